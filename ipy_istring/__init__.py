@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .registry import register_renderer, renderers
 from .template import (
     Interpolation,
     InterpolationTemplate,
-    _build,
-    _wrap,
     convert,
     from_template,
     to_template,
@@ -25,6 +24,8 @@ __all__ = [
     "convert",
     "from_template",
     "load_ipython_extension",
+    "register_renderer",
+    "renderers",
     "to_template",
     "unload_ipython_extension",
 ]

@@ -389,10 +389,3 @@ def _build(
             position += 1
         interpolations.append(Interpolation(value, expression, conversion, spec))
     return InterpolationTemplate._from_parts(strings, tuple(interpolations))
-
-
-def _wrap(template: Any) -> InterpolationTemplate:
-    """On 3.14 the rewrite turns ``i"..."`` into ``t"..."``; this wraps the result."""
-    return InterpolationTemplate._from_parts(
-        template.strings, template.interpolations, template
-    )

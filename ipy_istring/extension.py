@@ -1,0 +1,219 @@
+"""The IPython extension: wires the rewrite, the display and the ``%istring`` magic into a shell.
+
+``%load_ext ipy_istring`` calls :func:`load`, which
+
+- appends the rewrite to ``input_transformers_post`` (after IPython's own transforms, so
+  ``%%bash`` bodies, ``!cmd`` lines, strings and comments are never touched);
+- makes :func:`~ipy_istring.rewrite.build_template` the builtin ``__ipy_istring__`` that
+  rewritten code calls (a builtin, so it survives ``%reset`` and works in any namespace);
+- teaches the terminal's "submit or continue" check (``check_complete``, which never runs
+  post transformers) to read i-literals as the f-literals they look like;
+- registers the ``%istring`` magic, whose traits are the extension's configuration
+  (``c.IStringExtension.default_renderer = "sql"`` in ``ipython_config.py``, or ``%config``);
+- on Python 3.14, shows native ``string.templatelib.Template`` objects with the same display.
+
+:func:`unload` undoes each of these.
+"""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from IPython.core.error import UsageError
+from IPython.core.magic import Magics, line_cell_magic, magics_class
+from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
+from traitlets import Bool, Int, Unicode, observe
+
+from . import display
+from .registry import renderers
+from .rewrite import BUILDER_NAME, build_template, rewrite, swap_to_fstrings
+from .template import NativeTemplate, from_template
+
+__all__ = ["IStringExtension", "load", "unload"]
+
+
+@magics_class
+class IStringExtension(Magics):
+    """The extension's state in one shell: its configuration and the ``%istring`` magic.
+
+    ``%istring``               show the status and configuration
+    ``%istring on`` / ``off``  turn the rewrite of i-literals on or off
+    ``%istring renderer sql``  choose the renderer the display shows first
+    ``%%istring --show``       print how the cell's i-literals are rewritten, without running it
+    """
+
+    enabled = Bool(True, help="Rewrite i-literals in every cell.").tag(config=True)
+    default_renderer = Unicode(
+        "format", help="The renderer whose output the display shows first."
+    ).tag(config=True)
+    use_widget = Bool(
+        True,
+        help="In a kernel, display templates as a live widget (static HTML is always included).",
+    ).tag(config=True)
+    max_value_chars = Int(
+        200, help="Characters of a value's repr shown before it is cut in the display."
+    ).tag(config=True)
+
+    def __init__(self, shell: Any, **kwargs: Any) -> None:
+        super().__init__(shell=shell, **kwargs)
+        self._original_check_complete: Callable[[str], Any] | None = None
+        self._sync_display_options()
+
+    # configuration
+
+    @observe("default_renderer", "use_widget", "max_value_chars")
+    def _on_display_change(self, change: Any) -> None:
+        self._sync_display_options()
+
+    def _sync_display_options(self) -> None:
+        options = display.options
+        options.default_renderer = self.default_renderer
+        # A widget needs a frontend: only a kernel has one, terminal IPython never does.
+        options.use_widget = self.use_widget and getattr(self.shell, "kernel", None) is not None
+        options.max_value_chars = self.max_value_chars
+
+    # the rewrite, as IPython calls it
+
+    def transform(self, lines: list[str]) -> list[str]:
+        """The post input transformer: rewrite the cell's i-literals, keeping its lines."""
+        if not self.enabled:
+            return lines
+        source = "".join(lines)
+        try:
+            rewritten = rewrite(source, filename=_cell_name(self.shell))
+        except SyntaxError:
+            raise
+        except Exception as error:  # a bug of ours must not lose the user's cell
+            raise SyntaxError(
+                f"i-string: the rewrite failed ({type(error).__name__}: {error}); "
+                "please report this cell at the ipy_istring issue tracker"
+            ) from error
+        if rewritten is source:
+            return lines
+        return rewritten.splitlines(keepends=True)
+
+    def check_complete(self, cell: str) -> Any:
+        """The terminal's check, made to see i-literals as the f-literals they look like."""
+        assert self._original_check_complete is not None
+        if self.enabled:
+            # The check must answer whatever the input: on any failure keep the cell as is.
+            with contextlib.suppress(Exception):
+                cell = swap_to_fstrings(cell)
+        return self._original_check_complete(cell)
+
+    # the magic
+
+    @magic_arguments()
+    @argument("action", nargs="?", help="on | off | renderer")
+    @argument("name", nargs="?", help="with 'renderer': the renderer's name")
+    @argument("--show", action="store_true", help="cell magic: print the rewritten cell")
+    @line_cell_magic
+    def istring(self, line: str, cell: str | None = None) -> None:
+        """Show or change the i-string extension's state; ``%%istring --show`` shows a
+        cell's rewrite."""
+        args = parse_argstring(self.istring, line)
+        if cell is not None:
+            rewritten = rewrite(cell, filename=_cell_name(self.shell))
+            if args.show:
+                print(rewritten, end="" if rewritten.endswith("\n") else "\n")
+            else:
+                assert self.shell is not None
+                self.shell.run_cell(cell, store_history=False)
+            return
+        if args.action in ("on", "off"):
+            self.enabled = args.action == "on"
+        elif args.action == "renderer":
+            if not args.name:
+                raise UsageError(f"%istring renderer NAME, one of: {', '.join(renderers)}")
+            if args.name not in renderers:
+                raise UsageError(
+                    f"no renderer named {args.name!r}; registered: {', '.join(renderers)}"
+                )
+            self.default_renderer = args.name
+        elif args.action is not None:
+            raise UsageError(f"unknown action {args.action!r}: use on, off or renderer NAME")
+        print(self.status())
+
+    def status(self) -> str:
+        """A short description of the extension's state in this shell."""
+        return "\n".join(
+            [
+                f"i-strings: {'on' if self.enabled else 'off'}",
+                f"default renderer: {self.default_renderer}",
+                f"renderers: {', '.join(renderers)}",
+                f"widget: {'on' if display.options.use_widget else 'off'}",
+                f"value repr cut at: {self.max_value_chars} characters",
+            ]
+        )
+
+
+_EXTENSIONS: dict[int, IStringExtension] = {}
+
+
+def _cell_name(shell: Any) -> str:
+    return f"<cell {getattr(shell, 'execution_count', '?')}>"
+
+
+def load(shell: Any) -> None:
+    """Install the extension in ``shell``; doing it twice changes nothing."""
+    if id(shell) in _EXTENSIONS:
+        return
+    extension = IStringExtension(shell)
+    _EXTENSIONS[id(shell)] = extension
+    shell.configurables.append(extension)
+    shell.register_magics(extension)
+    shell.input_transformers_post.append(extension.transform)
+    setattr(builtins, BUILDER_NAME, build_template)
+
+    manager = shell.input_transformer_manager
+    extension._original_check_complete = manager.check_complete
+    manager.check_complete = extension.check_complete
+
+    if NativeTemplate is not None:
+        formatters = shell.display_formatter
+        formatters.formatters["text/html"].for_type(NativeTemplate, _native_html)
+        formatters.formatters["text/plain"].for_type(NativeTemplate, _native_pretty)
+        formatters.mimebundle_formatter.for_type(NativeTemplate, _native_mimebundle)
+
+
+def unload(shell: Any) -> None:
+    """Remove everything :func:`load` added to ``shell``."""
+    extension = _EXTENSIONS.pop(id(shell), None)
+    if extension is None:
+        return
+    if extension.transform in shell.input_transformers_post:
+        shell.input_transformers_post.remove(extension.transform)
+    manager = shell.input_transformer_manager
+    if manager.__dict__.get("check_complete") == extension.check_complete:
+        del manager.check_complete
+    if not _EXTENSIONS and getattr(builtins, BUILDER_NAME, None) is build_template:
+        delattr(builtins, BUILDER_NAME)
+    for kind in ("line", "cell"):
+        shell.magics_manager.magics[kind].pop("istring", None)
+    shell.magics_manager.registry.pop(type(extension).__name__, None)
+    if extension in shell.configurables:
+        shell.configurables.remove(extension)
+    if NativeTemplate is not None:
+        formatters = shell.display_formatter
+        for formatter in (
+            formatters.formatters["text/html"],
+            formatters.formatters["text/plain"],
+            formatters.mimebundle_formatter,
+        ):
+            formatter.type_printers.pop(NativeTemplate, None)
+    display.options.use_widget = False
+
+
+def _native_html(template: Any) -> str:
+    return display.to_html(from_template(template))
+
+
+def _native_pretty(template: Any, printer: Any, cycle: bool) -> None:
+    display.pretty(from_template(template), printer, cycle)
+
+
+def _native_mimebundle(template: Any) -> Any:
+    return display.mimebundle(from_template(template), None, None)

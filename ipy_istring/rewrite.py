@@ -1,0 +1,511 @@
+"""The rewrite: turn ``i"..."`` literals in Python source into code that builds templates.
+
+``rewrite(source)`` finds every i-literal (prefixes ``i``, ``ri``, ``ir`` in any case, any
+quotes, nested inside other literals' fields too) and replaces each run of implicitly
+concatenated i-literals with a call ``__ipy_istring__(KEY, value, ...)``:
+
+- the static strings, expression texts, conversions and constant format specs are worked out
+  here, once, and stored under ``KEY`` (see :func:`build_template`);
+- the field expressions stay in the code, in order, each on its original line, so they are
+  evaluated eagerly in the cell's own scope and tracebacks point at the user's lines;
+- the output has exactly as many lines as the input; source without an i-literal is returned
+  unchanged.
+
+Validity is decided by Python itself: each literal, with its ``i`` swapped for ``f`` (same
+length, so positions hold), is parsed with :func:`ast.parse`, which also gives the static
+strings exactly as the f-string (and 3.14's t-string) would have them.  Errors come back as a
+``SyntaxError`` naming the i-string and pointing into the source.
+
+The scan is a single left-to-right pass that only stops at quotes, brackets, comments and,
+inside fields, the ``!``/``:``/``=`` that end an expression, so its cost is linear in the
+source.  Nothing here imports IPython: the extension installs :func:`build_template` as the
+builtin ``__ipy_istring__`` and hooks :func:`rewrite` into IPython's input transformers.
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import re
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from .template import _DYNAMIC_SPEC, Conversion, InterpolationTemplate, _build
+
+__all__ = ["BUILDER_NAME", "build_template", "has_istring", "rewrite", "swap_to_fstrings"]
+
+#: The name the rewritten code calls; the extension makes it a builtin.
+BUILDER_NAME = "__ipy_istring__"
+
+# PEP 701 (3.12): a field's expression may hold strings with the literal's own quotes.
+_NESTED_QUOTES = sys.version_info >= (3, 12)
+
+_ISTRING_PREFIXES = frozenset({"i", "ri", "ir"})
+_STRING_PREFIXES = frozenset(
+    {"", "r", "u", "b", "br", "rb", "f", "fr", "rf"}
+    | ({"t", "tr", "rt"} if sys.version_info >= (3, 14) else set())
+    | _ISTRING_PREFIXES
+)
+
+# Fast rejection: an i-literal always has a word made of i/r letters right before its quote.
+_CANDIDATE = re.compile(r"""(?<!\w)(?:[iI]|[rR][iI]|[iI][rR])['"]""")
+
+# Where the scanner has to look: string starts (a word right before a quote is a candidate
+# prefix), comments and brackets; inside a field also what ends its expression.
+_CODE_STOPS = re.compile(r"""(?<!\w)\w+(?=['"])|['"#()\[\]{}]""")
+_FIELD_STOPS = re.compile(r"""(?<!\w)\w+(?=['"])|['"#()\[\]{}!:=]""")
+
+
+def _string_body(quote: str) -> re.Pattern[str]:
+    """The body of a string literal up to (not including) its closing quote."""
+    q = re.escape(quote[0])
+    if len(quote) == 3:
+        return re.compile(rf"[^{q}\\]*(?:(?:\\[\s\S]|{q}(?!{q}{q}))[^{q}\\]*)*")
+    return re.compile(rf"[^{q}\\\n]*(?:\\[\s\S][^{q}\\\n]*)*")
+
+
+_STRING_BODIES = {quote: _string_body(quote) for quote in ("'", '"', "'''", '"""')}
+# Text of a template (f/t/i) literal with no braces, backslashes, quotes or newlines in it.
+_TEMPLATE_TEXT = {
+    quote: re.compile(r"[^{}\\'\"\n]+" if len(quote) == 1 else r"[^{}\\'\"]+")
+    for quote in ("'", '"', "'''", '"""', "")
+}
+_BLANK = re.compile(r"(?:[ \t\f]+|\\\r?\n)*")
+_BLANK_IN_BRACKETS = re.compile(r"(?:[ \t\f\r\n]+|\\\r?\n|#[^\n]*)*")
+_WHITESPACE = re.compile(r"[ \t\f\r\n]*")
+_WORD = re.compile(r"\w*")
+
+
+@dataclass
+class _Field:
+    """One ``{...}`` of an f/t/i literal, by offsets into the source."""
+
+    start: int
+    expr_start: int
+    expr_end: int
+    end: int = 0
+    spec_start: int = -1
+    spec_end: int = -1
+    expr_literals: list[_Literal] = field(default_factory=list)
+    spec_literals: list[_Literal] = field(default_factory=list)
+    comments: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass
+class _Literal:
+    """One string literal of any kind, with the fields it has if it is f/t/i."""
+
+    start: int
+    prefix: str
+    quote: str
+    end: int
+    in_brackets: bool
+    fields: list[_Field] = field(default_factory=list)
+
+    @property
+    def is_istring(self) -> bool:
+        return self.prefix.lower() in _ISTRING_PREFIXES
+
+    @property
+    def raw(self) -> bool:
+        return "r" in self.prefix.lower()
+
+    def children(self) -> list[_Literal]:
+        """The literals written inside this literal's fields (one level down)."""
+        return [lit for f in self.fields for lit in (*f.expr_literals, *f.spec_literals)]
+
+
+class _Scanner:
+    """Finds the string literals of a piece of source, fields and nesting included."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.istring_prefixes: list[int] = []  # where each i-literal's prefix starts
+
+    def code(self, pos: int, stop: int) -> list[_Literal]:
+        """Scan code (outside any literal) from ``pos`` to ``stop``."""
+        literals, _, _ = self._code(pos, stop, in_field=False)
+        return literals
+
+    def _code(
+        self, pos: int, stop: int, in_field: bool
+    ) -> tuple[list[_Literal], list[tuple[int, int]], int]:
+        """Scan code; inside a field stop at the ``}``, ``!``, ``:`` or ``=`` that ends the
+        expression (at bracket depth 0) and return its position."""
+        s = self.source
+        stops = _FIELD_STOPS if in_field else _CODE_STOPS
+        literals: list[_Literal] = []
+        comments: list[tuple[int, int]] = []
+        depth = 0
+        while True:
+            match = stops.search(s, pos, stop)
+            if match is None:
+                return literals, comments, stop
+            at = match.start()
+            token = match.group()
+            char = token[0]
+            pos = at + 1
+            if char in "([{":
+                depth += 1
+            elif char in ")]}":
+                if in_field and depth == 0 and char == "}":
+                    return literals, comments, at
+                depth = max(depth - 1, 0)
+            elif char == "#":
+                end = s.find("\n", at, stop)
+                pos = stop if end < 0 else end
+                comments.append((at, pos))
+            elif char in "!:=":
+                if depth > 0:
+                    continue
+                following = s[at + 1 : at + 2]
+                if (char == "!" and following == "=") or (char == "=" and following == "="):
+                    pos = at + 2  # != and == compare
+                elif char == "=" and s[at - 1 : at] in ("<", ">"):
+                    pass  # <= and >= compare
+                else:
+                    return literals, comments, at
+            else:
+                if char in "'\"":
+                    prefix = ""
+                    quote_at = at
+                else:
+                    prefix = token
+                    quote_at = match.end()
+                    if prefix.lower() not in _STRING_PREFIXES:
+                        pos = quote_at  # a keyword or name before a string: `if"x"`
+                        continue
+                literal = self._literal(at, prefix, quote_at, stop, in_field or depth > 0)
+                literals.append(literal)
+                pos = literal.end
+
+    def _literal(
+        self, start: int, prefix: str, quote_at: int, stop: int, in_brackets: bool
+    ) -> _Literal:
+        s = self.source
+        quote = s[quote_at] * 3 if s.startswith(s[quote_at] * 3, quote_at) else s[quote_at]
+        body = quote_at + len(quote)
+        literal = _Literal(start, prefix, quote, stop, in_brackets)
+        kind = prefix.lower()
+        if kind in _ISTRING_PREFIXES:
+            self.istring_prefixes.append(start)
+        if not any(c in kind for c in "fti"):
+            body_end = self._string_end(body, stop, quote)
+        elif _NESTED_QUOTES:
+            body_end = self._template_text(literal, body, stop, quote, literal.fields)
+        else:
+            # Before 3.12 the literal ends at its first unescaped closing quote, whatever
+            # the fields hold; the fields are then found inside that span.
+            body_end = self._string_end(body, stop, quote)
+            self._template_text(literal, body, body_end, "", literal.fields)
+        if s.startswith(quote, body_end) and body_end + len(quote) <= stop:
+            literal.end = body_end + len(quote)
+        else:
+            literal.end = min(max(body_end, body), stop)  # unterminated: Python will say so
+        return literal
+
+    def _string_end(self, pos: int, stop: int, quote: str) -> int:
+        match = _STRING_BODIES[quote].match(self.source, pos, stop)
+        return match.end() if match else pos
+
+    def _template_text(
+        self,
+        literal: _Literal,
+        pos: int,
+        stop: int,
+        quote: str,
+        fields: list[_Field],
+        in_spec: bool = False,
+    ) -> int:
+        """Scan the text of an f/t/i literal (or of a format spec) collecting its fields;
+        return where it ends: the closing quote, or the ``}`` that closes the spec."""
+        s = self.source
+        text = _TEMPLATE_TEXT[quote]
+        while pos < stop:
+            match = text.match(s, pos, stop)
+            if match:
+                pos = match.end()
+                if pos >= stop:
+                    break
+            char = s[pos]
+            if char == "\\":
+                following = s[pos + 1 : pos + 2]
+                if not literal.raw and following == "N" and s[pos + 2 : pos + 3] == "{":
+                    close = s.find("}", pos, stop)
+                    pos = stop if close < 0 else close + 1
+                elif following in ("{", "}") or not following:
+                    pos += 1
+                else:
+                    pos += 2
+            elif char == "{":
+                if s[pos + 1 : pos + 2] == "{" and not in_spec:
+                    pos += 2
+                else:
+                    f = self._field(literal, pos, stop, quote)
+                    fields.append(f)
+                    pos = f.end
+            elif char == "}":
+                if in_spec:
+                    return pos
+                pos += 2 if s[pos + 1 : pos + 2] == "}" else 1
+            elif quote and s.startswith(quote, pos):
+                return pos
+            elif char == "\n" and len(quote) == 1:
+                return pos  # a newline ends a one-line literal: unterminated
+            else:
+                pos += 1
+        return min(pos, stop)
+
+    def _field(self, literal: _Literal, start: int, stop: int, quote: str) -> _Field:
+        s = self.source
+        expr_literals, comments, at = self._code(start + 1, stop, in_field=True)
+        f = _Field(start, start + 1, at, expr_literals=expr_literals, comments=comments)
+        pos = at
+        if s.startswith("=", pos):  # the debug form {x=}: the text is the parser's business
+            pos = _WHITESPACE.match(s, pos + 1, stop).end()  # type: ignore[union-attr]
+        if s.startswith("!", pos):
+            pos = _WORD.match(s, pos + 1, stop).end()  # type: ignore[union-attr]
+        if s.startswith(":", pos):
+            f.spec_start = pos + 1
+            spec_fields: list[_Field] = []
+            f.spec_end = self._template_text(
+                literal, pos + 1, stop, quote, spec_fields, in_spec=True
+            )
+            f.spec_literals = [
+                lit for sf in spec_fields for lit in (*sf.expr_literals, *sf.spec_literals)
+            ]
+            pos = f.spec_end
+        f.end = pos + 1 if s.startswith("}", pos) else pos
+        return f
+
+
+# Each distinct literal's constant parts, stored once; the rewritten code passes the key.
+_Shape = tuple[tuple[str, ...], tuple[tuple[str, "Conversion | None", Any], ...]]
+_SHAPES: list[_Shape] = []
+_SHAPE_KEYS: dict[_Shape, int] = {}
+
+
+def _shape_key(shape: _Shape) -> int:
+    key = _SHAPE_KEYS.get(shape)
+    if key is None:
+        key = _SHAPE_KEYS[shape] = len(_SHAPES)
+        _SHAPES.append(shape)
+    return key
+
+
+def build_template(key: int, *values: Any) -> InterpolationTemplate:
+    """What ``__ipy_istring__(key, *values)`` in rewritten code does: the literal stored
+    under ``key`` with the values its fields just evaluated to."""
+    strings, fields = _SHAPES[key]
+    return _build(strings, fields, *values)
+
+
+def has_istring(source: str) -> bool:
+    """Cheap test: could this source hold an i-literal at all?"""
+    return _CANDIDATE.search(source) is not None
+
+
+class _Rewriter:
+    def __init__(self, source: str, filename: str) -> None:
+        self.source = source
+        self.filename = filename
+        self.scanner = _Scanner(source)
+        self.literals = self.scanner.code(0, len(source))
+        self._line_starts: list[int] | None = None
+        self._swapped: str | None = None
+
+    # positions
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        """1-based line and column of an offset."""
+        if self._line_starts is None:
+            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.source)]
+        line = bisect.bisect_right(self._line_starts, offset)
+        return line, offset - self._line_starts[line - 1] + 1
+
+    def error(self, message: str, start: int, end: int | None = None) -> SyntaxError:
+        line, col = self.line_col(start)
+        end_line, end_col = self.line_col(end if end is not None else start + 1)
+        lines = self.source.splitlines()
+        text = lines[line - 1] if line - 1 < len(lines) else ""
+        return SyntaxError(message, (self.filename, line, col, text, end_line, end_col))
+
+    @property
+    def swapped(self) -> str:
+        """The source with every i-literal's ``i`` made an ``f``: valid f-string syntax."""
+        if self._swapped is None:
+            chars = list(self.source)
+            for start in self.scanner.istring_prefixes:
+                for at in range(start, start + 2):
+                    if chars[at] in "iI":
+                        chars[at] = "f" if chars[at] == "i" else "F"
+                        break
+            self._swapped = "".join(chars)
+        return self._swapped
+
+    # output
+
+    def emit(self, start: int, end: int, literals: list[_Literal]) -> str:
+        """The source between ``start`` and ``end`` with its i-literals rewritten."""
+        out: list[str] = []
+        pos = start
+        for group in self.groups(literals):
+            if any(lit.is_istring for lit in group):
+                out.append(self.source[pos : group[0].start])
+                out.append(self.template_call(group))
+                pos = group[-1].end
+                continue
+            for lit in group:  # an f-string may hold i-literals in its fields
+                children = lit.children()
+                if children:
+                    out.append(self.source[pos : lit.start])
+                    out.append(self.emit(lit.start, lit.end, children))
+                    pos = lit.end
+        out.append(self.source[pos:end])
+        return "".join(out)
+
+    def groups(self, literals: list[_Literal]) -> list[list[_Literal]]:
+        """Literals joined by implicit concatenation, as Python groups them."""
+        groups: list[list[_Literal]] = []
+        for lit in literals:
+            if groups:
+                previous = groups[-1][-1]
+                blank = _BLANK_IN_BRACKETS if lit.in_brackets else _BLANK
+                gap = blank.match(self.source, previous.end, lit.start)
+                if gap is not None and gap.end() == lit.start:
+                    groups[-1].append(lit)
+                    continue
+            groups.append([lit])
+        return groups
+
+    def template_call(self, group: list[_Literal]) -> str:
+        """The code that replaces a run of concatenated i-literals."""
+        for lit in group:
+            if not lit.is_istring:
+                raise self.error(
+                    "cannot mix i-string literals with string or bytes literals",
+                    lit.start,
+                    lit.end,
+                )
+        node = self.parse(group)
+        fields = [f for lit in group for f in lit.fields]
+        strings, shapes = self.constant_parts(node, fields, group)
+        parts = [f"{BUILDER_NAME}({_shape_key((strings, shapes))}"]
+        start = group[0].start
+        newlines = 0
+        for f, (_, _, spec) in zip(fields, shapes):
+            pieces = [
+                (f.expr_start, "(" + self.emit(f.expr_start, f.expr_end, f.expr_literals) + ")")
+            ]
+            if spec is _DYNAMIC_SPEC:
+                lit = next(lit for lit in group if lit.start <= f.start < lit.end)
+                spec_code = self.emit(f.spec_start, f.spec_end, f.spec_literals)
+                pieces.append(
+                    (f.spec_start, f"f{'r' if lit.raw else ''}{lit.quote}{spec_code}{lit.quote}")
+                )
+            for at, code in pieces:
+                # Put each expression back on the line it was written on.
+                before = self.source.count("\n", start, at) - newlines
+                parts.append(", " + "\n" * before + code)
+                newlines += before + code.count("\n")
+        parts.append("\n" * (self.source.count("\n", start, group[-1].end) - newlines) + ")")
+        return "".join(parts)
+
+    def parse(self, group: list[_Literal]) -> ast.JoinedStr:
+        """Let Python check the literals (as f-strings) and work out their static text."""
+        start, end = group[0].start, group[-1].end
+        try:
+            tree = ast.parse("(" + self.swapped[start:end] + ")", self.filename, "eval")
+        except SyntaxError as error:
+            raise self.parse_error(error, start, end) from None
+        except ValueError as error:  # e.g. a NUL character in the source
+            raise self.error(f"i-string: {error}", start, end) from None
+        node = tree.body
+        if not isinstance(node, ast.JoinedStr):  # pragma: no cover - f-literals always are
+            raise self.error("i-string: could not read this literal", start, end)
+        return node
+
+    def parse_error(self, error: SyntaxError, start: int, end: int) -> SyntaxError:
+        """Move an error from the parsed snippet back into the source, naming the i-string."""
+        message = (error.msg or "invalid syntax").replace("f-string", "i-string")
+        if "i-string" not in message:
+            message = f"i-string: {message}"
+        offset = start
+        if error.lineno is not None:
+            snippet = "(" + self.source[start:end] + ")"
+            line_start = 0
+            for _ in range(error.lineno - 1):
+                line_start = snippet.find("\n", line_start) + 1
+            offset = start + line_start + (error.offset or 1) - 1 - (error.lineno == 1)
+        offset = min(max(offset, start), end)
+        return self.error(message, offset)
+
+    def constant_parts(
+        self, node: ast.JoinedStr, fields: list[_Field], group: list[_Literal]
+    ) -> tuple[tuple[str, ...], tuple[tuple[str, Conversion | None, Any], ...]]:
+        """The static strings, and each field's expression text, conversion and spec."""
+        strings: list[str] = []
+        shapes: list[tuple[str, Conversion | None, Any]] = []
+        text = ""
+        values = iter(fields)
+        for part in node.values:
+            if isinstance(part, ast.Constant):
+                text += str(part.value)
+                continue
+            assert isinstance(part, ast.FormattedValue)
+            f = next(values, None)
+            if f is None:  # pragma: no cover - the scan and the parser always agree
+                raise self.error("i-string: could not read this literal", group[0].start)
+            strings.append(text)
+            text = ""
+            conversion: Conversion | None = (
+                None if part.conversion == -1 else chr(part.conversion)  # type: ignore[assignment]
+            )
+            shapes.append((self.expression_text(f), conversion, self.spec(part.format_spec)))
+        strings.append(text)
+        return tuple(strings), tuple(shapes)
+
+    def expression_text(self, f: _Field) -> str:
+        """The expression as written, comments dropped as Python 3.14 drops them."""
+        text, pos = [], f.expr_start
+        for start, end in f.comments:
+            text.append(self.source[pos:start])
+            pos = end
+        text.append(self.source[pos : f.expr_end])
+        return "".join(text)
+
+    @staticmethod
+    def spec(spec: ast.expr | None) -> Any:
+        if spec is None:
+            return ""
+        assert isinstance(spec, ast.JoinedStr)
+        if all(isinstance(part, ast.Constant) for part in spec.values):
+            return "".join(part.value for part in spec.values)  # type: ignore[attr-defined]
+        return _DYNAMIC_SPEC
+
+
+def rewrite(source: str, filename: str = "<i-string>") -> str:
+    """Rewrite every i-literal in ``source`` (see the module docstring).
+
+    Returns ``source`` itself when it holds no i-literal.  Raises ``SyntaxError`` for a
+    malformed i-literal, with the position in ``source`` and the given ``filename``.
+    """
+    if not has_istring(source):
+        return source
+    rewriter = _Rewriter(source, filename)
+    if not rewriter.scanner.istring_prefixes:
+        return source
+    return rewriter.emit(0, len(source), rewriter.literals)
+
+
+def swap_to_fstrings(source: str) -> str:
+    """``source`` with each i-literal turned into the same-length f-literal.
+
+    For tools that only need to know whether code is complete or well-formed, such as the
+    terminal's "submit or continue" check, which never runs the full rewrite.
+    """
+    if not has_istring(source):
+        return source
+    rewriter = _Rewriter(source, "<i-string>")
+    return rewriter.swapped
