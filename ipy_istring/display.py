@@ -224,9 +224,17 @@ def _shown_indices(count: int, max_rows: int) -> list[int]:
     return [*range(half), *range(count - half, count)]
 
 
-def _value_chars(template: InterpolationTemplate) -> int:
-    return sum(
+def _value_chars(template: InterpolationTemplate, fields: Sequence[FieldView]) -> int:
+    """Characters a renderer would meet: the length of every ``str``/``bytes`` value, and the
+    full repr length of the other values shown (a huge repr means a huge ``str()`` too)."""
+    size = sum(
         len(value) for value in template.values if isinstance(value, (str, bytes, bytearray))
+    )
+    values = template.interpolations
+    return size + sum(
+        len(f.value.text) + f.value.omitted
+        for f in fields
+        if not isinstance(values[f.index].value, (str, bytes, bytearray))
     )
 
 
@@ -274,7 +282,7 @@ def describe(
     if render:
         items, registry_error = _registered(registry)
         items = _ordered(items, options.default_renderer)
-        size = _value_chars(template)
+        size = _value_chars(template, fields)
         if size > options.max_render_chars:
             reason = (
                 f"not rendered in the display: the values hold {size:,} characters "
