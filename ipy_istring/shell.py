@@ -42,11 +42,16 @@ _SUPPORTED = (
 
 # Scanner states.
 _NORMAL, _SINGLE, _DOUBLE, _ANSI, _COMMENT = range(5)
+_UNQUOTE = (
+    "where quoting its value would break. Remove the quotes around the field: the renderer "
+    'quotes every value itself, e.g. i"echo {x}" rather than i"echo \'{x}\'"'
+)
 _WHERE = {
-    _SINGLE: "inside single quotes written in the static text",
-    _DOUBLE: "inside double quotes written in the static text",
-    _ANSI: "inside $'...' written in the static text",
-    _COMMENT: "inside a shell comment",
+    _SINGLE: f"inside single quotes written in the static text, {_UNQUOTE}",
+    _DOUBLE: f"inside double quotes written in the static text, {_UNQUOTE}",
+    _ANSI: f"inside $'...' written in the static text, {_UNQUOTE}",
+    _COMMENT: "inside a shell comment, so the shell would never see it. Move it out of the "
+    "comment (or end the comment with a newline first)",
 }
 # Characters that end a word outside quotes; a '#' starts a comment only at a word start.
 _BREAKS = frozenset(" \t\n;&|()<>")
@@ -250,11 +255,7 @@ def _check(plan: _Plan, interpolations: Iterable[Any], renderer: str) -> None:
     ):
         field = field_text(interpolation, position)
         if refusal is not None:
-            raise RenderError(
-                f"{renderer}(): {field} is {refusal}, where quoting its value would break. "
-                "Remove the quotes around the field: the renderer quotes every value itself, "
-                f"e.g. i\"echo {field}\" rather than i\"echo '{field}'\"."
-            )
+            raise RenderError(f"{renderer}(): {field} is {refusal.replace('{x}', field)}.")
         if interpolation.format_spec == "*" and not plan.alone[position - 1]:
             raise RenderError(
                 f"{renderer}(): {field} spreads into several words, so it must stand as "
@@ -277,9 +278,7 @@ def sh(template: object) -> str:
     ):
         value = interpolation.value
         if interpolation.format_spec == "*":
-            pieces.append(
-                " ".join(map(shlex.quote, _spread(value, interpolation, position, "sh")))
-            )
+            pieces.append(" ".join(map(shlex.quote, _spread(value, interpolation, position, "sh"))))
         else:
             pieces.append(shlex.quote(_word(value, interpolation, position, "sh")))
         pieces.append(string)

@@ -1,0 +1,239 @@
+"""sh() and argv(): every hostile value reaches real dash and bash as exactly one argument."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shlex
+import subprocess
+import sys
+
+import pytest
+from conftest import run
+from hostile import ALL, SENTINEL
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ipy_istring.fields import RenderError
+from ipy_istring.shell import argv, sh
+from ipy_istring.template import Interpolation, InterpolationTemplate
+
+SHELLS = ["/usr/bin/dash", "/bin/bash"]
+
+
+def T(*parts: object) -> InterpolationTemplate:
+    """A template from strings and (value, expression[, conversion[, spec]]) tuples."""
+    return InterpolationTemplate(
+        *(p if isinstance(p, str) else Interpolation(*p) for p in parts)  # type: ignore[misc]
+    )
+
+
+def printf_all(values: list[str]) -> InterpolationTemplate:
+    """``printf '%s\\0' {v0} {v1} ...``: one field per value."""
+    parts: list[object] = ["printf '%s\\0'"]
+    for n, value in enumerate(values):
+        parts += [" ", (value, f"v{n}")]
+    return T(*parts)
+
+
+def run_shell(shell: str, command: str, cwd: pathlib.Path) -> list[str]:
+    done = subprocess.run([shell, "-c", command], cwd=cwd, capture_output=True, check=True)
+    assert done.stderr == b""
+    out = done.stdout.decode("utf-8", "surrogateescape")
+    assert out.endswith("\0") or out == ""
+    return out.split("\0")[:-1]
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_corpus_each_value_is_one_argument_in_a_real_shell(
+    shell: str, tmp_path: pathlib.Path
+) -> None:
+    # A file for globs to match, so an unquoted '*' would visibly expand.
+    (tmp_path / "a-file").write_text("")
+    assert run_shell(shell, sh(printf_all(ALL)), tmp_path) == ALL
+    assert not (tmp_path / SENTINEL).exists()
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_corpus_spread_through_a_real_shell(shell: str, tmp_path: pathlib.Path) -> None:
+    (tmp_path / "a-file").write_text("")
+    command = sh(T("printf '%s\\0' ", (ALL, "values", None, "*"), " | cat"))
+    assert run_shell(shell, command, tmp_path) == ALL
+    assert not (tmp_path / SENTINEL).exists()
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_argv_hands_the_corpus_to_a_shell_without_interpreting_it(
+    shell: str, tmp_path: pathlib.Path
+) -> None:
+    command = argv(T(shell, ' -c \'printf "%s\\0" "$@"\' argv0 ', (ALL, "values", None, "*")))
+    assert command[:4] == [shell, "-c", 'printf "%s\\0" "$@"', "argv0"]
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, check=True)
+    assert done.stdout.decode().split("\0")[:-1] == ALL
+    assert not (tmp_path / SENTINEL).exists()
+
+
+def test_argv_each_field_is_one_element() -> None:
+    command = argv(printf_all(ALL))
+    assert command == ["printf", "%s\\0", *ALL]
+    done = subprocess.run(command, capture_output=True, check=True)
+    assert done.stdout.decode().split("\0")[:-1] == ALL
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.text(st.characters(exclude_characters="\0", exclude_categories=["Cs"])), min_size=1)
+)
+def test_any_text_round_trips_through_dash(values: list[str]) -> None:
+    command = sh(T("printf '%s\\0' ", (values, "values", None, "*"), " ; printf end"))
+    done = subprocess.run(["/usr/bin/dash", "-c", command], capture_output=True, check=True)
+    assert done.stdout.decode().split("\0") == [*values, "end"]
+
+
+def test_static_text_passes_through_and_values_are_quoted() -> None:
+    assert sh(T("ls -l ", ("my file", "f"), " | wc -l")) == "ls -l 'my file' | wc -l"
+    assert sh(T("echo ", ("", "e"))) == "echo ''"
+    assert argv(T("echo ", ("", "e"))) == ["echo", ""]
+    assert sh(T("cp --target=", ("a b", "d"), " x")) == "cp --target='a b' x"
+    assert argv(T("cp --target=", ("a b", "d"), " x")) == ["cp", "--target=a b", "x"]
+
+
+def test_argv_splits_static_text_like_a_posix_shell() -> None:
+    template = T("git commit -m 'two words' \"a \\\"q\\\"\" a\\ b '' ", ("v", "v"), "x")
+    assert argv(template) == ["git", "commit", "-m", "two words", 'a "q"', "a b", "", "vx"]
+
+
+def test_pathlike_bytes_and_numbers() -> None:
+    path = pathlib.PurePosixPath("/tmp/my dir/f.txt")
+    assert argv(T("cat ", (path, "path"))) == ["cat", "/tmp/my dir/f.txt"]
+    assert sh(T("cat ", (path, "path"))) == "cat '/tmp/my dir/f.txt'"
+    raw = b"caf\xe9 name"  # not UTF-8: survives as the same bytes via surrogateescape
+    word = argv(T("cat ", (raw, "raw")))[1]
+    assert os.fsencode(word) == raw
+    assert sh(T("head -n ", (5, "n"))) == "head -n 5"
+
+
+def test_conversion_and_format_spec_apply_before_quoting() -> None:
+    assert sh(T("echo ", (3.14159, "pi", None, ".2f"))) == "echo 3.14"
+    assert shlex.split(sh(T("echo ", ("x y", "s", "r")))) == ["echo", "'x y'"]
+    assert argv(T("echo ", (7, "n", None, ">4"))) == ["echo", "   7"]
+    with pytest.raises(RenderError, match=r"\{n:zz\}.*int.*Supported:.*':\*'"):
+        sh(T("echo ", (1, "n", None, "zz")))
+
+
+def test_list_needs_the_spread_spec() -> None:
+    with pytest.raises(RenderError, match=r"\{files\} is a list.*\{files:\*\}"):
+        sh(T("rm ", (["a", "b"], "files")))
+    with pytest.raises(RenderError, match=r"\{files\} is a tuple"):
+        argv(T("rm ", (("a", "b"), "files")))
+    assert sh(T("rm -- ", (["a b", "-c"], "files", None, "*"))) == "rm -- 'a b' -c"
+    assert argv(T("rm ", ([], "files", None, "*"), " x")) == ["rm", "x"]
+    assert argv(T("echo ", ([1, "b"], "xs", "r", "*"))) == ["echo", "1", "'b'"]
+
+
+def test_spread_must_stand_alone_and_be_a_list() -> None:
+    with pytest.raises(RenderError, match="words of its own"):
+        sh(T("echo x", (["a"], "files", None, "*")))
+    with pytest.raises(RenderError, match="words of its own"):
+        argv(T("echo ", (["a"], "files", None, "*"), "y"))
+    with pytest.raises(RenderError, match=r"\{name:\*\}.*value is a str"):
+        sh(T("echo ", ("abc", "name", None, "*")))
+
+
+def test_nul_byte_is_refused() -> None:
+    for render in (sh, argv):
+        with pytest.raises(RenderError, match=r"\{x\} contains a NUL byte"):
+            render(T("echo ", ("a\0b", "x")))
+        with pytest.raises(RenderError, match="NUL"):
+            render(T("echo ", (["ok", "a\0b"], "xs", None, "*")))
+
+
+@pytest.mark.parametrize(
+    ("parts", "where", "argv_says"),
+    [
+        (("echo '", ("x", "x"), "'"), "single quotes", "single quotes"),
+        (("echo 'it''s ", ("x", "x"), "'"), "single quotes", "single quotes"),
+        (('echo "', ("x", "x"), '"'), "double quotes", "double quotes"),
+        # Shell syntax argv cannot honour is reported first by argv.
+        (('echo "$(ls) ', ("x", "x"), '"'), "double quotes", "needs a shell"),
+        (("echo $'a ", ("x", "x"), "'"), r"\$'\.\.\.'", "needs a shell"),
+        (("echo a # ", ("x", "x")), "comment", "needs a shell"),
+        (("#", ("x", "x")), "comment", "needs a shell"),
+    ],
+)
+def test_field_inside_written_quotes_or_comment_is_refused(
+    parts: tuple[object, ...], where: str, argv_says: str
+) -> None:
+    for render, expected in ((sh, where), (argv, argv_says)):
+        with pytest.raises(RenderError, match=expected) as caught:
+            render(T(*parts))
+        # The error never carries a partly built command.
+        assert "echo" not in str(caught.value).split("e.g.")[0]
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        ("echo a#b ", ("x", "x")),  # '#' inside a word is not a comment
+        ('echo "#" ', ("x", "x")),
+        ("echo $(cat ", ("x", "x"), ")"),
+        ('echo "$(cat ', ("x", "x"), ')"'),  # a substitution opens an unquoted context
+        ("echo `cat ", ("x", "x"), "`"),
+        ("echo 'a'", ("x", "x"), "'b'"),  # adjacent to closed quotes
+        ("echo \\'", ("x", "x")),  # an escaped quote opens nothing
+    ],
+)
+def test_contexts_where_a_field_is_fine(parts: tuple[object, ...]) -> None:
+    value = "a b"
+    command = sh(T(*(p if isinstance(p, str) else (value, "x") for p in parts)))
+    assert "'a b'" in command
+
+
+def test_substitution_context_is_really_unquoted_in_dash(tmp_path: pathlib.Path) -> None:
+    value = f"a b; touch {SENTINEL}"
+    command = sh(T('printf "%s\\0" "$(printf %s ', (value, "v"), ')"'))
+    assert run_shell("/usr/bin/dash", command, tmp_path) == [value]
+    assert not (tmp_path / SENTINEL).exists()
+
+
+@pytest.mark.parametrize(
+    "static", ["ls | wc", "a; b", "echo $HOME", "a && b", "cat < f", "x # c\n"]
+)
+def test_argv_refuses_shell_syntax(static: str) -> None:
+    with pytest.raises(RenderError, match="needs a shell"):
+        argv(T(static + " ", ("v", "v")))
+    sh(T(static + " ", ("v", "v")))  # fine for sh
+
+
+def test_plain_str_is_the_fstring_mistake() -> None:
+    for render, name in ((sh, "sh"), (argv, "argv")):
+        with pytest.raises(TypeError, match=rf"already formatted.*{name}\(i'...'\)"):
+            render("cat my file")
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason="native t-strings need Python 3.14")
+def test_native_template() -> None:
+    from string.templatelib import Interpolation as NativeInterpolation
+    from string.templatelib import Template
+
+    template = Template("cat ", NativeInterpolation("a b", "f"))
+    assert sh(template) == "cat 'a b'"
+    assert argv(template) == ["cat", "a b"]
+
+
+def test_in_ipython_with_i_literals(ishell: object, tmp_path: pathlib.Path) -> None:
+    ishell.user_ns["tmp"] = str(tmp_path)  # type: ignore[attr-defined]
+    run(ishell, "from ipy_istring.shell import sh, argv\nimport subprocess")
+    run(ishell, f"name = 'x; touch {SENTINEL}'")
+    assert run(ishell, "sh(i'cat {name}')") == f"cat 'x; touch {SENTINEL}'"
+    assert run(ishell, "argv(i'cat -- {name}')") == ["cat", "--", f"x; touch {SENTINEL}"]
+    out = run(
+        ishell,
+        'subprocess.run(sh(i"printf %s {name}"), shell=True, cwd=tmp, '
+        "capture_output=True, text=True).stdout",
+    )
+    assert out == f"x; touch {SENTINEL}"
+    assert run(ishell, 'argv(i\'rm {["a", "b c"]:*}\')') == ["rm", "a", "b c"]
+    assert not (tmp_path / SENTINEL).exists()
+    with pytest.raises(RenderError, match=r"\{name\} is inside single quotes"):
+        run(ishell, "sh(i\"echo '{name}'\")")
