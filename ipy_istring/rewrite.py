@@ -51,10 +51,10 @@ _STRING_PREFIXES = frozenset(
 # Fast rejection: an i-literal always has a word made of i/r letters right before its quote.
 _CANDIDATE = re.compile(r"""(?<!\w)(?:[iI]|[rR][iI]|[iI][rR])['"]""")
 
-# Where the scanner has to look: string starts (a word right before a quote is a candidate
-# prefix), comments and brackets; inside a field also what ends its expression.
-_CODE_STOPS = re.compile(r"""(?<!\w)\w+(?=['"])|['"#()\[\]{}]""")
-_FIELD_STOPS = re.compile(r"""(?<!\w)\w+(?=['"])|['"#()\[\]{}!:=]""")
+# Where the scanner has to look: quotes (a prefix is read back from there) and comments;
+# inside a field also brackets and what ends its expression.
+_CODE_STOPS = re.compile(r"""['"#]""")
+_FIELD_STOPS = re.compile(r"""['"#()\[\]{}!:=]""")
 
 
 def _string_body(quote: str) -> re.Pattern[str]:
@@ -123,10 +123,10 @@ class _Scanner:
         self.source = source
         self.istring_prefixes: list[int] = []  # where each i-literal's prefix starts
 
-    def code(self, pos: int, stop: int) -> list[_Literal]:
-        """Scan code (outside any literal) from ``pos`` to ``stop``."""
-        literals, _, _ = self._code(pos, stop, in_field=False)
-        return literals
+    def code(self, pos: int, stop: int) -> tuple[list[_Literal], list[tuple[int, int]]]:
+        """Scan code (outside any literal) from ``pos`` to ``stop``: its literals and comments."""
+        literals, comments, _ = self._code(pos, stop, in_field=False)
+        return literals, comments
 
     def _code(
         self, pos: int, stop: int, in_field: bool
@@ -143,8 +143,7 @@ class _Scanner:
             if match is None:
                 return literals, comments, stop
             at = match.start()
-            token = match.group()
-            char = token[0]
+            char = s[at]
             pos = at + 1
             if char in "([{":
                 depth += 1
@@ -167,16 +166,8 @@ class _Scanner:
                 else:
                     return literals, comments, at
             else:
-                if char in "'\"":
-                    prefix = ""
-                    quote_at = at
-                else:
-                    prefix = token
-                    quote_at = match.end()
-                    if prefix.lower() not in _STRING_PREFIXES:
-                        pos = quote_at  # a keyword or name before a string: `if"x"`
-                        continue
-                literal = self._literal(at, prefix, quote_at, stop, in_field or depth > 0)
+                start = _prefix_start(s, at)
+                literal = self._literal(start, s[start:at], at, stop, in_field)
                 literals.append(literal)
                 pos = literal.end
 
@@ -280,6 +271,22 @@ class _Scanner:
         return f
 
 
+def _prefix_start(s: str, quote_at: int) -> int:
+    """Where the string whose quote is at ``quote_at`` starts: the word written right before
+    the quote if it is a string prefix (``rb``, ``f``, ``ri``...), else the quote itself
+    (a keyword or a name before a string, as in ``if"x"``)."""
+    start = quote_at
+    while start > 0 and (s[start - 1].isalnum() or s[start - 1] == "_"):
+        start -= 1
+        if quote_at - start > 2:
+            return quote_at
+    return start if s[start:quote_at].lower() in _STRING_PREFIXES else quote_at
+
+
+def _bracket_balance(s: str, start: int, end: int) -> int:
+    return sum(s.count(c, start, end) for c in "([{") - sum(s.count(c, start, end) for c in ")]}")
+
+
 # Each distinct literal's constant parts, stored once; the rewritten code passes the key.
 _Shape = tuple[tuple[str, ...], tuple[tuple[str, "Conversion | None", Any], ...]]
 _SHAPES: list[_Shape] = []
@@ -311,8 +318,10 @@ class _Rewriter:
         self.source = source
         self.filename = filename
         self.scanner = _Scanner(source)
-        self.literals = self.scanner.code(0, len(source))
+        self.literals, self.comments = self.scanner.code(0, len(source))
         self._line_starts: list[int] | None = None
+        self._depth_cache = (0, 0, 0)  # (offset, bracket depth there, next span to skip)
+        self._skipped: list[tuple[int, int]] | None = None
         self._swapped: str | None = None
 
     # positions
@@ -366,18 +375,45 @@ class _Rewriter:
         return "".join(out)
 
     def groups(self, literals: list[_Literal]) -> list[list[_Literal]]:
-        """Literals joined by implicit concatenation, as Python groups them."""
+        """Literals joined by implicit concatenation, as Python groups them (only where an
+        i-literal takes part: how other literals group does not change the output)."""
         groups: list[list[_Literal]] = []
         for lit in literals:
             if groups:
                 previous = groups[-1][-1]
-                blank = _BLANK_IN_BRACKETS if lit.in_brackets else _BLANK
-                gap = blank.match(self.source, previous.end, lit.start)
-                if gap is not None and gap.end() == lit.start:
+                if (previous.is_istring or lit.is_istring) and self.adjacent(previous, lit):
                     groups[-1].append(lit)
                     continue
             groups.append([lit])
         return groups
+
+    def adjacent(self, first: _Literal, second: _Literal) -> bool:
+        """Whether only blanks (and, inside brackets, newlines and comments) separate them."""
+        if _BLANK.match(self.source, first.end, second.start).end() == second.start:  # type: ignore[union-attr]
+            return True
+        gap = _BLANK_IN_BRACKETS.match(self.source, first.end, second.start)
+        return (
+            gap is not None
+            and gap.end() == second.start
+            and (second.in_brackets or self.bracket_depth(second.start) > 0)
+        )
+
+    def bracket_depth(self, offset: int) -> int:
+        """Open brackets before ``offset`` in the top-level code, strings and comments
+        skipped.  Asked for in increasing offsets, so it resumes where it stopped."""
+        if self._skipped is None:
+            self._skipped = sorted([(lit.start, lit.end) for lit in self.literals] + self.comments)
+        spans = self._skipped
+        pos, depth, index = self._depth_cache
+        if offset < pos:
+            pos, depth, index = 0, 0, 0
+        while index < len(spans) and spans[index][0] < offset:
+            depth += _bracket_balance(self.source, pos, spans[index][0])
+            pos = max(pos, spans[index][1])
+            index += 1
+        depth += _bracket_balance(self.source, pos, offset)
+        self._depth_cache = (offset, depth, index)
+        return depth
 
     def template_call(self, group: list[_Literal]) -> str:
         """The code that replaces a run of concatenated i-literals."""
