@@ -1,0 +1,221 @@
+"""The live widget, driven without a frontend (ipywidgets over comm's dummy comm)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from typing import Any
+
+import ipywidgets
+import pytest
+
+from ipy_istring import display, registry, widget
+from ipy_istring.template import Interpolation, InterpolationTemplate
+
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+XSS = "</table><script>alert(1)</script><img src=x onerror=alert(1)>"
+
+
+class Page(HTMLParser):
+    """Tags, attributes and text of an HTML fragment."""
+
+    def __init__(self, markup: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.elements: list[tuple[str, dict[str, str | None]]] = []
+        self.text = ""
+        self.feed(markup)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.elements.append((tag, dict(attrs)))
+
+    def handle_data(self, data: str) -> None:
+        self.text += data
+
+    def tags(self, name: str) -> list[dict[str, str | None]]:
+        return [attrs for tag, attrs in self.elements if tag == name]
+
+
+@pytest.fixture(autouse=True)
+def fresh_state() -> Iterator[None]:
+    saved = dataclasses.replace(display.options)
+    yield
+    for f in dataclasses.fields(saved):
+        setattr(display.options, f.name, getattr(saved, f.name))
+    widget.close_display_widgets()
+
+
+@pytest.fixture
+def renderers(monkeypatch: pytest.MonkeyPatch) -> registry.RendererRegistry:
+    fresh = registry.RendererRegistry()
+    list(fresh)
+    monkeypatch.setattr(registry, "renderers", fresh)
+    return fresh
+
+
+@pytest.fixture
+def shell(renderers: Any) -> Iterator[Any]:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    ip = InteractiveShell.instance()
+    ip.events.register("pre_run_cell", widget.pre_run_cell)
+    try:
+        yield ip
+    finally:
+        ip.events.unregister("pre_run_cell", widget.pre_run_cell)
+        widget.pre_run_cell(None)
+
+
+def query_template() -> InterpolationTemplate:
+    return InterpolationTemplate(
+        "select * from users where name = ",
+        Interpolation("O'Brien", "name", None, ""),
+        " and age > ",
+        Interpolation(30, "age", None, ""),
+        "",
+    )
+
+
+def is_live(w: Any) -> bool:
+    return w.comm is not None
+
+
+# --- the widget ------------------------------------------------------------------------------
+
+
+def test_inspect_returns_widget_with_every_renderer(renderers: Any) -> None:
+    w = query_template().inspect()
+    try:
+        assert isinstance(w, widget.TemplateWidget)
+        assert isinstance(w, ipywidgets.VBox)
+        assert set(w.control.options) == set(renderers)
+        assert w.control.options[0] == "format" == w.renderer
+        assert "select * from users where name = O'Brien and age > 30" in Page(w.output.value).text
+        fields = Page(w.fields.value)
+        assert "'O\\'Brien'" in fields.text or '"O\'Brien"' in fields.text
+        assert len(fields.tags("style")) == 1
+        assert w not in widget.live_display_widgets()  # the user's, not the display's
+    finally:
+        w.close()
+
+
+def test_choosing_a_renderer_changes_the_output(renderers: Any) -> None:
+    w = widget.TemplateWidget(query_template())
+    try:
+        w.control.value = "sql"
+        page = Page(w.output.value)
+        assert "select * from users where name = ? and age > ?" in page.text
+        assert len(page.tags("table")) == 1
+        assert "parameters (2)" in page.text and "int" in page.text
+
+        w.renderer = "sh"
+        assert "O'\"'\"'Brien" in Page(w.output.value).text
+
+        argv_template = InterpolationTemplate("ls -l ", Interpolation("a b", "f"), "")
+        a = widget.TemplateWidget(argv_template, renderer="argv")
+        try:
+            items = Page(a.output.value).tags("li")
+            assert len(items) == 3
+            assert "'a b'" in Page(a.output.value).text
+        finally:
+            a.close()
+    finally:
+        w.close()
+
+
+def test_html_renderer_shows_source_and_sandboxed_preview(renderers: Any) -> None:
+    t = InterpolationTemplate("<p>Hello ", Interpolation(XSS, "name"), "</p>")
+    w = widget.TemplateWidget(t, renderer="html")
+    try:
+        page = Page(w.output.value)
+        assert not page.tags("script") and not page.tags("img") and not page.tags("p")
+        assert "<p>Hello &lt;/table&gt;" in page.text  # the escaped source, shown as text
+        (frame,) = page.tags("iframe")
+        assert frame["sandbox"] == ""
+        srcdoc = frame["srcdoc"] or ""
+        assert srcdoc.startswith("<p>Hello &lt;/table&gt;&lt;script&gt;")
+        assert "<script" not in srcdoc
+    finally:
+        w.close()
+
+
+def test_dropdown_when_many_renderers(renderers: Any) -> None:
+    for index in range(5):
+        renderers[f"extra{index}"] = lambda t: "x"
+    w = widget.TemplateWidget(query_template())
+    try:
+        assert isinstance(w.control, ipywidgets.Dropdown)
+        w.control.value = "extra3"
+        assert "x" in Page(w.output.value).text
+    finally:
+        w.close()
+
+
+def test_raising_renderer_shows_message_in_the_widget(renderers: Any) -> None:
+    def refuse(t: Any) -> str:
+        raise TypeError(f"no thanks {XSS}")
+
+    renderers["refuse"] = refuse
+    w = widget.TemplateWidget(query_template(), renderer="refuse")
+    try:
+        page = Page(w.output.value)
+        assert f"TypeError: no thanks {XSS}" in page.text
+        assert not page.tags("script") and not page.tags("img")
+        assert "Traceback" not in w.output.value
+    finally:
+        w.close()
+
+
+def test_hostile_values_escaped_in_widget_fields(renderers: Any) -> None:
+    class Boom:
+        def __repr__(self) -> str:
+            raise RuntimeError(XSS)
+
+    t = InterpolationTemplate("a", Interpolation(XSS, XSS), "b", Interpolation(Boom(), "b"), "")
+    w = widget.TemplateWidget(t)
+    try:
+        page = Page(w.fields.value)
+        assert not page.tags("script") and not page.tags("img")
+        assert len(page.tags("table")) == 1
+        assert f"repr() raised RuntimeError: {XSS}" in page.text
+    finally:
+        w.close()
+
+
+# --- display and lifecycle -------------------------------------------------------------------
+
+
+def test_display_bundle_carries_widget_and_static_html(shell: Any) -> None:
+    display.options.use_widget = True
+    data, _ = shell.display_formatter.format(query_template())
+    assert "text/html" in data and "text/plain" in data
+    model_id = data[WIDGET_MIME]["model_id"]
+    (w,) = widget.live_display_widgets()
+    assert w.model_id == model_id and is_live(w)
+    assert Page(data["text/html"]).tags("style")
+
+
+def test_rerun_of_a_cell_closes_its_previous_widgets(shell: Any) -> None:
+    display.options.use_widget = True
+    shell.user_ns["t"] = query_template()
+    shell.run_cell("display(t); t", cell_id="cell-a", store_history=False)
+    first = widget.live_display_widgets()
+    assert len(first) == 2 and all(is_live(w) for w in first)
+    shell.run_cell("t", cell_id="cell-b", store_history=False)
+    (other,) = [w for w in widget.live_display_widgets() if w not in first]
+
+    shell.run_cell("display(t); t", cell_id="cell-a", store_history=False)
+    assert not any(is_live(w) for w in first)
+    assert is_live(other)
+    assert len(widget.live_display_widgets()) == 3
+
+    widget.close_display_widgets()
+    assert widget.live_display_widgets() == []
+    assert not is_live(other)
+
+
+def test_no_widget_when_option_is_off(shell: Any) -> None:
+    shell.user_ns["t"] = query_template()
+    shell.run_cell("t", cell_id="cell-c", store_history=False)
+    assert widget.live_display_widgets() == []
