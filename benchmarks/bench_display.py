@@ -1,0 +1,88 @@
+"""Speed and size of the template display: ``python benchmarks/bench_display.py``.
+
+Each case is timed (best of several runs, in ms) and compared with a baseline: IPython's
+own display (``display_formatter.format``) of a plain ``str`` holding the same content,
+i.e. the template's rendered text for small templates, the 100 MB string itself for the
+huge value, and for a value whose ``__repr__`` returns 100 MB, IPython's display of it.
+Sizes are the bytes of the HTML produced.  Nothing here asserts on time.
+"""
+
+from __future__ import annotations
+
+import timeit
+from collections.abc import Callable
+from typing import Any
+
+from IPython.core.interactiveshell import InteractiveShell
+
+from ipy_istring import display, widget
+from ipy_istring.template import Interpolation, InterpolationTemplate
+
+MB100 = 100 * 1024 * 1024
+
+
+def best_ms(call: Callable[[], Any], repeat: int = 5) -> float:
+    """Best wall time of ``call`` over ``repeat`` runs, in milliseconds."""
+    number = 1
+    return min(timeit.repeat(call, number=number, repeat=repeat)) / number * 1000
+
+
+def one_field() -> InterpolationTemplate:
+    return InterpolationTemplate(
+        "select * from users where name = ", Interpolation("Robert", "name"), ""
+    )
+
+
+def thousand_fields() -> InterpolationTemplate:
+    parts: list[Any] = ["select * from t where 1=1"]
+    for index in range(1000):
+        parts += [f" and c{index} = ", Interpolation(index * 7, f"v[{index}]")]
+    return InterpolationTemplate(*parts, "")
+
+
+def huge_value() -> InterpolationTemplate:
+    return InterpolationTemplate("echo ", Interpolation("x" * MB100, "big"), "")
+
+
+class HugeRepr:
+    """A value whose own ``__repr__`` returns 100 MB (its cost is the value's, not ours)."""
+
+    def __repr__(self) -> str:
+        return "h" * MB100
+
+
+def huge_repr() -> InterpolationTemplate:
+    return InterpolationTemplate("echo ", Interpolation(HugeRepr(), "obj"), "")
+
+
+def main() -> None:
+    """Print one line per case: time, HTML size, baseline time and the ratio."""
+    formatter = InteractiveShell.instance().display_formatter
+    cases = [
+        ("1 field", one_field(), None),
+        ("1,000 fields", thousand_fields(), None),
+        ("100 MB str value", huge_value(), "x" * MB100),
+        ("100 MB __repr__", huge_repr(), HugeRepr()),
+    ]
+    print(f"{'case':<22}{'to_html ms':>12}{'HTML KB':>10}{'IPython base ms':>18}{'ratio':>8}")
+    for name, template, baseline_value in cases:
+        html = display.to_html(template)
+        ms = best_ms(lambda t=template: display.to_html(t))
+        plain = str(template) if baseline_value is None else baseline_value
+        base = best_ms(lambda p=plain: formatter.format(p))
+        print(
+            f"{name:<22}{ms:>12.2f}{len(html.encode()) / 1024:>10.1f}{base:>18.2f}{ms / base:>8.3g}"
+        )
+
+    bundle_ms = best_ms(lambda: formatter.format(one_field()))
+    print(f"\nfull bundle through display_formatter.format, 1 field: {bundle_ms:.2f} ms")
+    for name, template in (("1 field", one_field()), ("1,000 fields", thousand_fields())):
+
+        def build(t: InterpolationTemplate = template) -> None:
+            widget.TemplateWidget(t).close()
+
+        print(f"widget build + close, {name}: {best_ms(build):.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
