@@ -110,6 +110,7 @@ GENERAL = [
     "long words " * 500,
 ]
 
-# Everything that every destination must carry exactly.  (NUL bytes are refused by sh/argv and
-# by the databases' text types, so they have their own tests.)
-ALL = SHELL + SQL + HTML + GENERAL
+# Everything that every destination must carry exactly, each value once (the database tests
+# look values up).  NUL bytes are refused by sh/argv and by the databases' text types, so they
+# have their own tests.
+ALL = list(dict.fromkeys(SHELL + SQL + HTML + GENERAL))

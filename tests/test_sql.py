@@ -1,0 +1,318 @@
+"""sql(): the hostile corpus round-trips through real sqlite3, DuckDB and PostgreSQL."""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+from typing import Any
+
+import duckdb
+import pytest
+from conftest import run
+from hostile import ALL
+
+from ipy_istring.fields import RenderError
+from ipy_istring.sql import PARAMSTYLES, Query, sql
+from ipy_istring.template import Interpolation, InterpolationTemplate
+
+IDENTIFIERS = ["my table", 'with "quotes"', "semi; DROP TABLE t; --", "ünïcode", "'single'"]
+
+
+def T(*parts: object) -> InterpolationTemplate:
+    """A template from strings and (value, expression[, conversion[, spec]]) tuples."""
+    return InterpolationTemplate(
+        *(p if isinstance(p, str) else Interpolation(*p) for p in parts)  # type: ignore[misc]
+    )
+
+
+Execute = Callable[[InterpolationTemplate], list[tuple[Any, ...]]]
+
+
+def prove_corpus(execute: Execute) -> None:
+    """Insert every hostile value as a parameter and as a literal, then read each back."""
+    execute(T("create table t (id integer, v text)"))
+    for n, value in enumerate(ALL):
+        execute(T("insert into t (id, v) values (", (n, "n"), ", ", (value, "value"), ")"))
+        execute(
+            T(
+                "insert into t (id, v) values (",
+                (-n, "n", None, "l"),
+                ", ",
+                (value, "v", None, "l"),
+                ")",
+            )
+        )
+    for n, value in enumerate(ALL):
+        rows = execute(T("select id, v from t where v = ", (value, "value"), " order by id"))
+        assert rows == sorted([(n, value), (-n, value)]), value  # exact, and no extra row
+        rows = execute(T("select v from t where id in ", ((n, -n), "ids", None, "in")))
+        assert [v for (v,) in rows] == [value, value]
+    assert execute(T("select count(*) from t")) == [(2 * len(ALL),)]
+
+
+def prove_identifiers(execute: Execute) -> None:
+    for name in IDENTIFIERS:
+        execute(
+            T("create table ", (name, "name", None, "i"), " (", (name, "col", None, "i"), " text)")
+        )
+        execute(T("insert into ", (name, "name", None, "i"), " values (", (name, "v"), ")"))
+        rows = execute(T("select ", (name, "col", None, "i"), " from ", (name, "name", None, "i")))
+        assert rows == [(name,)]
+
+
+def sqlite_executor(paramstyle: str) -> Iterator[Execute]:
+    connection = sqlite3.connect(":memory:")
+
+    def execute(template: InterpolationTemplate) -> list[tuple[Any, ...]]:
+        return connection.execute(*sql(template, paramstyle)).fetchall()
+
+    yield execute
+    connection.close()
+
+
+@pytest.mark.parametrize("paramstyle", ["qmark", "named"])
+def test_sqlite(paramstyle: str) -> None:
+    for execute in sqlite_executor(paramstyle):
+        prove_corpus(execute)
+        prove_identifiers(execute)
+        assert execute(T("select name from sqlite_master where name = 't'")) == [("t",)]
+
+
+@pytest.mark.parametrize("paramstyle", ["qmark", "dollar"])
+def test_duckdb(paramstyle: str) -> None:
+    connection = duckdb.connect(":memory:")
+
+    def execute(template: InterpolationTemplate) -> list[tuple[Any, ...]]:
+        return connection.execute(*sql(template, paramstyle)).fetchall()
+
+    prove_corpus(execute)
+    prove_identifiers(execute)
+    assert execute(T("select count(*) from information_schema.tables where table_name = 't'")) == [
+        (1,)
+    ]
+    connection.close()
+
+
+@pytest.fixture
+def pg(postgres_dsn: str) -> Iterator[Any]:
+    """A PostgreSQL connection working in a fresh schema, dropped afterwards."""
+    import psycopg
+
+    with psycopg.connect(postgres_dsn, autocommit=True) as connection:
+        connection.execute("drop schema if exists ipy_istring_test cascade")
+        connection.execute("create schema ipy_istring_test")
+        connection.execute("set search_path to ipy_istring_test")
+        yield connection
+        connection.execute("drop schema ipy_istring_test cascade")
+
+
+@pytest.mark.parametrize("paramstyle", ["format", "pyformat"])
+def test_postgresql(pg: Any, paramstyle: str) -> None:
+    def execute(template: InterpolationTemplate) -> list[tuple[Any, ...]]:
+        cursor = pg.execute(*sql(template, paramstyle))
+        return cursor.fetchall() if cursor.description else []
+
+    prove_corpus(execute)
+    prove_identifiers(execute)
+    rows = execute(T("select count(*) from pg_tables where schemaname = 'ipy_istring_test'"))
+    assert rows == [(1 + len(IDENTIFIERS),)]
+    # Literal '%' in the static text next to parameters, in a LIKE pattern.
+    pattern = "100%"
+    rows = execute(T("select count(*) from t where v like '100%' and v = ", (pattern, "p")))
+    assert rows == [(2,)]
+
+
+def test_postgresql_types_and_nested_queries(pg: Any) -> None:
+    def execute(template: InterpolationTemplate) -> list[tuple[Any, ...]]:
+        return pg.execute(*sql(template, "format")).fetchall()
+
+    where = T("a = ", (1, "a"), " and b = ", ("x", "b"))
+    query = T(
+        "select ",
+        (2.5, "f", None, "l"),
+        ", ",
+        (None, "n", None, "l"),
+        ", ",
+        (True, "t", None, "l"),
+        ", ",
+        (Decimal("-1.25"), "d", None, "l"),
+        ", ",
+        (-7, "i"),
+        " from (select 1 as a, 'x' as b) s where ",
+        (where, "where", None, "q"),
+    )
+    assert execute(query) == [(2.5, None, True, Decimal("-1.25"), -7)]
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason="native t-strings need Python 3.14")
+def test_psycopg_runs_the_native_template_and_sql_agrees(pg: Any) -> None:
+    from string.templatelib import Interpolation as NativeInterpolation
+    from string.templatelib import Template
+
+    pg.execute("create table t (id integer, v text)")
+    for n, value in enumerate(ALL):
+        # What psycopg does with t"insert ... values ({n}, {value})" on its own...
+        pg.execute(
+            Template(
+                "insert into t values (",
+                NativeInterpolation(n, "n"),
+                ", ",
+                NativeInterpolation(value, "value"),
+                ")",
+            )
+        )
+    for n, value in enumerate(ALL):
+        native = Template("select id from t where v = ", NativeInterpolation(value, "value"))
+        # ...and what sql() makes of the very same template, agree.
+        assert pg.execute(native).fetchall() == [(n,)]
+        assert pg.execute(*sql(native, "format")).fetchall() == [(n,)]
+
+
+# Rendering, without a database.
+
+
+def test_each_paramstyle() -> None:
+    template = T("select * from t where a = ", (1, "a"), " and b = ", (2, "row['b']"))
+    assert sql(template) == Query("select * from t where a = ? and b = ?", (1, 2))
+    rendered = {style: sql(template, style) for style in PARAMSTYLES}
+    assert rendered["numeric"].sql.endswith("a = :1 and b = :2")
+    assert rendered["dollar"].sql.endswith("a = $1 and b = $2")
+    assert rendered["format"].sql.endswith("a = %s and b = %s")
+    assert rendered["named"] == ("select * from t where a = :a and b = :p2", {"a": 1, "p2": 2})
+    assert rendered["pyformat"].sql.endswith("a = %(a)s and b = %(p2)s")
+    assert rendered["pyformat"].params == {"a": 1, "p2": 2}
+
+
+def test_named_parameters_never_collide() -> None:
+    inner = T("x = ", (2, "x"))
+    template = T("select ", (1, "x"), ", ", (inner, "inner", None, "q"), ", ", (3, "x"))
+    assert sql(template, "named") == (
+        "select :x, x = :x_2, :x_3",
+        {"x": 1, "x_2": 2, "x_3": 3},
+    )
+
+
+def test_percent_is_doubled_only_for_format_styles() -> None:
+    template = T("select '100%' || ", ("a", "a"), " || ", ("5%", "b", None, "l"))
+    assert sql(template, "format").sql == "select '100%%' || %s || '5%%'"
+    assert sql(template, "pyformat").sql == "select '100%%' || %(a)s || '5%%'"
+    assert sql(template, "qmark").sql == "select '100%' || ? || '5%'"
+
+
+def test_identifiers() -> None:
+    assert sql(T("select ", ('a "b"', "c", None, "i"))).sql == 'select "a ""b"""'
+    assert sql(T("select * from ", (("s", "t"), "c", None, "i"))).sql == 'select * from "s"."t"'
+    for bad, why in (("", "empty"), ("a\0", "NUL"), (3, "needs a str")):
+        with pytest.raises(RenderError, match=rf"\{{c:i\}}.*{why}"):
+            sql(T("select ", (bad, "c", None, "i")))
+
+
+def test_literals() -> None:
+    def literal(value: object) -> str:
+        return sql(T("select ", (value, "x", None, "l"))).sql.removeprefix("select ")
+
+    assert literal("it's") == "'it''s'"
+    assert literal(None) == "NULL"
+    assert literal(False) == "FALSE"
+    assert literal(-5) == "(-5)"  # 'x-{n:l}' must not become the comment 'x--5'
+    assert literal(1e100) == "1e+100"
+    for bad in (float("nan"), float("inf"), b"bytes", object(), "a\0"):
+        with pytest.raises(RenderError, match=r"\{x:l\}"):
+            literal(bad)
+
+
+def test_nested_template_renumbers_and_needs_q() -> None:
+    inner = T("b = ", (2, "b"), " and c in ", ([3, 4], "cs", None, "in"))
+    outer = T(
+        "select * from t where a = ",
+        (1, "a"),
+        " and ",
+        (inner, "inner", None, "q"),
+        " and d = ",
+        (5, "d"),
+    )
+    assert sql(outer, "dollar") == (
+        "select * from t where a = $1 and b = $2 and c in ($3, $4) and d = $5",
+        (1, 2, 3, 4, 5),
+    )
+    with pytest.raises(RenderError, match=r"\{inner\} is a nested template.*':q'"):
+        sql(T("select ", (inner, "inner")))
+    with pytest.raises(RenderError, match=r"\{frag:q\}.*needs an i-string.*got str"):
+        sql(T("select ", ("1; drop table t", "frag", None, "q")))
+
+
+def test_in_expansion() -> None:
+    assert sql(T("x in ", ((1, 2, 3), "ids", None, "in"))) == ("x in (?, ?, ?)", (1, 2, 3))
+    with pytest.raises(RenderError, match=r"\{ids:in\} is empty.*IN \(\)"):
+        sql(T("x in ", ([], "ids", None, "in")))
+    with pytest.raises(RenderError, match=r"\{ids:in\}.*str"):
+        sql(T("x in ", ("abc", "ids", None, "in")))
+
+
+@pytest.mark.parametrize(
+    ("static", "where"),
+    [
+        (("select * from t where v = '", "'"), "inside a quoted SQL string.*= \\{x\\}"),
+        (("select 'it''s ", "'"), "inside a quoted SQL string"),
+        (("select E'a\\' ", "'"), "E'...' string"),
+        (('select "', '" from t'), "double-quoted identifier.*\\{x:i\\}"),
+        (("select 1 -- ", "\n"), "-- comment"),
+        (("select 1 /* a /* b */ ", " */"), "/\\* \\*/ comment"),
+        (("select $$ ", " $$"), "dollar-quoted"),
+        (("select $tag$ $$ ", " $tag$"), "dollar-quoted"),
+    ],
+)
+def test_field_in_written_quotes_or_comments_is_refused(
+    static: tuple[str, str], where: str
+) -> None:
+    with pytest.raises(RenderError, match=where) as caught:
+        sql(T(static[0], ("v", "x"), static[1]))
+    assert "select" not in str(caught.value)  # never a partly built query
+
+
+@pytest.mark.parametrize(
+    "static",
+    [
+        ("select 'a''b', ", ""),
+        ('select "col" from t where a = ', ""),
+        ("select 1 -- note\n where a = ", ""),
+        ("select /* c */ ", ""),
+        ("select $$ x $$ || ", ""),
+        ("select E'\\'' || ", ""),
+        ("select a$b$c, ", ""),  # '$' inside an identifier opens no dollar quote
+    ],
+)
+def test_contexts_where_a_field_is_fine(static: tuple[str, str]) -> None:
+    assert sql(T(static[0], ("v", "x"), static[1])).params == ("v",)
+
+
+def test_conversions_and_unknown_specs_are_refused() -> None:
+    with pytest.raises(RenderError, match=r"\{x!r\} has a conversion.*Supported:"):
+        sql(T("select ", ("v", "x", "r")))
+    with pytest.raises(RenderError, match=r"unknown spec in \{x:zz\}.*':i'.*':in'"):
+        sql(T("select ", ("v", "x", None, "zz")))
+    with pytest.raises(RenderError, match=r"unknown spec in \{x:>5\}"):
+        sql(T("select ", (5, "x", None, ">5")))
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(TypeError, match=r"already formatted.*sql\(i'...'\)"):
+        sql("select * from t where id = 1")
+    with pytest.raises(ValueError, match="unknown paramstyle 'qmarks'.*qmark"):
+        sql(T("select 1"), "qmarks")
+
+
+def test_in_ipython_with_i_literals(ishell: Any) -> None:
+    run(ishell, "import sqlite3\nfrom ipy_istring.sql import sql")
+    run(ishell, "db = sqlite3.connect(':memory:')\ndb.execute('create table t (v text)')")
+    run(ishell, 'evil = "\'; DROP TABLE t; --"')
+    run(ishell, "db.execute(*sql(i'insert into t values ({evil})'))")
+    assert run(ishell, "db.execute(*sql(i'select v from t where v = {evil}')).fetchall()") == [
+        ("'; DROP TABLE t; --",)
+    ]
+    assert run(ishell, "sql(i'select {\"a b\":i} from t where v in {[1, 2]:in}', 'named')") == (
+        'select "a b" from t where v in (:p1, :p2)',
+        {"p1": 1, "p2": 2},
+    )
