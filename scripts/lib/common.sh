@@ -1,0 +1,147 @@
+# shellcheck shell=bash
+# Shared helpers for scripts/test and scripts/demo: logging, Debian packages, finding each
+# Python, and the per-version virtual environments under .venvs/.  Sourced, never run.
+
+# shellcheck disable=SC2034  # VENVS and IN_CI are for the scripts that source this file
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+VENVS=$REPO/.venvs
+IN_CI=false
+case "${CI:-}" in 1 | true | TRUE | True | yes) IN_CI=true ;; esac
+
+say() { printf '%s\n' "$*"; }
+note() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+warn() { printf '\n!!! %s\n\n' "$*" >&2; }
+die() {
+  printf '\nERROR: %s\n' "$*" >&2
+  exit 1
+}
+
+# Run a command as root: directly when we are root (CI, a fresh machine), else through sudo.
+as_root() {
+  if [[ $EUID -eq 0 ]]; then
+    "$@"
+  elif command -v sudo >/dev/null; then
+    sudo "$@"
+  else
+    return 1
+  fi
+}
+
+# True when the Debian package is installed (not merely known, or removed with configs left).
+have_deb() { [[ $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) == "install ok installed" ]]; }
+
+# Install the Debian packages that are missing, with one `apt-get update` before, and keep quiet
+# unless it fails.  Checking first keeps a second run free of apt entirely.
+ensure_debs() {
+  local missing=() pkg
+  for pkg in "$@"; do have_deb "$pkg" || missing+=("$pkg"); done
+  ((${#missing[@]})) || return 0
+  note "installing Debian packages: ${missing[*]}"
+  local log
+  log=$(mktemp)
+  if ! {
+    as_root apt-get update -qq &&
+      as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        "${missing[@]}"
+  } >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    die "could not install ${missing[*]} (run as root, or install them by hand)"
+  fi
+  rm -f "$log"
+}
+
+# The newest pyenv build of a minor version ("3.12" -> .../versions/3.12.1/bin/python3.12),
+# else python3.X on PATH (resolved through a run, so a pyenv shim that can't serve it is skipped).
+find_pyenv_python() {
+  local minor=$1 root="" dir candidate=""
+  if command -v pyenv >/dev/null; then
+    root=$(pyenv root)
+  elif [[ -d ${PYENV_ROOT:-$HOME/.pyenv}/versions ]]; then
+    root=${PYENV_ROOT:-$HOME/.pyenv}
+  fi
+  if [[ -n $root ]]; then
+    for dir in "$root/versions/$minor".[0-9]*; do
+      [[ $dir =~ /$minor\.[0-9]+$ && -x $dir/bin/python$minor ]] && candidate+="$dir"$'\n'
+    done
+    candidate=$(printf '%s' "$candidate" | sort -V | tail -n 1)
+    if [[ -n $candidate ]]; then
+      say "$candidate/bin/python$minor"
+      return 0
+    fi
+  fi
+  if command -v "python$minor" >/dev/null; then
+    "python$minor" -c 'import sys, venv; print(sys.executable)' 2>/dev/null && return 0
+  fi
+  return 1
+}
+
+# Python 3.14: the user's own python3.14 if it has venv, else the shared tool that unpacks
+# Debian unstable's build (see ../shared/tools/python3.14; it needs patchelf).
+SHARED_PY314=$REPO/../shared/tools/python3.14
+find_python314() {
+  local py
+  if command -v python3.14 >/dev/null &&
+    py=$(python3.14 -c 'import sys, venv; print(sys.executable)' 2>/dev/null); then
+    say "$py"
+    return 0
+  fi
+  [[ -f $SHARED_PY314 ]] || return 1
+  # run through sh: shared/ may be a read-only copy whose exec bits we can't rely on
+  sh "$SHARED_PY314" --print-bin
+}
+
+# Path of the interpreter for a version ("3.10" ... "3.14"); empty + failure if there is none.
+find_python() {
+  case $1 in
+    3.14) find_python314 ;;
+    *) find_pyenv_python "$1" ;;
+  esac
+}
+
+# Create (or reuse) the venv DIR from PYTHON with `pip install -e '.[EXTRA]'`.  The stamp file
+# holds a hash of pyproject.toml and the extra, so an unchanged project reuses the venv without
+# running pip at all, and a change reinstalls in place.  A different interpreter (a newer patch
+# release, say) gets a new venv.
+ensure_venv() {
+  local python=$1 dir=$2 extra=$3 stamp want log
+  stamp=$dir/.ipy_istring-stamp
+  want=$(cat "$REPO/pyproject.toml" <(say "$extra") | sha256sum | cut -d' ' -f1)
+  if [[ -f $stamp && $(<"$stamp") == "$want" && $(<"$dir/.ipy_istring-python") == "$python" ]] &&
+    "$dir/bin/python" -c '' 2>/dev/null; then
+    return 0
+  fi
+  log=$(mktemp)
+  if [[ ! -f $dir/.ipy_istring-python || $(<"$dir/.ipy_istring-python") != "$python" ]] ||
+    ! "$dir/bin/python" -m pip --version >/dev/null 2>&1; then
+    rm -rf "$dir"
+    note "creating $dir from $python"
+    # Debian's Python 3.14 ships no ensurepip wheel: then make the venv bare and bootstrap pip
+    # from the wheel the shared tool unpacked.
+    if ! "$python" -m venv "$dir" >"$log" 2>&1; then
+      rm -rf "$dir"
+      if ! { "$python" -m venv --without-pip "$dir" &&
+        "$dir/bin/python" "$(sh "$SHARED_PY314" --print-pip-wheel)/pip" install -q pip; } >>"$log" 2>&1; then
+        cat "$log" >&2
+        rm -rf "$dir"
+        die "could not make a venv from $python"
+      fi
+    fi
+  fi
+  note "installing .[$extra] into $dir"
+  # Playwright drives Debian's Chromium through executable_path: never fetch a browser build.
+  if ! (cd "$REPO" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    "$dir/bin/python" -m pip install -q -e ".[$extra]") >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log" "$stamp"
+    die "pip install -e '.[$extra]' failed in $dir"
+  fi
+  rm -f "$log"
+  say "$python" >"$dir/.ipy_istring-python"
+  say "$want" >"$stamp"
+}
+
+# A free TCP port on 127.0.0.1 (the kernel picks it; the tiny race is harmless here).
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
