@@ -64,14 +64,14 @@ def main() -> None:
         ("100 MB str value", huge_value(), "x" * MB100),
         ("100 MB __repr__", huge_repr(), HugeRepr()),
     ]
-    print(f"{'case':<22}{'to_html ms':>12}{'HTML KB':>10}{'IPython base ms':>18}{'ratio':>8}")
+    print(f"{'case':<22}{'to_html ms':>12}{'HTML KB':>10}{'IPython base ms':>18}{'ratio':>10}")
     for name, template, baseline_value in cases:
         html = display.to_html(template)
         ms = best_ms(lambda t=template: display.to_html(t))
         plain = str(template) if baseline_value is None else baseline_value
         base = best_ms(lambda p=plain: formatter.format(p))
         print(
-            f"{name:<22}{ms:>12.2f}{len(html.encode()) / 1024:>10.1f}{base:>18.2f}{ms / base:>8.3g}"
+            f"{name:<22}{ms:>12.2f}{len(html.encode()) / 1024:>10.1f}{base:>18.2f}{ms / base:>10.3g}"
         )
 
     bundle_ms = best_ms(lambda: formatter.format(one_field()))
