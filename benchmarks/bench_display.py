@@ -71,7 +71,8 @@ def main() -> None:
         plain = str(template) if baseline_value is None else baseline_value
         base = best_ms(lambda p=plain: formatter.format(p))
         print(
-            f"{name:<22}{ms:>12.2f}{len(html.encode()) / 1024:>10.1f}{base:>18.2f}{ms / base:>10.3g}"
+            f"{name:<22}{ms:>12.2f}{len(html.encode()) / 1024:>10.1f}"
+            f"{base:>18.2f}{ms / base:>10.3g}"
         )
 
     bundle_ms = best_ms(lambda: formatter.format(one_field()))
