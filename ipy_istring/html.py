@@ -1,9 +1,10 @@
 """The ``html`` renderer: an i-string as HTML with every value escaped for where it stands.
 
-``html(i"<p title='{title}'>{body}</p>")`` returns a :class:`markupsafe.Markup` (a ``str`` with
-``__html__``, shown as HTML in a notebook).  Values are escaped by ``markupsafe.escape``
-(``& < > ' "``); objects with ``__html__`` (``Markup``, an earlier ``html()`` result) are
-trusted and never escaped twice; a nested i-string value is rendered with ``html`` too.
+``html(i"<p title='{title}'>{body}</p>")`` returns an :class:`HtmlMarkup`: a
+:class:`markupsafe.Markup` (a ``str`` with ``__html__``) that a notebook shows as HTML.
+Values are escaped by ``markupsafe.escape`` (``& < > ' "``); objects with ``__html__``
+(``Markup``, an earlier ``html()`` result) are trusted and never escaped twice; a nested
+i-string value is rendered with ``html`` too.
 A conversion or spec applies first, as in an f-string (``{price:.2f}``, ``{obj!r}``), and the
 result is then escaped like any text (so ``{m!s}`` escapes even a trusted value).
 
@@ -30,7 +31,7 @@ from markupsafe import Markup, escape
 from .fields import RenderError, field_text, format_field
 from .template import InterpolationTemplate, NativeTemplate, as_template
 
-__all__ = ["URL_ATTRIBUTES", "html"]
+__all__ = ["URL_ATTRIBUTES", "HtmlMarkup", "html"]
 
 # Attributes whose value the browser treats as a URL (and so may run a javascript: one).
 URL_ATTRIBUTES = frozenset(
@@ -278,6 +279,19 @@ def _plan(strings: tuple[str, ...]) -> _Plan:
     return _Plan(tuple(fields), tuple(url_groups))
 
 
+class HtmlMarkup(Markup):
+    """The result of :func:`html`: a ``markupsafe.Markup`` that a notebook shows as HTML.
+
+    ``Markup`` gives ``__html__`` (trusted by markupsafe, Jinja and a later ``html()``);
+    ``_repr_html_`` is what IPython's display looks for.
+    """
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
 def _end_of_tag(tag: str, end_tag: bool) -> int:
     return _RAW if tag in _RAW_ELEMENTS and not end_tag else _DATA
 
@@ -294,7 +308,7 @@ def _scheme_text(url: str) -> str:
     return url.lstrip("".join(map(chr, range(33)))).translate({9: None, 10: None, 13: None})
 
 
-def html(template: object) -> Markup:
+def html(template: object) -> HtmlMarkup:
     """Render an i-string as HTML, escaping each value for its place; returns ``Markup``.
 
     ``html(i"<b>{name}</b>")`` with ``name = "<Tom & Jerry>"`` → ``<b>&lt;Tom &amp; Jerry&gt;</b>``.
@@ -347,4 +361,4 @@ def html(template: object) -> Markup:
                 "(https:, mailto:, relative URLs...); check the value, or build the URL from "
                 'a fixed scheme: href="https://{host}/...".'
             )
-    return Markup("".join(pieces))
+    return HtmlMarkup("".join(pieces))
