@@ -10,7 +10,8 @@ result is then escaped like any text (so ``{m!s}`` escapes even a trusted value)
 
 Refused, with the reason and the fix: a field in a ``<script>`` or ``<style>`` body, in an
 ``on*`` event attribute or ``srcdoc``, as an unquoted attribute value, as a tag or attribute
-name; a URL attribute (``href``, ``src``, ``action``...) whose value, with the field, starts
+name, in a comment; a URL attribute (``href``, ``src``, ``action``...) whose value, with the
+field, starts
 ``javascript:``, ``vbscript:`` or ``data:`` (other schemes pass).  A trusted value in a quoted
 attribute may not contain that attribute's quote.
 
@@ -115,6 +116,15 @@ _WHERE = {
         "as an unquoted attribute value",
         'A value with a space or > would escape it; write name="{x}"',
     ),
+    _COMMENT: (
+        "in an HTML comment",
+        "A comment's text is never unescaped, so the value would show escaped; move the "
+        "field out of the comment",
+    ),
+    _BOGUS_COMMENT: (
+        "in a <!...> or <?...> declaration",
+        "Move the field out of the declaration",
+    ),
     _ATTR_UNQUOTED: (
         "in an unquoted attribute value",
         'A value with a space or > would escape it; write name="{x}"',
@@ -149,7 +159,14 @@ def _plan(strings: tuple[str, ...]) -> _Plan:
     def close_group() -> None:
         nonlocal group
         if group is not None and any(isinstance(item, int) for item in group):
-            url_groups.append(tuple(group))
+            # Merge runs of static characters, so that entities (&#106;) unescape whole.
+            merged: list[str | int] = []
+            for item in group:
+                if isinstance(item, str) and merged and isinstance(merged[-1], str):
+                    merged[-1] += item
+                else:
+                    merged.append(item)
+            url_groups.append(tuple(merged))
         group = None
 
     for index, string in enumerate(strings):
@@ -195,6 +212,8 @@ def _plan(strings: tuple[str, ...]) -> _Plan:
                     state, tag, end_tag = _TAG_NAME, c.lower(), False
                 elif c == "/" and i + 1 < n and _TAG_START.match(string[i + 1]):
                     state, tag, end_tag = _TAG_NAME, "", True
+                elif c == "/" and i + 1 == n:
+                    pass  # '</' right before a field: the field would be the tag name
                 elif string.startswith("!--", i):
                     state = _COMMENT
                     i += 2
@@ -276,6 +295,7 @@ def _plan(strings: tuple[str, ...]) -> _Plan:
                     state, tag, end_tag = _TAG_NAME, raw_element, True
                     i += len(end) - 1
             i += 1
+    close_group()  # a template may end inside an attribute value (more text follows later)
     return _Plan(tuple(fields), tuple(url_groups))
 
 

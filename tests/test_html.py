@@ -1,0 +1,258 @@
+"""html(): the hostile corpus rendered into a page in real headless Chromium stays inert text."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import CHROMIUM_ARGS, run
+from hostile import ALL
+from markupsafe import Markup
+
+from ipy_istring.fields import RenderError
+from ipy_istring.html import HtmlMarkup, html
+from ipy_istring.template import Interpolation, InterpolationTemplate
+
+URL_PREFIX = "https://example.invalid/?q="
+
+
+def T(*parts: object) -> InterpolationTemplate:
+    """A template from strings and (value, expression[, conversion[, spec]]) tuples."""
+    return InterpolationTemplate(
+        *(p if isinstance(p, str) else Interpolation(*p) for p in parts)  # type: ignore[misc]
+    )
+
+
+def case(n: int, value: str) -> HtmlMarkup:
+    """One value in every context html() allows: text, both attribute quotes, a URL, RCDATA."""
+    v = (value, "value")
+    return html(
+        T(
+            '<div class="case" id="c', (n, "n"), '">',
+            '<p class="text">', v, "</p>",
+            '<p class="dq" title="', v, '">x</p>',
+            "<p class='sq' title='", v, "'>x</p>",
+            # The parser drops one newline right after <textarea>: the template writes it,
+            # so a value starting with a newline keeps it.
+            '<textarea class="ta">\n', v, "</textarea>",
+            '<title class="ti">', v, "</title>",
+            '<a class="link" href="', URL_PREFIX, v, '">x</a>',
+            "</div>",
+        )
+    )  # fmt: skip
+
+
+def page(values: list[str], extra: str = "") -> str:
+    cases = Markup("").join(case(n, value) for n, value in enumerate(values))
+    body = T("<!doctype html><html><body>", (cases, "cases"), (Markup(extra), "extra"), "</body>")
+    return str(html(body))
+
+
+SHAPE_JS = """() => Array.from(document.querySelectorAll('*'), e =>
+    e.tagName + '[' + Array.from(e.attributes, a => a.name).sort().join(',') + ']')"""
+READ_JS = """() => Array.from(document.querySelectorAll('.case'), c => [
+    c.querySelector('.text').textContent,
+    c.querySelector('.dq').getAttribute('title'),
+    c.querySelector('.sq').getAttribute('title'),
+    c.querySelector('.ta').value,
+    c.querySelector('.ti').textContent,
+    c.querySelector('.link').getAttribute('href'),
+])"""
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+def load(browser: Any, content: str) -> Any:
+    tab = browser.new_page()
+    tab.set_content(content, wait_until="load")
+    tab.wait_for_timeout(200)  # let any onerror/onload handler fire
+    return tab
+
+
+def test_harness_sees_a_script_that_runs(browser: Any) -> None:
+    # Positive control: markup the author wrote does run, so the test below could fail.
+    trusted = '<img src="x" onerror="window.__pwned = 1">'
+    tab = load(browser, page(["plain"], trusted))
+    assert tab.evaluate("() => window.__pwned") == 1
+    tab.close()
+
+
+def test_corpus_in_chromium(browser: Any) -> None:
+    baseline = load(browser, page(["plain"] * len(ALL)))
+    expected_shape = baseline.evaluate(SHAPE_JS)
+    baseline.close()
+
+    tab = load(browser, page(ALL))
+    assert tab.evaluate("() => [window.__pwned, window.parent.__pwned]") == [None, None]
+    # No element or attribute appears that the template did not write.
+    assert tab.evaluate(SHAPE_JS) == expected_shape
+    read = tab.evaluate(READ_JS)
+    tab.close()
+    assert len(read) == len(ALL)
+    for value, found in zip(ALL, read, strict=True):
+        # HTML's input preprocessing turns CR LF and lone CR into LF before any parsing.
+        text = value.replace("\r\n", "\n").replace("\r", "\n")
+        assert found == [text, text, text, text, text, URL_PREFIX + text], value
+
+
+# Rendering, without a browser.
+
+
+def test_escapes_and_returns_markup() -> None:
+    result = html(T("<b title='", ("'\"&", "t"), "'>", ("<i>", "x"), "</b>"))
+    assert result == "<b title='&#39;&#34;&amp;'>&lt;i&gt;</b>"
+    assert isinstance(result, Markup)
+    assert result._repr_html_() == str(result)
+
+
+def test_trusted_values_and_nesting_are_not_escaped_twice() -> None:
+    inner = html(T("<i>", ("a & b", "x"), "</i>"))
+    assert html(T("<p>", (inner, "inner"), "</p>")) == "<p><i>a &amp; b</i></p>"
+    assert html(T("<p>", (Markup("<br>"), "m"), "</p>")) == "<p><br></p>"
+    nested_template = T("<i>", ("<", "x"), "</i>")
+    assert html(T("<p>", (nested_template, "t"), "</p>")) == "<p><i>&lt;</i></p>"
+    assert html(T("<p title='", (inner, "inner"), "'>")) == "<p title='<i>a &amp; b</i>'>"
+
+
+def test_trusted_value_cannot_end_its_attribute() -> None:
+    with pytest.raises(RenderError, match=r"\{m\} is trusted HTML.*contains \""):
+        html(T('<p title="', (Markup('" onclick="x()'), "m"), '">'))
+
+
+def test_conversion_and_spec_apply_then_escape() -> None:
+    assert html(T("<td>", (3.14159, "pi", None, ".2f"), "</td>")) == "<td>3.14</td>"
+    assert html(T("<td>", ("<x>", "s", "r"), "</td>")) == "<td>&#39;&lt;x&gt;&#39;</td>"
+    assert html(T("<td>", (Markup("<b>"), "m", "s"), "</td>")) == "<td>&lt;b&gt;</td>"
+    with pytest.raises(RenderError, match=r"\{n:zz\}.*int.*Supported"):
+        html(T("<td>", (1, "n", None, "zz"), "</td>"))
+
+
+@pytest.mark.parametrize(
+    ("parts", "why"),
+    [
+        (("<script>var x = ", ("1", "x"), ";</script>"), r"in a <script> body"),
+        (("<SCRIPT type='module'>", ("1", "x"), "</SCRIPT>"), r"in a <script> body"),
+        (("<style>p { color: ", ("red", "x"), " }</style>"), r"in a <style> body"),
+        (('<a onclick="go(', ("1", "x"), ')">'), "event-handler attribute 'onclick'"),
+        (("<a ONMOUSEOVER='", ("1", "x"), "'>"), "event-handler attribute 'onmouseover'"),
+        (('<iframe srcdoc="', ("1", "x"), '">'), "srcdoc"),
+        (("<a href=", ("1", "x"), ">"), "unquoted attribute value"),
+        (("<a href=x", ("1", "x"), ">"), "unquoted attribute value"),
+        (("<", ("b", "x"), ">"), "as a tag name"),
+        (("<b", ("x", "x"), ">"), "tag name"),
+        (("</", ("b", "x"), ">"), "tag name"),
+        (("<a ", ("href", "x"), '="y">'), "attribute name"),
+        (('<a title="t" ', ("x", "x"), ">"), "attribute name"),
+        (("<a data-", ("x", "x"), '="1">'), "attribute name"),
+        (("<!-- ", ("x", "x"), " -->"), "in an HTML comment"),
+        (("<!doctype ", ("x", "x"), ">"), "declaration"),
+    ],
+)
+def test_refused_contexts(parts: tuple[object, ...], why: str) -> None:
+    with pytest.raises(RenderError, match=why) as caught:
+        html(T(*parts))
+    assert "<a" not in str(caught.value) or "href=" not in str(caught.value).split(".")[0]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "javascript:alert(1)",
+        "JavaScript:alert(1)",
+        "  javascript:alert(1)",
+        "\x01javascript:alert(1)",
+        "java\tscript:alert(1)",
+        "java\nscript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "vbscript:msgbox(1)",
+    ],
+)
+def test_dangerous_url_schemes_are_refused(url: str) -> None:
+    for attribute in ("href", "src", "action", "formaction", "SRC"):
+        with pytest.raises(RenderError, match=r"\{url\}.*(javascript|data|vbscript):"):
+            html(T(f'<a {attribute}="', (url, "url"), '">'))
+
+
+def test_url_scheme_is_checked_across_static_text_and_fields() -> None:
+    with pytest.raises(RenderError, match="javascript:"):
+        html(T('<a href="java', ("script:alert(1)", "rest"), '">'))
+    with pytest.raises(RenderError, match="javascript:"):
+        html(T('<a href="&#106;avascript:', ("alert(1)", "code"), '">'))
+    with pytest.raises(RenderError, match="javascript:"):
+        html(T("<a href='", ("java", "a"), ("script:x()", "b"), "'>"))
+    with pytest.raises(RenderError, match="javascript:"):
+        html(T('<a href="', ("javascript:x()", "unclosed")))
+
+
+@pytest.mark.parametrize(
+    "url", ["https://example.com/?a=1&b=2", "mailto:a@b.c", "/relative", "#frag", "x:y", ""]
+)
+def test_other_urls_pass(url: str) -> None:
+    result = html(T('<a href="', (url, "url"), '">'))
+    assert result == '<a href="' + str(Markup.escape(url)) + '">'
+    # A data-* attribute is not a URL: its text may say anything.
+    html(T('<a data-x="', ("javascript:1", "v"), '">'))
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        ("<p>", ("v", "x"), "</p>"),
+        ("<!-- <script> -->", ("v", "x")),
+        ("<script>1</script>", ("v", "x")),
+        ("<style>p{}</style>", ("v", "x")),
+        ("<textarea><b class=", ("v", "x"), "</textarea>"),  # RCDATA: no tags inside
+        ("<p>1 < 2 and ", ("v", "x")),
+        ("<p>a <3 ", ("v", "x")),
+        ("<a title=x>", ("v", "x")),
+        ('<a title="a>b">', ("v", "x")),
+        ("<!doctype html>", ("v", "x")),
+        ('<input value="', ("v", "x"), '" disabled>'),
+        ("<svg><text>", ("v", "x"), "</text></svg>"),
+        ("<script>var s = '</scripty>'</script>", ("v", "x")),
+    ],
+)
+def test_contexts_where_a_field_is_fine(parts: tuple[object, ...]) -> None:
+    assert "v" in html(T(*parts))
+
+
+def test_still_in_script_until_its_real_end_tag() -> None:
+    with pytest.raises(RenderError, match="<script> body"):
+        html(T("<script>var s = '</scripty>'; ", ("v", "x"), "</script>"))
+
+
+def test_plain_str_is_the_fstring_mistake() -> None:
+    with pytest.raises(TypeError, match=r"already formatted.*html\(i'...'\)"):
+        html("<b>Tom</b>")
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason="native t-strings need Python 3.14")
+def test_native_template() -> None:
+    from string.templatelib import Interpolation as NativeInterpolation
+    from string.templatelib import Template
+
+    assert html(Template("<b>", NativeInterpolation("<", "x"), "</b>")) == "<b>&lt;</b>"
+
+
+def test_in_ipython_with_i_literals(ishell: Any) -> None:
+    run(ishell, "from ipy_istring.html import html")
+    run(ishell, "name = '<script>alert(1)</script>'")
+    result = run(ishell, "html(i'<b title=\"{name}\">{name}</b>')")
+    escaped = "&lt;script&gt;alert(1)&lt;/script&gt;"
+    assert result == f'<b title="{escaped}">{escaped}</b>'
+    bundle, _ = ishell.display_formatter.format(result)
+    assert bundle["text/html"] == str(result)
+    with pytest.raises(RenderError, match="event-handler"):
+        run(ishell, "html(i'<b onclick=\"{name}\">x</b>')")
