@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterator, MutableMapping
 from importlib import import_module
 from importlib.metadata import entry_points
@@ -49,7 +50,19 @@ class RendererRegistry(MutableMapping[str, Renderer]):
         self._loaded = True
         found = {name: _load(target) for name, target in _BUILTINS.items()}
         for entry_point in entry_points(group=ENTRY_POINT_GROUP):
-            found.setdefault(entry_point.name, entry_point.load())
+            if entry_point.name in found:
+                continue
+            # One broken plug-in must not take every renderer (and the display) down with it.
+            try:
+                found[entry_point.name] = entry_point.load()
+            except Exception as error:
+                warnings.warn(
+                    f"ipy_istring: renderer entry point {entry_point.name!r} "
+                    f"({entry_point.value}) failed to load and is skipped: "
+                    f"{type(error).__name__}: {error}",
+                    RuntimeWarning,
+                    stacklevel=3,
+                )
         # Anything registered before the first access wins over what was found.
         self._renderers = {**found, **self._renderers}
 
