@@ -9,13 +9,11 @@ Screenshots land in ``test-artifacts/``.
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Iterator
 from typing import Any
 
 import nbformat
 import pytest
-
 from conftest import CHROMIUM_ARGS
 from jupyterlab_support import (
     ARTIFACTS,
@@ -98,9 +96,7 @@ def test_harness_plain_ipywidgets_dropdown(lab: JupyterLab, page: Any, theme: st
     assert shown.inner_text() == "picked: alpha"
 
     view.locator(".widget-dropdown select").select_option("gamma")
-    page.wait_for_function(
-        "el => el.innerText === 'picked: gamma'", arg=shown.element_handle()
-    )
+    page.wait_for_function("el => el.innerText === 'picked: gamma'", arg=shown.element_handle())
     assert shown.inner_text() == "picked: gamma"
     slug = "light" if theme == LIGHT else "dark"
     screenshot(page, f"harness-plain-widget-{slug}.png")
