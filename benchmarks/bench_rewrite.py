@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import builtins
 import sys
+import time
 import timeit
 from collections.abc import Callable
 
@@ -24,18 +25,21 @@ from ipy_istring.rewrite import BUILDER_NAME, build_template, rewrite
 
 
 def best(func: Callable[[], object], number: int, repeat: int = 7) -> float:
-    """Seconds per call, best of ``repeat`` runs of ``number`` calls."""
-    return min(timeit.repeat(func, number=number, repeat=repeat)) / number
+    """CPU seconds per call, best of ``repeat`` runs of ``number`` calls (CPU time of this
+    process, so other work on a shared machine disturbs it less than wall time)."""
+    return min(timeit.repeat(func, number=number, repeat=repeat, timer=time.process_time)) / number
 
 
-def plain_cell(lines: int) -> str:
-    """Realistic code without i-literals (but with i, pi, strings ending in i...)."""
+def plain_cell(lines: int, mention: bool = False) -> str:
+    """Realistic code without i-literals (with i, pi, strings ending in i...).  With
+    ``mention``, comments quote an i-string, so the cheap pre-check passes and the full scan
+    runs: the worst case for a cell without i-literals."""
     block = [
         "import os, math",
-        "pi = math.pi  # i'm a comment with i'x' in it",
+        "pi = math.pi  # i'x' would be an i-string" if mention else "pi = math.pi  # circle",
         "def area(r, i=0):",
         "    return pi * r ** 2 + i",
-        "names = ['hi', \"ski\", f'{pi:.2f}', r'\\d+i']",
+        "names = ['hi', \"ski\", f'{pi:.2f}', r'\\d+']",
         "for i, name in enumerate(names):",
         "    total = sum(len(n) for n in names if n != 'wiki')",
         "print(area(3), {k: v for k, v in zip('abc', range(3))})",
@@ -49,19 +53,27 @@ def istring_cell(count: int) -> str:
 
 def transform_overhead() -> None:
     shell = InteractiveShell.instance()
-    print("1. transform_cell on cells without i-literals (IPython alone vs with ipy_istring)")
-    print(f"   {'lines':>6} {'IPython':>12} {'+ipy_istring':>13} {'added':>8}")
-    cells = {n: plain_cell(n) for n in (10, 100, 1000)}
-    for lines, cell in cells.items():
-        number = max(1, 2000 // lines)
-        shell.run_line_magic("unload_ext", "ipy_istring")
-        alone = best(lambda c=cell: shell.transform_cell(c), number)
-        shell.run_line_magic("load_ext", "ipy_istring")
-        loaded = best(lambda c=cell: shell.transform_cell(c), number)
+    shell.run_line_magic("load_ext", "ipy_istring")
+    extension = shell.input_transformers_post[-1]
+    print("1. cells without i-literals: IPython's transform_cell, and what the extension's")
+    print("   transformer adds to it (measured on its own: a difference of two noisy totals")
+    print("   would hide a few percent)")
+    print(f"   {'lines':>13} {'transform_cell':>15} {'+ipy_istring':>13} {'added':>7}")
+    cells = {
+        f"{n}{' (i-text)' if mention else ''}": plain_cell(n, mention)
+        for mention in (False, True)
+        for n in (10, 100, 1000)
+    }
+    for label, cell in cells.items():
+        number = max(1, 2000 // len(cell.splitlines()))
+        total = best(lambda c=cell: shell.transform_cell(c), number)
+        lines = cell.splitlines(keepends=True)
+        added = best(lambda ls=lines: extension(ls), number * 10)
         print(
-            f"   {lines:>6} {alone * 1e6:>10.1f}µs {loaded * 1e6:>11.1f}µs "
-            f"{(loaded / alone - 1) * 100:>7.1f}%"
+            f"   {label:>13} {total * 1e6:>13.1f}µs {added * 1e6:>11.1f}µs "
+            f"{added / (total - added) * 100:>6.1f}%"
         )
+    print("   (i-text: comments quote an i-string, so the full scan runs: the worst case)")
 
 
 def rewrite_growth() -> None:
@@ -88,19 +100,19 @@ def build_cost() -> None:
     for label, body in literals.items():
         f_code = compile("f" + body, "<f>", "eval")
         i_code = compile(rewrite("i" + body), "<i>", "eval")
-        f_time = best(lambda: eval(f_code, namespace), 20000)
-        i_time = best(lambda: eval(i_code, namespace), 20000)
+        f_time = best(lambda c=f_code: eval(c, namespace), 20000)
+        i_time = best(lambda c=i_code: eval(c, namespace), 20000)
         line = (
             f"   {label:<13} {f_time * 1e9:>7.0f}ns {i_time * 1e9:>7.0f}ns {i_time / f_time:>5.1f}x"
         )
         if native:
             t_code = compile("t" + body, "<t>", "eval")
-            t_time = best(lambda: eval(t_code, namespace), 20000)
+            t_time = best(lambda c=t_code: eval(c, namespace), 20000)
             line += f" {t_time * 1e9:>7.0f}ns {i_time / t_time:>4.1f}x"
         print(line)
     template = eval(compile(rewrite("i" + literals["three fields"]), "<i>", "eval"), namespace)
     f_code = compile("f" + literals["three fields"], "<f>", "eval")
-    f_time = best(lambda: eval(f_code, namespace), 20000)
+    f_time = best(lambda c=f_code: eval(c, namespace), 20000)
     render_time = best(lambda: format(template), 20000)
     print(
         f"   format(t) of three fields: {render_time * 1e9:.0f}ns, "

@@ -42,6 +42,10 @@ BUILDER_NAME = "__ipy_istring__"
 _NESTED_QUOTES = sys.version_info >= (3, 12)
 
 _ISTRING_PREFIXES = frozenset({"i", "ri", "ir"})
+_TEMPLATE_PREFIXES = (
+    frozenset({"f", "fr", "rf"} | ({"t", "tr", "rt"} if sys.version_info >= (3, 14) else set()))
+    | _ISTRING_PREFIXES
+)
 _STRING_PREFIXES = frozenset(
     {"", "r", "u", "b", "br", "rb", "f", "fr", "rf"}
     | ({"t", "tr", "rt"} if sys.version_info >= (3, 14) else set())
@@ -49,7 +53,9 @@ _STRING_PREFIXES = frozenset(
 )
 
 # Fast rejection: an i-literal always has a word made of i/r letters right before its quote.
-_CANDIDATE = re.compile(r"""(?<!\w)(?:[iI]|[rR][iI]|[iI][rR])['"]""")
+# (No look-behind for "not inside a word" here: it would stop the regex engine's fast scan
+# for the first letter, making the test ~1000x slower; has_istring checks that itself.)
+_CANDIDATE = re.compile(r"""[iI][rR]?['"]""")
 
 # Where the scanner has to look: quotes (a prefix is read back from there) and comments;
 # inside a field also brackets and what ends its expression.
@@ -77,7 +83,7 @@ _WHITESPACE = re.compile(r"[ \t\f\r\n]*")
 _WORD = re.compile(r"\w*")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Field:
     """One ``{...}`` of an f/t/i literal, by offsets into the source."""
 
@@ -92,7 +98,7 @@ class _Field:
     comments: list[tuple[int, int]] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Literal:
     """One string literal of any kind, with the fields it has if it is f/t/i."""
 
@@ -181,7 +187,7 @@ class _Scanner:
         kind = prefix.lower()
         if kind in _ISTRING_PREFIXES:
             self.istring_prefixes.append(start)
-        if not any(c in kind for c in "fti"):
+        if kind not in _TEMPLATE_PREFIXES:
             body_end = self._string_end(body, stop, quote)
         elif _NESTED_QUOTES:
             body_end = self._template_text(literal, body, stop, quote, literal.fields)
@@ -276,6 +282,8 @@ def _prefix_start(s: str, quote_at: int) -> int:
     the quote if it is a string prefix (``rb``, ``f``, ``ri``...), else the quote itself
     (a keyword or a name before a string, as in ``if"x"``)."""
     start = quote_at
+    if start == 0 or not (s[start - 1].isalnum() or s[start - 1] == "_"):
+        return start
     while start > 0 and (s[start - 1].isalnum() or s[start - 1] == "_"):
         start -= 1
         if quote_at - start > 2:
@@ -309,8 +317,15 @@ def build_template(key: int, *values: Any) -> InterpolationTemplate:
 
 
 def has_istring(source: str) -> bool:
-    """Cheap test: could this source hold an i-literal at all?"""
-    return _CANDIDATE.search(source) is not None
+    """Cheap test: could this source hold an i-literal at all?  True when some ``i'``, ``i"``,
+    ``ir'``... stands as a whole word before a quote (``ri'`` too), wherever it is."""
+    for match in _CANDIDATE.finditer(source):
+        start = match.start()
+        if start > 0 and source[start - 1] in "rR":
+            start -= 1  # ri'...'
+        if start == 0 or not (source[start - 1].isalnum() or source[start - 1] == "_"):
+            return True
+    return False
 
 
 class _Rewriter:
@@ -454,7 +469,7 @@ class _Rewriter:
         try:
             tree = ast.parse("(" + self.swapped[start:end] + ")", self.filename, "eval")
         except SyntaxError as error:
-            raise self.parse_error(error, start, end) from None
+            raise self.literal_error(group) or self.parse_error(error, start, end) from None
         except ValueError as error:  # e.g. a NUL character in the source
             raise self.error(f"i-string: {error}", start, end) from None
         node = tree.body
@@ -462,19 +477,36 @@ class _Rewriter:
             raise self.error("i-string: could not read this literal", start, end)
         return node
 
-    def parse_error(self, error: SyntaxError, start: int, end: int) -> SyntaxError:
-        """Move an error from the parsed snippet back into the source, naming the i-string."""
+    def literal_error(self, group: list[_Literal]) -> SyntaxError | None:
+        """Python's own error for the first literal that fails on its own: parsed bare, its
+        message is not about the parentheses that wrap a group (``i"{x`` is an unclosed
+        ``{``, not an "unmatched ')'")."""
+        for lit in group:
+            try:
+                ast.parse(self.swapped[lit.start : lit.end], self.filename, "eval")
+            except SyntaxError as error:
+                return self.parse_error(error, lit.start, lit.end, wrapped=False)
+            except ValueError:
+                return None
+        return None
+
+    def parse_error(
+        self, error: SyntaxError, start: int, end: int, wrapped: bool = True
+    ) -> SyntaxError:
+        """Move an error from the parsed snippet (wrapped in parentheses, or bare) back into
+        the source, naming the i-string."""
         message = (error.msg or "invalid syntax").replace("f-string", "i-string")
         if "i-string" not in message:
             message = f"i-string: {message}"
         offset = start
         if error.lineno is not None:
-            snippet = "(" + self.source[start:end] + ")"
+            snippet = "(" + self.source[start:end] + ")" if wrapped else self.source[start:end]
             line_start = 0
             for _ in range(error.lineno - 1):
                 line_start = snippet.find("\n", line_start) + 1
-            offset = start + line_start + (error.offset or 1) - 1 - (error.lineno == 1)
-        offset = min(max(offset, start), end)
+            offset = start + line_start + (error.offset or 1) - 1
+            offset -= wrapped and error.lineno == 1
+        offset = min(max(offset, start), max(end - 1, start))  # on the literal's last char
         return self.error(message, offset)
 
     def constant_parts(
