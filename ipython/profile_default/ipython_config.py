@@ -1,0 +1,4 @@
+# Project-local IPython profile used by scripts/demo (IPYTHONDIR): a terminal `ipython` started
+# from the demo venv with IPYTHONDIR=ipython loads the extension too.
+c = get_config()  # type: ignore[name-defined]  # noqa: F821
+c.InteractiveShellApp.extensions = ["ipy_istring"]
