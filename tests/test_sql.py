@@ -300,7 +300,7 @@ def test_conversions_and_unknown_specs_are_refused() -> None:
 def test_bad_arguments() -> None:
     with pytest.raises(TypeError, match=r"already formatted.*sql\(i'...'\)"):
         sql("select * from t where id = 1")
-    with pytest.raises(ValueError, match="unknown paramstyle 'qmarks'.*qmark"):
+    with pytest.raises(ValueError, match=r"unknown paramstyle 'qmarks'.*qmark"):
         sql(T("select 1"), "qmarks")
 
 
