@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .html import html
 from .registry import register_renderer, renderers
+from .shell import argv, sh
+from .sql import Query, sql
 from .template import (
     Interpolation,
     InterpolationTemplate,
@@ -21,11 +24,16 @@ from .template import (
 __all__ = [
     "Interpolation",
     "InterpolationTemplate",
+    "Query",
+    "argv",
     "convert",
     "from_template",
+    "html",
     "load_ipython_extension",
     "register_renderer",
     "renderers",
+    "sh",
+    "sql",
     "to_template",
     "unload_ipython_extension",
 ]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -72,7 +73,7 @@ class IStringExtension(Magics):
         options = display.options
         options.default_renderer = self.default_renderer
         # A widget needs a frontend: only a kernel has one, terminal IPython never does.
-        options.use_widget = self.use_widget and getattr(self.shell, "kernel", None) is not None
+        options.use_widget = self.use_widget and _in_kernel(self.shell)
         options.max_value_chars = self.max_value_chars
 
     # the rewrite, as IPython calls it
@@ -119,9 +120,9 @@ class IStringExtension(Magics):
             rewritten = rewrite(cell, filename=_cell_name(self.shell))
             if args.show:
                 print(rewritten, end="" if rewritten.endswith("\n") else "\n")
-            else:
+            else:  # run it rewritten, even with the rewrite turned off
                 assert self.shell is not None
-                self.shell.run_cell(cell, store_history=False)
+                self.shell.run_cell(rewritten, store_history=False)
             return
         if args.action in ("on", "off"):
             self.enabled = args.action == "on"
@@ -163,7 +164,6 @@ def load(shell: Any) -> None:
         return
     extension = IStringExtension(shell)
     _EXTENSIONS[id(shell)] = extension
-    shell.configurables.append(extension)
     shell.register_magics(extension)
     shell.input_transformers_post.append(extension.transform)
     setattr(builtins, BUILDER_NAME, build_template)
@@ -171,6 +171,12 @@ def load(shell: Any) -> None:
     manager = shell.input_transformer_manager
     extension._original_check_complete = manager.check_complete
     manager.check_complete = extension.check_complete
+
+    if _in_kernel(shell):
+        from .widget import pre_run_cell
+
+        # A cell run again closes the widgets its previous run displayed (no comm leaks).
+        shell.events.register("pre_run_cell", pre_run_cell)
 
     if NativeTemplate is not None:
         formatters = shell.display_formatter
@@ -194,8 +200,8 @@ def unload(shell: Any) -> None:
     for kind in ("line", "cell"):
         shell.magics_manager.magics[kind].pop("istring", None)
     shell.magics_manager.registry.pop(type(extension).__name__, None)
-    if extension in shell.configurables:
-        shell.configurables.remove(extension)
+    # (Magics joined shell.configurables when made with the shell as its parent.)
+    shell.configurables[:] = [c for c in shell.configurables if c is not extension]
     if NativeTemplate is not None:
         formatters = shell.display_formatter
         for formatter in (
@@ -205,6 +211,17 @@ def unload(shell: Any) -> None:
         ):
             formatter.type_printers.pop(NativeTemplate, None)
     display.options.use_widget = False
+    if "ipy_istring.widget" in sys.modules:
+        from .widget import close_display_widgets, pre_run_cell
+
+        if pre_run_cell in shell.events.callbacks["pre_run_cell"]:
+            shell.events.unregister("pre_run_cell", pre_run_cell)
+        close_display_widgets()
+
+
+def _in_kernel(shell: Any) -> bool:
+    """Whether a frontend that can show widgets may be attached (terminal IPython: never)."""
+    return getattr(shell, "kernel", None) is not None
 
 
 def _native_html(template: Any) -> str:

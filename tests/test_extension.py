@@ -1,0 +1,213 @@
+"""The extension's wiring, through a real InteractiveShell (and one real kernel)."""
+
+from __future__ import annotations
+
+import builtins
+import sys
+from typing import Any
+
+import pytest
+from conftest import run
+from traitlets.config import Config
+
+from ipy_istring import display
+from ipy_istring.extension import IStringExtension
+from ipy_istring.rewrite import BUILDER_NAME
+from ipy_istring.template import InterpolationTemplate
+
+
+def extension_of(shell: Any) -> IStringExtension:
+    (extension,) = [c for c in shell.configurables if isinstance(c, IStringExtension)]
+    return extension
+
+
+def test_load_makes_i_literals_work(ishell: Any) -> None:
+    run(ishell, "answer = 42")
+    t = run(ishell, "i'The answer is {answer:>5}'")
+    assert isinstance(t, InterpolationTemplate)
+    assert t.strings == ("The answer is ", "")
+    assert format(t) == str(t) == "The answer is    42"
+
+
+def test_loading_twice_adds_nothing_twice(ishell: Any) -> None:
+    before = list(ishell.input_transformers_post)
+    ishell.run_line_magic("load_ext", "ipy_istring")
+    from ipy_istring.extension import load
+
+    load(ishell)
+    assert ishell.input_transformers_post == before
+    assert len([c for c in ishell.configurables if isinstance(c, IStringExtension)]) == 1
+
+
+def test_unload_removes_everything(ishell: Any) -> None:
+    transformers = len(ishell.input_transformers_post)
+    ishell.run_line_magic("unload_ext", "ipy_istring")
+    try:
+        assert len(ishell.input_transformers_post) == transformers - 1
+        assert not hasattr(builtins, BUILDER_NAME)
+        assert "istring" not in ishell.magics_manager.magics["line"]
+        assert "istring" not in ishell.magics_manager.magics["cell"]
+        assert not [c for c in ishell.configurables if isinstance(c, IStringExtension)]
+        assert "check_complete" not in ishell.input_transformer_manager.__dict__
+        result = ishell.run_cell("i'x'", store_history=False)
+        assert isinstance(result.error_before_exec, SyntaxError)
+    finally:
+        ishell.run_line_magic("load_ext", "ipy_istring")
+
+
+def test_reload_ext(ishell: Any) -> None:
+    ishell.run_line_magic("reload_ext", "ipy_istring")
+    assert len([c for c in ishell.configurables if isinstance(c, IStringExtension)]) == 1
+    assert str(run(ishell, "i'{1 + 1}'")) == "2"
+
+
+def test_works_after_reset(ishell: Any) -> None:
+    run(ishell, "def f(x):\n    return i'<{x}>'")
+    run(ishell, "%reset -f")
+    assert str(run(ishell, "y = 3\ni'{y}'")) == "3"
+
+
+def test_magic_on_off(ishell: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    run(ishell, "%istring off")
+    assert "i-strings: off" in capsys.readouterr().out
+    result = ishell.run_cell("i'x'", store_history=False)
+    assert isinstance(result.error_before_exec, SyntaxError)
+    run(ishell, "%istring on")
+    assert str(run(ishell, "i'x'")) == "x"
+
+
+def test_magic_status_lists_renderers(ishell: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    run(ishell, "%istring")
+    out = capsys.readouterr().out
+    for name in ("format", "sh", "argv", "sql", "html"):
+        assert name in out
+
+
+def test_magic_chooses_default_renderer(ishell: Any) -> None:
+    run(ishell, "%istring renderer sql")
+    assert display.options.default_renderer == "sql"
+    assert extension_of(ishell).default_renderer == "sql"
+    with pytest.raises(Exception, match="no renderer named 'nope'"):
+        run(ishell, "%istring renderer nope")
+    with pytest.raises(Exception, match="unknown action"):
+        run(ishell, "%istring sideways")
+
+
+def test_cell_magic_shows_the_rewrite(ishell: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    run(ishell, "%%istring --show\nx = i'{a!r}' + 'plain'\n")
+    out = capsys.readouterr().out
+    assert out.startswith(f"x = {BUILDER_NAME}(")
+    assert "(a))" in out and "'plain'" in out
+    assert "x" not in ishell.user_ns  # shown, not run
+
+
+def test_cell_magic_runs_cell_when_rewrite_is_off(ishell: Any) -> None:
+    run(ishell, "%istring off")
+    run(ishell, "%%istring\nz = str(i'{2 * 21}')\n")
+    assert ishell.user_ns["z"] == "42"
+
+
+def test_config_through_percent_config(ishell: Any) -> None:
+    run(ishell, "%config IStringExtension.max_value_chars = 50")
+    assert display.options.max_value_chars == 50
+    run(ishell, "%config IStringExtension.default_renderer = 'sh'")
+    assert display.options.default_renderer == "sh"
+
+
+def test_config_from_ipython_config() -> None:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    config = Config()
+    config.IStringExtension.default_renderer = "html"
+    config.IStringExtension.enabled = False
+    shell = InteractiveShell.instance()
+    extension = IStringExtension(shell, config=config)
+    assert extension.default_renderer == "html"
+    assert extension.enabled is False
+    assert extension.transform(["i'x'\n"]) == ["i'x'\n"]
+
+
+def test_no_widget_outside_a_kernel(ishell: Any) -> None:
+    run(ishell, "%config IStringExtension.use_widget = True")
+    assert display.options.use_widget is False
+    bundle = ishell.display_formatter.format(run(ishell, "i'{1}'"))[0]
+    assert "application/vnd.jupyter.widget-view+json" not in bundle
+    assert "text/html" in bundle and "text/plain" in bundle
+
+
+def test_terminal_block_entry(ishell: Any) -> None:
+    assert ishell.check_complete('def f():\n    return i"{x}"')[0] == "incomplete"
+    assert ishell.check_complete('def f():\n    return i"{x}"\n\n')[0] == "complete"
+    assert ishell.check_complete('x = i"""abc\n')[0] == "incomplete"
+    # Otherwise exactly what the same f-literal gets.
+    for cell in ('x = i"{x"\n', 'x = i"{x!z}"\n', "i'a' 'b'\n", 'i"{x}"\n'):
+        as_f = cell.replace('i"', 'f"').replace("i'", "f'")
+        assert ishell.check_complete(cell) == ishell.check_complete(as_f)
+
+
+def test_syntax_error_points_into_the_cell(ishell: Any) -> None:
+    result = ishell.run_cell("a = 1\nb = 2\nc = i'{a!z}'", store_history=False)
+    error = result.error_before_exec
+    assert isinstance(error, SyntaxError)
+    assert "i-string" in error.msg
+    assert error.lineno == 3
+    assert error.text == "c = i'{a!z}'"
+    assert 5 <= error.offset <= len(error.text)
+    assert "a" not in ishell.user_ns  # the cell did not run
+
+
+def test_a_bug_in_the_rewrite_becomes_a_syntax_error(
+    ishell: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ipy_istring.extension as extension_module
+
+    def broken(source: str, filename: str) -> str:
+        raise IndexError("boom")
+
+    monkeypatch.setattr(extension_module, "rewrite", broken)
+    result = ishell.run_cell("x = i'{1}'", store_history=False)
+    assert isinstance(result.error_before_exec, SyntaxError)
+    assert "IndexError: boom" in result.error_before_exec.msg
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason="native t-strings need Python 3.14")
+def test_native_templates_get_the_same_display(ishell: Any) -> None:
+    template = eval("t'{1 + 1} and {\"<b>\"}'")  # a t-literal is a SyntaxError before 3.14
+    bundle = ishell.display_formatter.format(template)[0]
+    assert "ipyis-" in bundle["text/html"]
+    assert "&lt;b&gt;" in bundle["text/html"]
+    ishell.run_line_magic("unload_ext", "ipy_istring")
+    try:
+        bundle = ishell.display_formatter.format(template)[0]
+        assert "text/html" not in bundle
+    finally:
+        ishell.run_line_magic("load_ext", "ipy_istring")
+
+
+@pytest.mark.e2e
+def test_real_kernel_shows_the_widget() -> None:
+    """A real ipykernel: the extension loads, a cell ending in an i-string displays a widget
+    view with the static HTML beside it."""
+    from jupyter_client.manager import start_new_kernel
+
+    manager, client = start_new_kernel(kernel_name="python3")
+    try:
+        outputs: list[dict[str, Any]] = []
+
+        def execute(code: str) -> None:
+            reply = client.execute_interactive(
+                code, timeout=60, output_hook=lambda msg: outputs.append(msg)
+            )
+            assert reply["content"]["status"] == "ok", reply["content"]
+
+        execute("%load_ext ipy_istring")
+        execute("x = '<script>alert(1)</script>'\ni'echo {x}'")
+        results = [m["content"]["data"] for m in outputs if m["msg_type"] == "execute_result"]
+        assert len(results) == 1
+        data = results[0]
+        assert "application/vnd.jupyter.widget-view+json" in data
+        assert "&lt;script&gt;" in data["text/html"]
+        assert "<script>alert" not in data["text/html"]
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
