@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .fields import RenderError
 from .html import html
 from .registry import register_renderer, renderers
 from .shell import argv, sh
@@ -25,6 +26,7 @@ __all__ = [
     "Interpolation",
     "InterpolationTemplate",
     "Query",
+    "RenderError",
     "argv",
     "convert",
     "from_template",

@@ -210,7 +210,10 @@ def unload(shell: Any) -> None:
             formatters.mimebundle_formatter,
         ):
             formatter.type_printers.pop(NativeTemplate, None)
-    display.options.use_widget = False
+    # Back to the defaults: nothing of this shell's configuration outlives the extension.
+    defaults = display.DisplayOptions()
+    for name, value in vars(defaults).items():
+        setattr(display.options, name, value)
     if "ipy_istring.widget" in sys.modules:
         from .widget import close_display_widgets, pre_run_cell
 
