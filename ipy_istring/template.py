@@ -75,6 +75,11 @@ else:
                     "Interpolation() argument 'expression' must be str, "
                     f"not {type(expression).__name__}"
                 )
+            if conversion is not None and not isinstance(conversion, str):
+                raise TypeError(
+                    "Interpolation() argument 'conversion' must be str, "
+                    f"not {type(conversion).__name__}"
+                )
             if conversion not in (None, "s", "r", "a"):
                 raise ValueError(
                     "Interpolation() argument 'conversion' must be one of 's', 'a' or 'r'"
@@ -91,6 +96,12 @@ else:
                 ("format_spec", format_spec),
             ):
                 object.__setattr__(self, name, field)
+
+        def __init_subclass__(cls, **kwargs: Any) -> None:
+            # Final, as string.templatelib.Interpolation is.
+            raise TypeError(
+                "type 'ipy_istring.template.Interpolation' is not an acceptable base type"
+            )
 
         def __setattr__(self, name: str, value: object) -> None:
             raise AttributeError("readonly attribute")
