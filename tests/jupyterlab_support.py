@@ -304,3 +304,74 @@ def screenshot(page: Any, name: str, locator: Any = None) -> Path:
     path = ARTIFACTS / name
     (locator or page).screenshot(path=str(path))
     return path
+
+
+# -- executing notebooks with nbclient -------------------------------------------------------
+
+NOTEBOOKS = REPO / "notebooks"
+PYTHON_314_NOTEBOOK = "06-python-3.14.ipynb"
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE_MIME = "application/vnd.jupyter.widget-state+json"
+
+
+def find_python_314() -> str | None:
+    """A Python 3.14 with ipykernel: the CI's ``.venvs/3.14`` first, then ``python3.14``."""
+    candidates = [REPO / ".venvs" / "3.14" / "bin" / "python", shutil.which("python3.14")]
+    for candidate in candidates:
+        if candidate and Path(candidate).exists():
+            probe = subprocess.run(
+                [
+                    str(candidate),
+                    "-c",
+                    "import sys, ipykernel, ipy_istring; print(sys.version_info[:2])",
+                ],
+                capture_output=True,
+                text=True,
+                env={**os.environ, "PYTHONPATH": str(REPO)},
+                check=False,
+            )
+            if probe.returncode == 0 and probe.stdout.strip() == "(3, 14)":
+                return str(candidate)
+    return None
+
+
+def kernel_manager(python: str, base: Path, name: str = "ipy-istring") -> Any:
+    """A kernel manager for a kernelspec written into ``base`` that runs ``python``, importing
+    the working tree's ipy_istring, with a private IPython folder."""
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_client.manager import AsyncKernelManager
+
+    spec_dir = base / "kernels" / name
+    spec_dir.mkdir(parents=True, exist_ok=True)
+    ipython_dir = base / "ipython"
+    ipython_dir.mkdir(exist_ok=True)
+    spec = {
+        "argv": [python, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": f"ipy_istring ({Path(python).name})",
+        "language": "python",
+        "env": {
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+            "IPYTHONDIR": str(ipython_dir),
+        },
+    }
+    (spec_dir / "kernel.json").write_text(json.dumps(spec), encoding="utf-8")
+    specs = KernelSpecManager(kernel_dirs=[str(base / "kernels")])
+    return AsyncKernelManager(kernel_name=name, kernel_spec_manager=specs)
+
+
+def execute_notebook(path: Path, python: str, workdir: Path, *, timeout: int = 300) -> Any:
+    """Execute a notebook top to bottom on a real kernel; return it with outputs and widget
+    state.  A cell error raises nbclient's CellExecutionError, which names the cell."""
+    import nbclient
+    import nbformat
+
+    notebook = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(
+        notebook,
+        km=kernel_manager(python, workdir),
+        timeout=timeout,
+        store_widget_state=True,
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    client.execute()
+    return notebook
