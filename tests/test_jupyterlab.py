@@ -9,6 +9,8 @@ Screenshots land in ``test-artifacts/``.
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,6 +21,7 @@ from jupyterlab_support import (
     ARTIFACTS,
     DARK,
     LIGHT,
+    REPO,
     JupyterLab,
     chromium,
     open_notebook,
@@ -29,6 +32,8 @@ from jupyterlab_support import (
 )
 
 pytestmark = pytest.mark.e2e
+
+DOCS_SCREENSHOTS = REPO / "docs" / "screenshots"
 
 
 @pytest.fixture(scope="module")
@@ -100,3 +105,58 @@ def test_harness_plain_ipywidgets_dropdown(lab: JupyterLab, page: Any, theme: st
     assert shown.inner_text() == "picked: gamma"
     slug = "light" if theme == LIGHT else "dark"
     screenshot(page, f"harness-plain-widget-{slug}.png")
+
+
+ISTRING_CELLS = (
+    "%load_ext ipy_istring",
+    'city = "Nuenen\'; drop table users; --"\n'
+    "limit = 5\n"
+    'i"select name from users where city = {city} limit {limit}"',
+)
+
+
+@pytest.mark.parametrize("theme", [LIGHT, DARK])
+def test_istring_widget_switches_renderer(lab: JupyterLab, page: Any, theme: str) -> None:
+    """A cell ending in an i-string shows the ipy_istring widget; picking another renderer
+    changes the rendered output, in the real frontend."""
+    lab.set_theme(theme)
+    lab.add_notebook("istring.ipynb", notebook(*ISTRING_CELLS))
+    open_notebook(page, lab, "istring.ipynb")
+    run_all_cells(page)
+
+    view = page.locator(".jp-OutputArea-output .widget-vbox:has(.ipyis-root)").first
+    view.wait_for(state="visible")
+    fields = view.locator(".widget-html-content").nth(0)
+    output = view.locator(".widget-html-content").nth(1)
+    # The fields table: both expressions, and the hostile value shown as text.
+    assert [e.strip() for e in fields.locator(".ipyis-expr").all_inner_texts()] == [
+        "city",
+        "limit",
+    ]
+    assert "drop table users" in fields.inner_text()
+
+    buttons = view.locator(".widget-toggle-button")
+    labels = [label.strip() for label in buttons.all_inner_texts()]
+    assert {"format", "sh", "argv", "sql", "html"} <= set(labels), labels
+    # The default renderer is 'format': the f-string's text, the value pasted in.
+    selected = view.locator(".widget-toggle-button.mod-active")
+    assert selected.inner_text().strip() == "format"
+    assert "city = Nuenen'; drop table users; -- limit 5" in output.inner_text()
+
+    buttons.filter(has_text="sql").first.click()
+    page.wait_for_function(
+        "el => el.innerText.includes('city = ? limit ?')", arg=output.element_handle()
+    )
+    shown = output.inner_text()
+    assert "Nuenen'; drop table users; --" in shown  # now as a parameter value
+    assert selected.inner_text().strip() == "sql"
+
+    slug = "light" if theme == LIGHT else "dark"
+    cell = page.locator(".jp-Notebook .jp-CodeCell").nth(1)
+    cell.scroll_into_view_if_needed()
+    path = screenshot(page, f"istring-widget-{slug}.png", cell)
+    # The README's screenshots come from this run: IPY_ISTRING_UPDATE_SCREENSHOTS=1 copies them.
+    if os.environ.get("IPY_ISTRING_UPDATE_SCREENSHOTS") == "1":
+        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        target = "widget.png" if theme == LIGHT else "widget-dark.png"
+        shutil.copyfile(path, DOCS_SCREENSHOTS / target)
