@@ -1,0 +1,164 @@
+"""The rewrite as IPython runs it: lines kept, other code untouched, magics, tracebacks,
+purity and the terminal's "submit or continue" check."""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import run
+
+from ipy_istring.rewrite import rewrite
+
+UNTOUCHED = [
+    "",
+    "x = 1\n",
+    "i = 1\npi = 3.14\nri = 2\nIr = 3\nprint(i, pi, ri, Ir)\n",
+    's = "i" + \'i\'\nt = "abc i"\nu = r"\\i"\n',
+    "# i\"x\" in a comment and i'{y}'\n",
+    'f"{x}i" rb"i" b"i" f\'{i}\' rf"\\d{i}"\n',
+    "def i(x):\n    return x\ni('a')\n",
+    'y = 1 if"x" else 2\n',
+    "name = 'pi\"not a string start'\n",
+    'doc = """\ni"{x}" inside a docstring\n"""\n',
+    "x = [i for i in range(3)]\n",
+]
+
+
+@pytest.mark.parametrize("source", UNTOUCHED)
+def test_no_ilitteral_is_byte_identical(source: str) -> None:
+    assert rewrite(source) is source
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'a = i"{x}"\n',
+        'a = (i"{x}"\n     i"{y}")\n\nb = 1\n',
+        "a = i'''\n{x\n+ 1}\n'''\nb = i\"{y!r}\"\n",
+        'a = i"{x}" \\\n  i"{y}"\n',
+        'def f():\n    return i"{x:{w}}"\n',
+    ],
+)
+def test_line_count_kept_and_pure(source: str) -> None:
+    once = rewrite(source)
+    assert once != source
+    assert once.count("\n") == source.count("\n")
+    assert rewrite(source) == once
+    assert 'i"' not in once and "i'" not in once
+
+
+def test_expressions_stay_on_their_lines() -> None:
+    source = "a = (i'{x}'\n     i'{y}',\n     i'''\n{z}''')\n"
+    lines = rewrite(source).splitlines()
+    assert "(x)" in lines[0]
+    assert "(y)" in lines[1]
+    assert "(z)" in lines[3]
+
+
+def test_magics_shell_strings_and_comments_untouched(ishell: Any, tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+    body = 'v = i"{undefined"  # not Python here\n'
+    run(ishell, f"%%writefile {target}\n{body}")
+    assert target.read_text() == body
+    out = run(ishell, 'out = !echo i"abc"\nout')
+    assert list(out) == ["iabc"]
+    value = run(ishell, 's = \'i"{x}"\'  # i"{y}"\ns')
+    assert value == 'i"{x}"'
+
+
+def test_bash_cell_magic_untouched(ishell: Any, capfd: pytest.CaptureFixture[str]) -> None:
+    result = ishell.run_cell("%%bash\necho 'i\"{nope}\"'\n", store_history=False)
+    assert result.error_before_exec is None
+    assert result.error_in_exec is None
+    assert 'i"{nope}"' in capfd.readouterr().out
+
+
+def test_time_magics(ishell: Any) -> None:
+    run(ishell, "x = 5")
+    run(ishell, "%time t1 = i'{x!r:>3}'")
+    assert str(ishell.user_ns["t1"]) == "  5"
+    run(ishell, "%%time\nt2 = i'{x}'\nt3 = i'''{\nx + 1}'''")
+    assert str(ishell.user_ns["t2"]) == "5"
+    assert str(ishell.user_ns["t3"]) == "6"
+    run(ishell, "%timeit -n1 -r1 t4 = i'{x * 2}'")
+    run(ishell, "%%timeit -n1 -r1\nt5 = i'{x * 3}'")
+
+
+def test_run_ipy_file(ishell: Any, tmp_path: Path) -> None:
+    script = tmp_path / "script.ipy"
+    script.write_text("n = 3\nfrom_file = i'{n}-{n!r:>2}'\nlines = i'''a\n{n + 1}\n'''\n")
+    run(ishell, f"%run {script}")
+    assert str(ishell.user_ns["from_file"]) == "3- 3"
+    assert str(ishell.user_ns["lines"]) == "a\n4\n"
+
+
+def test_prefix_names_as_variables(ishell: Any) -> None:
+    value = run(
+        ishell,
+        "i = 1\npi = 2\nri = 3\nIr = 4\nboth = i + pi + ri + Ir\nt = i'{i}{pi}{ri}{Ir}'\nt",
+    )
+    assert ishell.user_ns["both"] == 10
+    assert str(value) == "1234"
+    assert value.interpolations[2].expression == "ri"
+
+
+def test_after_reset(ishell: Any) -> None:
+    run(ishell, "x = 1")
+    run(ishell, "%reset -f")
+    assert "x" not in ishell.user_ns
+    assert str(run(ishell, "y = 2\ni'{y}'")) == "2"
+
+
+def test_function_defined_in_one_cell_called_in_another(ishell: Any) -> None:
+    run(ishell, "def greet(name):\n    return i'hi {name!r}'\n")
+    assert str(run(ishell, "greet('bo')")) == "hi 'bo'"
+    run(ishell, "class K:\n    def m(self, v):\n        return i'{v:>4}'\n")
+    assert str(run(ishell, "K().m(7)")) == "   7"
+
+
+@pytest.mark.parametrize(
+    "cell,line",
+    [
+        ("a = 1\nb = 2\nt = i'{1 / 0}'\n", 3),
+        ("a = 1\nt = i'''x\n{1 / 0}'''\n", 3),
+        ("t = (i'{a}'\n     i'{b}'\n     i'{1 / 0}')\n", 3),
+        ("t = i'{a}' \\\n  i'{1 / 0}'\n", 2),
+    ],
+)
+def test_traceback_points_at_the_users_line(ishell: Any, cell: str, line: int) -> None:
+    run(ishell, "a = b = 0")
+    with pytest.raises(ZeroDivisionError) as info:
+        run(ishell, cell)
+    frames = [
+        frame
+        for frame in traceback.extract_tb(info.value.__traceback__)
+        if frame.name == "<module>"
+    ]
+    assert frames, "no frame for the cell"
+    assert frames[-1].lineno == line
+
+
+def test_transform_cell_is_pure(ishell: Any) -> None:
+    cell = "a = i'{x}'\nb = i'''{\ny!r}'''\n"
+    once = ishell.transform_cell(cell)
+    assert ishell.transform_cell(cell) == once
+    assert once.count("\n") == cell.count("\n")
+    assert "__ipy_istring__" in once
+
+
+@pytest.mark.parametrize(
+    "cell,status",
+    [
+        ('def f():\n    return i"{x}"', "incomplete"),
+        ('def f():\n    return i"{x}"\n\n', "complete"),
+        ("t = i'''abc\n{x}", "incomplete"),
+        ('t = i"{x}"', "complete"),
+        ("t = (i'{x}'\n", "incomplete"),
+        ("t = i'{x!z}'", "invalid"),
+    ],
+)
+def test_check_complete(ishell: Any, cell: str, status: str) -> None:
+    assert ishell.check_complete(cell)[0] == status
