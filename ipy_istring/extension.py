@@ -29,6 +29,7 @@ from IPython.core.magic_arguments import argument, magic_arguments, parse_argstr
 from traitlets import Bool, Int, Unicode, observe
 
 from . import display
+from .check import CellChecker
 from .registry import renderers
 from .rewrite import BUILDER_NAME, build_template, rewrite, swap_to_fstrings
 from .template import NativeTemplate, from_template
@@ -54,6 +55,11 @@ class IStringExtension(Magics):
         True,
         help="In a kernel, display templates as a live widget (static HTML is always included).",
     ).tag(config=True)
+    check_cells = Bool(
+        True,
+        help="Warn when a cell passes a string formatted by an f-string, % or .format() to a "
+        "shell or SQL call (os.system(f'...'), cur.execute(f'...')).",
+    ).tag(config=True)
     max_value_chars = Int(
         200, help="Characters of a value's repr shown before it is cut in the display."
     ).tag(config=True)
@@ -61,9 +67,15 @@ class IStringExtension(Magics):
     def __init__(self, shell: Any, **kwargs: Any) -> None:
         super().__init__(shell=shell, **kwargs)
         self._original_check_complete: Callable[[str], Any] | None = None
+        self.checker = CellChecker()
         self._sync_display_options()
 
     # configuration
+
+    @observe("check_cells")
+    def _on_check_change(self, change: Any) -> None:
+        if self.shell is not None:
+            _hook_checker(self.shell, self.checker, on=change["new"])
 
     @observe("default_renderer", "use_widget", "max_value_chars")
     def _on_display_change(self, change: Any) -> None:
@@ -146,6 +158,8 @@ class IStringExtension(Magics):
                 f"default renderer: {self.default_renderer}",
                 f"renderers: {', '.join(renderers)}",
                 f"widget: {'on' if display.options.use_widget else 'off'}",
+                f"check cells for f-strings into shells and SQL: "
+                f"{'on' if self.check_cells else 'off'}",
                 f"value repr cut at: {self.max_value_chars} characters",
             ]
         )
@@ -166,6 +180,7 @@ def load(shell: Any) -> None:
     _EXTENSIONS[id(shell)] = extension
     shell.register_magics(extension)
     shell.input_transformers_post.append(extension.transform)
+    _hook_checker(shell, extension.checker, on=extension.check_cells)
     setattr(builtins, BUILDER_NAME, build_template)
 
     manager = shell.input_transformer_manager
@@ -192,6 +207,7 @@ def unload(shell: Any) -> None:
         return
     if extension.transform in shell.input_transformers_post:
         shell.input_transformers_post.remove(extension.transform)
+    _hook_checker(shell, extension.checker, on=False)
     manager = shell.input_transformer_manager
     if manager.__dict__.get("check_complete") == extension.check_complete:
         del manager.check_complete
@@ -220,6 +236,15 @@ def unload(shell: Any) -> None:
         if pre_run_cell in shell.events.callbacks["pre_run_cell"]:
             shell.events.unregister("pre_run_cell", pre_run_cell)
         close_display_widgets()
+
+
+def _hook_checker(shell: Any, checker: CellChecker, on: bool) -> None:
+    """Add or remove the cell check, which reads both a cell's text and its tree."""
+    for hooks in (shell.input_transformers_post, shell.ast_transformers):
+        if on and checker not in hooks:
+            hooks.append(checker)
+        elif not on and checker in hooks:
+            hooks.remove(checker)
 
 
 def _in_kernel(shell: Any) -> bool:

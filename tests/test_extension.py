@@ -30,20 +30,28 @@ def test_load_makes_i_literals_work(ishell: Any) -> None:
 
 
 def test_loading_twice_adds_nothing_twice(ishell: Any) -> None:
-    before = list(ishell.input_transformers_post)
+    before = list(ishell.input_transformers_post), list(ishell.ast_transformers)
     ishell.run_line_magic("load_ext", "ipy_istring")
     from ipy_istring.extension import load
 
     load(ishell)
-    assert ishell.input_transformers_post == before
+    assert (ishell.input_transformers_post, ishell.ast_transformers) == before
     assert len([c for c in ishell.configurables if isinstance(c, IStringExtension)]) == 1
 
 
+def ours(hooks: list[Any]) -> list[Any]:
+    """The hooks in a list that belong to ipy_istring (functions, bound methods, objects)."""
+    return [
+        h for h in hooks if type(getattr(h, "__self__", h)).__module__.startswith("ipy_istring")
+    ]
+
+
 def test_unload_removes_everything(ishell: Any) -> None:
-    transformers = len(ishell.input_transformers_post)
+    assert ours(ishell.input_transformers_post) and ours(ishell.ast_transformers)
     ishell.run_line_magic("unload_ext", "ipy_istring")
     try:
-        assert len(ishell.input_transformers_post) == transformers - 1
+        assert not ours(ishell.input_transformers_post)
+        assert not ours(ishell.ast_transformers)
         assert not hasattr(builtins, BUILDER_NAME)
         assert "istring" not in ishell.magics_manager.magics["line"]
         assert "istring" not in ishell.magics_manager.magics["cell"]
