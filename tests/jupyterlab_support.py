@@ -315,8 +315,13 @@ WIDGET_STATE_MIME = "application/vnd.jupyter.widget-state+json"
 
 
 def find_python_314() -> str | None:
-    """A Python 3.14 with ipykernel: the CI's ``.venvs/3.14`` first, then ``python3.14``."""
-    candidates = [REPO / ".venvs" / "3.14" / "bin" / "python", shutil.which("python3.14")]
+    """A Python 3.14 with ipykernel: ``$IPY_ISTRING_PYTHON314``, the CI's ``.venvs/3.14``,
+    then ``python3.14`` on PATH."""
+    candidates = [
+        os.environ.get("IPY_ISTRING_PYTHON314"),
+        REPO / ".venvs" / "3.14" / "bin" / "python",
+        shutil.which("python3.14"),
+    ]
     for candidate in candidates:
         if candidate and Path(candidate).exists():
             probe = subprocess.run(
