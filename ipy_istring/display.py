@@ -442,15 +442,19 @@ def _more(omitted: int, unit: str = "characters") -> str:
     return f"<span class='ipyis-more'> … {omitted:,} more {unit}</span>"
 
 
-def _header_html(view: TemplateView) -> str:
+def _header_html(view: TemplateView, *, with_renderer: bool = True) -> str:
     count = view.field_count
     noun = "field" if count == 1 else "fields"
+    renderer = (
+        f"<span class='ipyis-badge ipyis-badge-accent'>{_e(view.default_renderer)}</span>"
+        if with_renderer
+        else ""
+    )
     return (
         "<div class='ipyis-header'>"
         "<span class='ipyis-title'>i-string template</span>"
         f"<span class='ipyis-badge'>{count:,} {noun}</span>"
-        f"<span class='ipyis-badge ipyis-badge-accent'>{_e(view.default_renderer)}</span>"
-        "</div>"
+        f"{renderer}</div>"
     )
 
 
@@ -647,7 +651,9 @@ def _outputs_html(view: TemplateView) -> str:
 
 def view_html(view: TemplateView, *, with_outputs: bool = True) -> str:
     """The rich view of a described template, without style or fallback (the widget's)."""
-    body = _header_html(view) + _source_html(view) + _fields_section_html(view)
+    # The widget picks its renderer with its own control: no default-renderer badge there.
+    body = _header_html(view, with_renderer=with_outputs)
+    body += _source_html(view) + _fields_section_html(view)
     if with_outputs:
         body += _outputs_html(view)
     return body

@@ -138,6 +138,7 @@ class IStringExtension(Magics):
             return
         if args.action in ("on", "off"):
             self.enabled = args.action == "on"
+            print(f"i-strings: {args.action}")
         elif args.action == "renderer":
             if not args.name:
                 raise UsageError(f"%istring renderer NAME, one of: {', '.join(renderers)}")
@@ -146,9 +147,11 @@ class IStringExtension(Magics):
                     f"no renderer named {args.name!r}; registered: {', '.join(renderers)}"
                 )
             self.default_renderer = args.name
+            print(f"default renderer: {args.name}")
         elif args.action is not None:
             raise UsageError(f"unknown action {args.action!r}: use on, off or renderer NAME")
-        print(self.status())
+        else:
+            print(self.status())
 
     def status(self) -> str:
         """A short description of the extension's state in this shell."""

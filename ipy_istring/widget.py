@@ -92,9 +92,20 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
 
     def view_json(self) -> dict[str, Any]:
         """The ``application/vnd.jupyter.widget-view+json`` payload that shows this widget."""
-        bundle = self._repr_mimebundle_()
+        bundle = super()._repr_mimebundle_()
         payload: dict[str, Any] = bundle[WIDGET_MIME]
         return payload
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        """The widget's view plus the template's static HTML and text, so that a notebook
+        shown without widget support (GitHub, nbconvert) still shows the template."""
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:  # a closed widget shows nothing
+            return None
+        view = display.describe(self.template)
+        bundle["text/plain"] = display.to_text(self.template, view=view)
+        bundle["text/html"] = display.to_html(self.template, view=view)
+        return bundle
 
 
 # Widgets made for display output, by the id of the cell that displayed them.

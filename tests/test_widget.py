@@ -219,3 +219,15 @@ def test_no_widget_when_option_is_off(shell: Any) -> None:
     shell.user_ns["t"] = query_template()
     shell.run_cell("t", cell_id="cell-c", store_history=False)
     assert widget.live_display_widgets() == []
+
+
+def test_inspected_widget_carries_the_static_view() -> None:
+    """Shown where widgets can't be (GitHub, nbconvert), t.inspect() still shows the template."""
+    template = InterpolationTemplate("echo ", Interpolation("<b>x</b>", "name"))
+    bundle = widget.TemplateWidget(template)._repr_mimebundle_()
+    assert bundle is not None
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "ipyis-root" in bundle["text/html"]
+    assert "&lt;b&gt;x&lt;/b&gt;" in bundle["text/html"]
+    assert "<b>x</b>" not in bundle["text/html"]
+    assert "name" in bundle["text/plain"] and "TemplateWidget(" not in bundle["text/plain"]
