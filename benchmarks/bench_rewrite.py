@@ -88,6 +88,12 @@ def rewrite_growth() -> None:
         cell = istring_cell(count)
         total = best(lambda c=cell: rewrite(c), 1, repeat=3)
         print(f"   {count:>6} {total * 1e3:>8.1f}ms {total / count * 1e6:>10.2f}µs")
+    print("   and one multi-line literal with N fields")
+    for count in (100, 1000, 5000):
+        body = "".join(f"{{x}} and {{y!r:>{n % 9 + 1}}}\n" for n in range(count))
+        cell = 't = i"""' + body + '"""\n'
+        total = best(lambda c=cell: rewrite(c), 1, repeat=3)
+        print(f"   {count:>6} {total * 1e3:>8.1f}ms {total / count * 1e6:>10.2f}µs per line")
 
 
 def build_cost() -> None:

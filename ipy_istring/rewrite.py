@@ -443,24 +443,33 @@ class _Rewriter:
         fields = [f for lit in group for f in lit.fields]
         strings, shapes = self.constant_parts(node, fields, group)
         parts = [f"{BUILDER_NAME}({_shape_key((strings, shapes))}"]
-        start = group[0].start
-        newlines = 0
+        # Each piece of code stands for a span of the source and holds that span's newlines;
+        # the newlines between spans go before the piece, so every expression stays on the
+        # line it was written on (counted span by span: linear in the literal).
+        counted_to = group[0].start
         for f, (_, _, spec) in zip(fields, shapes):
             pieces = [
-                (f.expr_start, "(" + self.emit(f.expr_start, f.expr_end, f.expr_literals) + ")")
+                (
+                    f.expr_start,
+                    f.expr_end,
+                    "(" + self.emit(f.expr_start, f.expr_end, f.expr_literals) + ")",
+                )
             ]
             if spec is _DYNAMIC_SPEC:
                 lit = next(lit for lit in group if lit.start <= f.start < lit.end)
                 spec_code = self.emit(f.spec_start, f.spec_end, f.spec_literals)
+                quote = lit.quote
                 pieces.append(
-                    (f.spec_start, f"f{'r' if lit.raw else ''}{lit.quote}{spec_code}{lit.quote}")
+                    (
+                        f.spec_start,
+                        f.spec_end,
+                        f"f{'r' if lit.raw else ''}{quote}{spec_code}{quote}",
+                    )
                 )
-            for at, code in pieces:
-                # Put each expression back on the line it was written on.
-                before = self.source.count("\n", start, at) - newlines
-                parts.append(", " + "\n" * before + code)
-                newlines += before + code.count("\n")
-        parts.append("\n" * (self.source.count("\n", start, group[-1].end) - newlines) + ")")
+            for span_start, span_end, code in pieces:
+                parts.append(", " + "\n" * self.source.count("\n", counted_to, span_start) + code)
+                counted_to = span_end
+        parts.append("\n" * self.source.count("\n", counted_to, group[-1].end) + ")")
         return "".join(parts)
 
     def parse(self, group: list[_Literal]) -> ast.JoinedStr:
