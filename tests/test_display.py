@@ -309,7 +309,11 @@ def test_huge_int_repr_is_marked_not_raised() -> None:
     if not hasattr(sys, "set_int_max_str_digits"):
         pytest.skip("no int digit limit before 3.11")
     shown = display.value_repr(10**5000)
-    assert shown.flagged and shown.error == "ValueError"
+    if sys.version_info >= (3, 14):
+        # 3.14's reprlib describes an int past the digit limit instead of raising
+        assert not shown.flagged and "5001 digits" in shown.text
+    else:
+        assert shown.flagged and shown.error == "ValueError"
 
 
 def test_long_repr_is_cut_with_count() -> None:
