@@ -192,7 +192,6 @@ def test_native_templates_get_the_same_display(ishell: Any) -> None:
         ishell.run_line_magic("load_ext", "ipy_istring")
 
 
-@pytest.mark.e2e
 def test_real_kernel_shows_the_widget() -> None:
     """A real ipykernel: the extension loads, a cell ending in an i-string displays a widget
     view with the static HTML beside it."""

@@ -1,6 +1,6 @@
 """pytest plugin loaded by scripts/test: tests marked ``e2e`` run on one Python only.
 
-The end-to-end tests (JupyterLab in Chromium, notebook execution) are slow and test the same
+The end-to-end tests (a real JupyterLab driven in Chromium) are slow and test the same
 thing on every Python, so scripts/test runs them on one version and sets
 ``IPY_ISTRING_E2E=0`` for the others.  Deselecting here, rather than with ``-m "not e2e"``,
 leaves ``-m`` free for the user's own selection (``scripts/test -m sql``).
