@@ -318,14 +318,29 @@ def build_template(key: int, *values: Any) -> InterpolationTemplate:
 
 def has_istring(source: str) -> bool:
     """Cheap test: could this source hold an i-literal at all?  True when some ``i'``, ``i"``,
-    ``ir'``... stands as a whole word before a quote (``ri'`` too), wherever it is."""
+    ``ir'``... stands as a whole word before a quote (``ri'`` too), unless it is plainly in
+    a comment."""
     for match in _CANDIDATE.finditer(source):
         start = match.start()
         if start > 0 and source[start - 1] in "rR":
             start -= 1  # ri'...'
-        if start == 0 or not (source[start - 1].isalnum() or source[start - 1] == "_"):
-            return True
+        if start > 0 and (source[start - 1].isalnum() or source[start - 1] == "_"):
+            continue  # part of a longer word: `hi"`
+        if _in_comment(source, start):
+            continue
+        return True
     return False
+
+
+def _in_comment(source: str, at: int) -> bool:
+    """Whether ``at`` is surely not in code: its line has a ``#`` and no quote before it.
+
+    With no quote on the line before ``at``, the line up to there is either all code, and then
+    the ``#`` starts a comment, or all inside a string begun on an earlier line; either way
+    ``at`` is not in code.  (A quote there, and only the full scan can tell.)
+    """
+    line = source[source.rfind("\n", 0, at) + 1 : at]
+    return "#" in line and "'" not in line and '"' not in line
 
 
 class _Rewriter:

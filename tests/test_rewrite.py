@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from conftest import run
 
-from ipy_istring.rewrite import rewrite
+from ipy_istring.rewrite import has_istring, rewrite
 
 UNTOUCHED = [
     "",
@@ -162,3 +162,28 @@ def test_transform_cell_is_pure(ishell: Any) -> None:
 )
 def test_check_complete(ishell: Any, cell: str, status: str) -> None:
     assert ishell.check_complete(cell)[0] == status
+
+
+@pytest.mark.parametrize(
+    ("source", "candidate"),
+    [
+        ("x = i'{a}'", True),
+        ("x = 1  # i'x' is an i-string", False),  # plainly a comment: no scan needed
+        ("x = 1  # don't write i'x'", True),  # a quote before it: the full scan decides
+        ('s = """\nabc # def """ + i"{x}"', True),  # the string closes before the candidate
+        ('s = """\n# i"{x}"\n"""', False),  # inside a string begun earlier: not code either
+        ('"a#b" + i"x"', True),
+        ("print('hi', \"ski\")", False),  # i" inside a word
+        ("(ri'\\d{x}')", True),
+    ],
+)
+def test_pre_check(source: str, candidate: bool) -> None:
+    assert has_istring(source) is candidate
+    if not candidate:  # what the pre-check waves through holds no i-literal
+        assert rewrite(source) is source
+
+
+def test_pre_check_never_hides_an_i_literal_after_a_comment() -> None:
+    source = "x = 1  # i'not this'\ny = i'{x}'\n"
+    assert has_istring(source)
+    assert "__ipy_istring__" in rewrite(source)
