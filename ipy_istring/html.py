@@ -30,7 +30,7 @@ from typing import NamedTuple
 from markupsafe import Markup, escape
 
 from .fields import RenderError, field_text, format_field
-from .template import InterpolationTemplate, NativeTemplate, as_template
+from .template import as_template, is_template
 
 __all__ = ["URL_ATTRIBUTES", "HtmlMarkup", "html"]
 
@@ -151,7 +151,6 @@ def _plan(strings: tuple[str, ...]) -> _Plan:
     tag = ""  # the name of the tag being read
     end_tag = False
     attribute = ""  # the name of the attribute being read
-    raw_element = ""
     group: list[str | int] | None = None  # the URL attribute value being read, if any
     fields: list[_Field] = []
     url_groups: list[tuple[str | int, ...]] = []
@@ -175,9 +174,9 @@ def _plan(strings: tuple[str, ...]) -> _Plan:
             refusal = _WHERE.get(state)
             quote = ""
             url_group = -1
-            if state == _RAW and raw_element in _CODE_ELEMENTS:
+            if state == _RAW and tag in _CODE_ELEMENTS:  # (in _RAW, tag is the element's)
                 refusal = (
-                    f"in a <{raw_element}> body",
+                    f"in a <{tag}> body",
                     "No escaping makes a value safe inside code; pass data through a "
                     'data-* attribute or a JSON <script type="application/json"> built '
                     "with json.dumps and read it from there",
@@ -227,13 +226,11 @@ def _plan(strings: tuple[str, ...]) -> _Plan:
                     state = _BEFORE_ATTR_NAME
                 elif c == ">":
                     state = _end_of_tag(tag, end_tag)
-                    raw_element = tag if state == _RAW else ""
                 else:
                     tag += c.lower()
             elif state in (_BEFORE_ATTR_NAME, _AFTER_ATTR_NAME):
                 if c == ">":
                     state = _end_of_tag(tag, end_tag)
-                    raw_element = tag if state == _RAW else ""
                 elif c == "=" and state == _AFTER_ATTR_NAME:
                     state = _BEFORE_ATTR_VALUE
                 elif c in " \t\n\r\f":
@@ -251,7 +248,6 @@ def _plan(strings: tuple[str, ...]) -> _Plan:
                     state = _BEFORE_ATTR_VALUE
                 elif c == ">":
                     state = _end_of_tag(tag, end_tag)
-                    raw_element = tag if state == _RAW else ""
                 else:
                     attribute += c.lower()
             elif state == _BEFORE_ATTR_VALUE:
@@ -260,7 +256,6 @@ def _plan(strings: tuple[str, ...]) -> _Plan:
                     group = [] if attribute in URL_ATTRIBUTES else None
                 elif c == ">":
                     state = _end_of_tag(tag, end_tag)
-                    raw_element = tag if state == _RAW else ""
                 elif c not in " \t\n\r\f":
                     state = _ATTR_UNQUOTED
             elif state in (_ATTR_DOUBLE, _ATTR_SINGLE):
@@ -274,7 +269,6 @@ def _plan(strings: tuple[str, ...]) -> _Plan:
                     state = _BEFORE_ATTR_NAME
                 elif c == ">":
                     state = _end_of_tag(tag, end_tag)
-                    raw_element = tag if state == _RAW else ""
             elif state == _COMMENT:
                 if string.startswith("-->", i):
                     state = _DATA
@@ -286,13 +280,13 @@ def _plan(strings: tuple[str, ...]) -> _Plan:
                 if c == ">":
                     state = _DATA
             else:  # _RAW: text up to </element followed by a space, / or >
-                end = f"</{raw_element}"
+                end = f"</{tag}"
                 if (
                     c == "<"
                     and string[i : i + len(end)].lower() == end
                     and string[i + len(end) : i + len(end) + 1] in ("", " ", "\t", "\n", "/", ">")
                 ):
-                    state, tag, end_tag = _TAG_NAME, raw_element, True
+                    state, end_tag = _TAG_NAME, True
                     i += len(end) - 1
             i += 1
     close_group()  # a template may end inside an attribute value (more text follows later)
@@ -315,11 +309,6 @@ class HtmlMarkup(Markup):
 def _end_of_tag(tag: str, end_tag: bool) -> int:
     return _RAW if tag in _RAW_ELEMENTS and not end_tag else _DATA
 
-
-def _is_template(value: object) -> bool:
-    return isinstance(value, InterpolationTemplate) or (
-        NativeTemplate is not None and isinstance(value, NativeTemplate)
-    )
 
 
 def _scheme_text(url: str) -> str:
@@ -349,7 +338,7 @@ def html(template: object) -> HtmlMarkup:
         value = interpolation.value
         if interpolation.conversion is not None or interpolation.format_spec:
             text = str(escape(format_field(value, interpolation, position, "html", _SUPPORTED)))
-        elif _is_template(value):
+        elif is_template(value):
             text = str(html(value))
         else:
             text = str(escape(value))

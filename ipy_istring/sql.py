@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .fields import RenderError, field_text
-from .template import InterpolationTemplate, NativeTemplate, as_template
+from .template import InterpolationTemplate, as_template, is_template
 
 __all__ = ["PARAMSTYLES", "Query", "sql"]
 
@@ -236,11 +236,6 @@ def _literal(value: object, field: str) -> str:
     )
 
 
-def _is_template(value: object) -> bool:
-    return isinstance(value, InterpolationTemplate) or (
-        NativeTemplate is not None and isinstance(value, NativeTemplate)
-    )
-
 
 def _render(template: InterpolationTemplate, builder: _Builder) -> None:
     plan = _plan(template.strings)
@@ -263,7 +258,7 @@ def _render(template: InterpolationTemplate, builder: _Builder) -> None:
         value = interpolation.value
         expression = interpolation.expression
         if spec == "":
-            if _is_template(value):
+            if is_template(value):
                 raise RenderError(
                     f"sql(): {field} is a nested template; write it with ':q' to compose "
                     "it into the query."
@@ -274,7 +269,7 @@ def _render(template: InterpolationTemplate, builder: _Builder) -> None:
         elif spec == "l":
             builder.text(_literal(value, field))
         elif spec == "q":
-            if not _is_template(value):
+            if not is_template(value):
                 raise RenderError(
                     f"sql(): {field} composes a nested query and needs an i-string "
                     f"(i'...'), got {type(value).__name__}. A plain str would be pasted "

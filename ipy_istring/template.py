@@ -367,6 +367,13 @@ def from_template(template: Any) -> InterpolationTemplate:
     )
 
 
+def is_template(value: object) -> bool:
+    """Whether ``value`` is an i-string template or (on 3.14) a native Template."""
+    return isinstance(value, InterpolationTemplate) or (
+        NativeTemplate is not None and isinstance(value, NativeTemplate)
+    )
+
+
 def as_template(value: object, *, renderer: str) -> InterpolationTemplate:
     """Accept an i-string template or a native Template, refuse everything else clearly.
 

@@ -7,6 +7,7 @@ broken set-up can never pass as a run of skipped tests.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 from collections.abc import Iterator
@@ -53,6 +54,17 @@ def run(shell: Any, cell: str) -> Any:
     if result.error_in_exec is not None:
         raise result.error_in_exec
     return result.result
+
+
+@pytest.fixture
+def display_options() -> Iterator[Any]:
+    """``ipy_istring.display.options``, put back as it was after the test."""
+    from ipy_istring import display
+
+    saved = dataclasses.replace(display.options)
+    yield display.options
+    for f in dataclasses.fields(saved):
+        setattr(display.options, f.name, getattr(saved, f.name))
 
 
 @pytest.fixture(scope="session")

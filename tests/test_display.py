@@ -6,9 +6,7 @@ The HTML is read back with :mod:`html.parser`, so the tests check what a browser
 
 from __future__ import annotations
 
-import dataclasses
 import sys
-from collections.abc import Iterator
 from html.parser import HTMLParser
 from typing import Any
 
@@ -96,12 +94,7 @@ def template(*parts: Any) -> InterpolationTemplate:
     return InterpolationTemplate(*parts)
 
 
-@pytest.fixture(autouse=True)
-def fresh_options() -> Iterator[None]:
-    saved = dataclasses.replace(display.options)
-    yield
-    for f in dataclasses.fields(saved):
-        setattr(display.options, f.name, getattr(saved, f.name))
+pytestmark = pytest.mark.usefixtures("display_options")
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from typing import Any
@@ -38,11 +37,8 @@ class Page(HTMLParser):
 
 
 @pytest.fixture(autouse=True)
-def fresh_state() -> Iterator[None]:
-    saved = dataclasses.replace(display.options)
+def fresh_state(display_options: Any) -> Iterator[None]:
     yield
-    for f in dataclasses.fields(saved):
-        setattr(display.options, f.name, getattr(saved, f.name))
     widget.close_display_widgets()
 
 
