@@ -1,8 +1,9 @@
-"""What every renderer shares: quoting a field as written, and the error a renderer raises.
+"""What every renderer shares: quoting a field as written, and the one way to refuse.
 
-Renderers refuse a template they cannot render safely.  Their messages quote the field as the
-author wrote it (``{x!r}``, ``{name:zz}``), rebuilt from the interpolation's expression,
-conversion and spec, and never include a partly built command, query or page.
+Renderers refuse a template they cannot render safely, always through :func:`refusal`: the
+message names the renderer, quotes the field as the author wrote it (``{x!r}``, ``{name:zz}``,
+rebuilt from the interpolation's expression, conversion and spec), says why, and gives the
+fix.  It never includes a partly built command, query or page.
 
 This module imports nothing from IPython.
 """
@@ -11,11 +12,22 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["RenderError", "field_text", "format_field"]
+from .template import convert
+
+__all__ = ["RenderError", "field_text", "format_field", "refusal"]
 
 
 class RenderError(ValueError):
     """A renderer refused a template: the message says which field, why, and the fix."""
+
+
+def refusal(renderer: str, subject: str, why: str, fix: str) -> RenderError:
+    """The error a renderer raises to refuse: ``{renderer}(): {subject} {why}. {fix}.``
+
+    ``subject`` is usually the field as written (:func:`field_text`), ``why`` continues the
+    sentence (``"stands inside a here-document body"``), and ``fix`` says what to write instead.
+    """
+    return RenderError(f"{renderer}(): {subject} {why}. {fix.rstrip('.')}.")
 
 
 def field_text(interpolation: Any, position: int | None = None) -> str:
@@ -44,17 +56,13 @@ def format_field(
     A spec the value's type rejects becomes a :class:`RenderError` that quotes the field and
     says what ``renderer`` supports (``supported``).
     """
-    conversion = interpolation.conversion
-    if conversion == "s":
-        value = str(value)
-    elif conversion == "r":
-        value = repr(value)
-    elif conversion == "a":
-        value = ascii(value)
+    value = convert(value, interpolation.conversion)
     try:
         return format(value, interpolation.format_spec)
     except (TypeError, ValueError) as error:
-        raise RenderError(
-            f"{renderer}(): the format spec in {field_text(interpolation, position)} does not "
-            f"apply to a {type(value).__name__} value ({error}). Supported: {supported}."
+        raise refusal(
+            renderer,
+            f"the format spec in {field_text(interpolation, position)}",
+            f"does not apply to a {type(value).__name__} value ({error})",
+            f"Supported: {supported}",
         ) from None

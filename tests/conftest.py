@@ -14,8 +14,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+# Property tests explore at random on a developer's machine (and remember what failed in
+# .hypothesis/), but CI must give the same verdict every time: scripts/test selects "ci" under
+# CI=true.  A failure found locally is kept as an @example in the test, not in a database.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("dev", print_blob=True)
+settings.load_profile("ci" if IN_CI else "dev")
 
 
 def require(condition: bool, why: str) -> None:
