@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from ._scan import Field, Literal, Scan, scan
-from .template import Conversion, _deferred, _layout, _Layout
+from .template import Conversion, _deferred, _Layout, _layout
 
 __all__ = [
     "BUILDER_NAME",
@@ -380,12 +380,15 @@ def _spec(spec: ast.expr | None) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class RewrittenLiteral:
-    """One rewritten run of i-literals, for readers (``%%istring --show``): the literal as
-    written, where it starts, its fields and the call that replaces it."""
+    """One rewritten run of i-literals, for readers (``%%istring --show``): where it starts,
+    the literal as written, its fields and the call that replaces it.  Each field is
+    ``(expression, conversion, spec, spec is computed)``: a spec with fields of its own is
+    given as written and computed each time the literal is evaluated."""
 
     line: int
+    column: int
     written: str
-    fields: tuple[tuple[str, Conversion | None, str | None], ...]
+    fields: tuple[tuple[str, Conversion | None, str, bool], ...]
     call: str
 
 
@@ -437,15 +440,19 @@ class _Emitter:
         code: list[tuple[int, int, list[str | _Group]]] = []
         for lit in literals:
             for f in lit.fields:
-                if f.spec_start >= 0 and len(lit.quote) == 1 and self.source.startswith("\n", f.spec_end):
+                if f.spec_start >= 0 and len(lit.quote) == 1 and self.source.startswith(
+                    "\n", f.spec_end
+                ):
                     raise self.where.error(
                         "i-string: newlines are not allowed in format specifiers for single "
                         "quoted i-strings",
                         f.spec_end,
                     )
-                code.append((f.expr_start, f.expr_end, self.pieces(f.expr_start, f.expr_end, f.expr_literals)))
+                expression = self.pieces(f.expr_start, f.expr_end, f.expr_literals)
+                code.append((f.expr_start, f.expr_end, expression))
                 if f.spec_start >= 0:
-                    code.append((f.spec_start, f.spec_end, self.pieces(f.spec_start, f.spec_end, f.spec_literals)))
+                    spec = self.pieces(f.spec_start, f.spec_end, f.spec_literals)
+                    code.append((f.spec_start, f.spec_end, spec))
         group = _Group(literals, code)
         self.groups.append(group)
         return group
@@ -467,25 +474,25 @@ class _Emitter:
             spans = [(expr_start, expr_end, "(" + self.join(expr_pieces) + ")")]
             if f.spec_start >= 0:
                 spec_start, spec_end, spec_pieces = next(code)
-                if spec is None:
+                if spec is None:  # formatted now, by the same f-literal: f"{w}.{p}"
                     lit = next(lit for lit in group.literals if lit.start <= f.start < lit.end)
-                    prefix = "fr" if lit.raw else "f"
-                    spans.append(
-                        (spec_start, spec_end, f"{prefix}{lit.quote}{self.join(spec_pieces)}{lit.quote}")
-                    )
+                    quote, prefix = lit.quote, "fr" if lit.raw else "f"
+                    text = f"{prefix}{quote}{self.join(spec_pieces)}{quote}"
+                    spans.append((spec_start, spec_end, text))
             for span_start, span_end, text in spans:
                 parts.append(", " + "\n" * self.source.count("\n", counted_to, span_start) + text)
                 counted_to = span_end
         parts.append("\n" * self.source.count("\n", counted_to, group.end) + ")")
         call = "".join(parts)
-        self.rewritten.append(
-            RewrittenLiteral(
-                self.where.line_col(group.start)[0],
-                self.source[group.start : group.end],
-                fields,
-                call,
-            )
+        shown = tuple(
+            (expression, conversion, spec, False)
+            if spec is not None
+            else (expression, conversion, self.source[f.spec_start : f.spec_end], True)
+            for f, (expression, conversion, spec) in zip(group.fields, fields)
         )
+        line, column = self.where.line_col(group.start)
+        written = self.source[group.start : group.end]
+        self.rewritten.append(RewrittenLiteral(line, column, written, shown, call))
         return call
 
 
@@ -504,14 +511,16 @@ def rewrite(source: str, filename: str = "<i-string>") -> str:
 
 
 def explain(source: str, filename: str = "<i-string>") -> tuple[str, list[RewrittenLiteral]]:
-    """The rewritten source and, for each run of i-literals in it (nested ones first), what
-    it became: for readers of the rewrite (``%%istring --show``)."""
+    """The rewritten source and, for each run of i-literals in it (in the order they are
+    written, nested ones after the literal holding them), what it became: for readers of the
+    rewrite (``%%istring --show``)."""
     if not has_istring(source):
         return source, []
     emitter = _Emitter(source, filename)
     if not emitter.found.istring_prefixes:
         return source, []
-    return emitter.run(), emitter.rewritten
+    rewritten = emitter.run()
+    return rewritten, sorted(emitter.rewritten, key=lambda lit: (lit.line, lit.column))
 
 
 def swap_to_fstrings(source: str, found: Scan | None = None) -> str:

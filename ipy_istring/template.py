@@ -179,12 +179,12 @@ def _layout(
     expressible = True
     for string, (expression, conversion, spec) in zip(strings, fields):
         pieces.append(string.replace("{", "{{").replace("}", "}}"))
-        field = "{%d" % index
+        field = f"{{{index}"
         if conversion is not None:
             field += "!" + conversion
         if spec is None:
             placed.append((expression, conversion, "", index, index + 1))
-            field += ":{%d}" % (index + 1)
+            field += f":{{{index + 1}}}"
             index += 2
         else:
             placed.append((expression, conversion, spec, index, -1))
@@ -267,7 +267,10 @@ class InterpolationTemplate:
             values = self._values
             self._interpolations = tuple(
                 _trusted_interpolation(
-                    values[value_at], expression, conversion, spec if spec_at < 0 else values[spec_at]  # type: ignore[arg-type]
+                    values[value_at],
+                    expression,
+                    conversion,
+                    spec if spec_at < 0 else values[spec_at],  # type: ignore[arg-type]
                 )
                 for expression, conversion, spec, value_at, spec_at in self._layout.fields
             )

@@ -153,7 +153,7 @@ def test_malformed_error_as_314_words_it(bad: Malformed) -> None:
     label = expected.split(":")[0]
     assert error.msg.split(":")[0] == label
     assert error.msg.count("-string") == expected.count("-string")
-    if HERE >= bad.exact_from:
+    if bad.exact_from <= HERE:
         assert error.msg == expected
         assert (error.lineno, error.offset) == (recorded["lineno"], recorded["offset"])
 
