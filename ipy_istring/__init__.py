@@ -3,17 +3,20 @@
 ``%load_ext ipy_istring`` and ``i"cat {file}"`` evaluates its fields now and renders later,
 through a renderer that knows the destination: ``sh``, ``argv``, ``sql``, ``html`` or
 ``format``/``str`` (exactly the f-string's result).
+
+Importing the package loads only the template type and the registry; each renderer's module
+(and what it needs: markupsafe, ``decimal``...) is imported when first used.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from importlib import import_module
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from .fields import RenderError
-from .html import html
 from .registry import register_renderer, renderers
-from .shell import argv, sh
-from .sql import Query, sql
 from .template import (
     Interpolation,
     InterpolationTemplate,
@@ -21,6 +24,11 @@ from .template import (
     from_template,
     to_template,
 )
+
+if TYPE_CHECKING:
+    from .html import html
+    from .shell import argv, sh
+    from .sql import Query, sql
 
 __all__ = [
     "Interpolation",
@@ -41,6 +49,37 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+# The renderers, imported on first use: name -> the module that defines it.
+_LAZY = {"html": "html", "sh": "shell", "argv": "shell", "sql": "sql", "Query": "sql"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
+class _Package(ModuleType):
+    """The package's module type.  The submodules ``html`` and ``sql`` are named after the
+    renderers they define; when the import system binds such a submodule as an attribute of
+    the package (on its first import, by anyone), the package keeps the renderer instead, so
+    ``ipy_istring.html`` is the renderer however the modules were loaded."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, ModuleType) and value.__name__ == f"{__name__}.{name}":
+            value = getattr(value, name, value)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def load_ipython_extension(ipython: Any) -> None:

@@ -6,6 +6,9 @@
   ``%%bash`` bodies, ``!cmd`` lines, strings and comments are never touched);
 - makes :func:`~ipy_istring.rewrite.build_template` the builtin ``__ipy_istring__`` that
   rewritten code calls (a builtin, so it survives ``%reset`` and works in any namespace);
+- makes tracebacks, ``%debug``, ``%pdb`` and ``%tb`` show a rewritten cell as the user wrote
+  it (IPython caches the source it compiles under the cell's name in :mod:`linecache`;
+  the extension caches the user's text there instead);
 - teaches the terminal's "submit or continue" check (``check_complete``, which never runs
   post transformers) to read i-literals as the f-literals they look like;
 - registers the ``%istring`` magic, whose traits are the extension's configuration
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import linecache
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -31,7 +35,14 @@ from traitlets import Bool, Int, Unicode, observe
 from . import display
 from .check import CellChecker
 from .registry import renderers
-from .rewrite import BUILDER_NAME, build_template, rewrite, swap_to_fstrings
+from .rewrite import (
+    BUILDER_NAME,
+    RewrittenLiteral,
+    build_template,
+    explain,
+    rewrite,
+    swap_to_fstrings,
+)
 from .template import NativeTemplate, from_template
 
 __all__ = ["IStringExtension", "load", "unload"]
@@ -67,6 +78,8 @@ class IStringExtension(Magics):
     def __init__(self, shell: Any, **kwargs: Any) -> None:
         super().__init__(shell=shell, **kwargs)
         self._original_check_complete: Callable[[str], Any] | None = None
+        self._original_cache: Callable[..., str] | None = None
+        self._written = _WrittenCells()
         self.checker = CellChecker()
         self._sync_display_options()
 
@@ -106,11 +119,26 @@ class IStringExtension(Magics):
             ) from error
         if rewritten is source:
             return lines
+        self._written.remember(rewritten, source)
         return rewritten.splitlines(keepends=True)
+
+    def cache(self, transformed_code: str, number: int = 0, raw_code: str | None = None) -> str:
+        """IPython's ``shell.compile.cache``, which names a cell and puts the source it runs
+        into :mod:`linecache` for tracebacks and debuggers: for a cell the rewrite changed,
+        the source put there is the cell as written (same lines, so line numbers hold)."""
+        if self._original_cache is None:  # pragma: no cover - load() sets it first
+            raise RuntimeError("IStringExtension.cache runs only once the extension is loaded")
+        name = self._original_cache(transformed_code, number, raw_code)
+        written = self._written.get(transformed_code)
+        if written is not None:
+            lines = [line + "\n" for line in written.splitlines()]
+            linecache.cache[name] = (len(written), None, lines, name)
+        return name
 
     def check_complete(self, cell: str) -> Any:
         """The terminal's check, made to see i-literals as the f-literals they look like."""
-        assert self._original_check_complete is not None
+        if self._original_check_complete is None:  # pragma: no cover - load() sets it first
+            return ("invalid", None)
         if self.enabled:
             # The check must answer whatever the input: on any failure keep the cell as is.
             with contextlib.suppress(Exception):
@@ -129,11 +157,11 @@ class IStringExtension(Magics):
         cell's rewrite."""
         args = parse_argstring(self.istring, line)
         if cell is not None:
-            rewritten = rewrite(cell, filename=_cell_name(self.shell))
+            rewritten, literals = explain(cell, filename=_cell_name(self.shell))
             if args.show:
-                print(rewritten, end="" if rewritten.endswith("\n") else "\n")
-            else:  # run it rewritten, even with the rewrite turned off
-                assert self.shell is not None
+                print(_shown(rewritten, literals))
+            elif self.shell is not None:  # run it rewritten, even with the rewrite turned off
+                self._written.remember(rewritten, cell)
                 self.shell.run_cell(rewritten, store_history=False)
             return
         if args.action in ("on", "off"):
@@ -168,6 +196,49 @@ class IStringExtension(Magics):
         )
 
 
+class _WrittenCells:
+    """The last few cells the rewrite changed: rewritten text -> text as written."""
+
+    KEEP = 16  # ipykernel may transform a cell twice before running it; a few is plenty
+
+    def __init__(self) -> None:
+        self._cells: dict[str, str] = {}
+
+    def remember(self, rewritten: str, written: str) -> None:
+        self._cells.pop(rewritten, None)
+        self._cells[rewritten] = written
+        while len(self._cells) > self.KEEP:
+            del self._cells[next(iter(self._cells))]
+
+    def get(self, rewritten: str) -> str | None:
+        return self._cells.get(rewritten)
+
+
+def _shown(rewritten: str, literals: list[RewrittenLiteral]) -> str:
+    """What ``%%istring --show`` prints: the rewritten cell, then each i-literal as written,
+    its fields and the call that builds its template."""
+    out = [rewritten.rstrip("\n"), ""]
+    if not literals:
+        out.append("(no i-literal in this cell: it runs unchanged)")
+    for literal in literals:
+        out.append(f"line {literal.line}: {literal.written}")
+        for number, (expression, conversion, spec, computed) in enumerate(literal.fields, 1):
+            spec_text = f"{spec!r}, computed each time" if computed else repr(spec)
+            out.append(
+                f"  field {number}: expression {expression!r}, conversion {conversion!r}, "
+                f"format spec {spec_text}"
+            )
+        if not literal.fields:
+            out.append("  no fields: the template holds only its text")
+        out.append(f"  becomes: {literal.call}")
+    out.append(
+        f"({BUILDER_NAME}(KEY, ...) builds the template: KEY names the literal's static "
+        "strings, expressions, conversions and constant specs, worked out once; the values "
+        "of the fields follow, evaluated now, left to right.)"
+    )
+    return "\n".join(out)
+
+
 _EXTENSIONS: dict[int, IStringExtension] = {}
 
 
@@ -189,6 +260,8 @@ def load(shell: Any) -> None:
     manager = shell.input_transformer_manager
     extension._original_check_complete = manager.check_complete
     manager.check_complete = extension.check_complete
+    extension._original_cache = shell.compile.cache
+    shell.compile.cache = extension.cache
 
     if _in_kernel(shell):
         from .widget import pre_run_cell
@@ -214,6 +287,8 @@ def unload(shell: Any) -> None:
     manager = shell.input_transformer_manager
     if manager.__dict__.get("check_complete") == extension.check_complete:
         del manager.check_complete
+    if shell.compile.__dict__.get("cache") == extension.cache:
+        del shell.compile.cache
     if not _EXTENSIONS and getattr(builtins, BUILDER_NAME, None) is build_template:
         delattr(builtins, BUILDER_NAME)
     for kind in ("line", "cell"):

@@ -3,7 +3,8 @@
 ``renderers`` maps a name to a callable taking a template.  The built-in ones are ``format``
 (the f-string's result), ``sh``, ``argv``, ``sql`` and ``html``; a user adds theirs with
 ``@register_renderer`` and a package with an entry point in the group
-``ipy_istring.renderers``.  The display offers every registered renderer.
+``ipy_istring.renderers``.  The display offers every registered renderer.  Built-ins and
+entry points are loaded when a renderer is first looked up, not when the package is imported.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Iterator, MutableMapping
 from importlib import import_module
-from importlib.metadata import entry_points
 from typing import Any, TypeVar, overload
 
 __all__ = ["ENTRY_POINT_GROUP", "Renderer", "RendererRegistry", "register_renderer", "renderers"]
@@ -48,6 +48,9 @@ class RendererRegistry(MutableMapping[str, Renderer]):
         if self._loaded:
             return
         self._loaded = True
+        # importlib.metadata costs tens of milliseconds to import: only now, when asked for.
+        from importlib.metadata import entry_points
+
         found = {name: _load(target) for name, target in _BUILTINS.items()}
         for entry_point in entry_points(group=ENTRY_POINT_GROUP):
             if entry_point.name in found:

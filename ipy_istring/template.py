@@ -18,7 +18,7 @@ from __future__ import annotations
 import reprlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 __all__ = [
     "Interpolation",
@@ -139,6 +139,8 @@ if sys.version_info >= (3, 14):
     _trusted_interpolation = Interpolation
 
 
+_new = object.__new__
+
 _repr = reprlib.Repr()
 _repr.maxstring = 80
 _repr.maxother = 80
@@ -149,18 +151,67 @@ def _render_field_default(value: object, format_spec: str) -> str:
     return format(value, format_spec)
 
 
+class _Layout(NamedTuple):
+    """Where a template's parts come from when the rewrite builds it (the fast path).
+
+    The rewritten code passes only the values it evaluated, in order: each field's value,
+    followed by its formatted spec when the spec had fields of its own.  Everything else is
+    known when the cell is rewritten and kept here, once per literal: the static ``strings``
+    and, per field, ``(expression, conversion, constant spec, index of the value, index of
+    the spec value or -1)``.  ``format_string`` is the same literal as a ``str.format``
+    string over the values (``None`` if a spec holds a brace it cannot express), so that
+    ``str(t)`` is one C call, exactly the f-string's formatting.
+    """
+
+    strings: tuple[str, ...]
+    fields: tuple[tuple[str, Conversion | None, str, int, int], ...]
+    format_string: str | None
+
+
+def _layout(
+    strings: tuple[str, ...], fields: tuple[tuple[str, Conversion | None, str | None], ...]
+) -> _Layout:
+    """The layout of a literal whose fields are ``(expression, conversion, spec)``, a spec of
+    ``None`` meaning "formatted at run time, passed right after the field's value"."""
+    placed = []
+    pieces = []
+    index = 0
+    expressible = True
+    for string, (expression, conversion, spec) in zip(strings, fields):
+        pieces.append(string.replace("{", "{{").replace("}", "}}"))
+        field = f"{{{index}"
+        if conversion is not None:
+            field += "!" + conversion
+        if spec is None:
+            placed.append((expression, conversion, "", index, index + 1))
+            field += f":{{{index + 1}}}"
+            index += 2
+        else:
+            placed.append((expression, conversion, spec, index, -1))
+            expressible = expressible and "{" not in spec and "}" not in spec
+            field += ":" + spec if spec else ""
+            index += 1
+        pieces.append(field + "}")
+    pieces.append(strings[-1].replace("{", "{{").replace("}", "}}"))
+    return _Layout(strings, tuple(placed), "".join(pieces) if expressible else None)
+
+
 class InterpolationTemplate:
     """A template made by an i-string: static strings interleaved with interpolations.
 
     ``InterpolationTemplate(*parts)`` follows ``string.templatelib.Template``: each part is a
     ``str`` or an :class:`Interpolation`, adjacent strings are merged and ``''`` is inserted so
     that ``len(strings) == len(interpolations) + 1``.  Unlike a native Template it renders:
-    ``str(t)`` and ``format(t)`` give the f-string's result.
+    ``str(t)`` and ``format(t)`` give the f-string's result.  Final, as ``Template`` is.
     """
 
-    __slots__ = ("_interpolations", "_native", "_strings")
+    # A template built by hand holds its interpolations; one built by the rewrite holds a
+    # layout and the values, and makes its interpolations when first asked (_deferred).
+    # _native caches the equivalent string.templatelib.Template (3.14).
+    __slots__ = ("_interpolations", "_layout", "_native", "_values")
 
-    _strings: tuple[str, ...]
+    _layout: _Layout
+    _values: tuple[object, ...]
     _interpolations: tuple[Interpolation, ...]
     _native: Any
 
@@ -181,28 +232,23 @@ class InterpolationTemplate:
                     f"'Interpolation', got {type(part).__name__}"
                 )
         strings.append(pending)
-        self._init(tuple(strings), tuple(interpolations))
+        self._layout = _Layout(tuple(strings), (), None)
+        self._interpolations = tuple(interpolations)
 
-    def _init(
-        self,
-        strings: tuple[str, ...],
-        interpolations: tuple[Interpolation, ...],
-        native: Any = None,
-    ) -> None:
-        self._strings = strings
-        self._interpolations = interpolations
-        self._native = native
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Final, as string.templatelib.Template is (same message).
+        raise TypeError(
+            "type 'ipy_istring.template.InterpolationTemplate' is not an acceptable base type"
+        )
 
     @classmethod
     def _from_parts(
-        cls,
-        strings: tuple[str, ...],
-        interpolations: tuple[Interpolation, ...],
-        native: Any = None,
+        cls, strings: tuple[str, ...], interpolations: tuple[Interpolation, ...]
     ) -> InterpolationTemplate:
-        """Build without checks from already well-formed tuples (the rewrite's fast path)."""
-        self = cls.__new__(cls)
-        self._init(strings, interpolations, native)
+        """Build without checks from already well-formed tuples."""
+        self = _new(cls)
+        self._layout = _Layout(strings, (), None)
+        self._interpolations = interpolations
         return self
 
     # PEP 750 data model
@@ -210,60 +256,76 @@ class InterpolationTemplate:
     @property
     def strings(self) -> tuple[str, ...]:
         """The static text: always one more string than there are interpolations."""
-        return self._strings
+        return self._layout.strings
 
     @property
     def interpolations(self) -> tuple[Interpolation, ...]:
         """The fields, in order of appearance."""
-        return self._interpolations
+        try:
+            return self._interpolations
+        except AttributeError:  # built by the rewrite: made now, once
+            values = self._values
+            self._interpolations = tuple(
+                _trusted_interpolation(
+                    values[value_at],
+                    expression,
+                    conversion,
+                    spec if spec_at < 0 else values[spec_at],  # type: ignore[arg-type]
+                )
+                for expression, conversion, spec, value_at, spec_at in self._layout.fields
+            )
+            return self._interpolations
 
     @property
     def values(self) -> tuple[object, ...]:
         """The value of each interpolation, in order."""
-        return tuple(i.value for i in self._interpolations)
+        return tuple(i.value for i in self.interpolations)
 
     def __iter__(self) -> Iterator[str | Interpolation]:
         """Yield the parts in order, skipping empty strings, as ``Template`` does."""
-        for string, interpolation in zip(self._strings, self._interpolations):
+        strings = self._layout.strings
+        for string, interpolation in zip(strings, self.interpolations):
             if string:
                 yield string
             yield interpolation
-        if self._strings[-1]:
-            yield self._strings[-1]
+        if strings[-1]:
+            yield strings[-1]
 
     def __add__(self, other: object) -> InterpolationTemplate:
         other_parts = _parts_of(other)
         if other_parts is None:
             return NotImplemented
-        return _concatenate((self._strings, self._interpolations), other_parts)
+        return _concatenate((self.strings, self.interpolations), other_parts)
 
     def __radd__(self, other: object) -> InterpolationTemplate:
         other_parts = _parts_of(other)
         if other_parts is None:
             return NotImplemented
-        return _concatenate(other_parts, (self._strings, self._interpolations))
+        return _concatenate(other_parts, (self.strings, self.interpolations))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (InterpolationTemplate, tuple(self._parts()))
 
     def _parts(self) -> Iterator[str | Interpolation]:
-        for string, interpolation in zip(self._strings, self._interpolations):
+        strings = self._layout.strings
+        for string, interpolation in zip(strings, self.interpolations):
             yield string
             yield interpolation
-        yield self._strings[-1]
+        yield strings[-1]
 
     def __repr__(self) -> str:
-        strings = _repr.repr(self._strings)
-        interpolations = ", ".join(
+        interpolations = self.interpolations
+        strings = _repr.repr(self.strings)
+        shown = ", ".join(
             f"Interpolation({_repr.repr(i.value)}, {_repr.repr(i.expression)}, "
             f"{i.conversion!r}, {_repr.repr(i.format_spec)})"
-            for i in self._interpolations[: _repr.maxtuple]
+            for i in interpolations[: _repr.maxtuple]
         )
-        if len(self._interpolations) > _repr.maxtuple:
-            interpolations += ", ..."
-        elif len(self._interpolations) == 1:
-            interpolations += ","
-        return f"InterpolationTemplate(strings={strings}, interpolations=({interpolations}))"
+        if len(interpolations) > _repr.maxtuple:
+            shown += ", ..."
+        elif len(interpolations) == 1:
+            shown += ","
+        return f"InterpolationTemplate(strings={strings}, interpolations=({shown}))"
 
     # PEP 501 rendering
 
@@ -277,18 +339,22 @@ class InterpolationTemplate:
         then the pieces joined by ``render_template``.  The defaults give the f-string's result.
         """
         pieces: list[str] = []
-        for string, interpolation in zip(self._strings, self._interpolations):
+        strings = self._layout.strings
+        for string, interpolation in zip(strings, self.interpolations):
             pieces.append(string)
             value = convert(interpolation.value, interpolation.conversion)
             pieces.append(render_field(value, interpolation.format_spec))
-        pieces.append(self._strings[-1])
+        pieces.append(strings[-1])
         return render_template(pieces)
 
     def __str__(self) -> str:
+        format_string = self._layout.format_string
+        if format_string is not None:  # built by the rewrite: the f-string's formatting in C
+            return format_string.format(*self._values)
         return self.render()
 
     def __format__(self, format_spec: str) -> str:
-        return format(self.render(), format_spec)
+        return format(str(self), format_spec)
 
     # Rich display: the code lives in display.py and widget.py, imported only on display.
 
@@ -327,7 +393,7 @@ _Parts = tuple[tuple[str, ...], tuple[Interpolation, ...]]
 
 def _parts_of(other: object) -> _Parts | None:
     if isinstance(other, InterpolationTemplate):
-        return other._strings, other._interpolations
+        return other.strings, other.interpolations
     if NativeTemplate is not None and isinstance(other, NativeTemplate):
         return tuple(other.strings), tuple(other.interpolations)
     if isinstance(other, str):
@@ -349,9 +415,10 @@ def to_template(template: InterpolationTemplate) -> Any:
             "string.templatelib.Template needs Python 3.14 or later; "
             f"this is Python {sys.version_info.major}.{sys.version_info.minor}"
         )
-    if template._native is None:
-        template._native = NativeTemplate(*template._parts())
-    return template._native
+    native = getattr(template, "_native", None)
+    if native is None:
+        native = template._native = NativeTemplate(*template._parts())
+    return native
 
 
 def from_template(template: Any) -> InterpolationTemplate:
@@ -362,9 +429,11 @@ def from_template(template: Any) -> InterpolationTemplate:
         raise TypeError(
             f"expected a string.templatelib.Template, got {type(template).__name__}"
         )
-    return InterpolationTemplate._from_parts(
-        tuple(template.strings), tuple(template.interpolations), template
+    wrapped = InterpolationTemplate._from_parts(
+        tuple(template.strings), tuple(template.interpolations)
     )
+    wrapped._native = template
+    return wrapped
 
 
 def is_template(value: object) -> bool:
@@ -401,26 +470,11 @@ def render_format(template: object) -> str:
     return as_template(template, renderer="format").render()
 
 
-# The rewrite turns each i-literal into a call of this function (see rewrite.py), with the
-# constant parts folded into tuples by the compiler and the values evaluated in place.
-_DYNAMIC_SPEC = object()
-
-
-def _build(
-    strings: tuple[str, ...],
-    fields: tuple[tuple[str, Conversion | None, Any], ...],
-    *values: Any,
-) -> InterpolationTemplate:
-    """Assemble a template from a rewritten i-literal: for each field, its expression text,
-    conversion and spec (or ``_DYNAMIC_SPEC`` when the spec itself had fields, in which case
-    the formatted spec follows the value in ``values``)."""
-    interpolations = []
-    position = 0
-    for expression, conversion, spec in fields:
-        value = values[position]
-        position += 1
-        if spec is _DYNAMIC_SPEC:
-            spec = values[position]
-            position += 1
-        interpolations.append(_trusted_interpolation(value, expression, conversion, spec))
-    return InterpolationTemplate._from_parts(strings, tuple(interpolations))
+def _deferred(layouts: Sequence[_Layout], key: int, *values: object) -> InterpolationTemplate:
+    """The template of the literal laid out as ``layouts[key]``, with the values its fields
+    just evaluated to: the rewrite's fast path (its interpolations are made when first asked
+    for; see :class:`_Layout`)."""
+    template = _new(InterpolationTemplate)
+    template._layout = layouts[key]
+    template._values = values
+    return template

@@ -118,6 +118,8 @@ _HAND: list[tuple[str, str, tuple[int, int]]] = [
     ("spec-date-like", '§"{x:_>{w}}"', (3, 10)),
     ("spec-nested-in-nested", '§"{x:{w:{p}}}"', (3, 12)),
     ("spec-with-colon-text", '§"{pi_:.{p}}:{x}"', (3, 10)),
+    ("spec-N-escape", r'§"{x:\N{BULLET}^10}"', (3, 10)),
+    ("spec-N-escape-only", r'§"{y:\N{BULLET}<}"', (3, 10)),
     # debug form
     ("debug", '§"{x=}"', (3, 10)),
     ("debug-spaces", '§"{x = }"', (3, 10)),
@@ -130,6 +132,9 @@ _HAND: list[tuple[str, str, tuple[int, int]]] = [
     ("debug-nested-spec", '§"{x=!r:{w}}"', (3, 10)),
     ("debug-text-around", '§"a {y=} b {x = :>4} c"', (3, 10)),
     ("debug-leading-space", '§"{ x=}"', (3, 10)),
+    # 3.12 and 3.13 drop a line continuation from the debug text; 3.14 keeps it
+    ("debug-line-continuation", '§"""v: {x =\\\n}"""', (3, 12)),
+    ("debug-line-continuation-before-eq", '§"""v: {x \\\n=}"""', (3, 12)),
     # whitespace in fields
     ("ws-around", '§"{ x }"', (3, 10)),
     ("ws-conv", '§"{  x  !r}"', (3, 10)),
@@ -215,6 +220,38 @@ _HAND: list[tuple[str, str, tuple[int, int]]] = [
 CORPUS: list[Entry] = _prefix_entries() + [Entry(*entry) for entry in _HAND]
 
 assert len({entry.name for entry in CORPUS}) == len(CORPUS), "duplicate corpus names"
+
+#: Entries whose f-string on 3.12 and 3.13 differs from 3.14's (and the t-string's): there
+#: the i-string follows 3.14.
+FSTRING_DIFFERS_BEFORE_314 = {"debug-line-continuation", "debug-line-continuation-before-eq"}
+
+
+@dataclass(frozen=True)
+class Malformed:
+    """A literal Python refuses: spelled with ``t`` on 3.14 and ``i`` here, the error must
+    carry the same message (its label made ``i-string``), line and column.  ``exact_from``:
+    the oldest Python whose f-string parser words the message as 3.14 does (before it, only
+    the label and the position of an error we raise ourselves are compared)."""
+
+    name: str
+    src: str
+    exact_from: tuple[int, int] = (3, 12)
+
+
+MALFORMED: list[Malformed] = [
+    Malformed("newline-in-single-quoted-spec", "§'{x:d\n}'", (3, 10)),
+    Malformed("newline-in-nested-spec", "§'{x:{w:\n}}'", (3, 10)),
+    Malformed("conversion", "§'{x!z}'"),
+    Malformed("conversion-in-nested-i", "§'{§\"{x!z}\"}'"),
+    Malformed("conversion-in-nested-f", "§'{f\"{x!z}\"}'"),
+    Malformed("empty-in-nested-f", "§'{f\"{}\"}'"),
+    Malformed("empty-in-f-in-i", "§'{f\"{§'{}'}\"}'", (3, 12)),
+]
+
+
+def t_label(message: str, letter: str) -> str:
+    """3.14's message for a t-literal, worded for ``letter``-literals (``i-string: ...``)."""
+    return message.replace("t-string", f"{letter}-string")
 
 
 _PREFIX_LETTER = {

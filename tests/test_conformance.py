@@ -16,14 +16,26 @@ from typing import Any
 
 import pytest
 from conftest import run
-from corpus import CORPUS, Entry, describe, namespace, spell
+from corpus import (
+    CORPUS,
+    FSTRING_DIFFERS_BEFORE_314,
+    MALFORMED,
+    Entry,
+    Malformed,
+    describe,
+    namespace,
+    spell,
+    t_label,
+)
 
 from ipy_istring.rewrite import BUILDER_NAME, build_template, rewrite
 from ipy_istring.template import InterpolationTemplate
 
-RECORDED = json.loads(
+_DATA = json.loads(
     (Path(__file__).parent / "data" / "tstring_corpus.json").read_text(encoding="utf-8")
-)["entries"]
+)
+RECORDED = _DATA["entries"]
+RECORDED_ERRORS = _DATA["malformed"]
 HERE = sys.version_info[:2]
 VALID = [entry for entry in CORPUS if entry.min_version <= HERE]
 
@@ -61,6 +73,19 @@ def test_corpus_is_recorded_completely() -> None:
     assert sorted(RECORDED) == sorted(entry.name for entry in CORPUS)
     for entry in CORPUS:
         assert RECORDED[entry.name]["src"] == entry.src, "re-run scripts/record-corpus on 3.14"
+    assert sorted(RECORDED_ERRORS) == sorted(bad.name for bad in MALFORMED)
+    for bad in MALFORMED:
+        assert RECORDED_ERRORS[bad.name]["src"] == bad.src, "re-run scripts/record-corpus"
+
+
+def expected_fstring(entry: Entry) -> str:
+    """The f-string's result here, which the i-string must give (3.14's where the f-string
+    of this Python differs from it)."""
+    recorded: str = RECORDED[entry.name]["fstring"]
+    if entry.name in FSTRING_DIFFERS_BEFORE_314 and HERE < (3, 14):
+        assert eval(spell(entry.src, "f"), namespace()) != recorded, "no longer differs"
+        return recorded
+    return eval(spell(entry.src, "f"), namespace())  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("entry", CORPUS, ids=ids(CORPUS))
@@ -79,9 +104,10 @@ def test_min_version_is_exact(entry: Entry) -> None:
 @pytest.mark.parametrize("entry", VALID, ids=ids(VALID))
 def test_format_matches_fstring(builder: None, entry: Entry) -> None:
     value = evaluate_i(entry.src)
-    expected = eval(spell(entry.src, "f"), namespace())
+    expected = expected_fstring(entry)
     assert format(value) == expected
     assert str(value) == expected
+    assert value.render() == expected if isinstance(value, InterpolationTemplate) else True
     assert expected == RECORDED[entry.name]["fstring"]
 
 
@@ -115,13 +141,56 @@ def test_structure_matches_live_tstring(builder: None, entry: Entry) -> None:
     assert mine == theirs
 
 
+@pytest.mark.parametrize("bad", MALFORMED, ids=[bad.name for bad in MALFORMED])
+def test_malformed_error_as_314_words_it(bad: Malformed) -> None:
+    """The label (``i-string:`` in an i-literal, ``f-string:`` in an f-literal nested in one,
+    never twice) everywhere; message and position exactly as 3.14's from ``exact_from``."""
+    recorded = RECORDED_ERRORS[bad.name]
+    with pytest.raises(SyntaxError) as info:
+        rewrite(spell(bad.src, "i"), filename="<corpus>")
+    error = info.value
+    expected = t_label(recorded["msg"], "i")
+    label = expected.split(":")[0]
+    assert error.msg.split(":")[0] == label
+    assert error.msg.count("-string") == expected.count("-string")
+    if bad.exact_from <= HERE:
+        assert error.msg == expected
+        assert (error.lineno, error.offset) == (recorded["lineno"], recorded["offset"])
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason="native t-strings need Python 3.14")
+@pytest.mark.parametrize("bad", MALFORMED, ids=[bad.name for bad in MALFORMED])
+def test_malformed_error_matches_live_tstring(bad: Malformed) -> None:
+    with pytest.raises(SyntaxError) as native:
+        compile(spell(bad.src, "t"), "<corpus>", "eval")
+    with pytest.raises(SyntaxError) as mine:
+        rewrite(spell(bad.src, "i"), filename="<corpus>")
+    assert mine.value.msg == t_label(native.value.msg, "i")
+    assert (mine.value.lineno, mine.value.offset) == (native.value.lineno, native.value.offset)
+
+
+def test_by_design_a_nested_i_string_formats_as_its_text(builder: None) -> None:
+    """PEP 501: a template renders, so formatting one gives its text (in an f-string, or as
+    a spec).  3.14's Template has no ``__format__``: there the same spells its repr, or
+    fails (README, "Python 3.14")."""
+    ns = namespace()
+    assert eval(rewrite("f\"{i'{x}'}\""), ns) == "42"
+    t = eval(rewrite("i\"{x:{i'{w}'}}\""), ns)
+    assert t.interpolations[0].format_spec == "10"
+    assert str(t) == f"{42:10}"
+    if HERE >= (3, 14):
+        assert eval("f\"{t'{x}'}\"", ns).startswith("Template(")
+        native = eval("t\"{x:{t'{w}'}}\"", ns)
+        assert native.interpolations[0].format_spec.startswith("Template(")
+
+
 def test_whole_corpus_through_ishell(ishell: Any) -> None:
     """Every valid entry as a cell of a real shell: same format and structure."""
     failures = []
     for entry in VALID:
         ishell.user_ns.update(namespace())
         value = run(ishell, "__value = " + spell(entry.src, "i") + "\n__value")
-        expected = eval(spell(entry.src, "f"), namespace())
+        expected = expected_fstring(entry)
         recorded = RECORDED[entry.name]["template"]
         if format(value) != expected:
             failures.append((entry.name, "format", format(value), expected))

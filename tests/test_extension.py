@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import builtins
+import io
+import re
 import sys
 from typing import Any
 
@@ -102,11 +104,83 @@ def test_magic_chooses_default_renderer(ishell: Any) -> None:
 
 
 def test_cell_magic_shows_the_rewrite(ishell: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    run(ishell, "%%istring --show\nx = i'{a!r}' + 'plain'\n")
+    run(ishell, "%%istring --show\nx = i'{a!r}' + 'plain'\ny = i'{a:>{w}}'\n")
     out = capsys.readouterr().out
     assert out.startswith(f"x = {BUILDER_NAME}(")
     assert "(a))" in out and "'plain'" in out
     assert "x" not in ishell.user_ns  # shown, not run
+    # each literal as written, what its fields are, and the call that replaces it
+    first, second = out.split("line 1: ")[1].split("line 2: ")
+    assert first.startswith("i'{a!r}'")
+    assert "field 1: expression 'a', conversion 'r', format spec ''" in first
+    assert f"becomes: {BUILDER_NAME}(" in first
+    assert second.startswith("i'{a:>{w}}'")
+    assert "field 1: expression 'a', conversion None, format spec '>{w}', computed" in second
+    assert "f'>{w}'" in second.split("becomes: ")[1]
+
+
+def test_cell_magic_show_without_i_literal(
+    ishell: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(ishell, "%%istring --show\nx = f'{1}'\n")
+    assert "no i-literal" in capsys.readouterr().out
+
+
+FAILING_CELL = "a = 1\nt = i'{a} {undefined_name!r:>5}'\n"
+
+
+def plain(text: str) -> str:
+    """Terminal text without its colours."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+def assert_shows_the_cell_as_written(text: str) -> None:
+    text = plain(text)
+    assert "t = i'{a} {undefined_name!r:>5}'" in text
+    assert BUILDER_NAME not in text
+
+
+def test_traceback_shows_the_cell_as_written(
+    ishell: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = ishell.run_cell(FAILING_CELL, store_history=False)
+    assert isinstance(result.error_in_exec, NameError)
+    out = capsys.readouterr().out
+    assert "----> 2 t = i'" in plain(out)  # the arrow on the user's line
+    assert_shows_the_cell_as_written(out)
+    ishell.run_line_magic("tb", "")
+    assert_shows_the_cell_as_written(capsys.readouterr().out)
+
+
+def test_debuggers_show_the_cell_as_written(
+    ishell: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ishell.run_cell(FAILING_CELL, store_history=False)
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("list\nquit\n"))
+    ishell.run_line_magic("debug", "")
+    out = capsys.readouterr().out
+    assert_shows_the_cell_as_written(out.split("ipdb>")[1])  # what `list` printed
+    monkeypatch.setattr(sys, "stdin", io.StringIO("list\nquit\n"))
+    ishell.run_line_magic("pdb", "on")
+    try:
+        ishell.run_cell(FAILING_CELL, store_history=False)
+    finally:
+        ishell.run_line_magic("pdb", "off")
+    out = capsys.readouterr().out
+    assert "ipdb>" in out
+    assert_shows_the_cell_as_written(out.split("ipdb>")[1])
+
+
+def test_only_rewritten_cells_get_their_written_source_cached(ishell: Any) -> None:
+    import linecache
+
+    name = ishell.compile.cache("v = 1  # not rewritten\n", 99)
+    assert linecache.cache[name][2] == ["v = 1  # not rewritten\n"]
+    rewritten = ishell.transform_cell("w = i'{1}'\n")
+    assert BUILDER_NAME in rewritten
+    name = ishell.compile.cache(rewritten, 99)
+    assert linecache.cache[name][2] == ["w = i'{1}'\n"]
 
 
 def test_cell_magic_runs_cell_when_rewrite_is_off(ishell: Any) -> None:
@@ -215,6 +289,36 @@ def test_real_kernel_shows_the_widget() -> None:
         assert "application/vnd.jupyter.widget-view+json" in data
         assert "&lt;script&gt;" in data["text/html"]
         assert "<script>alert" not in data["text/html"]
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+def test_real_kernel_traceback_shows_the_cell_as_written() -> None:
+    """A real ipykernel: the traceback of a failing field, and ``%tb`` after it, show the
+    cell as the user wrote it (the notebook's view of the error)."""
+    from jupyter_client.manager import start_new_kernel
+
+    manager, client = start_new_kernel(kernel_name="python3")
+    try:
+        outputs: list[dict[str, Any]] = []
+        reply = client.execute_interactive(
+            "%load_ext ipy_istring", timeout=60, output_hook=outputs.append
+        )
+        assert reply["content"]["status"] == "ok", reply["content"]
+        reply = client.execute_interactive(FAILING_CELL, timeout=60, output_hook=outputs.append)
+        assert reply["content"]["status"] == "error"
+        assert reply["content"]["ename"] == "NameError"
+        (error,) = [m["content"] for m in outputs if m["msg_type"] == "error"]
+        assert_shows_the_cell_as_written("\n".join(error["traceback"]))
+        outputs.clear()
+        client.execute_interactive("%tb", timeout=60, output_hook=outputs.append)
+        shown = "".join(
+            m["content"].get("text", "") + "\n".join(m["content"].get("traceback", []))
+            for m in outputs
+            if m["msg_type"] in ("stream", "error")
+        )
+        assert_shows_the_cell_as_written(shown)
     finally:
         client.stop_channels()
         manager.shutdown_kernel(now=True)

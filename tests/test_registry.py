@@ -97,3 +97,47 @@ def test_registered_before_first_use_wins(plugin_dist: pathlib.Path) -> None:
     registry["upper"] = mine
     with pytest.warns(RuntimeWarning):
         assert registry["upper"] is mine
+
+
+def fresh_python(code: str) -> str:
+    """Run ``code`` in a new interpreter (nothing imported yet); its stdout."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    return done.stdout.strip()
+
+
+def test_importing_the_package_loads_no_renderer_and_no_entry_points() -> None:
+    loaded = fresh_python(
+        "import sys, ipy_istring\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(("
+        "'ipy_istring', 'importlib.metadata', 'markupsafe', 'IPython', 'decimal')))))"
+    ).split()
+    assert loaded == [
+        "ipy_istring",
+        "ipy_istring.fields",
+        "ipy_istring.registry",
+        "ipy_istring.template",
+    ]
+
+
+def test_renderers_load_on_first_use_and_keep_their_names() -> None:
+    """``ipy_istring.html`` and ``ipy_istring.sql`` are the renderers, not the modules named
+    like them, whichever is imported first."""
+    out = fresh_python(
+        "import ipy_istring, ipy_istring.html, ipy_istring.sql\n"
+        "from ipy_istring import html, sql, sh, argv, Query\n"
+        "from ipy_istring.registry import renderers\n"
+        "print(html is renderers['html'], sql is renderers['sql'], sh is renderers['sh'],\n"
+        "      ipy_istring.html is html, callable(Query), 'html' in dir(ipy_istring))"
+    )
+    assert out == "True True True True True True"
+    out = fresh_python(
+        "from ipy_istring.registry import renderers\n"
+        "list(renderers)\n"
+        "import ipy_istring\n"
+        "print(ipy_istring.html is renderers['html'], ipy_istring.sql is renderers['sql'])"
+    )
+    assert out == "True True"

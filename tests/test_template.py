@@ -164,6 +164,42 @@ def test_interpolation_is_final() -> None:
         type("Sub", (Interpolation,), {})
 
 
+def test_template_is_final_with_314s_message() -> None:
+    with pytest.raises(TypeError) as info:
+
+        class Sub(InterpolationTemplate):  # type: ignore[misc]
+            pass
+
+    assert str(info.value) == (
+        "type 'ipy_istring.template.InterpolationTemplate' is not an acceptable base type"
+    )
+    if ON_314:
+        from string.templatelib import Template
+
+        with pytest.raises(TypeError) as native:
+            type("Sub", (Template,), {})
+        assert str(native.value) == str(info.value).replace(
+            "ipy_istring.template.InterpolationTemplate", "string.templatelib.Template"
+        )
+
+
+def test_a_template_built_by_the_rewrite_behaves_as_one_built_by_hand() -> None:
+    """The rewrite's fast path (a layout and values, interpolations made when first asked
+    for) gives the same parts, text, repr, iteration, pickle and sums as the constructor."""
+    from ipy_istring.rewrite import build_template, rewrite
+
+    code = rewrite("i'a{x!r:>{w}}b{y}{{c}}{x=}'")
+    fast = eval(code, {"__ipy_istring__": build_template, "x": 1, "y": "{}", "w": 5})
+    by_hand = InterpolationTemplate(*fast._parts())
+    assert parts(fast) == parts(by_hand)
+    assert str(fast) == str(by_hand) == format(by_hand) == f"a{1!r:>5}b{{}}{{c}}x={1!r}"
+    assert repr(fast) == repr(by_hand)
+    assert list(fast) == list(by_hand)
+    assert fast.interpolations is fast.interpolations  # made once
+    assert parts(pickle.loads(pickle.dumps(fast))) == parts(by_hand)
+    assert parts(fast + by_hand) == parts(by_hand + by_hand)
+
+
 @pytest.mark.parametrize(
     "args,error,fragment",
     [
