@@ -36,6 +36,7 @@ RESERVED = "reserved"  # if, then, do, {, ! ...
 LOOP_NAME = "loop name"  # the NAME of `for NAME in`
 _CLOSED = "closed"  # after ')', 'fi', 'done', '}': only redirections and separators follow
 
+_REPARSING = frozenset({"eval", "trap", "alias", "fc"})
 _OPENERS = frozenset({"if", "then", "else", "elif", "while", "until", "do", "{", "!"})
 _CLOSERS = frozenset({"fi", "done", "}"})
 # Reserved words (POSIX §2.4 and bash's own) whose grammar this lexer does not follow.
@@ -172,6 +173,7 @@ class _Lexer:
         position = COMMAND  # the role the next word would have
         loop_header = False  # inside `for NAME in ...` up to its separator
         redirect = ""  # the pending redirection operator, whose target comes next
+        wrapper = reparsed = False  # after `command`/`builtin`; in the arguments of `eval`
         while True:
             match = _BLANKS.match(text, self.i)
             if match:
@@ -188,7 +190,7 @@ class _Lexer:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
                 out.append(Operator("\n"))
                 self.i += 1
-                position, loop_header = COMMAND, False
+                position, loop_header, wrapper, reparsed = COMMAND, False, False, False
                 continue
             if c == "#":  # a token that starts with '#' starts a comment (§2.3 rule 10)
                 end = text.find("\n", self.i)
@@ -225,7 +227,7 @@ class _Lexer:
                     redirect = op
                 else:  # a separator
                     out.append(Operator(op))
-                    position, loop_header = COMMAND, False
+                    position, loop_header, wrapper, reparsed = COMMAND, False, False, False
                 continue
             start_field = self.field
             word_start = self.i
@@ -236,17 +238,31 @@ class _Lexer:
             if role == COMMAND:
                 role = self.command_role(parts, word_start)
             if role == RESERVED:
-                word = str(parts[0][1])
+                word = text[word_start : self.i]
                 if word == "for":
                     loop_header, position = True, LOOP_NAME
                 elif word in _OPENERS:
                     position = COMMAND
                 else:
                     position = _CLOSED
-            elif role == COMMAND or role == LOOP_NAME:
+            elif role in (COMMAND, LOOP_NAME):
                 position = ARGUMENT
+            if role == COMMAND or (role == ARGUMENT and wrapper):
+                # `eval x`, `command eval x`: the shell parses the arguments again as code.
+                name = str(parts[0][1]) if len(parts) == 1 and parts[0][0] == "lit" else ""
+                wrapper = name in ("command", "builtin")
+                reparsed = name in _REPARSING
+            elif role != TARGET:
+                wrapper = False
             if loop_header and role == ARGUMENT and parts == (("lit", "do"),):
                 raise _Stop(word_start, "'do' with no ';' or newline before it")
+            if reparsed and role == ARGUMENT:
+                for index in range(start_field, self.field):
+                    self.refuse(
+                        index,
+                        "an argument of a builtin that parses its arguments again as shell "
+                        "code (eval, trap, alias, fc)",
+                    )
             if self.i < n and text[self.i] in "<>" and role != TARGET:
                 # A word touching '<' or '>' may be read as a file descriptor number.
                 for index in range(start_field, self.field):
@@ -261,13 +277,11 @@ class _Lexer:
 
     def command_role(self, parts: tuple[tuple[str, object], ...], start: int) -> str:
         """The role of a word in command position: reserved word, assignment or command."""
-        if len(parts) == 1 and parts[0][0] in ("lit", "active"):
-            raw = self.text[start : self.i]
-            word = str(parts[0][1])
-            if raw == word and (word in _OPENERS or word in _CLOSERS or word == "for"):
-                return RESERVED
-            if raw == word and word in _UNFOLLOWED:
-                raise _Stop(start, f"the reserved word {word!r}")
+        raw = self.text[start : self.i]  # a reserved word is recognised only unquoted
+        if raw in _OPENERS or raw in _CLOSERS or raw == "for":
+            return RESERVED
+        if raw in _UNFOLLOWED:
+            raise _Stop(start, f"the reserved word {raw!r}")
         if parts and parts[0][0] == "lit" and _ASSIGNMENT.match(self.text, start):
             return ASSIGNMENT
         return COMMAND
