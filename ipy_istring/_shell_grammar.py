@@ -22,7 +22,7 @@ This module imports nothing from IPython.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 FIELD = "\0"
 _MAX_DEPTH = 64  # nested $( ) and ( ): deeper is refused, never a RecursionError
@@ -67,14 +67,16 @@ _BASH_OPERATORS = {
     ";;": "';;' (a case statement)",
     ";&": "';&' (a case statement)",
     ";;&": "';;&' (a case statement)",
-    ">&": "'>&' (its target is a file descriptor, or a file in bash only)",
-    "<&": "'<&' (its target is a file descriptor)",
+    ">&": "'>&' with a target other than a written file descriptor (a file in bash only)",
+    "<&": "'<&' with a target other than a written file descriptor",
     "<<": "a here-document ('<<'), whose body the shell reads with other rules",
     "<<-": "a here-document ('<<-'), whose body the shell reads with other rules",
 }
 # Blanks, and line continuations after a blank: elsewhere a continuation would join two
 # operators or a '$' and what follows into one token, so the word lexer stops there.
+_PARENTHESIS = "a '(' other than a subshell's (a function, '((', an array, a pattern)"
 _BACKQUOTE = "a backquote command substitution, whose body has its own rules"
+_DESCRIPTOR = re.compile(r"[ \t]*([0-9]+|-)(?=[ \t\n;&|)]|\Z)")
 _BLANKS = re.compile(r"[ \t]+(?:\\\n[ \t]*)*")
 _PLAIN = re.compile(r"[^ \t\n|&;<>()$`\\\"'\0*?\[\]{}~!]+")
 # A word of plain characters and single-quoted strings only, up to a delimiter.
@@ -91,6 +93,9 @@ _NEIGHBOURS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 _TOUCHING = "only letters, digits, _./:@%+=,- or a quote may touch a field in one word"
 
 
+Part = tuple[str, Any]  # (kind, text): see Word
+
+
 class Word(NamedTuple):
     """A word and its role.  ``parts`` are ``(kind, text)`` pairs, adjacent literals merged:
     ``lit`` (text the shell takes as is: quoted, escaped or plain), ``active`` (one unquoted
@@ -98,7 +103,7 @@ class Word(NamedTuple):
     inner tokens as text), ``sub`` (``$( )``, its tokens as text) and ``field`` (its index)."""
 
     role: str
-    parts: tuple[tuple[str, object], ...]
+    parts: tuple[Part, ...]
 
 
 class Operator(NamedTuple):
@@ -116,7 +121,7 @@ class Span(NamedTuple):
     start: int
     end: int
     role: str
-    parts: tuple[tuple[str, object], ...]
+    parts: tuple[Part, ...]
 
 
 class Lexed(NamedTuple):
@@ -206,14 +211,21 @@ class _Lexer:
             if operator:
                 op = operator.group()
                 start = self.i
+                if op in (">&", "<&"):
+                    descriptor = _DESCRIPTOR.match(text, operator.end())
+                    if descriptor and not redirect:  # `2>&1`, `>&-`: a static descriptor
+                        out += (Operator(op), Word(TARGET, (("lit", descriptor.group(1)),)))
+                        self.i = descriptor.end()
+                        continue
                 if op in _BASH_OPERATORS:
                     raise _Stop(start, _BASH_OPERATORS[op])
                 if redirect:
                     raise _Stop(start, f"a redirection {redirect!r} with no target")
                 self.i = operator.end()
                 if op == "(":
-                    if position != COMMAND or text.startswith("(", self.i):
-                        raise _Stop(start, "'(' outside a subshell (a function, '((' or a pattern)")
+                    after_word = start and text[start - 1] not in " \t\n;&|("
+                    if position != COMMAND or after_word or text.startswith("(", self.i):
+                        raise _Stop(start, _PARENTHESIS)
                     out.append(Operator("("))
                     self.commands(depth + 1, True, out)
                     out.append(Operator(")"))
@@ -275,7 +287,7 @@ class _Lexer:
             out.append(Word(role, parts))
             redirect = ""
 
-    def command_role(self, parts: tuple[tuple[str, object], ...], start: int) -> str:
+    def command_role(self, parts: tuple[Part, ...], start: int) -> str:
         """The role of a word in command position: reserved word, assignment or command."""
         raw = self.text[start : self.i]  # a reserved word is recognised only unquoted
         if raw in _OPENERS or raw in _CLOSERS or raw == "for":
@@ -287,7 +299,7 @@ class _Lexer:
         return COMMAND
 
     def note_field(
-        self, index: int, role: str, alone: bool, parts: tuple[tuple[str, object], ...]
+        self, index: int, role: str, alone: bool, parts: tuple[Part, ...]
     ) -> None:
         """Record a field's word and refuse it where its role or neighbours are unsafe."""
         self.fields[index] = (role, alone)
@@ -313,7 +325,7 @@ class _Lexer:
 
     # -- words ----------------------------------------------------------------------------
 
-    def word(self, depth: int) -> tuple[tuple[str, object], ...]:
+    def word(self, depth: int) -> tuple[Part, ...]:
         """The parts of one word, starting at ``self.i`` (not at a blank or operator)."""
         text = self.text
         simple = _SIMPLE_WORD.match(text, self.i)
@@ -321,7 +333,7 @@ class _Lexer:
             self.i = simple.end()
             return (("lit", _SINGLE_QUOTED.sub(r"\1", simple.group())),)
         n = len(text)
-        parts: list[tuple[str, object]] = []
+        parts: list[Part] = []
 
         def add(kind: str, value: object) -> None:
             if kind == "lit" and parts and parts[-1][0] == "lit":
@@ -410,7 +422,7 @@ class _Lexer:
             j -= 1
         return self.text[j - 1 : start] if j and self.text[j - 1] == "$" else ""
 
-    def dollar(self, depth: int, start: int) -> tuple[str, object]:
+    def dollar(self, depth: int, start: int) -> Part:
         """A part starting with ``$``: ``$name``, ``${name}`` or ``$( )``; others stop."""
         text = self.text
         if text.startswith("$((", start):
@@ -498,7 +510,7 @@ def lex(text: str) -> Lexed:
     return Lexed(tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, lexer.comments)
 
 
-def word_at(text: str, start: int) -> tuple[tuple[tuple[str, object], ...], int]:
+def word_at(text: str, start: int) -> tuple[tuple[Part, ...], int]:
     """Lex the one word of ``text`` that starts at ``start``: its parts and where it ends.
     Raises ``ValueError`` if the lexer stops inside it."""
     simple = _SIMPLE_WORD.match(text, start)
@@ -512,7 +524,7 @@ def word_at(text: str, start: int) -> tuple[tuple[tuple[str, object], ...], int]
         raise ValueError(stopped.reason) from None
 
 
-def command_role(text: str, parts: tuple[tuple[str, object], ...], start: int, end: int) -> str:
+def command_role(text: str, parts: tuple[Part, ...], start: int, end: int) -> str:
     """The role the word ``text[start:end]`` (lexed to ``parts``) has in command position:
     ``COMMAND``, ``ASSIGNMENT`` or ``RESERVED``.  Raises ``ValueError`` for a reserved word
     the lexer does not follow."""

@@ -47,6 +47,7 @@ from ._shell_grammar import (
     TARGET,
     Lexed,
     Operator,
+    Part,
     Span,
     Token,
     Word,
@@ -114,10 +115,9 @@ def _fix_for(why: str) -> str:
 def _analyse(strings: tuple[str, ...]) -> _Analysis:
     count = len(strings) - 1
     if any(FIELD in string for string in strings):
-        why = "in a template whose static text holds a NUL byte, which no shell command can"
-        fix = "Remove the NUL byte from the static text"
-        field = _Field(why, fix, ARGUMENT, False)
-        return _Analysis(lex(""), (), (field,) * count, "", why)
+        nul = "in a template whose static text holds a NUL byte, which no shell command can"
+        field = _Field(nul, "Remove the NUL byte from the static text", ARGUMENT, False)
+        return _Analysis(lex(""), (), (field,) * count, "", nul)
     text = FIELD.join(strings)
     lexed = lex(text)
     fields = []
@@ -148,7 +148,7 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
     spans = tuple(
         (
             span,
-            next(int(item) for kind, item in span.parts if kind == "field"),  # type: ignore[call-overload]
+            next(int(item) for kind, item in span.parts if kind == "field"),
             bisect_left(markers, span.start),
             bisect_left(markers, span.end),
         )
@@ -308,6 +308,7 @@ def _verify(
         start = span.start + moved[before_start]
         end = span.end + moved[before_end]
         value = values[field]
+        expected: list[tuple[Part, ...]]
         if isinstance(value, list):  # a spread: its words one after the other
             expected = [(("lit", word),) for word in value]
         elif len(span.parts) == 1:
@@ -350,7 +351,7 @@ def _substitute(tokens: Sequence[Token], values: list[list[str] | str]) -> list[
             continue
         parts = token.parts
         if len(parts) == 1 and parts[0][0] == "field":
-            value = values[parts[0][1]]  # type: ignore[index]
+            value = values[parts[0][1]]
             if isinstance(value, list):
                 follower = ARGUMENT if token.role == COMMAND else token.role
                 roles = [token.role] + [follower] * len(value)
@@ -361,21 +362,21 @@ def _substitute(tokens: Sequence[Token], values: list[list[str] | str]) -> list[
 
 
 def _substitute_parts(
-    parts: tuple[tuple[str, object], ...], values: list[list[str] | str]
-) -> tuple[tuple[str, object], ...]:
+    parts: tuple[Part, ...], values: list[list[str] | str]
+) -> tuple[Part, ...]:
     """A word's parts with its fields (also those in ``$( )``) replaced by their values."""
-    out: list[tuple[str, object]] = []
+    out: list[Part] = []
     for kind, item in parts:
         if kind == "field":
-            kind, item = "lit", values[item]  # type: ignore[index]
+            kind, item = "lit", values[item]
         elif kind == "sub":
-            item = tuple(_substitute(item, values))  # type: ignore[arg-type]
+            item = tuple(_substitute(item, values))
         elif kind == "double":
             item = tuple(
                 ("sub", tuple(_substitute(part[1], values)))
                 if isinstance(part, tuple) and part[0] == "sub"
                 else part
-                for part in item  # type: ignore[attr-defined]
+                for part in item
             )
         if kind == "lit" and out and out[-1][0] == "lit":
             out[-1] = ("lit", str(out[-1][1]) + str(item))
@@ -436,8 +437,8 @@ def argv(template: object) -> list[str]:
         raise refusal(
             "argv",
             "the static text",
-            f"uses {analysis.argv_problem}, which needs a shell, and argv() runs none: the "
-            "program would receive it as a literal word",
+            f"uses {analysis.argv_problem}, which needs a shell, and argv() runs none: only "
+            "a shell gives it a meaning, the program would receive it as literal text",
             "Use sh() with subprocess.run(..., shell=True), or remove it",
         )
     values = _values(t, analysis, "argv")
@@ -446,10 +447,11 @@ def argv(template: object) -> list[str]:
         assert isinstance(token, Word)  # _argv_problem refused every operator
         parts = token.parts
         if len(parts) == 1 and parts[0][0] == "field":
-            value = values[parts[0][1]]  # type: ignore[index]
+            value = values[parts[0][1]]
             if isinstance(value, list):
                 words.extend(value)
                 continue
-        # _argv_problem let through only literal text and fields.
-        words.append("".join(values[item] if kind == "field" else item for kind, item in parts))  # type: ignore[misc, index]
+        # _argv_problem let through only literal text and fields; a spread stands alone.
+        pieces = [values[item] if kind == "field" else item for kind, item in parts]
+        words.append("".join(piece for piece in pieces if isinstance(piece, str)))
     return words
