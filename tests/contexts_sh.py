@@ -74,7 +74,8 @@ CASES: list[tuple[str, str]] = [
     ("argument", "probe § ; cat <<EOF\nbody\nEOF"),
     ("command substitution", "probe $(probe §)"),
     ("command substitution", "probe \"$(probe §)\""),
-    ("command substitution", "probe \"x$(echo § | cat)y\""),
+    # (printf appends '.' so that $( ) strips no trailing newline of a value)
+    ("command substitution", "probe \"x$(printf %s. § | cat)y\""),
     ("redirection", "probe x > §"),
     ("redirection", "probe x >§; probe y"),
     ("redirection", "probe x 2>§"),
