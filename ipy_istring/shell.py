@@ -10,279 +10,418 @@ Field rules, for both:
 * ``{x}`` — ``str`` as is, ``os.PathLike`` through ``os.fspath``, ``bytes`` through
   ``os.fsdecode`` (so undecodable file names survive the round trip); anything else
   ``format(x)``.  A conversion and spec apply first (``{n:>5}``, ``{x!r}``), as in an f-string.
-* ``{files:*}`` — a list or tuple spreads into one word per item; without ``:*`` a list or
-  tuple is refused, because the f-string's ``['a', 'b']`` is never the command you meant.
+* ``{files:*}`` — any iterable but a string, bytes or mapping spreads into one word per item,
+  in iteration order; without ``:*`` a list or tuple is refused, because the f-string's
+  ``['a', 'b']`` is never the command you meant.
 
-Refused, with the reason and the fix: a NUL byte in a value (no argument can carry one); a
-field inside quotes written in the static text (``i"echo '{x}'"``), inside ``$'...'`` or in a
-comment.  ``argv`` also refuses shell syntax in the static text (``|``, ``;``, ``$HOME``...),
-which would reach the program as literal words with no shell to interpret it.
+Where a field may stand is decided by an allow-list over the shell's grammar
+(:mod:`ipy_istring._shell_grammar`, the subset of POSIX where dash and bash agree): only in an
+ordinary word — an argument, a redirection target or a command name — and never in quotes,
+comments, here-documents, arithmetic, ``${...}``, backticks, assignments, ``case``, ``[[``,
+next to a backslash or ``$``, or after any construct the lexer does not follow.  A value in
+command-name position is always single-quoted, so it can never become a reserved word, an
+alias or an assignment.  ``argv`` refuses every piece of shell syntax it cannot honour.
 
-The static text is scanned once per distinct template (cached), with a small state machine.
+Defence in depth: every rendered command is lexed again and must have the template's tokens
+with each value exactly where its field stood, as one literal word part; any difference is a
+``RenderError`` naming the field.  The template's analysis is cached per distinct tuple of
+static strings, so a loop over one literal pays for it once.
 This module imports nothing from IPython.
 """
 
 from __future__ import annotations
 
 import os
-import shlex
-from collections.abc import Iterable
+import re
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .fields import RenderError, field_text, format_field
+from ._shell_grammar import (
+    ARGUMENT,
+    ASSIGNMENT,
+    COMMAND,
+    FIELD,
+    RESERVED,
+    TARGET,
+    Lexed,
+    Operator,
+    Part,
+    Span,
+    Token,
+    Word,
+    command_role,
+    lex,
+    word_at,
+)
+from .fields import field_text, format_field, refusal
 from .template import as_template
 
 __all__ = ["argv", "sh"]
 
 _SUPPORTED = (
     "a conversion (!s, !r, !a) and any format spec the value's type accepts, "
-    "or ':*' alone to spread a list or tuple into one word per item"
+    "or ':*' alone to spread an iterable into one word per item"
 )
-
-# Scanner states.
-_NORMAL, _SINGLE, _DOUBLE, _ANSI, _COMMENT = range(5)
 _UNQUOTE = (
-    "where quoting its value would break. Remove the quotes around the field: the renderer "
-    'quotes every value itself, e.g. i"echo {x}" rather than i"echo \'{x}\'"'
+    "Remove the quotes around the field: the renderer quotes every value itself, "
+    'e.g. i"echo {x}" rather than i"echo \'{x}\'"'
 )
-_WHERE = {
-    _SINGLE: f"inside single quotes written in the static text, {_UNQUOTE}",
-    _DOUBLE: f"inside double quotes written in the static text, {_UNQUOTE}",
-    _ANSI: f"inside $'...' written in the static text, {_UNQUOTE}",
-    _COMMENT: "inside a shell comment, so the shell would never see it. Move it out of the "
-    "comment (or end the comment with a newline first)",
-}
-# Characters that end a word outside quotes; a '#' starts a comment only at a word start.
-_BREAKS = frozenset(" \t\n;&|()<>")
-_BLANKS = frozenset(" \t\n")
-_OPERATORS = frozenset(";&|()<>`$")
+_APART = (
+    "Put a space between the field and that text, or move the text into the value "
+    "(e.g. {prefix + x})"
+)
+_OUTSIDE = (
+    "Build that part in Python and pass the result as a value (text for a here-document "
+    "through subprocess.run(..., input=...)), or move the field before that construct"
+)
 
 
-class _Plan(NamedTuple):
-    """What the scan of one template's static strings found (cached per strings tuple)."""
+class _Field(NamedTuple):
+    """What the analysis decided for one field."""
 
-    refusals: tuple[str | None, ...]  # per field: why it cannot go there, or None
-    alone: tuple[bool, ...]  # per field: a whole word of its own (needed by ':*')
-    argv_parts: tuple[tuple[str | None, ...], ...]  # per string: text to append, None = break
+    why: str | None  # why it cannot stand where it is, or None
+    fix: str
+    role: str  # the role of its word (COMMAND, ARGUMENT, TARGET)
+    alone: bool  # a whole word of its own (needed by ':*')
+
+
+class _Analysis(NamedTuple):
+    """One template's static strings, analysed once (cached per strings tuple)."""
+
+    lexed: Lexed
+    # per word holding a field: its span, its first field, and how many fields come before
+    # its start and its end (to find it in the rendered command)
+    spans: tuple[tuple[Span, int, int, int], ...]
+    fields: tuple[_Field, ...]
+    tail: str  # the static text from where the lexer stopped, "" if it read everything
     argv_problem: str | None  # shell syntax argv cannot honour, described
 
 
+def _fix_for(why: str) -> str:
+    if "quotes" in why:
+        return _UNQUOTE
+    if "comment" in why:
+        return "Move it out of the comment (or end the comment with a newline first)"
+    if why.startswith("right ") or "touching" in why or "unquoted" in why:
+        return _APART
+    if "assignment" in why:
+        return "Pass the value as an argument, or set it through env= of subprocess.run"
+    return "Rename the loop variable in the static text"
+
+
 @lru_cache(maxsize=512)
-def _plan(strings: tuple[str, ...]) -> _Plan:
-    state = _NORMAL
-    # Command substitution nests a fresh unquoted context: remember what to return to.
-    stack: list[tuple[str, int]] = []
-    refusals: list[str | None] = []
-    alone: list[bool] = []
-    argv_parts: list[tuple[str | None, ...]] = []
-    argv_problem: str | None = None
-    at_break = True  # the previous character ended a word (or nothing came before)
+def _analyse(strings: tuple[str, ...]) -> _Analysis:
+    count = len(strings) - 1
+    if any(FIELD in string for string in strings):
+        nul = "in a template whose static text holds a NUL byte, which no shell command can"
+        field = _Field(nul, "Remove the NUL byte from the static text", ARGUMENT, False)
+        return _Analysis(lex(""), (), (field,) * count, "", nul)
+    text = FIELD.join(strings)
+    lexed = lex(text)
+    fields = []
+    for index in range(count):
+        why = lexed.refusals.get(index)
+        role, alone = lexed.fields.get(index, (ARGUMENT, False))
+        if why is not None:
+            fields.append(_Field(f"is {why}", _fix_for(why), role, alone))
+        elif index not in lexed.fields:
+            fields.append(
+                _Field(
+                    f"is at or after {lexed.stop_reason}: sh() follows the shell's grammar "
+                    "only up to there, so it cannot prove the value stays one word",
+                    "Remove the backslash: the renderer quotes the value itself"
+                    if "backslash right before" in lexed.stop_reason
+                    else _OUTSIDE,
+                    role,
+                    alone,
+                )
+            )
+        else:
+            fields.append(_Field(None, "", role, alone))
+    tail = "" if lexed.stop is None else text[lexed.stop :]
+    markers, offset = [], -1
+    for string in strings[:-1]:
+        offset += len(string) + 1
+        markers.append(offset)
+    spans = tuple(
+        (
+            span,
+            next(int(item) for kind, item in span.parts if kind == "field"),
+            bisect_left(markers, span.start),
+            bisect_left(markers, span.end),
+        )
+        for span in lexed.spans
+    )
+    return _Analysis(lexed, spans, tuple(fields), tail, _argv_problem(lexed))
 
-    for index, string in enumerate(strings):
-        if index:
-            refusals.append(_WHERE.get(state))
-            alone.append(at_break and (not string or string[0] in _BREAKS))
-            at_break = False
-        parts: list[str | None] = []
-        text: list[str] = []
 
-        def problem(what: str) -> None:
-            nonlocal argv_problem
-            if argv_problem is None:
-                argv_problem = what
+def _argv_problem(lexed: Lexed) -> str | None:
+    """The first piece of shell syntax in the static text that argv cannot honour."""
+    if lexed.stop is not None:
+        return lexed.stop_reason
+    if lexed.comments:
+        return "a comment ('#')"
+    for token in lexed.tokens:
+        if isinstance(token, Operator):
+            return "a newline" if token.text == "\n" else repr(token.text)
+        if token.role == RESERVED:
+            return f"the reserved word {token.parts[0][1]!r}"
+        if token.role == ASSIGNMENT:
+            return "an assignment (NAME=value before the command)"
+        for kind, value in token.parts:
+            if kind == "active":
+                return f"an unquoted {value!r} (a pattern, tilde, brace or history character)"
+            if kind == "param":
+                return f"a parameter expansion ({value})"
+            if kind == "sub":
+                return "a command substitution ('$(')"
+            if kind == "double":
+                return "an expansion inside double quotes"
+    return None
 
-        i = 0
-        n = len(string)
-        while i < n:
-            c = string[i]
-            if state == _NORMAL:
-                if c in _BLANKS:
-                    if text:
-                        parts.append("".join(text))
-                        text.clear()
-                    parts.append(None)
-                    at_break = True
-                elif c == "#" and at_break:
-                    state = _COMMENT
-                    problem("a comment ('#')")
-                elif c == "'":
-                    state = _SINGLE
-                    text.append("")  # an empty pair of quotes still makes a word
-                    at_break = False
-                elif c == '"':
-                    state = _DOUBLE
-                    text.append("")
-                    at_break = False
-                elif c == "\\":
-                    if i + 1 < n and string[i + 1] == "\n":
-                        i += 1  # line continuation: both characters vanish
-                    elif i + 1 < n:
-                        i += 1
-                        text.append(string[i])
-                    else:
-                        text.append("\\")
-                    at_break = False
-                elif c == "$" and string.startswith("$'", i):
-                    state = _ANSI
-                    problem("$'...' quoting")
-                    i += 1
-                    at_break = False
-                elif c == "$" and string.startswith("$(", i):
-                    stack.append(("$(", _NORMAL))
-                    problem("command substitution ('$(')")
-                    i += 1
-                    at_break = True
-                elif c == "`":
-                    if stack and stack[-1][0] == "`":
-                        state = stack.pop()[1]
-                    else:
-                        stack.append(("`", _NORMAL))
-                    problem("command substitution ('`')")
-                    at_break = True
-                elif c == "(":
-                    stack.append(("(", _NORMAL))
-                    problem("'('")
-                    at_break = True
-                elif c == ")":
-                    if stack and stack[-1][0] in ("(", "$("):
-                        state = stack.pop()[1]
-                    problem("')'")
-                    at_break = True
-                elif c in _OPERATORS:
-                    problem(f"{c!r}")
-                    text.append(c)
-                    at_break = c in _BREAKS
-                else:
-                    text.append(c)
-                    at_break = False
-            elif state == _SINGLE:
-                if c == "'":
-                    state = _NORMAL
-                else:
-                    text.append(c)
-            elif state == _DOUBLE:
-                if c == '"':
-                    state = _NORMAL
-                elif c == "\\" and i + 1 < n and string[i + 1] in '$`"\\\n':
-                    i += 1
-                    if string[i] != "\n":
-                        text.append(string[i])
-                elif c == "$" and string.startswith("$(", i):
-                    stack.append(("$(", _DOUBLE))
-                    state = _NORMAL
-                    problem("command substitution ('$(')")
-                    i += 1
-                    at_break = True
-                elif c == "`":
-                    stack.append(("`", _DOUBLE))
-                    state = _NORMAL
-                    problem("command substitution ('`')")
-                    at_break = True
-                else:
-                    if c == "$":
-                        problem("parameter expansion ('$')")
-                    text.append(c)
-            elif state == _ANSI:
-                if c == "\\":
-                    i += 1
-                elif c == "'":
-                    state = _NORMAL
-            elif c == "\n":  # _COMMENT
-                state = _NORMAL
-                at_break = True
-                parts.append(None)
-            i += 1
-        if text:
-            parts.append("".join(text))
-        argv_parts.append(tuple(parts))
-    if state in (_SINGLE, _DOUBLE, _ANSI):
-        problem("an unclosed quote")
-    return _Plan(tuple(refusals), tuple(alone), tuple(argv_parts), argv_problem)
+
+# -- values ---------------------------------------------------------------------------------
+
+_SAFE = re.compile(r"[\w@%+=:,./-]+", re.ASCII)
+
+
+def _quote(text: str, always: bool) -> str:
+    """``shlex.quote``, or single quotes whatever the text when ``always``."""
+    if not always and _SAFE.fullmatch(text):
+        return text
+    return "'" + text.replace("'", "'\"'\"'") + "'"
 
 
 def _word(value: object, interpolation: Any, position: int, renderer: str) -> str:
     """The text of one word: the value converted and formatted, refused if unsafe."""
-    if interpolation.conversion is None and not interpolation.format_spec:
-        if isinstance(value, str):
-            text = value
-        elif isinstance(value, os.PathLike | bytes):
-            text = os.fsdecode(value)
-        elif isinstance(value, list | tuple):
-            raise RenderError(
-                f"{renderer}(): {field_text(interpolation, position)} is a "
-                f"{type(value).__name__}, which would become one word spelled like Python's "
-                f"repr. Write {{{interpolation.expression or '...'}:*}} to pass each item as "
-                "its own word."
-            )
+    try:
+        if interpolation.conversion is None and not interpolation.format_spec:
+            if isinstance(value, str):
+                text = value
+            elif isinstance(value, os.PathLike | bytes):
+                text = os.fsdecode(value)
+            elif isinstance(value, list | tuple):
+                raise refusal(
+                    renderer,
+                    field_text(interpolation, position),
+                    f"is a {type(value).__name__}, which would become one word spelled like "
+                    "Python's repr",
+                    f"Write {{{interpolation.expression or '...'}:*}} to pass each item as its "
+                    "own word",
+                )
+            else:
+                text = format(value)
         else:
-            text = format(value)
-    else:
-        if isinstance(value, os.PathLike | bytes) and interpolation.conversion is None:
-            value = os.fsdecode(value)
-        text = format_field(value, interpolation, position, renderer, _SUPPORTED)
+            if isinstance(value, os.PathLike | bytes) and interpolation.conversion is None:
+                value = os.fsdecode(value)
+            text = format_field(value, interpolation, position, renderer, _SUPPORTED)
+    except RecursionError:
+        raise refusal(
+            renderer,
+            f"the value of {field_text(interpolation, position)}",
+            "is nested too deeply to format",
+            "Format it in Python first and pass the text",
+        ) from None
     if "\0" in text:
-        raise RenderError(
-            f"{renderer}(): the value of {field_text(interpolation, position)} contains a NUL "
-            "byte, which no command-line argument can carry. Remove it from the value."
+        raise refusal(
+            renderer,
+            f"the value of {field_text(interpolation, position)}",
+            "contains a NUL byte, which no command-line argument can carry",
+            "Remove it from the value",
         )
     return text
 
 
-def _spread(value: object, interpolation: Any, position: int, renderer: str) -> list[str]:
-    """The words of a ``{files:*}`` field: one per item of a list or tuple."""
-    if not isinstance(value, list | tuple):
-        raise RenderError(
-            f"{renderer}(): {field_text(interpolation, position)} spreads a list or tuple into "
-            f"words, but the value is a {type(value).__name__}. Pass a list or tuple, or drop "
-            "':*' to pass the value as one word."
-        )
-    item_field = _ItemField(interpolation.expression, interpolation.conversion)
-    return [_word(item, item_field, position, renderer) for item in value]
-
-
 class _ItemField(NamedTuple):
-    """An item of a spread list, formatted with the field's conversion and no spec."""
+    """An item of a spread, formatted with the field's conversion and no spec."""
 
     expression: str
     conversion: Any
     format_spec: str = ""
 
 
-def _check(plan: _Plan, interpolations: Iterable[Any], renderer: str) -> None:
-    for position, (interpolation, refusal) in enumerate(
-        zip(interpolations, plan.refusals, strict=True), start=1
+def _spread(value: object, interpolation: Any, position: int, renderer: str) -> list[str]:
+    """The words of a ``{files:*}`` field: one per item of any non-string iterable."""
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise refusal(
+            renderer,
+            field_text(interpolation, position),
+            f"spreads an iterable into words, but the value is a {type(value).__name__}",
+            "Pass a list, tuple, set, generator or other iterable of items (a mapping's "
+            "keys as .keys()), or drop ':*' to pass the value as one word",
+        )
+    item_field = _ItemField(interpolation.expression, interpolation.conversion)
+    return [_word(item, item_field, position, renderer) for item in value]
+
+
+def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]:
+    """Each field's text (a list of words for ``:*``), after the field's context is checked."""
+    values: list[list[str] | str] = []
+    for position, (interpolation, field) in enumerate(
+        zip(t.interpolations, analysis.fields, strict=True), start=1
     ):
-        field = field_text(interpolation, position)
-        if refusal is not None:
-            raise RenderError(f"{renderer}(): {field} is {refusal.replace('{x}', field)}.")
-        if interpolation.format_spec == "*" and not plan.alone[position - 1]:
-            raise RenderError(
-                f"{renderer}(): {field} spreads into several words, so it must stand as "
-                "words of its own, with a space (or the start or end) on both sides."
+        if field.why is not None:
+            raise refusal(renderer, field_text(interpolation, position), field.why, field.fix)
+        if interpolation.format_spec == "*":
+            if not field.alone or field.role == TARGET:
+                raise refusal(
+                    renderer,
+                    field_text(interpolation, position),
+                    "spreads into several words, so it must stand as words of its own "
+                    "(not a redirection target)",
+                    "Put a space (or the start or end) on both sides of the field",
+                )
+            words = _spread(interpolation.value, interpolation, position, renderer)
+            if not words and field.role == COMMAND:
+                raise refusal(
+                    renderer,
+                    field_text(interpolation, position),
+                    "is the command name but its value has no items, so the next word "
+                    "would become the command",
+                    "Check that the iterable is not empty before rendering",
+                )
+            values.append(words)
+        else:
+            values.append(_word(interpolation.value, interpolation, position, renderer))
+    return values
+
+
+# -- the structural check -------------------------------------------------------------------
+
+
+def _verify(
+    command: str, analysis: _Analysis, values: list[list[str] | str], inserted: list[str], t: Any
+) -> None:
+    """Lex again each word of the rendered command that holds a value: it must end where the
+    template's word ends, with the value as literal text exactly where its field stood.
+
+    Only those words are lexed: between them the command is the template's static text, so
+    the lexer's state at each is the one the template's analysis saw.  Any difference (a
+    scanner bug, a quoting bug) becomes a ``RenderError`` naming the field, never a command.
+    """
+    moved = [0]  # moved[k]: how far the first k inserted values shifted the text after them
+    for text in inserted:
+        moved.append(moved[-1] + len(text) - 1)  # each replaced a one-character marker
+    for span, field, before_start, before_end in analysis.spans:
+        start = span.start + moved[before_start]
+        end = span.end + moved[before_end]
+        value = values[field]
+        expected: list[tuple[Part, ...]]
+        if isinstance(value, list):  # a spread: its words one after the other
+            expected = [(("lit", word),) for word in value]
+        elif len(span.parts) == 1:
+            expected = [(("lit", value),)]
+        else:
+            expected = [_substitute_parts(span.parts, values)]
+        at = start
+        for index, parts in enumerate(expected):
+            if index:
+                if not command.startswith(" ", at):
+                    break
+                at += 1
+            try:
+                got, end_of_word = word_at(command, at)
+                first_command = index == 0 and span.role == COMMAND
+                if first_command and command_role(command, got, at, end_of_word) != COMMAND:
+                    break
+            except ValueError:
+                break
+            at = end_of_word
+            if got != parts:
+                break
+        else:
+            if at == end:
+                continue
+        raise refusal(
+            "sh",
+            field_text(t.interpolations[field], field + 1),
+            "did not come out of the shell's lexer as the word the template promises",
+            "The renderer refused it rather than run it; please report the template and value",
+        )
+
+
+def _substitute(tokens: Sequence[Token], values: list[list[str] | str]) -> list[Token]:
+    """The template's tokens with each field replaced by its value: what a render lexes to."""
+    out: list[Token] = []
+    for token in tokens:
+        if isinstance(token, Operator):
+            out.append(token)
+            continue
+        parts = token.parts
+        if len(parts) == 1 and parts[0][0] == "field":
+            value = values[parts[0][1]]
+            if isinstance(value, list):
+                follower = ARGUMENT if token.role == COMMAND else token.role
+                roles = [token.role] + [follower] * len(value)
+                out.extend(Word(role, (("lit", item),)) for role, item in zip(roles, value))
+                continue
+        out.append(Word(token.role, _substitute_parts(parts, values)))
+    return out
+
+
+def _substitute_parts(
+    parts: tuple[Part, ...], values: list[list[str] | str]
+) -> tuple[Part, ...]:
+    """A word's parts with its fields (also those in ``$( )``) replaced by their values."""
+    out: list[Part] = []
+    for kind, item in parts:
+        if kind == "field":
+            kind, item = "lit", values[item]
+        elif kind == "sub":
+            item = tuple(_substitute(item, values))
+        elif kind == "double":
+            item = tuple(
+                ("sub", tuple(_substitute(part[1], values)))
+                if isinstance(part, tuple) and part[0] == "sub"
+                else part
+                for part in item
             )
+        if kind == "lit" and out and out[-1][0] == "lit":
+            out[-1] = ("lit", str(out[-1][1]) + str(item))
+        else:
+            out.append((kind, item))
+    return tuple(out)
+
+
+def _lexes_like_template(command: str, template: object) -> bool:
+    """Whether the whole rendered ``command`` lexes to the template's tokens with the values
+    in place: the full form of :func:`_verify`'s check, for the tests."""
+    t = as_template(template, renderer="sh")
+    analysis = _analyse(t.strings)
+    values = _values(t, analysis, "sh")
+    rendered = lex(command)
+    return (
+        rendered.tokens == tuple(_substitute(analysis.lexed.tokens, values))
+        and rendered.stop_reason == analysis.lexed.stop_reason
+        and (rendered.stop is None or command[rendered.stop :] == analysis.tail)
+    )
+
+
+# -- the renderers --------------------------------------------------------------------------
 
 
 def sh(template: object) -> str:
     """Render an i-string as a POSIX shell command line: each value exactly one word.
 
-    ``sh(i'cat {file}')`` → ``"cat 'my file.txt'"``; ``{files:*}`` spreads a list or tuple.
+    ``sh(i'cat {file}')`` → ``"cat 'my file.txt'"``; ``{files:*}`` spreads an iterable.
     """
     t = as_template(template, renderer="sh")
-    plan = _plan(t.strings)
-    interpolations = t.interpolations
-    _check(plan, interpolations, "sh")
+    analysis = _analyse(t.strings)
+    values = _values(t, analysis, "sh")
+    inserted = [
+        " ".join([_quote(word, field.role == COMMAND) for word in value])
+        if isinstance(value, list)
+        else _quote(value, field.role == COMMAND)
+        for value, field in zip(values, analysis.fields, strict=True)
+    ]
     pieces = [t.strings[0]]
-    for position, (interpolation, string) in enumerate(
-        zip(interpolations, t.strings[1:], strict=True), start=1
-    ):
-        value = interpolation.value
-        if interpolation.format_spec == "*":
-            pieces.append(" ".join(map(shlex.quote, _spread(value, interpolation, position, "sh"))))
-        else:
-            pieces.append(shlex.quote(_word(value, interpolation, position, "sh")))
-        pieces.append(string)
-    return "".join(pieces)
+    for text, string in zip(inserted, t.strings[1:], strict=True):
+        pieces += (text, string)
+    command = "".join(pieces)
+    _verify(command, analysis, values, inserted, t)
+    return command
 
 
 def argv(template: object) -> list[str]:
@@ -290,41 +429,29 @@ def argv(template: object) -> list[str]:
 
     ``argv(i'cp {src} {dst}')`` → ``['cp', src, dst]``: the static text is split into words as
     a POSIX shell would (quotes removed), each field is exactly one element, ``{files:*}`` one
-    element per item.
+    element per item.  Shell syntax that needs a shell to mean anything is refused.
     """
     t = as_template(template, renderer="argv")
-    plan = _plan(t.strings)
-    if plan.argv_problem is not None:
-        raise RenderError(
-            f"argv(): the static text uses {plan.argv_problem}, which needs a shell, and "
-            "argv() runs none: the program would receive it as a literal word. Use "
-            "sh() with os.system or subprocess.run(..., shell=True), or remove it."
+    analysis = _analyse(t.strings)
+    if analysis.argv_problem is not None:
+        raise refusal(
+            "argv",
+            "the static text",
+            f"uses {analysis.argv_problem}, which needs a shell, and argv() runs none: only "
+            "a shell gives it a meaning, the program would receive it as literal text",
+            "Use sh() with subprocess.run(..., shell=True), or remove it",
         )
-    interpolations = t.interpolations
-    _check(plan, interpolations, "argv")
+    values = _values(t, analysis, "argv")
     words: list[str] = []
-    current: list[str] | None = None
-    for index, parts in enumerate(plan.argv_parts):
-        if index:
-            interpolation = interpolations[index - 1]
-            if interpolation.format_spec == "*":
-                # _check made sure the field stands alone, so no word is open here.
-                words.extend(_spread(interpolation.value, interpolation, index, "argv"))
-            else:
-                word = _word(interpolation.value, interpolation, index, "argv")
-                if current is None:
-                    current = [word]
-                else:
-                    current.append(word)
-        for part in parts:
-            if part is None:
-                if current is not None:
-                    words.append("".join(current))
-                    current = None
-            elif current is None:
-                current = [part]
-            else:
-                current.append(part)
-    if current is not None:
-        words.append("".join(current))
+    for token in analysis.lexed.tokens:
+        assert isinstance(token, Word)  # _argv_problem refused every operator
+        parts = token.parts
+        if len(parts) == 1 and parts[0][0] == "field":
+            value = values[parts[0][1]]
+            if isinstance(value, list):
+                words.extend(value)
+                continue
+        # _argv_problem let through only literal text and fields; a spread stands alone.
+        pieces = [values[item] if kind == "field" else item for kind, item in parts]
+        words.append("".join(piece for piece in pieces if isinstance(piece, str)))
     return words

@@ -1,0 +1,536 @@
+"""A lexer for the part of the POSIX shell language where dash and bash read words alike.
+
+``sh()`` and ``argv()`` accept a field only where this lexer can prove it is (part of) an
+ordinary word: an argument, a redirection target or a command name.  The lexer follows the
+token recognition rules of POSIX.1-2024 Shell Command Language §2.3 (quoting §2.2, the
+reserved words of §2.4, the grammar of §2.10) for a deliberately small subset: simple
+commands and pipelines joined by ``; & && || |`` and newlines, subshells, ``if``/``while``/
+``until``/``for``/``{ }`` bodies, redirections to files, single and double quotes,
+backslash escapes, ``$name``/``${name}`` and ``$( )``.  Everything else — here-documents,
+arithmetic, backticks, ``${x...}`` operators, ``case``, bash-only syntax such as ``$'...'``,
+``[[``, ``((``, ``<(``, ``&>`` or ``|&``, which dash reads differently — *stops* the lexer:
+every field from that point on is refused.  An allow-list: a construct the lexer does not know
+is never guessed at.
+
+The template is lexed with each field marked by a NUL (no shell text can contain one), and
+the rendered command is lexed again to check that it has the same tokens, with each value
+standing exactly where its field stood (see ``shell.py``).
+
+This module imports nothing from IPython.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+FIELD = "\0"
+_MAX_DEPTH = 64  # nested $( ) and ( ): deeper is refused, never a RecursionError
+
+# Roles of a word, from the grammar (§2.10): they are part of the structure compared.
+COMMAND = "command"  # a command name (reserved words and aliases are recognised here)
+ARGUMENT = "argument"
+TARGET = "target"  # the file of a redirection
+ASSIGNMENT = "assignment"  # NAME=value before the command name
+RESERVED = "reserved"  # if, then, do, {, ! ...
+LOOP_NAME = "loop name"  # the NAME of `for NAME in`
+_CLOSED = "closed"  # after ')', 'fi', 'done', '}': only redirections and separators follow
+
+_REPARSING = frozenset({"eval", "trap", "alias", "fc"})
+_OPENERS = frozenset({"if", "then", "else", "elif", "while", "until", "do", "{", "!"})
+_CLOSERS = frozenset({"fi", "done", "}"})
+# Reserved words (POSIX §2.4 and bash's own) whose grammar this lexer does not follow.
+_UNFOLLOWED = frozenset(
+    {"case", "esac", "in", "select", "function", "coproc", "time", "[[", "]]", "((", "))"}
+)
+# Unquoted characters with a meaning inside a word: patterns, tilde and brace expansion,
+# bash's history expansion.  A part of their own, so quoting differences are visible.
+ACTIVE = frozenset("*?[]{}~!")
+# Operators recognised by longest match (§2.3 rule 2-3), with bash's extra ones so that they
+# can be refused rather than misread as two POSIX operators.
+_EXPANDS = {
+    "[": "a bracket pattern",
+    "]": "a bracket pattern",
+    "{": "bash's brace expansion",
+    "}": "bash's brace expansion",
+    "~": "tilde expansion",
+    "!": "bash's history expansion",
+}
+_OPERATOR = re.compile(r"<<<|<<-|<<|>>|>\||>&|<&|<>|&>>|&>|&&|\|\||\|&|;;&|;;|;&|[;&|<>()]")
+_REDIRECTIONS = frozenset({">", ">>", ">|", "<", "<>"})
+_SEPARATORS = frozenset({";", "&", "&&", "||", "|"})
+_BASH_OPERATORS = {
+    "<<<": "a here-string ('<<<', bash only)",
+    "&>": "'&>' (bash redirects both streams; dash runs the command in the background)",
+    "&>>": "'&>>' (bash only)",
+    "|&": "'|&' (bash only)",
+    ";;": "';;' (a case statement)",
+    ";&": "';&' (a case statement)",
+    ";;&": "';;&' (a case statement)",
+    ">&": "'>&' with a target other than a written file descriptor (a file in bash only)",
+    "<&": "'<&' with a target other than a written file descriptor",
+    "<<": "a here-document ('<<'), whose body the shell reads with other rules",
+    "<<-": "a here-document ('<<-'), whose body the shell reads with other rules",
+}
+# Blanks, and line continuations after a blank: elsewhere a continuation would join two
+# operators or a '$' and what follows into one token, so the word lexer stops there.
+_PARENTHESIS = "a '(' other than a subshell's (a function, '((', an array, a pattern)"
+_BACKQUOTE = "a backquote command substitution, whose body has its own rules"
+_DESCRIPTOR = re.compile(r"[ \t]*([0-9]+|-)(?=[ \t\n;&|)]|\Z)")
+_BLANKS = re.compile(r"[ \t]+(?:\\\n[ \t]*)*")
+_PLAIN = re.compile(r"[^ \t\n|&;<>()$`\\\"'\0*?\[\]{}~!]+")
+# A word of plain characters and single-quoted strings only, up to a delimiter.
+_SIMPLE_WORD = re.compile(
+    r"(?:[^ \t\n|&;<>()$`\\\"'\0*?\[\]{}~!]+|'[^'\0]*')+(?=[ \t\n|&;<>()]|\Z)"
+)
+_SINGLE_QUOTED = re.compile(r"'([^']*)'")
+_NAME_PARAMETER = re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])")
+_BRACED_PARAMETER = re.compile(r"\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])\}")
+_DOUBLE_PLAIN = re.compile(r"[^\"\\$`\0]+")
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+# Static characters that may touch a field inside one word: they combine with nothing.
+_NEIGHBOURS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:@%+=,-")
+_TOUCHING = "only letters, digits, _./:@%+=,- or a quote may touch a field in one word"
+
+
+Part = tuple[str, Any]  # (kind, text): see Word
+
+
+class Word(NamedTuple):
+    """A word and its role.  ``parts`` are ``(kind, text)`` pairs, adjacent literals merged:
+    ``lit`` (text the shell takes as is: quoted, escaped or plain), ``active`` (one unquoted
+    character of ``ACTIVE``), ``param`` (``$name``), ``double`` (a double-quoted string, its
+    inner tokens as text), ``sub`` (``$( )``, its tokens as text) and ``field`` (its index)."""
+
+    role: str
+    parts: tuple[Part, ...]
+
+
+class Operator(NamedTuple):
+    """An operator token, or ``"\\n"`` for a newline."""
+
+    text: str
+
+
+Token = Word | Operator
+
+
+class Span(NamedTuple):
+    """Where a word that holds a field starts and ends in the text, its role and parts."""
+
+    start: int
+    end: int
+    role: str
+    parts: tuple[Part, ...]
+
+
+class Lexed(NamedTuple):
+    """What lexing a text found.
+
+    ``tokens`` up to ``stop`` (the offset where an unfollowed construct starts, or None);
+    ``stop_reason`` describes that construct; ``refusals`` maps a field index to why it
+    cannot stand where it is; ``fields`` says, per field index, the role of its word and
+    whether it is a whole word; ``spans`` are the words that hold a field directly;
+    ``comments`` tells whether the text has a comment.
+    """
+
+    tokens: tuple[Token, ...]
+    stop: int | None
+    stop_reason: str
+    refusals: dict[int, str]
+    fields: dict[int, tuple[str, bool]]
+    spans: tuple[Span, ...]
+    comments: bool
+
+
+class _Stop(Exception):
+    """Raised inside the lexer at a construct it does not follow."""
+
+    def __init__(self, offset: int, reason: str) -> None:
+        super().__init__(reason)
+        self.offset = offset
+        self.reason = reason
+
+
+class _Lexer:
+    """One pass over a text, recursive for ``$( )`` and ``( )`` (depth-limited)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.i = 0
+        self.field = 0  # index of the next field marker
+        self.refusals: dict[int, str] = {}
+        self.fields: dict[int, tuple[str, bool]] = {}
+        self.spans: list[Span] = []
+        self.comments = False
+
+    def refuse(self, index: int, why: str) -> None:
+        self.refusals.setdefault(index, why)
+
+    # -- commands -------------------------------------------------------------------------
+
+    def commands(self, depth: int, closing: bool, out: list[Token]) -> None:
+        """Tokens until the end (or, if ``closing``, the ``)`` that ends this level)."""
+        if depth > _MAX_DEPTH:
+            raise _Stop(self.i, f"parentheses nested more than {_MAX_DEPTH} deep")
+        text = self.text
+        n = len(text)
+        position = COMMAND  # the role the next word would have
+        loop_header = False  # inside `for NAME in ...` up to its separator
+        redirect = ""  # the pending redirection operator, whose target comes next
+        wrapper = reparsed = False  # after `command`/`builtin`; in the arguments of `eval`
+        while True:
+            match = _BLANKS.match(text, self.i)
+            if match:
+                self.i = match.end()
+            if self.i >= n:
+                if closing:
+                    raise _Stop(self.i, "an unclosed '(' or '$('")
+                if redirect:
+                    raise _Stop(self.i, f"a redirection {redirect!r} with no target")
+                return
+            c = text[self.i]
+            if c == "\n":
+                if redirect:
+                    raise _Stop(self.i, f"a redirection {redirect!r} with no target")
+                out.append(Operator("\n"))
+                self.i += 1
+                position, loop_header, wrapper, reparsed = COMMAND, False, False, False
+                continue
+            if c == "#":  # a token that starts with '#' starts a comment (§2.3 rule 10)
+                end = text.find("\n", self.i)
+                end = n if end < 0 else end
+                self.comments = True
+                while (marker := text.find(FIELD, self.i, end)) >= 0:
+                    self.refuse(self.field, "inside a shell comment, so the shell never sees it")
+                    self.field += 1
+                    self.i = marker + 1
+                self.i = end
+                continue
+            operator = _OPERATOR.match(text, self.i)
+            if operator:
+                op = operator.group()
+                start = self.i
+                if op in (">&", "<&"):
+                    descriptor = _DESCRIPTOR.match(text, operator.end())
+                    if descriptor and not redirect:  # `2>&1`, `>&-`: a static descriptor
+                        out += (Operator(op), Word(TARGET, (("lit", descriptor.group(1)),)))
+                        self.i = descriptor.end()
+                        continue
+                if op in _BASH_OPERATORS:
+                    raise _Stop(start, _BASH_OPERATORS[op])
+                if redirect:
+                    raise _Stop(start, f"a redirection {redirect!r} with no target")
+                self.i = operator.end()
+                if op == "(":
+                    after_word = start and text[start - 1] not in " \t\n;&|("
+                    if position != COMMAND or after_word or text.startswith("(", self.i):
+                        raise _Stop(start, _PARENTHESIS)
+                    out.append(Operator("("))
+                    self.commands(depth + 1, True, out)
+                    out.append(Operator(")"))
+                    position = _CLOSED
+                elif op == ")":
+                    if not closing:
+                        raise _Stop(start, "a ')' that closes nothing")
+                    return
+                elif op in _REDIRECTIONS:
+                    out.append(Operator(op))
+                    redirect = op
+                else:  # a separator
+                    out.append(Operator(op))
+                    position, loop_header, wrapper, reparsed = COMMAND, False, False, False
+                continue
+            start_field = self.field
+            word_start = self.i
+            if position == _CLOSED and not redirect:
+                raise _Stop(word_start, "a word after a closing ')', 'fi', 'done' or '}'")
+            parts = self.word(depth)
+            role = TARGET if redirect else position
+            if role == COMMAND:
+                role = self.command_role(parts, word_start)
+            if role == RESERVED:
+                word = text[word_start : self.i]
+                if word == "for":
+                    loop_header, position = True, LOOP_NAME
+                elif word in _OPENERS:
+                    position = COMMAND
+                else:
+                    position = _CLOSED
+            elif role in (COMMAND, LOOP_NAME):
+                position = ARGUMENT
+            if role == COMMAND or (role == ARGUMENT and wrapper):
+                # `eval x`, `command eval x`: the shell parses the arguments again as code.
+                name = str(parts[0][1]) if len(parts) == 1 and parts[0][0] == "lit" else ""
+                wrapper = name in ("command", "builtin")
+                reparsed = name in _REPARSING
+            elif role != TARGET:
+                wrapper = False
+            if loop_header and role == ARGUMENT and parts == (("lit", "do"),):
+                raise _Stop(word_start, "'do' with no ';' or newline before it")
+            if reparsed and role == ARGUMENT:
+                for index in range(start_field, self.field):
+                    self.refuse(
+                        index,
+                        "an argument of a builtin that parses its arguments again as shell "
+                        "code (eval, trap, alias, fc)",
+                    )
+            if self.i < n and text[self.i] in "<>" and role != TARGET:
+                # A word touching '<' or '>' may be read as a file descriptor number.
+                for index in range(start_field, self.field):
+                    self.refuse(index, "touching a redirection operator")
+            alone = len(parts) == 1
+            for index in range(start_field, self.field):
+                self.note_field(index, role, alone, parts)
+            if any(kind == "field" for kind, _ in parts):
+                self.spans.append(Span(word_start, self.i, role, parts))
+            out.append(Word(role, parts))
+            redirect = ""
+
+    def command_role(self, parts: tuple[Part, ...], start: int) -> str:
+        """The role of a word in command position: reserved word, assignment or command."""
+        raw = self.text[start : self.i]  # a reserved word is recognised only unquoted
+        if raw in _OPENERS or raw in _CLOSERS or raw == "for":
+            return RESERVED
+        if raw in _UNFOLLOWED:
+            raise _Stop(start, f"the reserved word {raw!r}")
+        if parts and parts[0][0] == "lit" and _ASSIGNMENT.match(self.text, start):
+            return ASSIGNMENT
+        return COMMAND
+
+    def note_field(
+        self, index: int, role: str, alone: bool, parts: tuple[Part, ...]
+    ) -> None:
+        """Record a field's word and refuse it where its role or neighbours are unsafe."""
+        self.fields[index] = (role, alone)
+        if role == ASSIGNMENT:
+            self.refuse(index, "in an assignment (NAME=value before a command)")
+        elif role == LOOP_NAME:
+            self.refuse(index, "the variable name of a for loop")
+        for position, (kind, value) in enumerate(parts):
+            if kind != "active" or value not in "[]{}~!":
+                continue
+            home = (
+                position == 0
+                and len(parts) > 1
+                and parts[1][0] == "lit"
+                and str(parts[1][1]).startswith("/")
+            )
+            if value != "~" or not home:  # '~/{x}': the value is past the tilde prefix
+                self.refuse(
+                    index,
+                    f"in one word with an unquoted {value!r}, which the shell would expand "
+                    f"together with the value ({_EXPANDS[str(value)]})",
+                )
+
+    # -- words ----------------------------------------------------------------------------
+
+    def word(self, depth: int) -> tuple[Part, ...]:
+        """The parts of one word, starting at ``self.i`` (not at a blank or operator)."""
+        text = self.text
+        simple = _SIMPLE_WORD.match(text, self.i)
+        if simple:  # the common case, in one regex: plain text and single quotes only
+            self.i = simple.end()
+            return (("lit", _SINGLE_QUOTED.sub(r"\1", simple.group())),)
+        n = len(text)
+        parts: list[Part] = []
+
+        def add(kind: str, value: object) -> None:
+            if kind == "lit" and parts and parts[-1][0] == "lit":
+                parts[-1] = ("lit", str(parts[-1][1]) + str(value))
+            else:
+                parts.append((kind, value))
+
+        while self.i < n:
+            c = text[self.i]
+            start = self.i
+            if c in " \t\n;&|<>()":
+                break
+            if c == FIELD:
+                index = self.field
+                self.field += 1
+                self.i += 1
+                self.check_neighbours(index, start)
+                parts.append(("field", index))
+            elif c == "'":
+                end = text.find("'", start + 1)
+                if end < 0:
+                    raise _Stop(start, "an unclosed single quote")
+                body = text[start + 1 : end]
+                while FIELD in body:
+                    self.refuse(
+                        self.field,
+                        "inside single quotes written in the static text, where quoting "
+                        "its value would break",
+                    )
+                    self.field += 1
+                    body = body.replace(FIELD, "", 1)
+                add("lit", body)
+                self.i = end + 1
+            elif c == '"':
+                items = self.double(depth)
+                if all(isinstance(item, str) for item in items):
+                    add("lit", "".join(map(_unescape_double, items)))  # type: ignore[arg-type]
+                else:
+                    add("double", items)
+            elif c == "\\":
+                if start + 1 >= n:
+                    raise _Stop(start, "a backslash at the end of the text")
+                following = text[start + 1]
+                if following == FIELD:
+                    raise _Stop(
+                        start, "a backslash right before a field, which would escape its quote"
+                    )
+                if following == "\n":
+                    raise _Stop(start, "a line continuation inside a word or after an operator")
+                self.i += 2
+                add("lit", following)
+            elif c == "$":
+                add(*self.dollar(depth, start))
+            elif c == "`":
+                raise _Stop(start, _BACKQUOTE)
+            elif c in ACTIVE:
+                parts.append(("active", c))
+                self.i += 1
+            else:
+                match = _PLAIN.match(text, start)
+                assert match is not None
+                add("lit", match.group())
+                self.i = match.end()
+        return tuple(parts)
+
+    def check_neighbours(self, index: int, start: int) -> None:
+        """Refuse a field whose static neighbours could join its value to something."""
+        text = self.text
+        before = text[start - 1] if start else " "
+        after = text[start + 1] if start + 1 < len(text) else " "
+        if before == "\\":
+            self.refuse(index, "right after a backslash, which would escape its opening quote")
+        elif before == "$":
+            self.refuse(index, "right after '$', which would make its value an expansion")
+        elif before not in _NEIGHBOURS and before not in " \t\n;&|()'\"" and before != FIELD:
+            self.refuse(index, f"right after {before!r}: {_TOUCHING}")
+        elif before in _NEIGHBOURS and _NAME_PARAMETER.search(self.word_prefix(start)):
+            self.refuse(index, "right after a $name, whose name its value could extend")
+        if after not in _NEIGHBOURS and after not in " \t\n;&|)'\"\\" and after != FIELD:
+            self.refuse(index, f"right before {after!r}: {_TOUCHING}")
+
+    def word_prefix(self, start: int) -> str:
+        """The unquoted letters right before ``start`` back to a ``$``, if any."""
+        j = start
+        while j and (self.text[j - 1].isalnum() or self.text[j - 1] == "_"):
+            j -= 1
+        return self.text[j - 1 : start] if j and self.text[j - 1] == "$" else ""
+
+    def dollar(self, depth: int, start: int) -> Part:
+        """A part starting with ``$``: ``$name``, ``${name}`` or ``$( )``; others stop."""
+        text = self.text
+        if text.startswith("$((", start):
+            raise _Stop(start, "arithmetic expansion ('$((')")
+        if text.startswith("$(", start):
+            self.i = start + 2
+            inner: list[Token] = []
+            self.commands(depth + 1, True, inner)
+            return ("sub", tuple(inner))
+        match = _BRACED_PARAMETER.match(text, start) or _NAME_PARAMETER.match(text, start)
+        if match:
+            self.i = match.end()
+            return ("param", match.group())
+        following = text[start + 1 : start + 2]
+        if following == "{":
+            raise _Stop(start, "a parameter expansion with an operator ('${...}')")
+        if following == "'":
+            raise _Stop(start, "$'...' quoting (bash reads a C string, dash a '$' and a quote)")
+        if following == '"':
+            raise _Stop(start, "$\"...\" quoting (bash reads a translated string, dash a '$')")
+        if following == FIELD:
+            self.refuse(self.field, "right after '$', which would make its value an expansion")
+        self.i = start + 1
+        return ("lit", "$")
+
+    def double(self, depth: int) -> tuple[object, ...]:
+        """The inside of a double-quoted string starting at ``self.i`` (§2.2.3)."""
+        text = self.text
+        start = self.i
+        self.i += 1
+        items: list[object] = []
+        while True:
+            if self.i >= len(text):
+                raise _Stop(start, "an unclosed double quote")
+            c = text[self.i]
+            if c == '"':
+                self.i += 1
+                return tuple(items)
+            if c == FIELD:
+                self.refuse(
+                    self.field,
+                    "inside double quotes written in the static text, where quoting its "
+                    "value would break",
+                )
+                self.field += 1
+                self.i += 1
+            elif c == "\\":
+                following = text[self.i + 1 : self.i + 2]
+                if following == FIELD:
+                    self.refuse(self.field, "right after a backslash")
+                    self.i += 1
+                else:
+                    items.append(text[self.i : self.i + 2])
+                    self.i += 2
+            elif c == "$":
+                items.append(self.dollar(depth, self.i))
+            elif c == "`":
+                raise _Stop(self.i, _BACKQUOTE)
+            else:
+                match = _DOUBLE_PLAIN.match(text, self.i)
+                assert match is not None
+                items.append(match.group())
+                self.i = match.end()
+
+
+def _unescape_double(chunk: str) -> str:
+    """A chunk of double-quoted text, with ``\\$ \\` \\" \\\\`` and a backslash-newline
+    unescaped (§2.2.3)."""
+    if len(chunk) == 2 and chunk[0] == "\\" and chunk[1] in '$`"\\\n':
+        return chunk[1] if chunk[1] != "\n" else ""
+    return chunk
+
+
+def lex(text: str) -> Lexed:
+    """Lex ``text`` (fields marked by NUL) into tokens, as far as the subset reaches."""
+    lexer = _Lexer(text)
+    tokens: list[Token] = []
+    stop: int | None = None
+    reason = ""
+    try:
+        lexer.commands(0, False, tokens)
+    except _Stop as stopped:
+        stop, reason = stopped.offset, stopped.reason
+    spans = tuple(lexer.spans)
+    return Lexed(tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, lexer.comments)
+
+
+def word_at(text: str, start: int) -> tuple[tuple[Part, ...], int]:
+    """Lex the one word of ``text`` that starts at ``start``: its parts and where it ends.
+    Raises ``ValueError`` if the lexer stops inside it."""
+    simple = _SIMPLE_WORD.match(text, start)
+    if simple:  # the fast path of _Lexer.word, without building a lexer
+        return (("lit", _SINGLE_QUOTED.sub(r"\1", simple.group())),), simple.end()
+    lexer = _Lexer(text)
+    lexer.i = start
+    try:
+        return lexer.word(0), lexer.i
+    except _Stop as stopped:
+        raise ValueError(stopped.reason) from None
+
+
+def command_role(text: str, parts: tuple[Part, ...], start: int, end: int) -> str:
+    """The role the word ``text[start:end]`` (lexed to ``parts``) has in command position:
+    ``COMMAND``, ``ASSIGNMENT`` or ``RESERVED``.  Raises ``ValueError`` for a reserved word
+    the lexer does not follow."""
+    lexer = _Lexer(text)
+    lexer.i = end
+    try:
+        return lexer.command_role(parts, start)
+    except _Stop as stopped:
+        raise ValueError(stopped.reason) from None

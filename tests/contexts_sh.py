@@ -1,0 +1,199 @@
+"""Hostile *contexts* for sh(): where in a command a field stands, by class.
+
+``tests/hostile.py`` holds hostile values in plain positions; this corpus holds the positions.
+Each case is a command written with ``§`` where a field goes.  ``probe`` is a shell function the
+harness defines: it logs its arguments, so the harness sees exactly which words a command ran
+with.  A case is either refused by ``sh()`` with a RenderError, or it must run in real dash and
+bash with each value as exactly one word where the benign value stood and no side effect.
+
+``NAIVE_ESCAPES`` are the cases that plain ``shlex.quote`` of each value (the renderer before the
+grammar-based check) lets through; the harness must see an injection there (positive control).
+"""
+
+from __future__ import annotations
+
+from hostile import SENTINEL
+
+FIELD = "§"
+
+# Values that try to leave the context each case puts them in.
+PAYLOADS = [
+    f"; touch {SENTINEL}",
+    f"$(touch {SENTINEL})",
+    f"`touch {SENTINEL}`",
+    f"x\ntouch {SENTINEL}\n",
+    f"EOF\ntouch {SENTINEL}\nEOF",
+    f"1)); touch {SENTINEL}; ((1",
+    f"a[$(touch {SENTINEL})]",
+    f"'; touch {SENTINEL}; '",
+    f'"; touch {SENTINEL}; "',
+    f"}}; touch {SENTINEL}; {{",
+    "a b",
+    "*",
+    "~",
+    "2",
+    "\\",
+    "'",
+    "HOME",
+    "!!",
+    "{a,b}",
+    "=x",
+    "-n",
+    "",
+]
+
+# (class, template); the class names the context in the report and the docs table.
+CASES: list[tuple[str, str]] = [
+    # -- ordinary words: accepted ---------------------------------------------------------
+    ("argument", "probe §"),
+    ("argument", "probe a§b"),
+    ("argument", "probe --opt=§"),
+    ("argument", "probe § §"),
+    ("argument", "probe §§"),
+    ("argument", "probe 'a'§\"b\""),
+    ("argument", "probe user@§:/p"),
+    ("argument", "probe a#§"),
+    ("argument", "probe \\'§"),
+    ("argument", "probe $HOME/§"),
+    ("argument", "probe ${HOME}/§"),
+    ("argument", "probe ~/§"),
+    ("argument", "probe * §"),
+    ("argument", "probe §\nprobe §"),
+    ("argument", "probe § \\\n  §"),
+    ("argument", "probe § | cat"),
+    ("argument", "echo x | probe §"),
+    ("argument", "probe § && probe § || probe §; probe § &\nwait"),
+    ("argument", "(probe §)"),
+    ("argument", "{ probe §; }"),
+    ("argument", "if probe §; then probe §; else probe §; fi"),
+    ("argument", "while probe §; do break; done"),
+    ("argument", "! probe §"),
+    ("argument", "for f in § §; do probe \"$f\"; done"),
+    ("argument", "[ § = x ] || probe §"),
+    ("argument", "probe § # a comment"),
+    ("argument", "probe § ; cat <<EOF\nbody\nEOF"),
+    ("command substitution", "probe $(probe §)"),
+    ("command substitution", "probe \"$(probe §)\""),
+    # (printf appends '.' so that $( ) strips no trailing newline of a value)
+    ("command substitution", "probe \"x$(printf %s. § | cat)y\""),
+    ("redirection", "probe x > §"),
+    ("redirection", "probe x >§; probe y"),
+    ("redirection", "probe x 2>§"),
+    ("redirection", "probe x >> §"),
+    ("redirection", "probe < §"),
+    ("command name", "§ x"),
+    ("command name", "§=1 probe"),
+    ("command name", "§ probe"),
+    ("command name", "X=1 § x"),
+    # -- here-documents: refused ----------------------------------------------------------
+    ("here-document", "cat <<EOF\n§\nEOF"),
+    ("here-document", "cat <<'EOF'\n§\nEOF"),
+    ("here-document", "cat <<-EOF\n\t§\n\tEOF"),
+    ("here-document", "cat <<\"EOF\"\nx $(probe §) y\nEOF"),
+    ("here-document", "cat <<EOF §\nbody\nEOF"),
+    ("here-document", "cat <<§\nx\n§"),
+    ("here-document", "probe <<EOF; probe §\nbody\nEOF"),
+    ("here-string", "cat <<< §"),
+    ("here-string", "probe <<<§"),
+    # -- backslash: refused ---------------------------------------------------------------
+    ("backslash", "probe \\§"),
+    ("backslash", "probe C:\\Users\\§"),
+    ("backslash", "probe a\\\n§"),
+    ("backslash", "probe \"\\§\""),
+    # -- dollar: refused ------------------------------------------------------------------
+    ("dollar", "probe $§"),
+    ("dollar", "probe ${§}"),
+    ("dollar", "probe ${x:-§}"),
+    ("dollar", "probe $HOME§"),
+    ("dollar", "probe ${HOME}§"),
+    ("dollar", "probe $\\\n§"),
+    ("dollar", "probe $'§'"),
+    ("dollar", "probe $\"§\""),
+    ("dollar", "probe $'\\'' § '"),
+    # -- arithmetic: refused --------------------------------------------------------------
+    ("arithmetic", "probe $((§))"),
+    ("arithmetic", "probe $((1 + § + 1))"),
+    ("arithmetic", "probe $[§]"),
+    ("arithmetic", "((§)) && probe x"),
+    ("arithmetic", "probe $(( $(probe §) ))"),
+    # -- backquotes: refused --------------------------------------------------------------
+    ("backquote", "probe `probe §`"),
+    ("backquote", "probe \"`probe §`\""),
+    ("backquote", "probe `true` §"),
+    # -- assignments: refused -------------------------------------------------------------
+    ("assignment", "X=§ probe \"$X\""),
+    ("assignment", "X=§; probe \"$X\""),
+    ("assignment", "X=a:§ probe"),
+    # -- patterns and tests: refused ------------------------------------------------------
+    ("case", "case § in x) probe;; esac"),
+    ("case", "case x in §) probe;; esac"),
+    ("case", "case x in y) probe;; esac; probe §"),
+    ("[[", "[[ § == x ]] || probe y"),
+    ("[[", "[[ x == § ]] || probe y"),
+    ("bracket pattern", "probe [§]"),
+    ("bracket pattern", "probe a[§"),
+    # -- bash-only syntax: refused --------------------------------------------------------
+    ("process substitution", "probe <(probe §)"),
+    ("process substitution", "probe >(cat) §"),
+    ("brace expansion", "probe {a,§}"),
+    ("brace expansion", "probe {§,b}"),
+    ("brace expansion", "probe §{a,b}"),
+    ("brace expansion", "probe {1..2}§"),
+    ("extended glob", "probe @(§)"),
+    ("extended glob", "probe +(a|§)"),
+    ("redirection", "probe x &> §"),
+    ("redirection", "probe x &>§"),
+    ("redirection", "probe x >& §"),
+    ("redirection", "probe x >&§"),
+    ("redirection", "probe § 2>&1 | cat; probe §"),
+    ("redirection", "probe x 2>&- >&2 §"),
+    ("array", "a=(§) probe"),
+    ("array", "a=(x); probe §"),
+    ("redirection", "probe x |& probe §"),
+    ("redirection", "probe §>out"),
+    ("redirection", "probe x §>out"),
+    ("redirection", "probe x §<in"),
+    # -- tilde and history: refused -------------------------------------------------------
+    ("tilde", "probe ~§"),
+    ("tilde", "probe ~root§"),
+    ("tilde", "probe x=~§"),
+    ("tilde", "probe §~"),
+    ("history", "probe !§"),
+    ("history", "probe §!"),
+    # -- quotes and comments: refused -----------------------------------------------------
+    ("quotes", "probe '§'"),
+    ("quotes", "probe \"§\""),
+    ("quotes", "probe \"a $x §\""),
+    ("comment", "probe x # §"),
+    ("comment", "#§\nprobe x"),
+    # -- line ends: CR is a word character to a shell -------------------------------------
+    ("carriage return", "probe §\r\nprobe x"),
+    ("carriage return", "probe a\r§"),
+    # -- code run again: refused ----------------------------------------------------------
+    ("eval", "eval probe §"),
+    ("eval", "command eval probe §"),
+    ("eval", "trap §  EXIT"),
+    # -- other grammar the lexer does not follow: refused ---------------------------------
+    ("function", "f() { probe §; }; f"),
+    ("function", "function f { probe §; }; f"),
+    ("loop name", "for § in a; do probe; done"),
+    ("unclosed", "probe '§"),
+    ("unclosed", "probe § 'x"),
+    ("unclosed", "probe $(probe §"),
+    ("reserved word", "time probe §"),
+    ("reserved word", "select x in §; do break; done"),
+]
+
+# Plain shlex.quote of every value (the renderer before this corpus) escapes in these cases,
+# in at least one of dash and bash: the harness must report each as an injection.
+NAIVE_ESCAPES = [
+    "cat <<EOF\n§\nEOF",
+    "probe \\§",
+    "probe C:\\Users\\§",
+    "probe $((1 + § + 1))",
+    "probe `probe §`",
+    "probe $'\\'' § '",
+    "eval probe §",
+    "§=1 probe",
+    "probe §>out",
+]
