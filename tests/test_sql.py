@@ -273,19 +273,35 @@ def test_field_in_written_quotes_or_comments_is_refused(
 
 
 @pytest.mark.parametrize(
-    "static",
+    ("static", "dialect"),
     [
-        ("select 'a''b', ", ""),
-        ('select "col" from t where a = ', ""),
-        ("select 1 -- note\n where a = ", ""),
-        ("select /* c */ ", ""),
-        ("select $$ x $$ || ", ""),
-        ("select E'\\'' || ", ""),
-        ("select a$b$c, ", ""),  # '$' inside an identifier opens no dollar quote
+        (("select 'a''b', ", ""), None),
+        (('select "col" from t where a = ', ""), None),
+        (("select 1 -- note\n where a = ", ""), None),
+        (("select /* c */ ", ""), None),
+        (("select $$ x $$ || ", ""), "duckdb"),
+        (("select E'\\'' || ", ""), "duckdb"),
+        (("select a$b$c, ", ""), None),  # '$' inside an identifier opens no dollar quote
     ],
 )
-def test_contexts_where_a_field_is_fine(static: tuple[str, str]) -> None:
-    assert sql(T(static[0], ("v", "x"), static[1])).params == ("v",)
+def test_contexts_where_a_field_is_fine(static: tuple[str, str], dialect: str | None) -> None:
+    assert sql(T(static[0], ("v", "x"), static[1]), dialect=dialect).params == ("v",)
+
+
+@pytest.mark.parametrize(
+    ("static", "why"),
+    [
+        # SQLite (one of the qmark databases) reads '$$' as a parameter named '$'...
+        (("select $$ x $$ || ", ""), r"static text '\$\$' is a parameter placeholder to sqlite"),
+        # ...and E'\'' as the word E, the string '\' and an opening quote.
+        (("select E'\\'' || ", ""), r"inside a quoted SQL string.*as sqlite reads it"),
+    ],
+)
+def test_contexts_some_qmark_database_reads_otherwise_are_refused(
+    static: tuple[str, str], why: str
+) -> None:
+    with pytest.raises(RenderError, match=why):
+        sql(T(static[0], ("v", "x"), static[1]))
 
 
 def test_conversions_and_unknown_specs_are_refused() -> None:

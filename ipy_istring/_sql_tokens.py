@@ -1,0 +1,237 @@
+"""SQL tokens by dialect: where each field of an i-string lands, as the database would read it.
+
+The ``sql`` renderer decides a field's context from tokens, not from a character scanner:
+the template is joined with one inert marker (NUL, which no accepted SQL text contains) per
+field and lexed with the rules of each dialect the query may meet.  A marker that is a token
+of its own stands in code; a marker inside a string, quoted identifier, dollar quote or
+comment token stands there.  The same lexer, compiled to one regular expression, tokenizes
+every rendered query for the structural check.
+
+The rules follow each engine's own scanner (PostgreSQL's ``scan.l`` and its manual, section
+4.1 "Lexical Structure"; SQLite's ``tokenize.c``; DuckDB's fork of PostgreSQL's scanner), and
+only the rules that move a token boundary are modelled:
+
+============================  ========  ======  =========================================
+construct                     SQLite    DuckDB  PostgreSQL
+============================  ========  ======  =========================================
+``'...'`` with ``''``         yes       yes     yes; ``\\`` escapes too when
+                                                ``standard_conforming_strings`` is off
+``E'...'`` (``\\`` escapes)   no        yes     yes
+``U&'...'``, ``U&"..."``      no        no      yes
+``X'..'``, ``B'..'``          X only    yes     yes (no escapes inside)
+``"..."`` with ``""``         yes       yes     yes
+`````...````, ``[...]``       both      `````   neither (``[`` is a subscript)
+``$tag$...$tag$``             no        yes     yes
+``/* */`` nest                no        yes     yes
+``--`` ends at                ``\\n``   ``\\n``/``\\r``  ``\\n``/``\\r``
+parameters                    ``?N :a   ``?N    ``$N``
+                              @a $a``   $a``
+============================  ========  ======  =========================================
+
+This module imports nothing from IPython.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+__all__ = ["DIALECTS", "MARKER", "Dialect", "check_pattern", "dialects", "tokens"]
+
+MARKER = "\0"
+"""Stands for a field while the static text is lexed: one token of its own in code."""
+
+_WORD_START = r"A-Za-z_\x80-\U0010ffff"
+_WORD = rf"[{_WORD_START}0-9$]"
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """The lexical rules of one database that move a token boundary."""
+
+    name: str
+    nested_comments: bool
+    backslash_strings: bool  # '...' reads \ as an escape (PostgreSQL, scs off)
+    escape_strings: bool  # E'...' reads \ as an escape
+    unicode_strings: bool  # U&'...' and U&"..."
+    dollar_quotes: bool  # $tag$...$tag$
+    backticks: bool  # `identifier`
+    brackets: bool  # [identifier]
+    line_comment_stops: str  # the characters that end a -- comment
+    parameters: str  # a regular expression for the parameters the engine itself reads
+
+
+SQLITE = Dialect(
+    "sqlite", False, False, False, False, False, True, True, "\n",
+    rf"\?[0-9]*|[:@$]{_WORD}+",
+)  # fmt: skip
+DUCKDB = Dialect(
+    "duckdb", True, False, True, False, True, True, False, "\n\r", rf"\?[0-9]*|\${_WORD}+"
+)
+POSTGRESQL = Dialect("postgresql", True, False, True, True, True, False, False, "\n\r", r"\$[0-9]+")
+POSTGRESQL_SCS_OFF = Dialect(
+    "postgresql (standard_conforming_strings off)",
+    True, True, True, True, True, False, False, "\n\r", r"\$[0-9]+",
+)  # fmt: skip
+
+DIALECTS = ("sqlite", "duckdb", "postgresql")
+"""The names ``sql(..., dialect=...)`` accepts."""
+
+_BY_NAME: dict[str, tuple[Dialect, ...]] = {
+    # PostgreSQL's setting lives on the server, so both readings are checked.
+    "postgresql": (POSTGRESQL, POSTGRESQL_SCS_OFF),
+    "duckdb": (DUCKDB,),
+    "sqlite": (SQLITE,),
+}
+# Without a dialect: every database whose Python drivers use the paramstyle.
+_BY_PARAMSTYLE = {
+    "qmark": ("sqlite", "duckdb"),  # sqlite3, duckdb
+    "numeric": ("sqlite",),
+    "named": ("sqlite",),
+    "format": ("postgresql",),  # psycopg
+    "pyformat": ("postgresql",),
+    "dollar": ("postgresql", "duckdb"),  # asyncpg, duckdb
+}
+
+
+def dialects(name: str | None, paramstyle: str) -> tuple[Dialect, ...]:
+    """The dialects a query must be safe in: ``name``'s, or (``None``) those of the
+    databases whose drivers use ``paramstyle``."""
+    if name is None:
+        return tuple(d for n in _BY_PARAMSTYLE[paramstyle] for d in _BY_NAME[n])
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        raise ValueError(
+            f"sql(): unknown dialect {name!r}; use one of {', '.join(DIALECTS)}, or None for "
+            "the databases whose drivers use the paramstyle"
+        ) from None
+
+
+_PLAIN_BODY = r"(?:[^']|'')*"
+_ESCAPE_BODY = r"(?:[^'\\]|\\[\s\S]|'')*"
+
+
+def _alternatives(d: Dialect) -> list[tuple[str, str]]:
+    """``(kind, regex)`` in priority order; the first that matches at a position wins."""
+    string_body = _ESCAPE_BODY if d.backslash_strings else _PLAIN_BODY
+    stops = re.escape(d.line_comment_stops)
+    alternatives = [
+        ("field", MARKER),
+        ("line_comment", rf"--[^{stops}]*"),
+        ("block_comment", r"/\*"),  # its end is found by _block_comment_end
+    ]
+    if d.escape_strings:
+        alternatives.append(("escape_string", rf"[eE]'{_ESCAPE_BODY}(?:'|\Z)"))
+    if d.unicode_strings:
+        alternatives.append(("string", rf"[uU]&'{_PLAIN_BODY}(?:'|\Z)"))
+        alternatives.append(("identifier", r'[uU]&"(?:[^"]|"")*(?:"|\Z)'))
+    alternatives += [
+        ("string", rf"[xXbB]'{_PLAIN_BODY}(?:'|\Z)"),
+        ("string", rf"'{string_body}(?:'|\Z)"),
+        ("identifier", r'"(?:[^"]|"")*(?:"|\Z)'),
+    ]
+    if d.backticks:
+        alternatives.append(("identifier", r"`(?:[^`]|``)*(?:`|\Z)"))
+    if d.brackets:
+        alternatives.append(("identifier", r"\[[^\]]*(?:\]|\Z)"))
+    if d.dollar_quotes:
+        tag = rf"(?:[{_WORD_START}][{_WORD_START}0-9]*)?"
+        alternatives.append(("dollar", rf"\$(?P<tag>{tag})\$[\s\S]*?(?:\$(?P=tag)\$|\Z)"))
+    alternatives += [
+        ("parameter", d.parameters),
+        (
+            "number",
+            r"0[xXoObB][0-9a-fA-F_]+|(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9][0-9_]*)"
+            r"(?:[eE][+-]?[0-9]+)?",
+        ),
+        ("word", rf"[{_WORD_START}]{_WORD}*"),
+        ("operator", r"::|[^ \t\n\r\f\v]"),
+    ]
+    return alternatives
+
+
+@cache
+def _lexer(d: Dialect) -> re.Pattern[str]:
+    return re.compile(
+        "|".join(f"(?P<{kind}_{n}>{regex})" for n, (kind, regex) in enumerate(_alternatives(d)))
+    )
+
+
+_SPACE = re.compile(r"[ \t\n\r\f\v]+")  # SQL's spaces; U+00A0 and the like are word characters
+_COMMENT_EDGE = re.compile(r"/\*|\*/")
+
+
+def _block_comment_end(text: str, start: int, nested: bool) -> int:
+    """Where the comment opened at ``start`` ends (the text's end if it never closes)."""
+    depth = 0
+    for edge in _COMMENT_EDGE.finditer(text, start):
+        if edge.group() == "/*":
+            depth = depth + 1 if nested or not depth else depth
+        else:
+            depth -= 1
+            if not depth:
+                return edge.end()
+    return len(text)
+
+
+def tokens(text: str, dialect: Dialect) -> list[tuple[str, int, int]]:
+    """``(kind, start, end)`` of each token of ``text`` as ``dialect`` reads it, spaces left out.
+
+    A string, identifier, dollar quote or block comment that never closes runs to the end.
+    """
+    lexer = _lexer(dialect)
+    found: list[tuple[str, int, int]] = []
+    position, length = 0, len(text)
+    while position < length:
+        space = _SPACE.match(text, position)
+        if space:
+            position = space.end()
+            continue
+        match = lexer.match(text, position)
+        assert match is not None and match.lastgroup  # the operator alternative takes any char
+        kind = match.lastgroup.rsplit("_", 1)[0]
+        end = match.end()
+        if kind == "block_comment":
+            end = _block_comment_end(text, position, dialect.nested_comments)
+        found.append((kind, position, end))
+        position = end
+    return found
+
+
+def check_pattern(members: tuple[Dialect, ...], percent: bool) -> re.Pattern[str]:
+    """One regular expression whose ``findall`` lists a rendered query's tokens.
+
+    It lexes with every feature of ``members`` at once (a stricter reading is safe: the check
+    compares the rendered query with the placeholder rendering, both read the same way) and
+    knows the placeholders the renderer writes, plus ``%%`` when ``percent`` is set.  Each
+    match is ``(text, tag)``; block comments do not nest here, which again only has to agree
+    with itself.
+    """
+    return _check_pattern(members, percent)
+
+
+@cache
+def _check_pattern(members: tuple[Dialect, ...], percent: bool) -> re.Pattern[str]:
+    union = Dialect(
+        "union",
+        nested_comments=False,
+        backslash_strings=any(d.backslash_strings for d in members),
+        escape_strings=any(d.escape_strings for d in members),
+        unicode_strings=any(d.unicode_strings for d in members),
+        dollar_quotes=any(d.dollar_quotes for d in members),
+        backticks=any(d.backticks for d in members),
+        brackets=any(d.brackets for d in members),
+        line_comment_stops="\n",
+        parameters=r"\?|:[0-9A-Za-z_\x80-\U0010ffff]+|\$[0-9]+"
+        + (r"|%s|%\([^)]*\)s|%%" if percent else ""),
+    )
+    alternatives = []
+    for kind, regex in _alternatives(union):
+        if kind == "block_comment":
+            regex = r"/\*[\s\S]*?(?:\*/|\Z)"
+        alternatives.append(regex)
+    if not union.dollar_quotes:
+        alternatives.append("(?P<tag>(?!))")  # never matches: every match is (text, tag)
+    return re.compile(r"[ \t\n\r\f\v]*(" + "|".join(alternatives) + ")")
