@@ -1,296 +1,53 @@
-"""The ``html`` renderer: an i-string as HTML with every value escaped for where it stands.
+"""The ``html`` renderer: an i-string as HTML, each value allowed only where it is provably text.
 
 ``html(i"<p title='{title}'>{body}</p>")`` returns an :class:`HtmlMarkup`: a
 :class:`markupsafe.Markup` (a ``str`` with ``__html__``) that a notebook shows as HTML.
-Values are escaped by ``markupsafe.escape`` (``& < > ' "``); objects with ``__html__``
-(``Markup``, an earlier ``html()`` result) are trusted and never escaped twice; a nested
-i-string value is rendered with ``html`` too.
+
+Where each field stands is read by the WHATWG HTML parser (html5lib, in
+:mod:`ipy_istring._html_contexts`) once per distinct static text, and a field is accepted only in
+an allow-listed context:
+
+* text of an ordinary HTML element, ``<textarea>``/``<title>`` bodies, and the text elements of
+  svg/math (``<text>``, ``<mi>``...): the value is escaped by ``markupsafe.escape``;
+* the quoted value of an allow-listed attribute (``title``, ``class``, ``alt``, ``value``...,
+  ``data-*``, ``aria-*``, svg geometry); URL attributes only where a URL is a link or an image
+  (``a href``, ``img src``...), judged on the final value (static text and values joined,
+  references decoded as the browser does): ``http``, ``https``, relative, ``mailto``/``tel``
+  for links, and ``data:`` for raster images or for downloads (``<a download>``) of data types.
+
+Everything else is refused with the reason and the fix: ``<script>``/``<style>`` and other
+raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``style``,
+``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., a value that
+would complete a character reference begun in the static text (``&{v}``).
+
+Trusted values (``__html__``: ``Markup``, an earlier ``html()`` result, a nested i-string
+rendered with ``html``) are inserted as written, in element content (or, without quotes, in a
+plain attribute); a render holding one is parsed again and compared with the template's own
+structure, so trusted HTML that opens, closes or reorders elements around it is refused.
 A conversion or spec applies first, as in an f-string (``{price:.2f}``, ``{obj!r}``), and the
 result is then escaped like any text (so ``{m!s}`` escapes even a trusted value).
 
-Refused, with the reason and the fix: a field in a ``<script>`` or ``<style>`` body, in an
-``on*`` event attribute or ``srcdoc``, as an unquoted attribute value, as a tag or attribute
-name, in a comment; a URL attribute (``href``, ``src``, ``action``...) whose value, with the
-field, starts
-``javascript:``, ``vbscript:`` or ``data:`` (other schemes pass).  A trusted value in a quoted
-attribute may not contain that attribute's quote.
-
-The static text is scanned once per distinct template (cached) by a small state machine that
-follows the HTML tokenizer's states closely enough to know each field's context.
 This module imports nothing from IPython.
 """
 
 from __future__ import annotations
 
-import html as _stdlib_html
-import re
-from functools import lru_cache
-from typing import NamedTuple
+from typing import Any
 
 from markupsafe import Markup, escape
 
-from .fields import RenderError, field_text, format_field
+from . import _html_contexts as contexts
+from .fields import field_text, format_field, refusal
 from .template import as_template, is_template
 
 __all__ = ["URL_ATTRIBUTES", "HtmlMarkup", "html"]
 
-# Attributes whose value the browser treats as a URL (and so may run a javascript: one).
-URL_ATTRIBUTES = frozenset(
-    [
-        "href",
-        "src",
-        "action",
-        "formaction",
-        "xlink:href",
-        "poster",
-        "background",
-        "cite",
-        "codebase",
-        "data",
-        "longdesc",
-        "usemap",
-        "ping",
-        "manifest",
-        "icon",
-        "dynsrc",
-        "lowsrc",
-        "profile",
-        "classid",
-        "archive",
-    ]
-)
-_BAD_SCHEMES = ("javascript:", "vbscript:", "data:")
-# Elements whose body the tokenizer reads as text up to the matching end tag.  In script and
-# style the text is code, so no escaping can make a value safe there; in the others escaping
-# works (a value's '<' becomes '&lt;' and cannot close the element).
-_RAW_ELEMENTS = frozenset(
-    [
-        "script",
-        "style",
-        "textarea",
-        "title",
-        "xmp",
-        "iframe",
-        "noembed",
-        "noframes",
-        "noscript",
-        "plaintext",
-    ]
-)
-_CODE_ELEMENTS = frozenset(("script", "style"))
+# Attributes whose value the browser may treat as a URL (kept for other modules and users;
+# which of them take values, on which element, is decided in _html_contexts).
+URL_ATTRIBUTES = frozenset(name for name in contexts._URL_NAMES if not name.startswith("{"))
 _SUPPORTED = "a conversion (!s, !r, !a) and any format spec the value's type accepts"
-
-(
-    _DATA,
-    _TAG_OPEN,
-    _TAG_NAME,
-    _BEFORE_ATTR_NAME,
-    _ATTR_NAME,
-    _AFTER_ATTR_NAME,
-    _BEFORE_ATTR_VALUE,
-    _ATTR_DOUBLE,
-    _ATTR_SINGLE,
-    _ATTR_UNQUOTED,
-    _COMMENT,
-    _BOGUS_COMMENT,
-    _RAW,
-) = range(13)
-
-_FIX_ATTRIBUTE = 'put the value inside a quoted attribute value (name="{x}")'
-_WHERE = {
-    _TAG_OPEN: ("as a tag name", "Tag names cannot come from values; write the tag"),
-    _TAG_NAME: ("as (part of) a tag name", "Tag names cannot come from values; write the tag"),
-    _BEFORE_ATTR_NAME: (
-        "as an attribute name",
-        f"Attribute names cannot come from values; {_FIX_ATTRIBUTE}",
-    ),
-    _ATTR_NAME: (
-        "as (part of) an attribute name",
-        f"Attribute names cannot come from values; {_FIX_ATTRIBUTE}",
-    ),
-    _AFTER_ATTR_NAME: (
-        "as an attribute name",
-        f"Attribute names cannot come from values; {_FIX_ATTRIBUTE}",
-    ),
-    _BEFORE_ATTR_VALUE: (
-        "as an unquoted attribute value",
-        'A value with a space or > would escape it; write name="{x}"',
-    ),
-    _COMMENT: (
-        "in an HTML comment",
-        "A comment's text is never unescaped, so the value would show escaped; move the "
-        "field out of the comment",
-    ),
-    _BOGUS_COMMENT: (
-        "in a <!...> or <?...> declaration",
-        "Move the field out of the declaration",
-    ),
-    _ATTR_UNQUOTED: (
-        "in an unquoted attribute value",
-        'A value with a space or > would escape it; write name="{x}"',
-    ),
-}
-_TAG_START = re.compile(r"[A-Za-z]")
-
-
-class _Field(NamedTuple):
-    refusal: tuple[str, str] | None  # (where, fix), or None when the field may go here
-    quote: str  # the quote of the attribute value the field is in, or ''
-    url_group: int  # index into _Plan.url_groups, or -1
-
-
-class _Plan(NamedTuple):
-    fields: tuple[_Field, ...]
-    # Each URL attribute value holding fields: its static text and field indexes, in order.
-    url_groups: tuple[tuple[str | int, ...], ...]
-
-
-@lru_cache(maxsize=512)
-def _plan(strings: tuple[str, ...]) -> _Plan:
-    state = _DATA
-    tag = ""  # the name of the tag being read
-    end_tag = False
-    attribute = ""  # the name of the attribute being read
-    group: list[str | int] | None = None  # the URL attribute value being read, if any
-    fields: list[_Field] = []
-    url_groups: list[tuple[str | int, ...]] = []
-
-    def close_group() -> None:
-        nonlocal group
-        if group is not None and any(isinstance(item, int) for item in group):
-            # Merge runs of static characters, so that entities (&#106;) unescape whole.
-            merged: list[str | int] = []
-            for item in group:
-                if isinstance(item, str) and merged and isinstance(merged[-1], str):
-                    merged[-1] += item
-                else:
-                    merged.append(item)
-            url_groups.append(tuple(merged))
-        group = None
-
-    for index, string in enumerate(strings):
-        if index:
-            position = index - 1
-            refusal = _WHERE.get(state)
-            quote = ""
-            url_group = -1
-            if state == _RAW and tag in _CODE_ELEMENTS:  # (in _RAW, tag is the element's)
-                refusal = (
-                    f"in a <{tag}> body",
-                    "No escaping makes a value safe inside code; pass data through a "
-                    'data-* attribute or a JSON <script type="application/json"> built '
-                    "with json.dumps and read it from there",
-                )
-            elif state in (_ATTR_DOUBLE, _ATTR_SINGLE):
-                quote = '"' if state == _ATTR_DOUBLE else "'"
-                if attribute.startswith("on"):
-                    refusal = (
-                        f"in the event-handler attribute {attribute!r}",
-                        "Its value is JavaScript, which no escaping makes safe; attach the "
-                        "handler in a script and pass the value in a data-* attribute",
-                    )
-                elif attribute == "srcdoc":
-                    refusal = (
-                        "in a srcdoc attribute",
-                        "Its value is a whole HTML document, parsed after unescaping; render "
-                        "the inner document with html() and put that in a file or data: URL "
-                        "you build yourself",
-                    )
-                elif group is not None:
-                    group.append(position)
-                    url_group = len(url_groups)
-            fields.append(_Field(refusal, quote, url_group))
-        i, n = 0, len(string)
-        while i < n:
-            c = string[i]
-            if state == _DATA:
-                if c == "<":
-                    state = _TAG_OPEN
-            elif state == _TAG_OPEN:
-                if _TAG_START.match(c):
-                    state, tag, end_tag = _TAG_NAME, c.lower(), False
-                elif c == "/" and i + 1 < n and _TAG_START.match(string[i + 1]):
-                    state, tag, end_tag = _TAG_NAME, "", True
-                elif c == "/" and i + 1 == n:
-                    pass  # '</' right before a field: the field would be the tag name
-                elif string.startswith("!--", i):
-                    state = _COMMENT
-                    i += 2
-                elif c in "!?/":
-                    state = _BOGUS_COMMENT
-                else:
-                    state = _DATA
-                    continue  # reconsider this character as text
-            elif state == _TAG_NAME:
-                if c in " \t\n\r\f/":
-                    state = _BEFORE_ATTR_NAME
-                elif c == ">":
-                    state = _end_of_tag(tag, end_tag)
-                else:
-                    tag += c.lower()
-            elif state in (_BEFORE_ATTR_NAME, _AFTER_ATTR_NAME):
-                if c == ">":
-                    state = _end_of_tag(tag, end_tag)
-                elif c == "=" and state == _AFTER_ATTR_NAME:
-                    state = _BEFORE_ATTR_VALUE
-                elif c in " \t\n\r\f":
-                    pass
-                elif c == "/":
-                    state = _BEFORE_ATTR_NAME
-                else:
-                    state, attribute = _ATTR_NAME, c.lower()
-            elif state == _ATTR_NAME:
-                if c in " \t\n\r\f":
-                    state = _AFTER_ATTR_NAME
-                elif c == "/":
-                    state = _BEFORE_ATTR_NAME
-                elif c == "=":
-                    state = _BEFORE_ATTR_VALUE
-                elif c == ">":
-                    state = _end_of_tag(tag, end_tag)
-                else:
-                    attribute += c.lower()
-            elif state == _BEFORE_ATTR_VALUE:
-                if c in "\"'":
-                    state = _ATTR_DOUBLE if c == '"' else _ATTR_SINGLE
-                    group = [] if attribute in URL_ATTRIBUTES else None
-                elif c == ">":
-                    state = _end_of_tag(tag, end_tag)
-                elif c not in " \t\n\r\f":
-                    state = _ATTR_UNQUOTED
-            elif state in (_ATTR_DOUBLE, _ATTR_SINGLE):
-                if c == ('"' if state == _ATTR_DOUBLE else "'"):
-                    state = _BEFORE_ATTR_NAME
-                    close_group()
-                elif group is not None:
-                    group.append(c)
-            elif state == _ATTR_UNQUOTED:
-                if c in " \t\n\r\f":
-                    state = _BEFORE_ATTR_NAME
-                elif c == ">":
-                    state = _end_of_tag(tag, end_tag)
-            elif state == _COMMENT:
-                if string.startswith("-->", i):
-                    state = _DATA
-                    i += 2
-                elif string.startswith("--!>", i):
-                    state = _DATA
-                    i += 3
-            elif state == _BOGUS_COMMENT:
-                if c == ">":
-                    state = _DATA
-            else:  # _RAW: text up to </element followed by a space, / or >
-                end = f"</{tag}"
-                if (
-                    c == "<"
-                    and string[i : i + len(end)].lower() == end
-                    and string[i + len(end) : i + len(end) + 1] in ("", " ", "\t", "\n", "/", ">")
-                ):
-                    state, end_tag = _TAG_NAME, True
-                    i += len(end) - 1
-            i += 1
-    close_group()  # a template may end inside an attribute value (more text follows later)
-    return _Plan(tuple(fields), tuple(url_groups))
+# Nested templates deeper than this are refused (instead of exhausting Python's stack).
+MAX_NESTING = 100
 
 
 class HtmlMarkup(Markup):
@@ -306,68 +63,137 @@ class HtmlMarkup(Markup):
         return str(self)
 
 
-def _end_of_tag(tag: str, end_tag: bool) -> int:
-    return _RAW if tag in _RAW_ELEMENTS and not end_tag else _DATA
-
-
-
-def _scheme_text(url: str) -> str:
-    # What the URL parser looks at: leading C0 controls and spaces dropped, tabs and newlines
-    # removed anywhere, case folded.
-    return url.lstrip("".join(map(chr, range(33)))).translate({9: None, 10: None, 13: None})
-
-
 def html(template: object) -> HtmlMarkup:
     """Render an i-string as HTML, escaping each value for its place; returns ``Markup``.
 
     ``html(i"<b>{name}</b>")`` with ``name = "<Tom & Jerry>"`` → ``<b>&lt;Tom &amp; Jerry&gt;</b>``.
     """
+    return _render(template, 0)
+
+
+def _render(template: object, depth: int) -> HtmlMarkup:
     t = as_template(template, renderer="html")
-    plan = _plan(t.strings)
+    plan = contexts.analyse(t.strings)
     pieces = [t.strings[0]]
-    raw_values: list[str] = []  # the text each value means once the browser unescapes it
-    for position, (interpolation, field, string) in enumerate(
-        zip(t.interpolations, plan.fields, t.strings[1:], strict=True), start=1
+    raws = [""] * len(t.interpolations)  # each escaped value's text, unescaped
+    trusted: dict[int, str] = {}  # field -> trusted HTML inserted as written
+    for index, (interpolation, slot, string) in enumerate(
+        zip(t.interpolations, plan.slots, t.strings[1:])
     ):
-        if field.refusal is not None:
-            where, fix = field.refusal
-            raise RenderError(
-                f"html(): {field_text(interpolation, position)} stands {where}. "
-                f"{fix.replace('{x}', field_text(interpolation, position))}."
-            )
         value = interpolation.value
         if interpolation.conversion is not None or interpolation.format_spec:
-            text = str(escape(format_field(value, interpolation, position, "html", _SUPPORTED)))
+            value = format_field(value, interpolation, index + 1, "html", _SUPPORTED)
         elif is_template(value):
-            text = str(html(value))
-        else:
-            text = str(escape(value))
-            if field.quote and hasattr(value, "__html__") and field.quote in text:
-                raise RenderError(
-                    f"html(): {field_text(interpolation, position)} is trusted HTML (it has "
-                    f"__html__) inside a {field.quote}-quoted attribute value, and it contains "
-                    f"{field.quote}, which would end the attribute. Pass plain text instead, "
-                    "so it gets escaped."
+            if depth >= MAX_NESTING:
+                raise refusal(
+                    "html",
+                    field_text(interpolation, index + 1),
+                    f"nests i-strings more than {MAX_NESTING} deep",
+                    "Build deep structures in a loop and join the parts with "
+                    'Markup("").join(...)',
                 )
-        if field.url_group >= 0:
-            raw_values.append(_stdlib_html.unescape(text))
+            value = _render(value, depth + 1)
+        if hasattr(value, "__html__"):
+            text = _trusted_text(value, slot, interpolation, index)
+            trusted[index] = text
         else:
-            raw_values.append("")
+            if slot.text_refusal is not None:
+                raise refusal("html", field_text(interpolation, index + 1), *slot.text_refusal)
+            # No check of the escaped text is needed here: the analysis parsed markupsafe's
+            # escape of every special character in this very context and read it back.
+            raw = str(value)
+            text = str(escape(raw))
+            raws[index] = raw
         pieces.append(text)
         pieces.append(string)
-    for group in plan.url_groups:
+    for check in plan.urls:
         url = "".join(
-            raw_values[item] if isinstance(item, int) else _stdlib_html.unescape(item)
-            for item in group
+            piece if isinstance(piece, str) else raws[piece] for piece in check.pieces
         )
-        scheme = _scheme_text(url).lower()
-        if scheme.startswith(_BAD_SCHEMES):
-            first = next(item for item in group if isinstance(item, int))
-            shown = field_text(t.interpolations[first], first + 1)
-            raise RenderError(
-                f"html(): the URL attribute holding {shown} would start with "
-                f"{scheme.split(':', 1)[0]}:, which can run script. Only other schemes pass "
-                "(https:, mailto:, relative URLs...); check the value, or build the URL from "
-                'a fixed scheme: href="https://{host}/...".'
+        why = contexts.url_refusal(check, url)
+        if why is not None:
+            first = next(piece for piece in check.pieces if isinstance(piece, int))
+            raise refusal(
+                "html",
+                f"the {check.attribute} of <{check.element}> holding "
+                f"{field_text(t.interpolations[first], first + 1)}",
+                f"would be a {why}",
+                "Check the value, or start the URL with a fixed scheme in the template: "
+                'href="https://{host}/..."',
             )
-    return HtmlMarkup("".join(pieces))
+    result = "".join(pieces)
+    if trusted:
+        plain = {
+            index: (raw, plan.slots[index].kind == "foreign")
+            for index, raw in enumerate(raws)
+            if index not in trusted
+        }
+        _check_structure(t, plan, result, plain, trusted)
+    return HtmlMarkup(result)
+
+
+def _trusted_text(value: object, slot: contexts.Slot, interpolation: Any, index: int) -> str:
+    """A trusted value's HTML, if it may stand in ``slot`` (the page is checked later)."""
+    if slot.trusted_refusal is not None:
+        raise refusal("html", field_text(interpolation, index + 1), *slot.trusted_refusal)
+    text = str(escape(value))
+    if slot.kind == "attribute":
+        for quote in "\"'":
+            if quote in text:
+                raise refusal(
+                    "html",
+                    field_text(interpolation, index + 1),
+                    "is trusted HTML (it has __html__) inside a quoted attribute value, and "
+                    f"it contains {quote}, which could end the attribute",
+                    "Pass plain text instead, so it gets escaped",
+                )
+    return text
+
+
+def _check_structure(
+    t: object,
+    plan: contexts.Plan,
+    result: str,
+    plain: dict[int, tuple[str, bool]],
+    trusted: dict[int, str],
+) -> None:
+    """Parse the page and compare it with the template's skeleton filled with the values.
+
+    Each trusted value is parsed alone in the element that holds it; the page must be the
+    skeleton with exactly those nodes (or, in an attribute, that text) where the field stands.
+    """
+    parsed: dict[int, str] = {}
+    for index, text in trusted.items():
+        slot = plan.slots[index]
+        if slot.kind == "attribute":
+            parsed[index] = _attribute_text(text)
+        else:
+            fragment = contexts.canonical_fragment(text, container=slot.container)
+            # Keep the children only: drop the DOCUMENT_FRAGMENT wrapper.
+            parsed[index] = fragment[len("<DOCUMENT_FRAGMENT>") : -len("</DOCUMENT_FRAGMENT>")]
+    expected = contexts.fill(plan.skeleton, plain, parsed)
+    actual = contexts.canonical_fragment(result)
+    if actual == expected:
+        return
+    differs_at = next(
+        (i for i, (a, b) in enumerate(zip(actual, expected)) if a != b),
+        min(len(actual), len(expected)),
+    )
+    culprit = contexts.field_at(plan.skeleton, plain, parsed, differs_at)
+    if culprit not in trusted:
+        culprit = min(trusted)
+    interpolations = t.interpolations  # type: ignore[attr-defined]
+    raise refusal(
+        "html",
+        field_text(interpolations[culprit], culprit + 1),
+        "is trusted HTML (it has __html__) that does not fit where it stands: read in the "
+        "page, it opens, closes or moves elements of the template around it",
+        "Pass a complete fragment (every element it opens closed, none closed that it did "
+        "not open, allowed in its parent), or pass plain text so it gets escaped",
+    )
+
+
+def _attribute_text(trusted: str) -> str:
+    """The text a (quote-free) trusted value means in an attribute, decoded by the parser."""
+    root, _ = contexts.parse(f'<p title="{trusted}">')
+    return contexts.escape_canonical(root[0].attrib["title"])

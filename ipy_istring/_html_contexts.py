@@ -1,0 +1,755 @@
+"""Where each field of an ``html()`` template stands, as the WHATWG HTML parser reads it.
+
+The browser decides what a character means with the HTML standard's tokenizer and tree
+builder; a hand-written scanner that disagrees with them in one corner lets a value out.  So
+the context of each field is read by html5lib, the pure-Python implementation of that same
+algorithm (foreign content, script data, RCDATA/RAWTEXT, ``<template>``, ``<select>``, table
+foster parenting), from the template rendered with inert placeholders:
+
+* probe A puts a letters-and-digits token where each field stands: where the token lands (text
+  of which element, value of which attribute, a tag name, a comment...) is the field's context;
+* probe H puts, escaped, a worst-case value (space, tab, newline, ``/ = ` ' " < > &``) there:
+  the parse must be probe A's with the token replaced by exactly that value, which proves the
+  position reads any escaped value back as written (so it is not an unquoted attribute value,
+  a raw-text body or a CDATA section);
+* probe B puts a comment there (a comment is inserted in place in every insertion mode, never
+  moved): its parse is the skeleton the structural check compares a rendered page with.
+
+A field is then accepted only in an allow-listed context (:func:`analyse`), and everything about
+it depends on the static strings only, so the result is cached per ``t.strings``.
+
+html5lib is imported on the first analysis, not when ``ipy_istring`` is imported.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+__all__ = [
+    "Plan",
+    "Slot",
+    "UrlCheck",
+    "analyse",
+    "canonical_fragment",
+    "escape_canonical",
+    "field_at",
+    "fill",
+    "parse",
+    "url_refusal",
+]
+
+HTML_NS = "http://www.w3.org/1999/xhtml"
+SVG_NS = "http://www.w3.org/2000/svg"
+MATHML_NS = "http://www.w3.org/1998/Math/MathML"
+_XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+
+Refusal = tuple[str, str]  # (why, fix): why continues "{field} ...", fix is a sentence
+
+
+def _names(text: str, *more: str) -> frozenset[str]:
+    return frozenset((*text.split(), *more))
+
+
+# The worst-case value for probe H: every character class that escaping leaves alone and that
+# ends or changes some tokenizer state (whitespace, / = ` ! ? - ] ;), plus all that it escapes.
+_HOSTILE = " \t\n/=`!?-]];#x'\"<>&amp;&"
+
+# Elements whose body the tokenizer reads without decoding references (RAWTEXT, script data,
+# PLAINTEXT): probe H already refuses a field there; these give the refusal its words.
+_CODE_BODIES = frozenset(("script", "style"))
+_RAW_BODIES = frozenset(
+    ("xmp", "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style")
+)
+# RCDATA bodies decode references and end only at their own end tag, which an escaped value
+# cannot write: escaped text is safe (and shown as written) there, trusted HTML is not.
+_RCDATA_BODIES = frozenset(("textarea", "title"))
+# Text in svg/math is foreign content: allowed only in elements whose text is just shown.
+_FOREIGN_TEXT = frozenset(
+    [(SVG_NS, name) for name in ("text", "tspan", "textPath", "title", "desc")]
+    + [(MATHML_NS, name) for name in ("mi", "mo", "mn", "ms", "mtext", "annotation")]
+)
+# Text directly in these is moved by the parser (foster parenting, implied elements).
+_TABLE_LIKE = frozenset(("table", "tbody", "thead", "tfoot", "tr", "colgroup"))
+
+# Attributes whose value is plain data to the browser, on any HTML element but the ones below.
+SAFE_ATTRIBUTES = _names(
+    """abbr accesskey align alt autocomplete border cellpadding cellspacing checked class cols
+    colspan datetime decoding dir disabled download draggable for headers height hidden
+    hreflang id inputmode label lang loading max maxlength min minlength multiple name
+    placeholder readonly rel required reversed role rows rowspan scope selected size span
+    spellcheck start step summary tabindex title translate valign value width wrap"""
+)
+# SVG geometry and presentation attributes: numbers, colours, path data (no URLs, no CSS text).
+_SVG_ATTRIBUTES = _names(
+    """class id x y dx dy width height cx cy r rx ry x1 y1 x2 y2 points d transform viewBox
+    fill fill-opacity fill-rule stroke stroke-width stroke-opacity stroke-dasharray
+    stroke-linecap stroke-linejoin opacity font-size font-family font-weight text-anchor
+    dominant-baseline preserveAspectRatio rotate textLength"""
+)
+# Elements whose attributes load or run something, or change the whole page (base, meta):
+# no attribute of theirs takes a value.
+_LOADING_ELEMENTS = _names(
+    """base link meta script style iframe frame frameset object embed applet param portal
+    """
+)
+
+UrlKind = Literal["link", "media"]
+# (namespace, element, attribute) -> what the URL may be.  "link": a navigation on click
+# (http, https, mailto, tel, relative; data: only for a download); "media": a resource shown
+# as an image, audio or video (http, https, relative; data: raster images).
+_URL_ATTRIBUTES: dict[tuple[str, str, str], UrlKind] = {
+    (HTML_NS, "a", "href"): "link",
+    (HTML_NS, "area", "href"): "link",
+    (SVG_NS, "a", "href"): "link",
+    (SVG_NS, "a", _XLINK_HREF): "link",
+    (HTML_NS, "img", "src"): "media",
+    (HTML_NS, "input", "src"): "media",
+    (HTML_NS, "video", "src"): "media",
+    (HTML_NS, "video", "poster"): "media",
+    (HTML_NS, "audio", "src"): "media",
+    (HTML_NS, "source", "src"): "media",
+    (HTML_NS, "track", "src"): "media",
+    (SVG_NS, "image", "href"): "media",
+    (SVG_NS, "image", _XLINK_HREF): "media",
+}
+# Attribute names that hold a URL somewhere: outside the pairs above they are refused with
+# words about URLs (the list is for the message; anything unlisted is refused anyway).
+_URL_NAMES = _names(
+    """href src action formaction xlink:href poster background cite codebase data longdesc
+    usemap ping manifest icon dynsrc lowsrc profile classid archive srcset imagesrcset
+    content""",
+    _XLINK_HREF,
+)
+
+_LINK_SCHEMES = frozenset(("http", "https", "mailto", "tel"))
+_MEDIA_SCHEMES = frozenset(("http", "https"))
+_RASTER_TYPES = _names(
+    """image/png image/jpeg image/gif image/webp image/avif image/bmp image/x-icon
+    image/vnd.microsoft.icon"""
+)
+_MEDIA_DATA_TYPES = _RASTER_TYPES | _names(
+    "audio/mpeg audio/ogg audio/wav audio/webm video/mp4 video/webm video/ogg"
+)
+# What <a download href="data:..."> may hand to the user: data, never a document a browser
+# would render (HTML, SVG, XML) if it were opened instead of saved.
+_DOWNLOAD_TYPES = _RASTER_TYPES | _names(
+    """text/plain text/csv text/tab-separated-values application/json
+    application/octet-stream application/zip application/gzip application/vnd.ms-excel
+    application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+    application/vnd.apache.parquet application/x-parquet"""
+)
+# A character reference started in the static text and not finished before the field: the
+# value's characters would continue it (&{v} with v = "#106;" is "j").  After "&" the
+# tokenizer reads alphanumerics (named reference) or "#", "x", digits (numeric reference).
+_OPEN_REFERENCE = re.compile(r"&(?:#[xX]?[0-9A-Fa-f]*|[A-Za-z0-9]*)\Z")
+_URL_CONTROLS = "".join(map(chr, range(33)))
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """What one field may hold: its kind, and why an escaped or a trusted value is refused."""
+
+    kind: Literal["text", "rcdata", "foreign", "attribute", "url", "refused"]
+    text_refusal: Refusal | None  # refusal for an escaped (plain) value, if any
+    trusted_refusal: Refusal | None  # refusal for trusted HTML (__html__, a nested template)
+    container: str  # for trusted HTML in text: the element it is parsed in ("div" at top)
+    url: int  # index into Plan.urls, or -1
+
+
+@dataclass(frozen=True)
+class UrlCheck:
+    """A URL attribute holding fields: its decoded static text and field indexes, in order."""
+
+    pieces: tuple[str | int, ...]
+    kind: UrlKind
+    download: bool  # the element has a download attribute (data: downloads allowed)
+    element: str
+    attribute: str
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything html() needs about one template's static strings."""
+
+    slots: tuple[Slot, ...]
+    urls: tuple[UrlCheck, ...]
+    # The canonical parse of probe B: static text, and (field, form) where a value goes:
+    # form "node" stands in element content, "value" in an attribute value or RCDATA text.
+    skeleton: tuple[str | tuple[int, str], ...]
+
+
+# --- html5lib, loaded on first use -----------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _html5lib() -> tuple[Any, Any]:
+    """html5lib's parser class and a tree builder that records foster-parented text."""
+    import warnings
+
+    with warnings.catch_warnings():
+        # html5lib 1.1 (its latest release) predates Python 3.12+'s deprecations of some
+        # stdlib uses; they are its business, not the user's.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import html5lib
+        from html5lib.constants import tableInsertModeElements
+
+    base = html5lib.getTreeBuilder("etree", fullTree=True)
+
+    class Builder(base):  # type: ignore[misc, valid-type]
+        """The etree builder, noting text the parser moves out of a table (foster parenting)."""
+
+        def reset(self) -> None:
+            super().reset()
+            self.fostered: list[str] = []
+
+        def insertText(self, data: str, parent: Any = None) -> None:
+            if self.insertFromTable and self.openElements[-1].name in tableInsertModeElements:
+                self.fostered.append(data)
+            super().insertText(data, parent)
+
+    return html5lib.HTMLParser, Builder
+
+
+def parse(source: str, *, container: str | None = "div") -> tuple[Any, list[str]]:
+    """Parse as a browser with scripting on: a fragment in ``container``, or a document."""
+    parser_class, builder = _html5lib()
+    parser = parser_class(tree=builder, namespaceHTMLElements=True)
+    if container is None:
+        root = parser.parse(source, scripting=True)
+    else:
+        root = parser.parseFragment(source, container=container, scripting=True)
+    return root, parser.tree.fostered
+
+
+def _split_tag(tag: str) -> tuple[str, str]:
+    if tag.startswith("{"):
+        namespace, _, name = tag[1:].partition("}")
+        return namespace, name
+    return "", tag
+
+
+def escape_canonical(text: str) -> str:
+    """Text as the canonical form writes it (placeholders, letters and digits, unchanged)."""
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+def _canonical(element: Any, out: list[str]) -> None:
+    tag = element.tag
+    if not isinstance(tag, str):  # ElementTree.Comment
+        out.append(f"<!--{escape_canonical(element.text or '')}-->")
+    elif tag == "<!DOCTYPE>":
+        out.append(f"<!DOCTYPE {escape_canonical(element.text or '')}>")
+    else:
+        out.append("<" + tag)
+        for name in sorted(element.attrib):
+            out.append(f' {name}="{escape_canonical(element.attrib[name])}"')
+        out.append(">")
+        out.append(escape_canonical(element.text or ""))
+        for child in element:
+            _canonical(child, out)
+            out.append(escape_canonical(child.tail or ""))
+        out.append(f"</{tag}>")
+
+
+def canonical_fragment(source: str, container: str = "div") -> str:
+    """One string that two parses share exactly when they have the same tree."""
+    root, _ = parse(source, container=container)
+    out: list[str] = []
+    _canonical(root, out)
+    return "".join(out)
+
+
+# --- reading where each placeholder landed --------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Landing:
+    where: Literal["tag", "attribute name", "attribute", "text", "comment", "doctype"]
+    namespace: str
+    element: str
+    attribute: str
+    attributes: tuple[str, ...]  # the element's attribute names (for download)
+    value: str  # the decoded attribute value holding the placeholder
+    kind: str = ""  # for a URL attribute: its UrlKind
+
+
+def _walk(element: Any, parent: Any) -> Iterator[tuple[Any, Any]]:
+    yield element, parent
+    for child in element:
+        yield from _walk(child, element)
+
+
+def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
+    found: dict[int, list[_Landing]] = {}
+
+    def note(text: str, landing: _Landing) -> None:
+        for match in token.finditer(text):
+            found.setdefault(int(match.group(1)), []).append(landing)
+
+    for element, parent in _walk(root, None):
+        tag = element.tag
+        parent_ns, parent_name = _split_tag(parent.tag) if parent is not None else ("", "")
+        tail_in = _Landing("text", parent_ns, parent_name, "", (), "")
+        if not isinstance(tag, str):
+            note(element.text or "", _Landing("comment", "", "", "", (), ""))
+            note(element.tail or "", tail_in)
+            continue
+        if tag == "<!DOCTYPE>":
+            note(element.text or "", _Landing("doctype", "", "", "", (), ""))
+            for value in element.attrib.values():
+                note(value, _Landing("doctype", "", "", "", (), ""))
+            continue
+        namespace, name = _split_tag(tag)
+        note(name, _Landing("tag", namespace, name, "", (), ""))
+        names = tuple(element.attrib)
+        for attribute, value in element.attrib.items():
+            note(attribute, _Landing("attribute name", namespace, name, attribute, names, ""))
+            note(value, _Landing("attribute", namespace, name, attribute, names, value))
+        note(element.text or "", _Landing("text", namespace, name, "", (), ""))
+        if parent is not None:
+            note(element.tail or "", tail_in)
+    return found
+
+
+# --- the allow-list -------------------------------------------------------------------
+
+_FIX_ATTRIBUTE = 'put the value inside a quoted value of an allowed attribute: title="{x}"'
+_FIX_TEXT = "Put the field in element text (<span>{x}</span>) or a quoted attribute value"
+_REFUSALS: dict[str, Refusal] = {
+    "dropped": (
+        "stands where the HTML parser keeps nothing of it (an end tag, a duplicate attribute, "
+        "a misplaced element...), so its value would vanish or become markup",
+        _FIX_TEXT,
+    ),
+    "tag": ("stands as (part of) a tag name", "Tag names cannot come from values; write the tag"),
+    "attribute name": (
+        "stands as (part of) an attribute name",
+        f"Attribute names cannot come from values; {_FIX_ATTRIBUTE}",
+    ),
+    "comment": (
+        "stands in an HTML comment",
+        "A comment's text is never decoded, so the value would show escaped or end the "
+        "comment; move the field out of the comment",
+    ),
+    "doctype": ("stands in a <!DOCTYPE>", "Move the field out of the declaration"),
+    "unquoted": (
+        "stands in an unquoted attribute value (or where the parser does not read an escaped "
+        "value back as written)",
+        'A space or > in the value would end it; write name="{x}"',
+    ),
+    "raw": (
+        "stands where the parser reads text raw, without decoding character references (a "
+        "CDATA section or a raw-text element), so no escaping keeps the value intact",
+        _FIX_TEXT,
+    ),
+    "reference": (
+        "follows an unfinished character reference (& in the static text right before the "
+        "field), which the value's first characters would complete",
+        "Write a literal & as &amp; in the template, or finish the reference with ;",
+    ),
+    "moved": (
+        "stands in table structure (<table>, <tr>...), where the parser moves text out of the "
+        "table",
+        "Put the field in a cell: <td>{x}</td>",
+    ),
+    "trusted rcdata": (
+        "is trusted HTML (it has __html__) in an element whose body is text only",
+        "Pass plain text, so it gets escaped",
+    ),
+    "trusted foreign": (
+        "is trusted HTML (it has __html__) inside svg/math content",
+        "Pass plain text, so it gets escaped, or move the markup outside the svg/math element",
+    ),
+    "misnested": (
+        "is trusted HTML (it has __html__) where the parser repairs misnested markup around "
+        "it, so html() cannot verify that it keeps the page's structure",
+        "Close the template's elements in order around the field, or pass plain text",
+    ),
+    "trusted url": (
+        "is trusted HTML (it has __html__) in a URL attribute",
+        "Pass the URL as a plain string, so it is escaped and its scheme checked",
+    ),
+}
+
+
+def _text_refusal(landing: _Landing) -> Refusal | None:
+    if landing.namespace == HTML_NS:
+        if landing.element in _CODE_BODIES:
+            return (
+                f"stands in a <{landing.element}> body",
+                "No escaping makes a value safe inside code; pass data through a data-* "
+                'attribute or a JSON <script type="application/json"> built with json.dumps '
+                "and read it from there",
+            )
+        if landing.element in _RAW_BODIES:
+            return (
+                f"stands in a <{landing.element}> body, which the parser reads raw (no "
+                "character references decoded) or not at all",
+                _FIX_TEXT,
+            )
+        return None
+    if (landing.namespace, landing.element) in _FOREIGN_TEXT:
+        return None
+    if landing.namespace in (SVG_NS, MATHML_NS):
+        return (
+            f"stands in the text of <{landing.element}> inside svg/math content, which html() "
+            "allows only in text elements (svg text, tspan, textPath, title, desc; math mi, "
+            "mo, mn, ms, mtext)",
+            "Put the field in one of those, or in HTML text outside the svg/math element",
+        )
+    return None  # the fragment's root: top-level text
+
+
+def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
+    namespace, element, name = landing.namespace, landing.element, landing.attribute
+    where = f"in the attribute {name.rpartition('}')[2]!r} of <{element}>"
+    if name.lower().startswith("on"):
+        return (
+            f"stands in the event-handler attribute {name!r}",
+            "Its value is JavaScript, which no escaping makes safe; attach the handler in a "
+            "script and pass the value in a data-* attribute",
+        )
+    if name == "style":
+        return (
+            "stands in a style attribute",
+            "Its value is CSS, where a value could add any property (position: fixed...); "
+            'choose among fixed styles with a class (class="level-{x}") or pass the value in '
+            "a data-* attribute",
+        )
+    if name == "srcdoc":
+        return (
+            "stands in a srcdoc attribute",
+            "Its value is a whole HTML document, parsed after unescaping; render the inner "
+            "document with html() and show it another way",
+        )
+    if namespace == HTML_NS and element in _LOADING_ELEMENTS:
+        return (
+            f"stands {where}, an element that loads, runs or reconfigures something",
+            "No attribute of it takes a value; write it in full in the template",
+        )
+    kind = _URL_ATTRIBUTES.get((namespace, element, name))
+    if kind is not None:
+        return kind
+    if name in _URL_NAMES:
+        return (
+            f"stands {where}, a URL html() cannot vouch for there (it may load, run or "
+            "submit to what the value names)",
+            "Values may form URLs only in a/area href (links) and img/video/audio/source/"
+            "track src, video poster, svg a and image href; write this URL in the template",
+        )
+    if name.startswith(("data-", "aria-")):
+        return "plain"
+    if namespace == HTML_NS and name in SAFE_ATTRIBUTES:
+        return "plain"
+    if namespace == SVG_NS and name in _SVG_ATTRIBUTES and element not in _CODE_BODIES:
+        return "plain"
+    return (
+        f"stands {where}, which is not on html()'s list of attributes that take values",
+        "Use data-* or aria-*, or one of the listed plain attributes (title, class, id, alt, "
+        "value...); see the html section of docs/renderers.md",
+    )
+
+
+@dataclass
+class _Probes:
+    """The template with each field replaced by a placeholder, a hostile value or a comment."""
+
+    strings: tuple[str, ...]
+    token: re.Pattern[str]  # a placeholder: group 1 is the field's index
+    places: list[str]  # the placeholders, letters and digits only
+    hostile: list[str]  # placeholder + _HOSTILE + placeholder, one per field
+
+    @classmethod
+    def make(cls, strings: tuple[str, ...]) -> _Probes:
+        joined = "".join(strings).lower()
+        nonce = "ipy"
+        while nonce in joined:  # placeholders must not occur in the static text
+            nonce = "ipy" + secrets.token_hex(4)
+        places = [f"{nonce}f{i}e" for i in range(len(strings) - 1)]
+        return cls(
+            strings,
+            re.compile(nonce + r"f(\d+)e"),
+            places,
+            [place + _HOSTILE + place for place in places],
+        )
+
+    def fill(self, values: list[str]) -> str:
+        parts = [self.strings[0]]
+        for value, string in zip(values, self.strings[1:]):
+            parts += (value, string)
+        return "".join(parts)
+
+    def index(self, match: re.Match[str]) -> int:
+        return int(match.group(1))
+
+
+@lru_cache(maxsize=256)
+def analyse(strings: tuple[str, ...]) -> Plan:
+    """Read where each field of ``strings`` stands and decide what it may hold."""
+    count = len(strings) - 1
+    if count == 0:
+        return Plan((), (), ())
+    from markupsafe import escape
+
+    probes = _Probes.make(strings)
+    probe_a = probes.fill(probes.places)
+    probe_h = probes.fill([str(escape(value)) for value in probes.hostile])
+    hostile_text = [escape_canonical(value) for value in probes.hostile]
+
+    landings: dict[int, list[_Landing]] = {}
+    fostered: set[int] = set()  # escaped text here is moved out of a table
+    unread: set[int] = set()  # an escaped value here does not read back as written
+    for container in ("div", None):  # a notebook's innerHTML, and a whole page
+        root_a, moved_text = parse(probe_a, container=container)
+        for index, found in _landings(root_a, probes.token).items():
+            landings.setdefault(index, []).extend(found)
+        fostered.update(map(probes.index, probes.token.finditer("".join(moved_text))))
+        # Probe H must parse as probe A with each placeholder replaced by the hostile value:
+        # then no escaped value can end or change the context it stands in.
+        expected = probes.token.sub(
+            lambda m: hostile_text[probes.index(m)], _canonical_text(root_a)
+        )
+        got = _canonical_text(parse(probe_h, container=container)[0])
+        if got != expected:
+            differing = {
+                i
+                for i in range(count)
+                if got.count(hostile_text[i]) != expected.count(hostile_text[i])
+            }
+            unread |= differing or set(range(count))  # unexplained: suspect every field
+
+    skeleton, b_places = _skeleton(
+        probes.fill([f"<!--{p}-->" for p in probes.places]), probes.token
+    )
+    in_table = fostered | {i for i, place in b_places.items() if place[2] in _TABLE_LIKE}
+    faithful = _skeleton_is_faithful(probes, skeleton, b_places, in_table)
+
+    slots: list[Slot] = []
+    urls: list[UrlCheck] = []
+    for index in range(count):
+        slot, url = _decide(index, strings[index], landings.get(index, []), index in unread)
+        if url is not None:
+            slot = dataclasses.replace(slot, url=len(urls))
+            urls.append(_url_check(url, probes.token))
+        if slot.kind == "text":
+            form, _, container = b_places.get(index, ("value", "", ""))
+            slot = dataclasses.replace(
+                slot,
+                text_refusal=_REFUSALS["moved"] if index in in_table else None,
+                trusted_refusal=None if faithful and form == "node" else _REFUSALS["misnested"],
+                container=container,
+            )
+        elif slot.kind == "attribute" and not faithful:
+            slot = dataclasses.replace(slot, trusted_refusal=_REFUSALS["misnested"])
+        slots.append(slot)
+    return Plan(tuple(slots), tuple(urls), skeleton)
+
+
+def _decide(
+    index: int, before: str, found: list[_Landing], unread: bool
+) -> tuple[Slot, _Landing | None]:
+    """The slot of one field from where it landed; and its URL attribute, if it is in one."""
+
+    def refused(why: Refusal) -> tuple[Slot, None]:
+        return Slot("refused", why, why, "div", -1), None
+
+    if not found:
+        return refused(_REFUSALS["dropped"])
+    kind: Literal["text", "rcdata", "foreign", "attribute", "url"] = "text"
+    url = None
+    for landing in found:
+        if landing.where == "text":
+            why = _text_refusal(landing)
+            if why is not None:
+                return refused(why)
+            if landing.namespace == HTML_NS and landing.element in _RCDATA_BODIES:
+                kind = "rcdata"
+            elif landing.namespace in (SVG_NS, MATHML_NS):
+                kind = "foreign"
+        elif landing.where == "attribute":
+            rule = _attribute_rule(landing)
+            if isinstance(rule, tuple):
+                return refused(rule)
+            kind = "attribute" if rule == "plain" else "url"
+            if rule != "plain" and url is None:
+                url = dataclasses.replace(landing, kind=rule)
+        else:
+            return refused(_REFUSALS[landing.where])
+    if unread:
+        return refused(_REFUSALS["unquoted" if kind in ("attribute", "url") else "raw"])
+    if _OPEN_REFERENCE.search(before):
+        return refused(_REFUSALS["reference"])
+    trusted_refusal = {
+        "text": None,
+        "attribute": None,
+        "rcdata": _REFUSALS["trusted rcdata"],
+        "foreign": _REFUSALS["trusted foreign"],
+        "url": _REFUSALS["trusted url"],
+    }[kind]
+    return Slot(kind, None, trusted_refusal, "div", -1), url
+
+
+def _skeleton_is_faithful(
+    probes: _Probes,
+    skeleton: Skeleton,
+    b_places: dict[int, tuple[str, str, str]],
+    in_table: set[int],
+) -> bool:
+    """Whether the skeleton predicts the parse of the template filled with values exactly.
+
+    Where the parser repairs misnested markup around a field it may not (text reopens
+    formatting elements that a comment does not), and trusted HTML there cannot be verified.
+    Fields in table structure keep their comment (trusted rows fit there, text would move).
+    """
+    from markupsafe import escape
+
+    values = [
+        f"<!--{place}-->" if index in in_table else str(escape(probes.hostile[index]))
+        for index, place in enumerate(probes.places)
+    ]
+    plain = {
+        i: (value, b_places.get(i, ("", HTML_NS, ""))[1] != HTML_NS)
+        for i, value in enumerate(probes.hostile)
+    }
+    comments = {i: f"<!--{probes.places[i]}-->" for i in in_table}
+    predicted = fill(skeleton, plain, comments)
+    return predicted == _canonical_text(parse(probes.fill(values), container="div")[0])
+
+
+def _canonical_text(root: Any) -> str:
+    out: list[str] = []
+    _canonical(root, out)
+    return "".join(out)
+
+
+def _url_check(landing: _Landing, token: re.Pattern[str]) -> UrlCheck:
+    pieces: list[str | int] = []
+    for position, part in enumerate(token.split(landing.value)):
+        if position % 2:
+            pieces.append(int(part))
+        elif part:
+            pieces.append(part)
+    return UrlCheck(
+        tuple(pieces),
+        landing.kind,  # type: ignore[arg-type]
+        "download" in landing.attributes,
+        landing.element,
+        landing.attribute.rpartition("}")[2],
+    )
+
+
+Skeleton = tuple[str | tuple[int, str], ...]
+
+
+def _skeleton(
+    source: str, token: re.Pattern[str]
+) -> tuple[Skeleton, dict[int, tuple[str, str, str]]]:
+    """Probe B's canonical parse, cut where each field stands; and per field its form
+    ("node": a comment in element content; "value": text of an attribute or RCDATA body),
+    with the namespace and name of the element that holds it."""
+    root, _ = parse(source, container="div")
+    places: dict[int, tuple[str, str, str]] = {}
+    for element, parent in _walk(root, None):
+        if not isinstance(element.tag, str):
+            match = token.fullmatch(element.text or "")
+            if match is not None:
+                namespace, name = _split_tag(parent.tag)
+                if parent is root:
+                    namespace, name = HTML_NS, "div"
+                places.setdefault(int(match.group(1)), ("node", namespace, name))
+    text = _canonical_text(root)
+    marker = re.compile(f"<!--({token.pattern})-->|&lt;!--({token.pattern})--&gt;")
+    skeleton: list[str | tuple[int, str]] = []
+    position = 0
+    for match in marker.finditer(text):
+        skeleton.append(text[position : match.start()])
+        if match.group(1) is not None:
+            skeleton.append((int(match.group(2)), "node"))
+        else:
+            index = int(match.group(4))
+            skeleton.append((index, "value"))
+            places.setdefault(index, ("value", "", ""))
+        position = match.end()
+    skeleton.append(text[position:])
+    return tuple(piece for piece in skeleton if piece != ""), places
+
+
+def _pieces(
+    skeleton: Skeleton, plain: dict[int, tuple[str, bool]], trusted: dict[int, str]
+) -> Iterator[tuple[int, str]]:
+    """The skeleton's pieces with each field's contribution: (field or -1, canonical text)."""
+    for piece in skeleton:
+        if isinstance(piece, str):
+            yield -1, piece
+            continue
+        index, form = piece
+        if index in trusted:
+            yield index, trusted[index]
+            continue
+        text, foreign = plain[index]
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        # The parser drops NUL from HTML element content and turns it into U+FFFD elsewhere.
+        text = text.replace("\0", "" if form == "node" and not foreign else "\ufffd")
+        yield index, escape_canonical(text)
+
+
+def fill(skeleton: Skeleton, plain: dict[int, tuple[str, bool]], trusted: dict[int, str]) -> str:
+    """The canonical parse a page should have: the skeleton with each field's contribution.
+
+    ``plain`` maps a field to its text and whether it stands in svg/math; ``trusted`` maps a
+    field to the canonical parse of its trusted HTML (or, in an attribute, its decoded text).
+    """
+    return "".join(text for _, text in _pieces(skeleton, plain, trusted))
+
+
+def field_at(
+    skeleton: Skeleton, plain: dict[int, tuple[str, bool]], trusted: dict[int, str], offset: int
+) -> int:
+    """The last field whose contribution starts at or before ``offset`` of :func:`fill`."""
+    position, found = 0, -1
+    for index, text in _pieces(skeleton, plain, trusted):
+        if position > offset:
+            break
+        if index >= 0:
+            found = index
+        position += len(text)
+    return found
+
+
+def url_refusal(check: UrlCheck, url: str) -> str | None:
+    """Why ``url`` may not stand in ``check``'s attribute, or None when it may."""
+    # What the URL parser looks at: leading and trailing C0 controls and spaces dropped, tabs
+    # and newlines removed anywhere; the scheme is what precedes the first ":" if it is made
+    # of scheme characters, else the URL is relative.
+    text = url.strip(_URL_CONTROLS).translate({9: None, 10: None, 13: None})
+    match = _SCHEME.match(text)
+    if match is None:
+        return None  # relative: a path, ?query, #fragment or //host (http or https)
+    scheme = match.group(1).lower()
+    allowed = _LINK_SCHEMES if check.kind == "link" else _MEDIA_SCHEMES
+    if scheme in allowed:
+        return None
+    if scheme == "data":
+        media_type = text[match.end() :].partition(",")[0].partition(";")[0].strip().lower()
+        if check.kind == "media" and media_type in _MEDIA_DATA_TYPES:
+            return None
+        if check.kind == "link" and check.download and media_type in _DOWNLOAD_TYPES | {""}:
+            return None
+        return (
+            f"data: URL of type {media_type or 'text/plain'!r}, which html() allows only for "
+            + (
+                "raster images, audio and video"
+                if check.kind == "media"
+                else "downloads (<a download>) of data types (CSV, JSON, text, images...)"
+            )
+        )
+    return f"{scheme}: URL, a scheme html() does not allow here"

@@ -1,0 +1,203 @@
+"""Hostile *contexts* for html(): where a field stands, not only what its value holds.
+
+Each case is a template (``{v}`` marks a field; ``{m}`` a trusted one) and a value that tries to
+run script, navigate or cover the page from that place.  tests/test_html_contexts.py renders
+each case with html(): it must be refused, or load in real Chromium and run nothing.  The same
+template written as a naive f-string (the value pasted in raw) is the positive control: cases
+marked ``control=True`` must run script there, so the harness is seen to catch an escape.
+
+Payloads call ``PWN`` (a console message the harness listens for, from any frame).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PWN = "console.log(/ipy-pwned/.source)"
+IMG = f"<img src=x onerror={PWN}>"
+SCRIPT = f"<script>{PWN}</script>"
+JS_URL = f"javascript:{PWN}"
+OVERLAY = "red; position: fixed; top: 0; left: 0; width: 100vw; height: 100vh"
+
+
+@dataclass(frozen=True)
+class Case:
+    """A template with ``{v}`` (plain value) or ``{m}`` (trusted Markup), and the value."""
+
+    context: str  # the class of context
+    template: str
+    value: str
+    control: bool = False  # the naive f-string of this case runs script (positive control)
+    benign: str = "plain"  # a harmless value: the page's shape with it is the expected shape
+
+
+CASES: list[Case] = [
+    # Character references split between static text and the value.
+    Case("split reference", '<iframe src="&{v}"></iframe>', "#106;avascript:" + PWN, True),
+    Case("split reference", '<a href="&{v}">x</a>', "#106;avascript:" + PWN, True),
+    Case("split reference", '<a href="&#{v}">x</a>', "106;avascript:" + PWN, True),
+    Case("split reference", '<a href="&#x{v}">x</a>', "6a;avascript:" + PWN, True),
+    Case("split reference", '<a href="&#x6a{v}">x</a>', ";avascript:" + PWN, True),
+    Case("split reference", '<a href="&#106{v}">x</a>', ";avascript:" + PWN, True),
+    Case("split reference", '<a href="javascript&{v}">x</a>', "colon;" + PWN, True),
+    Case("split reference", '<a href="javascript&colon{v}">x</a>', ";" + PWN, True),
+    Case("split reference", '<a href="java&{v}">x</a>', "NewLine;script:" + PWN, True),
+    Case("split reference", "<p>&{v}</p>", "lt;b&gt;x"),
+    Case("split reference", '<p title="&amp{v}">x</p>', ";x"),
+    Case("split reference", '<a href="https://e.invalid/?a=1&b={v}">x</a>', JS_URL),
+    # URL attributes, many spellings.
+    Case("url", '<a href="{v}">x</a>', JS_URL, True),
+    Case("url", '<A HREF="{v}">x</A>', "JAVASCRIPT:" + PWN, True),
+    Case("url", "<a href = '{v}'>x</a>", "  javascript:" + PWN, True),
+    Case("url", '<a href="{v}">x</a>', "java\tscript:" + PWN),  # Chromium 156 ignores it
+    Case("url", '<a href="{v}">x</a>', "java\nscript:" + PWN, True),
+    Case("url", '<a href="{v}">x</a>', "\x01javascript:" + PWN, True),
+    Case("url", '<a href="{v}">x</a>', "jav&#x09;ascript:" + PWN),
+    Case("url", '<a href="{v}">x</a>', "vbscript:msgbox(1)"),
+    Case("url", '<a href=" {v}">x</a>', JS_URL, True),
+    Case("url", '<a href="java{v}">x</a>', "script:" + PWN, True),
+    Case("url", '<a href="https://e.invalid/{v}">x</a>', '"><img src=x onerror="' + PWN + '">'),
+    Case("url", '<iframe src="{v}"></iframe>', JS_URL, True),
+    Case("url", '<embed src="{v}">', "data:text/html," + SCRIPT, True),
+    Case("url", '<object data="{v}"></object>', "data:text/html," + SCRIPT, True),
+    Case("url", '<form action="{v}"><button id=go>go</button></form>', JS_URL),
+    Case("url", '<form id=f></form><button form=f formaction="{v}">go</button>', JS_URL, True),
+    Case("url", '<svg><a href="{v}"><text y="20">x</text></a></svg>', JS_URL, True),
+    Case("url", '<svg><a xlink:href="{v}"><text y="20">x</text></a></svg>', JS_URL, True),
+    Case("url", '<svg><use href="{v}"></use></svg>', "data:image/svg+xml,<svg/>"),
+    Case("url", '<svg><image href="{v}"></image></svg>', JS_URL),
+    Case("url", '<base href="{v}"><a href="x">x</a>', "javascript:/"),
+    Case("url", '<meta http-equiv="refresh" content="0;url={v}">', JS_URL),
+    Case("url", '<img srcset="{v}">', JS_URL),
+    Case("url", '<a ping="{v}" href="#">x</a>', JS_URL),
+    Case("url", '<script src="{v}"></script>', "data:text/javascript," + PWN, True),
+    Case("url", '<link rel="stylesheet" href="{v}">', "data:text/css,*{position:fixed}"),
+    Case("url", '<img src="{v}">', JS_URL),
+    Case("url", '<math href="{v}"><mi>x</mi></math>', JS_URL),
+    Case("url", '<a href="{v}">x</a>', "data:text/html," + SCRIPT),
+    Case("url", '<iframe src="data:text/html,{v}"></iframe>', SCRIPT, True),
+    Case("url", '<a href="{v}">x</a>', "/relative?" + SCRIPT),
+    Case("url", '<a href="{v}">x</a>', "#" + SCRIPT),
+    # data: URLs (notebooks use them for images and downloads).
+    Case("data url", '<img src="data:image/png;base64,{v}">', '"><img src=x onerror=' + PWN + ">"),
+    Case("data url", '<img src="{v}">', "data:image/png;base64,iVBORw0KGgo=", benign="x.png"),
+    Case("data url", '<img src="{v}">', "data:image/svg+xml,<svg onload='" + PWN + "'/>"),
+    Case("data url", '<a download="t.csv" href="data:text/csv,{v}">x</a>', "a,b\n" + SCRIPT),
+    Case("data url", '<a download href="{v}">x</a>', "data:text/html," + SCRIPT),
+    Case("data url", '<a download href="{v}">x</a>', "data:image/svg+xml,<svg/>"),
+    Case("data url", '<a href="{v}">x</a>', "data:text/csv,a"),
+    # CSS.
+    Case("style", '<p style="color: {v}">x</p>', OVERLAY, True),
+    Case("style", '<p style="{v}">x</p>', "position: fixed; inset: 0; background: red", True),
+    Case("style", "<style>p { color: {v} }</style><p>x</p>", "red } p { " + OVERLAY, True),
+    Case("style", '<svg><rect width="10" height="10" fill="{v}"></rect></svg>', OVERLAY),
+    Case("style", '<p class="{v}">x</p>', OVERLAY),
+    # Foreign content: svg and math.
+    Case("foreign", "<svg><script>{v}</script></svg>", PWN, True),
+    Case("foreign", "<svg><style>{v}</style></svg>", "*{position:fixed}"),
+    Case("foreign", "<svg>{v}</svg>", IMG, True),
+    Case("foreign", "<math>{v}</math>", IMG, True),
+    Case("foreign", '<svg><text y="20">{v}</text></svg>', "</text></svg>" + IMG, True),
+    Case("foreign", "<svg><title>{v}</title></svg>", "</title></svg>" + IMG, True),
+    Case("foreign", "<svg><desc>{v}</desc></svg>", "</desc>" + IMG),
+    Case("foreign", "<math><mi>{v}</mi></math>", "</mi></math>" + IMG, True),
+    Case("foreign", "<math><mtext>{v}</mtext></math>", "<table><mglyph><style>" + IMG),
+    Case("foreign", "<svg><foreignObject><p>{v}</p></foreignObject></svg>", IMG, True),
+    Case("foreign", '<math><annotation-xml encoding="text/html">{v}</annotation-xml></math>', IMG),
+    Case("foreign", '<svg><text y="20"><![CDATA[{v}]]></text></svg>', "]]>" + IMG, True),
+    Case("foreign", "<svg><![CDATA[{v}]]></svg>", "]]>" + IMG, True),
+    Case("foreign", '<svg><animate attributeName="href" to="{v}"></animate></svg>', JS_URL),
+    Case("foreign", '<svg><set onbegin="{v}" attributeName="x" to="1"></set></svg>', PWN, True),
+    # <template>, <noscript>, <select>, tables.
+    Case("template", "<template>{v}</template>", IMG),
+    Case("template", "<template><p>{v}</p></template>", IMG),
+    Case("template", '<template><p title="{v}">x</p></template>', '"' + IMG),
+    Case("noscript", "<noscript>{v}</noscript>", "</noscript>" + IMG, True),
+    Case("noscript", '<noscript><p title="{v}"></p></noscript>', "</noscript>" + IMG, True),
+    Case("select", "<select><option>{v}</option></select>", "</option></select>" + IMG, True),
+    Case("select", "<select>{v}</select>", "</select>" + IMG, True),
+    Case("select", '<select><option value="{v}">x</option></select>', '">' + IMG),
+    Case("table", "<table>{v}</table>", IMG, True),
+    Case("table", "<table><tr>{v}</tr></table>", IMG, True),
+    Case("table", "<table><tr><td>{v}</td></tr></table>", "</td></tr></table>" + IMG, True),
+    Case("table", "<table><caption>{v}</caption></table>", IMG, True),
+    Case("table", "<table><colgroup>{v}</colgroup></table>", IMG, True),
+    # RCDATA and RAWTEXT bodies.
+    Case("rcdata", "<textarea>{v}</textarea>", "</textarea>" + IMG, True),
+    Case("rcdata", "<TEXTAREA>{v}</textarea >", "</TEXTAREA >" + IMG, True),
+    Case("rcdata", "<title>{v}</title>", "</title>" + IMG, True),
+    Case("rawtext", "<xmp>{v}</xmp>", "</xmp>" + IMG, True),
+    Case("rawtext", "<noembed>{v}</noembed>", "</noembed>" + IMG, True),
+    Case("rawtext", "<noframes>{v}</noframes>", "</noframes>" + IMG, True),
+    Case("rawtext", "<iframe>{v}</iframe>", "</iframe>" + IMG, True),
+    Case("rawtext", "<plaintext>{v}", IMG),
+    Case("rawtext", "<plaintext>x</plaintext><p>{v}</p>", IMG),
+    # Script bodies, and "</script" inside a script's strings.
+    Case("script", '<script>var s = "{v}";</script>', '";' + PWN + '//', True),
+    Case("script", "<script type=text/plain>{v}</script>", "</script>" + SCRIPT, True),
+    Case("script", "<script>var s = '</script>{v}';</script>", IMG, True),
+    Case("script", "<script><!--<script>{v}</script>--></script>", "</script>" + SCRIPT),
+    Case("script", "<script>/* </scripty> */ {v}</script>", PWN, True),
+    Case("script", "<SCRIPT>x</SCRIPT >{v}", IMG, True),
+    # Comments, declarations, processing instructions.
+    Case("comment", "<!-- {v} -->", "-->" + IMG, True),
+    Case("comment", "<!--{v}-->", "-->" + IMG, True),
+    Case("comment", "<!-- {v} --!>", "--!>" + IMG, True),
+    Case("comment", "<!-- a --!> {v}", IMG, True),
+    Case("comment", "<!-->{v}", IMG, True),
+    Case("comment", "<!--->{v}", IMG, True),
+    Case("comment", "<? {v} ?>", ">" + IMG, True),
+    Case("comment", "<!{v}>", ">" + IMG, True),
+    Case("comment", "<![CDATA[{v}]]>", ">" + IMG, True),
+    Case("doctype", "<!DOCTYPE {v}>", ">" + IMG, True),
+    Case("doctype", '<!DOCTYPE html PUBLIC "{v}">', '">' + IMG, True),
+    # Tag and attribute names, unquoted and duplicate attributes.
+    Case("names", "<{v}>", f'img src=x onerror="{PWN}"', True),
+    Case("names", "<b{v}>x</b>", f' onmouseover="{PWN}" autofocus onfocus="{PWN}" tabindex=1'),
+    Case("names", "</{v}>", f'x><img src=x onerror="{PWN}"', True),
+    Case("names", '<p {v}="x">x</p>', f'onclick="{PWN}" title', True),
+    Case("names", '<img src=x data-{v}="1">', f'x onerror="{PWN}" y'),
+    Case("names", '<img src=x title="t" {v}>', f'onerror="{PWN}"', True),
+    Case("unquoted", "<img src=x title={v}>", f"x onerror={PWN}", True),
+    Case("unquoted", "<img src=x title=a{v}>", f"x onerror={PWN}", True),
+    Case("unquoted", "<a href={v}>x</a>", JS_URL, True),
+    Case("duplicate", '<a href="https://e.invalid/" href="{v}">x</a>', JS_URL),
+    Case("duplicate", '<img src="x" alt="{v}" alt="y">', '"' + IMG),
+    # Event handlers, srcdoc, form hijacking.
+    Case("event", '<img src=x onerror="{v}">', PWN, True),
+    Case("event", '<p ONCLICK="{v}">x</p>', PWN),
+    Case("event", '<svg onload="{v}"></svg>', PWN, True),
+    Case("event", '<details open ontoggle="{v}"><summary>x</summary></details>', PWN, True),
+    Case("srcdoc", '<iframe srcdoc="{v}"></iframe>', IMG, True),
+    Case("srcdoc", '<iframe srcdoc="<p>{v}</p>"></iframe>', "&lt;img src=x onerror=" + PWN + "&gt;"),
+    Case("form", '<input name="q" form="{v}">', "f"),
+    Case("form", '<input name="{v}" value="x">', "action"),
+    Case("form", '<button type="{v}">x</button>', "submit"),
+    Case("form", '<input value="{v}">', '" autofocus onfocus="' + PWN + '"'),
+    # Plain attributes: the allow-list.
+    Case("attribute", '<p title="{v}">x</p>', '" onmouseover="' + PWN + '" x="'),
+    Case("attribute", "<p title='{v}'>x</p>", "' onmouseover='" + PWN + "' x='"),
+    Case("attribute", '<p data-x="{v}" aria-label="y">x</p>', '"><img src=x onerror="' + PWN + '">'),
+    Case("attribute", '<p id="{v}">x</p>', "</p>" + IMG),
+    Case("attribute", '<p contenteditable="{v}">x</p>', "true"),
+    Case("attribute", '<dialog open="{v}">x</dialog>', "x"),
+    # Text of ordinary elements.
+    Case("text", "<p>{v}</p>", IMG, True),
+    Case("text", "{v}", SCRIPT, True),
+    Case("text", "<p>1 < 2 and {v}", IMG, True),
+    Case("text", "<pre>{v}</pre>", "\n" + IMG, True),
+    Case("text", "<b><p>x</b>{v}", IMG, True),
+    # Trusted values (Markup, nested html() results).
+    Case("trusted", '<p title="{m}">x</p>', '" onmouseover="' + PWN),
+    Case("trusted", "<p title='{m}'>x</p>", "' onmouseover='" + PWN),
+    Case("trusted", "<p>{m}</p>", "</p><textarea>", benign="<b>x</b>"),
+    Case("trusted", "<p>{m}</p><p>y</p>", "<!--", benign="<b>x</b>"),
+    Case("trusted", "<p>{m}</p><p>y</p>", "<textarea>", benign="<b>x</b>"),
+    Case("trusted", "<p>{m}</p>", "<div>x</div>", benign="<b>x</b>"),
+    Case("trusted", "<textarea>{m}</textarea>", "</textarea>" + IMG, benign="x"),
+    Case("trusted", '<a href="{m}">x</a>', JS_URL, benign="x"),
+    Case("trusted", "<svg><text>{m}</text></svg>", "</text>", benign="x"),
+    Case("trusted", "<table>{m}</table>", "<tr><td>x</td></tr>", benign="<tr><td>y</td></tr>"),
+    Case("trusted", "<table>{m}</table>", "</table>" + IMG, benign="<tr><td>y</td></tr>"),
+    Case("trusted", "<div>{m}</div><p>{v}</p>", "<b>", benign="<i>x</i>"),
+]

@@ -1,0 +1,158 @@
+"""html() in hostile contexts (tests/contexts_html.py), judged by real headless Chromium.
+
+Each case is either refused with a RenderError, or its page loads and: no script runs (no
+console message from a payload, no dialog, no popup, even after every link and button is
+clicked), nothing navigates while it loads, no element is positioned over the page, and the
+page has the same elements and attributes as with a harmless value.  The naive f-string of the
+cases marked ``control`` does run script in the same harness (positive control).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import CHROMIUM_ARGS
+from contexts_html import CASES, Case
+from markupsafe import Markup
+
+from ipy_istring.fields import RenderError
+from ipy_istring.html import html
+from ipy_istring.template import Interpolation, InterpolationTemplate
+
+FIELD = re.compile(r"\{([vm])\}")
+SHAPE_JS = """() => Array.from(document.querySelectorAll('*'), e =>
+    e.tagName + '[' + Array.from(e.attributes, a => a.name).sort().join(',') + ']')"""
+OVERLAY_JS = """() => Array.from(document.querySelectorAll('*'))
+    .filter(e => ['fixed', 'absolute', 'sticky'].includes(getComputedStyle(e).position))
+    .map(e => e.tagName)"""
+CLICKABLE = "a, area, button, input, summary, [onclick]"
+
+
+def template(case: Case, value: str) -> InterpolationTemplate:
+    """The case's template with ``value`` in each field ({m}: as trusted Markup)."""
+    parts: list[str | Interpolation] = []
+    for position, piece in enumerate(FIELD.split(case.template)):
+        if position % 2 == 0:
+            parts.append(piece)
+        elif piece == "m":
+            parts.append(Interpolation(Markup(value), "m"))
+        else:
+            parts.append(Interpolation(value, "v"))
+    return InterpolationTemplate(*parts)
+
+
+def naive(case: Case) -> str:
+    """The f-string mistake: the value pasted into the template as it is."""
+    return FIELD.sub(lambda _: case.value, case.template)
+
+
+def render(case: Case, value: str) -> str | None:
+    """html()'s page for the case, or None when html() refuses it."""
+    try:
+        return str(html(template(case, value)))
+    except RenderError:
+        return None
+
+
+def page_of(body: str) -> str:
+    return f"<!doctype html><html><head></head><body>{body}</body></html>"
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True
+        )
+        context = browser.new_context()
+        context.route("**/*", lambda route: route.abort())  # nothing leaves the page
+        yield context
+        context.close()
+        browser.close()
+
+
+def visit(context: Any, body: str) -> tuple[list[str], list[str]]:
+    """Load the page, click what can be clicked; return (what happened, the page's shape)."""
+    seen: list[str] = []
+    tab = context.new_page()
+    tab.on("console", lambda message: seen.append("script") if "ipy-pwned" in message.text else None)
+    tab.on("dialog", lambda dialog: (seen.append("dialog"), dialog.dismiss()))
+    tab.on("popup", lambda _: seen.append("popup"))
+    loading = True
+
+    def on_request(request: Any) -> None:
+        if loading and request.is_navigation_request() and request.frame == tab.main_frame:
+            seen.append(f"navigation to {request.url[:40]}")
+
+    tab.on("request", on_request)
+    tab.set_content(page_of(body), wait_until="load")
+    tab.wait_for_timeout(150)  # let onerror/onload handlers and refreshes fire
+    loading = False
+    overlays = tab.evaluate(OVERLAY_JS)
+    if overlays:
+        seen.append(f"overlay {overlays}")
+    shape = tab.evaluate(SHAPE_JS)
+    for element in tab.locator(CLICKABLE).all():
+        try:
+            element.click(force=True, timeout=300, no_wait_after=True)
+        except Exception:  # hidden or detached: nothing a user could click either
+            pass
+    tab.wait_for_timeout(100)
+    tab.close()
+    return seen, shape
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.context}:{c.template}" for c in CASES])
+def test_context_is_refused_or_inert(browser: Any, case: Case) -> None:
+    page = render(case, case.value)
+    if page is None:
+        return  # refused with a RenderError: nothing reaches the browser
+    seen, shape = visit(browser, page)
+    assert seen == [], f"{case.template!r} with {case.value!r} rendered {page!r}"
+    harmless = render(case, case.benign)
+    if harmless is not None:
+        assert shape == visit(browser, harmless)[1], page
+
+
+CONTROLS = [case for case in CASES if case.control]
+
+
+@pytest.mark.parametrize("case", CONTROLS, ids=[f"{c.context}:{c.template}" for c in CONTROLS])
+def test_naive_fstring_runs_script(browser: Any, case: Case) -> None:
+    # Positive control: pasted in raw, the same value escapes, and the harness sees it.
+    seen, _ = visit(browser, naive(case))
+    assert seen, f"the harness saw nothing from {naive(case)!r}"
+
+
+def test_every_context_class_has_a_positive_control() -> None:
+    classes = {case.context for case in CASES}
+    controlled = {case.context for case in CONTROLS}
+    # Classes whose every naive form needs more than a page load and a click to act.
+    assert classes - controlled <= {"data url", "duplicate", "form", "attribute", "trusted",
+                                    "template"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("source", "value"),
+    [
+        ('<img src="data:image/png;base64,{v}">', "iVBORw0KGgo="),
+        ('<a download="t.csv" href="data:text/csv;charset=utf-8,{v}">x</a>', "a,b%0A1,2"),
+        ('<a href="https://e.invalid/?q={v}">x</a>', "javascript:x"),
+        ('<svg><text y="20">{v}</text></svg>', "<b>"),
+        ("<textarea>{v}</textarea>", "</textarea><b>"),
+        ("<table><tr><td>{v}</td></tr></table>", "</td>"),
+        ("<select><option>{v}</option></select>", "</select>"),
+        ("<template><p>{v}</p></template>", "<p>"),
+        ("<!-- a --!> {v}", "<b>"),
+        ('<p data-x="{v}" aria-label="{v}" class="{v}" title="{v}">x</p>', '"'),
+        ("<table>{m}</table>", "<tr><td>x</td></tr>"),
+    ],
+)
+def test_useful_contexts_are_accepted(source: str, value: str) -> None:
+    # The allow-list is not a wall: these stay open, and the cases above show them inert.
+    assert render(Case("accepted", source, value), value) is not None
