@@ -253,6 +253,9 @@ def load(shell: Any) -> None:
     extension = IStringExtension(shell)
     _EXTENSIONS[id(shell)] = extension
     shell.register_magics(extension)
+    from .sql_magic import load as load_sql_magic  # %%isql: SQL cells that bind their fields
+
+    load_sql_magic(shell)
     shell.input_transformers_post.append(extension.transform)
     _hook_checker(shell, extension.checker, on=extension.check_cells)
     setattr(builtins, BUILDER_NAME, build_template)
@@ -294,6 +297,9 @@ def unload(shell: Any) -> None:
     for kind in ("line", "cell"):
         shell.magics_manager.magics[kind].pop("istring", None)
     shell.magics_manager.registry.pop(type(extension).__name__, None)
+    from .sql_magic import unload as unload_sql_magic
+
+    unload_sql_magic(shell)
     # (Magics joined shell.configurables when made with the shell as its parent.)
     shell.configurables[:] = [c for c in shell.configurables if c is not extension]
     if NativeTemplate is not None:

@@ -46,6 +46,7 @@ def test_the_six_notebooks_are_there() -> None:
         "04-html.ipynb",
         "05-custom-renderer.ipynb",
         "06-python-3.14.ipynb",
+        "07-sql-cells.ipynb",
     ]
 
 
