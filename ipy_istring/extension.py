@@ -13,7 +13,10 @@
   post transformers) to read i-literals as the f-literals they look like;
 - registers the ``%istring`` magic, whose traits are the extension's configuration
   (``c.IStringExtension.default_renderer = "sql"`` in ``ipython_config.py``, or ``%config``);
-- on Python 3.14, shows native ``string.templatelib.Template`` objects with the same display.
+- on Python 3.14, shows native ``string.templatelib.Template`` objects with the same display;
+- puts the renderers ``sh``, ``argv``, ``sql`` and ``html`` in the user's namespace (unless
+  ``c.IStringExtension.renderers_in_namespace = False``), so ``sh(i"cat {file}")`` works as
+  the README writes it.
 
 :func:`unload` undoes each of these.
 """
@@ -34,6 +37,7 @@ from traitlets import Bool, Int, Unicode, observe
 
 from . import display
 from .check import CellChecker
+from .display_options import reset_options, set_options
 from .registry import renderers
 from .rewrite import (
     BUILDER_NAME,
@@ -74,9 +78,16 @@ class IStringExtension(Magics):
     max_value_chars = Int(
         200, help="Characters of a value's repr shown before it is cut in the display."
     ).tag(config=True)
+    renderers_in_namespace = Bool(
+        True,
+        help="Put the renderers sh, argv, sql and html in the user's namespace on load "
+        "(a name the user already defined is left alone).",
+    ).tag(config=True)
 
     def __init__(self, shell: Any, **kwargs: Any) -> None:
         super().__init__(shell=shell, **kwargs)
+        #: The renderers :func:`load` put in the user's namespace (removed on unload).
+        self.pushed_renderers: list[str] = []
         self._original_check_complete: Callable[[str], Any] | None = None
         self._original_cache: Callable[..., str] | None = None
         self._written = _WrittenCells()
@@ -95,11 +106,12 @@ class IStringExtension(Magics):
         self._sync_display_options()
 
     def _sync_display_options(self) -> None:
-        options = display.options
-        options.default_renderer = self.default_renderer
-        # A widget needs a frontend: only a kernel has one, terminal IPython never does.
-        options.use_widget = self.use_widget and _in_kernel(self.shell)
-        options.max_value_chars = self.max_value_chars
+        set_options(
+            default_renderer=self.default_renderer,
+            # A widget needs a frontend: only a kernel has one, terminal IPython never does.
+            use_widget=self.use_widget and _in_kernel(self.shell),
+            max_value_chars=self.max_value_chars,
+        )
 
     # the rewrite, as IPython calls it
 
@@ -192,6 +204,9 @@ class IStringExtension(Magics):
                 f"check cells for f-strings into shells and SQL: "
                 f"{'on' if self.check_cells else 'off'}",
                 f"value repr cut at: {self.max_value_chars} characters",
+                "renderers in your namespace: "
+                + (", ".join(self.pushed_renderers) or "none")
+                + ("" if self.renderers_in_namespace else " (renderers_in_namespace is off)"),
             ]
         )
 
@@ -272,6 +287,9 @@ def load(shell: Any) -> None:
         # A cell run again closes the widgets its previous run displayed (no comm leaks).
         shell.events.register("pre_run_cell", pre_run_cell)
 
+    if extension.renderers_in_namespace:
+        extension.pushed_renderers = _push_renderers(shell)
+
     if NativeTemplate is not None:
         formatters = shell.display_formatter
         formatters.formatters["text/html"].for_type(NativeTemplate, _native_html)
@@ -310,10 +328,9 @@ def unload(shell: Any) -> None:
             formatters.mimebundle_formatter,
         ):
             formatter.type_printers.pop(NativeTemplate, None)
+    _pop_renderers(shell, extension.pushed_renderers)
     # Back to the defaults: nothing of this shell's configuration outlives the extension.
-    defaults = display.DisplayOptions()
-    for name, value in vars(defaults).items():
-        setattr(display.options, name, value)
+    reset_options()
     if "ipy_istring.widget" in sys.modules:
         from .widget import close_display_widgets, pre_run_cell
 
@@ -329,6 +346,33 @@ def _hook_checker(shell: Any, checker: CellChecker, on: bool) -> None:
             hooks.append(checker)
         elif not on and checker in hooks:
             hooks.remove(checker)
+
+
+def _builtin_renderers() -> dict[str, Any]:
+    from .html import html
+    from .shell import argv, sh
+    from .sql import sql
+
+    return {"sh": sh, "argv": argv, "sql": sql, "html": html}
+
+
+def _push_renderers(shell: Any) -> list[str]:
+    """Put the built-in renderers in the user's namespace where the name is free."""
+    free = {
+        name: renderer
+        for name, renderer in _builtin_renderers().items()
+        if name not in shell.user_ns
+    }
+    shell.push(free, interactive=False)  # interactive=False: %who does not list them
+    return list(free)
+
+
+def _pop_renderers(shell: Any, names: list[str]) -> None:
+    """Remove the renderers :func:`_push_renderers` put there, unless the user rebound them."""
+    builtin = _builtin_renderers()
+    for name in names:
+        if name in shell.user_ns and shell.user_ns[name] is builtin[name]:
+            del shell.user_ns[name]
 
 
 def _in_kernel(shell: Any) -> bool:

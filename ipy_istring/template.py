@@ -18,7 +18,7 @@ from __future__ import annotations
 import reprlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple
 
 __all__ = [
     "Interpolation",
@@ -356,30 +356,42 @@ class InterpolationTemplate:
     def __format__(self, format_spec: str) -> str:
         return format(str(self), format_spec)
 
-    # Rich display: the code lives in display.py and widget.py, imported only on display.
+    # Rich display.  The views depend on this data type, never the reverse: a view layer
+    # (ipy_istring.display, which the extension imports) installs itself with use_views, and
+    # every _repr_* and inspect() goes through that one seam.  With none installed a
+    # template shows as its repr.
 
-    def _repr_mimebundle_(
-        self, include: Any = None, exclude: Any = None
-    ) -> dict[str, Any] | tuple[dict[str, Any], dict[str, Any]]:
-        from .display import mimebundle
+    _views: ClassVar[Any] = None
 
-        return mimebundle(self, include, exclude)
+    @classmethod
+    def use_views(cls, views: Any) -> None:
+        """Install the object that displays templates: it has ``mimebundle(t, include,
+        exclude)``, ``html(t)``, ``pretty(t, printer, cycle)`` and ``inspect(t)``."""
+        cls._views = views
 
-    def _repr_html_(self) -> str:
-        from .display import to_html
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        if self._views is None:
+            return None
+        return self._views.mimebundle(self, include, exclude)
 
-        return to_html(self)
+    def _repr_html_(self) -> str | None:
+        if self._views is None:
+            return None
+        html: str = self._views.html(self)
+        return html
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        from .display import pretty
-
-        pretty(self, printer, cycle)
+        if self._views is None:
+            printer.text(repr(self))
+        else:
+            self._views.pretty(self, printer, cycle)
 
     def inspect(self) -> Any:
-        """A live widget showing the fields and every renderer's output (needs ipywidgets)."""
-        from .widget import TemplateWidget
-
-        return TemplateWidget(self)
+        """A live widget showing the fields and every renderer's output (needs ipywidgets
+        and the display: ``%load_ext ipy_istring`` in a Jupyter kernel)."""
+        if self._views is None:
+            raise RuntimeError("no display is installed: import ipy_istring.display first")
+        return self._views.inspect(self)
 
     # Python 3.14 interoperability
 

@@ -1,72 +1,127 @@
-"""The live view of an i-string template: the fields table and a renderer picker (ipywidgets).
+"""The live view of an i-string template: fields, a pager, a renderer picker (ipywidgets).
 
-``t.inspect()`` returns a :class:`TemplateWidget`.  Plain display uses one only when
-``display.options.use_widget`` is set (the extension sets it in a kernel with widgets); the
-bundle then also carries the static HTML, so an exported notebook still shows the view.
+An enhancement over the static HTML for a live kernel, in one bordered box: the template's
+text and fields (paged through all of them, ``max_rows`` at a time), then "Render with" and
+the chosen renderer's output.  It lays out the same :class:`~ipy_istring.view_model.
+TemplateView` the static HTML is made of, so no value is repr'd twice and no renderer runs
+twice for one display.
 
-Widgets made for display output are tracked by the cell that made them, so none leaks
-across re-runs: the extension registers :func:`pre_run_cell` as a ``pre_run_cell`` event
-(it closes the widgets from the previous run of the same cell) and calls
-:func:`close_display_widgets` on ``%reset`` and on unload.
+Importing this module installs :func:`make_widget` as the display's widget maker, so
+``t.inspect()`` returns a :class:`TemplateWidget` and, when ``options.use_widget`` is set
+(the extension sets it in a kernel), a displayed template carries the widget's view next to
+its static HTML.  Widgets made for display output are tracked by the cell that made them,
+so none leaks across re-runs: the extension registers :func:`pre_run_cell` as a
+``pre_run_cell`` event and calls :func:`close_display_widgets` on ``%reset`` and on unload.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from . import display
-from .template import InterpolationTemplate
+from .display_options import options
+from .html_view import (
+    fields_table_html,
+    header_html,
+    output_html,
+    source_html,
+    style_tag,
+    text_html,
+)
+from .view_model import RenderedOutput, TemplateView, describe
 
 __all__ = [
     "TemplateWidget",
     "close_display_widgets",
-    "display_widget",
     "live_display_widgets",
+    "make_widget",
     "pre_run_cell",
 ]
-
-WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 # Above this many renderers the picker is a Dropdown rather than a row of buttons.
 _MAX_BUTTONS = 6
 
 
 class TemplateWidget(widgets.VBox):  # type: ignore[misc]
-    """A template's fields table and a picker of every registered renderer; choosing one
-    shows its output below (SQL with its parameters, argv as a list, html as source and
-    sandboxed preview, text otherwise).  Every value is escaped."""
+    """A template's text and fields, and a picker of every registered renderer; choosing one
+    shows its output below (SQL with its parameters, argv as a table, html as source and
+    sandboxed preview, text otherwise).  Every value is escaped and made visible."""
 
     def __init__(
         self,
-        template: InterpolationTemplate,
+        template: Any,
         *,
         registry: Mapping[str, Any] | None = None,
         renderer: str | None = None,
+        view: TemplateView | None = None,
     ) -> None:
         self.template = template
-        items, self._registry_error = display._registered(registry)
-        items = display._ordered(items, display.options.default_renderer)
-        self._renderers = dict(items)
-        names = list(self._renderers)
-        view = display.describe(template, render=False)
-        choice = renderer if renderer in self._renderers else (names[0] if names else None)
+        self._view = describe(template, registry=registry) if view is None else view
+        self._outputs = {output.name: output for output in self._view.outputs}
+        names = list(self._outputs)
+        choice = renderer if renderer in self._outputs else (names[0] if names else None)
+        self._first_field = 0
 
-        self.fields = widgets.HTML(
-            display.style_tag()
-            + "<div class='ipyis-root ipyis-wrap'>"
-            + display.view_html(view, with_outputs=False)
-            + "</div>"
-        )
+        self.fields = widgets.HTML()
+        self.pager = self._make_pager()
         picker: Any = widgets.ToggleButtons if len(names) <= _MAX_BUTTONS else widgets.Dropdown
         self.control = picker(options=names, value=choice, description="Render with")
         self.control.style.description_width = "initial"
         self.output = widgets.HTML()
         self.control.observe(self._on_choice, names="value")
-        super().__init__(children=[self.fields, self.control, self.output])
+        children = [self.fields, self.pager, self.control, self.output]
+        super().__init__(children=[child for child in children if child is not None])
+        self.add_class("ipyis-widget")
+        # Paged, the first page is the first max_rows fields (not the first and last ones).
+        self._show_fields(self._view if self.pager is None else self._page(0))
         self._show(choice)
+
+    # the fields, a page at a time
+
+    def _make_pager(self) -> Any:
+        if self._view.field_count <= options.max_rows:
+            return None
+        self._previous = widgets.Button(description="◀ previous fields", disabled=True)
+        self._next = widgets.Button(description="next fields ▶")
+        self._page_label = widgets.Label()
+        self._previous.on_click(lambda _: self._turn(-1))
+        self._next.on_click(lambda _: self._turn(+1))
+        return widgets.HBox([self._previous, self._page_label, self._next])
+
+    def _turn(self, pages: int) -> None:
+        self.show_fields_from(self._first_field + pages * options.max_rows)
+
+    def show_fields_from(self, first: int) -> None:
+        """Show the page of fields starting at position ``first``."""
+        count = self._view.field_count
+        first = min(max(first, 0), max(count - 1, 0))
+        self._first_field = first
+        self._show_fields(self._page(first))
+
+    def _page(self, first: int) -> TemplateView:
+        return describe(self.template, render=False, first_field=first)
+
+    def _show_fields(self, view: TemplateView) -> None:
+        paged = self.pager is not None
+        if paged:
+            first = view.fields[0].index if view.fields else 0
+            last = view.fields[-1].index if view.fields else 0
+            self._page_label.value = f"fields {first} to {last} of {view.field_count:,}"
+            self._previous.disabled = first == 0
+            self._next.disabled = last >= view.field_count - 1
+        table = fields_table_html(view, paged=paged) if view.field_count else ""
+        self.fields.value = (
+            f"<div class='ipyis-root'>{style_tag()}"
+            + header_html(view, with_renderer=False)
+            + source_html(view)
+            + f"<div class='ipyis-body'>{table}</div></div>"
+        )
+
+    # the renderer's output
 
     @property
     def renderer(self) -> str | None:
@@ -82,29 +137,33 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
         self._show(change["new"])
 
     def _show(self, name: str | None) -> None:
-        if name is None:
-            message = self._registry_error or "no renderer is registered"
-            body = f"<div class='ipyis-note'>{display._e(message)}</div>"
+        output: RenderedOutput | None = self._outputs.get(name) if name is not None else None
+        if output is None:
+            message = self._view.registry_error or "no renderer is registered"
+            body = f"<div class='ipyis-note'>{text_html(message)}</div>"
         else:
-            output = display.render_one(self.template, name, self._renderers[name])
-            body = display.output_html(output, preview=True)
-        self.output.value = f"<div class='ipyis-root ipyis-wrap ipyis-body'>{body}</div>"
+            body = output_html(output, preview=True)
+        self.output.value = f"<div class='ipyis-root ipyis-body'>{body}</div>"
+
+    # display
 
     def view_json(self) -> dict[str, Any]:
         """The ``application/vnd.jupyter.widget-view+json`` payload that shows this widget."""
         bundle = super()._repr_mimebundle_()
-        payload: dict[str, Any] = bundle[WIDGET_MIME]
+        payload: dict[str, Any] = bundle[display.WIDGET_MIME]
         return payload
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        """The widget's view plus the template's static HTML and text, so that a notebook
-        shown without widget support (GitHub, nbconvert) still shows the template."""
+        """The widget's view plus the template's static HTML and text, showing the renderer
+        chosen now, so a notebook shown without the widget (nbconvert, GitHub, reopened
+        without a kernel) shows what the widget showed."""
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         if bundle is None:  # a closed widget shows nothing
             return None
-        view = display.describe(self.template)
-        bundle["text/plain"] = display.to_text(self.template, view=view)
-        bundle["text/html"] = display.to_html(self.template, view=view)
+        view = self._view
+        if self.renderer is not None:
+            view = dataclasses.replace(view, default_renderer=self.renderer)
+        bundle.update(display.static_bundle(self.template, view))
         return bundle
 
 
@@ -113,10 +172,12 @@ _by_cell: dict[str | None, list[TemplateWidget]] = {}
 _current_cell: str | None = None
 
 
-def display_widget(template: InterpolationTemplate) -> TemplateWidget:
-    """Make the widget for one display of ``template``, tracked under the running cell."""
-    widget = TemplateWidget(template)
-    _by_cell.setdefault(_current_cell, []).append(widget)
+def make_widget(template: Any, view: TemplateView | None, for_display: bool) -> TemplateWidget:
+    """The display's widget maker: a :class:`TemplateWidget` of ``template`` (laid out from
+    ``view`` when given); one made ``for_display`` is tracked under the running cell."""
+    widget = TemplateWidget(template, view=view)
+    if for_display:
+        _by_cell.setdefault(_current_cell, []).append(widget)
     return widget
 
 
@@ -147,3 +208,6 @@ def close_display_widgets() -> None:
 def live_display_widgets() -> list[TemplateWidget]:
     """The widgets made for display output and not closed yet, oldest first."""
     return [widget for tracked in _by_cell.values() for widget in tracked]
+
+
+display.use_widget_maker(make_widget)

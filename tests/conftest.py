@@ -7,7 +7,6 @@ broken set-up can never pass as a run of skipped tests.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import shutil
 from collections.abc import Iterator
@@ -66,13 +65,11 @@ def run(shell: Any, cell: str) -> Any:
 
 @pytest.fixture
 def display_options() -> Iterator[Any]:
-    """``ipy_istring.display.options``, put back as it was after the test."""
-    from ipy_istring import display
+    """The display options (change them with ``set_options``), put back after the test."""
+    from ipy_istring.display_options import options, set_options
 
-    saved = dataclasses.replace(display.options)
-    yield display.options
-    for f in dataclasses.fields(saved):
-        setattr(display.options, f.name, getattr(saved, f.name))
+    with set_options(**vars(options)):
+        yield options
 
 
 @pytest.fixture(scope="session")

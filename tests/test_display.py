@@ -1,4 +1,5 @@
-"""The static display of a template: bundle through a real InteractiveShell, HTML, text.
+"""The static display of a template: bundle through a real InteractiveShell, HTML, text, and
+the options that govern them.
 
 The HTML is read back with :mod:`html.parser`, so the tests check what a browser would build
 (elements, attributes, text) rather than substrings of markup.
@@ -12,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from ipy_istring import display, registry
+from ipy_istring import display, html_view, registry, view_model
+from ipy_istring.display_options import options, set_options
 from ipy_istring.template import Interpolation, InterpolationTemplate
 
 XSS_TABLE = "</table><script>alert(1)</script>"
@@ -130,27 +132,29 @@ def test_bundle_through_interactive_shell(formatter: Any) -> None:
     assert all(name.startswith("ipyis-") for name in page.classes())
     assert not any("id" in attrs for _, attrs in page.elements)
     assert not page.tags("script")
-    fallback = page.with_class("ipyis-text-fallback")
-    assert len(fallback) == 1
-    assert "'Robert'" in "".join(page.texts_by_tag["pre"])
-    wrap = page.with_class("ipyis-wrap")
-    assert len(wrap) == 1 and "hidden" in wrap[0]
+    assert "'Robert'" in "".join(page.texts_by_tag["td"])
+    # Nothing is hidden: a sanitizer that drops the <style> leaves a readable view.
+    assert not any("hidden" in attrs or "style" in attrs for _, attrs in page.elements)
     assert "i-string template: 1 field" in data["text/plain"]
     assert "'Robert'" in data["text/plain"]
 
 
-def test_fallback_is_the_text_view_and_css_hides_it() -> None:
+def test_html_without_its_style_still_shows_fields_values_and_output(renderers: Any) -> None:
+    """JupyterLab's sanitizer (untrusted notebooks) and GitHub drop the <style>: the rest is
+    plain details/table/pre, so the expressions, values and default output still read."""
     t = template("a ", field(1, "one"), " b")
-    page = Page(html_of(t))
-    fallback_text = "".join(page.texts_by_tag["pre"])
-    assert display.to_text(t) in fallback_text
-    css = "".join(page.texts_by_tag["style"])
-    assert ".ipyis-text-fallback" in css and "display: none" in css
+    markup = html_of(t)
+    css = "".join(Page(markup).texts_by_tag["style"])
     assert "--jp-layout-color0" in css and "--jp-content-font-color0" in css
+    unstyled = Page(markup.replace(html_view.style_tag(), ""))
+    cells = unstyled.texts_by_tag["td"]
+    assert "one" in cells and "1" in cells and "int" in cells
+    assert "a 1 b" in unstyled.texts_by_tag["pre"]  # format, the default, open
+    assert "open" in unstyled.tags("details")[1]
 
 
 def test_css_is_scoped_to_prefixed_classes() -> None:
-    css = display._css()
+    css = html_view._css()
     selectors = [
         block.split("{")[0] for block in css.split("}") if "{" in block and "/*" not in block
     ]
@@ -182,7 +186,7 @@ def test_default_renderer_open_and_others_collapsed(renderers: Any) -> None:
     page = Page(html_of(t))
     sections = page.tags("details")
     summaries = page.texts_by_tag["summary"]
-    names = [s for s in summaries if s in set(renderers)]
+    names = [s.strip() for s in summaries if s.strip() in set(renderers)]
     assert names[0] == "format"
     assert set(names) == set(renderers)
     # fields section, then one section per renderer: only the default (and fields) open
@@ -193,7 +197,7 @@ def test_default_renderer_open_and_others_collapsed(renderers: Any) -> None:
 
 
 def test_default_renderer_option(renderers: Any) -> None:
-    display.options.default_renderer = "sh"
+    set_options(default_renderer="sh")
     t = template("ls ", field("my file", "name"), "")
     view = display.describe(t)
     assert view.outputs[0].name == "sh"
@@ -221,26 +225,28 @@ def test_raising_renderer_shows_its_message_in_place(renderers: Any) -> None:
 
 def test_sql_shows_query_and_parameter_table(renderers: Any) -> None:
     t = template("select * from t where a = ", field("x'y", "a"), " and b = ", field(2, "b"), "")
-    out = display.render_one(t, "sql", renderers["sql"])
-    page = Page(display.output_html(out))
+    out = view_model.render_one(t, "sql", renderers["sql"])
+    page = Page(html_view.output_html(out))
     assert "select * from t where a = ? and b = ?" in page.all_text
-    params = "".join(page.texts_by_tag["td"])
+    params = page.texts_by_tag["td"]
     assert "'x\\'y'" in params or '"x\'y"' in params
     assert "int" in params
+    # numbered from 0, as fields and arguments are: params[0] is the first
+    assert params[0::3] == ["0", "1"]
 
 
 def test_argv_shows_a_list(renderers: Any) -> None:
     t = template("ls -l ", field("a b", "name"), "")
-    out = display.render_one(t, "argv", renderers["argv"])
-    page = Page(display.output_html(out))
-    assert len(page.tags("li")) == 3
+    out = view_model.render_one(t, "argv", renderers["argv"])
+    page = Page(html_view.output_html(out))
+    assert page.texts_by_tag["td"][0::3] == ["0", "1", "2"]
     assert "'a b'" in page.all_text
 
 
 def test_html_output_is_escaped_source(renderers: Any) -> None:
     t = template("<p>", field(XSS_IMG, "comment"), "</p>")
-    out = display.render_one(t, "html", renderers["html"])
-    page = Page(display.output_html(out, preview=True))
+    out = view_model.render_one(t, "html", renderers["html"])
+    page = Page(html_view.output_html(out, preview=True))
     assert not page.tags("p") and not page.tags("img")
     assert "<p>" in page.all_text
     (frame,) = page.tags("iframe")
@@ -284,7 +290,7 @@ def test_raising_repr_is_marked() -> None:
     for value, kind in ((Boom(), "ValueError"), (WorseBoom(), "UnprintableError")):
         shown = display.value_repr(value)
         assert shown.flagged and shown.error == kind
-    page = Page(display.fields_table_html(display.describe(template("", field(Boom(), "b"), ""))))
+    page = Page(html_view.fields_table_html(display.describe(template("", field(Boom(), "b"), ""))))
     assert len(page.with_class("ipyis-flag")) == 1
     assert "repr() raised ValueError: no repr for you" in page.all_text
 
@@ -310,7 +316,7 @@ def test_huge_int_repr_is_marked_not_raised() -> None:
 
 
 def test_long_repr_is_cut_with_count() -> None:
-    display.options.max_value_chars = 50
+    set_options(max_value_chars=50)
     shown = display.value_repr(Huge())
     assert len(shown.text) == 50 and shown.omitted == MB100 - 50
     page = Page(html_of(template("", field(Huge(), "h"), "")))
@@ -322,13 +328,13 @@ def test_huge_str_value_is_cut_before_repr(renderers: Any) -> None:
     html = html_of(template("echo ", field(value, "big"), ""))
     assert len(html.encode()) < 200_000
     page = Page(html)
-    assert f"… {MB100 - display.options.max_value_chars:,} more characters" in page.all_text
-    assert "not rendered in the display" in page.all_text
+    assert f"… {MB100 - options.max_value_chars:,} more characters" in page.all_text
+    assert "not rendered here" in page.all_text
 
 
 def test_huge_containers_are_bounded() -> None:
     shown = display.value_repr(list(range(1_000_000)))
-    assert len(shown.text) <= display.options.max_value_chars
+    assert len(shown.text) <= options.max_value_chars
     assert shown.text.endswith("...]")
     nested: Any = []
     for _ in range(10_000):
@@ -347,7 +353,7 @@ def test_thousand_fields_collapse_and_stay_small(renderers: Any) -> None:
     html = html_of(t)
     assert len(html.encode()) < 200_000
     page = Page(html)
-    shown = display.options.max_rows
+    shown = options.max_rows
     assert page.text.count(f"… {1000 - shown:,} more fields …") == 1
     assert page.text.count(f"… {1000 - shown:,} more parameters …") == 1  # sql's
     fields_section = page.tags("details")[0]
@@ -361,11 +367,11 @@ def test_hundred_megabyte_repr_stays_small(renderers: Any) -> None:
     html = html_of(template("", field(Huge(), "h"), ""))
     assert len(html.encode()) < 200_000
     # str(value) would be as huge as its repr, so the renderers are not run for the display
-    assert "not rendered in the display" in Page(html).all_text
+    assert "not rendered here" in Page(html).all_text
 
 
 def test_long_renderer_output_is_cut(renderers: Any) -> None:
-    display.options.max_output_chars = 100
+    set_options(max_output_chars=100)
     t = template("", field("y" * 10_000, "y"), "")
     page = Page(html_of(t))
     assert "… 9,900 more characters" in page.all_text
@@ -397,3 +403,263 @@ def test_terminal_shell_shows_text_and_builds_no_widget(formatter: Any) -> None:
     data, _ = formatter.format(template("a", field(1), ""))
     assert "application/vnd.jupyter.widget-view+json" not in data
     assert len(widget.live_display_widgets()) == before
+
+
+# --- nothing invisible: controls, bidi, zero-width ---------------------------------------------
+
+# Each of these, raw in a view, would move or hide text: reorder it (bidi override, isolates),
+# hide it (zero-width space, NUL), colour or erase the terminal (ESC), overwrite a label
+# ("\r", backspace).
+DISGUISES = {
+    "\u202e": "\\u202e",
+    "\u2066": "\\u2066",
+    "\u2067": "\\u2067",
+    "\u2068": "\\u2068",
+    "\u2069": "\\u2069",
+    "\u200b": "\\u200b",
+    "\x1b": "\\x1b",
+    "\r": "\\r",
+    "\b": "\\x08",
+    "\x00": "\\x00",
+}
+DISGUISED = "X" + "".join(DISGUISES) + "[31mlive"
+
+
+def test_every_view_shows_invisible_characters_as_escapes(renderers: Any) -> None:
+    t = template("echo ", field(DISGUISED, "v"), "")
+    markup = html_of(t)
+    text = display.to_text(t)
+    for raw in DISGUISES:
+        assert raw not in text, repr(raw)
+        assert raw not in Page(markup).all_text, repr(raw)
+    # the format output, in both views, with each character shown as its escape
+    shown = "X" + "".join(DISGUISES.values()) + "[31mlive"
+    assert f"format → echo {shown}" in text
+    page = Page(markup)
+    assert f"echo {shown}" in page.all_text
+    badges = [t for t in page.texts_by_tag["span"] if t in DISGUISES.values()]
+    assert len(page.with_class("ipyis-esc")) >= len(DISGUISES) and badges
+    # sh (which refuses NUL) quotes the rest: the closing quote stays where it is seen
+    without_nul = DISGUISED.replace("\x00", "")
+    no_nul = template("echo ", field(without_nul, "v"), "")
+    shown_without_nul = shown.replace("\\x00", "")
+    assert f"sh → echo '{shown_without_nul}'" in display.to_text(no_nul)
+    # ...while what the renderers return is unchanged
+    assert renderers["sh"](no_nul) == f"echo '{without_nul}'"
+    assert renderers["format"](t) == f"echo {DISGUISED}"
+
+
+def test_expressions_and_renderer_names_are_shown_visibly_too(renderers: Any) -> None:
+    renderers["bad\u202ename"] = lambda t: "ok"
+    t = template("", field(1, "x\u202e #"), "")
+    for view in (display.to_text(t), Page(html_of(t)).all_text):
+        assert "\u202e" not in view
+        assert "x\\u202e #" in view and "bad\\u202ename" in view
+
+
+def test_visible_keeps_ordinary_text_and_line_breaks() -> None:
+    assert view_model.visible("naïve café 東京 ✓\nnext") == "naïve café 東京 ✓\nnext"
+    assert view_model.visible("a\nb", newlines=False) == "a\\nb"
+
+
+# --- one renderer's failure stays in its panel -------------------------------------------------
+
+
+class TreacherousQuery(tuple):  # type: ignore[type-arg]
+    """A renderer result that looks like a query but raises when read."""
+
+    @property
+    def sql(self) -> str:
+        raise RuntimeError("the query cannot be read")
+
+    @property
+    def params(self) -> tuple[()]:
+        return ()
+
+
+def test_a_result_that_raises_when_read_fails_only_its_own_panel(renderers: Any) -> None:
+    renderers["treacherous"] = lambda t: TreacherousQuery()
+    t = template("ls ", field("my file", "name"), "")
+    view = display.describe(t)
+    by_name = {output.name: output for output in view.outputs}
+    assert by_name["treacherous"].kind == "error"
+    assert "RuntimeError: the query cannot be read" in by_name["treacherous"].text.text
+    assert {name for name, o in by_name.items() if o.kind == "error"} == {"treacherous"}
+    text = display.to_text(t)
+    assert "format → ls my file" in text and "sh → ls 'my file'" in text
+    assert "treacherous → error: the renderer's result could not be read" in text
+    assert "ls 'my file'" in Page(html_of(t)).all_text
+
+
+# --- bounded by rendered size, every value type ------------------------------------------------
+
+
+def test_huge_container_values_are_not_rendered_for_the_display(renderers: Any) -> None:
+    called: list[str] = []
+    renderers["spy"] = lambda t: called.append("spy") or "x"
+    for value in (list(range(10**7)), {i: i for i in range(2 * 10**6)}, [["y" * 1000] * 2000]):
+        view = display.describe(template("echo ", field(value, "big"), ""))
+        assert {o.kind for o in view.outputs} == {"skipped"}
+        assert "max_render_chars" in view.outputs[0].text.text
+    assert called == []
+    small = display.describe(template("echo ", field(list(range(100)), "small"), ""))
+    assert "skipped" not in {o.kind for o in small.outputs}
+
+
+# --- each value repr'd once per display --------------------------------------------------------
+
+
+class Counted:
+    """A value that counts how often its repr is read (str is separate, as renderers use it)."""
+
+    reprs = 0
+
+    def __repr__(self) -> str:
+        Counted.reprs += 1
+        return "Counted()"
+
+    def __str__(self) -> str:
+        return "counted"
+
+
+def test_each_field_value_is_reprd_once_per_display(renderers: Any) -> None:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from ipy_istring import widget
+
+    parts: list[Any] = ["select 1"]
+    for index in range(30):
+        parts += [f" and c{index} = ", field(Counted(), f"v{index}")]
+    t = template(*parts, "")
+    Counted.reprs = 0
+    set_options(use_widget=True)
+    try:
+        data, _ = InteractiveShell.instance().display_formatter.format(t)
+        assert display.WIDGET_MIME in data  # the widget lays out the same description
+    finally:
+        widget.close_display_widgets()
+    assert Counted.reprs == 30
+
+
+# --- options: one owner ------------------------------------------------------------------------
+
+
+def test_set_options_restores_on_exit_and_rejects_mistakes() -> None:
+    before = options.max_rows
+    with set_options(max_rows=4, default_renderer="sql") as inside:
+        assert inside.max_rows == 4 and options.default_renderer == "sql"
+    assert options.max_rows == before and options.default_renderer == "format"
+    with pytest.raises(ValueError, match="unknown display option 'max_row'"):
+        set_options(max_row=3)
+    with pytest.raises(TypeError, match="takes a int"):
+        set_options(max_rows="3")
+    with pytest.raises(ValueError, match="at least 2"):
+        set_options(max_rows=0, default_renderer="sh")
+    assert options.default_renderer == "format"  # a refused call changes nothing
+    with pytest.raises(AttributeError):
+        options.max_rows = 3  # type: ignore[misc]
+
+
+# --- the cuts say what they cut, the same way in every view -------------------------------------
+
+
+def test_cuts_are_the_same_and_said_in_text_and_html(renderers: Any) -> None:
+    set_options(max_rows=6)
+    values = [f"v{i}" for i in range(400)]
+    parts: list[Any] = ["select 1"]
+    for index, value in enumerate(values):
+        parts += [" , ", field(value, f"x{index}")]
+    t = template(*parts, "")
+    text = display.to_text(t)
+    page = Page(html_of(t))
+    assert "… 394 more fields …" in text and "… 394 more fields …" in page.all_text
+    assert "… 394 more parameters …" in text and "… 394 more parameters …" in page.all_text
+    set_options(max_value_chars=10)
+    long = template("", field("z" * 500, "z"), "")
+    assert "'zzzzzzzzzz' … 490 more characters" in display.to_text(long)
+    assert "… 490 more characters" in Page(html_of(long)).all_text
+
+
+def test_text_view_does_not_cut_values_shorter_than_the_limit(renderers: Any) -> None:
+    value = "w" * 150  # the text view once cut every column at 40 characters, silently
+    assert repr(value) in display.to_text(template("", field(value, "w"), ""))
+
+
+# --- the data model knows no view ----------------------------------------------------------------
+
+
+def test_the_model_and_the_renderers_import_no_view() -> None:
+    import subprocess
+
+    code = (
+        "import sys, ipy_istring.template, ipy_istring.rewrite, ipy_istring.shell, "
+        "ipy_istring.sql, ipy_istring.html, ipy_istring.registry\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('IPython', 'ipywidgets') "
+        "or m in ('ipy_istring.display', 'ipy_istring.widget', 'ipy_istring.view_model', "
+        "'ipy_istring.html_view', 'ipy_istring.text_view')]\n"
+        "print(bad)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_no_display_module_imports_one_that_imports_it_back() -> None:
+    import ast
+    from pathlib import Path
+
+    package = Path(display.__file__).parent
+    graph: dict[str, set[str]] = {}
+    for path in package.glob("*.py"):
+        module = path.stem
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                if node.module:
+                    targets.add(node.module.split(".")[0])
+                else:
+                    targets.update(alias.name for alias in node.names)
+        graph[module] = targets
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for target in graph.get(start, ()):
+            if target == goal or (target not in seen and reaches(target, goal, seen | {target})):
+                return True
+        return False
+
+    views = ("display", "display_options", "view_model", "text_view", "html_view", "widget")
+    assert [m for m in views if reaches(m, m, set())] == []
+    assert not reaches("template", "display", set())
+
+
+# --- the README's first example, as written ------------------------------------------------------
+
+
+def test_the_extension_puts_the_renderers_in_the_namespace(ishell: Any, tmp_path: Any) -> None:
+    from conftest import run
+
+    (tmp_path / "notes.txt").write_text("hello", encoding="utf-8")
+    ishell.user_ns["file"] = str(tmp_path / "notes.txt")
+    assert run(ishell, "sh(i'cat {file}')") == f"cat {tmp_path / 'notes.txt'}"
+    assert {"sh", "argv", "sql", "html"} <= set(ishell.user_ns)
+    status = ishell.magics_manager.registry["IStringExtension"].status()
+    assert "renderers in your namespace: sh, argv, sql, html" in status
+
+
+def test_renderers_in_namespace_can_be_turned_off_and_never_replace_a_users_name(
+    _shell_instance: Any,
+) -> None:
+    shell = _shell_instance
+    shell.user_ns["sql"] = "my own"
+    shell.config.IStringExtension.renderers_in_namespace = False
+    try:
+        shell.run_line_magic("load_ext", "ipy_istring")
+        assert "sh" not in shell.user_ns and shell.user_ns["sql"] == "my own"
+        shell.run_line_magic("unload_ext", "ipy_istring")
+        del shell.config.IStringExtension["renderers_in_namespace"]
+        shell.run_line_magic("load_ext", "ipy_istring")
+        assert shell.user_ns["sql"] == "my own" and callable(shell.user_ns["sh"])
+        shell.run_line_magic("unload_ext", "ipy_istring")
+        assert "sh" not in shell.user_ns and shell.user_ns["sql"] == "my own"
+    finally:
+        shell.config.IStringExtension.pop("renderers_in_namespace", None)
+        shell.reset(new_session=False)

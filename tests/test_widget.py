@@ -9,7 +9,8 @@ from typing import Any
 import ipywidgets
 import pytest
 
-from ipy_istring import display, registry, widget
+from ipy_istring import registry, widget
+from ipy_istring.display_options import set_options
 from ipy_istring.template import Interpolation, InterpolationTemplate
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
@@ -111,8 +112,8 @@ def test_choosing_a_renderer_changes_the_output(renderers: Any) -> None:
         argv_template = InterpolationTemplate("ls -l ", Interpolation("a b", "f"), "")
         a = widget.TemplateWidget(argv_template, renderer="argv")
         try:
-            items = Page(a.output.value).tags("li")
-            assert len(items) == 3
+            rows = Page(a.output.value).tags("tr")
+            assert len(rows) == 4  # header, then arguments 0, 1, 2
             assert "'a b'" in Page(a.output.value).text
         finally:
             a.close()
@@ -130,7 +131,11 @@ def test_html_renderer_shows_source_and_sandboxed_preview(renderers: Any) -> Non
         (frame,) = page.tags("iframe")
         assert frame["sandbox"] == ""
         srcdoc = frame["srcdoc"] or ""
-        assert srcdoc.startswith("<p>Hello &lt;/table&gt;&lt;script&gt;")
+        assert srcdoc.startswith("<style>")  # a readable font, not the browser's serif
+        assert srcdoc.endswith(
+            "<p>Hello &lt;/table&gt;&lt;script&gt;alert(1)&lt;/script&gt;"
+            "&lt;img src=x onerror=alert(1)&gt;</p>"
+        )
         assert "<script" not in srcdoc
     finally:
         w.close()
@@ -183,7 +188,7 @@ def test_hostile_values_escaped_in_widget_fields(renderers: Any) -> None:
 
 
 def test_display_bundle_carries_widget_and_static_html(shell: Any) -> None:
-    display.options.use_widget = True
+    set_options(use_widget=True)
     data, _ = shell.display_formatter.format(query_template())
     assert "text/html" in data and "text/plain" in data
     model_id = data[WIDGET_MIME]["model_id"]
@@ -193,7 +198,7 @@ def test_display_bundle_carries_widget_and_static_html(shell: Any) -> None:
 
 
 def test_rerun_of_a_cell_closes_its_previous_widgets(shell: Any) -> None:
-    display.options.use_widget = True
+    set_options(use_widget=True)
     shell.user_ns["t"] = query_template()
     shell.run_cell("display(t); t", cell_id="cell-a", store_history=False)
     first = widget.live_display_widgets()
@@ -227,3 +232,63 @@ def test_inspected_widget_carries_the_static_view() -> None:
     assert "&lt;b&gt;x&lt;/b&gt;" in bundle["text/html"]
     assert "<b>x</b>" not in bundle["text/html"]
     assert "name" in bundle["text/plain"] and "TemplateWidget(" not in bundle["text/plain"]
+
+
+def test_the_widget_pages_through_every_field(renderers: Any) -> None:
+    set_options(max_rows=10)
+    parts: list[Any] = ["select 1"]
+    for index in range(25):
+        parts += [" , ", Interpolation(index * 3, f"x{index}")]
+    w = widget.TemplateWidget(InterpolationTemplate(*parts, ""))
+    try:
+        seen: list[str] = []
+        pages = []
+        while True:
+            pages.append(w.pager.children[1].value)
+            seen.extend(_expressions(w.fields.value))
+            if w._next.disabled:
+                break
+            w._next.click()
+        assert seen == [f"x{index}" for index in range(25)]
+        assert pages == ["fields 0 to 9 of 25", "fields 10 to 19 of 25", "fields 20 to 24 of 25"]
+        assert "more fields" not in w.fields.value  # a page is whole: nothing cut silently
+        w._previous.click()
+        assert _expressions(w.fields.value)[0] == "x10"
+    finally:
+        w.close()
+
+
+def _expressions(markup: str) -> list[str]:
+    import re
+    from html import unescape
+
+    cells = re.findall(r"<td class='ipyis-code ipyis-expr'>(.*?)</td>", markup)
+    return [unescape(cell) for cell in cells]
+
+
+def test_invisible_characters_show_as_escapes_in_the_widget(renderers: Any) -> None:
+    value = "X\u202e\u2066\u200b\x1b[31m\r\blive"
+    w = widget.TemplateWidget(InterpolationTemplate("echo ", Interpolation(value, "v"), ""))
+    try:
+        for markup in (w.fields.value, w.output.value):
+            text = Page(markup).text
+            for raw in "\u202e\u2066\u200b\x1b\r\b":
+                assert raw not in text
+        assert "echo X\\u202e\\u2066\\u200b\\x1b[31m\\r\\x08live" in Page(w.output.value).text
+    finally:
+        w.close()
+
+
+def test_the_saved_static_view_shows_the_renderer_the_widget_shows(renderers: Any) -> None:
+    w = widget.TemplateWidget(query_template())
+    try:
+        w.renderer = "sql"
+        bundle = w._repr_mimebundle_()
+        assert bundle is not None
+        assert "renderer 'sql'" in bundle["text/plain"]
+        page = Page(bundle["text/html"])
+        opened = [attrs for attrs in page.tags("details") if "open" in attrs]
+        assert len(opened) == 2  # the fields, and sql's output
+        assert "renderer sql" in page.text
+    finally:
+        w.close()

@@ -1,0 +1,517 @@
+"""What the display shows of a template, read once into plain, bounded, already-safe data.
+
+:func:`describe` is the only code of the display that touches the user's objects: it reads a
+template (anything with ``strings`` and ``interpolations``) into a :class:`TemplateView` of
+strings and numbers: every repr cut (:func:`value_repr`), every hostile ``__repr__`` caught,
+every renderer run and its result read inside a guard, so one renderer's failure (even a
+result whose attribute raises when read) becomes that renderer's own error and nothing else.
+The text, HTML and widget views only lay this data out.
+
+Cuts are made one way everywhere (:class:`Clipped` keeps how much was left out), long lists
+(fields, parameters, arguments) show their first and last rows (:func:`shown_rows`), and
+:func:`visible` makes every control, bidi, zero-width and other invisible character show as
+its escape, so no value can disguise what will run.  The values a renderer returns are never
+changed: only what is shown is.
+"""
+
+from __future__ import annotations
+
+import builtins
+import reprlib
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .display_options import options
+
+__all__ = [
+    "Clipped",
+    "FieldView",
+    "RenderedOutput",
+    "Row",
+    "SourcePart",
+    "TemplateView",
+    "ValueText",
+    "clip",
+    "describe",
+    "exception_text",
+    "ordered_renderers",
+    "shown_rows",
+    "type_name",
+    "value_repr",
+    "visible",
+    "visible_parts",
+]
+
+
+# --------------------------------------------------------------------------------------------
+# Showing characters: nothing invisible, nothing that moves the text around
+
+
+def _escape(char: str) -> str:
+    # repr's own escape (\r, \x1b, \u202e, \U000e0001...): what a Python user reads already.
+    return builtins.repr(char)[1:-1]
+
+
+def visible_parts(text: str, *, newlines: bool = True) -> Iterator[tuple[str, bool]]:
+    """``text`` as runs of ``(piece, is_escape)``: every character that is not printable
+    (controls, bidi overrides and isolates, zero-width and other format characters, line and
+    paragraph separators, unusual spaces) becomes its own piece holding its escape.  With
+    ``newlines``, ``\\n`` stays a line break."""
+    if text.isprintable() or (newlines and all(line.isprintable() for line in text.split("\n"))):
+        yield text, False
+        return
+    start = 0
+    for position, char in enumerate(text):
+        if char.isprintable() or (newlines and char == "\n"):
+            continue
+        if start < position:
+            yield text[start:position], False
+        yield _escape(char), True
+        start = position + 1
+    if start < len(text):
+        yield text[start:], False
+
+
+def visible(text: str, *, newlines: bool = True) -> str:
+    """``text`` with every invisible or text-moving character shown as its escape."""
+    return "".join(piece for piece, _ in visible_parts(text, newlines=newlines))
+
+
+# --------------------------------------------------------------------------------------------
+# Cutting, one way everywhere
+
+
+@dataclass(frozen=True)
+class Clipped:
+    """A text cut to a limit; ``omitted`` says how many characters were left out."""
+
+    text: str
+    omitted: int = 0
+
+
+def clip(text: str, limit: int) -> Clipped:
+    """``text`` cut to ``limit`` characters."""
+    if len(text) <= limit:
+        return Clipped(text)
+    return Clipped(text[:limit], len(text) - limit)
+
+
+def shown_rows(count: int, max_rows: int) -> list[int]:
+    """Which of ``count`` rows a view shows: all, or the first and last ``max_rows // 2``."""
+    if count <= max_rows:
+        return list(range(count))
+    half = max(max_rows // 2, 1)
+    return [*range(half), *range(count - half, count)]
+
+
+# --------------------------------------------------------------------------------------------
+# Values
+
+
+@dataclass(frozen=True)
+class ValueText:
+    """A value's repr, safe to show: cut to a limit, or the message of a failed ``repr``."""
+
+    text: str
+    omitted: int = 0
+    error: str | None = None
+
+    @property
+    def flagged(self) -> bool:
+        """True when the repr failed and ``text`` is a message, not the value."""
+        return self.error is not None
+
+
+_CONTAINERS = (list, tuple, dict, set, frozenset, deque)
+
+
+class _BoundedRepr(reprlib.Repr):
+    """reprlib for the built-in containers (bounded items and depth, safe on cycles); any
+    other object gets its own ``repr``, whose errors propagate to :func:`value_repr`."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxtuple = self.maxlist = self.maxarray = self.maxdict = 20
+        self.maxset = self.maxfrozenset = self.maxdeque = 20
+        self.maxstring = self.maxlong = limit
+        self.maxother = limit
+
+    def repr1(self, x: Any, level: int) -> str:
+        if type(x) in _CONTAINERS or type(x) in (str, int):
+            return super().repr1(x, level)
+        return builtins.repr(x)
+
+
+def exception_text(exc: BaseException) -> str:
+    """``"Name: message"`` of an exception, even when its ``str`` raises."""
+    try:
+        message = str(exc)
+    except Exception:
+        message = "<unprintable message>"
+    name = type(exc).__name__
+    return f"{name}: {message}" if message else name
+
+
+def value_repr(value: object, limit: int | None = None) -> ValueText:
+    """The repr of ``value`` cut to ``limit`` characters (default ``options.max_value_chars``).
+
+    Never raises: a ``repr`` that raises or recurses gives a flagged :class:`ValueText`
+    holding the message.  A huge ``str``/``bytes`` is cut before its repr is computed.
+    """
+    limit = options.max_value_chars if limit is None else max(limit, 1)
+    if type(value) in (str, bytes, bytearray):
+        sized: Any = value
+        text = builtins.repr(sized[:limit])
+        return ValueText(text, max(len(sized) - limit, 0))
+    try:
+        text = _BoundedRepr(limit).repr(value)
+    except RecursionError:
+        return ValueText("repr() recursed without end", error="RecursionError")
+    except Exception as exc:
+        message = clip(f"repr() raised {exception_text(exc)}", limit).text
+        return ValueText(message, error=type(exc).__name__)
+    cut = clip(text, limit)
+    return ValueText(cut.text, cut.omitted)
+
+
+class _Reprs:
+    """The reprs of one display, by value identity: a value shown twice (a field and the
+    SQL parameter it became) is repr'd once."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, tuple[object, ValueText]] = {}
+
+    def __call__(self, value: object) -> ValueText:
+        known = self._seen.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        shown = value_repr(value)
+        self._seen[id(value)] = (value, shown)  # the value is kept, so its id stays its own
+        return shown
+
+    def size(self, value: object) -> int:
+        """The full length of ``value``'s repr if it was read (a huge repr means a huge
+        ``str`` too), else 1."""
+        known = self._seen.get(id(value))
+        if known is None or known[0] is not value or known[1].flagged:
+            return 1
+        return len(known[1].text) + known[1].omitted
+
+
+def type_name(value: object) -> str:
+    """The qualified name of the value's type (``builtins`` left out), cut to 80 characters."""
+    try:
+        cls = type(value)
+        module = cls.__module__
+        name = cls.__qualname__
+        full = name if module == "builtins" else f"{module}.{name}"
+        return clip(str(full), 80).text
+    except Exception:
+        return "?"
+
+
+# The rendered size of a value is not known before it is rendered, but a lower bound is:
+# a str or bytes renders to at least its length, a built-in container to at least one
+# character per item.  Walking stops after this many containers and items.
+_SIZE_WALK = 10_000
+
+
+def rendered_size_at_least(
+    values: Iterable[object], budget: int, other_size: Callable[[object], int]
+) -> int:
+    """A lower bound of the characters ``values`` render to, found in bounded time (a list
+    of ten million ints is known to be too big at once); ``other_size`` sizes the values
+    that are neither str, bytes nor a built-in container."""
+    size = 0
+    steps = 0
+    pending: list[object] = list(values)
+    while pending and size <= budget and steps < _SIZE_WALK:
+        value = pending.pop()
+        steps += 1
+        kind = type(value)
+        if kind in (str, bytes, bytearray):
+            size += len(value)  # type: ignore[arg-type]
+        elif kind in _CONTAINERS:
+            items: Any = value
+            size += len(items) + 2
+            if size <= budget:
+                pending.extend(items.items() if kind is dict else items)
+        else:
+            size += other_size(value)
+    return size
+
+
+# --------------------------------------------------------------------------------------------
+# The view: fields, the template's text, renderer outputs
+
+
+@dataclass(frozen=True)
+class FieldView:
+    """One interpolation as displayed."""
+
+    index: int
+    expression: str
+    value: ValueText
+    type_name: str
+    conversion: str
+    format_spec: str
+
+
+@dataclass(frozen=True)
+class SourcePart:
+    """A piece of the template's text: static text, or the field at ``field`` as written."""
+
+    text: str
+    field: int | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a list in an output: a parameter or an argument."""
+
+    label: str
+    value: ValueText
+    type_name: str
+
+
+@dataclass(frozen=True)
+class RenderedOutput:
+    """One renderer's result, read into text: its ``kind`` is ``error``, ``skipped``,
+    ``query`` (SQL and parameters), ``argv`` (a list of strings), ``html``, ``text`` or
+    ``value`` (anything else, as its repr)."""
+
+    name: str
+    kind: str
+    text: Clipped
+    rows: tuple[Row, ...] = ()
+    row_count: int = 0
+    summary: str = ""
+
+    @property
+    def omitted_rows(self) -> int:
+        """Rows (parameters, arguments) not in :attr:`rows`."""
+        return self.row_count - len(self.rows)
+
+
+@dataclass(frozen=True)
+class TemplateView:
+    """Everything the display shows about a template, computed once and bounded."""
+
+    source: tuple[SourcePart, ...]
+    source_omitted: int
+    fields: tuple[FieldView, ...]
+    field_count: int
+    default_renderer: str
+    outputs: tuple[RenderedOutput, ...] = ()
+    registry_error: str | None = None
+
+    @property
+    def omitted_fields(self) -> int:
+        """Number of fields not in :attr:`fields`."""
+        return self.field_count - len(self.fields)
+
+
+def _field_view(index: int, interpolation: Any, reprs: _Reprs, limit: int) -> FieldView:
+    conversion = interpolation.conversion
+    spec = interpolation.format_spec
+    return FieldView(
+        index=index,
+        expression=clip(interpolation.expression, limit).text,
+        value=reprs(interpolation.value),
+        type_name=type_name(interpolation.value),
+        conversion=f"!{conversion}" if conversion else "",
+        format_spec=clip(f":{spec}", limit).text if spec else "",
+    )
+
+
+def field_as_written(interpolation: Any, limit: int) -> str:
+    """``{expression!conversion:spec}`` as the template's text wrote it, cut to ``limit``."""
+    conversion = f"!{interpolation.conversion}" if interpolation.conversion else ""
+    spec = f":{interpolation.format_spec}" if interpolation.format_spec else ""
+    return "{" + clip(interpolation.expression + conversion + spec, limit).text + "}"
+
+
+def _source(template: Any, budget: int, limit: int) -> tuple[tuple[SourcePart, ...], int]:
+    """The template's text, fields as written, cut after ``budget`` characters."""
+    parts: list[SourcePart] = []
+    strings = template.strings
+    interpolations = template.interpolations
+    total = sum(len(s) for s in strings)
+    used = 0
+    for index, string in enumerate(strings):
+        piece = string[: max(budget - used, 0)]
+        used += len(string)
+        if piece:
+            parts.append(SourcePart(piece))
+        if index >= len(interpolations) or used >= budget:
+            break
+        parts.append(SourcePart(field_as_written(interpolations[index], limit), index))
+    shown = sum(len(p.text) for p in parts if p.field is None)
+    return tuple(parts), total - shown
+
+
+# --------------------------------------------------------------------------------------------
+# Renderers
+
+
+def ordered_renderers(
+    registry: Mapping[str, Any] | None = None, default: str | None = None
+) -> tuple[list[tuple[str, Any]], str | None]:
+    """The registered renderers, ``default`` (the option, if not given) first, and the
+    error message if the registry could not load."""
+    if registry is None:
+        from .registry import renderers
+
+        registry = renderers
+    default = options.default_renderer if default is None else default
+    try:
+        items = list(registry.items())
+    except Exception as exc:
+        return [], f"the renderer registry could not load: {exception_text(exc)}"
+    return sorted(items, key=lambda item: item[0] != default), None
+
+
+def _kind(result: object) -> str:
+    if isinstance(result, tuple) and hasattr(result, "sql") and hasattr(result, "params"):
+        return "query"
+    if isinstance(result, list) and all(isinstance(item, str) for item in result):
+        return "argv"
+    if hasattr(type(result), "__html__") and isinstance(result, str):
+        return "html"
+    if isinstance(result, str):
+        return "text"
+    return "value"
+
+
+def _params_of(params: object) -> list[tuple[str, object]]:
+    if isinstance(params, Mapping):
+        return [(str(key), value) for key, value in params.items()]
+    if isinstance(params, Sequence) and not isinstance(params, (str, bytes)):
+        # Numbered from 0, as fields and arguments are: params[0] is the first.
+        return [(str(position), value) for position, value in enumerate(params)]
+    return [("", params)]
+
+
+def _rows(items: Sequence[tuple[str, object]], reprs: _Reprs) -> tuple[Row, ...]:
+    return tuple(
+        Row(items[i][0], reprs(items[i][1]), type_name(items[i][1]))
+        for i in shown_rows(len(items), options.max_rows)
+    )
+
+
+def _read(name: str, result: object, reprs: _Reprs) -> RenderedOutput:
+    """Read one renderer's result into text (may raise: the caller guards it)."""
+    limit = options.max_output_chars
+    kind = _kind(result)
+    if kind == "query":
+        query: Any = result
+        params = _params_of(query.params)
+        return RenderedOutput(
+            name,
+            kind,
+            clip(str(query.sql), limit),
+            _rows(params, reprs),
+            len(params),
+            f"query, {len(params):,} parameters",
+        )
+    if kind == "argv":
+        argv: list[str] = result  # type: ignore[assignment]
+        items = [(str(position), item) for position, item in enumerate(argv)]
+        return RenderedOutput(
+            name, kind, Clipped(""), _rows(items, reprs), len(argv), f"{len(argv):,} arguments"
+        )
+    if kind in ("html", "text"):
+        return RenderedOutput(name, kind, clip(str.__str__(result), limit), summary=kind)
+    shown = value_repr(result, limit)
+    if shown.flagged:
+        raise ValueError(shown.text)
+    return RenderedOutput(name, kind, Clipped(shown.text, shown.omitted), summary=type_name(result))
+
+
+def _error(name: str, message: str) -> RenderedOutput:
+    first_line = message.split("\n", 1)[0]
+    return RenderedOutput(
+        name,
+        "error",
+        clip(message, options.max_output_chars),
+        summary=clip(first_line, 60).text,
+    )
+
+
+def render_one(
+    template: Any, name: str, renderer: Any, reprs: _Reprs | None = None
+) -> RenderedOutput:
+    """Run one renderer on the template and read its result; any exception, raised by the
+    renderer or while reading what it returned, becomes this output's error."""
+    reprs = _Reprs() if reprs is None else reprs
+    try:
+        result = renderer(template)
+    except RecursionError:
+        return _error(name, "RecursionError: the renderer recursed without end")
+    except Exception as exc:
+        return _error(name, exception_text(exc))
+    try:
+        return _read(name, result, reprs)
+    except RecursionError:
+        return _error(name, "the renderer's result could not be read: it recursed without end")
+    except Exception as exc:
+        return _error(name, f"the renderer's result could not be read: {exception_text(exc)}")
+
+
+def _skipped(name: str, reason: str) -> RenderedOutput:
+    return RenderedOutput(name, "skipped", Clipped(reason), summary="not rendered")
+
+
+def describe(
+    template: Any,
+    *,
+    registry: Mapping[str, Any] | None = None,
+    render: bool | Sequence[str] = True,
+    first_field: int | None = None,
+    default_renderer: str | None = None,
+) -> TemplateView:
+    """Read a template into a :class:`TemplateView`.  Never raises.
+
+    ``render``: run every registered renderer (``True``), none, or only those named.
+    ``first_field``: show ``options.max_rows`` fields from there (the widget's pages)
+    instead of the first and last ones.  ``default_renderer`` overrides the option.
+    """
+    limit = options.max_value_chars
+    default = options.default_renderer if default_renderer is None else default_renderer
+    interpolations = template.interpolations
+    count = len(interpolations)
+    if first_field is None:
+        indices = shown_rows(count, options.max_rows)
+    else:
+        indices = list(range(max(first_field, 0), min(first_field + options.max_rows, count)))
+    reprs = _Reprs()
+    fields = tuple(_field_view(i, interpolations[i], reprs, limit) for i in indices)
+    source, source_omitted = _source(template, options.max_output_chars, limit)
+    outputs: list[RenderedOutput] = []
+    registry_error = None
+    if render is not False:
+        items, registry_error = ordered_renderers(registry, default)
+        if render is not True:
+            items = [(name, renderer) for name, renderer in items if name in render]
+        budget = options.max_render_chars
+        size = rendered_size_at_least((i.value for i in interpolations), budget, reprs.size)
+        if size > budget:
+            reason = (
+                f"not rendered here: the values render to over {budget:,} characters "
+                "(max_render_chars)"
+            )
+            outputs = [_skipped(name, reason) for name, _ in items]
+        else:
+            outputs = [render_one(template, name, renderer, reprs) for name, renderer in items]
+    return TemplateView(
+        source=source,
+        source_omitted=source_omitted,
+        fields=fields,
+        field_count=count,
+        default_renderer=default,
+        outputs=tuple(outputs),
+        registry_error=registry_error,
+    )
