@@ -91,7 +91,7 @@ class IStringExtension(Magics):
         self._original_check_complete: Callable[[str], Any] | None = None
         self._original_cache: Callable[..., str] | None = None
         self._written = _WrittenCells()
-        self.checker = CellChecker()
+        self.checker = CellChecker(known_names=shell.user_ns if shell is not None else {})
         self._sync_display_options()
 
     # configuration
@@ -340,12 +340,12 @@ def unload(shell: Any) -> None:
 
 
 def _hook_checker(shell: Any, checker: CellChecker, on: bool) -> None:
-    """Add or remove the cell check, which reads both a cell's text and its tree."""
-    for hooks in (shell.input_transformers_post, shell.ast_transformers):
-        if on and checker not in hooks:
-            hooks.append(checker)
-        elif not on and checker in hooks:
-            hooks.remove(checker)
+    """Add or remove the cell check, which reads the tree IPython parses for each cell (not an
+    AST transformer: registering one makes IPython fix the locations of every cell's tree)."""
+    if on:
+        checker.install(shell.compile)
+    else:
+        checker.uninstall(shell.compile)
 
 
 def _builtin_renderers() -> dict[str, Any]:

@@ -30,7 +30,7 @@ UNSAFE = {
         "str.format()",
     ),
     "db.cursor().executemany(f'insert into {t} values (?)', rows)": (
-        "db.cursor.executemany",
+        "db.cursor().executemany",
         "sql",
         "an f-string",
     ),
@@ -94,7 +94,8 @@ def test_functions_are_their_own_scope() -> None:
 def test_cells_warn_as_they_run(ishell: Any) -> None:
     run(ishell, "import os\nclass Cur:\n    def execute(self, q): return q\ncur = Cur()")
     with pytest.warns(UnsafeFormatWarning, match=r"cur\.execute\(\) gets a string built by"):
-        run(ishell, "col = 'a'\ncur.execute(f'select {col} from t')")
+        # (a value the check cannot know: `col = 'a'` would be a constant, and safe)
+        run(ishell, "col = os.environ.get('COL', 'a')\ncur.execute(f'select {col} from t')")
     with warnings.catch_warnings():
         warnings.simplefilter("error", UnsafeFormatWarning)
         run(ishell, "cur.execute('select 1')")  # no warning: nothing formatted

@@ -1,0 +1,51 @@
+"""A static check: find strings formatted *before* they reach a shell or a SQL engine.
+
+``os.system(f"cat {file}")`` and ``cur.execute(f"select {col} from t")`` are injection bugs: the
+values are in the text before the destination can quote them.  The check reads Python source,
+notebooks and IPython cells (it never runs them) and reports each call to a shell or SQL sink
+whose command is built by formatting — an f-string, ``%``, ``.format()``, ``+`` or ``join``
+with a non-constant part — following the string through names, attributes, returns, branches,
+wrappers and cells, and IPython's ``!cmd {x}`` shell escapes.  Each finding says which i-string
+renderer fixes it, and ``--fix`` rewrites it when that is safe.
+
+    python -m ipy_istring.check FILE.py NOTEBOOK.ipynb DIR ...  # 0 clean, 1 findings, 2 errors
+
+The parts: :mod:`.sinks` (the table of sinks, extensible), :mod:`.flow` (the data flow),
+:mod:`.notebook` (cells as IPython runs them: the only part importing IPython, lazily),
+:mod:`.scan` (files, never a traceback), :mod:`.files`, :mod:`.report`, :mod:`.fix`,
+:mod:`.cell` (the check in IPython) and :mod:`.cli`.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .cell import CellChecker, UnsafeFormatWarning
+from .cli import main
+from .flow import Analysis, Finding
+from .scan import parse
+from .sinks import Sink, register_sink, sinks
+
+__all__ = [
+    "Analysis",
+    "CellChecker",
+    "Finding",
+    "Sink",
+    "UnsafeFormatWarning",
+    "find_unsafe_calls",
+    "main",
+    "register_sink",
+    "sinks",
+]
+
+
+def find_unsafe_calls(source: str | ast.AST) -> list[Finding]:
+    """The formatted strings that reach a shell or SQL call in ``source`` (code, which may
+    hold i-literals, or an already parsed module).  Raises SyntaxError for code that does
+    not parse."""
+    tree = parse(source) if isinstance(source, str) else source
+    if not isinstance(tree, ast.Module):
+        tree = ast.Module(
+            body=[n for n in ast.iter_child_nodes(tree) if isinstance(n, ast.stmt)], type_ignores=[]
+        )
+    return Analysis().check(tree)

@@ -1,0 +1,7 @@
+"""``python -m ipy_istring.check``."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

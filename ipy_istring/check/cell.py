@@ -1,0 +1,68 @@
+"""The check in IPython: each cell's tree, as IPython parses it, read for unsafe formatting.
+
+:class:`CellChecker` wraps the shell's ``compile.ast_parse``: it sees the tree IPython built
+anyway (after IPython's transforms and the i-string rewrite), so it costs no second parse, and
+it is not an AST transformer (registering one makes IPython run ``ast.fix_missing_locations``
+over every cell).  It reads a cell's assignments and imports always (names carry over between
+cells) and searches for sink calls only in statements whose lines name a sink.  A check that
+fails never stops the user's cell: it keeps quiet instead.  Nothing here imports IPython.
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from collections.abc import Callable, Container
+from typing import Any
+
+from .fix import fixed_line
+from .flow import Analysis, Finding
+
+__all__ = ["CellChecker", "UnsafeFormatWarning"]
+
+
+class UnsafeFormatWarning(UserWarning):
+    """A formatted string flows into a shell or SQL call."""
+
+
+class CellChecker:
+    """Warns about each finding in the cells a shell parses; changes nothing."""
+
+    def __init__(self, known_names: Container[str] = ()) -> None:
+        self.analysis = Analysis(known_names)
+        self._parse: Callable[..., ast.AST] | None = None
+
+    def install(self, compiler: Any) -> None:
+        """Start reading the trees ``compiler.ast_parse`` gives (IPython's ``shell.compile``)."""
+        if self._parse is not None:
+            return
+        self._parse = compiler.ast_parse
+        compiler.ast_parse = self.ast_parse
+
+    def uninstall(self, compiler: Any) -> None:
+        """Stop: give ``compiler`` its own ``ast_parse`` back."""
+        if self._parse is not None and compiler.__dict__.get("ast_parse") == self.ast_parse:
+            del compiler.ast_parse
+        self._parse = None
+
+    def ast_parse(self, source: str, filename: str = "<unknown>", symbol: str = "exec") -> Any:
+        """IPython's parse, then the check of the tree it gave."""
+        assert self._parse is not None
+        tree = self._parse(source, filename, symbol)
+        if isinstance(tree, ast.Module):
+            self.check(tree, source, filename)
+        return tree
+
+    def check(self, tree: ast.Module, source: str, filename: str = "<cell>") -> list[Finding]:
+        """Warn about the findings in one cell; returns them."""
+        try:
+            findings = self.analysis.check(tree, source)
+        except Exception:  # a bug of ours must not cost the user their cell
+            return []
+        for finding in findings:
+            message = finding.message()
+            fix = fixed_line(source, finding)
+            if fix.line is not None:
+                message += f"\nSafe spelling, ready to paste:\n    {fix.line.strip()}"
+            warnings.warn_explicit(message, UnsafeFormatWarning, filename, finding.line)
+        return findings

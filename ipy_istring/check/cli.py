@@ -1,0 +1,70 @@
+"""``python -m ipy_istring.check`` / ``ipy-istring-check``: the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .files import walk
+from .report import FORMATS, render
+from .scan import FileResult, check_file
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ipy-istring-check",
+        description="Find strings formatted before they reach a shell or SQL (f-strings, %, "
+        ".format(), +) in Python files and notebooks. Exit status: 0 nothing found, 1 findings, "
+        "2 something could not be checked.",
+    )
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="files, notebooks or folders")
+    parser.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="leave out paths matching this .gitignore-style pattern (repeatable); .venv, "
+        "site-packages, build and the like are always left out of folders",
+    )
+    parser.add_argument("--format", choices=FORMATS, default="text", help="output format")
+    fixing = parser.add_mutually_exclusive_group()
+    fixing.add_argument(
+        "--diff", action="store_true", help="print the safe fixes as a unified diff"
+    )
+    fixing.add_argument("--fix", action="store_true", help="apply the safe fixes in place")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Check paths; print the report; 0 clean, 1 findings, 2 something could not be checked."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if not arguments:
+        print("usage: python -m ipy_istring.check FILE.py|NOTEBOOK.ipynb|DIR ...", file=sys.stderr)
+        return 2
+    args = _parser().parse_args(arguments)
+    results: list[FileResult] = []
+    for name in args.paths:
+        path = Path(name)
+        if not path.exists():
+            results.append(FileResult(name, errors=[f"{name}: cannot check: no such file"]))
+            continue
+        results.extend(check_file(file) for file in walk(path, args.exclude))
+    if args.diff or args.fix:
+        from .fix import apply_fixes
+
+        out, err, unfixed = apply_fixes(results, write=args.fix)
+        sys.stdout.write(out)
+        sys.stderr.write(err)
+        if any(r.errors for r in results):
+            return 2
+        return 1 if unfixed else 0
+    out, err = render(results, args.format)
+    sys.stdout.write(out)
+    sys.stderr.write(err)
+    if any(result.errors for result in results):
+        return 2
+    return 1 if any(result.findings for result in results) else 0

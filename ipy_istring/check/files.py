@@ -1,0 +1,67 @@
+"""Which files the check reads, and how: walking folders with excludes, decoding sources.
+
+Folders are walked for ``*.py`` and ``*.ipynb``, leaving out what a project does not own
+(``.venv``, ``site-packages``, ``build``, VCS and cache folders) and what ``--exclude`` names,
+with ``.gitignore``-style patterns matched against each part of the path and against the
+whole relative path (``tests/data``, ``*_pb2.py``).  A file named on the command line is
+always read.  Python files are decoded as Python does: a BOM or a coding cookie, else UTF-8.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tokenize
+from collections.abc import Iterable, Iterator
+from fnmatch import fnmatch
+from pathlib import Path, PurePosixPath
+
+__all__ = ["DEFAULT_EXCLUDES", "SUFFIXES", "read_python", "walk"]
+
+SUFFIXES = (".py", ".ipynb")
+DEFAULT_EXCLUDES = (
+    ".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__", "build", "dist",
+    "site-packages", "node_modules", ".ipynb_checkpoints", ".mypy_cache", ".ruff_cache",
+    ".pytest_cache", ".eggs", "*.egg-info", "_build",
+)  # fmt: skip
+
+
+def _excluded(relative: PurePosixPath, patterns: Iterable[str]) -> bool:
+    text = relative.as_posix()
+    for pattern in patterns:
+        pattern = pattern.strip("/")
+        if "/" in pattern:
+            if fnmatch(text, pattern) or fnmatch(text, pattern + "/*"):
+                return True
+        elif any(fnmatch(part, pattern) for part in relative.parts):
+            return True
+    return False
+
+
+def walk(path: Path, excludes: Iterable[str] = ()) -> Iterator[Path]:
+    """``path`` itself if it is a file, else the ``.py`` and ``.ipynb`` files under it, sorted,
+    leaving out :data:`DEFAULT_EXCLUDES` and ``excludes``."""
+    patterns = (*DEFAULT_EXCLUDES, *excludes)
+    if not path.is_dir():
+        yield path
+        return
+    found: list[Path] = []
+    for folder, subfolders, files in os.walk(path):
+        here = Path(folder)
+        relative = PurePosixPath(here.relative_to(path).as_posix())
+        subfolders[:] = [d for d in subfolders if not _excluded(relative / d, patterns)]
+        found.extend(
+            here / f
+            for f in files
+            if f.endswith(SUFFIXES) and not _excluded(relative / f, patterns)
+        )
+    yield from sorted(found)
+
+
+def read_python(data: bytes) -> str:
+    """Decode a Python file as the interpreter would (BOM, coding cookie, else UTF-8).
+
+    Raises ``SyntaxError`` (an unknown encoding) or ``UnicodeDecodeError``."""
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    text = data.decode(encoding)
+    return text[1:] if text.startswith("\ufeff") else text

@@ -1,0 +1,336 @@
+"""The safe fix: a finding rewritten into the i-string form with the right renderer.
+
+``cur.execute(f"... {x}")`` → ``cur.execute(*sql(i"... {x}"))``, ``os.system(f"cp {a} {b}")`` →
+``os.system(sh(i"cp {a} {b}"))``, and IPython's ``!cp {a} {b}`` → ``!cp {shlex.quote(str(a))}
+{shlex.quote(str(b))}`` (each value one shell word, still run by IPython so its output shows in
+the notebook).  Quotes written around a field (``'{name}'``) go: the renderer quotes the value
+itself.  A fix is offered only when it means the same and renders: the f-string is passed
+directly as the call's only argument (for ``sql``), every field stands where a value can
+(a SQL parameter cannot be a table or column name), no field has a spec or conversion the
+renderer refuses, the renderer accepts the template (built from the literal with stand-in
+values, nothing of the user's code is run), and the whole fixed source rewrites and compiles.
+Otherwise the finding says why there is no fix.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..fields import RenderError
+from ..rewrite import rewrite
+from ..shell import sh
+from ..sql import sql
+from ..template import Interpolation, InterpolationTemplate
+from .flow import Finding
+from .notebook import Cell, to_python
+from .scan import FileResult
+
+__all__ = ["Fix", "apply_fixes", "fixed_line"]
+
+
+@dataclass(frozen=True)
+class Fix:
+    """The fixed line for a finding, or why there is none."""
+
+    line: str | None
+    reason: str = ""
+    renderer: str = ""
+
+
+# Text a SQL parameter may follow: an operator, an opening parenthesis, or a keyword that
+# takes a value.  (Anything else — `from {t}`, `select {col}` — needs an identifier or SQL.)
+_SQL_VALUE_BEFORE = re.compile(
+    r"(=|<|>|\(|\+|-|\*|/|\|\||\b(like|ilike|limit|offset|between|then|else|when|is|not|in)"
+    r"|\b(values|in)\s*\([^()]*,)\s*$",
+    re.IGNORECASE,
+)
+_PREFIX = re.compile(r"^([rRbBuU]?)[fF]([rR]?)(?=['\"])")
+_IPREFIX = re.compile(r"^([rRbBuU]?)i([rR]?)(?=['\"])")
+
+
+def _literal_fields(literal: str) -> ast.JoinedStr | None:
+    try:
+        node = ast.parse(literal.strip(), mode="eval").body
+    except SyntaxError:
+        return None
+    return node if isinstance(node, ast.JoinedStr) else None
+
+
+def _dequote(literal: str, quotes: str) -> str:
+    """Remove quotes written right around a whole field: ``'{x}'`` → ``{x}``."""
+    for quote in quotes:
+        literal = re.sub(re.escape(quote) + r"(\{[^{}'\"]*\})" + re.escape(quote), r"\1", literal)
+    return literal
+
+
+def _template(node: ast.JoinedStr) -> InterpolationTemplate:
+    """The template the i-literal would build, with stand-in values."""
+    parts: list[str | Interpolation] = []
+    for part in node.values:
+        if isinstance(part, ast.Constant):
+            parts.append(str(part.value))
+        elif isinstance(part, ast.FormattedValue):
+            conversion = chr(part.conversion) if part.conversion > 0 else None
+            spec = part.format_spec
+            if spec is not None and not (
+                isinstance(spec, ast.JoinedStr)
+                and all(isinstance(v, ast.Constant) for v in spec.values)
+            ):
+                raise RenderError("a field has a computed format spec")
+            text = "".join(str(v.value) for v in spec.values) if spec else ""  # type: ignore[attr-defined]
+            parts.append(Interpolation("value", ast.unparse(part.value), conversion, text))  # type: ignore[arg-type]
+    return InterpolationTemplate(*parts)
+
+
+def _check_sql_positions(node: ast.JoinedStr) -> str | None:
+    before = ""
+    for part in node.values:
+        if isinstance(part, ast.Constant):
+            before += str(part.value)
+        else:
+            if not _SQL_VALUE_BEFORE.search(before):
+                field = ast.unparse(part.value)  # type: ignore[attr-defined]
+                return (
+                    f"the field {{{field}}} stands where SQL needs a name or SQL text, not a "
+                    f"value: a parameter cannot go there. Write {{{field}:i}} for an identifier "
+                    "(checked and quoted) and fix it by hand"
+                )
+            before += "?"
+    return None
+
+
+def _renderer_fix(line: str, finding: Finding, paramstyle: str) -> Fix:
+    sink = finding.sink
+    renderer = sink.fix if sink is not None else ""
+    if not renderer:
+        return Fix(None, f"no automatic fix for {finding.call}()")
+    if finding.how != "an f-string" or finding.via:
+        return Fix(None, "the string is built elsewhere or by other means than one f-string: "
+                   "write it as an i-string where it is built")  # fmt: skip
+    if finding.end_line != finding.line:
+        return Fix(None, "the f-string spans several lines")
+    start, end = finding.column - 1, finding.end_column - 1
+    literal = line[start:end]
+    if not _PREFIX.match(literal) or _literal_fields(literal) is None:
+        return Fix(None, "the argument is not a single f-string literal")
+    if renderer == "sql" and not finding.lone_argument:
+        return Fix(None, "the call passes more than the query: pass Query.sql and .params by hand")
+    istring = _PREFIX.sub(lambda m: m.group(1) + "i" + m.group(2), literal, count=1)
+    istring = _dequote(istring, "'" if renderer == "sql" else "'\"")
+    node = _literal_fields(_IPREFIX.sub(r"\1f\2", istring, count=1))
+    if node is None:
+        return Fix(None, "the f-string does not survive removing the quotes around its fields")
+    try:
+        template = _template(node)
+        if renderer == "sql":
+            problem = _check_sql_positions(node)
+            if problem:
+                return Fix(None, problem)
+            sql(template)
+        else:
+            sh(template)
+    except RenderError as error:
+        return Fix(None, f"the renderer refuses it: {error}")
+    style = "" if paramstyle == "qmark" else f', "{paramstyle}"'
+    call = f"*sql({istring}{style})" if renderer == "sql" else f"sh({istring})"
+    return Fix(line[:start] + call + line[end:], renderer=renderer)
+
+
+_EXPANSION = re.compile(r"\{([^{}]+)\}|(?<!\$)\$([A-Za-z_][\w.]*)")
+
+
+def _expansion_fix(line: str, finding: Finding) -> Fix:
+    """``get_ipython().system('cp {a} {b}')`` → ``!cp {shlex.quote(str(a))} ...``."""
+    start = finding.call_column - 1
+    try:
+        call = ast.parse(line[start:].strip(), mode="eval").body
+    except SyntaxError:
+        return Fix(None, "the shell escape spans several lines")
+    if not isinstance(call, ast.Call) or not call.args:
+        return Fix(None, "not a shell escape")
+    arguments = [a for a in call.args if isinstance(a, ast.Constant)]
+    command = arguments[-1].value if arguments else None
+    if not isinstance(command, str):
+        return Fix(None, "the command is not written in the cell")
+    method = finding.call.rsplit(".", 1)[-1]
+    if method == "run_line_magic":
+        escape = f"%{arguments[0].value!s} "
+    else:
+        escape = "!!" if method == "getoutput" and not line[:start].strip() else "!"
+    if "'" in command or '"' in command:
+        return Fix(None, "the command quotes text itself; quote each value by hand")
+
+    def quoted(match: re.Match[str]) -> str:
+        expression = match.group(1) or match.group(2)
+        if match.group(1) and re.search(r"[!:]", expression.split(")")[-1]):
+            return match.group(0)  # a conversion or spec: leave it to the reason below
+        return "{shlex.quote(str(" + expression.strip() + "))}"
+
+    fixed = _EXPANSION.sub(quoted, command)
+    if fixed == command:
+        return Fix(None, "nothing to quote")
+    return Fix(line[:start] + escape + fixed, renderer="shlex")
+
+
+def fixed_line(source: str, finding: Finding, paramstyle: str | None = None) -> Fix:
+    """The finding's line rewritten safely, or why not (the line must be in ``source``)."""
+    lines = source.splitlines()
+    if not 0 < finding.line <= len(lines):
+        return Fix(None, "the line is not in the source")
+    line = lines[finding.line - 1]
+    if finding.how.startswith("IPython"):
+        return _expansion_fix(line, finding)
+    return _renderer_fix(line, finding, paramstyle or _paramstyle(source))
+
+
+def _paramstyle(source: str) -> str:
+    if re.search(r"\b(psycopg2?|pymysql|MySQLdb|mysql\.connector)\b", source):
+        return "format"
+    return "qmark"
+
+
+_IMPORTS = {"sql": "from ipy_istring import sql", "sh": "from ipy_istring import sh",
+            "shlex": "import shlex"}  # fmt: skip
+
+
+def _with_imports(source: str, renderers: set[str]) -> str:
+    """``source`` with the imports the fixes need, after its docstring and future imports."""
+    needed = [_IMPORTS[r] for r in sorted(renderers) if _IMPORTS[r] not in source]
+    if not needed:
+        return source
+    lines = source.splitlines(keepends=True)
+    at = 0
+    try:
+        body = ast.parse(rewrite(source)).body
+    except SyntaxError:
+        body = []
+    for statement in body:
+        docstring = isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+        future = isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
+        if not (docstring or future):
+            break
+        at = statement.end_lineno or at
+    return "".join(lines[:at]) + "".join(n + "\n" for n in needed) + "".join(lines[at:])
+
+
+def _fix_source(
+    source: str, findings: Sequence[Finding], python: bool
+) -> tuple[str, list[Finding]]:
+    """``source`` with every fixable finding fixed; the findings, each with its fix or reason."""
+    lines = source.splitlines(keepends=True)
+    done: list[Finding] = []
+    renderers: set[str] = set()
+    for finding in findings:
+        fix = fixed_line(source, finding)
+        if fix.line is None:
+            done.append(replace(finding, no_fix=fix.reason))
+            continue
+        if fix.renderer == "shlex" and python:
+            done.append(replace(finding, no_fix="a shell escape outside a notebook"))
+            continue
+        ending = lines[finding.line - 1][len(lines[finding.line - 1].rstrip("\r\n")) :]
+        candidate = lines.copy()
+        candidate[finding.line - 1] = fix.line + ending
+        text = "".join(candidate)
+        try:
+            if python:
+                compile(rewrite(text), "<fix>", "exec")
+        except SyntaxError as error:
+            done.append(replace(finding, no_fix=f"the fixed code does not compile: {error.msg}"))
+            continue
+        lines = candidate
+        renderers.add(fix.renderer)
+        done.append(replace(finding, fixed=fix.line))
+    return _with_imports("".join(lines), renderers), done
+
+
+def apply_fixes(results: Sequence[FileResult], write: bool) -> tuple[str, str, int]:
+    """Fix what can be fixed safely: a unified diff (``write=False``) or the files rewritten.
+    Returns (stdout text, stderr text, how many findings stay unfixed)."""
+    out: list[str] = []
+    err: list[str] = []
+    unfixed = 0
+    for result in results:
+        err.extend(line + "\n" for line in result.errors)
+        if not result.findings:
+            continue
+        if result.source is not None:
+            new, done = _fix_source(result.source, result.findings, python=True)
+            old = result.source
+        else:
+            new, done, old = _fix_notebook(result)
+        for finding in done:
+            if finding.fixed is None:
+                unfixed += 1
+                err.append(f"{result.where(finding)}:{finding.line}:{finding.column}: "
+                           f"not fixed: {finding.no_fix}\n")  # fmt: skip
+        if new == old:
+            continue
+        if write:
+            Path(result.path).write_text(new, encoding="utf-8")
+            out.append(f"fixed {sum(f.fixed is not None for f in done)} in {result.path}\n")
+        else:
+            out.extend(
+                difflib.unified_diff(
+                    old.splitlines(keepends=True),
+                    new.splitlines(keepends=True),
+                    f"a/{result.path}",
+                    f"b/{result.path}",
+                )
+            )
+    return "".join(out), "".join(err), unfixed
+
+
+def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
+    """Fix a notebook's cells in its JSON, keeping everything else as it was."""
+    import json
+
+    path = Path(result.path)
+    old = path.read_text(encoding="utf-8-sig")
+    notebook = json.loads(old)
+    cells = notebook.get("cells") or [
+        c for sheet in notebook.get("worksheets", []) for c in sheet.get("cells", [])
+    ]
+    done: list[Finding] = []
+    renderers: set[str] = set()
+    first_code: dict[str, object] | None = None
+    for number, cell in enumerate(cells, 1):
+        if cell.get("cell_type") == "code" and first_code is None:
+            first_code = cell
+        findings = [f for f in result.findings if f.cell == number]
+        if not findings:
+            continue
+        key = "source" if "source" in cell else "input"
+        source = result.cells[number]
+        pythons = list(to_python(Cell(number, source)))
+        if len(pythons) != 1 or pythons[0].first_line != 1:
+            done.extend(replace(f, no_fix="inside a cell magic's body") for f in findings)
+            continue
+        python = pythons[0]
+        fixed_lines = source.splitlines(keepends=True)
+        for finding in findings:
+            fix = fixed_line(python.source, finding)
+            if fix.line is None:
+                done.append(replace(finding, no_fix=fix.reason))
+                continue
+            ending = fixed_lines[finding.line - 1][
+                len(fixed_lines[finding.line - 1].rstrip("\n")) :
+            ]
+            fixed_lines[finding.line - 1] = fix.line + ending
+            renderers.add(fix.renderer)
+            done.append(replace(finding, fixed=fix.line))
+        text = "".join(fixed_lines)
+        cell[key] = text.splitlines(keepends=True) if isinstance(cell[key], list) else text
+    if renderers and first_code is not None:
+        key = "source" if "source" in first_code else "input"
+        current = first_code[key]
+        text = "".join(current) if isinstance(current, list) else str(current)
+        text = _with_imports(text if text.endswith("\n") or not text else text + "\n", renderers)
+        first_code[key] = text.splitlines(keepends=True) if isinstance(current, list) else text
+    new = json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+    return new, done, old

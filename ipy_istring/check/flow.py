@@ -1,0 +1,796 @@
+"""The data-flow core: follow formatted strings to the sinks, without running anything.
+
+A string is *formatted* when values were put into its text by an f-string, ``%``,
+``.format()``, ``+`` or ``str.join`` with a part that is not a known constant.  The analysis
+follows such a string through names (``q = f"..."``, ``q += ...``, ``q: str = ...``),
+attributes (``self.query``), function returns, module-level names used inside functions,
+both branches of an ``if``, wrappers that keep the text (``text()``, ``textwrap.dedent``,
+``.strip()``...) and, for notebooks and IPython, from one cell to the next (one
+:class:`Analysis` reads the cells in order).  Each sink argument that receives one is a
+:class:`Finding`.  Names bound to constant strings stay constants: ``f"select * from {TABLE}"``
+with ``TABLE = "users"`` is not a finding.
+
+What it does not do: follow values through containers other than a list built by
+``.append``, across modules, or through calls to functions it has not seen.
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import builtins
+import re
+import string
+from collections.abc import Container, Iterable, Iterator
+from dataclasses import dataclass, field, replace
+
+from .sinks import SQL_WORDS, Sink, sinks
+
+__all__ = ["Analysis", "Finding", "Formatted"]
+
+_FIX_HINT = {
+    "shell": "sh(i'...') for a shell, or argv(i'...') with shell=False",
+    "sql": "*sql(i'...'), which passes the values as parameters",
+}
+
+
+@dataclass(frozen=True)
+class Formatted:
+    """What is known of a string value: its written text, and how values got into it
+    (``how`` is None for a constant)."""
+
+    how: str | None
+    text: str
+    line: int = 0
+
+    @property
+    def constant(self) -> bool:
+        """Whether the whole string is known (no value formatted into it)."""
+        return self.how is None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One formatted string reaching a sink: where, which call, how it was built, the fix."""
+
+    line: int
+    column: int
+    call: str
+    destination: str  # "shell" or "sql"
+    how: str  # "an f-string", "%-formatting", "IPython's {} expansion"...
+    via: str = ""  # the name or function it travelled through, if any
+    origin_line: int = 0
+    end_line: int = 0
+    end_column: int = 0
+    sink: Sink | None = field(default=None, compare=False, repr=False)
+    cell: int | None = None
+    call_column: int = 0  # where the call starts (1-based)
+    lone_argument: bool = False  # the call passes nothing else
+    fixed: str | None = None  # the fixed line(s), when a safe fix exists
+    no_fix: str | None = None  # why there is no automatic fix
+
+    def message(self) -> str:
+        """A sentence for a warning or a report."""
+        via = f" (through {self.via}, line {self.origin_line})" if self.via else ""
+        return (
+            f"{self.call}() gets a string built by {self.how}{via}: its values reach the "
+            f"{self.destination} unquoted (injection). Use {_FIX_HINT[self.destination]}."
+        )
+
+
+# Calls that give back their argument's text (wrappers around a query or a command).
+_WRAPPERS = frozenset(
+    {"text", "dedent", "cleandoc", "str", "SQL", "literal_column", "indent", "escape_string"}
+)
+# String methods whose result keeps the receiver's text (and its formatting).
+_KEEP_METHODS = frozenset(
+    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "expandtabs",
+     "removeprefix", "removesuffix", "encode", "decode", "center", "ljust", "rjust", "zfill"}
+)  # fmt: skip
+_NOT_TEXT = "not text"
+
+
+def _dotted(node: ast.expr) -> str:
+    """``os.system`` for ``os.system``, ``get_ipython().system`` for that call's function."""
+    parts: list[str] = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Call):
+            parts.append(_dotted(node.func) + "()")
+            break
+        elif isinstance(node, ast.Name):
+            parts.append(node.id)
+            break
+        else:
+            parts.append("?")
+            break
+    return ".".join(reversed(parts))
+
+
+class _Scope:
+    """One function's (or the module's) names, looked up through the enclosing scopes."""
+
+    def __init__(
+        self, parent: _Scope | None, class_name: str | None = None, is_class: bool = False
+    ) -> None:
+        self.names: dict[str, Formatted | None] = {}
+        self.parent = parent
+        self.class_name = class_name  # the class whose `self` this scope's code sees
+        self.is_class = is_class
+
+    def lookup(self, name: str) -> Formatted | None:
+        scope: _Scope | None = self
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        return None
+
+    def bound(self, name: str) -> bool:
+        scope: _Scope | None = self
+        while scope is not None:
+            if name in scope.names:
+                return True
+            scope = scope.parent
+        return False
+
+    def copy(self) -> dict[str, Formatted | None]:
+        return dict(self.names)
+
+
+def _merge(a: Formatted | None, b: Formatted | None) -> Formatted | None:
+    """Two branches: formatted if either is; a constant only if both are."""
+    if a is not None and not a.constant:
+        return a
+    if b is not None and not b.constant:
+        return b
+    if a is not None and b is not None:
+        return a
+    return None
+
+
+class Analysis:
+    """Reads module trees (a file, or a notebook's cells one after the other) and collects
+    the findings.  Imports, module-level names and functions carry over from one tree to the
+    next, as they do from one cell to the next in a kernel."""
+
+    def __init__(self, known_names: Container[str] = ()) -> None:
+        self.module = _Scope(None)
+        self.imports: dict[str, str] = {}
+        self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        self.returns: dict[str, Formatted | None] = {}
+        self.attributes: dict[tuple[str, str], Formatted] = {}
+        self.findings: list[Finding] = []
+        # Names defined outside the code read (a kernel's namespace): IPython can expand them.
+        self.known_names = known_names
+        self._reporting = True
+        self._sink_lines: list[int] = []
+        self._in_progress: set[str] = set()
+        self._cell: int | None = None
+        self._scope = self.module
+        self._line_offset = 0
+        self._all_lines = True
+        self._return_value: Formatted | None = None
+        self._statement_origins: set[tuple[int, str]] = set()
+        self._deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
+
+    # entry points
+
+    def check(
+        self,
+        tree: ast.Module,
+        source: str | None = None,
+        cell: int | None = None,
+        line_offset: int = 0,
+    ) -> list[Finding]:
+        """Analyse one module or cell; returns its findings (also kept in :attr:`findings`).
+
+        With ``source``, statements and functions whose lines name no sink are only read for
+        the names they bind, not searched for sink calls (the speed of the check)."""
+        self._cell = cell
+        self._line_offset = line_offset
+        self._sink_lines = _sink_lines(source) if source is not None else []
+        self._all_lines = source is None
+        before = len(self.findings)
+        deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
+        self._scope = self.module
+        self._deferred = deferred
+        self._block(tree.body)
+        # Function bodies run after the module's code: they see its final names.
+        while deferred:
+            function, parent, class_name = deferred.pop(0)
+            if self._names_sink(function):
+                self._function(function, parent, class_name)
+        found = self.findings[before:]
+        found.sort(key=lambda f: (f.line, f.column))
+        return found
+
+    # statements
+
+    def _names_sink(self, node: ast.stmt) -> bool:
+        if self._all_lines:
+            return True
+        start = node.lineno
+        end = node.end_lineno or start
+        i = bisect.bisect_left(self._sink_lines, start)
+        return i < len(self._sink_lines) and self._sink_lines[i] <= end
+
+    def _block(self, body: list[ast.stmt]) -> None:
+        for statement in body:
+            self._statement(statement)
+
+    def _statement(self, node: ast.stmt) -> None:
+        scope = self._scope
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            key = f"{scope.class_name}.{node.name}" if scope.class_name else node.name
+            self.functions[key] = node
+            self.functions.setdefault(node.name, node)
+            self.returns.pop(key, None)
+            self.returns.pop(node.name, None)
+            self._deferred.append((node, scope, scope.class_name))
+            if scope is not self.module and not scope.is_class:
+                scope.names[node.name] = None
+            self._scan_calls(node.decorator_list)
+            return
+        if isinstance(node, ast.ClassDef):
+            inner = _Scope(scope, class_name=node.name, is_class=True)
+            self._scope = inner
+            self._block(node.body)
+            self._scope = scope
+            scope.names[node.name] = None
+            return
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            self._import(node)
+            return
+        if self._names_sink(node):
+            self._statement_origins = set()
+            self._scan_calls(_own_expressions(node))
+        if isinstance(node, ast.Assign):
+            value = self.value(node.value)
+            for target in node.targets:
+                self._bind(target, value, node.value)
+        elif isinstance(node, ast.AnnAssign):
+            if node.value is not None:
+                self._bind(node.target, self.value(node.value), node.value)
+        elif isinstance(node, ast.AugAssign):
+            if isinstance(node.target, (ast.Name, ast.Attribute)):
+                current = self.value(node.target)
+                self._bind(node.target, self._binop(node.op, current, node.value), node.value)
+        elif isinstance(node, ast.Return):
+            if node.value is not None:
+                self._return_value = _merge(self._return_value, self.value(node.value))
+        elif isinstance(node, ast.If):
+            self._branches([node.body, node.orelse])
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            self._bind(getattr(node, "target", None), None, None)
+            self._branches([node.body, []])
+            self._block(node.orelse)
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                self._bind(item.optional_vars, None, None)
+            self._block(node.body)
+        elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+            self._block(node.body)  # type: ignore[attr-defined]
+            for handler in node.handlers:  # type: ignore[attr-defined]
+                self._block(handler.body)
+            self._block(node.orelse)  # type: ignore[attr-defined]
+            self._block(node.finalbody)  # type: ignore[attr-defined]
+        elif isinstance(node, ast.Match):
+            self._branches([case.body for case in node.cases] + [[]])
+        elif isinstance(node, ast.Expr):
+            self._append(node.value)
+
+    def _branches(self, bodies: list[list[ast.stmt]]) -> None:
+        scope = self._scope
+        before = scope.copy()
+        outcomes = []
+        for body in bodies:
+            scope.names = dict(before)
+            self._block(body)
+            outcomes.append(scope.names)
+        merged: dict[str, Formatted | None] = {}
+        for names in outcomes:
+            for name in names:
+                if name not in merged:
+                    values = [
+                        o.get(name, scope.parent.lookup(name) if scope.parent else None)
+                        for o in outcomes
+                    ]
+                    result = values[0]
+                    for v in values[1:]:
+                        result = _merge(result, v)
+                    merged[name] = result
+        scope.names = merged
+
+    def _append(self, call: ast.expr) -> None:
+        """``parts.append(f"...")`` makes ``parts`` a list of formatted strings."""
+        if (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr in ("append", "extend", "insert")
+            and isinstance(call.func.value, ast.Name)
+            and call.args
+        ):
+            added = self.value(call.args[-1])
+            if added is not None and not added.constant:
+                self._scope.names[call.func.value.id] = added
+
+    def _bind(
+        self, target: ast.expr | None, value: Formatted | None, node: ast.expr | None
+    ) -> None:
+        if target is None:
+            return
+        if isinstance(target, ast.Name):
+            self._scope.names[target.id] = value
+        elif isinstance(target, ast.Attribute):
+            owner = self._attribute_owner(target)
+            if owner is not None and value is not None:
+                self.attributes[owner] = _merge(self.attributes.get(owner), value) or value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            values: list[ast.expr | None] = (
+                list(node.elts) if isinstance(node, (ast.Tuple, ast.List)) else []
+            )
+            for i, element in enumerate(target.elts):
+                inner = values[i] if len(values) == len(target.elts) else None
+                self._bind(element, self.value(inner) if inner is not None else None, inner)
+        elif isinstance(target, ast.Starred):
+            self._bind(target.value, None, None)
+
+    def _attribute_owner(self, node: ast.Attribute) -> tuple[str, str] | None:
+        """``self.query`` inside class ``C`` is ``("C", "query")``; ``obj.query`` is
+        ``("obj", "query")`` for a plain name."""
+        if isinstance(node.value, ast.Name):
+            if node.value.id in ("self", "cls") and self._scope.class_name:
+                return (self._scope.class_name, node.attr)
+            return (node.value.id, node.attr)
+        return None
+
+    def _import(self, node: ast.Import | ast.ImportFrom) -> None:
+        for alias in node.names:
+            if isinstance(node, ast.Import):
+                local = alias.asname or alias.name.partition(".")[0]
+                self.imports[local] = alias.name if alias.asname else local
+            elif node.module and alias.name != "*":
+                self.imports[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+            self._scope.names.pop(alias.asname or alias.name, None)
+
+    def _function(
+        self,
+        node: ast.FunctionDef | ast.AsyncFunctionDef,
+        parent: _Scope,
+        class_name: str | None,
+        reporting: bool = True,
+    ) -> Formatted | None:
+        """Analyse a function's body; returns what it returns."""
+        saved = (self._scope, self._reporting, self._return_value, self._deferred)
+        scope = _Scope(_nearest_function(parent), class_name)
+        arguments = node.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+        for parameter in every:
+            scope.names[parameter.arg] = None
+        self._scope, self._reporting, self._return_value = (
+            scope,
+            reporting and self._reporting,
+            None,
+        )
+        self._deferred = []
+        try:
+            self._block(node.body)
+            while self._deferred:
+                inner, inner_parent, inner_class = self._deferred.pop(0)
+                self._function(inner, inner_parent, inner_class, reporting)
+            result = self._return_value
+        finally:
+            self._scope, self._reporting, self._return_value, self._deferred = saved
+        return result
+
+    def _returns(self, name: str) -> Formatted | None:
+        """What the function ``name`` returns, computed once (without reporting)."""
+        if name in self.returns:
+            return self.returns[name]
+        node = self.functions.get(name)
+        if node is None or name in self._in_progress:
+            return None
+        self._in_progress.add(name)
+        try:
+            class_name = name.partition(".")[0] if "." in name else None
+            result = self._function(node, self.module, class_name, reporting=False)
+        finally:
+            self._in_progress.discard(name)
+        if result is not None and not result.constant:
+            result = replace(result, how=result.how)
+        self.returns[name] = result
+        return result
+
+    # expressions
+
+    def value(self, node: ast.expr | None) -> Formatted | None:
+        """What is known of ``node`` as a string (None: not a string, or unknown)."""
+        if node is None:
+            return None
+        if isinstance(node, ast.Constant):
+            return Formatted(None, node.value, node.lineno) if isinstance(node.value, str) else None
+        if isinstance(node, ast.JoinedStr):
+            return self._fstring(node)
+        if isinstance(node, ast.Name):
+            return self._scope.lookup(node.id)
+        if isinstance(node, ast.BinOp):
+            return self._binop_chain(node)
+        if isinstance(node, ast.Attribute):
+            owner = self._attribute_owner(node)
+            return self.attributes.get(owner) if owner is not None else None
+        if isinstance(node, ast.Call):
+            return self._call_value(node)
+        if isinstance(node, ast.IfExp):
+            return _merge(self.value(node.body), self.value(node.orelse))
+        if isinstance(node, ast.BoolOp):
+            result = self.value(node.values[0])
+            for v in node.values[1:]:
+                result = _merge(result, self.value(v))
+            return result
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            return self._elements(node.elts, node)
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+            return self._elements([node.elt], node)
+        if isinstance(node, ast.Await):
+            return self.value(node.value)
+        if isinstance(node, ast.NamedExpr):
+            result = self.value(node.value)
+            self._scope.names[node.target.id] = result
+            return result
+        return None
+
+    def _elements(self, elements: list[ast.expr], node: ast.expr) -> Formatted | None:
+        """A list of strings, as far as joining it goes: formatted if any element is."""
+        values = [self.value(e) for e in elements]
+        for v in values:
+            if v is not None and not v.constant:
+                return v
+        if all(v is not None for v in values):
+            return Formatted(None, " ".join(v.text for v in values if v), node.lineno)
+        return None
+
+    def _fstring(self, node: ast.JoinedStr) -> Formatted:
+        texts: list[str] = []
+        formatted = False
+        for part in node.values:
+            if isinstance(part, ast.Constant):
+                texts.append(str(part.value))
+            elif isinstance(part, ast.FormattedValue):
+                inner = self.value(part.value)
+                if inner is not None and inner.constant and part.format_spec is None:
+                    texts.append(inner.text)
+                elif inner is not None and not inner.constant and inner.how != "an f-string":
+                    formatted = True
+                    texts.append(inner.text)
+                else:
+                    formatted = True
+                    texts.append(" ")
+        return Formatted("an f-string" if formatted else None, "".join(texts), node.lineno)
+
+    def _binop_chain(self, node: ast.BinOp) -> Formatted | None:
+        # A long chain of `+` is a deep left-nested tree: walk it with a loop, not recursion.
+        chain: list[ast.BinOp] = []
+        left: ast.expr = node
+        while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Add):
+            chain.append(left)
+            left = left.left
+        if not chain:
+            return self._binop(node.op, self.value(node.left), node.right)
+        value = self.value(left)
+        for link in reversed(chain):
+            value = self._binop(link.op, value, link.right)
+        return value
+
+    def _binop(
+        self, op: ast.operator, left: Formatted | None, right_node: ast.expr
+    ) -> Formatted | None:
+        if isinstance(op, ast.Add):
+            right = self.value(right_node)
+            if left is not None and not left.constant:
+                return Formatted(left.how, left.text + (right.text if right else " "), left.line)
+            if right is not None and not right.constant:
+                text = (left.text if left else " ") + right.text
+                return Formatted(right.how, text, right.line)
+            if left is not None and right is not None:
+                return Formatted(None, left.text + right.text, left.line)
+            known = left or right
+            if known is not None and not _is_number(right_node):
+                return Formatted("concatenation", known.text, right_node.lineno)
+            return None
+        if isinstance(op, ast.Mod) and left is not None:
+            values = right_node.elts if isinstance(right_node, ast.Tuple) else [right_node]
+            if left.constant and all(_constant_value(self.value(v), v) for v in values):
+                return left  # "%s" % ("a",) with constants only
+            return Formatted(left.how or "%-formatting", left.text, right_node.lineno)
+        if isinstance(op, ast.Mult) and left is not None:
+            return left  # ["?"] * n, "-" * 20
+        return None
+
+    def _call_value(self, node: ast.Call) -> Formatted | None:
+        func = node.func
+        if isinstance(func, ast.Attribute):
+            method = func.attr
+            if method in ("format", "format_map"):
+                receiver = self.value(func.value)
+                if receiver is None:
+                    return None
+                arguments = [*node.args, *(k.value for k in node.keywords)]
+                if receiver.constant and all(_constant_value(self.value(a), a) for a in arguments):
+                    return receiver
+                return Formatted(receiver.how or "str.format()", receiver.text, node.lineno)
+            if method == "join" and node.args:
+                separator = self.value(func.value)
+                if separator is None:
+                    return None
+                joined = self.value(node.args[0])
+                if joined is not None and not joined.constant:
+                    return Formatted(joined.how, joined.text, joined.line)
+                if joined is None and isinstance(
+                    node.args[0], (ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp)
+                ):
+                    return Formatted("str.join()", separator.text, node.lineno)
+                return joined
+            if method == "replace" and len(node.args) >= 2:
+                receiver = self.value(func.value)
+                new = self.value(node.args[1])
+                if receiver is not None and (new is None or not new.constant):
+                    return Formatted(receiver.how or "str.replace()", receiver.text, node.lineno)
+                return receiver
+            if method in _KEEP_METHODS:
+                return self.value(func.value)
+            if method in _WRAPPERS and node.args:
+                return self.value(node.args[0])
+            # obj.method() of a class defined here: what the method returns.
+            owner = self._attribute_owner(func)
+            if owner is not None and f"{owner[0]}.{method}" in self.functions:
+                return self._returns(f"{owner[0]}.{method}")
+            if method in self.functions and isinstance(func.value, ast.Name):
+                return self._returns(method)
+            return None
+        if isinstance(func, ast.Name):
+            name = func.id
+            if name in self.functions and self._scope.lookup(name) is None:
+                returned = self._returns(name)
+                if returned is not None and not returned.constant:
+                    return replace(returned, how=f"{returned.how}, returned by {name}()")
+                return returned
+            if name in _WRAPPERS and node.args:
+                return self.value(node.args[0])
+        return None
+
+    # sinks
+
+    def _scan_calls(self, expressions: Iterable[ast.expr]) -> None:
+        for expression in expressions:
+            for node in _walk(expression):
+                if isinstance(node, ast.Call):
+                    self._check_call(node)
+
+    def _resolve(self, func: ast.expr) -> tuple[str, str]:
+        """The called function's full name (after imports) and its method name."""
+        name = _dotted(func)
+        head, dot, rest = name.partition(".")
+        if head in self.imports and self._scope.lookup(head) is None:
+            name = self.imports[head] + dot + rest
+        if name.startswith("pd."):  # the universal alias, even when imported elsewhere
+            name = "pandas." + name[3:]
+        method = "." + func.attr if isinstance(func, ast.Attribute) else ""
+        return name, method
+
+    def _check_call(self, call: ast.Call) -> None:
+        name, method = self._resolve(call.func)
+        candidates = sinks.lookup(name)
+        if method and not candidates:
+            candidates = sinks.lookup(method)
+        for sink in candidates:
+            self._check_sink(call, name, sink)
+
+    def _check_sink(self, call: ast.Call, name: str, sink: Sink) -> None:
+        argument = _argument(call, sink.argument, sink.keyword)
+        if sink.shell_keyword is not None and not _keyword_true(call, sink.shell_keyword):
+            if sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple)):
+                argument = _shell_c_argument(argument)
+            else:
+                return
+        if argument is None:
+            return
+        if sink.magic_names:
+            magic = _argument(call, 0, "magic_name")
+            if not (isinstance(magic, ast.Constant) and magic.value in sink.magic_names):
+                return
+        value = self.value(argument)
+        how = None if value is None or value.constant else value.how
+        expands = how is None and sink.ipython_expands and value is not None
+        if expands and value is not None and self._expands_values(value.text):
+            how = "IPython's {}/$ expansion"
+        if how is None or value is None:
+            return
+        if sink.sql_text_only and value.text.strip() and not SQL_WORDS.search(value.text):
+            return
+        self._report(call, name, sink, argument, value, how)
+
+    def _expands_values(self, command: str) -> bool:
+        """Whether IPython's expansion of ``command`` (``{expr}``, ``$name``) puts in a value
+        that is not a known constant.
+
+        IPython evaluates every field or expands none: a field that does not parse, or names
+        something undefined (``$HOME``, ``awk '{print $1}'``), leaves the command as written."""
+        formatted = False
+        for expression in _ipython_expansions(command):
+            try:
+                tree = ast.parse(expression.strip(), mode="eval")
+            except SyntaxError:
+                return False
+            for node in _walk(tree.body):
+                if isinstance(node, ast.Name) and not self._defined(node.id):
+                    return False
+            if not _constant_value(self.value(tree.body), tree.body):
+                formatted = True
+        return formatted
+
+    def _defined(self, name: str) -> bool:
+        return (
+            self._scope.bound(name)
+            or name in self.imports
+            or name in self.functions
+            or name in self.known_names
+            or hasattr(builtins, name)
+        )
+
+    def _report(
+        self, call: ast.Call, name: str, sink: Sink, argument: ast.expr, value: Formatted, how: str
+    ) -> None:
+        if not self._reporting:
+            return
+        # `conn.execute(text(f"..."))` is two sinks of one string: one finding.
+        origin = (value.line, value.text)
+        if origin in self._statement_origins:
+            return
+        self._statement_origins.add(origin)
+        via = ""
+        if isinstance(argument, (ast.Name, ast.Attribute)):
+            via = _dotted(argument)
+        elif isinstance(argument, ast.Call) and not _is_formatting_call(argument):
+            via = f"{_dotted(argument.func)}()"
+        finding = Finding(
+            line=argument.lineno + self._line_offset,
+            column=argument.col_offset + 1,
+            call=_dotted(call.func),
+            destination=sink.destination,
+            how=how,
+            via=via if via and value.line != argument.lineno else "",
+            origin_line=value.line + self._line_offset,
+            end_line=(argument.end_lineno or argument.lineno) + self._line_offset,
+            end_column=(argument.end_col_offset or 0) + 1,
+            sink=sink,
+            cell=self._cell,
+            call_column=call.col_offset + 1,
+            lone_argument=len(call.args) + len(call.keywords) == 1,
+        )
+        self.findings.append(finding)
+
+
+def _nearest_function(scope: _Scope) -> _Scope:
+    """Methods do not see their class's names: skip class scopes."""
+    while scope.is_class and scope.parent is not None:
+        scope = scope.parent
+    return scope
+
+
+def _is_number(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, (int, float))
+
+
+def _constant_value(value: Formatted | None, node: ast.expr) -> bool:
+    """A known constant: a constant string, or a number/None/bool literal."""
+    if value is not None:
+        return value.constant
+    return isinstance(node, ast.Constant)
+
+
+def _is_formatting_call(node: ast.Call) -> bool:
+    return isinstance(node.func, ast.Attribute) and node.func.attr in (
+        "format",
+        "join",
+        "format_map",
+    )
+
+
+def _argument(call: ast.Call, position: int, keyword: str | None) -> ast.expr | None:
+    if len(call.args) > position and not any(
+        isinstance(a, ast.Starred) for a in call.args[: position + 1]
+    ):
+        return call.args[position]
+    for k in call.keywords:
+        if k.arg is not None and k.arg == keyword:
+            return k.value
+    return None
+
+
+def _keyword_true(call: ast.Call, name: str) -> bool:
+    return any(
+        k.arg == name and isinstance(k.value, ast.Constant) and bool(k.value.value)
+        for k in call.keywords
+    )
+
+
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "fish", "cmd", "powershell", "pwsh"})
+
+
+def _shell_c_argument(argv: ast.List | ast.Tuple) -> ast.expr | None:
+    """In ``["bash", "-c", CODE]``, the CODE."""
+    elements = argv.elts
+    if len(elements) < 3:
+        return None
+    program, flag = elements[0], elements[1]
+    if not (isinstance(program, ast.Constant) and isinstance(program.value, str)):
+        return None
+    if program.value.rsplit("/", 1)[-1] not in _SHELLS:
+        return None
+    if not (isinstance(flag, ast.Constant) and isinstance(flag.value, str)):
+        return None
+    option = flag.value
+    return (
+        elements[2] if (option.startswith("-") and option.endswith("c")) or option == "/c" else None
+    )
+
+
+# IPython expands `$name` and `$name.attr` (not `$$`) outside single quotes, and `{expr}`.
+_DOLLAR = re.compile(r"(?<!\$)\$([A-Za-z_][\w.]*)")
+
+
+def _ipython_expansions(command: str) -> Iterator[str]:
+    """The expressions IPython's ``var_expand`` evaluates in a ``!`` command."""
+    unquoted = re.sub(r"'[^']*'", "''", command)
+    for match in _DOLLAR.finditer(unquoted):
+        yield match.group(1).rstrip(".")
+    try:
+        fields = [name for _, name, _, _ in string.Formatter().parse(command) if name]
+    except ValueError:
+        return  # IPython leaves a command it cannot parse as written
+    yield from fields
+
+
+def _own_expressions(node: ast.stmt) -> list[ast.expr]:
+    """The expressions of a statement itself, not of the statements nested in it."""
+    found: list[ast.expr] = []
+    for _, value in ast.iter_fields(node):
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, ast.expr):
+                found.append(item)
+            elif isinstance(item, ast.withitem):
+                found.append(item.context_expr)
+    return found
+
+
+def _walk(node: ast.AST) -> Iterator[ast.AST]:
+    """Every node under ``node``, without recursion (deep expressions are fine)."""
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        yield current
+        todo.extend(ast.iter_child_nodes(current))
+
+
+_SINK_WORD_PATTERN: re.Pattern[str] | None = None
+
+
+def _sink_lines(source: str) -> list[int]:
+    """The numbers of the lines that name a sink (or a shell escape)."""
+    global _SINK_WORD_PATTERN
+    if _SINK_WORD_PATTERN is None:
+        words = sorted(sinks.words() | {"run_line_magic", "subprocess"}, key=len, reverse=True)
+        _SINK_WORD_PATTERN = re.compile("|".join(map(re.escape, words)))
+    lines: list[int] = []
+    line = 1
+    position = 0
+    for match in _SINK_WORD_PATTERN.finditer(source):
+        line += source.count("\n", position, match.start())
+        position = match.start()
+        if not lines or lines[-1] != line:
+            lines.append(line)
+    return lines

@@ -1,0 +1,79 @@
+"""Notebooks: their code cells, read the way IPython runs them.
+
+Each cell goes through IPython's own ``TransformerManager`` first, so ``!cmd`` lines,
+``x = !cmd``, ``%magic`` lines and ``df?`` become the Python IPython runs
+(``get_ipython().system('cmd {x}')``...), then through the i-string rewrite.  The body of a
+cell magic whose language is Python (``%%time``, ``%%capture``...) is checked as Python; other
+cell magics (``%%bash``, ``%%sql``...) are not Python and are skipped.  nbformat 3 and 4.
+
+This is the one part of the check that imports IPython, and only when a notebook is read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["PYTHON_CELL_MAGICS", "Cell", "NotebookError", "code_cells", "to_python"]
+
+# Cell magics that run their body as Python in the kernel.
+PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug", "istring"})
+
+
+class NotebookError(ValueError):
+    """The file is not a notebook this check can read."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One code cell: its number (1-based, among all cells), its source, and the line of the
+    cell where that source starts (a cell magic's body starts on line 2)."""
+
+    number: int
+    source: str
+    first_line: int = 1
+
+
+def code_cells(text: str) -> list[Cell]:
+    """The code cells of a notebook's JSON text (nbformat 3 or 4)."""
+    try:
+        notebook = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise NotebookError(f"not valid notebook JSON ({error})") from None
+    if not isinstance(notebook, dict):
+        raise NotebookError("not a notebook: the JSON is not an object")
+    raw_cells: Any = notebook.get("cells")
+    if raw_cells is None and isinstance(notebook.get("worksheets"), list):  # nbformat 3
+        raw_cells = [c for sheet in notebook["worksheets"] for c in sheet.get("cells", [])]
+    if not isinstance(raw_cells, list):
+        raise NotebookError("not a notebook: no 'cells' list")
+    cells = []
+    for number, cell in enumerate(raw_cells, 1):
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        source = cell.get("source", cell.get("input", ""))
+        source = "".join(source) if isinstance(source, list) else source
+        if isinstance(source, str):
+            cells.append(Cell(number, source))
+    return cells
+
+
+def to_python(cell: Cell) -> Iterator[Cell]:
+    """The Python of a cell as IPython runs it: one cell, or none for a non-Python cell
+    magic, or the body of a Python cell magic (itself transformed)."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    stripped = cell.source.lstrip("\n")
+    if stripped.startswith("%%"):
+        skipped = len(cell.source) - len(stripped)
+        first, _, body = stripped.partition("\n")
+        magic = first[2:].split(None, 1)[0] if first[2:].strip() else ""
+        if magic in PYTHON_CELL_MAGICS:
+            yield from to_python(
+                Cell(cell.number, body, cell.first_line + cell.source.count("\n", 0, skipped) + 1)
+            )
+        return
+    transformed: str = TransformerManager().transform_cell(cell.source)  # type: ignore[no-untyped-call]
+    yield Cell(cell.number, transformed, cell.first_line)

@@ -1,0 +1,181 @@
+"""The sinks: the calls whose argument reaches a shell or a SQL engine as code.
+
+One table, :data:`sinks`, says for each call which argument is the command or query, where it
+goes (``"shell"`` or ``"sql"``) and how the i-string fix is spelled.  A name is either a
+function as imported (``"os.system"``: ``import os as o`` / ``from os import system`` are
+followed) or, starting with a dot, a method on any object (``".execute"``: a cursor, a
+connection, a session...).  Extend it with :func:`register_sink` or, from a package, an entry
+point in the group ``ipy_istring.sinks`` whose object is a :class:`Sink` or an iterable of them.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+
+__all__ = ["ENTRY_POINT_GROUP", "Sink", "SinkTable", "register_sink", "sinks"]
+
+ENTRY_POINT_GROUP = "ipy_istring.sinks"
+
+# A query whose written text has none of these words is not SQL (``client.fetch(f"/users/{id}")``):
+# generic method names (``.fetch``, ``.sql``, ``.query``) need it before they count.
+SQL_WORDS = re.compile(
+    r"\b(select|insert|update|delete|create|drop|alter|pragma|with|truncate|grant|revoke|"
+    r"merge|copy|attach|explain|describe|show|call|vacuum|values|from|where|set)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Sink:
+    """A call whose argument is executed as shell or SQL code.
+
+    ``name``: ``"os.system"`` (a function, after imports) or ``".execute"`` (a method on any
+    object).  ``argument``/``keyword``: where the code is passed.  ``shell_keyword``: the call
+    is a sink only with that keyword set to ``True`` (``subprocess.run(..., shell=True)``).
+    ``shell_argv``: an argument list ``["bash", "-c", CODE]`` counts too.  ``sql_text_only``:
+    count only strings whose written text looks like SQL (for generic method names).
+    ``fix``: how the i-string fix is spelled: ``"sql"`` (``*sql(i"...")``, the only argument),
+    ``"sh"`` (``sh(i"...")``) or ``""`` (no automatic fix).  ``ipython_expands``: the
+    argument is a command that IPython expands ``{expr}``/``$name`` in before the shell runs it.
+    """
+
+    name: str
+    destination: str
+    argument: int = 0
+    keyword: str | None = None
+    shell_keyword: str | None = None
+    shell_argv: bool = False
+    sql_text_only: bool = False
+    fix: str = ""
+    ipython_expands: bool = False
+    magic_names: tuple[str, ...] = ()
+
+
+def _sql(name: str, keyword: str = "sql", fix: str = "", generic: bool = False) -> Sink:
+    return Sink(name, "sql", keyword=keyword, fix=fix, sql_text_only=generic)
+
+
+def _shell(name: str, keyword: str = "cmd", fix: str = "sh", **options: object) -> Sink:
+    return Sink(name, "shell", keyword=keyword, fix=fix, **options)  # type: ignore[arg-type]
+
+
+_SUBPROCESS = ("run", "call", "check_call", "check_output", "Popen")
+
+BUILTIN_SINKS: tuple[Sink, ...] = (
+    # PEP 249 cursors and connections (sqlite3, psycopg, DuckDB, pymysql...), SQLAlchemy sessions.
+    _sql(".execute", "sql", fix="sql", generic=True),
+    _sql(".executemany", "sql", generic=True),
+    _sql(".executescript", "sql_script", generic=True),
+    _sql(".exec_driver_sql", "statement"),
+    _sql("sqlalchemy.text", "text"),
+    _sql("sqlalchemy.sql.text", "text"),
+    _sql("sqlalchemy.sql.expression.text", "text"),
+    _sql("pandas.read_sql"),
+    _sql("pandas.read_sql_query"),
+    _sql(".read_sql"),
+    _sql(".read_sql_query"),
+    _sql("polars.read_database", "query"),
+    _sql(".read_database", "query"),
+    _sql("duckdb.query", "query"),
+    _sql("duckdb.sql", "query"),
+    _sql("duckdb.execute", "query"),
+    _sql(".sql", "query", generic=True),  # DuckDB connections, Spark sessions
+    _sql(".query", "query", generic=True),
+    # asyncpg connections and pools
+    _sql(".fetch", "query", generic=True),
+    _sql(".fetchrow", "query", generic=True),
+    _sql(".fetchval", "query", generic=True),
+    _sql(".raw", "raw_query", generic=True),  # Django Model.objects.raw
+    # shells
+    _shell("os.system", "command"),
+    _shell("os.popen", "cmd"),
+    _shell("commands.getoutput", "cmd"),
+    _shell("commands.getstatusoutput", "cmd"),
+    _shell("subprocess.getoutput", "cmd"),
+    _shell("subprocess.getstatusoutput", "cmd"),
+    *(
+        _shell(f"subprocess.{f}", "args", shell_keyword="shell", shell_argv=True)
+        for f in _SUBPROCESS
+    ),
+    _shell("asyncio.create_subprocess_shell", "cmd"),
+    _shell("asyncio.create_subprocess_exec", "program", fix="", shell_argv=True),
+    _shell(".exec_command", "command", fix=""),  # paramiko
+    _shell("pexpect.spawn", "command", fix=""),
+    _shell("pexpect.run", "command", fix=""),
+    # What IPython makes of `!cmd`, `x = !cmd`, `%sx cmd`, `%system cmd` (and nbconvert exports).
+    _shell("get_ipython().system", "cmd", ipython_expands=True),
+    _shell("get_ipython().system_raw", "cmd"),
+    _shell("get_ipython().getoutput", "cmd", ipython_expands=True),
+    Sink(
+        "get_ipython().run_line_magic",
+        "shell",
+        argument=1,
+        keyword="line",
+        ipython_expands=True,
+        magic_names=("sx", "system", "sc"),
+    ),
+)
+
+
+class SinkTable:
+    """The sinks by name, loading entry points on first use (:data:`sinks`)."""
+
+    def __init__(self, builtin: Iterable[Sink]) -> None:
+        self._by_name: dict[str, list[Sink]] = {}
+        self._loaded = False
+        for sink in builtin:
+            self._add(sink)
+
+    def _add(self, sink: Sink) -> None:
+        if sink.destination not in ("shell", "sql"):
+            raise ValueError(f"a sink's destination is 'shell' or 'sql', not {sink.destination!r}")
+        self._by_name.setdefault(sink.name, []).append(sink)
+
+    def add(self, sink: Sink) -> None:
+        """Add ``sink`` to the table."""
+        self._add(sink)
+
+    def _ensure_loaded(self) -> None:
+        if self._loaded:
+            return
+        self._loaded = True
+        for entry_point in entry_points(group=ENTRY_POINT_GROUP):
+            try:
+                loaded = entry_point.load()
+                for sink in [loaded] if isinstance(loaded, Sink) else list(loaded):
+                    self._add(sink)
+            except Exception as error:  # one broken plug-in must not stop the check
+                warnings.warn(
+                    f"ipy_istring: sink entry point {entry_point.name!r} ({entry_point.value}) "
+                    f"failed to load and is skipped: {type(error).__name__}: {error}",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+
+    def lookup(self, name: str) -> list[Sink]:
+        """The sinks named ``name`` (``"os.system"`` or ``".execute"``)."""
+        self._ensure_loaded()
+        return self._by_name.get(name, [])
+
+    def words(self) -> frozenset[str]:
+        """The last part of every sink's name: a text without one of them calls no sink."""
+        self._ensure_loaded()
+        return frozenset(re.split(r"[.()]+", name)[-1] for name in self._by_name)
+
+    def __iter__(self) -> Iterator[Sink]:
+        self._ensure_loaded()
+        for group in self._by_name.values():
+            yield from group
+
+
+sinks = SinkTable(BUILTIN_SINKS)
+
+
+def register_sink(sink: Sink) -> Sink:
+    """Add a sink to the table the check uses: ``register_sink(Sink(".run_query", "sql"))``."""
+    sinks.add(sink)
+    return sink
