@@ -223,7 +223,10 @@ def _check_pattern(members: tuple[Dialect, ...], percent: bool) -> re.Pattern[st
         dollar_quotes=any(d.dollar_quotes for d in members),
         backticks=any(d.backticks for d in members),
         brackets=any(d.brackets for d in members),
-        line_comment_stops="\n",
+        # A -- comment read as long as the longest reading of any member.
+        line_comment_stops="".join(
+            c for c in "\n\r" if all(c in d.line_comment_stops for d in members)
+        ),
         parameters=r"\?|:[0-9A-Za-z_\x80-\U0010ffff]+|\$[0-9]+"
         + (r"|%s|%\([^)]*\)s|%%" if percent else ""),
     )

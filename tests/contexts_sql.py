@@ -70,6 +70,7 @@ NEWLINE_OR = "x\nOR 1=1"
 ALL_ROWS = [(1,), (2,)]
 WHERE = "select id from t where v = "
 
+# fmt: off
 CASES: list[Case] = [
     # Strings of every prefix written in the static text: a field inside is refused.
     Case("plain string", (WHERE + "'", X(), "'"), QUOTE, [],
@@ -168,8 +169,9 @@ CASES: list[Case] = [
     Case("minus before a negative parameter", ("select 1-", X()), -5, [(6,)]),
     Case("comparison without spaces", ("select id from t where id<", X(), " order by id"), 2,
          [(1,)]),
-    Case("concatenation without spaces", ("select v||", X(), " from t where id=", X(expression="i")),
-         "x", [("ax",)], extra={"i": 1}),
+    Case("concatenation without spaces",
+         ("select v||", X(), " from t where id=", X(expression="i")), "x", [("ax",)],
+         extra={"i": 1}),
     Case("cast after a field", ("select ", X(), "::text"), "5", [("5",)],
          only=("duckdb", "pg", "pg_off")),
     Case("cast after a literal", ("select ", X("l"), "::text"), "5", [("5",)],
@@ -201,3 +203,4 @@ CASES: list[Case] = [
     Case("fragment in parentheses", ("select id from t where (", X("q"), ") order by id"),
          "v = 'b'", [(2,)]),
 ]
+# fmt: on

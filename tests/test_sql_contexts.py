@@ -66,7 +66,7 @@ def verdict(engine: Execute, reset: Callable[[], None], query: str, params: Any,
 def run_engine(name: str, engine: Execute, reset: Callable[[], None]) -> Counter[str]:
     """Every case in every paramstyle, and the positive controls; returns the tally."""
     tally: Counter[str] = Counter()
-    escapes = []
+    escapes, errors = [], []
     for case in CASES:
         if name not in case.only:
             continue
@@ -78,13 +78,15 @@ def run_engine(name: str, engine: Execute, reset: Callable[[], None]) -> Counter
                 continue
             outcome = verdict(engine, reset, query.sql, query.params, case)
             tally[outcome] += 1
+            if outcome == ERROR:
+                errors.append(f"{case.name} ({style})")
             if outcome == ESCAPED:
                 escapes.append((case.name, style, query))
         if case.naive is not None and name in case.injects:
             outcome = verdict(engine, reset, case.naive, None, case)
             assert outcome == ESCAPED, f"positive control did not inject: {case.name} on {name}"
             tally["controls injecting"] += 1
-    print(f"\n{name}: {dict(tally)}")
+    print(f"\n{name}: {dict(tally)}; the database refused: {errors}")
     assert not escapes, escapes
     return tally
 
