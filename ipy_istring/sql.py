@@ -108,7 +108,7 @@ _INSIDE = {
     "line_comment": ("is inside a -- comment", "Move it out of the comment"),
     "block_comment": ("is inside a /* */ comment", "Move it out of the comment"),
 }
-_SPACES = frozenset(" \t\n\r\f\v")
+_SPACES = frozenset(" \t\n\r\f")  # not \v: SQLite and PostgreSQL < 16 refuse it
 # The characters a field may touch: each ends (or starts) a token whatever the value is.
 _BEFORE = _SPACES | frozenset("(,;=<>+-*/|[")
 _AFTER = _SPACES | frozenset("),;=<>+-*/|]!")
@@ -141,6 +141,7 @@ class _Analysis(NamedTuple):
     members: tuple[Dialect, ...]
 
 
+@lru_cache(maxsize=1024)
 def _allowed(before: str, after: str, paramstyle: str) -> frozenset[str]:
     """The specs a field may have with these neighbours (``''`` at either end of the text)."""
     if MARKER in (before, after):
@@ -228,8 +229,8 @@ def _analyse(strings: tuple[str, ...], paramstyle: str, dialect: str | None) -> 
             _Field(
                 inside[n],
                 allowed,
-                _neighbour(strings[n][-12:], n == 0),
-                _neighbour(strings[n + 1][:12], n + 1 == count),
+                _neighbour(strings[n][-12:], n == 0, allowed),
+                _neighbour(strings[n + 1][:12], n + 1 == count, allowed),
                 left,
                 left_tokens,
                 right,
@@ -239,7 +240,10 @@ def _analyse(strings: tuple[str, ...], paramstyle: str, dialect: str | None) -> 
     return _Analysis(tuple(fields), static, inside[count], written, pattern, members)
 
 
-def _neighbour(text: str, edge: bool) -> str:
+def _neighbour(text: str, edge: bool, allowed: frozenset[str]) -> str:
+    """A neighbour as a refusal names it (not needed where every spec may stand)."""
+    if len(allowed) == len(_SPECS):
+        return ""
     return repr(text) if text else "nothing" if edge else "another field"
 
 
@@ -393,7 +397,7 @@ def _identifier(value: object, field: str) -> str:
                 + ("empty" if not name else "contain a NUL byte"),
                 "Check the value",
             )
-        quoted.append('"' + name.replace('"', '""') + '"')
+        quoted.append('"' + str.__str__(name).replace('"', '""') + '"')
     return ".".join(quoted)
 
 
@@ -407,7 +411,7 @@ def _number(value: object, field: str) -> str:
             )
         return float.__repr__(value)
     if isinstance(value, Decimal):
-        if not value.is_finite():  # also a signalling NaN, without raising
+        if not Decimal.is_finite(value):  # also a signalling NaN, without raising
             raise refusal(
                 "sql", field, f"is {value!r}, which has no portable SQL literal", _AS_PARAMETER
             )
@@ -431,6 +435,7 @@ def _literal(value: object, field: str, members: tuple[Dialect, ...]) -> str:
         # Parenthesized so that 'x-{n:l}' can never become the comment 'x--5'.
         return f"({text})" if text.startswith("-") else text
     if isinstance(value, str):
+        value = str.__str__(value)  # a str subclass's own replace() or `in` never run
         if "\0" in value:
             raise refusal("sql", field, "has a value that contains a NUL byte", "Remove it")
         quoted = "'" + value.replace("'", "''") + "'"

@@ -186,6 +186,8 @@ CASES: list[Case] = [
     Case("$1 in static code", ("select ", X(), ", $1"), 1, []),
     Case(":name in static code", ("select :x, ", X()), 1, []),
     Case("@name in static code", ("select @x, ", X()), 1, []),
+    Case("#name in static code", ("select ", X(), ", #x"), 1, []),
+    Case("vertical tab before a field", ("select\v", X()), 1, []),
     Case("%s in a static string", ("select '%s', ", X()), 1, [("%s", 1)]),
     Case("% in static code", ("select 7 % ", X()), 4, [(3,)]),
     Case("%% in a static string", ("select '100%%', ", X()), 1, [("100%%", 1)]),
