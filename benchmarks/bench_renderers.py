@@ -111,6 +111,17 @@ def sql_peers() -> list[tuple[str, Callable[[], object], Callable[[], object]]]:
     return peers
 
 
+def sql_check_cost() -> None:
+    """What re-tokenizing the whole rendered query would add, beside the render itself."""
+    from ipy_istring._sql_tokens import check_pattern, dialects
+
+    pattern = check_pattern(dialects(None, "qmark"), False)
+    text = sql(SQL).sql
+    render, full = best(lambda: sql(SQL)), best(lambda: pattern.findall(text))
+    print(f"{'sql: whole-query re-tokenization':<40} {full * 1e6:>8.2f} µs ({full / render:.0%} "
+          "of a render; sql() checks only around each written value)")  # fmt: skip
+
+
 def sql_scale() -> None:
     """One-shot times of the two inputs that were quadratic (10.9 s and 74 s before)."""
     fields = [Interpolation(n, "x") for n in range(10_000)]
@@ -142,6 +153,7 @@ def main() -> None:
         assert renderer() == by_hand(), label  # the comparison is fair only if they agree
         ours, theirs = best(renderer), best(by_hand)
         print(f"{label:<22} {ours * 1e6:>12.2f} {theirs * 1e6:>11.2f} {ours / theirs:>6.1f}x")
+    sql_check_cost()
     sql_scale()
 
 

@@ -23,19 +23,26 @@ Conversions (``!r`` ``!s`` ``!a``) and any other spec are refused.
 
 **Where a field may stand** is decided from tokens, as an allow-list (see ``_sql_tokens``):
 the static text is lexed with an inert marker per field, once per distinct ``t.strings`` and
-paramstyle and dialect (cached), by the rules of every dialect the query may meet —
-``dialect=None`` means SQLite, DuckDB and PostgreSQL with ``standard_conforming_strings`` on
-and off, so the strictest reading wins.  A field is accepted only where its marker is a token
-of its own in code, with nothing it could merge with on either side: a space, ``( , ;``, or
-an operator that cannot absorb it.  Inside a string of any prefix, a quoted identifier (``"``,
-backtick, ``[...]``), a dollar quote or a comment, or glued to a word, number, quote, ``$``,
-``:`` or another field (``E{x:l}``, ``{a}b``, ``1{x}``), it is refused.  Text that the
+paramstyle and dialect (cached), by the rules of every database the query may meet: the
+``dialect`` named, or by default every database whose drivers use the paramstyle (``qmark``:
+SQLite and DuckDB; ``format``: PostgreSQL...), PostgreSQL always with
+``standard_conforming_strings`` both on and off, so the strictest reading wins.  A field is
+accepted only where its marker is a token of its own in code, with nothing it could merge with
+on either side: a space, ``( , ;``, or an operator that cannot absorb it.  Inside a string
+of any prefix, a quoted identifier (``"``, backtick, ``[...]``), a dollar quote or a comment,
+or glued to a word, number, quote, ``$``, ``:`` or another field (``E{x:l}``, ``{a}b``,
+``1{x}``), it is refused.  Text that the
 database would itself read as a parameter (``?``, ``$1``, ``:name``...) is refused too: the
 values would be bound to the wrong placeholders.
 
-**Every render is checked** (defence in depth): the rendered query is tokenized again and
-compared with the placeholder rendering; each value must be exactly the tokens it is alone,
-at its place.  Any difference is a ``RenderError`` naming the field, never a query.
+**Every render is checked** (defence in depth): each name or literal written into the text is
+tokenized again with the static tokens on either side of it, and must read as exactly the tokens
+it is alone (one quoted name, one literal) with its neighbours unchanged; a placeholder is
+checked the same way once per template.  The lexer reads each token from its first character
+on, so a value that leaves its neighbours' tokens intact leaves every token of the query intact:
+the local check equals re-tokenizing the whole query, which would cost about as much again as
+the render (see ``benchmarks/bench_renderers.py``).  Any difference is a ``RenderError`` naming
+the field, never a query.
 
 **Why our own lexer rather than sqlglot's** (weighed, measured, sqlglot 30.31): sqlglot's
 tokenizer knows the dialects' quoting well, but it is built to transpile: it cannot read
