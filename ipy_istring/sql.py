@@ -31,9 +31,8 @@ accepted only where its marker is a token of its own in code, with nothing it co
 on either side: a space, ``( , ;``, or an operator that cannot absorb it.  Inside a string
 of any prefix, a quoted identifier (``"``, backtick, ``[...]``), a dollar quote or a comment,
 or glued to a word, number, quote, ``$``, ``:`` or another field (``E{x:l}``, ``{a}b``,
-``1{x}``), it is refused.  Text that the
-database would itself read as a parameter (``?``, ``$1``, ``:name``...) is refused too: the
-values would be bound to the wrong placeholders.
+``1{x}``), it is refused.  Text that the database would itself read as a parameter (``?``,
+``$1``, ``:name``...) is refused too: the values would be bound to the wrong placeholders.
 
 **Every render is checked** (defence in depth): each name or literal written into the text is
 tokenized again with the static tokens on either side of it, and must read as exactly the tokens
