@@ -1,4 +1,4 @@
-"""SQL tokens by dialect: where each field of an i-string lands, as the database would read it.
+r"""SQL tokens by dialect: where each field of an i-string lands, as the database would read it.
 
 The ``sql`` renderer decides a field's context from tokens, not from a character scanner:
 the template is joined with one inert marker (NUL, which no accepted SQL text contains) per
@@ -9,25 +9,22 @@ every rendered query for the structural check.
 
 The rules follow each engine's own scanner (PostgreSQL's ``scan.l`` and its manual, section
 4.1 "Lexical Structure"; SQLite's ``tokenize.c``; DuckDB's fork of PostgreSQL's scanner), and
-only the rules that move a token boundary are modelled:
+only the rules that move a token boundary are modelled::
 
-============================  ========  ======  =========================================
-construct                     SQLite    DuckDB  PostgreSQL
-============================  ========  ======  =========================================
-``'...'`` with ``''``         yes       yes     yes; ``\\`` escapes too when
-                                                ``standard_conforming_strings`` is off
-``E'...'`` (``\\`` escapes)   no        yes     yes
-``U&'...'``, ``U&"..."``      no        no      yes
-``X'..'``, ``B'..'``          X only    yes     yes (no escapes inside)
-``"..."`` with ``""``         yes       yes     yes
-`````...````, ``[...]``       both      `````   neither (``[`` is a subscript)
-``$tag$...$tag$``             no        yes     yes
-``/* */`` nest                no        yes     yes
-``--`` ends at                ``\\n``   ``\\n``/``\\r``  ``\\n``/``\\r``
-parameters                    ``?N :a   ``?N    ``$N``
-                              @a $a     $a``
-                              #a``
-============================  ========  ======  =========================================
+    construct                   SQLite      DuckDB        PostgreSQL
+    '...' with ''               yes         yes           yes; \ escapes too when
+                                                          standard_conforming_strings is off
+    E'...' (\ escapes)          no          yes           yes
+    U&'...', U&"..."            no          no            yes
+    X'..', B'..'                X only      yes           yes (no escapes inside)
+    "..." with ""               yes         yes           yes
+    `...`                       yes         yes (2.0+)    no
+    [...]                       yes         no (a list)   no (a subscript)
+    $tag$...$tag$               no          yes           yes
+    /* */ nest                  no          yes           yes
+    -- ends at                  \n          \n or \r       \n or \r
+    parameters                  ?N :a @a    ?N $a         $N
+                                $a #a
 
 This module imports nothing from IPython.
 """
