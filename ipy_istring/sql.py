@@ -206,11 +206,7 @@ def _analyse(strings: tuple[str, ...], paramstyle: str, dialect: str | None) -> 
                 if len(members) > 1:
                     why = f"{why} (as {d.name} reads it)"
                 inside[n] = (why, fix)
-        if (
-            parameter is not None
-            and static is None
-            and not (paramstyle in _PERCENT_STYLES and parameter[0] in "?:@")
-        ):
+        if parameter is not None and static is None:  # whatever the driver's paramstyle
             static = (
                 f"the static text {parameter!r}",
                 f"is a parameter placeholder to {d.name}, so the values would be bound to "
