@@ -8,6 +8,7 @@ The templates are built once, as an i-literal in a loop would reuse its constant
 from __future__ import annotations
 
 import shlex
+import time
 import timeit
 from collections.abc import Callable
 
@@ -65,17 +66,95 @@ CASES: list[tuple[str, Callable[[], object], Callable[[], object]]] = [
 ]
 
 
+SQL_PARAMS_ONLY = InterpolationTemplate(
+    "select id, name from users where id = ", Interpolation(user_id, "user_id"),
+    " and name = ", Interpolation(name, "name"),
+)  # fmt: skip
+SQL_LITERAL = InterpolationTemplate(
+    "select id from users where name = ", Interpolation(name, "name", None, "l")
+)
+
+
+def sql_peers() -> list[tuple[str, Callable[[], object], Callable[[], object]]]:
+    """sql() beside psycopg's own composition (``psycopg.sql``), when psycopg is installed."""
+    peers: list[tuple[str, Callable[[], object], Callable[[], object]]] = [
+        (
+            "sql, parameters only",
+            lambda: sql(SQL_PARAMS_ONLY),
+            lambda: ("select id, name from users where id = ? and name = ?", (user_id, name)),
+        ),
+        (
+            "sql, a :l literal",
+            lambda: sql(SQL_LITERAL),
+            lambda: (
+                "select id from users where name = '" + name.replace("'", "''") + "'",
+                (),
+            ),
+        ),
+    ]
+    try:
+        from psycopg import sql as psql
+    except ImportError:
+        return peers
+    composed = psql.SQL("select id, name from {} where id = %s and name = %s")
+    peers.append(
+        (
+            "psycopg.sql",
+            lambda: (composed.format(psql.Identifier(table)).as_string(None), (user_id, name)),
+            lambda: (
+                'select id, name from "' + table.replace('"', '""') + '" where id = %s and '
+                "name = %s",
+                (user_id, name),
+            ),
+        )
+    )
+    return peers
+
+
+def sql_check_cost() -> None:
+    """What re-tokenizing the whole rendered query would add, beside the render itself."""
+    from ipy_istring._sql_tokens import check_pattern, dialects
+
+    pattern = check_pattern(dialects(None, "qmark"), False)
+    text = sql(SQL).sql
+    render, full = best(lambda: sql(SQL)), best(lambda: pattern.findall(text))
+    print(f"{'sql: whole-query re-tokenization':<40} {full * 1e6:>8.2f} µs ({full / render:.0%} "
+          "of a render; sql() checks only around each written value)")  # fmt: skip
+
+
+def sql_scale() -> None:
+    """One-shot times of the two inputs that were quadratic (10.9 s and 74 s before)."""
+    fields = [Interpolation(n, "x") for n in range(10_000)]
+    parts: list[str | Interpolation] = ["select "]
+    for field in fields:
+        parts += [field, ", "]
+    many = InterpolationTemplate(*parts, "0")
+    ids = InterpolationTemplate(
+        "select 1 where 1 in ", Interpolation(list(range(20_000)), "ids", None, "in")
+    )
+    for label, template, style in (
+        ("10,000 fields, one expression, named", many, "named"),
+        ("10,000 fields, qmark", many, "qmark"),
+        ("{ids:in} with 20,000 items, named", ids, "named"),
+    ):
+        start = time.perf_counter()
+        sql(template, style)
+        print(f"{label:<40} {time.perf_counter() - start:>8.3f} s")
+
+
 def best(function: Callable[[], object], number: int = 20_000, repeat: int = 5) -> float:
     """Seconds per call: the minimum over ``repeat`` runs of ``number`` calls."""
     return min(timeit.repeat(function, number=number, repeat=repeat)) / number
 
 
 def main() -> None:
-    print(f"{'renderer':<8} {'renderer µs':>12} {'by hand µs':>11} {'ratio':>7}")
-    for label, renderer, by_hand in CASES:
+    print(f"{'renderer':<22} {'renderer µs':>12} {'by hand µs':>11} {'ratio':>7}")
+    for label, renderer, by_hand in CASES + sql_peers():
         assert renderer() == by_hand(), label  # the comparison is fair only if they agree
         ours, theirs = best(renderer), best(by_hand)
-        print(f"{label:<8} {ours * 1e6:>12.2f} {theirs * 1e6:>11.2f} {ours / theirs:>6.1f}x")
+        print(f"{label:<22} {ours * 1e6:>12.2f} {theirs * 1e6:>11.2f} {ours / theirs:>6.1f}x")
+    sql_check_cost()
+    sql_scale()
 
 
 if __name__ == "__main__":

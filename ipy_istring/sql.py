@@ -23,19 +23,25 @@ Conversions (``!r`` ``!s`` ``!a``) and any other spec are refused.
 
 **Where a field may stand** is decided from tokens, as an allow-list (see ``_sql_tokens``):
 the static text is lexed with an inert marker per field, once per distinct ``t.strings`` and
-paramstyle and dialect (cached), by the rules of every dialect the query may meet —
-``dialect=None`` means SQLite, DuckDB and PostgreSQL with ``standard_conforming_strings`` on
-and off, so the strictest reading wins.  A field is accepted only where its marker is a token
-of its own in code, with nothing it could merge with on either side: a space, ``( , ;``, or
-an operator that cannot absorb it.  Inside a string of any prefix, a quoted identifier (``"``,
-backtick, ``[...]``), a dollar quote or a comment, or glued to a word, number, quote, ``$``,
-``:`` or another field (``E{x:l}``, ``{a}b``, ``1{x}``), it is refused.  Text that the
-database would itself read as a parameter (``?``, ``$1``, ``:name``...) is refused too: the
-values would be bound to the wrong placeholders.
+paramstyle and dialect (cached), by the rules of every database the query may meet: the
+``dialect`` named, or by default every database whose drivers use the paramstyle (``qmark``:
+SQLite and DuckDB; ``format``: PostgreSQL...), PostgreSQL always with
+``standard_conforming_strings`` both on and off, so the strictest reading wins.  A field is
+accepted only where its marker is a token of its own in code, with nothing it could merge with
+on either side: a space, ``( , ;``, or an operator that cannot absorb it.  Inside a string
+of any prefix, a quoted identifier (``"``, backtick, ``[...]``), a dollar quote or a comment,
+or glued to a word, number, quote, ``$``, ``:`` or another field (``E{x:l}``, ``{a}b``,
+``1{x}``), it is refused.  Text that the database would itself read as a parameter (``?``,
+``$1``, ``:name``...) is refused too: the values would be bound to the wrong placeholders.
 
-**Every render is checked** (defence in depth): the rendered query is tokenized again and
-compared with the placeholder rendering; each value must be exactly the tokens it is alone,
-at its place.  Any difference is a ``RenderError`` naming the field, never a query.
+**Every render is checked** (defence in depth): each name or literal written into the text is
+tokenized again with the static tokens on either side of it, and must read as exactly the tokens
+it is alone (one quoted name, one literal) with its neighbours unchanged; a placeholder is
+checked the same way once per template.  The lexer reads each token from its first character
+on, so a value that leaves its neighbours' tokens intact leaves every token of the query intact:
+the local check equals re-tokenizing the whole query, which would cost about as much again as
+the render (see ``benchmarks/bench_renderers.py``).  Any difference is a ``RenderError`` naming
+the field, never a query.
 
 **Why our own lexer rather than sqlglot's** (weighed, measured, sqlglot 30.31): sqlglot's
 tokenizer knows the dialects' quoting well, but it is built to transpile: it cannot read
@@ -108,7 +114,7 @@ _INSIDE = {
     "line_comment": ("is inside a -- comment", "Move it out of the comment"),
     "block_comment": ("is inside a /* */ comment", "Move it out of the comment"),
 }
-_SPACES = frozenset(" \t\n\r\f\v")
+_SPACES = frozenset(" \t\n\r\f")  # not \v: SQLite and PostgreSQL < 16 refuse it
 # The characters a field may touch: each ends (or starts) a token whatever the value is.
 _BEFORE = _SPACES | frozenset("(,;=<>+-*/|[")
 _AFTER = _SPACES | frozenset("),;=<>+-*/|]!")
@@ -130,6 +136,7 @@ class _Field(NamedTuple):
     left_tokens: Tokens
     right: str
     right_tokens: Tokens
+    written: dict[tuple[str, str], str | None]  # (spec, text) -> the check's verdict, cached
 
 
 class _Analysis(NamedTuple):
@@ -141,6 +148,7 @@ class _Analysis(NamedTuple):
     members: tuple[Dialect, ...]
 
 
+@lru_cache(maxsize=1024)
 def _allowed(before: str, after: str, paramstyle: str) -> frozenset[str]:
     """The specs a field may have with these neighbours (``''`` at either end of the text)."""
     if MARKER in (before, after):
@@ -198,11 +206,7 @@ def _analyse(strings: tuple[str, ...], paramstyle: str, dialect: str | None) -> 
                 if len(members) > 1:
                     why = f"{why} (as {d.name} reads it)"
                 inside[n] = (why, fix)
-        if (
-            parameter is not None
-            and static is None
-            and not (paramstyle in _PERCENT_STYLES and parameter[0] in "?:@")
-        ):
+        if parameter is not None and static is None:  # whatever the driver's paramstyle
             static = (
                 f"the static text {parameter!r}",
                 f"is a parameter placeholder to {d.name}, so the values would be bound to "
@@ -228,18 +232,22 @@ def _analyse(strings: tuple[str, ...], paramstyle: str, dialect: str | None) -> 
             _Field(
                 inside[n],
                 allowed,
-                _neighbour(strings[n][-12:], n == 0),
-                _neighbour(strings[n + 1][:12], n + 1 == count),
+                _neighbour(strings[n][-12:], n == 0, allowed),
+                _neighbour(strings[n + 1][:12], n + 1 == count, allowed),
                 left,
                 left_tokens,
                 right,
                 right_tokens,
+                {},
             )
         )
     return _Analysis(tuple(fields), static, inside[count], written, pattern, members)
 
 
-def _neighbour(text: str, edge: bool) -> str:
+def _neighbour(text: str, edge: bool, allowed: frozenset[str]) -> str:
+    """A neighbour as a refusal names it (not needed where every spec may stand)."""
+    if len(allowed) == len(_SPECS):
+        return ""
     return repr(text) if text else "nothing" if edge else "another field"
 
 
@@ -348,15 +356,10 @@ _LITERAL_SHAPE = re.compile(
 )
 
 
-def _checked(text: str, field: str, place: _Field, analysis: _Analysis, spec: str) -> str:
-    """``text`` (a quoted name or a literal), once the structural check has passed."""
-    problem = _check_written(text, spec, place, analysis.pattern)
-    if problem is not None:
-        raise refusal("sql", field, problem, _BUG)
-    return text
+class _Refused(Exception):
+    """A value with no safe text: ``(why, fix)``; the caller names the field."""
 
 
-@lru_cache(maxsize=4096)  # a loop writes the same names and literals again and again
 def _check_written(text: str, spec: str, place: _Field, pattern: re.Pattern[str]) -> str | None:
     """Why ``text`` breaks the query's structure, or ``None``: it must be tokens of its shape
     alone, and stay exactly those tokens between the static tokens around it."""
@@ -374,82 +377,71 @@ def _check_written(text: str, spec: str, place: _Field, pattern: re.Pattern[str]
     return None
 
 
-def _identifier(value: object, field: str) -> str:
+def _identifier(value: object) -> str:
     names = value if isinstance(value, tuple) and value else (value,)
     quoted = []
     for name in names:
         if not isinstance(name, str):
-            raise refusal(
-                "sql",
-                field,
+            raise _Refused(
                 f"is an identifier and needs a str, got {type(name).__name__}",
                 "Pass a str (or a tuple of str for a qualified name)",
             )
         if not name or "\0" in name:
-            raise refusal(
-                "sql",
-                field,
+            raise _Refused(
                 "is an identifier, which cannot be "
                 + ("empty" if not name else "contain a NUL byte"),
                 "Check the value",
             )
-        quoted.append('"' + name.replace('"', '""') + '"')
+        quoted.append('"' + str.__str__(name).replace('"', '""') + '"')
     return ".".join(quoted)
-
-
-def _number(value: object, field: str) -> str:
-    """A number's SQL text, from the base type's own conversion (a subclass's ``__str__`` or
-    ``__repr__`` — an int-based ``Enum`` writes ``Status.ACTIVE`` — is never used)."""
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise refusal(
-                "sql", field, f"is {value!r}, which has no portable SQL literal", _AS_PARAMETER
-            )
-        return float.__repr__(value)
-    if isinstance(value, Decimal):
-        if not value.is_finite():  # also a signalling NaN, without raising
-            raise refusal(
-                "sql", field, f"is {value!r}, which has no portable SQL literal", _AS_PARAMETER
-            )
-        return Decimal.__str__(value)
-    try:
-        return int.__repr__(value)
-    except ValueError:  # more digits than sys.get_int_max_str_digits() allows
-        raise refusal("sql", field, "is an int too long to write as text", _AS_PARAMETER) from None
 
 
 _AS_PARAMETER = "Pass it as a parameter (drop ':l')"
 
 
-def _literal(value: object, field: str, members: tuple[Dialect, ...]) -> str:
+def _number(value: int | float | Decimal) -> str:
+    """A number's SQL text, from the base type's own conversion (a subclass's ``__str__`` or
+    ``__repr__`` — an int-based ``Enum`` writes ``Status.ACTIVE`` — is never used)."""
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise _Refused(f"is {value!r}, which has no portable SQL literal", _AS_PARAMETER)
+        return float.__repr__(value)
+    if isinstance(value, Decimal):
+        if not Decimal.is_finite(value):  # also a signalling NaN, without raising
+            raise _Refused(f"is {value!r}, which has no portable SQL literal", _AS_PARAMETER)
+        return Decimal.__str__(value)
+    try:
+        return int.__repr__(value)
+    except ValueError:  # more digits than sys.get_int_max_str_digits() allows
+        raise _Refused("is an int too long to write as text", _AS_PARAMETER) from None
+
+
+def _literal(value: object, members: tuple[Dialect, ...]) -> str:
     if value is None:
         return "NULL"
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, int | float | Decimal):
-        text = _number(value, field)
+        text = _number(value)
         # Parenthesized so that 'x-{n:l}' can never become the comment 'x--5'.
         return f"({text})" if text.startswith("-") else text
     if isinstance(value, str):
+        value = str.__str__(value)  # a str subclass's own replace() or `in` never run
         if "\0" in value:
-            raise refusal("sql", field, "has a value that contains a NUL byte", "Remove it")
+            raise _Refused("has a value that contains a NUL byte", "Remove it")
         quoted = "'" + value.replace("'", "''") + "'"
         if "\\" not in value or not any(d.backslash_strings for d in members):
             return quoted
         if all(d.escape_strings for d in members):
             # E'...' reads backslashes as escapes whatever standard_conforming_strings says.
             return "E" + quoted.replace("\\", "\\\\")
-        raise refusal(
-            "sql",
-            field,
+        raise _Refused(
             "is a string with a backslash, which PostgreSQL with standard_conforming_strings "
             "off reads as an escape (and SQLite cannot read E'...')",
             "Pass it as a parameter (drop ':l'), or say where the query runs: "
             "sql(..., dialect='postgresql' / 'sqlite' / 'duckdb')",
         )
-    raise refusal(
-        "sql",
-        field,
+    raise _Refused(
         f"is a literal, but a {type(value).__name__} has no safe SQL literal",
         "':l' takes None, bool, int, float, Decimal or str; pass anything else as a "
         "parameter (drop ':l')",
@@ -482,14 +474,8 @@ def _render(template: InterpolationTemplate, builder: _Builder, depth: int) -> N
                     "Write it with ':q' to compose it into the query",
                 )
             pieces.append(builder.parameter(value, interpolation.expression))
-        elif spec == "i":
-            field = field_text(interpolation, position)
-            text = _identifier(value, field)
-            pieces.append(_checked(_percent(text, builder), field, place, analysis, spec))
-        elif spec == "l":
-            field = field_text(interpolation, position)
-            text = _literal(value, field, analysis.members)
-            pieces.append(_checked(_percent(text, builder), field, place, analysis, spec))
+        elif spec == "i" or spec == "l":
+            pieces.append(_written(value, spec, place, analysis, builder, interpolation, position))
         elif spec == "q":
             _compose(value, field_text(interpolation, position), builder, depth)
         else:
@@ -497,8 +483,34 @@ def _render(template: InterpolationTemplate, builder: _Builder, depth: int) -> N
         pieces.append(strings[position])
 
 
-def _percent(text: str, builder: _Builder) -> str:
-    return text.replace("%", "%%") if builder.percent else text
+def _written(
+    value: object,
+    spec: str,
+    place: _Field,
+    analysis: _Analysis,
+    builder: _Builder,
+    interpolation: Any,
+    position: int,
+) -> str:
+    """The text of a ``:i`` or ``:l`` field, once the structural check has passed."""
+    try:
+        text = _identifier(value) if spec == "i" else _literal(value, analysis.members)
+    except _Refused as refused:
+        raise refusal("sql", field_text(interpolation, position), *refused.args) from None
+    if builder.percent:
+        text = text.replace("%", "%%")
+    key = (spec, text)
+    checked = place.written
+    if key in checked:
+        problem = checked[key]
+    else:
+        problem = _check_written(text, spec, place, analysis.pattern)
+        if len(checked) >= 256:  # a loop over many values: keep the cache bounded
+            checked.clear()
+        checked[key] = problem
+    if problem is not None:
+        raise refusal("sql", field_text(interpolation, position), problem, _BUG)
+    return text
 
 
 def _refuse_field(interpolation: Any, position: int, place: _Field) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import enum
+import importlib
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator
@@ -12,11 +14,17 @@ import duckdb
 import pytest
 from conftest import run
 from hostile import ALL
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from ipy_istring._sql_tokens import POSTGRESQL_SCS_OFF, SQLITE, dialects, tokens
 from ipy_istring.fields import RenderError
 from ipy_istring.sql import PARAMSTYLES, Query, sql
 from ipy_istring.template import Interpolation, InterpolationTemplate
 
+sql_module = importlib.import_module("ipy_istring.sql")  # the module, not the function
+
+SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 IDENTIFIERS = ["my table", 'with "quotes"', "semi; DROP TABLE t; --", "ünïcode", "'single'"]
 
 
@@ -332,3 +340,125 @@ def test_in_ipython_with_i_literals(ishell: Any) -> None:
         'select "a b" from t where v in (:p1, :p2)',
         {"p1": 1, "p2": 2},
     )
+
+
+# Scale, odd values and the structural check.
+
+
+def test_named_placeholders_are_distinct_and_linear() -> None:
+    # 10,000 fields with one expression (quadratic before: 10.9 s) and a 20,000-item IN list.
+    many = T("select ", *[p for n in range(10_000) for p in ((n, "x"), ", ")], "0")
+    query = sql(many, "named")
+    assert len(query.params) == 10_000 and query.params["x_10000"] == 9_999
+    ids = sql(T("select 1 where 1 in ", (list(range(20_000)), "ids", None, "in")), "pyformat")
+    assert len(ids.params) == 20_000 and ids.sql.endswith("%(ids_20000)s)")
+    # Generated names never take a name the user wrote later, nor merge with the text after.
+    query = sql(T("select ", (1, "x"), ", ", (2, "x"), ", ", (3, "x_2"), " b"), "named")
+    assert query == ("select :x, :x_2, :x_2_2 b", {"x": 1, "x_2": 2, "x_2_2": 3})
+    with pytest.raises(RenderError, match=r"\{a\} touches its neighbours.*'b' after it"):
+        sql(T("select ", (1, "ab"), " as x, ", (2, "a"), "b"), "named")
+
+
+def test_deep_nesting_is_a_render_error() -> None:
+    fragment = T("1")
+    for _ in range(3_000):
+        fragment = T("(", (fragment, "f", None, "q"), ")")
+    with pytest.raises(RenderError, match=r"\{f:q\} nests templates more than 100 deep"):
+        sql(T("select ", (fragment, "f", None, "q")))
+
+
+class Status(int, enum.Enum):
+    ACTIVE = 1
+
+
+class OddFloat(float):
+    def __repr__(self) -> str:
+        return "nan; drop table t"
+
+
+def test_odd_literal_values() -> None:
+    def literal(value: object, dialect: str | None = None) -> str:
+        return sql(T("select ", (value, "x", None, "l")), dialect=dialect).sql[7:]
+
+    assert literal(Status.ACTIVE) == "1"  # str() would write Status.ACTIVE
+    assert literal(OddFloat(2.5)) == "2.5"
+    assert literal(Decimal("-1E+5")) == "(-1E+5)"
+    assert literal("a\\'b") == "'a\\''b'"  # qmark: SQLite and DuckDB, where '\' is plain
+    assert literal("a\\'b", "postgresql") == "E'a\\\\''b'"  # either standard_conforming_strings
+    for bad, why in (
+        (Decimal("sNaN"), "no portable SQL literal"),
+        (10**5000, "too long"),
+        (float("-inf"), "no portable SQL literal"),
+    ):
+        with pytest.raises(RenderError, match=rf"\{{x:l\}} .*{why}"):
+            literal(bad)
+    assert sql(T("select ", ("a\\", "x", None, "l")), "dollar").sql == "select E'a\\\\'"
+    # A set of databases where one escapes and another cannot read E'...' gets no literal.
+    with pytest.raises(sql_module._Refused, match=r"is a string with a backslash"):
+        sql_module._literal("a\\", (SQLITE, POSTGRESQL_SCS_OFF))
+    with pytest.raises(ValueError, match="unknown dialect 'mysql'"):
+        sql(T("select 1"), dialect="mysql")
+
+
+def test_a_scanner_bug_becomes_a_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
+    # If the literal writer ever let a quote through, the check would refuse, not render.
+    monkeypatch.setattr(sql_module, "_literal", lambda value, members: f"'{value}'")
+    with pytest.raises(RenderError, match=r"\{x:l\} renders as .*not one literal"):
+        sql(T("select ", ("' or 1=1 --", "x", None, "l")))
+    with pytest.raises(RenderError, match=r"\{x:l\} renders as .*not one literal"):
+        sql(T("select ", ("1' '", "x", None, "l")))
+
+
+SNIPPETS = [
+    "select ", " ", "x", "E", "e", "N", "U&", "X", "'", "''", '"', "`", "[", "]", "$$", "$a$",
+    "--", "\n", "\r", "/*", "*/", "(", ")", ",", "-", ":", "::", "1", ".", "\\", "%", ";",
+    "||", "=", "\xa0", "$1", "?", "#", "@", "&", "!", "<", "0", "e5", "\t", "$b", "{", "}",
+]  # fmt: skip
+SPACING = [" "] * 12 + ["(", ")", ","] * 3  # more often a context where a field may stand
+HOSTILE = [
+    "'", "\\'", "\\", "a' OR 1=1 --", '"', "`", "]", "$$", "$a$", "*/", "/*", "--", "\n",
+    "\r", "%s", "?", "'\\'", "é", "a\\b'",
+]  # fmt: skip
+
+
+def kinds(text: str, dialect: Any) -> list[str]:
+    """The token kinds of ``text``, an E'...' string being a string like any other."""
+    return ["string" if kind == "escape_string" else kind for kind, _, _ in tokens(text, dialect)]
+
+
+@SETTINGS
+@given(
+    st.lists(
+        st.lists(st.sampled_from(SNIPPETS + SPACING), max_size=5).map("".join),
+        min_size=2,
+        max_size=4,
+    ),
+    st.lists(st.sampled_from(["", "l", "i"]), min_size=3, max_size=3),
+    st.sampled_from(HOSTILE),
+    st.sampled_from(PARAMSTYLES),
+    st.sampled_from([None, "sqlite", "duckdb", "postgresql"]),
+)
+def test_accepted_values_never_change_the_tokens(
+    strings: list[str], specs: list[str], hostile: str, paramstyle: str, dialect: str | None
+) -> None:
+    """Whatever the context, an accepted render reads, in every dialect it is meant for, as
+    the same tokens as the render of a harmless value: the value stayed data."""
+
+    def render(value: str) -> str:
+        parts: list[Any] = [strings[0]]
+        for n, string in enumerate(strings[1:]):
+            parts += [(value, "v", None, specs[n]), string]
+        return sql(T(*parts), paramstyle, dialect=dialect).sql
+
+    try:
+        rendered = render(hostile)
+    except RenderError:
+        return
+    harmless = render("a")
+    members = dialects(dialect, paramstyle)
+    for member in members:
+        assert kinds(rendered, member) == kinds(harmless, member), (rendered, member.name)
+    if any(member.name == "duckdb" for member in members):
+        # And DuckDB's own tokenizer, the real engine's, agrees.
+        real = [kind for _, kind in duckdb.tokenize(rendered)]
+        assert real == [kind for _, kind in duckdb.tokenize(harmless)], rendered

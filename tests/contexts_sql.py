@@ -1,0 +1,212 @@
+"""Hostile CONTEXTS for sql(): where a field stands, rather than what its value holds.
+
+Each case is one i-string (written as parts: static strings and :data:`X`, the field) with a
+value that tries to break out of that context, and ``expect``: the rows the query returns when
+the value is only data.  The harness (tests/test_sql_contexts.py) renders it for sqlite3,
+DuckDB and PostgreSQL with ``standard_conforming_strings`` on and off: each render is either
+refused or executes and returns exactly ``expect`` with table ``t`` intact.
+
+``naive`` is the same query as an f-string author would write it (the value pasted into the
+text, quoted the old way where the field stood bare) and ``injects`` the engines where that
+naive text escapes: the positive controls that prove the harness sees an injection.
+
+The table: ``t(id integer, v text, secret text)`` with rows ``(1, 'a', 's1')`` and
+``(2, 'b', 's2')``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+import duckdb
+
+# DuckDB reads `...` as an identifier from version 2 on (1.x: an operator character).
+BACKTICKS = ("sqlite", "duckdb") if int(duckdb.__version__.split(".")[0]) >= 2 else ("sqlite",)
+ENGINES = ("sqlite", "duckdb", "pg", "pg_off")
+ROWS = [(1, "a", "s1"), (2, "b", "s2")]
+
+
+@dataclass(frozen=True)
+class X:
+    """The field in a case's parts: ``{x}``, ``{x:l}``, ``{x:i}``..."""
+
+    spec: str = ""
+    expression: str = "x"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One context: the template's parts, the hostile value and what a safe run returns."""
+
+    name: str
+    parts: tuple[str | X, ...]
+    value: Any
+    expect: list[tuple[Any, ...]]
+    naive: str | None = None
+    injects: tuple[str, ...] = ()
+    only: tuple[str, ...] = ENGINES  # engines where the query is meaningful at all
+    extra: dict[str, Any] = field(default_factory=dict)  # more values, by expression
+
+
+class Status(int, enum.Enum):
+    """``str(Status.ACTIVE)`` is ``'Status.ACTIVE'``: a literal must be ``1``."""
+
+    ACTIVE = 1
+
+
+class OddFloat(float):
+    """A float subclass whose repr is not a number."""
+
+    def __repr__(self) -> str:
+        return "OddFloat(1.5); DROP TABLE t"
+
+    __str__ = __repr__
+
+
+QUOTE = "' OR 1=1 --"
+BACKSLASH_QUOTE = "\\' OR 1=1 --"
+ESCAPED = "\\'' OR 1=1 --"
+DROP = "\\'; DROP TABLE t; --"
+NEWLINE_OR = "x\nOR 1=1"
+ALL_ROWS = [(1,), (2,)]
+WHERE = "select id from t where v = "
+
+# fmt: off
+CASES: list[Case] = [
+    # Strings of every prefix written in the static text: a field inside is refused.
+    Case("plain string", (WHERE + "'", X(), "'"), QUOTE, [],
+         f"{WHERE}'{QUOTE}'", ENGINES),
+    Case("E string", (WHERE + "E'", X(), "'"), ESCAPED, [],
+         f"{WHERE}E'{ESCAPED}'", ("duckdb", "pg", "pg_off")),
+    Case("E string, DROP", (WHERE + "E'", X(), "'"), "\\\\'; DROP TABLE t; --", [],
+         f"{WHERE}E'\\\\'; DROP TABLE t; --'", ("pg", "pg_off")),
+    Case("E glued to a literal", (WHERE + "E", X("l")), BACKSLASH_QUOTE, [],
+         f"{WHERE}E'{BACKSLASH_QUOTE.replace(chr(39), chr(39) * 2)}'",
+         ("duckdb", "pg", "pg_off")),
+    Case("e glued to a literal, DROP", (WHERE + "e", X("l")), DROP, [],
+         f"{WHERE}e'{DROP.replace(chr(39), chr(39) * 2)}'", ("pg", "pg_off")),
+    Case("N string", (WHERE + "N'", X(), "'"), QUOTE, [],
+         f"{WHERE}N'{QUOTE}'", ("duckdb", "pg", "pg_off")),
+    Case("N glued to a literal", (WHERE + "N", X("l")), QUOTE, []),
+    Case("X glued to a literal", ("select X", X("l")), "ff", []),
+    Case("B glued to a literal", ("select B", X("l")), "101", []),
+    Case("U& string", (WHERE + "U&'", X(), "'"), QUOTE, [],
+         f"{WHERE}U&'{QUOTE}'", ("pg",), only=("pg",)),
+    Case("U& glued to a literal", (WHERE + "U&", X("l")), QUOTE, [], only=("pg",)),
+    # A backslash in a literal: PostgreSQL with standard_conforming_strings off escapes.
+    Case("backslash literal", (WHERE, X("l")), BACKSLASH_QUOTE, [],
+         f"{WHERE}'{BACKSLASH_QUOTE.replace(chr(39), chr(39) * 2)}'", ("pg_off",)),
+    Case("backslash literal, DROP", (WHERE, X("l")), DROP, [],
+         f"{WHERE}'{DROP.replace(chr(39), chr(39) * 2)}'", ("pg_off",)),
+    Case("backslash literal round-trips", ("select ", X("l")), "a\\'b\\\\c\\", [("a\\'b\\\\c\\",)]),
+    Case("string written with a backslash before the field",
+         ("select 'a\\', ", X(), " --'"), "b", [("a\\", "b")],
+         "select 'a\\', 'b' --'", (), only=("sqlite", "duckdb", "pg")),
+    # Quoted identifiers: double quotes, backticks, brackets, U&"...".
+    Case("double-quoted identifier", ('select id, "', X(), '" from t where id = 1'),
+         'v", secret, "v', [(1, "a")], 'select id, "v", secret, "v" from t where id = 1',
+         ENGINES),
+    Case("backticks", ("select id, `", X(), "` from t where id = 1"), "v`, secret, `v",
+         [(1, "a")], "select id, `v`, secret, `v` from t where id = 1", BACKTICKS,
+         only=("sqlite", "duckdb", "pg", "pg_off")),
+    Case("brackets", ("select id, [", X(), "] from t where id = 1"), "v], secret, [v",
+         [(1, "a")], "select id, [v], secret, [v] from t where id = 1", ("sqlite",),
+         only=("sqlite",)),  # DuckDB and PostgreSQL read [...] as a list/array: data
+    Case("U& identifier", ('select id, U&"', X(), '" from t where id = 1'),
+         'v", secret, "v', [(1, "a")], 'select id, U&"v", secret, "v" from t where id = 1',
+         ("pg",), only=("pg",)),
+    Case("identifier field glued to a backtick", ("select `", X("i"), "` from t"), "v", []),
+    Case("identifier round-trips", ("select 1 as ", X("i")), 'a"b`c]d\\', [(1,)]),
+    Case("qualified name after a dot", ("select t.", X("i"), " from t where id = 1"), "v",
+         [("a",)]),
+    # Dollar quotes, with and without tags.
+    Case("dollar quote", ("select $$ ", X(), " $$"), "$$ || (select secret from t limit 1) || $$",
+         [], "select $$ $$ || (select secret from t limit 1) || $$ $$", ("duckdb", "pg", "pg_off"),
+         only=("duckdb", "pg", "pg_off")),
+    Case("tagged dollar quote", ("select $tag$ ", X(), " $tag$"),
+         "$tag$ || (select secret from t limit 1) || $tag$", [],
+         "select $tag$ $tag$ || (select secret from t limit 1) || $tag$ $tag$",
+         ("pg", "pg_off"), only=("pg", "pg_off")),
+    Case("other tag inside a dollar quote", ("select $a$ $$ ", X(), " $a$"), "x", [],
+         only=("pg", "pg_off")),
+    Case("dollar glued to a field", ("select $", X()), "x", []),
+    Case("tag glued to a field", ("select $a", X(), "$ x $a$"), "x", []),
+    # Comments: --, at the end without a newline, \r, /* */ and nested ones.
+    Case("line comment", ("select id from t where id = 1 -- ", X()), NEWLINE_OR, [(1,)],
+         f"select id from t where id = 1 -- {NEWLINE_OR}", ENGINES),
+    Case("line comment ended by CR", ("select id from t where id = 1 --c\r or v = ", X()), "zz",
+         [(1,)]),
+    Case("block comment", ("select id from t where id = 1 /* ", X(), " */"), "*/ or 1=1 /*",
+         [(1,)], "select id from t where id = 1 /* */ or 1=1 /* */", ENGINES),
+    Case("nested block comment", ("select id from t where id = 1 /* /* */ ", X(), " */"),
+         "zz", [(1,)]),
+    Case("after a nested block comment", ("select id from t where id = 1 /* /* */ */ or v = ", X()),
+         "zz", [(1,)], only=("duckdb", "pg", "pg_off")),
+    Case("fragment ends in a -- comment", ("select id from t where ", X("q"), " and v = 'zz'"),
+         "id = 1 --", [], "select id from t where id = 1 -- and v = 'zz'", ENGINES),
+    Case("fragment ends inside a string", ("select id from t where ", X("q"), " and v = 'zz'"),
+         "v = '", []),
+    Case("fragment glued to a word", ("select id from t where id = 1 and", X("q")),
+         "v = 'a'", []),
+    # Fields glued to words, numbers, quotes and other fields.
+    Case("word after a field", ("select ", X(expression="ab"), " as x, ", X(expression="a"), "b"),
+         1, [], extra={"ab": 1}),
+    Case("word before a field", (WHERE + "x", X()), "a", []),
+    Case("number before a field", ("select 1", X()), 5, []),
+    Case("exponent after a field", ("select ", X(), "e5"), 5, []),
+    Case("exponent after a literal", ("select ", X("l"), "e5"), 5, [],
+         "select 5e5", ENGINES),
+    Case("hex after zero", ("select 0x", X("l")), 5, []),
+    Case("dot after a literal", ("select ", X("l"), ".5"), 1, [], "select 1.5", ENGINES),
+    Case("quote after a field", ("select ", X(), "'a'"), "b", []),
+    Case("two fields touching", ("select ", X(), X(expression="y")), 1, [], extra={"y": 2}),
+    Case("no-break space before a field", ("select\xa0", X()), 1, []),
+    Case("colon before a field", ("select 1:", X()), 1, []),
+    Case("at before a field", ("select @", X()), 1, []),
+    Case("call after a placeholder", ("select abs", X(), "(1)"), 1, []),
+    # Operators: minus before a negative literal, casts, JSON, comparisons without spaces.
+    Case("minus before a negative literal", ("select 1-", X("l")), -5, [(6,)],
+         "select 1--5", ENGINES),
+    Case("minus before a negative parameter", ("select 1-", X()), -5, [(6,)]),
+    Case("comparison without spaces", ("select id from t where id<", X(), " order by id"), 2,
+         [(1,)]),
+    Case("concatenation without spaces",
+         ("select v||", X(), " from t where id=", X(expression="i")), "x", [("ax",)],
+         extra={"i": 1}),
+    Case("cast after a field", ("select ", X(), "::text"), "5", [("5",)],
+         only=("duckdb", "pg", "pg_off")),
+    Case("cast after a literal", ("select ", X("l"), "::text"), "5", [("5",)],
+         only=("duckdb", "pg", "pg_off")),
+    Case("JSON ->> with a literal key", ("select '{\"a\": \"1\"}'::json->>", X("l")), "a",
+         [("1",)], only=("duckdb", "pg", "pg_off")),
+    Case("JSON ->> with a parameter key", ("select '{\"a\": \"1\"}'::json->>", X()), "a",
+         [("1",)], only=("duckdb", "pg", "pg_off")),
+    # Placeholder syntax written in the static text.
+    Case("? in static code", ("select ", X(), ", ?"), 1, []),
+    Case("? in a static string", ("select '?', ", X()), 1, [("?", 1)]),
+    Case("$1 in static code", ("select ", X(), ", $1"), 1, []),
+    Case(":name in static code", ("select :x, ", X()), 1, []),
+    Case("@name in static code", ("select @x, ", X()), 1, []),
+    Case("#name in static code", ("select ", X(), ", #x"), 1, []),
+    Case("vertical tab before a field", ("select\v", X()), 1, []),
+    Case("%s in a static string", ("select '%s', ", X()), 1, [("%s", 1)]),
+    Case("% in static code", ("select 7 % ", X()), 4, [(3,)]),
+    Case("%% in a static string", ("select '100%%', ", X()), 1, [("100%%", 1)]),
+    # Literals of odd types: a correct literal or a refusal.
+    Case("int enum literal", ("select ", X("l")), Status.ACTIVE, [(1,)]),
+    Case("float subclass literal", ("select ", X("l")), OddFloat(1.5), [(1.5,)]),
+    Case("signalling NaN literal", ("select ", X("l")), Decimal("sNaN"), []),
+    Case("huge int literal", ("select ", X("l")), 10**5000, []),
+    Case("Decimal exponent literal", ("select ", X("l")), Decimal("1E+2"), [(100,)]),
+    Case("negative zero literal", ("select 0-", X("l")), -0.0, [(0.0,)]),
+    Case("bool literal after not", ("select not ", X("l")), False, [(True,)]),
+    # IN lists and nested fragments in code.
+    Case("in list", ("select id from t where v in ", X("in"), " order by id"),
+         ["a", "' OR 1=1 --", "b"], ALL_ROWS),
+    Case("fragment in parentheses", ("select id from t where (", X("q"), ") order by id"),
+         "v = 'b'", [(2,)]),
+]
+# fmt: on

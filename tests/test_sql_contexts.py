@@ -1,0 +1,164 @@
+"""sql() in hostile contexts, against real sqlite3, DuckDB and PostgreSQL (scs on and off).
+
+Every case of tests/contexts_sql.py is rendered in each paramstyle an engine's driver takes:
+it must be refused, or run and return exactly the rows the value-as-data query returns, with
+the table intact.  Each naive f-string version listed as injecting must be seen to inject on
+that engine: the harness's positive control.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import duckdb
+import pytest
+from contexts_sql import CASES, ROWS, Case, X
+
+from ipy_istring.fields import RenderError
+from ipy_istring.sql import sql
+from ipy_istring.template import Interpolation, InterpolationTemplate
+
+Execute = Callable[[str, Any], list[tuple[Any, ...]]]
+
+# The paramstyles each engine's Python driver takes.
+STYLES = {
+    "sqlite": ("qmark", "named"),
+    "duckdb": ("qmark", "dollar"),
+    "pg": ("format", "pyformat"),
+    "pg_off": ("format",),
+}
+ESCAPED, REFUSED, ACCEPTED, ERROR = "escaped", "refused", "accepted", "database error"
+
+
+def template(case: Case) -> InterpolationTemplate:
+    """The case's i-string: each X becomes a field holding the case's value."""
+    parts: list[str | Interpolation] = []
+    for part in case.parts:
+        if isinstance(part, str):
+            parts.append(part)
+            continue
+        value = case.extra.get(part.expression, case.value)
+        if part.spec == "q" and isinstance(value, str):
+            value = InterpolationTemplate(value)  # a fragment: i"..." without fields
+        parts.append(Interpolation(value, part.expression, None, part.spec))
+    return InterpolationTemplate(*parts)
+
+
+def verdict(engine: Execute, reset: Callable[[], None], query: str, params: Any, case: Case) -> str:
+    """Run one query on a fresh table: escaped, accepted or database error."""
+    reset()
+    try:
+        rows = engine(query, params)
+    except Exception:  # the database refused the text: no escape, and said so
+        rows = None
+    try:
+        intact = engine("select id, v, secret from t order by id", None) == ROWS
+    except Exception:
+        intact = False  # the table is gone
+    if not intact or (rows is not None and [tuple(r) for r in rows] != case.expect):
+        return ESCAPED
+    return ACCEPTED if rows is not None else ERROR
+
+
+def run_engine(name: str, engine: Execute, reset: Callable[[], None]) -> Counter[str]:
+    """Every case in every paramstyle, and the positive controls; returns the tally."""
+    tally: Counter[str] = Counter()
+    escapes, errors = [], []
+    for case in CASES:
+        if name not in case.only:
+            continue
+        for style in STYLES[name]:
+            try:
+                query = sql(template(case), style)
+            except RenderError:
+                tally[REFUSED] += 1
+                continue
+            outcome = verdict(engine, reset, query.sql, query.params, case)
+            tally[outcome] += 1
+            if outcome == ERROR:
+                errors.append(f"{case.name} ({style})")
+            if outcome == ESCAPED:
+                escapes.append((case.name, style, query))
+        if case.naive is not None and name in case.injects:
+            outcome = verdict(engine, reset, case.naive, None, case)
+            assert outcome == ESCAPED, f"positive control did not inject: {case.name} on {name}"
+            tally["controls injecting"] += 1
+    print(f"\n{name}: {dict(tally)}; the database refused: {errors}")
+    assert not escapes, escapes
+    return tally
+
+
+def test_corpus_has_a_control_per_context_class() -> None:
+    controls = [case for case in CASES if case.naive and case.injects]
+    assert len(CASES) >= 60 and len(controls) >= 20
+    assert all(any(isinstance(p, X) for p in case.parts) for case in CASES)
+
+
+def test_sqlite() -> None:
+    connection = sqlite3.connect(":memory:", isolation_level=None)
+
+    def execute(query: str, params: Any) -> list[tuple[Any, ...]]:
+        if params is None and ";" in query:  # a naive control may hold several statements
+            connection.executescript(query)
+            return []
+        return connection.execute(query, params or ()).fetchall()
+
+    def reset() -> None:
+        connection.execute("drop table if exists t")
+        connection.execute("create table t (id integer, v text, secret text)")
+        connection.executemany("insert into t values (?, ?, ?)", ROWS)
+
+    tally = run_engine("sqlite", execute, reset)
+    assert tally[REFUSED] and tally[ACCEPTED]
+    connection.close()
+
+
+def test_duckdb() -> None:
+    connection = duckdb.connect(":memory:")
+
+    def execute(query: str, params: Any) -> list[tuple[Any, ...]]:
+        return connection.execute(query, params or None).fetchall()  # None: no parameters
+
+    def reset() -> None:
+        connection.execute("drop table if exists t")
+        connection.execute("create table t (id integer, v text, secret text)")
+        connection.executemany("insert into t values (?, ?, ?)", ROWS)
+
+    tally = run_engine("duckdb", execute, reset)
+    assert tally[REFUSED] and tally[ACCEPTED]
+    connection.close()
+
+
+@pytest.fixture
+def pg(postgres_dsn: str) -> Iterator[Any]:
+    """A PostgreSQL connection in a fresh schema, dropped afterwards."""
+    import psycopg
+
+    with psycopg.connect(postgres_dsn, autocommit=True) as connection:
+        connection.execute("drop schema if exists ipy_istring_contexts cascade")
+        connection.execute("create schema ipy_istring_contexts")
+        connection.execute("set search_path to ipy_istring_contexts")
+        connection.execute("set escape_string_warning = off")
+        yield connection
+        connection.execute("drop schema ipy_istring_contexts cascade")
+
+
+@pytest.mark.parametrize("conforming", ["on", "off"])
+def test_postgresql(pg: Any, conforming: str) -> None:
+    pg.execute(f"set standard_conforming_strings = {conforming}")
+
+    def execute(query: str, params: Any) -> list[tuple[Any, ...]]:
+        cursor = pg.execute(query, params)  # None (a naive control): '%' is not special
+        return cursor.fetchall() if cursor.description else []
+
+    def reset() -> None:
+        pg.execute("drop table if exists t")
+        pg.execute("create table t (id integer, v text, secret text)")
+        for row in ROWS:
+            pg.execute("insert into t values (%s, %s, %s)", row)
+
+    tally = run_engine("pg" if conforming == "on" else "pg_off", execute, reset)
+    assert tally[REFUSED] and tally[ACCEPTED]
