@@ -112,7 +112,7 @@ def _text_and_params(template: object) -> tuple[str, dict[str, Any]]:
         if percent:
             pieces.append("%")
         elif name:
-            if pieces and _GLUES_BEFORE.search(pieces[-1]):
+            if _GLUES_BEFORE.search(next((piece for piece in reversed(pieces) if piece), "")):
                 pieces.append(" ")
             pieces.append(":" + name)
             if _GLUES_AFTER.match(source, match.end()):
@@ -253,14 +253,16 @@ class QueryError(Exception):
         super().__init__(self._lines()[0])
 
     def _lines(self) -> list[str]:
-        kind = type(self.error)
+        # SQLAlchemy wraps the driver's error with the SQL again: show the driver's own.
+        error = getattr(self.error, "orig", None) or self.error
+        kind = type(error)
         name = (
             kind.__qualname__
             if kind.__module__ == "builtins"
             else f"{kind.__module__}.{kind.__qualname__}"
         )
         return [
-            f"the database refused the query: {name}: {self.error}",
+            f"the database refused the query: {name}: {error}",
             "query sent:",
             *("    " + line for line in self.query.sql.splitlines()),
             f"parameters sent: {_params_repr.repr(self.query.params)}",
