@@ -90,6 +90,18 @@ def connections() -> Iterator[dict[str, Any]]:
         yield found
 
 
+def pandas_over_sqlalchemy(
+    database: str, engine: Any
+) -> tuple[str, Callable[[], Any], Callable[[], Any]]:
+    return (
+        f"pandas read_sql (SQLAlchemy {database})",
+        lambda: read_sql(make_template(), engine),
+        lambda: pandas.read_sql(
+            sqlalchemy.text(NAMED), engine, params={"user_id": user_id, "name": name}
+        ),
+    )
+
+
 def cases(c: dict[str, Any]) -> Iterator[tuple[str, Callable[[], Any], Callable[[], Any]]]:
     """(label, our line, the hand-written line) for every connection present."""
     lite, duck, engine = c["sqlite3"], c["duckdb"], c["sqlalchemy-sqlite"]
@@ -114,13 +126,7 @@ def cases(c: dict[str, Any]) -> Iterator[tuple[str, Callable[[], Any], Callable[
         lambda: read_sql(make_template(), lite),
         lambda: pandas.read_sql(QMARK, lite, params=(user_id, name)),
     )
-    yield (
-        "pandas read_sql (SQLAlchemy SQLite)",
-        lambda: read_sql(make_template(), engine),
-        lambda: pandas.read_sql(
-            sqlalchemy.text(NAMED), engine, params={"user_id": user_id, "name": name}
-        ),
-    )
+    yield pandas_over_sqlalchemy("SQLite", engine)
     yield (
         "polars read_database (sqlite3)",
         lambda: read_database(make_template(), lite),
@@ -143,13 +149,7 @@ def cases(c: dict[str, Any]) -> Iterator[tuple[str, Callable[[], Any], Callable[
             lambda: pg.execute(*sql_for(make_template(), pg)).fetchall(),
             lambda: pg.execute(PYFORMAT, {"user_id": user_id, "name": name}).fetchall(),
         )
-        yield (
-            "pandas read_sql (SQLAlchemy PostgreSQL)",
-            lambda: read_sql(make_template(), pg_engine),
-            lambda: pandas.read_sql(
-                sqlalchemy.text(NAMED), pg_engine, params={"user_id": user_id, "name": name}
-            ),
-        )
+        yield pandas_over_sqlalchemy("PostgreSQL", pg_engine)
         yield (
             "polars read_database (psycopg)",
             lambda: read_database(make_template(), pg),
