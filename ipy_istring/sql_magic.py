@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Iterator
+from functools import lru_cache
+from types import CodeType
 from typing import Any
 
 from IPython.core.error import UsageError
@@ -62,14 +64,19 @@ def cell_template(
     body = body.rstrip()
     if not body:
         raise UsageError("%%isql: the cell is empty. Write the query below %%isql CONNECTION")
-    source, shift = _literal_source(body)
-    try:
-        code = compile(rewrite(source, filename=filename), filename, "eval")
-    except SyntaxError as error:
-        raise _cell_syntax_error(error, body, shift, filename) from None
-    template = eval(code, global_ns, local_ns)
+    template = eval(_compiled(body, filename), global_ns, local_ns)
     assert isinstance(template, InterpolationTemplate)
     return template
+
+
+@lru_cache(maxsize=256)
+def _compiled(body: str, filename: str) -> CodeType:
+    """The code that builds the body's template (cached: a cell run again is not re-read)."""
+    source, shift = _literal_source(body)
+    try:
+        return compile(rewrite(source, filename=filename), filename, "eval")
+    except SyntaxError as error:
+        raise _cell_syntax_error(error, body, shift, filename) from None
 
 
 def _cell_syntax_error(error: SyntaxError, body: str, shift: int, filename: str) -> SyntaxError:

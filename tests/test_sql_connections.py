@@ -368,6 +368,13 @@ def test_sql_text_keeps_binds_apart_from_glued_text(postgres_dsn: str) -> None:
         assert tuple(row) == (7, [10, 20], "c:v")
 
 
+def test_sql_text_keeps_adjacent_binds_apart() -> None:
+    a, b, c = 1, 2, 3
+    clause = sql_text(I(r"select {a}{b} + {c}", **locals()))
+    assert clause.text == "select :a :b + :c"
+    assert clause.compile().params == {"a": 1, "b": 2, "c": 3}
+
+
 def test_sql_text_refuses_what_sql_refuses() -> None:
     name = "x"
     with pytest.raises(RenderError, match="inside a quoted SQL string"):
@@ -444,4 +451,6 @@ def test_database_errors_show_the_query_and_parameters_sent(engine: tuple[str, A
     assert error.__cause__ is error.error
     lines = error._render_traceback_()
     assert lines[0].startswith("QueryError: the database refused the query")
+    # the driver's own error, not SQLAlchemy's wrapper repeating the SQL
+    assert "sqlalchemy" not in lines[0] and "[SQL:" not in text
     assert any("no_such_table" in line for line in lines[1:])

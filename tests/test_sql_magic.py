@@ -267,6 +267,28 @@ def test_the_body_is_a_raw_i_string(ishell: Any) -> None:
     assert rows_of(frame) == [('"""', 'x"')]
 
 
+@pytest.mark.parametrize("quote", ['"""', "'''"])
+def test_the_body_cannot_close_its_literal_and_run_python(ishell: Any, quote: str) -> None:
+    """Quotes in the body stay SQL text: it can never end the literal it is read as."""
+    ran: list[int] = []
+    ishell.user_ns.update(con=sqlite3.connect(":memory:"), pwned=lambda: ran.append(1) or "")
+    for body in (
+        f"select 1 {quote} + pwned() + {quote}",
+        f"select 1 {quote}\n+ pwned() +\n{quote} as x",
+        f"select 1 as x {quote[0]}",
+        "select 1 as x \\",
+    ):
+        result = ishell.run_cell("%%isql con\n" + body)
+        if result.error_in_exec is None:  # SQLite read the quotes as SQL's: a name, a string
+            assert "pwned()" in repr(result.result.columns.tolist()), body
+        else:  # or refused them as SQL; either way the body went to it as written
+            assert isinstance(result.error_in_exec, QueryError), (body, result.error_in_exec)
+            assert body.rstrip() in result.error_in_exec.query.sql
+    assert ran == []
+    run(ishell, "pwned()")  # positive control: a call of pwned() is seen
+    assert ran == [1]
+
+
 def test_fields_are_evaluated_in_the_users_namespace(ishell: Any) -> None:
     run(ishell, "import sqlite3\ncon = sqlite3.connect(':memory:')\nxs = [3, 4]")
     frame = run(ishell, "%%isql con\nselect {sum(x * 2 for x in xs)} as s, {xs[-1]} as last")
