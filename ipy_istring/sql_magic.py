@@ -205,12 +205,8 @@ class SQLCellMagics(Magics):
 
 def _sql_view(template: InterpolationTemplate) -> dict[str, Any]:
     """The template's display bundle with the ``sql`` renderer's view open first."""
-    saved = display.options.default_renderer
-    display.options.default_renderer = "sql"
-    try:
+    with display.set_options(default_renderer="sql"):
         return display.mimebundle(template)
-    finally:
-        display.options.default_renderer = saved
 
 
 def load(shell: Any) -> None:
