@@ -74,7 +74,7 @@ class _Package(ModuleType):
     ``ipy_istring.html`` is the renderer however the modules were loaded."""
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, ModuleType) and value.__name__ == f"{__name__}.{name}":
+        if name in _LAZY and isinstance(value, ModuleType):
             value = getattr(value, name, value)
         super().__setattr__(name, value)
 

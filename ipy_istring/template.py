@@ -354,7 +354,10 @@ class InterpolationTemplate:
         return self.render()
 
     def __format__(self, format_spec: str) -> str:
-        return format(str(self), format_spec)
+        # (__str__ inlined: a frame less on the common path)
+        format_string = self._layout.format_string
+        text = self.render() if format_string is None else format_string.format(*self._values)
+        return format(text, format_spec) if format_spec else text
 
     # Rich display: the code lives in display.py and widget.py, imported only on display.
 

@@ -130,10 +130,12 @@ def test_renderers_load_on_first_use_and_keep_their_names() -> None:
         "import ipy_istring, ipy_istring.html, ipy_istring.sql\n"
         "from ipy_istring import html, sql, sh, argv, Query\n"
         "from ipy_istring.registry import renderers\n"
+        "import ipy_istring.rewrite, ipy_istring.shell\n"
         "print(html is renderers['html'], sql is renderers['sql'], sh is renderers['sh'],\n"
-        "      ipy_istring.html is html, callable(Query), 'html' in dir(ipy_istring))"
+        "      ipy_istring.html is html, callable(Query), 'html' in dir(ipy_istring),\n"
+        "      type(ipy_istring.rewrite).__name__, type(ipy_istring.shell).__name__)"
     )
-    assert out == "True True True True True True"
+    assert out == "True True True True True True module module"
     out = fresh_python(
         "from ipy_istring.registry import renderers\n"
         "list(renderers)\n"
