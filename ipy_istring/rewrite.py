@@ -39,7 +39,11 @@ from dataclasses import dataclass
 from functools import partial
 
 from ._scan import Field, Literal, Scan, scan
-from .template import Conversion, _deferred, _Layout, _layout
+from .template import _deferred, _Layout, _layout
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .template import Conversion
 
 __all__ = [
     "BUILDER_NAME",

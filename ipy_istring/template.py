@@ -18,7 +18,13 @@ from __future__ import annotations
 import reprlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Literal, NamedTuple
+
+# typing costs more to import than this whole module: only for type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal, TypeAlias
+
+    Conversion: TypeAlias = Literal["a", "r", "s"]
 
 __all__ = [
     "Interpolation",
@@ -28,7 +34,6 @@ __all__ = [
     "to_template",
 ]
 
-Conversion = Literal["a", "r", "s"]
 
 if sys.version_info >= (3, 14):
     from string.templatelib import Interpolation, Template, convert
@@ -151,7 +156,7 @@ def _render_field_default(value: object, format_spec: str) -> str:
     return format(value, format_spec)
 
 
-class _Layout(NamedTuple):
+class _Layout:
     """Where a template's parts come from when the rewrite builds it (the fast path).
 
     The rewritten code passes only the values it evaluated, in order: each field's value,
@@ -163,9 +168,17 @@ class _Layout(NamedTuple):
     ``str(t)`` is one C call, exactly the f-string's formatting.
     """
 
-    strings: tuple[str, ...]
-    fields: tuple[tuple[str, Conversion | None, str, int, int], ...]
-    format_string: str | None
+    __slots__ = ("fields", "format_string", "strings")
+
+    def __init__(
+        self,
+        strings: tuple[str, ...],
+        fields: tuple[tuple[str, Conversion | None, str, int, int], ...],
+        format_string: str | None,
+    ) -> None:
+        self.strings = strings
+        self.fields = fields
+        self.format_string = format_string
 
 
 def _layout(

@@ -1,0 +1,93 @@
+"""Benchmark what ipy_istring costs at start-up: ``import ipy_istring`` over a bare
+interpreter, and ``%load_ext ipy_istring`` in a shell that is already running.
+
+    python benchmarks/bench_startup.py [--quick]
+
+Each figure is the best of several fresh interpreters (wall time: a start-up is waited
+for).  Goals (issue 12): both ≤ 30 ms.  The modules that cost the most come from
+``python -X importtime``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+from _timing import QUICK, ms, ratio, repeats, table
+
+LOAD_EXT = """
+import time
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+start = time.perf_counter()
+shell.run_line_magic("load_ext", "ipy_istring")
+print(time.perf_counter() - start)
+"""
+
+
+def fresh(code: str) -> float:
+    """Wall seconds for a new interpreter to run ``code`` (the best of several)."""
+    times = []
+    for _ in range(repeats(15)):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def inside(code: str) -> float:
+    """The figure ``code`` prints about itself in a new interpreter (the best of several)."""
+    runs = [
+        float(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                             text=True).stdout)
+        for _ in range(repeats(7))
+    ]  # fmt: skip
+    return min(runs)
+
+
+def heaviest_imports(statement: str, count: int = 6) -> list[tuple[str, float]]:
+    """The modules ``statement`` imports that cost the most (cumulative, -X importtime)."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", statement], capture_output=True, text=True,
+        check=True,
+    )  # fmt: skip
+    found = []
+    for line in done.stderr.splitlines():
+        if "|" not in line or "imported package" in line:
+            continue
+        _, cumulative, name = (part.strip() for part in line.split(":", 1)[1].split("|"))
+        if name.startswith("ipy_istring") or name.lstrip() == name:
+            found.append((name, int(cumulative) / 1e6))
+    return sorted(found, key=lambda item: -item[1])[:count]
+
+
+def main() -> None:
+    bare = fresh("pass")
+    imported = fresh("import ipy_istring")
+    table(
+        "Start-up: import ipy_istring in a fresh interpreter",
+        ["run", "wall time", "over bare", "ratio"],
+        [
+            ["python -c pass", ms(bare), "", ""],
+            ["python -c 'import ipy_istring'", ms(imported), ms(imported - bare),
+             ratio(imported, bare)],
+        ],
+    )  # fmt: skip
+    shell_ready = inside(LOAD_EXT.replace('shell.run_line_magic("load_ext", "ipy_istring")', ""))
+    load_ext = inside(LOAD_EXT)
+    table(
+        "Start-up: %load_ext ipy_istring in a running InteractiveShell",
+        ["run", "time"],
+        [["%load_ext ipy_istring", ms(load_ext)], ["(the empty measurement)", ms(shell_ready)]],
+    )
+    if not QUICK:
+        table(
+            "What import ipy_istring costs most (-X importtime, cumulative, one run)",
+            ["module", "time"],
+            [[name, ms(seconds)] for name, seconds in heaviest_imports("import ipy_istring")],
+        )
+
+
+if __name__ == "__main__":
+    main()
