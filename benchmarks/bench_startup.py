@@ -10,6 +10,7 @@ for).  Goals (issue 12): both ≤ 30 ms.  The modules that cost the most come fr
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -26,12 +27,17 @@ print(time.perf_counter() - start)
 """
 
 
+# As a user's interpreter runs: with bytecode caches (written by a first, untimed run).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def fresh(code: str) -> float:
     """Wall seconds for a new interpreter to run ``code`` (the best of several)."""
+    subprocess.run([sys.executable, "-c", code], check=True, env=ENV)
     times = []
     for _ in range(repeats(15)):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code], check=True)
+        subprocess.run([sys.executable, "-c", code], check=True, env=ENV)
         times.append(time.perf_counter() - start)
     return min(times)
 
@@ -40,8 +46,8 @@ def inside(code: str) -> float:
     """The figure ``code`` prints about itself in a new interpreter (the best of several)."""
     runs = [
         float(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
-                             text=True).stdout)
-        for _ in range(repeats(7))
+                             text=True, env=ENV).stdout)
+        for _ in range(repeats(7) + 1)
     ]  # fmt: skip
     return min(runs)
 
@@ -50,7 +56,7 @@ def heaviest_imports(statement: str, count: int = 6) -> list[tuple[str, float]]:
     """The modules ``statement`` imports that cost the most (cumulative, -X importtime)."""
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-c", statement], capture_output=True, text=True,
-        check=True,
+        check=True, env=ENV,
     )  # fmt: skip
     found = []
     for line in done.stderr.splitlines():

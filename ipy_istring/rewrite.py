@@ -35,8 +35,8 @@ import bisect
 import keyword
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import partial
+from typing import NamedTuple
 
 from ._scan import Field, Literal, Scan, scan
 from .template import _deferred, _Layout, _layout
@@ -204,14 +204,19 @@ def _group(
 # Stage 4: validation by Python's own parser.
 
 
-@dataclass(slots=True)
 class _Group:
-    """A run of implicitly concatenated literals with at least one i-literal, and the code
-    of its field expressions and dynamic specs (emitted before its own call is known)."""
+    """A run of implicitly concatenated literals with at least one i-literal, the code of
+    its field expressions and dynamic specs (emitted before its own call is known) and,
+    once known, its constant parts."""
 
-    literals: list[Literal]
-    field_code: list[tuple[int, int, list[str | _Group]]]
-    parts: _Parts | None = None  # the constant parts, once known
+    __slots__ = ("field_code", "literals", "parts")
+
+    def __init__(
+        self, literals: list[Literal], field_code: list[tuple[int, int, list[str | _Group]]]
+    ) -> None:
+        self.literals = literals
+        self.field_code = field_code
+        self.parts: _Parts | None = None
 
     @property
     def start(self) -> int:
@@ -464,8 +469,7 @@ def _spec(spec: ast.expr | None) -> str | None:
 # Stage 6: emitting the code.
 
 
-@dataclass(frozen=True, slots=True)
-class RewrittenLiteral:
+class RewrittenLiteral(NamedTuple):
     """One rewritten run of i-literals, for readers (``%%istring --show``): where it starts,
     the literal as written, its fields and the call that replaces it.  Each field is
     ``(expression, conversion, spec, spec is computed)``: a spec with fields of its own is
