@@ -10,7 +10,9 @@ On Python 3.14 :class:`Interpolation` *is* ``string.templatelib.Interpolation`` 
 converts losslessly to and from ``string.templatelib.Template``.  Earlier versions get a
 pure-Python class with the same fields, defaults, repr and errors.
 
-This module imports nothing from IPython.
+A template evaluated from an i-literal is built on a fast path: the rewrite lays each literal
+out once (:class:`_Layout`), and evaluating it only pairs that layout with the values; the
+interpolations are made when first asked for.  This module imports nothing from IPython.
 """
 
 from __future__ import annotations
