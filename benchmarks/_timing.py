@@ -54,7 +54,8 @@ def table(title: str, columns: Sequence[str], rows: Sequence[Sequence[object]]) 
     cells = [[str(c) for c in columns]] + [[str(c) for c in row] for row in rows]
     widths = [max(len(row[i]) for row in cells) for i in range(len(columns))]
     for n, row in enumerate(cells):
-        print("  " + "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
+        first, *rest = zip(row, widths)
+        print("  " + "  ".join([first[0].ljust(first[1]), *(c.rjust(w) for c, w in rest)]))
         if n == 0:
             print("  " + "  ".join("-" * w for w in widths))
 

@@ -1,6 +1,6 @@
 """Benchmark the rewrite, as ratios measured side by side.
 
-    python benchmarks/bench_rewrite.py [--quick]
+    python benchmarks/bench_rewrite.py [--quick] [transform] [growth] [check]
 
 1. What the extension adds to IPython's own ``transform_cell`` on cells without i-literals
    (goal: ≤ 1.05x, also on a module that merely quotes i-strings in its docstrings).
@@ -16,6 +16,7 @@ shared: the minimum is the least disturbed run); what matters is the ratios.
 from __future__ import annotations
 
 import builtins
+import sys
 
 from _timing import QUICK, best, ratio, table, us
 from IPython.core.interactiveshell import InteractiveShell
@@ -144,9 +145,10 @@ def check_cost() -> None:
 
 def main() -> None:
     setattr(builtins, BUILDER_NAME, build_template)
-    transform_overhead()
-    rewrite_growth()
-    check_cost()
+    sections = {"transform": transform_overhead, "growth": rewrite_growth, "check": check_cost}
+    chosen = [arg for arg in sys.argv[1:] if arg in sections] or list(sections)
+    for name in chosen:
+        sections[name]()
 
 
 if __name__ == "__main__":
