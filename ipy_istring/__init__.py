@@ -4,8 +4,8 @@
 through a renderer that knows the destination: ``sh``, ``argv``, ``sql``, ``html`` or
 ``format``/``str`` (exactly the f-string's result).
 
-Importing the package loads only the template type and the registry; each renderer's module
-(and what it needs: markupsafe, ``decimal``...) is imported when first used.
+Importing the package loads only the template type; the registry and each renderer's module
+(and what it needs: markupsafe, ``decimal``...) are imported when first used.
 """
 
 from __future__ import annotations
@@ -13,10 +13,7 @@ from __future__ import annotations
 import sys
 from importlib import import_module
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
 
-from .fields import RenderError
-from .registry import register_renderer, renderers
 from .template import (
     Interpolation,
     InterpolationTemplate,
@@ -25,8 +22,13 @@ from .template import (
     to_template,
 )
 
+TYPE_CHECKING = False  # (typing itself costs more to import than the package)
 if TYPE_CHECKING:
+    from typing import Any
+
+    from .fields import RenderError
     from .html import html
+    from .registry import register_renderer, renderers
     from .shell import argv, sh
     from .sql import Query, sql
 
@@ -50,11 +52,20 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-# The renderers, imported on first use: name -> the module that defines it.
-_LAZY = {"html": "html", "sh": "shell", "argv": "shell", "sql": "sql", "Query": "sql"}
+# Imported on first use: name -> the module that defines it.
+_LAZY = {
+    "html": "html",
+    "sh": "shell",
+    "argv": "shell",
+    "sql": "sql",
+    "Query": "sql",
+    "RenderError": "fields",
+    "register_renderer": "registry",
+    "renderers": "registry",
+}
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -73,8 +84,8 @@ class _Package(ModuleType):
     the package (on its first import, by anyone), the package keeps the renderer instead, so
     ``ipy_istring.html`` is the renderer however the modules were loaded."""
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, ModuleType) and value.__name__ == f"{__name__}.{name}":
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _LAZY and isinstance(value, ModuleType) and hasattr(value, name):
             value = getattr(value, name, value)
         super().__setattr__(name, value)
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass, field
 
 __all__ = ["Field", "Literal", "Scan", "scan"]
 
@@ -50,39 +49,54 @@ _DEBUG_BLANKS = re.compile(r"(?:[ \t\f\r\n]|\\\r?\n)*")
 _WORD = re.compile(r"\w*")
 
 
-@dataclass(slots=True)
+# (Plain classes with slots rather than dataclasses: made thousands of times per cell, and
+# dataclasses cost milliseconds to import and define, which %load_ext would pay.)
+
+
 class Field:
     """One ``{...}`` of an f/t/i literal, by offsets into the source.
 
     ``expr_start:expr_end`` is the expression; ``debug_end`` is where the ``=`` of a debug
     field and the blanks after it end (``-1``: not a debug field); ``spec_start:spec_end`` is
-    the format spec (``-1``: none).  ``expr_literals`` and ``spec_literals`` are the literals
-    written inside the expression and inside the spec's own fields; ``comments`` the comments
-    in the expression.
+    the format spec (``-1``: none); ``end`` is just after its ``}``.  ``expr_literals`` and
+    ``spec_literals`` are the literals written inside the expression and inside the spec's
+    own fields; ``comments`` the comments in the expression.
     """
 
-    start: int
-    expr_start: int
-    expr_end: int
-    end: int = 0
-    debug_end: int = -1
-    spec_start: int = -1
-    spec_end: int = -1
-    expr_literals: list[Literal] = field(default_factory=list)
-    spec_literals: list[Literal] = field(default_factory=list)
-    comments: list[tuple[int, int]] = field(default_factory=list)
+    __slots__ = (
+        "comments",
+        "debug_end",
+        "end",
+        "expr_end",
+        "expr_literals",
+        "expr_start",
+        "spec_end",
+        "spec_literals",
+        "spec_start",
+        "start",
+    )
+
+    def __init__(self, start: int) -> None:
+        self.start = start
+        self.expr_start = self.expr_end = self.end = start + 1
+        self.debug_end = self.spec_start = self.spec_end = -1
+        self.expr_literals: list[Literal] = []
+        self.spec_literals: list[Literal] = []
+        self.comments: list[tuple[int, int]] = []
 
 
-@dataclass(slots=True)
 class Literal:
     """One string literal of any kind, with the fields it has if it is an f/t/i literal."""
 
-    start: int
-    prefix: str
-    quote: str
-    end: int
-    in_brackets: bool
-    fields: list[Field] = field(default_factory=list)
+    __slots__ = ("end", "fields", "in_brackets", "prefix", "quote", "start")
+
+    def __init__(self, start: int, prefix: str, quote: str, end: int, in_brackets: bool) -> None:
+        self.start = start
+        self.prefix = prefix
+        self.quote = quote
+        self.end = end
+        self.in_brackets = in_brackets
+        self.fields: list[Field] = []
 
     @property
     def is_istring(self) -> bool:
@@ -97,14 +111,21 @@ class Literal:
         return [lit for f in self.fields for lit in (*f.expr_literals, *f.spec_literals)]
 
 
-@dataclass(slots=True)
 class Scan:
     """What :func:`scan` found: the top-level literals and comments, and where each
     i-literal's prefix starts (nested ones included)."""
 
-    literals: list[Literal]
-    comments: list[tuple[int, int]]
-    istring_prefixes: list[int]
+    __slots__ = ("comments", "istring_prefixes", "literals")
+
+    def __init__(
+        self,
+        literals: list[Literal],
+        comments: list[tuple[int, int]],
+        istring_prefixes: list[int],
+    ) -> None:
+        self.literals = literals
+        self.comments = comments
+        self.istring_prefixes = istring_prefixes
 
 
 def scan(source: str) -> Scan:
@@ -272,7 +293,7 @@ class _Scanner:
         """The field whose ``{`` is at ``start``: expression, debug ``=``, conversion, spec
         (CPython: ``fstring_find_expr`` before 3.12, the f-string tokenizer modes after)."""
         s = self.source
-        f = Field(start, start + 1, start + 1)
+        f = Field(start)
         pos = f.expr_end = self.expression(f, stop)
         if s.startswith("=", pos):  # the debug form {x=}
             pos = f.debug_end = _DEBUG_BLANKS.match(s, pos + 1, stop).end()  # type: ignore[union-attr]

@@ -32,13 +32,18 @@ from __future__ import annotations
 
 import ast
 import bisect
+import keyword
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import partial
+from typing import NamedTuple
 
 from ._scan import Field, Literal, Scan, scan
-from .template import Conversion, _deferred, _Layout, _layout
+from .template import _deferred, _Layout, _layout
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .template import Conversion
 
 __all__ = [
     "BUILDER_NAME",
@@ -53,9 +58,13 @@ __all__ = [
 #: The name the rewritten code calls; the extension makes it a builtin.
 BUILDER_NAME = "__ipy_istring__"
 
+# A literal's constant parts: its static strings, and each field's expression text, conversion
+# and spec (None: the spec has fields of its own, formatted when the literal is evaluated).
+_Parts = tuple[tuple[str, ...], tuple[tuple[str, "Conversion | None", "str | None"], ...]]
+
 # Each distinct literal's layout, stored once; the rewritten code passes its key.
 _LAYOUTS: list[_Layout] = []
-_LAYOUT_KEYS: dict[_Layout, int] = {}
+_LAYOUT_KEYS: dict[_Parts, int] = {}
 
 #: What ``__ipy_istring__(key, *values)`` in rewritten code does: the template of the literal
 #: stored under ``key`` with the values its fields just evaluated to.  (A ``partial`` rather
@@ -63,11 +72,12 @@ _LAYOUT_KEYS: dict[_Layout, int] = {}
 build_template = partial(_deferred, _LAYOUTS)
 
 
-def _layout_key(layout: _Layout) -> int:
-    key = _LAYOUT_KEYS.get(layout)
+def _layout_key(parts: _Parts) -> int:
+    """The key of the layout of a literal with these constant parts (made once)."""
+    key = _LAYOUT_KEYS.get(parts)
     if key is None:
-        key = _LAYOUT_KEYS[layout] = len(_LAYOUTS)
-        _LAYOUTS.append(layout)
+        key = _LAYOUT_KEYS[parts] = len(_LAYOUTS)
+        _LAYOUTS.append(_layout(*parts))
     return key
 
 
@@ -194,14 +204,19 @@ def _group(
 # Stage 4: validation by Python's own parser.
 
 
-@dataclass(slots=True)
 class _Group:
-    """A run of implicitly concatenated literals with at least one i-literal, and the code
-    of its field expressions and dynamic specs (emitted before its own call is known)."""
+    """A run of implicitly concatenated literals with at least one i-literal, the code of
+    its field expressions and dynamic specs (emitted before its own call is known) and,
+    once known, its constant parts."""
 
-    literals: list[Literal]
-    field_code: list[tuple[int, int, list[str | _Group]]]
-    node: ast.JoinedStr | None = None
+    __slots__ = ("field_code", "literals", "parts")
+
+    def __init__(
+        self, literals: list[Literal], field_code: list[tuple[int, int, list[str | _Group]]]
+    ) -> None:
+        self.literals = literals
+        self.field_code = field_code
+        self.parts: _Parts | None = None
 
     @property
     def start(self) -> int:
@@ -217,8 +232,9 @@ class _Group:
 
 
 def _validate(groups: list[_Group], swapped: str, where: _Positions) -> None:
-    """Parse every group, as f-strings, in one :func:`ast.parse` call and keep each one's
-    tree; on a syntax error, find the first group at fault and raise its error."""
+    """Parse every group, as f-strings, in one :func:`ast.parse` call and read each one's
+    constant parts off its tree; on a syntax error, find the first group at fault and raise
+    its error."""
     if not groups:
         return
     snippet = "(" + ",".join("(" + swapped[g.start : g.end] + ")" for g in groups) + ",)"
@@ -232,7 +248,7 @@ def _validate(groups: list[_Group], swapped: str, where: _Positions) -> None:
     for group, node in zip(groups, nodes):
         if not isinstance(node, ast.JoinedStr):  # pragma: no cover - f-literals always are
             raise where.error("i-string: could not read this literal", group.start, group.end)
-        group.node = node
+        group.parts = _constant_parts(group, node, where)
 
 
 def _parse_group(group: _Group, swapped: str, where: _Positions) -> None:
@@ -312,15 +328,11 @@ def _labelled(message: str | None, in_istring: bool) -> str:
 _LINE_CONTINUATION = re.compile(r"\\\r?\n")
 
 
-def _constant_parts(
-    group: _Group, source: str, where: _Positions
-) -> tuple[tuple[str, ...], tuple[tuple[str, Conversion | None, str | None], ...]]:
+def _constant_parts(group: _Group, tree: ast.JoinedStr, where: _Positions) -> _Parts:
     """The static strings, and each field's expression text, conversion and spec (``None``:
     the spec has fields of its own), read off the group's tree (CPython builds the same from
     the tokens in ``_PyPegen_joined_str``) and its source."""
-    tree = group.node
-    if tree is None:  # pragma: no cover - _validate gave every group its tree
-        raise where.error("i-string: could not read this literal", group.start)
+    source = where.source
     strings: list[str] = []
     fields: list[tuple[str, Conversion | None, str | None]] = []
     text = ""
@@ -342,6 +354,85 @@ def _constant_parts(
         fields.append((_expression_text(f, source), conversion, _spec(part.format_spec)))
     strings.append(text)
     return tuple(strings), tuple(fields)
+
+
+# Fields of the simplest kind, which need no parser to be judged: a name or a dotted name
+# (ASCII, so no normalization question), a conversion, a spec with no field, escape or brace.
+_PLAIN_NAME = re.compile(r"[ \t]*[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*[ \t]*")
+
+
+def _simple_parts(group: _Group, source: str) -> _Parts | None:
+    """The constant parts of a group simple enough to read straight off the source, or
+    ``None`` (then Python's parser reads it: :func:`_validate`).
+
+    Simple: every literal is terminated and has no backslash, carriage return or NUL (so no
+    escape to decode), its text has no single brace, and each field is a plain (dotted) name,
+    optionally ``=``, a conversion ``!s``/``!r``/``!a`` and a spec without braces, exactly
+    what the f-string grammar accepts there and decodes to itself.  The test suite checks
+    this reading against the parser's on the whole conformance corpus.
+    """
+    strings: list[str] = []
+    fields: list[tuple[str, Conversion | None, str | None]] = []
+    text = ""
+    for lit in group.literals:
+        body_start = lit.start + len(lit.prefix) + len(lit.quote)
+        body_end = lit.end - len(lit.quote)
+        if body_end < body_start or not source.startswith(lit.quote, body_end):
+            return None
+        body = source[body_start:body_end]
+        if "\\" in body or "\r" in body or "\0" in body or (len(lit.quote) == 1 and "\n" in body):
+            return None
+        pos = body_start
+        for f in lit.fields:
+            plain = _plain_text(source[pos : f.start])
+            expression = source[f.expr_start : f.expr_end]
+            if plain is None or not _is_plain_name(expression) or source[f.end - 1] != "}":
+                return None
+            text += plain
+            debug = f.debug_end >= 0
+            if debug:
+                text += source[f.expr_start : f.debug_end]
+            at = f.debug_end if debug else f.expr_end
+            conversion: Conversion | None = None
+            if source[at] == "!":
+                if source[at + 1] not in "sra" or source[at + 2] not in ":}":
+                    return None
+                conversion = source[at + 1]  # type: ignore[assignment]
+                at += 2
+            spec = ""
+            if source[at] == ":":
+                spec = source[f.spec_start : f.spec_end]
+                if "{" in spec or "}" in spec or f.spec_end != f.end - 1 or (debug and not spec):
+                    return None
+            elif at != f.end - 1:
+                return None
+            if debug and conversion is None and not spec:
+                conversion = "r"
+            strings.append(text)
+            text = ""
+            fields.append((expression, conversion, spec))
+            pos = f.end
+        plain = _plain_text(source[pos:body_end])
+        if plain is None:
+            return None
+        text += plain
+    strings.append(text)
+    return tuple(strings), tuple(fields)
+
+
+def _plain_text(text: str) -> str | None:
+    """Literal text with its doubled braces undone, or ``None`` if a brace stands alone."""
+    if "{" not in text and "}" not in text:
+        return text
+    if "{" in text.replace("{{", "") or "}" in text.replace("}}", ""):
+        return None
+    return text.replace("{{", "{").replace("}}", "}")
+
+
+def _is_plain_name(expression: str) -> bool:
+    if _PLAIN_NAME.fullmatch(expression) is None:
+        return False
+    return not any(keyword.iskeyword(part.strip()) for part in expression.split("."))
 
 
 def _debug_text(text: str, written: str) -> str:
@@ -378,8 +469,7 @@ def _spec(spec: ast.expr | None) -> str | None:
 # Stage 6: emitting the code.
 
 
-@dataclass(frozen=True, slots=True)
-class RewrittenLiteral:
+class RewrittenLiteral(NamedTuple):
     """One rewritten run of i-literals, for readers (``%%istring --show``): where it starts,
     the literal as written, its fields and the call that replaces it.  Each field is
     ``(expression, conversion, spec, spec is computed)``: a spec with fields of its own is
@@ -396,21 +486,26 @@ class _Emitter:
     """Rewrites one source: collects the i-literal groups while copying the code around
     them, then, once all are validated, writes the calls."""
 
-    def __init__(self, source: str, filename: str) -> None:
+    def __init__(self, source: str, filename: str, explain: bool = False) -> None:
         self.source = source
         self.where = _Positions(source, filename)
         self.found = scan(source)
         self.depth = _BracketDepth(source, self.found)
         self.groups: list[_Group] = []
+        self.explain = explain
         self.rewritten: list[RewrittenLiteral] = []
 
     def run(self) -> str:
         pieces = self.pieces(0, len(self.source), self.found.literals)
-        _validate(self.groups, swap_to_fstrings(self.source, self.found), self.where)
+        unread = [group for group in self.groups if group.parts is None]
+        if unread:
+            _validate(unread, swap_to_fstrings(self.source, self.found), self.where)
         return self.join(pieces)
 
     def pieces(self, start: int, end: int, literals: list[Literal]) -> list[str | _Group]:
         """The source between ``start`` and ``end``, its i-literal groups left as groups."""
+        if not literals:
+            return [self.source[start:end]]
         out: list[str | _Group] = []
         pos = start
         for literals_of_group in _group(self.source, literals, self.depth):
@@ -454,6 +549,7 @@ class _Emitter:
                     spec = self.pieces(f.spec_start, f.spec_end, f.spec_literals)
                     code.append((f.spec_start, f.spec_end, spec))
         group = _Group(literals, code)
+        group.parts = _simple_parts(group, self.source)
         self.groups.append(group)
         return group
 
@@ -462,8 +558,10 @@ class _Emitter:
 
     def call(self, group: _Group) -> str:
         """The code that replaces a group: ``__ipy_istring__(KEY, (expr), f"spec"...)``."""
-        strings, fields = _constant_parts(group, self.source, self.where)
-        parts = [f"{BUILDER_NAME}({_layout_key(_layout(strings, fields))}"]
+        if group.parts is None:  # pragma: no cover - run() read every group's parts
+            raise self.where.error("i-string: could not read this literal", group.start)
+        fields = group.parts[1]
+        parts = [f"{BUILDER_NAME}({_layout_key(group.parts)}"]
         # Each piece of code stands for a span of the source and holds that span's newlines;
         # the newlines between spans go before the piece, so every expression stays on the
         # line it was written on (counted span by span: linear in the literal).
@@ -484,16 +582,22 @@ class _Emitter:
                 counted_to = span_end
         parts.append("\n" * self.source.count("\n", counted_to, group.end) + ")")
         call = "".join(parts)
+        if self.explain:
+            self.rewritten.append(self.explained(group, call))
+        return call
+
+    def explained(self, group: _Group, call: str) -> RewrittenLiteral:
+        """What ``%%istring --show`` says of a group."""
+        known = group.parts or ((), ())
         shown = tuple(
             (expression, conversion, spec, False)
             if spec is not None
             else (expression, conversion, self.source[f.spec_start : f.spec_end], True)
-            for f, (expression, conversion, spec) in zip(group.fields, fields)
+            for f, (expression, conversion, spec) in zip(group.fields, known[1])
         )
         line, column = self.where.line_col(group.start)
         written = self.source[group.start : group.end]
-        self.rewritten.append(RewrittenLiteral(line, column, written, shown, call))
-        return call
+        return RewrittenLiteral(line, column, written, shown, call)
 
 
 def rewrite(source: str, filename: str = "<i-string>") -> str:
@@ -516,7 +620,7 @@ def explain(source: str, filename: str = "<i-string>") -> tuple[str, list[Rewrit
     rewrite (``%%istring --show``)."""
     if not has_istring(source):
         return source, []
-    emitter = _Emitter(source, filename)
+    emitter = _Emitter(source, filename, explain=True)
     if not emitter.found.istring_prefixes:
         return source, []
     rewritten = emitter.run()

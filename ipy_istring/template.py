@@ -10,7 +10,9 @@ On Python 3.14 :class:`Interpolation` *is* ``string.templatelib.Interpolation`` 
 converts losslessly to and from ``string.templatelib.Template``.  Earlier versions get a
 pure-Python class with the same fields, defaults, repr and errors.
 
-This module imports nothing from IPython.
+A template evaluated from an i-literal is built on a fast path: the rewrite lays each literal
+out once (:class:`_Layout`), and evaluating it only pairs that layout with the values; the
+interpolations are made when first asked for.  This module imports nothing from IPython.
 """
 
 from __future__ import annotations
@@ -18,7 +20,13 @@ from __future__ import annotations
 import reprlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, Literal, NamedTuple
+
+# typing costs more to import than this whole module: only for type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Literal, TypeAlias
+
+    Conversion: TypeAlias = Literal["a", "r", "s"]
 
 __all__ = [
     "Interpolation",
@@ -28,7 +36,6 @@ __all__ = [
     "to_template",
 ]
 
-Conversion = Literal["a", "r", "s"]
 
 if sys.version_info >= (3, 14):
     from string.templatelib import Interpolation, Template, convert
@@ -151,21 +158,31 @@ def _render_field_default(value: object, format_spec: str) -> str:
     return format(value, format_spec)
 
 
-class _Layout(NamedTuple):
+class _Layout:
     """Where a template's parts come from when the rewrite builds it (the fast path).
 
     The rewritten code passes only the values it evaluated, in order: each field's value,
     followed by its formatted spec when the spec had fields of its own.  Everything else is
     known when the cell is rewritten and kept here, once per literal: the static ``strings``
     and, per field, ``(expression, conversion, constant spec, index of the value, index of
-    the spec value or -1)``.  ``format_string`` is the same literal as a ``str.format``
-    string over the values (``None`` if a spec holds a brace it cannot express), so that
-    ``str(t)`` is one C call, exactly the f-string's formatting.
+    the spec value or -1)``.  ``formatter(*values)`` gives the literal's text: an f-string
+    over the values, compiled on first use, so ``str(t)`` formats exactly as the f-string.
     """
 
-    strings: tuple[str, ...]
-    fields: tuple[tuple[str, Conversion | None, str, int, int], ...]
-    format_string: str | None
+    __slots__ = ("fields", "formatter", "strings")
+
+    def __init__(
+        self,
+        strings: tuple[str, ...],
+        fields: tuple[tuple[str, Conversion | None, str, int, int], ...],
+    ) -> None:
+        self.strings = strings
+        self.fields = fields
+        self.formatter: Callable[..., str] = self._first_format
+
+    def _first_format(self, *values: object) -> str:
+        self.formatter = _compiled_formatter(self.strings, self.fields, len(values))
+        return self.formatter(*values)
 
 
 def _layout(
@@ -174,26 +191,48 @@ def _layout(
     """The layout of a literal whose fields are ``(expression, conversion, spec)``, a spec of
     ``None`` meaning "formatted at run time, passed right after the field's value"."""
     placed = []
-    pieces = []
     index = 0
-    expressible = True
-    for string, (expression, conversion, spec) in zip(strings, fields):
-        pieces.append(string.replace("{", "{{").replace("}", "}}"))
-        field = f"{{{index}"
-        if conversion is not None:
-            field += "!" + conversion
+    for expression, conversion, spec in fields:
         if spec is None:
             placed.append((expression, conversion, "", index, index + 1))
-            field += f":{{{index + 1}}}"
             index += 2
         else:
             placed.append((expression, conversion, spec, index, -1))
-            expressible = expressible and "{" not in spec and "}" not in spec
-            field += ":" + spec if spec else ""
             index += 1
+    return _Layout(strings, tuple(placed))
+
+
+def _compiled_formatter(
+    strings: tuple[str, ...],
+    fields: tuple[tuple[str, Conversion | None, str, int, int], ...],
+    count: int,
+) -> Callable[..., str]:
+    """``def formatter(_0, _1, ...): return f'...'``: the literal as an f-string over its
+    values, the static text and constant specs passed in as names when they are not plain."""
+    names: dict[str, object] = {}
+    pieces = []
+
+    def text(value: str, name: str) -> str:
+        if value.isprintable() and not any(c in value for c in "{}\\'"):
+            return value
+        names[name] = value
+        return "{" + name + "}"
+
+    for n, (string, (_, conversion, spec, value_at, spec_at)) in enumerate(zip(strings, fields)):
+        pieces.append(text(string, f"_s{n}"))
+        field = f"{{_{value_at}"
+        if conversion is not None:
+            field += "!" + conversion
+        if spec_at >= 0:
+            field += f":{{_{spec_at}}}"
+        elif spec:
+            field += ":" + text(spec, f"_p{n}")
         pieces.append(field + "}")
-    pieces.append(strings[-1].replace("{", "{{").replace("}", "}}"))
-    return _Layout(strings, tuple(placed), "".join(pieces) if expressible else None)
+    pieces.append(text(strings[-1], "_s"))
+    parameters = ", ".join(f"_{n}" for n in range(count))
+    source = f"def formatter({parameters}):\n    return f'{''.join(pieces)}'\n"
+    exec(compile(source, "<ipy_istring formatter>", "exec"), names)
+    return names["formatter"]  # type: ignore[return-value]
 
 
 class InterpolationTemplate:
@@ -232,7 +271,7 @@ class InterpolationTemplate:
                     f"'Interpolation', got {type(part).__name__}"
                 )
         strings.append(pending)
-        self._layout = _Layout(tuple(strings), (), None)
+        self._layout = _Layout(tuple(strings), ())
         self._interpolations = tuple(interpolations)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -247,7 +286,7 @@ class InterpolationTemplate:
     ) -> InterpolationTemplate:
         """Build without checks from already well-formed tuples."""
         self = _new(cls)
-        self._layout = _Layout(strings, (), None)
+        self._layout = _Layout(strings, ())
         self._interpolations = interpolations
         return self
 
@@ -348,13 +387,21 @@ class InterpolationTemplate:
         return render_template(pieces)
 
     def __str__(self) -> str:
-        format_string = self._layout.format_string
-        if format_string is not None:  # built by the rewrite: the f-string's formatting in C
-            return format_string.format(*self._values)
-        return self.render()
+        try:
+            values = self._values
+        except AttributeError:  # built by hand
+            return self.render()
+        return self._layout.formatter(*values)  # built by the rewrite: the f-string itself
 
     def __format__(self, format_spec: str) -> str:
-        return format(str(self), format_spec)
+        # (__str__ inlined: a frame less on the common path)
+        try:
+            values = self._values
+        except AttributeError:  # built by hand
+            text = self.render()
+        else:
+            text = self._layout.formatter(*values)
+        return format(text, format_spec) if format_spec else text
 
     # Rich display.  The views depend on this data type, never the reverse: a view layer
     # (ipy_istring.display, which the extension imports) installs itself with use_views, and

@@ -370,3 +370,30 @@ def test_error_through_ishell(
     assert "i-string" in error.msg and fragment in error.msg
     assert error.lineno == line + 1
     assert "before" not in ishell.user_ns, "the cell must not run"
+
+
+@pytest.mark.parametrize("entry", VALID, ids=ids(VALID))
+def test_the_parser_free_reading_agrees_with_the_parser(
+    builder: None, entry: Entry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Simple literals are read straight off the source (no ast.parse); with that fast path
+    turned off, every corpus entry gives the very same template."""
+    import ipy_istring.rewrite as rewrite_module
+
+    fast = describe(evaluate_i(entry.src), "i")
+    monkeypatch.setattr(rewrite_module, "_simple_parts", lambda group, source: None)
+    assert describe(evaluate_i(entry.src), "i") == fast
+
+
+def test_the_parser_free_reading_takes_the_simple_literals() -> None:
+    """It does read the simple ones (else the test above would prove nothing)."""
+    from ipy_istring.rewrite import _Emitter
+
+    for source in ("i'a {x} b'", "i'{x.y!r:>5} {{}}'", "i'{ x = }'", "i'x' i\"{y=:^3}\""):
+        emitter = _Emitter(source, "<test>")
+        emitter.pieces(0, len(source), emitter.found.literals)
+        assert all(group.parts is not None for group in emitter.groups), source
+    for source in ("i'\\t{x}'", "i'{x + 1}'", "i'{x:{w}}'", "i'{None}'", "i'{x=:}'"):
+        emitter = _Emitter(source, "<test>")
+        emitter.pieces(0, len(source), emitter.found.literals)
+        assert all(group.parts is None for group in emitter.groups), source

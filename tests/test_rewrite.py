@@ -187,3 +187,17 @@ def test_pre_check_never_hides_an_i_literal_after_a_comment() -> None:
     source = "x = 1  # i'not this'\ny = i'{x}'\n"
     assert has_istring(source)
     assert "__ipy_istring__" in rewrite(source)
+
+
+def test_no_assert_stands_between_a_cell_and_its_user() -> None:
+    """An ``assert`` that fails in the rewrite reaches the user as a bare AssertionError (and
+    vanishes under ``python -O``): the modules a cell passes through have none."""
+    import ast
+
+    import ipy_istring
+
+    package = Path(ipy_istring.__file__).parent
+    for name in ("_scan.py", "rewrite.py", "template.py", "extension.py"):
+        tree = ast.parse((package / name).read_text(encoding="utf-8"))
+        asserts = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Assert)]
+        assert asserts == [], f"{name}: assert at lines {asserts}"

@@ -310,3 +310,22 @@ def test_to_template_before_314_says_why() -> None:
         to_template(InterpolationTemplate("a"))
     with pytest.raises(TypeError):
         from_template("not a template")
+
+
+def test_a_value_that_fails_to_format_fails_once() -> None:
+    """Rendering a template built by the rewrite formats each value once, errors included
+    (an AttributeError from a value is not mistaken for the fast path missing)."""
+    from ipy_istring.rewrite import build_template, rewrite
+
+    calls = []
+
+    class Broken:
+        def __format__(self, spec: str) -> str:
+            calls.append(spec)
+            raise AttributeError("no")
+
+    t = eval(rewrite("i'<{v:x}>'"), {"__ipy_istring__": build_template, "v": Broken()})
+    for render in (str, format):
+        with pytest.raises(AttributeError, match="no"):
+            render(t)
+    assert calls == ["x", "x"]

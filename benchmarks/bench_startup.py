@@ -1,0 +1,114 @@
+"""Benchmark what ipy_istring costs at start-up: ``import ipy_istring`` over a bare
+interpreter, and ``%load_ext ipy_istring`` in a shell that is already running.
+
+    python benchmarks/bench_startup.py [--quick]
+
+Each figure is the best of several fresh interpreters (wall time: a start-up is waited
+for).  Goals (issue 12): both ≤ 30 ms.  The modules that cost the most come from
+``python -X importtime``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+from _timing import QUICK, ms, repeats, table
+
+LOAD_EXT = """
+import time
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+start = time.perf_counter()
+shell.run_line_magic("load_ext", "ipy_istring")
+print(time.perf_counter() - start)
+"""
+
+
+# As a user's interpreter runs: with bytecode caches (written by a first, untimed run).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def fresh(code: str) -> float:
+    """Wall seconds for a new interpreter to run ``code`` (the best of several)."""
+    subprocess.run([sys.executable, "-c", code], check=True, env=ENV)
+    times = []
+    for _ in range(repeats(15)):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True, env=ENV)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def inside(code: str) -> float:
+    """The figure ``code`` prints about itself in a new interpreter (the best of several)."""
+    runs = [
+        float(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                             text=True, env=ENV).stdout)
+        for _ in range(repeats(7) + 1)
+    ]  # fmt: skip
+    return min(runs)
+
+
+def heaviest_imports(statement: str, count: int = 6) -> list[tuple[str, float]]:
+    """The modules ``statement`` imports that cost the most (cumulative, -X importtime)."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", statement], capture_output=True, text=True,
+        check=True, env=ENV,
+    )  # fmt: skip
+    found = []
+    started = False  # the interpreter's own start-up ends with `site`
+    for line in done.stderr.splitlines():
+        if "|" not in line or "imported package" in line:
+            continue
+        _, cumulative, name = (part.strip() for part in line.split(":", 1)[1].split("|"))
+        if started:
+            found.append((name, int(cumulative) / 1e6))
+        started = started or name == "site"
+    return sorted(found, key=lambda item: -item[1])[:count]
+
+
+def import_cost() -> float:
+    """Seconds ``import ipy_istring`` takes in a fresh interpreter, as ``-X importtime``
+    counts it (everything the import pulls in, and nothing of the interpreter's own start,
+    whose noise on a shared machine would swamp it): the best of several runs."""
+    costs = []
+    subprocess.run([sys.executable, "-c", "import ipy_istring"], check=True, env=ENV)
+    for _ in range(repeats(15)):
+        imports = heaviest_imports("import ipy_istring", count=10_000)
+        costs.append(dict(imports).get("ipy_istring", 0.0))
+    return min(costs)
+
+
+def main() -> None:
+    bare = fresh("pass")
+    imported = fresh("import ipy_istring")
+    cost = import_cost()
+    table(
+        "Start-up: import ipy_istring in a fresh interpreter",
+        ["run", "time"],
+        [
+            ["import ipy_istring (-X importtime, cumulative)", ms(cost)],
+            ["python -c 'import ipy_istring' (wall)", ms(imported)],
+            ["python -c pass (wall)", ms(bare)],
+        ],
+    )
+    shell_ready = inside(LOAD_EXT.replace('shell.run_line_magic("load_ext", "ipy_istring")', ""))
+    load_ext = inside(LOAD_EXT)
+    table(
+        "Start-up: %load_ext ipy_istring in a running InteractiveShell",
+        ["run", "time"],
+        [["%load_ext ipy_istring", ms(load_ext)], ["(the empty measurement)", ms(shell_ready)]],
+    )
+    if not QUICK:
+        table(
+            "What import ipy_istring costs most (-X importtime, cumulative, one run)",
+            ["module", "time"],
+            [[name, ms(seconds)] for name, seconds in heaviest_imports("import ipy_istring")],
+        )
+
+
+if __name__ == "__main__":
+    main()
