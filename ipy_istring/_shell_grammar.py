@@ -437,6 +437,8 @@ class _Lexer:
             self.i = match.end()
             return ("param", match.group())
         following = text[start + 1 : start + 2]
+        if following == "[":
+            raise _Stop(start, "bash's arithmetic '$[', which spans blanks")
         if following == "{":
             raise _Stop(start, "a parameter expansion with an operator ('${...}')")
         if following == "'":

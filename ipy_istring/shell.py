@@ -140,6 +140,13 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
             )
         else:
             fields.append(_Field(None, "", role, alone))
+    placed = {item for span in lexed.spans for kind, item in span.parts if kind == "field"}
+    for index, field in enumerate(fields):
+        if field.why is None and index not in placed:  # never re-lexed: refuse, never guess
+            fields[index] = field._replace(
+                why="is somewhere the lexer could not check again after rendering",
+                fix="Please report the template; until then, move the field to a plain argument",
+            )
     tail = "" if lexed.stop is None else text[lexed.stop :]
     markers, offset = [], -1
     for string in strings[:-1]:

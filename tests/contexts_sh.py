@@ -114,6 +114,8 @@ CASES: list[tuple[str, str]] = [
     ("arithmetic", "probe $((§))"),
     ("arithmetic", "probe $((1 + § + 1))"),
     ("arithmetic", "probe $[§]"),
+    ("arithmetic", "probe $[ 1 + § ]"),
+    ("arithmetic", "probe x $[1] §"),
     ("arithmetic", "((§)) && probe x"),
     ("arithmetic", "probe $(( $(probe §) ))"),
     # -- backquotes: refused --------------------------------------------------------------
@@ -187,6 +189,7 @@ CASES: list[tuple[str, str]] = [
 # Plain shlex.quote of every value (the renderer before this corpus) escapes in these cases,
 # in at least one of dash and bash: the harness must report each as an injection.
 NAIVE_ESCAPES = [
+    "probe $[ 1 + § ]",
     "cat <<EOF\n§\nEOF",
     "probe \\§",
     "probe C:\\Users\\§",
