@@ -34,9 +34,27 @@ TARGET = "target"  # the file of a redirection
 ASSIGNMENT = "assignment"  # NAME=value before the command name
 RESERVED = "reserved"  # if, then, do, {, ! ...
 LOOP_NAME = "loop name"  # the NAME of `for NAME in`
+_LOOP_IN = "loop in"  # the word after `for NAME`, which must be a written `in`
 _CLOSED = "closed"  # after ')', 'fi', 'done', '}': only redirections and separators follow
 
-_REPARSING = frozenset({"eval", "trap", "alias", "fc"})
+_AS_CODE = "which the shell parses again as code"
+_AS_NAMES = "which bash reads as variable names or arithmetic, where a[$(cmd)] runs cmd"
+_REPARSING = {
+    **dict.fromkeys(("eval", "trap", "alias", "fc"), _AS_CODE),
+    **dict.fromkeys(
+        (
+            "let", "unset", "read", "declare", "typeset", "local", "export", "readonly",
+            "mapfile", "readarray", "getopts", "wait",
+        ),
+        _AS_NAMES,
+    ),
+}  # fmt: skip
+# Arguments that test and [ read as operators (POSIX test plus bash's and dash's own).
+TEST_OPERATORS = frozenset(
+    {"!", "(", ")", "=", "==", "!=", "<", ">", "-a", "-o", "-eq", "-ne", "-lt", "-le", "-gt"}
+    | {"-ge", "-nt", "-ot", "-ef"}
+    | {"-" + letter for letter in "abcdefghklnoprstuvwxzGLNOSR"}
+)
 _OPENERS = frozenset({"if", "then", "else", "elif", "while", "until", "do", "{", "!"})
 _CLOSERS = frozenset({"fi", "done", "}"})
 # Reserved words (POSIX §2.4 and bash's own) whose grammar this lexer does not follow.
@@ -131,6 +149,7 @@ class Lexed(NamedTuple):
     ``stop_reason`` describes that construct; ``refusals`` maps a field index to why it
     cannot stand where it is; ``fields`` says, per field index, the role of its word and
     whether it is a whole word; ``spans`` are the words that hold a field directly;
+    ``operands`` the fields that are arguments of ``test``/``[`` (an operator is refused there);
     ``comments`` tells whether the text has a comment.
     """
 
@@ -140,6 +159,7 @@ class Lexed(NamedTuple):
     refusals: dict[int, str]
     fields: dict[int, tuple[str, bool]]
     spans: tuple[Span, ...]
+    operands: frozenset[int]
     comments: bool
 
 
@@ -162,6 +182,7 @@ class _Lexer:
         self.refusals: dict[int, str] = {}
         self.fields: dict[int, tuple[str, bool]] = {}
         self.spans: list[Span] = []
+        self.operands: set[int] = set()  # fields that are operands of test or [
         self.comments = False
 
     def refuse(self, index: int, why: str) -> None:
@@ -178,7 +199,7 @@ class _Lexer:
         position = COMMAND  # the role the next word would have
         loop_header = False  # inside `for NAME in ...` up to its separator
         redirect = ""  # the pending redirection operator, whose target comes next
-        wrapper = reparsed = False  # after `command`/`builtin`; in the arguments of `eval`
+        command: list[str | None] = []  # the simple command so far (None: not plain text)
         while True:
             match = _BLANKS.match(text, self.i)
             if match:
@@ -195,7 +216,7 @@ class _Lexer:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
                 out.append(Operator("\n"))
                 self.i += 1
-                position, loop_header, wrapper, reparsed = COMMAND, False, False, False
+                position, loop_header, command = COMMAND, False, []
                 continue
             if c == "#":  # a token that starts with '#' starts a comment (§2.3 rule 10)
                 end = text.find("\n", self.i)
@@ -239,13 +260,17 @@ class _Lexer:
                     redirect = op
                 else:  # a separator
                     out.append(Operator(op))
-                    position, loop_header, wrapper, reparsed = COMMAND, False, False, False
+                    position, loop_header, command = COMMAND, False, []
                 continue
             start_field = self.field
             word_start = self.i
             if position == _CLOSED and not redirect:
                 raise _Stop(word_start, "a word after a closing ')', 'fi', 'done' or '}'")
             parts = self.word(depth)
+            if position == _LOOP_IN and not redirect:
+                if text[word_start : self.i] != "in":
+                    raise _Stop(word_start, "a for loop without a written 'in'")
+                position = ARGUMENT
             role = TARGET if redirect else position
             if role == COMMAND:
                 role = self.command_role(parts, word_start)
@@ -257,24 +282,21 @@ class _Lexer:
                     position = COMMAND
                 else:
                     position = _CLOSED
-            elif role in (COMMAND, LOOP_NAME):
+            elif role == COMMAND:
                 position = ARGUMENT
-            if role == COMMAND or (role == ARGUMENT and wrapper):
-                # `eval x`, `command eval x`: the shell parses the arguments again as code.
-                name = str(parts[0][1]) if len(parts) == 1 and parts[0][0] == "lit" else ""
-                wrapper = name in ("command", "builtin")
-                reparsed = name in _REPARSING
-            elif role != TARGET:
-                wrapper = False
+            elif role == LOOP_NAME:
+                position = _LOOP_IN
+            if role == COMMAND:
+                command = []
+            if role in (COMMAND, ARGUMENT):
+                static = all(kind in ("lit", "active") for kind, _ in parts)
+                command.append("".join(str(item) for _, item in parts) if static else None)
+                while command and command[0] in ("command", "builtin"):
+                    del command[0]  # `command eval x` is still eval
             if loop_header and role == ARGUMENT and parts == (("lit", "do"),):
                 raise _Stop(word_start, "'do' with no ';' or newline before it")
-            if reparsed and role == ARGUMENT:
-                for index in range(start_field, self.field):
-                    self.refuse(
-                        index,
-                        "an argument of a builtin that parses its arguments again as shell "
-                        "code (eval, trap, alias, fc)",
-                    )
+            if role == ARGUMENT and start_field < self.field:
+                self.check_builtin(command, range(start_field, self.field))
             if self.i < n and text[self.i] in "<>" and role != TARGET:
                 # A word touching '<' or '>' may be read as a file descriptor number.
                 for index in range(start_field, self.field):
@@ -286,6 +308,24 @@ class _Lexer:
                 self.spans.append(Span(word_start, self.i, role, parts))
             out.append(Word(role, parts))
             redirect = ""
+
+    def check_builtin(self, command: list[str | None], indexes: range) -> None:
+        """Refuse fields in the arguments of builtins that read them again as code or as
+        variable names (bash runs the code in an array subscript ``a[$(cmd)]``)."""
+        name, before = command[0] if command else None, command[1:-1]
+        if name in _REPARSING:
+            why = f"an argument of {name}, {_REPARSING[name]}"
+        elif name == "printf" and (not before or before in (["-v"], ["-v", before[-1]], ["--"])):
+            why = "printf's format or -v variable name, which printf interprets"
+        elif name in ("test", "[") and ("-v" in before or "-R" in before):
+            why = f"an operand of {name} -v, a variable name whose subscript bash evaluates"
+        elif name in ("test", "["):
+            self.operands.update(indexes)
+            return
+        else:
+            return
+        for index in indexes:
+            self.refuse(index, why)
 
     def command_role(self, parts: tuple[Part, ...], start: int) -> str:
         """The role of a word in command position: reserved word, assignment or command."""
@@ -509,7 +549,10 @@ def lex(text: str) -> Lexed:
     except _Stop as stopped:
         stop, reason = stopped.offset, stopped.reason
     spans = tuple(lexer.spans)
-    return Lexed(tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, lexer.comments)
+    operands = frozenset(lexer.operands)
+    return Lexed(
+        tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands, lexer.comments
+    )
 
 
 def word_at(text: str, start: int) -> tuple[tuple[Part, ...], int]:

@@ -45,6 +45,7 @@ from ._shell_grammar import (
     FIELD,
     RESERVED,
     TARGET,
+    TEST_OPERATORS,
     Lexed,
     Operator,
     Part,
@@ -85,6 +86,7 @@ class _Field(NamedTuple):
     fix: str
     role: str  # the role of its word (COMMAND, ARGUMENT, TARGET)
     alone: bool  # a whole word of its own (needed by ':*')
+    operand: bool = False  # an argument of test or [: a value there must not be an operator
 
 
 class _Analysis(NamedTuple):
@@ -139,7 +141,7 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
                 )
             )
         else:
-            fields.append(_Field(None, "", role, alone))
+            fields.append(_Field(None, "", role, alone, index in lexed.operands))
     placed = {item for span in lexed.spans for kind, item in span.parts if kind == "field"}
     for index, field in enumerate(fields):
         if field.why is None and index not in placed:  # never re-lexed: refuse, never guess
@@ -291,7 +293,16 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 )
             values.append(words)
         else:
-            values.append(_word(interpolation.value, interpolation, position, renderer))
+            words = [_word(interpolation.value, interpolation, position, renderer)]
+            values.append(words[0])
+        if field.operand and not TEST_OPERATORS.isdisjoint(words):
+            raise refusal(
+                renderer,
+                f"the value of {field_text(interpolation, position)}",
+                "is an operator of test (such as -v or !), where test would read it as one",
+                "Compare in Python, or put the value where test reads an operand only "
+                "(e.g. [ x = {y} ] rather than [ {y} ])",
+            )
     return values
 
 

@@ -25,6 +25,7 @@ PAYLOADS = [
     f"EOF\ntouch {SENTINEL}\nEOF",
     f"1)); touch {SENTINEL}; ((1",
     f"a[$(touch {SENTINEL})]",
+    f"b=($(touch {SENTINEL}))",
     f"'; touch {SENTINEL}; '",
     f'"; touch {SENTINEL}; "',
     f"}}; touch {SENTINEL}; {{",
@@ -200,3 +201,23 @@ NAIVE_ESCAPES = [
     "§=1 probe",
     "probe §>out",
 ]
+
+CASES += [
+    # -- builtins that read their arguments as code or variable names: refused -----------
+    ("builtin", "'eval' probe §"),
+    ("builtin", "X=1 export §"),
+    ("builtin", "declare -a §"),
+    ("builtin", "let §"),
+    ("builtin", "unset §"),
+    ("builtin", "read § </dev/null"),
+    ("builtin", "printf §"),
+    ("builtin", "printf -v § x"),
+    ("builtin", "test -v § || probe x"),
+    ("builtin", "[ -v § ] || probe x"),
+    # -- builtins with plain operands: accepted (test refuses a value that is an operator) -
+    ("builtin", "printf '%s.' §; probe x"),
+    ("builtin", "[ § = x ] || probe y"),
+    ("builtin", "test x = § || probe y"),
+    ("for loop", "for f § a; do probe \"$f\"; done"),
+]
+NAIVE_ESCAPES += ["declare -a §", "test -v § || probe x", "let §"]
