@@ -107,8 +107,10 @@ _BRACED_PARAMETER = re.compile(r"\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])
 _DOUBLE_PLAIN = re.compile(r"[^\"\\$`\0]+")
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 # Static characters that may touch a field inside one word: they combine with nothing.
-_NEIGHBOURS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:@%+=,-")
-_TOUCHING = "only letters, digits, _./:@%+=,- or a quote may touch a field in one word"
+_NEIGHBOURS = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:@%+=,-#"
+)
+_TOUCHING = "only letters, digits, _./:@%+=,-# or a quote may touch a field in one word"
 
 
 Part = tuple[str, Any]  # (kind, text): see Word
@@ -240,6 +242,8 @@ class _Lexer:
                         continue
                 if op in _BASH_OPERATORS:
                     raise _Stop(start, _BASH_OPERATORS[op])
+                if redirect and op == "(":
+                    raise _Stop(start, f"process substitution ('{redirect}(', bash only)")
                 if redirect:
                     raise _Stop(start, f"a redirection {redirect!r} with no target")
                 self.i = operator.end()
@@ -448,7 +452,7 @@ class _Lexer:
             self.refuse(index, "right after a backslash, which would escape its opening quote")
         elif before == "$":
             self.refuse(index, "right after '$', which would make its value an expansion")
-        elif before not in _NEIGHBOURS and before not in " \t\n;&|()'\"" and before != FIELD:
+        elif before not in _NEIGHBOURS and before not in " \t\n;&|()<>'\"" and before != FIELD:
             self.refuse(index, f"right after {before!r}: {_TOUCHING}")
         elif before in _NEIGHBOURS and _NAME_PARAMETER.search(self.word_prefix(start)):
             self.refuse(index, "right after a $name, whose name its value could extend")

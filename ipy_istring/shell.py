@@ -73,12 +73,6 @@ _APART = (
     "Put a space between the field and that text, or move the text into the value "
     "(e.g. {prefix + x})"
 )
-_OUTSIDE = (
-    "Build that part in Python and pass the result as a value (text for a here-document "
-    "through subprocess.run(..., input=...)), or move the field before that construct"
-)
-
-
 class _Field(NamedTuple):
     """What the analysis decided for one field."""
 
@@ -102,15 +96,32 @@ class _Analysis(NamedTuple):
 
 
 def _fix_for(why: str) -> str:
+    """The fix to suggest for a field refused for ``why``."""
     if "quotes" in why:
         return _UNQUOTE
     if "comment" in why:
         return "Move it out of the comment (or end the comment with a newline first)"
-    if why.startswith("right ") or "touching" in why or "unquoted" in why:
-        return _APART
     if "assignment" in why:
         return "Pass the value as an argument, or set it through env= of subprocess.run"
-    return "Rename the loop variable in the static text"
+    if "printf" in why:
+        return "Write the format in the static text: printf '%s\\n' {x}"
+    if why.startswith("an "):
+        return "Do that part in Python, or pass the value to a command that takes it as data"
+    if "for loop" in why:
+        return "Write the loop variable's name in the static text"
+    return _APART
+
+
+def _fix_after(reason: str) -> str:
+    """The fix to suggest for a field at or after a construct the lexer does not follow."""
+    if "backslash right before" in reason:
+        return "Remove the backslash: the renderer quotes the value itself"
+    if "here-" in reason:
+        return (
+            "Pass the text on standard input instead, e.g. subprocess.run(sh(i'cat'), "
+            "shell=True, input=text), or move the field before it"
+        )
+    return "Compute that part in Python and pass the result as a value, or move the field before it"
 
 
 @lru_cache(maxsize=512)
@@ -133,9 +144,7 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
                 _Field(
                     f"is at or after {lexed.stop_reason}: sh() follows the shell's grammar "
                     "only up to there, so it cannot prove the value stays one word",
-                    "Remove the backslash: the renderer quotes the value itself"
-                    if "backslash right before" in lexed.stop_reason
-                    else _OUTSIDE,
+                    _fix_after(lexed.stop_reason),
                     role,
                     alone,
                 )
