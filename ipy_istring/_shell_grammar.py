@@ -49,6 +49,8 @@ _REPARSING = {
         _AS_NAMES,
     ),
 }  # fmt: skip
+# Command names whose arguments the shell itself may read as code: a value may not be one.
+CODE_COMMANDS = frozenset({*_REPARSING, "command", "builtin", "printf", "test", "["})
 # Arguments that test and [ read as operators (POSIX test plus bash's and dash's own).
 TEST_OPERATORS = frozenset(
     {"!", "(", ")", "=", "==", "!=", "<", ">", "-a", "-o", "-eq", "-ne", "-lt", "-le", "-gt"}

@@ -41,6 +41,7 @@ from typing import Any, NamedTuple
 from ._shell_grammar import (
     ARGUMENT,
     ASSIGNMENT,
+    CODE_COMMANDS,
     COMMAND,
     FIELD,
     RESERVED,
@@ -304,6 +305,14 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
         else:
             words = [_word(interpolation.value, interpolation, position, renderer)]
             values.append(words[0])
+        if field.role == COMMAND and field.alone and words and words[0] in CODE_COMMANDS:
+            raise refusal(
+                renderer,
+                f"the value of {field_text(interpolation, position)}",
+                f"is the command name {words[0]!r}, a builtin that reads its arguments as "
+                "code, variable names or a format",
+                "Write that command in the static text, where the renderer checks its arguments",
+            )
         if field.operand and not TEST_OPERATORS.isdisjoint(words):
             raise refusal(
                 renderer,

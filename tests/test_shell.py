@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import re
 import shlex
 import subprocess
 import sys
@@ -283,7 +284,14 @@ def test_a_value_as_command_name_is_always_quoted(tmp_path: pathlib.Path) -> Non
     assert sh(T("", ("if", "c"), " x")) == "'if' x"
     assert sh(T("", ("PATH", "c"), "=1 x")) == "'PATH'=1 x"
     assert sh(T("echo a; ", ("ls", "c"))) == "echo a; 'ls'"
-    assert run_shell("/usr/bin/dash", sh(T("", ("printf", "c"), " '%s\\0' a")), tmp_path) == ["a"]
+    (tmp_path / "a-file").write_text("")
+    assert run_shell("/usr/bin/dash", sh(T("", ("cat", "c"), " a-file")), tmp_path) == []
+    # A value naming a builtin that reads its arguments as code is refused.
+    for builtin in ("eval", "command", "declare", "printf", "["):
+        with pytest.raises(RenderError, match=re.escape(f"is the command name '{builtin}'")):
+            sh(T("", (builtin, "c"), " x"))
+        with pytest.raises(RenderError, match="is the command name"):
+            sh(T("", ([builtin, "x"], "c", None, "*")))
 
 
 def test_many_fields_and_long_spreads_stay_linear() -> None:
