@@ -22,10 +22,10 @@ next to a backslash or ``$``, or after any construct the lexer does not follow. 
 command-name position is always single-quoted, so it can never become a reserved word, an
 alias or an assignment.  ``argv`` refuses every piece of shell syntax it cannot honour.
 
-Defence in depth: every rendered command is lexed again and must have the template's tokens
-with each value exactly where its field stood, as one literal word part; any difference is a
-``RenderError`` naming the field.  The template's analysis is cached per distinct tuple of
-static strings, so a loop over one literal pays for it once.
+Defence in depth: in every rendered command, each word that holds a value is lexed again and
+must end where the template's word ends, with the value as literal text exactly where its field
+stood; any difference is a ``RenderError`` naming the field.  The template's analysis is cached
+per distinct tuple of static strings, so a loop over one literal pays for it once.
 This module imports nothing from IPython.
 """
 
@@ -74,6 +74,8 @@ _APART = (
     "Put a space between the field and that text, or move the text into the value "
     "(e.g. {prefix + x})"
 )
+
+
 class _Field(NamedTuple):
     """What the analysis decided for one field."""
 
@@ -127,9 +129,10 @@ def _fix_after(reason: str) -> str:
 
 @lru_cache(maxsize=512)
 def _analyse(strings: tuple[str, ...]) -> _Analysis:
+    """Lex the static strings once, fields marked, and decide what each field may be."""
     count = len(strings) - 1
     if any(FIELD in string for string in strings):
-        nul = "in a template whose static text holds a NUL byte, which no shell command can"
+        nul = "is in a template whose static text holds a NUL byte, which no command can carry"
         field = _Field(nul, "Remove the NUL byte from the static text", ARGUMENT, False)
         return _Analysis(lex(""), (), (field,) * count, "", nul)
     text = FIELD.join(strings)
@@ -143,7 +146,7 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
         elif index not in lexed.fields:
             fields.append(
                 _Field(
-                    f"is at or after {lexed.stop_reason}: sh() follows the shell's grammar "
+                    f"is at or after {lexed.stop_reason}: the renderer follows the shell's grammar "
                     "only up to there, so it cannot prove the value stays one word",
                     _fix_after(lexed.stop_reason),
                     role,
@@ -190,15 +193,18 @@ def _argv_problem(lexed: Lexed) -> str | None:
         if token.role == ASSIGNMENT:
             return "an assignment (NAME=value before the command)"
         for kind, value in token.parts:
-            if kind == "active":
-                return f"an unquoted {value!r} (a pattern, tilde, brace or history character)"
-            if kind == "param":
-                return f"a parameter expansion ({value})"
-            if kind == "sub":
-                return "a command substitution ('$(')"
-            if kind == "double":
-                return "an expansion inside double quotes"
+            if kind in _NEEDS_A_SHELL:
+                return _NEEDS_A_SHELL[kind].format(value)
     return None
+
+
+# The word parts argv cannot honour (literal text and fields are all it can).
+_NEEDS_A_SHELL = {
+    "active": "an unquoted {0!r} (a pattern, tilde, brace or history character)",
+    "param": "a parameter expansion ({0})",
+    "sub": "a command substitution ('$(')",
+    "double": "an expansion inside double quotes",
+}
 
 
 # -- values ---------------------------------------------------------------------------------
