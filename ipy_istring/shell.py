@@ -58,7 +58,7 @@ from ._shell_grammar import (
     word_at,
 )
 from .fields import field_text, format_field, refusal
-from .template import as_template
+from .template import as_template, is_template
 
 __all__ = ["argv", "sh"]
 
@@ -227,14 +227,18 @@ def _word(value: object, interpolation: Any, position: int, renderer: str) -> st
                 text = value
             elif isinstance(value, os.PathLike | bytes):
                 text = os.fsdecode(value)
-            elif isinstance(value, list | tuple):
+            elif isinstance(value, Iterable) and not (
+                isinstance(value, bytearray | memoryview) or is_template(value)
+            ):
+                # A list, set, generator, Path.glob(), array... would be one word spelled
+                # like its repr: never the command meant.
                 raise refusal(
                     renderer,
                     field_text(interpolation, position),
                     f"is a {type(value).__name__}, which would become one word spelled like "
                     "Python's repr",
                     f"Write {{{interpolation.expression or '...'}:*}} to pass each item as its "
-                    "own word",
+                    f"own word, or {{{interpolation.expression or '...'}!s}} for its str()",
                 )
             else:
                 text = format(value)
@@ -259,6 +263,10 @@ def _word(value: object, interpolation: Any, position: int, renderer: str) -> st
     return text
 
 
+# Iterables that are one value, not a sequence of words.
+_NOT_SPREAD = (str, bytes, bytearray, memoryview, Mapping)
+
+
 class _ItemField(NamedTuple):
     """An item of a spread, formatted with the field's conversion and no spec."""
 
@@ -269,7 +277,7 @@ class _ItemField(NamedTuple):
 
 def _spread(value: object, interpolation: Any, position: int, renderer: str) -> list[str]:
     """The words of a ``{files:*}`` field: one per item of any non-string iterable."""
-    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+    if isinstance(value, _NOT_SPREAD) or not isinstance(value, Iterable):
         raise refusal(
             renderer,
             field_text(interpolation, position),

@@ -266,7 +266,10 @@ def test_spread_accepts_any_iterable_but_str_bytes_and_mappings(tmp_path: pathli
     for value, words in spreads:
         assert argv(T("ls ", (value, "xs", None, "*"))) == ["ls", *words]
     assert sh(T("ls ", ((x for x in ["a", "b c"]), "xs", None, "*"))) == "ls a 'b c'"
-    for bad in ("abc", b"abc", {"k": 1}, 3):
+    for value in ({"a"}, range(2), (x for x in "ab"), {"k": 1}.keys()):  # the f-string's repr
+        with pytest.raises(RenderError, match=r"\{xs\} is a .*\{xs:\*\}.*\{xs!s\}"):
+            sh(T("ls ", (value, "xs")))
+    for bad in ("abc", b"abc", bytearray(b"ab"), {"k": 1}, 3):
         with pytest.raises(RenderError, match=r"\{xs:\*\} spreads an iterable"):
             sh(T("ls ", (bad, "xs", None, "*")))
 
