@@ -12,9 +12,9 @@ arithmetic, backticks, ``${x...}`` operators, ``case``, bash-only syntax such as
 every field from that point on is refused.  An allow-list: a construct the lexer does not know
 is never guessed at.
 
-The template is lexed with each field marked by a NUL (no shell text can contain one), and
-the rendered command is lexed again to check that it has the same tokens, with each value
-standing exactly where its field stood (see ``shell.py``).
+The template is lexed with each field marked by a NUL (no shell text can contain one); after
+rendering, each word that holds a value is lexed again, and must hold the value exactly where
+its field stood (see ``shell.py``).
 
 This module imports nothing from IPython.
 """
@@ -66,8 +66,6 @@ _UNFOLLOWED = frozenset(
 # Unquoted characters with a meaning inside a word: patterns, tilde and brace expansion,
 # bash's history expansion.  A part of their own, so quoting differences are visible.
 ACTIVE = frozenset("*?[]{}~!")
-# Operators recognised by longest match (§2.3 rule 2-3), with bash's extra ones so that they
-# can be refused rather than misread as two POSIX operators.
 _EXPANDS = {
     "[": "a bracket pattern",
     "]": "a bracket pattern",
@@ -76,9 +74,10 @@ _EXPANDS = {
     "~": "tilde expansion",
     "!": "bash's history expansion",
 }
+# Operators recognised by longest match (§2.3 rule 2-3), with bash's extra ones so that they
+# can be refused rather than misread as two POSIX operators.
 _OPERATOR = re.compile(r"<<<|<<-|<<|>>|>\||>&|<&|<>|&>>|&>|&&|\|\||\|&|;;&|;;|;&|[;&|<>()]")
 _REDIRECTIONS = frozenset({">", ">>", ">|", "<", "<>"})
-_SEPARATORS = frozenset({";", "&", "&&", "||", "|"})
 _BASH_OPERATORS = {
     "<<<": "a here-string ('<<<', bash only)",
     "&>": "'&>' (bash redirects both streams; dash runs the command in the background)",
@@ -92,11 +91,11 @@ _BASH_OPERATORS = {
     "<<": "a here-document ('<<'), whose body the shell reads with other rules",
     "<<-": "a here-document ('<<-'), whose body the shell reads with other rules",
 }
-# Blanks, and line continuations after a blank: elsewhere a continuation would join two
-# operators or a '$' and what follows into one token, so the word lexer stops there.
 _PARENTHESIS = "a '(' other than a subshell's (a function, '((', an array, a pattern)"
 _BACKQUOTE = "a backquote command substitution, whose body has its own rules"
 _DESCRIPTOR = re.compile(r"[ \t]*([0-9]+|-)(?=[ \t\n;&|)]|\Z)")
+# Blanks, and line continuations after a blank: elsewhere a continuation would join two
+# operators or a '$' and what follows into one token, so the word lexer stops there.
 _BLANKS = re.compile(r"[ \t]+(?:\\\n[ \t]*)*")
 _PLAIN = re.compile(r"[^ \t\n|&;<>()$`\\\"'\0*?\[\]{}~!]+")
 # A word of plain characters and single-quoted strings only, up to a delimiter.
@@ -119,10 +118,11 @@ Part = tuple[str, Any]  # (kind, text): see Word
 
 
 class Word(NamedTuple):
-    """A word and its role.  ``parts`` are ``(kind, text)`` pairs, adjacent literals merged:
+    """A word and its role.  ``parts`` are ``(kind, value)`` pairs, adjacent literals merged:
     ``lit`` (text the shell takes as is: quoted, escaped or plain), ``active`` (one unquoted
-    character of ``ACTIVE``), ``param`` (``$name``), ``double`` (a double-quoted string, its
-    inner tokens as text), ``sub`` (``$( )``, its tokens as text) and ``field`` (its index)."""
+    character of ``ACTIVE``), ``param`` (``$name`` as written), ``double`` (a double-quoted
+    string holding expansions: its text chunks and ``param``/``sub`` parts), ``sub``
+    (``$( )``: its tokens) and ``field`` (the field's index)."""
 
     role: str
     parts: tuple[Part, ...]
