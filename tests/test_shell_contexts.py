@@ -164,3 +164,26 @@ def test_the_corpus_covers_each_context_class() -> None:
         assert needed in classes
     accepted = [case for _, case in CASES if verdict(case) == "accepted"]
     assert 30 <= len(accepted) < len(CASES)
+
+
+@pytest.mark.parametrize(("klass", "case"), CASES, ids=[repr(case) for _, case in CASES])
+def test_argv_splits_each_context_as_dash_does_or_refuses(
+    klass: str, case: str, tmp_path: pathlib.Path
+) -> None:
+    from ipy_istring.shell import argv
+
+    try:
+        words = argv(template(case, [BENIGN]))
+    except RenderError as error:
+        assert str(error).startswith("argv(): ")
+        return
+    if words[0] != "probe":  # a value as the command name: nothing to compare it with
+        return
+    for number, payload in enumerate(PAYLOADS):
+        try:
+            words = argv(template(case, [payload]))
+            command = sh(template(case, [payload]))
+        except RenderError:
+            continue
+        run = Run("/usr/bin/dash", command, tmp_path / f"p{number}")
+        assert run.calls == [words[1:]]
