@@ -35,6 +35,11 @@ ASSIGNMENT = "assignment"  # NAME=value before the command name
 RESERVED = "reserved"  # if, then, do, {, ! ...
 LOOP_NAME = "loop name"  # the NAME of `for NAME in`
 _LOOP_IN = "loop in"  # the word after `for NAME`, which must be a written `in`
+# The word after `select`: bash's select loop takes a NAME there, and any other word is a
+# syntax error in bash (nothing on that line runs) and an argument in dash, where `select`
+# is an ordinary command: the lexer follows only that case.
+_SELECT_NAME = "select name"
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _CLOSED = "closed"  # after ')', 'fi', 'done', '}': only redirections and separators follow
 
 _AS_CODE = "which the shell parses again as code"
@@ -61,7 +66,7 @@ _OPENERS = frozenset({"if", "then", "else", "elif", "while", "until", "do", "{",
 _CLOSERS = frozenset({"fi", "done", "}"})
 # Reserved words (POSIX §2.4 and bash's own) whose grammar this lexer does not follow.
 _UNFOLLOWED = frozenset(
-    {"case", "esac", "in", "select", "function", "coproc", "time", "[[", "]]", "((", "))"}
+    {"case", "esac", "in", "function", "coproc", "time", "[[", "]]", "((", "))"}
 )
 # Unquoted characters with a meaning inside a word: patterns, tilde and brace expansion,
 # bash's history expansion.  A part of their own, so quoting differences are visible.
@@ -216,6 +221,8 @@ class _Lexer:
                 return
             c = text[self.i]
             if c == "\n":
+                if position == _SELECT_NAME:
+                    raise _Stop(self.i, "bash's select loop")
                 if redirect:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
                 out.append(Operator("\n"))
@@ -233,6 +240,8 @@ class _Lexer:
                 self.i = end
                 continue
             operator = _OPERATOR.match(text, self.i)
+            if operator and position == _SELECT_NAME:
+                raise _Stop(self.i, "bash's select loop")
             if operator:
                 op = operator.group()
                 start = self.i
@@ -273,6 +282,11 @@ class _Lexer:
             if position == _CLOSED and not redirect:
                 raise _Stop(word_start, "a word after a closing ')', 'fi', 'done' or '}'")
             parts = self.word(depth)
+            if position == _SELECT_NAME:
+                decoded = "".join(str(item) for _, item in parts)
+                if start_field < self.field or _NAME.match(decoded):
+                    raise _Stop(word_start, "bash's select loop")
+                position = ARGUMENT
             if position == _LOOP_IN and not redirect:
                 if text[word_start : self.i] != "in":
                     raise _Stop(word_start, "a for loop without a written 'in'")
@@ -289,7 +303,7 @@ class _Lexer:
                 else:
                     position = _CLOSED
             elif role == COMMAND:
-                position = ARGUMENT
+                position = _SELECT_NAME if text[word_start : self.i] == "select" else ARGUMENT
             elif role == LOOP_NAME:
                 position = _LOOP_IN
             if role == COMMAND:

@@ -185,6 +185,8 @@ CASES: list[tuple[str, str]] = [
     ("unclosed", "probe $(probe §"),
     ("reserved word", "time probe §"),
     ("reserved word", "select x in §; do break; done"),
+    # bash: a syntax error (select wants a name), so nothing runs; dash: a command `select`
+    ("reserved word", "select * from t where a = § and b; probe §"),
 ]
 
 # Plain shlex.quote of every value (the renderer before this corpus) escapes in these cases,
