@@ -12,9 +12,9 @@ arithmetic, backticks, ``${x...}`` operators, ``case``, bash-only syntax such as
 every field from that point on is refused.  An allow-list: a construct the lexer does not know
 is never guessed at.
 
-The template is lexed with each field marked by a NUL (no shell text can contain one), and
-the rendered command is lexed again to check that it has the same tokens, with each value
-standing exactly where its field stood (see ``shell.py``).
+The template is lexed with each field marked by a NUL (no shell text can contain one); after
+rendering, each word that holds a value is lexed again, and must hold the value exactly where
+its field stood (see ``shell.py``).
 
 This module imports nothing from IPython.
 """
@@ -34,20 +34,43 @@ TARGET = "target"  # the file of a redirection
 ASSIGNMENT = "assignment"  # NAME=value before the command name
 RESERVED = "reserved"  # if, then, do, {, ! ...
 LOOP_NAME = "loop name"  # the NAME of `for NAME in`
+_LOOP_IN = "loop in"  # the word after `for NAME`, which must be a written `in`
+# The word after `select`: bash's select loop takes a NAME there, and any other word is a
+# syntax error in bash (nothing on that line runs) and an argument in dash, where `select`
+# is an ordinary command: the lexer follows only that case.
+_SELECT_NAME = "select name"
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _CLOSED = "closed"  # after ')', 'fi', 'done', '}': only redirections and separators follow
 
-_REPARSING = frozenset({"eval", "trap", "alias", "fc"})
+_AS_CODE = "which the shell parses again as code"
+_AS_NAMES = "which bash reads as variable names or arithmetic, where a[$(cmd)] runs cmd"
+_REPARSING = {
+    **dict.fromkeys(("eval", "trap", "alias", "fc"), _AS_CODE),
+    **dict.fromkeys(
+        (
+            "let", "unset", "read", "declare", "typeset", "local", "export", "readonly",
+            "mapfile", "readarray", "getopts", "wait",
+        ),
+        _AS_NAMES,
+    ),
+}  # fmt: skip
+# Command names whose arguments the shell itself may read as code: a value may not be one.
+CODE_COMMANDS = frozenset({*_REPARSING, "command", "builtin", "printf", "test", "["})
+# Arguments that test and [ read as operators (POSIX test plus bash's and dash's own).
+TEST_OPERATORS = frozenset(
+    {"!", "(", ")", "=", "==", "!=", "<", ">", "-a", "-o", "-eq", "-ne", "-lt", "-le", "-gt"}
+    | {"-ge", "-nt", "-ot", "-ef"}
+    | {"-" + letter for letter in "abcdefghklnoprstuvwxzGLNOSR"}
+)
 _OPENERS = frozenset({"if", "then", "else", "elif", "while", "until", "do", "{", "!"})
 _CLOSERS = frozenset({"fi", "done", "}"})
 # Reserved words (POSIX §2.4 and bash's own) whose grammar this lexer does not follow.
 _UNFOLLOWED = frozenset(
-    {"case", "esac", "in", "select", "function", "coproc", "time", "[[", "]]", "((", "))"}
+    {"case", "esac", "in", "function", "coproc", "time", "[[", "]]", "((", "))"}
 )
 # Unquoted characters with a meaning inside a word: patterns, tilde and brace expansion,
 # bash's history expansion.  A part of their own, so quoting differences are visible.
 ACTIVE = frozenset("*?[]{}~!")
-# Operators recognised by longest match (§2.3 rule 2-3), with bash's extra ones so that they
-# can be refused rather than misread as two POSIX operators.
 _EXPANDS = {
     "[": "a bracket pattern",
     "]": "a bracket pattern",
@@ -56,9 +79,10 @@ _EXPANDS = {
     "~": "tilde expansion",
     "!": "bash's history expansion",
 }
+# Operators recognised by longest match (§2.3 rule 2-3), with bash's extra ones so that they
+# can be refused rather than misread as two POSIX operators.
 _OPERATOR = re.compile(r"<<<|<<-|<<|>>|>\||>&|<&|<>|&>>|&>|&&|\|\||\|&|;;&|;;|;&|[;&|<>()]")
 _REDIRECTIONS = frozenset({">", ">>", ">|", "<", "<>"})
-_SEPARATORS = frozenset({";", "&", "&&", "||", "|"})
 _BASH_OPERATORS = {
     "<<<": "a here-string ('<<<', bash only)",
     "&>": "'&>' (bash redirects both streams; dash runs the command in the background)",
@@ -72,11 +96,11 @@ _BASH_OPERATORS = {
     "<<": "a here-document ('<<'), whose body the shell reads with other rules",
     "<<-": "a here-document ('<<-'), whose body the shell reads with other rules",
 }
-# Blanks, and line continuations after a blank: elsewhere a continuation would join two
-# operators or a '$' and what follows into one token, so the word lexer stops there.
 _PARENTHESIS = "a '(' other than a subshell's (a function, '((', an array, a pattern)"
 _BACKQUOTE = "a backquote command substitution, whose body has its own rules"
 _DESCRIPTOR = re.compile(r"[ \t]*([0-9]+|-)(?=[ \t\n;&|)]|\Z)")
+# Blanks, and line continuations after a blank: elsewhere a continuation would join two
+# operators or a '$' and what follows into one token, so the word lexer stops there.
 _BLANKS = re.compile(r"[ \t]+(?:\\\n[ \t]*)*")
 _PLAIN = re.compile(r"[^ \t\n|&;<>()$`\\\"'\0*?\[\]{}~!]+")
 # A word of plain characters and single-quoted strings only, up to a delimiter.
@@ -89,18 +113,21 @@ _BRACED_PARAMETER = re.compile(r"\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])
 _DOUBLE_PLAIN = re.compile(r"[^\"\\$`\0]+")
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 # Static characters that may touch a field inside one word: they combine with nothing.
-_NEIGHBOURS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:@%+=,-")
-_TOUCHING = "only letters, digits, _./:@%+=,- or a quote may touch a field in one word"
+_NEIGHBOURS = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:@%+=,-#"
+)
+_TOUCHING = "only letters, digits, _./:@%+=,-# or a quote may touch a field in one word"
 
 
 Part = tuple[str, Any]  # (kind, text): see Word
 
 
 class Word(NamedTuple):
-    """A word and its role.  ``parts`` are ``(kind, text)`` pairs, adjacent literals merged:
+    """A word and its role.  ``parts`` are ``(kind, value)`` pairs, adjacent literals merged:
     ``lit`` (text the shell takes as is: quoted, escaped or plain), ``active`` (one unquoted
-    character of ``ACTIVE``), ``param`` (``$name``), ``double`` (a double-quoted string, its
-    inner tokens as text), ``sub`` (``$( )``, its tokens as text) and ``field`` (its index)."""
+    character of ``ACTIVE``), ``param`` (``$name`` as written), ``double`` (a double-quoted
+    string holding expansions: its text chunks and ``param``/``sub`` parts), ``sub``
+    (``$( )``: its tokens) and ``field`` (the field's index)."""
 
     role: str
     parts: tuple[Part, ...]
@@ -131,6 +158,7 @@ class Lexed(NamedTuple):
     ``stop_reason`` describes that construct; ``refusals`` maps a field index to why it
     cannot stand where it is; ``fields`` says, per field index, the role of its word and
     whether it is a whole word; ``spans`` are the words that hold a field directly;
+    ``operands`` the fields that are arguments of ``test``/``[`` (an operator is refused there);
     ``comments`` tells whether the text has a comment.
     """
 
@@ -140,6 +168,7 @@ class Lexed(NamedTuple):
     refusals: dict[int, str]
     fields: dict[int, tuple[str, bool]]
     spans: tuple[Span, ...]
+    operands: frozenset[int]
     comments: bool
 
 
@@ -162,6 +191,7 @@ class _Lexer:
         self.refusals: dict[int, str] = {}
         self.fields: dict[int, tuple[str, bool]] = {}
         self.spans: list[Span] = []
+        self.operands: set[int] = set()  # fields that are operands of test or [
         self.comments = False
 
     def refuse(self, index: int, why: str) -> None:
@@ -178,7 +208,7 @@ class _Lexer:
         position = COMMAND  # the role the next word would have
         loop_header = False  # inside `for NAME in ...` up to its separator
         redirect = ""  # the pending redirection operator, whose target comes next
-        wrapper = reparsed = False  # after `command`/`builtin`; in the arguments of `eval`
+        command: list[str | None] = []  # the simple command so far (None: not plain text)
         while True:
             match = _BLANKS.match(text, self.i)
             if match:
@@ -191,11 +221,13 @@ class _Lexer:
                 return
             c = text[self.i]
             if c == "\n":
+                if position == _SELECT_NAME:
+                    raise _Stop(self.i, "bash's select loop")
                 if redirect:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
                 out.append(Operator("\n"))
                 self.i += 1
-                position, loop_header, wrapper, reparsed = COMMAND, False, False, False
+                position, loop_header, command = COMMAND, False, []
                 continue
             if c == "#":  # a token that starts with '#' starts a comment (§2.3 rule 10)
                 end = text.find("\n", self.i)
@@ -208,6 +240,8 @@ class _Lexer:
                 self.i = end
                 continue
             operator = _OPERATOR.match(text, self.i)
+            if operator and position == _SELECT_NAME:
+                raise _Stop(self.i, "bash's select loop")
             if operator:
                 op = operator.group()
                 start = self.i
@@ -219,6 +253,8 @@ class _Lexer:
                         continue
                 if op in _BASH_OPERATORS:
                     raise _Stop(start, _BASH_OPERATORS[op])
+                if redirect and op == "(":
+                    raise _Stop(start, f"process substitution ('{redirect}(', bash only)")
                 if redirect:
                     raise _Stop(start, f"a redirection {redirect!r} with no target")
                 self.i = operator.end()
@@ -239,13 +275,22 @@ class _Lexer:
                     redirect = op
                 else:  # a separator
                     out.append(Operator(op))
-                    position, loop_header, wrapper, reparsed = COMMAND, False, False, False
+                    position, loop_header, command = COMMAND, False, []
                 continue
             start_field = self.field
             word_start = self.i
             if position == _CLOSED and not redirect:
                 raise _Stop(word_start, "a word after a closing ')', 'fi', 'done' or '}'")
             parts = self.word(depth)
+            if position == _SELECT_NAME:
+                decoded = "".join(str(item) for _, item in parts)
+                if start_field < self.field or _NAME.match(decoded):
+                    raise _Stop(word_start, "bash's select loop")
+                position = ARGUMENT
+            if position == _LOOP_IN and not redirect:
+                if text[word_start : self.i] != "in":
+                    raise _Stop(word_start, "a for loop without a written 'in'")
+                position = ARGUMENT
             role = TARGET if redirect else position
             if role == COMMAND:
                 role = self.command_role(parts, word_start)
@@ -257,24 +302,21 @@ class _Lexer:
                     position = COMMAND
                 else:
                     position = _CLOSED
-            elif role in (COMMAND, LOOP_NAME):
-                position = ARGUMENT
-            if role == COMMAND or (role == ARGUMENT and wrapper):
-                # `eval x`, `command eval x`: the shell parses the arguments again as code.
-                name = str(parts[0][1]) if len(parts) == 1 and parts[0][0] == "lit" else ""
-                wrapper = name in ("command", "builtin")
-                reparsed = name in _REPARSING
-            elif role != TARGET:
-                wrapper = False
+            elif role == COMMAND:
+                position = _SELECT_NAME if text[word_start : self.i] == "select" else ARGUMENT
+            elif role == LOOP_NAME:
+                position = _LOOP_IN
+            if role == COMMAND:
+                command = []
+            if role in (COMMAND, ARGUMENT):
+                static = all(kind in ("lit", "active") for kind, _ in parts)
+                command.append("".join(str(item) for _, item in parts) if static else None)
+                while command and command[0] in ("command", "builtin"):
+                    del command[0]  # `command eval x` is still eval
             if loop_header and role == ARGUMENT and parts == (("lit", "do"),):
                 raise _Stop(word_start, "'do' with no ';' or newline before it")
-            if reparsed and role == ARGUMENT:
-                for index in range(start_field, self.field):
-                    self.refuse(
-                        index,
-                        "an argument of a builtin that parses its arguments again as shell "
-                        "code (eval, trap, alias, fc)",
-                    )
+            if role == ARGUMENT and start_field < self.field:
+                self.check_builtin(command, range(start_field, self.field))
             if self.i < n and text[self.i] in "<>" and role != TARGET:
                 # A word touching '<' or '>' may be read as a file descriptor number.
                 for index in range(start_field, self.field):
@@ -286,6 +328,24 @@ class _Lexer:
                 self.spans.append(Span(word_start, self.i, role, parts))
             out.append(Word(role, parts))
             redirect = ""
+
+    def check_builtin(self, command: list[str | None], indexes: range) -> None:
+        """Refuse fields in the arguments of builtins that read them again as code or as
+        variable names (bash runs the code in an array subscript ``a[$(cmd)]``)."""
+        name, before = command[0] if command else None, command[1:-1]
+        if name in _REPARSING:
+            why = f"an argument of {name}, {_REPARSING[name]}"
+        elif name == "printf" and (not before or before in (["-v"], ["-v", before[-1]], ["--"])):
+            why = "printf's format or -v variable name, which printf interprets"
+        elif name in ("test", "[") and ("-v" in before or "-R" in before):
+            why = f"an operand of {name} -v, a variable name whose subscript bash evaluates"
+        elif name in ("test", "["):
+            self.operands.update(indexes)
+            return
+        else:
+            return
+        for index in indexes:
+            self.refuse(index, why)
 
     def command_role(self, parts: tuple[Part, ...], start: int) -> str:
         """The role of a word in command position: reserved word, assignment or command."""
@@ -408,7 +468,7 @@ class _Lexer:
             self.refuse(index, "right after a backslash, which would escape its opening quote")
         elif before == "$":
             self.refuse(index, "right after '$', which would make its value an expansion")
-        elif before not in _NEIGHBOURS and before not in " \t\n;&|()'\"" and before != FIELD:
+        elif before not in _NEIGHBOURS and before not in " \t\n;&|()<>'\"" and before != FIELD:
             self.refuse(index, f"right after {before!r}: {_TOUCHING}")
         elif before in _NEIGHBOURS and _NAME_PARAMETER.search(self.word_prefix(start)):
             self.refuse(index, "right after a $name, whose name its value could extend")
@@ -437,6 +497,8 @@ class _Lexer:
             self.i = match.end()
             return ("param", match.group())
         following = text[start + 1 : start + 2]
+        if following == "[":
+            raise _Stop(start, "bash's arithmetic '$[', which spans blanks")
         if following == "{":
             raise _Stop(start, "a parameter expansion with an operator ('${...}')")
         if following == "'":
@@ -507,7 +569,10 @@ def lex(text: str) -> Lexed:
     except _Stop as stopped:
         stop, reason = stopped.offset, stopped.reason
     spans = tuple(lexer.spans)
-    return Lexed(tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, lexer.comments)
+    operands = frozenset(lexer.operands)
+    return Lexed(
+        tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands, lexer.comments
+    )
 
 
 def word_at(text: str, start: int) -> tuple[tuple[Part, ...], int]:

@@ -22,10 +22,10 @@ next to a backslash or ``$``, or after any construct the lexer does not follow. 
 command-name position is always single-quoted, so it can never become a reserved word, an
 alias or an assignment.  ``argv`` refuses every piece of shell syntax it cannot honour.
 
-Defence in depth: every rendered command is lexed again and must have the template's tokens
-with each value exactly where its field stood, as one literal word part; any difference is a
-``RenderError`` naming the field.  The template's analysis is cached per distinct tuple of
-static strings, so a loop over one literal pays for it once.
+Defence in depth: in every rendered command, each word that holds a value is lexed again and
+must end where the template's word ends, with the value as literal text exactly where its field
+stood; any difference is a ``RenderError`` naming the field.  The template's analysis is cached
+per distinct tuple of static strings, so a loop over one literal pays for it once.
 This module imports nothing from IPython.
 """
 
@@ -41,10 +41,12 @@ from typing import Any, NamedTuple
 from ._shell_grammar import (
     ARGUMENT,
     ASSIGNMENT,
+    CODE_COMMANDS,
     COMMAND,
     FIELD,
     RESERVED,
     TARGET,
+    TEST_OPERATORS,
     Lexed,
     Operator,
     Part,
@@ -56,7 +58,7 @@ from ._shell_grammar import (
     word_at,
 )
 from .fields import field_text, format_field, refusal
-from .template import as_template
+from .template import as_template, is_template
 
 __all__ = ["argv", "sh"]
 
@@ -72,10 +74,6 @@ _APART = (
     "Put a space between the field and that text, or move the text into the value "
     "(e.g. {prefix + x})"
 )
-_OUTSIDE = (
-    "Build that part in Python and pass the result as a value (text for a here-document "
-    "through subprocess.run(..., input=...)), or move the field before that construct"
-)
 
 
 class _Field(NamedTuple):
@@ -85,6 +83,7 @@ class _Field(NamedTuple):
     fix: str
     role: str  # the role of its word (COMMAND, ARGUMENT, TARGET)
     alone: bool  # a whole word of its own (needed by ':*')
+    operand: bool = False  # an argument of test or [: a value there must not be an operator
 
 
 class _Analysis(NamedTuple):
@@ -100,22 +99,40 @@ class _Analysis(NamedTuple):
 
 
 def _fix_for(why: str) -> str:
+    """The fix to suggest for a field refused for ``why``."""
     if "quotes" in why:
         return _UNQUOTE
     if "comment" in why:
         return "Move it out of the comment (or end the comment with a newline first)"
-    if why.startswith("right ") or "touching" in why or "unquoted" in why:
-        return _APART
     if "assignment" in why:
         return "Pass the value as an argument, or set it through env= of subprocess.run"
-    return "Rename the loop variable in the static text"
+    if "printf" in why:
+        return "Write the format in the static text: printf '%s\\n' {x}"
+    if why.startswith("an "):
+        return "Do that part in Python, or pass the value to a command that takes it as data"
+    if "for loop" in why:
+        return "Write the loop variable's name in the static text"
+    return _APART
+
+
+def _fix_after(reason: str) -> str:
+    """The fix to suggest for a field at or after a construct the lexer does not follow."""
+    if "backslash right before" in reason:
+        return "Remove the backslash: the renderer quotes the value itself"
+    if "here-" in reason:
+        return (
+            "Pass the text on standard input instead, e.g. subprocess.run(sh(i'cat'), "
+            "shell=True, input=text), or move the field before it"
+        )
+    return "Compute that part in Python and pass the result as a value, or move the field before it"
 
 
 @lru_cache(maxsize=512)
 def _analyse(strings: tuple[str, ...]) -> _Analysis:
+    """Lex the static strings once, fields marked, and decide what each field may be."""
     count = len(strings) - 1
     if any(FIELD in string for string in strings):
-        nul = "in a template whose static text holds a NUL byte, which no shell command can"
+        nul = "is in a template whose static text holds a NUL byte, which no command can carry"
         field = _Field(nul, "Remove the NUL byte from the static text", ARGUMENT, False)
         return _Analysis(lex(""), (), (field,) * count, "", nul)
     text = FIELD.join(strings)
@@ -129,17 +146,22 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
         elif index not in lexed.fields:
             fields.append(
                 _Field(
-                    f"is at or after {lexed.stop_reason}: sh() follows the shell's grammar "
+                    f"is at or after {lexed.stop_reason}: the renderer follows the shell's grammar "
                     "only up to there, so it cannot prove the value stays one word",
-                    "Remove the backslash: the renderer quotes the value itself"
-                    if "backslash right before" in lexed.stop_reason
-                    else _OUTSIDE,
+                    _fix_after(lexed.stop_reason),
                     role,
                     alone,
                 )
             )
         else:
-            fields.append(_Field(None, "", role, alone))
+            fields.append(_Field(None, "", role, alone, index in lexed.operands))
+    placed = {item for span in lexed.spans for kind, item in span.parts if kind == "field"}
+    for index, field in enumerate(fields):
+        if field.why is None and index not in placed:  # never re-lexed: refuse, never guess
+            fields[index] = field._replace(
+                why="is somewhere the lexer could not check again after rendering",
+                fix="Please report the template; until then, move the field to a plain argument",
+            )
     tail = "" if lexed.stop is None else text[lexed.stop :]
     markers, offset = [], -1
     for string in strings[:-1]:
@@ -171,15 +193,18 @@ def _argv_problem(lexed: Lexed) -> str | None:
         if token.role == ASSIGNMENT:
             return "an assignment (NAME=value before the command)"
         for kind, value in token.parts:
-            if kind == "active":
-                return f"an unquoted {value!r} (a pattern, tilde, brace or history character)"
-            if kind == "param":
-                return f"a parameter expansion ({value})"
-            if kind == "sub":
-                return "a command substitution ('$(')"
-            if kind == "double":
-                return "an expansion inside double quotes"
+            if kind in _NEEDS_A_SHELL:
+                return _NEEDS_A_SHELL[kind].format(value)
     return None
+
+
+# The word parts argv cannot honour (literal text and fields are all it can).
+_NEEDS_A_SHELL = {
+    "active": "an unquoted {0!r} (a pattern, tilde, brace or history character)",
+    "param": "a parameter expansion ({0})",
+    "sub": "a command substitution ('$(')",
+    "double": "an expansion inside double quotes",
+}
 
 
 # -- values ---------------------------------------------------------------------------------
@@ -202,14 +227,18 @@ def _word(value: object, interpolation: Any, position: int, renderer: str) -> st
                 text = value
             elif isinstance(value, os.PathLike | bytes):
                 text = os.fsdecode(value)
-            elif isinstance(value, list | tuple):
+            elif isinstance(value, Iterable) and not (
+                isinstance(value, bytearray | memoryview) or is_template(value)
+            ):
+                # A list, set, generator, Path.glob(), array... would be one word spelled
+                # like its repr: never the command meant.
                 raise refusal(
                     renderer,
                     field_text(interpolation, position),
                     f"is a {type(value).__name__}, which would become one word spelled like "
                     "Python's repr",
                     f"Write {{{interpolation.expression or '...'}:*}} to pass each item as its "
-                    "own word",
+                    f"own word, or {{{interpolation.expression or '...'}!s}} for its str()",
                 )
             else:
                 text = format(value)
@@ -234,6 +263,10 @@ def _word(value: object, interpolation: Any, position: int, renderer: str) -> st
     return text
 
 
+# Iterables that are one value, not a sequence of words.
+_NOT_SPREAD = (str, bytes, bytearray, memoryview, Mapping)
+
+
 class _ItemField(NamedTuple):
     """An item of a spread, formatted with the field's conversion and no spec."""
 
@@ -244,7 +277,7 @@ class _ItemField(NamedTuple):
 
 def _spread(value: object, interpolation: Any, position: int, renderer: str) -> list[str]:
     """The words of a ``{files:*}`` field: one per item of any non-string iterable."""
-    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+    if isinstance(value, _NOT_SPREAD) or not isinstance(value, Iterable):
         raise refusal(
             renderer,
             field_text(interpolation, position),
@@ -284,7 +317,24 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 )
             values.append(words)
         else:
-            values.append(_word(interpolation.value, interpolation, position, renderer))
+            words = [_word(interpolation.value, interpolation, position, renderer)]
+            values.append(words[0])
+        if field.role == COMMAND and field.alone and words and words[0] in CODE_COMMANDS:
+            raise refusal(
+                renderer,
+                f"the value of {field_text(interpolation, position)}",
+                f"is the command name {words[0]!r}, a builtin that reads its arguments as "
+                "code, variable names or a format",
+                "Write that command in the static text, where the renderer checks its arguments",
+            )
+        if field.operand and not TEST_OPERATORS.isdisjoint(words):
+            raise refusal(
+                renderer,
+                f"the value of {field_text(interpolation, position)}",
+                "is an operator of test (such as -v or !), where test would read it as one",
+                "Compare in Python, or put the value where test reads an operand only "
+                "(e.g. [ x = {y} ] rather than [ {y} ])",
+            )
     return values
 
 

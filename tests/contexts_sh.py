@@ -25,6 +25,7 @@ PAYLOADS = [
     f"EOF\ntouch {SENTINEL}\nEOF",
     f"1)); touch {SENTINEL}; ((1",
     f"a[$(touch {SENTINEL})]",
+    f"b=($(touch {SENTINEL}))",
     f"'; touch {SENTINEL}; '",
     f'"; touch {SENTINEL}; "',
     f"}}; touch {SENTINEL}; {{",
@@ -114,6 +115,8 @@ CASES: list[tuple[str, str]] = [
     ("arithmetic", "probe $((§))"),
     ("arithmetic", "probe $((1 + § + 1))"),
     ("arithmetic", "probe $[§]"),
+    ("arithmetic", "probe $[ 1 + § ]"),
+    ("arithmetic", "probe x $[1] §"),
     ("arithmetic", "((§)) && probe x"),
     ("arithmetic", "probe $(( $(probe §) ))"),
     # -- backquotes: refused --------------------------------------------------------------
@@ -182,11 +185,14 @@ CASES: list[tuple[str, str]] = [
     ("unclosed", "probe $(probe §"),
     ("reserved word", "time probe §"),
     ("reserved word", "select x in §; do break; done"),
+    # bash: a syntax error (select wants a name), so nothing runs; dash: a command `select`
+    ("reserved word", "select * from t where a = § and b; probe §"),
 ]
 
 # Plain shlex.quote of every value (the renderer before this corpus) escapes in these cases,
 # in at least one of dash and bash: the harness must report each as an injection.
 NAIVE_ESCAPES = [
+    "probe $[ 1 + § ]",
     "cat <<EOF\n§\nEOF",
     "probe \\§",
     "probe C:\\Users\\§",
@@ -197,3 +203,23 @@ NAIVE_ESCAPES = [
     "§=1 probe",
     "probe §>out",
 ]
+
+CASES += [
+    # -- builtins that read their arguments as code or variable names: refused -----------
+    ("builtin", "'eval' probe §"),
+    ("builtin", "X=1 export §"),
+    ("builtin", "declare -a §"),
+    ("builtin", "let §"),
+    ("builtin", "unset §"),
+    ("builtin", "read § </dev/null"),
+    ("builtin", "printf §"),
+    ("builtin", "printf -v § x"),
+    ("builtin", "test -v § || probe x"),
+    ("builtin", "[ -v § ] || probe x"),
+    # -- builtins with plain operands: accepted (test refuses a value that is an operator) -
+    ("builtin", "printf '%s.' §; probe x"),
+    ("builtin", "[ § = x ] || probe y"),
+    ("builtin", "test x = § || probe y"),
+    ("for loop", "for f § a; do probe \"$f\"; done"),
+]
+NAIVE_ESCAPES += ["declare -a §", "test -v § || probe x", "let §"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import re
 import shlex
 import subprocess
 import sys
@@ -239,3 +240,104 @@ def test_in_ipython_with_i_literals(ishell: object, tmp_path: pathlib.Path) -> N
     assert not (tmp_path / SENTINEL).exists()
     with pytest.raises(RenderError, match=r"\{name\} is inside single quotes"):
         run(ishell, "sh(i\"echo '{name}'\")")
+
+
+@pytest.mark.parametrize(
+    "static",
+    ["ls ~ ", "ls *.py ", "ls a? ", "ls [ab] ", "VAR=x cmd ", "a\nb ", "echo hi! ", "echo {a,b} "],
+)
+def test_argv_refuses_all_syntax_only_a_shell_honours(static: str) -> None:
+    # Before, these reached the program as literal words while '$HOME' was refused.
+    with pytest.raises(RenderError, match="needs a shell, and argv\\(\\) runs none"):
+        argv(T(static, ("v", "v")))
+
+
+def test_spread_accepts_any_iterable_but_str_bytes_and_mappings(tmp_path: pathlib.Path) -> None:
+    for name in ("b", "a c"):
+        (tmp_path / name).write_text("")
+    spreads = [
+        ((x for x in ["a", "b c"]), ["a", "b c"]),
+        (sorted(tmp_path.glob("*")), [str(tmp_path / "a c"), str(tmp_path / "b")]),
+        ({"k": 1, "j": 2}.keys(), ["k", "j"]),
+        (range(3), ["0", "1", "2"]),
+        (frozenset({"only"}), ["only"]),
+        (iter(()), []),
+    ]
+    for value, words in spreads:
+        assert argv(T("ls ", (value, "xs", None, "*"))) == ["ls", *words]
+    assert sh(T("ls ", ((x for x in ["a", "b c"]), "xs", None, "*"))) == "ls a 'b c'"
+    for value in ({"a"}, range(2), (x for x in "ab"), {"k": 1}.keys()):  # the f-string's repr
+        with pytest.raises(RenderError, match=r"\{xs\} is a .*\{xs:\*\}.*\{xs!s\}"):
+            sh(T("ls ", (value, "xs")))
+    for bad in ("abc", b"abc", bytearray(b"ab"), {"k": 1}, 3):
+        with pytest.raises(RenderError, match=r"\{xs:\*\} spreads an iterable"):
+            sh(T("ls ", (bad, "xs", None, "*")))
+
+
+def test_spread_as_command_needs_items_and_never_as_a_redirection_target() -> None:
+    assert sh(T("", (["python3", "-c"], "cmd", None, "*"), " pass")) == "'python3' '-c' pass"
+    with pytest.raises(RenderError, match="next word would become the command"):
+        sh(T("", ([], "cmd", None, "*"), " pass"))
+    with pytest.raises(RenderError, match="not a redirection target"):
+        sh(T("cat > ", (["a", "b"], "outs", None, "*")))
+
+
+def test_a_value_as_command_name_is_always_quoted(tmp_path: pathlib.Path) -> None:
+    # Unquoted, 'if' would be a reserved word and 'PATH=x' an assignment.
+    assert sh(T("", ("if", "c"), " x")) == "'if' x"
+    assert sh(T("", ("PATH", "c"), "=1 x")) == "'PATH'=1 x"
+    assert sh(T("echo a; ", ("ls", "c"))) == "echo a; 'ls'"
+    (tmp_path / "a-file").write_text("")
+    assert run_shell("/usr/bin/dash", sh(T("", ("cat", "c"), " a-file")), tmp_path) == []
+    # A value naming a builtin that reads its arguments as code is refused.
+    for builtin in ("eval", "command", "declare", "printf", "["):
+        with pytest.raises(RenderError, match=re.escape(f"is the command name '{builtin}'")):
+            sh(T("", (builtin, "c"), " x"))
+        with pytest.raises(RenderError, match="is the command name"):
+            sh(T("", ([builtin, "x"], "c", None, "*")))
+
+
+def test_many_fields_and_long_spreads_stay_linear() -> None:
+    values = [f"v {n}" for n in range(10_000)]
+    assert shlex.split(sh(printf_all(values)))[2:] == values
+    assert argv(printf_all(values))[2:] == values
+    items = [f"f {n}" for n in range(20_000)]
+    assert argv(T("rm -- ", (items, "xs", None, "*"))) == ["rm", "--", *items]
+    assert shlex.split(sh(T("rm -- ", (items, "xs", None, "*")))) == ["rm", "--", *items]
+
+
+def test_deep_nesting_is_a_clear_error_not_a_recursion_error() -> None:
+    inner = T("x")
+    for _ in range(5_000):
+        inner = T("a", (inner, "t"))
+    with pytest.raises(RenderError, match=r"\{deep\} is nested too deeply"):
+        sh(T("echo ", (inner, "deep")))
+    for static in ("echo " + "$(echo " * 3_000 + ")" * 3_000, "( " * 3_000 + "echo" + ")" * 3_000):
+        with pytest.raises(RenderError, match="nested more than 64 deep"):
+            sh(T(static + "; echo ", ("v", "v")))
+
+
+def test_the_check_after_rendering_refuses_what_a_scanner_bug_lets_through(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ipy_istring import _shell_grammar, shell
+
+    template = T("echo $HOME", ("X", "x"))  # 'X' would extend $HOME into $HOMEX
+    with pytest.raises(RenderError, match=r"\{x\} is right after a \$name"):
+        sh(template)
+    # Break the scanner: no neighbour checks.  The re-lex of the rendered word must catch it.
+    monkeypatch.setattr(_shell_grammar._Lexer, "check_neighbours", lambda *args: None)
+    shell._analyse.cache_clear()
+    with pytest.raises(RenderError, match=r"\{x\} did not come out of the shell's lexer"):
+        sh(template)
+    assert sh(T("echo $HOME", ("a b", "x"))) == "echo $HOME'a b'"  # quoted: still one word
+    # Break the quoting: the value goes in raw.
+    monkeypatch.setattr(shell, "_quote", lambda text, always: text)
+    with pytest.raises(RenderError, match=r"\{v\} did not come out of the shell's lexer"):
+        sh(T("echo ", ("a b", "v")))
+    shell._analyse.cache_clear()
+
+
+def test_static_text_with_a_nul_byte_is_refused() -> None:
+    with pytest.raises(RenderError, match="NUL byte"):
+        sh(T("echo \0 ", ("v", "v")))
