@@ -242,22 +242,30 @@ def escape_canonical(text: str) -> str:
     )
 
 
-def _canonical(element: Any, out: list[str]) -> None:
-    tag = element.tag
-    if not isinstance(tag, str):  # ElementTree.Comment
-        out.append(f"<!--{escape_canonical(element.text or '')}-->")
-    elif tag == "<!DOCTYPE>":
-        out.append(f"<!DOCTYPE {escape_canonical(element.text or '')}>")
-    else:
+def _canonical(root: Any, out: list[str]) -> None:
+    """Write the tree as one string (iteratively: trusted HTML may nest thousands deep)."""
+    # Each stack item is an element to open, or a string to write once its children are done.
+    stack: list[Any] = [root]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        tag = item.tag
+        if not isinstance(tag, str):  # ElementTree.Comment
+            out.append(f"<!--{escape_canonical(item.text or '')}-->")
+            continue
+        if tag == "<!DOCTYPE>":
+            out.append(f"<!DOCTYPE {escape_canonical(item.text or '')}>")
+            continue
         out.append("<" + tag)
-        for name in sorted(element.attrib):
-            out.append(f' {name}="{escape_canonical(element.attrib[name])}"')
-        out.append(">")
-        out.append(escape_canonical(element.text or ""))
-        for child in element:
-            _canonical(child, out)
-            out.append(escape_canonical(child.tail or ""))
-        out.append(f"</{tag}>")
+        for name in sorted(item.attrib):
+            out.append(f' {name}="{escape_canonical(item.attrib[name])}"')
+        out.append(">" + escape_canonical(item.text or ""))
+        stack.append(f"</{tag}>")
+        for child in reversed(item):
+            stack.append(escape_canonical(child.tail or ""))
+            stack.append(child)
 
 
 def canonical_fragment(source: str, container: str = "div") -> str:
@@ -282,10 +290,13 @@ class _Landing:
     kind: str = ""  # for a URL attribute: its UrlKind
 
 
-def _walk(element: Any, parent: Any) -> Iterator[tuple[Any, Any]]:
-    yield element, parent
-    for child in element:
-        yield from _walk(child, element)
+def _walk(root: Any) -> Iterator[tuple[Any, Any]]:
+    """Every element with its parent (None for the root), in document order."""
+    stack: list[tuple[Any, Any]] = [(root, None)]
+    while stack:
+        element, parent = stack.pop()
+        yield element, parent
+        stack.extend((child, element) for child in reversed(element))
 
 
 def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
@@ -295,7 +306,7 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
         for match in token.finditer(text):
             found.setdefault(int(match.group(1)), []).append(landing)
 
-    for element, parent in _walk(root, None):
+    for element, parent in _walk(root):
         tag = element.tag
         parent_ns, parent_name = _split_tag(parent.tag) if parent is not None else ("", "")
         tail_in = _Landing("text", parent_ns, parent_name, "", (), "")
@@ -658,7 +669,7 @@ def _skeleton(
     with the namespace and name of the element that holds it."""
     root, _ = parse(source, container="div")
     places: dict[int, tuple[str, str, str]] = {}
-    for element, parent in _walk(root, None):
+    for element, parent in _walk(root):
         if not isinstance(element.tag, str):
             match = token.fullmatch(element.text or "")
             if match is not None:
