@@ -38,8 +38,8 @@ __all__ = [
     "analyse",
     "canonical_fragment",
     "escape_canonical",
-    "field_at",
     "fill",
+    "mismatch",
     "parse",
     "url_refusal",
 ]
@@ -159,7 +159,6 @@ class Slot:
     kind: Literal["text", "rcdata", "foreign", "attribute", "url", "refused"]
     text_refusal: Refusal | None  # refusal for an escaped (plain) value, if any
     trusted_refusal: Refusal | None  # refusal for trusted HTML (__html__, a nested template)
-    container: str  # for trusted HTML in text: the element it is parsed in ("div" at top)
     url: int  # index into Plan.urls, or -1
 
 
@@ -552,12 +551,11 @@ def analyse(strings: tuple[str, ...]) -> Plan:
             slot = dataclasses.replace(slot, url=len(urls))
             urls.append(_url_check(url, probes.token))
         if slot.kind == "text":
-            form, _, container = b_places.get(index, ("value", "", ""))
+            form = b_places.get(index, ("value", "", ""))[0]
             slot = dataclasses.replace(
                 slot,
                 text_refusal=_REFUSALS["moved"] if index in in_table else None,
                 trusted_refusal=None if faithful and form == "node" else _REFUSALS["misnested"],
-                container=container,
             )
         elif slot.kind == "attribute" and not faithful:
             slot = dataclasses.replace(slot, trusted_refusal=_REFUSALS["misnested"])
@@ -571,7 +569,7 @@ def _decide(
     """The slot of one field from where it landed; and its URL attribute, if it is in one."""
 
     def refused(why: Refusal) -> tuple[Slot, None]:
-        return Slot("refused", why, why, "div", -1), None
+        return Slot("refused", why, why, -1), None
 
     if not found:
         return refused(_REFUSALS["dropped"])
@@ -606,7 +604,7 @@ def _decide(
         "foreign": _REFUSALS["trusted foreign"],
         "url": _REFUSALS["trusted url"],
     }[kind]
-    return Slot(kind, None, trusted_refusal, "div", -1), url
+    return Slot(kind, None, trusted_refusal, -1), url
 
 
 def _skeleton_is_faithful(
@@ -631,9 +629,9 @@ def _skeleton_is_faithful(
         i: (value, b_places.get(i, ("", HTML_NS, ""))[1] != HTML_NS)
         for i, value in enumerate(probes.hostile)
     }
-    comments = {i: f"<!--{probes.places[i]}-->" for i in in_table}
-    predicted = fill(skeleton, plain, comments)
-    return predicted == _canonical_text(parse(probes.fill(values), container="div")[0])
+    page = _canonical_text(parse(probes.fill(values), container="div")[0])
+    # Fields in table structure hold a comment here: whole nodes, as trusted rows would be.
+    return mismatch(skeleton, plain, dict.fromkeys(in_table, False), page) is None
 
 
 def _canonical_text(root: Any) -> str:
@@ -695,16 +693,16 @@ def _skeleton(
 
 
 def _pieces(
-    skeleton: Skeleton, plain: dict[int, tuple[str, bool]], trusted: dict[int, str]
-) -> Iterator[tuple[int, str]]:
-    """The skeleton's pieces with each field's contribution: (field or -1, canonical text)."""
+    skeleton: Skeleton, plain: dict[int, tuple[str, bool]], trusted: set[int]
+) -> Iterator[tuple[int, str | None]]:
+    """The skeleton's pieces: (field or -1, canonical text, or None where a trusted value goes)."""
     for piece in skeleton:
         if isinstance(piece, str):
             yield -1, piece
             continue
         index, form = piece
         if index in trusted:
-            yield index, trusted[index]
+            yield index, None
             continue
         text, foreign = plain[index]
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -713,27 +711,81 @@ def _pieces(
         yield index, escape_canonical(text)
 
 
-def fill(skeleton: Skeleton, plain: dict[int, tuple[str, bool]], trusted: dict[int, str]) -> str:
-    """The canonical parse a page should have: the skeleton with each field's contribution.
+def fill(skeleton: Skeleton, plain: dict[int, tuple[str, bool]]) -> str:
+    """The canonical parse a page of plain values should have: the skeleton, filled.
 
-    ``plain`` maps a field to its text and whether it stands in svg/math; ``trusted`` maps a
-    field to the canonical parse of its trusted HTML (or, in an attribute, its decoded text).
+    ``plain`` maps each field to its text and whether it stands in svg/math.
     """
-    return "".join(text for _, text in _pieces(skeleton, plain, trusted))
+    return "".join(text or "" for _, text in _pieces(skeleton, plain, set()))
 
 
-def field_at(
-    skeleton: Skeleton, plain: dict[int, tuple[str, bool]], trusted: dict[int, str], offset: int
-) -> int:
-    """The last field whose contribution starts at or before ``offset`` of :func:`fill`."""
-    position, found = 0, -1
-    for index, text in _pieces(skeleton, plain, trusted):
-        if position > offset:
-            break
+_CANONICAL_TAG = re.compile(r"<[^>]*>")
+
+
+def _forest_end(page: str, start: int, follows: str) -> int:
+    """Where a run of whole nodes starting at ``start`` ends with ``follows`` after it, or -1.
+
+    The run may hold text and complete elements, never an end tag it did not open (which
+    would close an element of the template) nor a start tag it leaves open.
+    """
+    depth, position = 0, start
+    for tag in _CANONICAL_TAG.finditer(page, start):
+        if depth == 0:
+            found = page.find(follows, position, tag.start() + len(follows))
+            if found != -1 and found <= tag.start():
+                return found
+        text = tag.group()
+        if text.startswith("</"):
+            depth -= 1
+            if depth < 0:
+                return -1
+        elif not text.startswith("<!"):
+            depth += 1
+        position = tag.end()
+    if depth == 0 and page.endswith(follows, position):
+        return len(page) - len(follows)
+    return -1
+
+
+def mismatch(
+    skeleton: Skeleton, plain: dict[int, tuple[str, bool]], trusted: dict[int, bool], page: str
+) -> int | None:
+    """Check a page's canonical parse against the skeleton; the field where it differs, or None.
+
+    Plain values must stand exactly as their text; where a trusted value stands (``trusted``
+    maps it to whether it is in an attribute) the page may hold any run of whole nodes (any
+    text, in an attribute), so the template's own elements, attributes and values are all
+    where it wrote them.
+    """
+    # Merge runs of literal text; each trusted field is a gap between them.
+    items: list[tuple[int, str | None]] = []
+    for index, text in _pieces(skeleton, plain, set(trusted)):
+        if text is not None and items and items[-1][1] is not None:
+            items[-1] = (items[-1][0] if index < 0 else index, items[-1][1] + text)
+        else:
+            items.append((index, text))
+    position, last = 0, -1
+    for number, (index, text) in enumerate(items):
         if index >= 0:
-            found = index
-        position += len(text)
-    return found
+            last = index
+        if text is not None:
+            if not page.startswith(text, position):
+                return last
+            position += len(text)
+            continue
+        follows = ""
+        if number + 1 < len(items):
+            follows = items[number + 1][1] or ""
+        if trusted[index]:  # in an attribute value: any text without a quote
+            end = page.find(follows, position) if follows else len(page)
+            if end == -1 or '"' in page[position:end]:
+                return index
+        else:
+            end = _forest_end(page, position, follows)
+            if end == -1:
+                return index
+        position = end
+    return None if position == len(page) else last
 
 
 def url_refusal(check: UrlCheck, url: str) -> str | None:
