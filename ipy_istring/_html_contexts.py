@@ -37,8 +37,6 @@ __all__ = [
     "UrlCheck",
     "analyse",
     "canonical_fragment",
-    "escape_canonical",
-    "fill",
     "mismatch",
     "parse",
     "url_refusal",
@@ -236,6 +234,7 @@ def _split_tag(tag: str) -> tuple[str, str]:
 
 def escape_canonical(text: str) -> str:
     """Text as the canonical form writes it (placeholders, letters and digits, unchanged)."""
+    # Escaping < and > keeps every "<...>" of the canonical form a tag, which mismatch needs.
     return (
         text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
     )
@@ -267,9 +266,10 @@ def _canonical(root: Any, out: list[str]) -> None:
             stack.append(child)
 
 
-def canonical_fragment(source: str, container: str = "div") -> str:
-    """One string that two parses share exactly when they have the same tree."""
-    root, _ = parse(source, container=container)
+def canonical_fragment(source: str) -> str:
+    """The parse of ``source`` in a ``<div>``, as one string two parses share when they have
+    the same tree (elements, attributes sorted, text and comments)."""
+    root, _ = parse(source)
     out: list[str] = []
     _canonical(root, out)
     return "".join(out)
@@ -709,14 +709,6 @@ def _pieces(
         # The parser drops NUL from HTML element content and turns it into U+FFFD elsewhere.
         text = text.replace("\0", "" if form == "node" and not foreign else "\ufffd")
         yield index, escape_canonical(text)
-
-
-def fill(skeleton: Skeleton, plain: dict[int, tuple[str, bool]]) -> str:
-    """The canonical parse a page of plain values should have: the skeleton, filled.
-
-    ``plain`` maps each field to its text and whether it stands in svg/math.
-    """
-    return "".join(text or "" for _, text in _pieces(skeleton, plain, set()))
 
 
 _CANONICAL_TAG = re.compile(r"<[^>]*>")

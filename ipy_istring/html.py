@@ -20,10 +20,12 @@ raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``
 ``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., a value that
 would complete a character reference begun in the static text (``&{v}``).
 
-Trusted values (``__html__``: ``Markup``, an earlier ``html()`` result, a nested i-string
-rendered with ``html``) are inserted as written, in element content (or, without quotes, in a
-plain attribute); a render holding one is parsed again and compared with the template's own
-structure, so trusted HTML that opens, closes or reorders elements around it is refused.
+A nested i-string is spliced into the outer template (its static text read by the parser in
+the place it really stands, its fields checked like the outer's; up to 100 levels).  Trusted
+values (``__html__``: ``Markup``, an earlier ``html()`` result) are inserted as written, in
+element content (or, without quotes, in a plain attribute); a render holding one is parsed
+again and compared with the template's own structure, so trusted HTML that opens, closes or
+reorders elements around it is refused.
 A conversion or spec applies first, as in an f-string (``{price:.2f}``, ``{obj!r}``), and the
 result is then escaped like any text (so ``{m!s}`` escapes even a trusted value).
 

@@ -133,7 +133,7 @@ CASES: list[Case] = [
     Case("rawtext", "<plaintext>{v}", IMG),
     Case("rawtext", "<plaintext>x</plaintext><p>{v}</p>", IMG),
     # Script bodies, and "</script" inside a script's strings.
-    Case("script", '<script>var s = "{v}";</script>', '";' + PWN + '//', True),
+    Case("script", '<script>var s = "{v}";</script>', '";' + PWN + "//", True),
     Case("script", "<script type=text/plain>{v}</script>", "</script>" + SCRIPT, True),
     Case("script", "<script>var s = '</script>{v}';</script>", IMG, True),
     Case("script", "<script><!--<script>{v}</script>--></script>", "</script>" + SCRIPT),
@@ -169,7 +169,7 @@ CASES: list[Case] = [
     Case("event", '<svg onload="{v}"></svg>', PWN, True),
     Case("event", '<details open ontoggle="{v}"><summary>x</summary></details>', PWN, True),
     Case("srcdoc", '<iframe srcdoc="{v}"></iframe>', IMG, True),
-    Case("srcdoc", '<iframe srcdoc="<p>{v}</p>"></iframe>', "&lt;img src=x onerror=" + PWN + "&gt;"),
+    Case("srcdoc", '<iframe srcdoc="<p>{v}</p>"></iframe>', f"&lt;img src=x onerror={PWN}&gt;"),
     Case("form", '<input name="q" form="{v}">', "f"),
     Case("form", '<input name="{v}" value="x">', "action"),
     Case("form", '<button type="{v}">x</button>', "submit"),
@@ -177,7 +177,7 @@ CASES: list[Case] = [
     # Plain attributes: the allow-list.
     Case("attribute", '<p title="{v}">x</p>', '" onmouseover="' + PWN + '" x="'),
     Case("attribute", "<p title='{v}'>x</p>", "' onmouseover='" + PWN + "' x='"),
-    Case("attribute", '<p data-x="{v}" aria-label="y">x</p>', '"><img src=x onerror="' + PWN + '">'),
+    Case("attribute", '<p data-x="{v}" aria-label="y">x</p>', '">' + IMG),
     Case("attribute", '<p id="{v}">x</p>', "</p>" + IMG),
     Case("attribute", '<p contenteditable="{v}">x</p>', "true"),
     Case("attribute", '<dialog open="{v}">x</dialog>', "x"),

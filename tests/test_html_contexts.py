@@ -9,6 +9,7 @@ cases marked ``control`` does run script in the same harness (positive control).
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -80,7 +81,7 @@ def visit(context: Any, body: str) -> tuple[list[str], list[str]]:
     """Load the page, click what can be clicked; return (what happened, the page's shape)."""
     seen: list[str] = []
     tab = context.new_page()
-    tab.on("console", lambda message: seen.append("script") if "ipy-pwned" in message.text else None)
+    tab.on("console", lambda note: seen.append("script") if "ipy-pwned" in note.text else None)
     tab.on("dialog", lambda dialog: (seen.append("dialog"), dialog.dismiss()))
     tab.on("popup", lambda _: seen.append("popup"))
     loading = True
@@ -98,10 +99,9 @@ def visit(context: Any, body: str) -> tuple[list[str], list[str]]:
         seen.append(f"overlay {overlays}")
     shape = tab.evaluate(SHAPE_JS)
     for element in tab.locator(CLICKABLE).all():
-        try:
+        # Hidden or detached elements fail to click: nothing a user could click either.
+        with contextlib.suppress(Exception):
             element.click(force=True, timeout=300, no_wait_after=True)
-        except Exception:  # hidden or detached: nothing a user could click either
-            pass
     tab.wait_for_timeout(100)
     tab.close()
     return seen, shape
