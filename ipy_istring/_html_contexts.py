@@ -24,6 +24,7 @@ html5lib is imported on the first analysis, not when ``ipy_istring`` is imported
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 import secrets
 from collections.abc import Iterator
@@ -146,6 +147,7 @@ _DOWNLOAD_TYPES = _RASTER_TYPES | _names(
 # value's characters would continue it (&{v} with v = "#106;" is "j").  After "&" the
 # tokenizer reads alphanumerics (named reference) or "#", "x", digits (numeric reference).
 _OPEN_REFERENCE = re.compile(r"&(?:#[xX]?[0-9A-Fa-f]*|[A-Za-z0-9]*)\Z")
+_SELECT_TAG = re.compile(r"(</?)select(?=[\s/>])", re.IGNORECASE)
 _URL_CONTROLS = "".join(map(chr, range(33)))
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
 
@@ -511,14 +513,23 @@ def analyse(strings: tuple[str, ...]) -> Plan:
     from markupsafe import escape
 
     probes = _Probes.make(strings)
-    probe_a = probes.fill(probes.places)
-    probe_h = probes.fill([str(escape(value)) for value in probes.hostile])
     hostile_text = [escape_canonical(value) for value in probes.hostile]
+    # html5lib follows the standard as of 2020, which ignored most tags inside <select>;
+    # browsers now parse its content as ordinary HTML (<select><style> is a style sheet).
+    # A field must be safe read both ways: the second reading sees <select> as an ordinary
+    # element.
+    variants = [probes]
+    if _SELECT_TAG.search("".join(strings)):
+        modern = tuple(_SELECT_TAG.sub(r"\1x-select", string) for string in strings)
+        variants.append(dataclasses.replace(probes, strings=modern))
 
     landings: dict[int, list[_Landing]] = {}
     fostered: set[int] = set()  # escaped text here is moved out of a table
     unread: set[int] = set()  # an escaped value here does not read back as written
-    for container in ("div", None):  # a notebook's innerHTML, and a whole page
+    for variant, container in itertools.product(variants, ("div", None)):
+        # ("div": a notebook's innerHTML; None: a whole page.)
+        probe_a = variant.fill(variant.places)
+        probe_h = variant.fill([str(escape(value)) for value in variant.hostile])
         root_a, moved_text = parse(probe_a, container=container)
         for index, found in _landings(root_a, probes.token).items():
             landings.setdefault(index, []).extend(found)

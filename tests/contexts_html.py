@@ -17,7 +17,8 @@ PWN = "console.log(/ipy-pwned/.source)"
 IMG = f"<img src=x onerror={PWN}>"
 SCRIPT = f"<script>{PWN}</script>"
 JS_URL = f"javascript:{PWN}"
-OVERLAY = "red; position: fixed; top: 0; left: 0; width: 100vw; height: 100vh"
+CSS_OVERLAY = "position: fixed; top: 0; left: 0; width: 100vw; height: 100vh"
+OVERLAY = "red; " + CSS_OVERLAY
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,13 @@ CASES: list[Case] = [
     Case("select", "<select><option>{v}</option></select>", "</option></select>" + IMG, True),
     Case("select", "<select>{v}</select>", "</select>" + IMG, True),
     Case("select", '<select><option value="{v}">x</option></select>', '">' + IMG),
+    # Browsers now parse <select> content as ordinary HTML (html5lib 1.1 ignored these tags).
+    Case("select", "<select><style>{v}</style></select>", "* { " + CSS_OVERLAY + " }", True),
+    Case("select", "<select><svg><style>{v}</style></svg></select>", "* {" + CSS_OVERLAY, True),
+    Case("select", "<select><xmp>{v}</xmp></select>", "</xmp>" + IMG, True),
+    Case("select", "<select><noscript>{v}</noscript></select>", "</noscript>" + IMG, True),
+    Case("select", '<select><div title="{v}">x</div></select>', '"' + IMG),
+    Case("select", "<select><math><mi>{v}</mi></math></select>", "</mi>" + IMG),
     Case("table", "<table>{v}</table>", IMG, True),
     Case("table", "<table><tr>{v}</tr></table>", IMG, True),
     Case("table", "<table><tr><td>{v}</td></tr></table>", "</td></tr></table>" + IMG, True),
