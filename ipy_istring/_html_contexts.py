@@ -27,6 +27,7 @@ import dataclasses
 import itertools
 import re
 import secrets
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -193,8 +194,8 @@ def _html5lib() -> tuple[Any, Any]:
     import warnings
 
     with warnings.catch_warnings():
-        # html5lib 1.1 (its latest release) predates Python 3.12+'s deprecations of some
-        # stdlib uses; they are its business, not the user's.
+        # html5lib 1.1 (2020, its latest release) imports cleanly up to 3.14; should a newer
+        # Python deprecate something it uses, that is html5lib's business, not the user's.
         warnings.simplefilter("ignore", DeprecationWarning)
         import html5lib
         from html5lib.constants import tableInsertModeElements
@@ -541,12 +542,12 @@ def analyse(strings: tuple[str, ...]) -> Plan:
         )
         got = _canonical_text(parse(probe_h, container=container)[0])
         if got != expected:
-            differing = {
-                i
-                for i in range(count)
-                if got.count(hostile_text[i]) != expected.count(hostile_text[i])
-            }
-            unread |= differing or set(range(count))  # unexplained: suspect every field
+            intact = re.compile(probes.token.pattern + re.escape(escape_canonical(_HOSTILE)))
+            differing = set(
+                (Counter(intact.findall(expected)) - Counter(intact.findall(got))).elements()
+            )
+            # (Each field's hostile value that no longer reads back whole; if none, suspect all.)
+            unread |= {int(i) for i in differing} or set(range(count))
 
     skeleton, b_places = _skeleton(
         probes.fill([f"<!--{p}-->" for p in probes.places]), probes.token

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from conftest import CHROMIUM_ARGS, run
 from hostile import ALL
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from markupsafe import Markup
 
 from ipy_istring.fields import RenderError
@@ -369,3 +371,39 @@ def test_html5lib_is_imported_on_first_render_not_on_import() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]
+
+
+# The proof behind "a render of plain values needs no second parse", checked on random text.
+
+ACCEPTING = [
+    ("<p>", "</p>"),
+    ('<p title="', '">x</p>'),
+    ("<p title='", "'>x</p>"),
+    ('<p data-x="', '" aria-label="y">x</p>'),
+    ("<textarea>\n", "</textarea>"),  # (the parser drops a newline right after <textarea>)
+    ("<title>", "</title>"),
+    ('<svg><text y="1">', "</text></svg>"),
+    ("<math><mi>", "</mi></math>"),
+    ("<select><option>", "</option></select>"),
+    ("<template><p>", "</p></template>"),
+    ("<table><tr><td>", "</td></tr></table>"),
+    ("<!-- a --!> ", "<b>x</b>"),
+    ("<div>a &amp; ", " b</div>"),
+    ('<a href="https://e.invalid/?q=', '">x</a>'),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(ACCEPTING), st.text())
+@example(("<p>", "</p>"), "\r\n\x00")
+def test_any_text_reads_back_exactly_where_a_field_is_accepted(
+    around: tuple[str, str], value: str
+) -> None:
+    from ipy_istring import _html_contexts as contexts
+
+    before, after = around
+    result = str(html(T(before, (value, "v"), after)))
+    plan = contexts.analyse((before, after))
+    foreign = plan.slots[0].kind == "foreign"
+    page = contexts.canonical_fragment(result)
+    assert contexts.mismatch(plan.skeleton, {0: (value, foreign)}, {}, page) is None
