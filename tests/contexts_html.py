@@ -80,7 +80,12 @@ CASES: list[Case] = [
     Case("url", '<a href="{v}">x</a>', "/relative?" + SCRIPT),
     Case("url", '<a href="{v}">x</a>', "#" + SCRIPT),
     # data: URLs (notebooks use them for images and downloads).
-    Case("data url", '<img src="data:image/png;base64,{v}">', '"><img src=x onerror=' + PWN + ">"),
+    Case(
+        "data url",
+        '<img src="data:image/png;base64,{v}">',
+        '"><img src=x onerror=' + PWN + ">",
+        True,
+    ),
     Case("data url", '<img src="{v}">', "data:image/png;base64,iVBORw0KGgo=", benign="x.png"),
     Case("data url", '<img src="{v}">', "data:image/svg+xml,<svg onload='" + PWN + "'/>"),
     Case("data url", '<a download="t.csv" href="data:text/csv,{v}">x</a>', "a,b\n" + SCRIPT),
@@ -170,7 +175,7 @@ CASES: list[Case] = [
     Case("unquoted", "<img src=x title=a{v}>", f"x onerror={PWN}", True),
     Case("unquoted", "<a href={v}>x</a>", JS_URL, True),
     Case("duplicate", '<a href="https://e.invalid/" href="{v}">x</a>', JS_URL),
-    Case("duplicate", '<img src="x" alt="{v}" alt="y">', '"' + IMG),
+    Case("duplicate", '<img src="x" alt="{v}" alt="y">', '"' + IMG, True),
     # Event handlers, srcdoc, form hijacking.
     Case("event", '<img src=x onerror="{v}">', PWN, True),
     Case("event", '<p ONCLICK="{v}">x</p>', PWN),
@@ -181,9 +186,10 @@ CASES: list[Case] = [
     Case("form", '<input name="q" form="{v}">', "f"),
     Case("form", '<input name="{v}" value="x">', "action"),
     Case("form", '<button type="{v}">x</button>', "submit"),
-    Case("form", '<input value="{v}">', '" autofocus onfocus="' + PWN + '"'),
+    Case("form", '<input value="{v}">', '" autofocus onfocus="' + PWN + '"', True),
     # Plain attributes: the allow-list.
     Case("attribute", '<p title="{v}">x</p>', '" onmouseover="' + PWN + '" x="'),
+    Case("attribute", '<img src=x alt="{v}">', '" onerror="' + PWN + '" x="', True),
     Case("attribute", "<p title='{v}'>x</p>", "' onmouseover='" + PWN + "' x='"),
     Case("attribute", '<p data-x="{v}" aria-label="y">x</p>', '">' + IMG),
     Case("attribute", '<p id="{v}">x</p>', "</p>" + IMG),
@@ -202,7 +208,7 @@ CASES: list[Case] = [
     Case("trusted", "<p>{m}</p><p>y</p>", "<!--", benign="<b>x</b>"),
     Case("trusted", "<p>{m}</p><p>y</p>", "<textarea>", benign="<b>x</b>"),
     Case("trusted", "<p>{m}</p>", "<div>x</div>", benign="<b>x</b>"),
-    Case("trusted", "<textarea>{m}</textarea>", "</textarea>" + IMG, benign="x"),
+    Case("trusted", "<textarea>{m}</textarea>", "</textarea>" + IMG, True, benign="x"),
     Case("trusted", '<a href="{m}">x</a>', JS_URL, benign="x"),
     Case("trusted", "<svg><text>{m}</text></svg>", "</text>", benign="x"),
     Case("trusted", "<table>{m}</table>", "<tr><td>x</td></tr>", benign="<tr><td>y</td></tr>"),
