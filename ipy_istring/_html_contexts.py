@@ -148,7 +148,8 @@ _DOWNLOAD_TYPES = _RASTER_TYPES | _names(
 # value's characters would continue it (&{v} with v = "#106;" is "j").  After "&" the
 # tokenizer reads alphanumerics (named reference) or "#", "x", digits (numeric reference).
 _OPEN_REFERENCE = re.compile(r"&(?:#[xX]?[0-9A-Fa-f]*|[A-Za-z0-9]*)\Z")
-_SELECT_TAG = re.compile(r"(</?)select(?=[\s/>])", re.IGNORECASE)
+_REPARSED_TAG = re.compile(r"(</?)(select|isindex)(?=[\s/>])", re.IGNORECASE)
+_REPARSED = {"x-select": "select", "x-isindex": "isindex"}  # their names in messages
 _URL_CONTROLS = "".join(map(chr, range(33)))
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
 
@@ -322,6 +323,7 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
                 note(value, _Landing("doctype", "", "", "", (), ""))
             continue
         namespace, name = _split_tag(tag)
+        name = _REPARSED.get(name, name)
         note(name, _Landing("tag", namespace, name, "", (), ""))
         names = tuple(element.attrib)
         for attribute, value in element.attrib.items():
@@ -517,11 +519,11 @@ def analyse(strings: tuple[str, ...]) -> Plan:
     hostile_text = [escape_canonical(value) for value in probes.hostile]
     # html5lib follows the standard as of 2020, which ignored most tags inside <select>;
     # browsers now parse its content as ordinary HTML (<select><style> is a style sheet).
-    # A field must be safe read both ways: the second reading sees <select> as an ordinary
-    # element.
+    # html5lib also still rewrites the long-removed <isindex> into a form.  A field must be
+    # safe read both ways: the second reading sees those as ordinary elements.
     variants = [probes]
-    if _SELECT_TAG.search("".join(strings)):
-        modern = tuple(_SELECT_TAG.sub(r"\1x-select", string) for string in strings)
+    if _REPARSED_TAG.search("".join(strings)):
+        modern = tuple(_REPARSED_TAG.sub(r"\1x-\2", string) for string in strings)
         variants.append(dataclasses.replace(probes, strings=modern))
 
     landings: dict[int, list[_Landing]] = {}
