@@ -148,6 +148,12 @@ _DOWNLOAD_TYPES = _RASTER_TYPES | _names(
 # value's characters would continue it (&{v} with v = "#106;" is "j").  After "&" the
 # tokenizer reads alphanumerics (named reference) or "#", "x", digits (numeric reference).
 _OPEN_REFERENCE = re.compile(r"&(?:#[xX]?[0-9A-Fa-f]*|[A-Za-z0-9]*)\Z")
+# The element a fragment starting with these tags is written for (the parser drops them
+# anywhere else): the context of the fragment parsing algorithm.
+_CONTEXTS = {"tr": "tbody", "td": "tr", "th": "tr", "col": "colgroup"} | dict.fromkeys(
+    ("tbody", "thead", "tfoot", "caption", "colgroup"), "table"
+)
+_FIRST_TAG = re.compile(r"\s*<([A-Za-z][^\s/>]*)")
 _REPARSED_TAG = re.compile(r"(</?)(select|isindex)(?=[\s/>])", re.IGNORECASE)
 _REPARSED = {"x-select": "select", "x-isindex": "isindex"}  # their names in messages
 _URL_CONTROLS = "".join(map(chr, range(33)))
@@ -184,6 +190,7 @@ class Plan:
     # The canonical parse of probe B: static text, and (field, form) where a value goes:
     # form "node" stands in element content, "value" in an attribute value or RCDATA text.
     skeleton: tuple[str | tuple[int, str], ...]
+    context: str  # the element the skeleton is parsed in ("div", or "tbody" for a <tr>...)
 
 
 # --- html5lib, loaded on first use -----------------------------------------------------
@@ -270,10 +277,10 @@ def _canonical(root: Any, out: list[str]) -> None:
             stack.append(child)
 
 
-def canonical_fragment(source: str) -> str:
-    """The parse of ``source`` in a ``<div>``, as one string two parses share when they have
-    the same tree (elements, attributes sorted, text and comments)."""
-    root, _ = parse(source)
+def canonical_fragment(source: str, context: str = "div") -> str:
+    """The parse of ``source`` in a ``context`` element, as one string two parses share when
+    they have the same tree (elements, attributes sorted, text and comments)."""
+    root, _ = parse(source, container=context)
     out: list[str] = []
     _canonical(root, out)
     return "".join(out)
@@ -512,7 +519,7 @@ def analyse(strings: tuple[str, ...]) -> Plan:
     """Read where each field of ``strings`` stands and decide what it may hold."""
     count = len(strings) - 1
     if count == 0:
-        return Plan((), (), ())
+        return Plan((), (), (), "div")
     from markupsafe import escape
 
     probes = _Probes.make(strings)
@@ -529,8 +536,12 @@ def analyse(strings: tuple[str, ...]) -> Plan:
     landings: dict[int, list[_Landing]] = {}
     fostered: set[int] = set()  # escaped text here is moved out of a table
     unread: set[int] = set()  # an escaped value here does not read back as written
-    for variant, container in itertools.product(variants, ("div", None)):
-        # ("div": a notebook's innerHTML; None: a whole page.)
+    context = _context_element(strings[0])
+    containers = dict.fromkeys(("div", None, context))
+    for variant, container in itertools.product(variants, containers):
+        # "div": a notebook's innerHTML; None: a whole page; and the element the template's
+        # first tag needs around it (a <tr> row is parsed in a <tbody>), which it will get
+        # when a later html() puts it there.  A field must be allowed wherever it lands.
         probe_a = variant.fill(variant.places)
         probe_h = variant.fill([str(escape(value)) for value in variant.hostile])
         root_a, moved_text = parse(probe_a, container=container)
@@ -552,10 +563,10 @@ def analyse(strings: tuple[str, ...]) -> Plan:
             unread |= {int(i) for i in differing} or set(range(count))
 
     skeleton, b_places = _skeleton(
-        probes.fill([f"<!--{p}-->" for p in probes.places]), probes.token
+        probes.fill([f"<!--{p}-->" for p in probes.places]), probes.token, context
     )
     in_table = fostered | {i for i, place in b_places.items() if place[2] in _TABLE_LIKE}
-    faithful = _skeleton_is_faithful(probes, skeleton, b_places, in_table)
+    faithful = _skeleton_is_faithful(probes, skeleton, b_places, in_table, context)
 
     slots: list[Slot] = []
     urls: list[UrlCheck] = []
@@ -574,7 +585,13 @@ def analyse(strings: tuple[str, ...]) -> Plan:
         elif slot.kind == "attribute" and not faithful:
             slot = dataclasses.replace(slot, trusted_refusal=_REFUSALS["misnested"])
         slots.append(slot)
-    return Plan(tuple(slots), tuple(urls), skeleton)
+    return Plan(tuple(slots), tuple(urls), skeleton, context)
+
+
+def _context_element(first: str) -> str:
+    """The element the template's first tag is written for: "tbody" for a <tr>..., or "div"."""
+    match = _FIRST_TAG.match(first)
+    return _CONTEXTS.get(match.group(1).lower(), "div") if match else "div"
 
 
 def _decide(
@@ -626,6 +643,7 @@ def _skeleton_is_faithful(
     skeleton: Skeleton,
     b_places: dict[int, tuple[str, str, str]],
     in_table: set[int],
+    context: str,
 ) -> bool:
     """Whether the skeleton predicts the parse of the template filled with values exactly.
 
@@ -643,7 +661,7 @@ def _skeleton_is_faithful(
         i: (value, b_places.get(i, ("", HTML_NS, ""))[1] != HTML_NS)
         for i, value in enumerate(probes.hostile)
     }
-    page = _canonical_text(parse(probes.fill(values), container="div")[0])
+    page = _canonical_text(parse(probes.fill(values), container=context)[0])
     # Fields in table structure hold a comment here: whole nodes, as trusted rows would be.
     return mismatch(skeleton, plain, dict.fromkeys(in_table, False), page) is None
 
@@ -674,12 +692,12 @@ Skeleton = tuple[str | tuple[int, str], ...]
 
 
 def _skeleton(
-    source: str, token: re.Pattern[str]
+    source: str, token: re.Pattern[str], context: str
 ) -> tuple[Skeleton, dict[int, tuple[str, str, str]]]:
     """Probe B's canonical parse, cut where each field stands; and per field its form
     ("node": a comment in element content; "value": text of an attribute or RCDATA body),
     with the namespace and name of the element that holds it."""
-    root, _ = parse(source, container="div")
+    root, _ = parse(source, container=context)
     places: dict[int, tuple[str, str, str]] = {}
     for element, parent in _walk(root):
         if not isinstance(element.tag, str):
@@ -687,7 +705,7 @@ def _skeleton(
             if match is not None:
                 namespace, name = _split_tag(parent.tag)
                 if parent is root:
-                    namespace, name = HTML_NS, "div"
+                    namespace, name = HTML_NS, context
                 places.setdefault(int(match.group(1)), ("node", namespace, name))
     text = _canonical_text(root)
     marker = re.compile(f"<!--({token.pattern})-->|&lt;!--({token.pattern})--&gt;")

@@ -199,7 +199,7 @@ def _check_structure(
     trusted value may only form whole nodes (or, in an attribute, text) where it stands.
     """
     in_attribute = {index: plan.slots[index].kind == "attribute" for index in trusted}
-    page = contexts.canonical_fragment(result)
+    page = contexts.canonical_fragment(result, plan.context)
     culprit = contexts.mismatch(plan.skeleton, plain, in_attribute, page)
     if culprit is None:
         return

@@ -407,3 +407,18 @@ def test_any_text_reads_back_exactly_where_a_field_is_accepted(
     foreign = plan.slots[0].kind == "foreign"
     page = contexts.canonical_fragment(result)
     assert contexts.mismatch(plan.skeleton, {0: (value, foreign)}, {}, page) is None
+
+
+def test_a_row_template_is_read_in_the_table_it_is_written_for() -> None:
+    # The parser drops a <tr> outside a table; a row fragment is analysed (and checked) in
+    # the <tbody> it will stand in, and its fields must be allowed there and in a <div>.
+    rows = Markup("").join(
+        html(T('<tr class="', (n, "n"), '"><td>', ("<x>", "x"), "</td></tr>")) for n in range(2)
+    )
+    assert html(T("<table>", (rows, "rows"), "</table>")) == (
+        '<table><tr class="0"><td>&lt;x&gt;</td></tr><tr class="1"><td>&lt;x&gt;</td></tr></table>'
+    )
+    with pytest.raises(RenderError, match=r"\{c\} is trusted HTML.*does not fit"):
+        html(T("<tr>", (Markup("</tr><tr>"), "c"), "</tr>"))
+    with pytest.raises(RenderError, match=r"\{v\} stands in the event-handler attribute 'onclick'"):
+        html(T('<tr onclick="', ("x", "v"), '"><td>1</td></tr>'))
