@@ -24,8 +24,10 @@ html5lib is imported on the first analysis, not when ``ipy_istring`` is imported
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 import secrets
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -37,9 +39,7 @@ __all__ = [
     "UrlCheck",
     "analyse",
     "canonical_fragment",
-    "escape_canonical",
-    "field_at",
-    "fill",
+    "mismatch",
     "parse",
     "url_refusal",
 ]
@@ -148,6 +148,14 @@ _DOWNLOAD_TYPES = _RASTER_TYPES | _names(
 # value's characters would continue it (&{v} with v = "#106;" is "j").  After "&" the
 # tokenizer reads alphanumerics (named reference) or "#", "x", digits (numeric reference).
 _OPEN_REFERENCE = re.compile(r"&(?:#[xX]?[0-9A-Fa-f]*|[A-Za-z0-9]*)\Z")
+# The element a fragment starting with these tags is written for (the parser drops them
+# anywhere else): the context of the fragment parsing algorithm.
+_CONTEXTS = {"tr": "tbody", "td": "tr", "th": "tr", "col": "colgroup"} | dict.fromkeys(
+    ("tbody", "thead", "tfoot", "caption", "colgroup"), "table"
+)
+_FIRST_TAG = re.compile(r"\s*<([A-Za-z][^\s/>]*)")
+_REPARSED_TAG = re.compile(r"(</?)(select|isindex)(?=[\s/>])", re.IGNORECASE)
+_REPARSED = {"x-select": "select", "x-isindex": "isindex"}  # their names in messages
 _URL_CONTROLS = "".join(map(chr, range(33)))
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
 
@@ -159,7 +167,6 @@ class Slot:
     kind: Literal["text", "rcdata", "foreign", "attribute", "url", "refused"]
     text_refusal: Refusal | None  # refusal for an escaped (plain) value, if any
     trusted_refusal: Refusal | None  # refusal for trusted HTML (__html__, a nested template)
-    container: str  # for trusted HTML in text: the element it is parsed in ("div" at top)
     url: int  # index into Plan.urls, or -1
 
 
@@ -183,6 +190,7 @@ class Plan:
     # The canonical parse of probe B: static text, and (field, form) where a value goes:
     # form "node" stands in element content, "value" in an attribute value or RCDATA text.
     skeleton: tuple[str | tuple[int, str], ...]
+    context: str  # the element the skeleton is parsed in ("div", or "tbody" for a <tr>...)
 
 
 # --- html5lib, loaded on first use -----------------------------------------------------
@@ -194,8 +202,8 @@ def _html5lib() -> tuple[Any, Any]:
     import warnings
 
     with warnings.catch_warnings():
-        # html5lib 1.1 (its latest release) predates Python 3.12+'s deprecations of some
-        # stdlib uses; they are its business, not the user's.
+        # html5lib 1.1 (2020, its latest release) imports cleanly up to 3.14; should a newer
+        # Python deprecate something it uses, that is html5lib's business, not the user's.
         warnings.simplefilter("ignore", DeprecationWarning)
         import html5lib
         from html5lib.constants import tableInsertModeElements
@@ -237,32 +245,42 @@ def _split_tag(tag: str) -> tuple[str, str]:
 
 def escape_canonical(text: str) -> str:
     """Text as the canonical form writes it (placeholders, letters and digits, unchanged)."""
+    # Escaping < and > keeps every "<...>" of the canonical form a tag, which mismatch needs.
     return (
         text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
     )
 
 
-def _canonical(element: Any, out: list[str]) -> None:
-    tag = element.tag
-    if not isinstance(tag, str):  # ElementTree.Comment
-        out.append(f"<!--{escape_canonical(element.text or '')}-->")
-    elif tag == "<!DOCTYPE>":
-        out.append(f"<!DOCTYPE {escape_canonical(element.text or '')}>")
-    else:
+def _canonical(root: Any, out: list[str]) -> None:
+    """Write the tree as one string (iteratively: trusted HTML may nest thousands deep)."""
+    # Each stack item is an element to open, or a string to write once its children are done.
+    stack: list[Any] = [root]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        tag = item.tag
+        if not isinstance(tag, str):  # ElementTree.Comment
+            out.append(f"<!--{escape_canonical(item.text or '')}-->")
+            continue
+        if tag == "<!DOCTYPE>":
+            out.append(f"<!DOCTYPE {escape_canonical(item.text or '')}>")
+            continue
         out.append("<" + tag)
-        for name in sorted(element.attrib):
-            out.append(f' {name}="{escape_canonical(element.attrib[name])}"')
-        out.append(">")
-        out.append(escape_canonical(element.text or ""))
-        for child in element:
-            _canonical(child, out)
-            out.append(escape_canonical(child.tail or ""))
-        out.append(f"</{tag}>")
+        for name in sorted(item.attrib):
+            out.append(f' {name}="{escape_canonical(item.attrib[name])}"')
+        out.append(">" + escape_canonical(item.text or ""))
+        stack.append(f"</{tag}>")
+        for child in reversed(item):
+            stack.append(escape_canonical(child.tail or ""))
+            stack.append(child)
 
 
-def canonical_fragment(source: str, container: str = "div") -> str:
-    """One string that two parses share exactly when they have the same tree."""
-    root, _ = parse(source, container=container)
+def canonical_fragment(source: str, context: str = "div") -> str:
+    """The parse of ``source`` in a ``context`` element, as one string two parses share when
+    they have the same tree (elements, attributes sorted, text and comments)."""
+    root, _ = parse(source, container=context)
     out: list[str] = []
     _canonical(root, out)
     return "".join(out)
@@ -282,10 +300,13 @@ class _Landing:
     kind: str = ""  # for a URL attribute: its UrlKind
 
 
-def _walk(element: Any, parent: Any) -> Iterator[tuple[Any, Any]]:
-    yield element, parent
-    for child in element:
-        yield from _walk(child, element)
+def _walk(root: Any) -> Iterator[tuple[Any, Any]]:
+    """Every element with its parent (None for the root), in document order."""
+    stack: list[tuple[Any, Any]] = [(root, None)]
+    while stack:
+        element, parent = stack.pop()
+        yield element, parent
+        stack.extend((child, element) for child in reversed(element))
 
 
 def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
@@ -295,7 +316,7 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
         for match in token.finditer(text):
             found.setdefault(int(match.group(1)), []).append(landing)
 
-    for element, parent in _walk(root, None):
+    for element, parent in _walk(root):
         tag = element.tag
         parent_ns, parent_name = _split_tag(parent.tag) if parent is not None else ("", "")
         tail_in = _Landing("text", parent_ns, parent_name, "", (), "")
@@ -309,6 +330,7 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
                 note(value, _Landing("doctype", "", "", "", (), ""))
             continue
         namespace, name = _split_tag(tag)
+        name = _REPARSED.get(name, name)
         note(name, _Landing("tag", namespace, name, "", (), ""))
         names = tuple(element.attrib)
         for attribute, value in element.attrib.items():
@@ -497,18 +519,31 @@ def analyse(strings: tuple[str, ...]) -> Plan:
     """Read where each field of ``strings`` stands and decide what it may hold."""
     count = len(strings) - 1
     if count == 0:
-        return Plan((), (), ())
+        return Plan((), (), (), "div")
     from markupsafe import escape
 
     probes = _Probes.make(strings)
-    probe_a = probes.fill(probes.places)
-    probe_h = probes.fill([str(escape(value)) for value in probes.hostile])
     hostile_text = [escape_canonical(value) for value in probes.hostile]
+    # html5lib follows the standard as of 2020, which ignored most tags inside <select>;
+    # browsers now parse its content as ordinary HTML (<select><style> is a style sheet).
+    # html5lib also still rewrites the long-removed <isindex> into a form.  A field must be
+    # safe read both ways: the second reading sees those as ordinary elements.
+    variants = [probes]
+    if _REPARSED_TAG.search("".join(strings)):
+        modern = tuple(_REPARSED_TAG.sub(r"\1x-\2", string) for string in strings)
+        variants.append(dataclasses.replace(probes, strings=modern))
 
     landings: dict[int, list[_Landing]] = {}
     fostered: set[int] = set()  # escaped text here is moved out of a table
     unread: set[int] = set()  # an escaped value here does not read back as written
-    for container in ("div", None):  # a notebook's innerHTML, and a whole page
+    context = _context_element(strings[0])
+    containers = dict.fromkeys(("div", None, context))
+    for variant, container in itertools.product(variants, containers):
+        # "div": a notebook's innerHTML; None: a whole page; and the element the template's
+        # first tag needs around it (a <tr> row is parsed in a <tbody>), which it will get
+        # when a later html() puts it there.  A field must be allowed wherever it lands.
+        probe_a = variant.fill(variant.places)
+        probe_h = variant.fill([str(escape(value)) for value in variant.hostile])
         root_a, moved_text = parse(probe_a, container=container)
         for index, found in _landings(root_a, probes.token).items():
             landings.setdefault(index, []).extend(found)
@@ -520,18 +555,18 @@ def analyse(strings: tuple[str, ...]) -> Plan:
         )
         got = _canonical_text(parse(probe_h, container=container)[0])
         if got != expected:
-            differing = {
-                i
-                for i in range(count)
-                if got.count(hostile_text[i]) != expected.count(hostile_text[i])
-            }
-            unread |= differing or set(range(count))  # unexplained: suspect every field
+            intact = re.compile(probes.token.pattern + re.escape(escape_canonical(_HOSTILE)))
+            differing = set(
+                (Counter(intact.findall(expected)) - Counter(intact.findall(got))).elements()
+            )
+            # (Each field's hostile value that no longer reads back whole; if none, suspect all.)
+            unread |= {int(i) for i in differing} or set(range(count))
 
     skeleton, b_places = _skeleton(
-        probes.fill([f"<!--{p}-->" for p in probes.places]), probes.token
+        probes.fill([f"<!--{p}-->" for p in probes.places]), probes.token, context
     )
     in_table = fostered | {i for i, place in b_places.items() if place[2] in _TABLE_LIKE}
-    faithful = _skeleton_is_faithful(probes, skeleton, b_places, in_table)
+    faithful = _skeleton_is_faithful(probes, skeleton, b_places, in_table, context)
 
     slots: list[Slot] = []
     urls: list[UrlCheck] = []
@@ -541,17 +576,22 @@ def analyse(strings: tuple[str, ...]) -> Plan:
             slot = dataclasses.replace(slot, url=len(urls))
             urls.append(_url_check(url, probes.token))
         if slot.kind == "text":
-            form, _, container = b_places.get(index, ("value", "", ""))
+            form = b_places.get(index, ("value", "", ""))[0]
             slot = dataclasses.replace(
                 slot,
                 text_refusal=_REFUSALS["moved"] if index in in_table else None,
                 trusted_refusal=None if faithful and form == "node" else _REFUSALS["misnested"],
-                container=container,
             )
         elif slot.kind == "attribute" and not faithful:
             slot = dataclasses.replace(slot, trusted_refusal=_REFUSALS["misnested"])
         slots.append(slot)
-    return Plan(tuple(slots), tuple(urls), skeleton)
+    return Plan(tuple(slots), tuple(urls), skeleton, context)
+
+
+def _context_element(first: str) -> str:
+    """The element the template's first tag is written for: "tbody" for a <tr>..., or "div"."""
+    match = _FIRST_TAG.match(first)
+    return _CONTEXTS.get(match.group(1).lower(), "div") if match else "div"
 
 
 def _decide(
@@ -560,7 +600,7 @@ def _decide(
     """The slot of one field from where it landed; and its URL attribute, if it is in one."""
 
     def refused(why: Refusal) -> tuple[Slot, None]:
-        return Slot("refused", why, why, "div", -1), None
+        return Slot("refused", why, why, -1), None
 
     if not found:
         return refused(_REFUSALS["dropped"])
@@ -595,7 +635,7 @@ def _decide(
         "foreign": _REFUSALS["trusted foreign"],
         "url": _REFUSALS["trusted url"],
     }[kind]
-    return Slot(kind, None, trusted_refusal, "div", -1), url
+    return Slot(kind, None, trusted_refusal, -1), url
 
 
 def _skeleton_is_faithful(
@@ -603,6 +643,7 @@ def _skeleton_is_faithful(
     skeleton: Skeleton,
     b_places: dict[int, tuple[str, str, str]],
     in_table: set[int],
+    context: str,
 ) -> bool:
     """Whether the skeleton predicts the parse of the template filled with values exactly.
 
@@ -620,9 +661,9 @@ def _skeleton_is_faithful(
         i: (value, b_places.get(i, ("", HTML_NS, ""))[1] != HTML_NS)
         for i, value in enumerate(probes.hostile)
     }
-    comments = {i: f"<!--{probes.places[i]}-->" for i in in_table}
-    predicted = fill(skeleton, plain, comments)
-    return predicted == _canonical_text(parse(probes.fill(values), container="div")[0])
+    page = _canonical_text(parse(probes.fill(values), container=context)[0])
+    # Fields in table structure hold a comment here: whole nodes, as trusted rows would be.
+    return mismatch(skeleton, plain, dict.fromkeys(in_table, False), page) is None
 
 
 def _canonical_text(root: Any) -> str:
@@ -651,20 +692,20 @@ Skeleton = tuple[str | tuple[int, str], ...]
 
 
 def _skeleton(
-    source: str, token: re.Pattern[str]
+    source: str, token: re.Pattern[str], context: str
 ) -> tuple[Skeleton, dict[int, tuple[str, str, str]]]:
     """Probe B's canonical parse, cut where each field stands; and per field its form
     ("node": a comment in element content; "value": text of an attribute or RCDATA body),
     with the namespace and name of the element that holds it."""
-    root, _ = parse(source, container="div")
+    root, _ = parse(source, container=context)
     places: dict[int, tuple[str, str, str]] = {}
-    for element, parent in _walk(root, None):
+    for element, parent in _walk(root):
         if not isinstance(element.tag, str):
             match = token.fullmatch(element.text or "")
             if match is not None:
                 namespace, name = _split_tag(parent.tag)
                 if parent is root:
-                    namespace, name = HTML_NS, "div"
+                    namespace, name = HTML_NS, context
                 places.setdefault(int(match.group(1)), ("node", namespace, name))
     text = _canonical_text(root)
     marker = re.compile(f"<!--({token.pattern})-->|&lt;!--({token.pattern})--&gt;")
@@ -684,16 +725,16 @@ def _skeleton(
 
 
 def _pieces(
-    skeleton: Skeleton, plain: dict[int, tuple[str, bool]], trusted: dict[int, str]
-) -> Iterator[tuple[int, str]]:
-    """The skeleton's pieces with each field's contribution: (field or -1, canonical text)."""
+    skeleton: Skeleton, plain: dict[int, tuple[str, bool]], trusted: set[int]
+) -> Iterator[tuple[int, str | None]]:
+    """The skeleton's pieces: (field or -1, canonical text, or None where a trusted value goes)."""
     for piece in skeleton:
         if isinstance(piece, str):
             yield -1, piece
             continue
         index, form = piece
         if index in trusted:
-            yield index, trusted[index]
+            yield index, None
             continue
         text, foreign = plain[index]
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -702,27 +743,73 @@ def _pieces(
         yield index, escape_canonical(text)
 
 
-def fill(skeleton: Skeleton, plain: dict[int, tuple[str, bool]], trusted: dict[int, str]) -> str:
-    """The canonical parse a page should have: the skeleton with each field's contribution.
+_CANONICAL_TAG = re.compile(r"<[^>]*>")
 
-    ``plain`` maps a field to its text and whether it stands in svg/math; ``trusted`` maps a
-    field to the canonical parse of its trusted HTML (or, in an attribute, its decoded text).
+
+def _forest_end(page: str, start: int, follows: str) -> int:
+    """Where a run of whole nodes starting at ``start`` ends with ``follows`` after it, or -1.
+
+    The run may hold text and complete elements, never an end tag it did not open (which
+    would close an element of the template) nor a start tag it leaves open.
     """
-    return "".join(text for _, text in _pieces(skeleton, plain, trusted))
+    depth, position = 0, start
+    for tag in _CANONICAL_TAG.finditer(page, start):
+        if depth == 0:
+            found = page.find(follows, position, tag.start() + len(follows))
+            if found != -1 and found <= tag.start():
+                return found
+        text = tag.group()
+        if text.startswith("</"):
+            depth -= 1
+            if depth < 0:
+                return -1
+        elif not text.startswith("<!"):
+            depth += 1
+        position = tag.end()
+    if depth == 0 and page.endswith(follows, position):
+        return len(page) - len(follows)
+    return -1
 
 
-def field_at(
-    skeleton: Skeleton, plain: dict[int, tuple[str, bool]], trusted: dict[int, str], offset: int
-) -> int:
-    """The last field whose contribution starts at or before ``offset`` of :func:`fill`."""
-    position, found = 0, -1
-    for index, text in _pieces(skeleton, plain, trusted):
-        if position > offset:
-            break
+def mismatch(
+    skeleton: Skeleton, plain: dict[int, tuple[str, bool]], trusted: dict[int, bool], page: str
+) -> int | None:
+    """Check a page's canonical parse against the skeleton; the field where it differs, or None.
+
+    Plain values must stand exactly as their text; where a trusted value stands (``trusted``
+    maps it to whether it is in an attribute) the page may hold any run of whole nodes (any
+    text, in an attribute), so the template's own elements, attributes and values are all
+    where it wrote them.
+    """
+    # Merge runs of literal text; each trusted field is a gap between them.
+    items: list[tuple[int, str | None]] = []
+    for index, text in _pieces(skeleton, plain, set(trusted)):
+        if text is not None and items and items[-1][1] is not None:
+            items[-1] = (items[-1][0] if index < 0 else index, items[-1][1] + text)
+        else:
+            items.append((index, text))
+    position, last = 0, -1
+    for number, (index, text) in enumerate(items):
         if index >= 0:
-            found = index
-        position += len(text)
-    return found
+            last = index
+        if text is not None:
+            if not page.startswith(text, position):
+                return last
+            position += len(text)
+            continue
+        follows = ""
+        if number + 1 < len(items):
+            follows = items[number + 1][1] or ""
+        if trusted[index]:  # in an attribute value: any text without a quote
+            end = page.find(follows, position) if follows else len(page)
+            if end == -1 or '"' in page[position:end]:
+                return index
+        else:
+            end = _forest_end(page, position, follows)
+            if end == -1:
+                return index
+        position = end
+    return None if position == len(page) else last
 
 
 def url_refusal(check: UrlCheck, url: str) -> str | None:

@@ -20,10 +20,12 @@ raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``
 ``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., a value that
 would complete a character reference begun in the static text (``&{v}``).
 
-Trusted values (``__html__``: ``Markup``, an earlier ``html()`` result, a nested i-string
-rendered with ``html``) are inserted as written, in element content (or, without quotes, in a
-plain attribute); a render holding one is parsed again and compared with the template's own
-structure, so trusted HTML that opens, closes or reorders elements around it is refused.
+A nested i-string is spliced into the outer template (its static text read by the parser in
+the place it really stands, its fields checked like the outer's; up to 100 levels).  Trusted
+values (``__html__``: ``Markup``, an earlier ``html()`` result) are inserted as written, in
+element content (or, without quotes, in a plain attribute); a render holding one is parsed
+again and compared with the template's own structure, so trusted HTML that opens, closes or
+reorders elements around it is refused.
 A conversion or spec applies first, as in an f-string (``{price:.2f}``, ``{obj!r}``), and the
 result is then escaped like any text (so ``{m!s}`` escapes even a trusted value).
 
@@ -32,6 +34,7 @@ This module imports nothing from IPython.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -68,31 +71,18 @@ def html(template: object) -> HtmlMarkup:
 
     ``html(i"<b>{name}</b>")`` with ``name = "<Tom & Jerry>"`` → ``<b>&lt;Tom &amp; Jerry&gt;</b>``.
     """
-    return _render(template, 0)
-
-
-def _render(template: object, depth: int) -> HtmlMarkup:
     t = as_template(template, renderer="html")
-    plan = contexts.analyse(t.strings)
-    pieces = [t.strings[0]]
-    raws = [""] * len(t.interpolations)  # each escaped value's text, unescaped
+    strings, interpolations = _flatten(t.strings, t.interpolations)
+    plan = contexts.analyse(strings)
+    pieces = [strings[0]]
+    raws = [""] * len(interpolations)  # each escaped value's text, unescaped
     trusted: dict[int, str] = {}  # field -> trusted HTML inserted as written
     for index, (interpolation, slot, string) in enumerate(
-        zip(t.interpolations, plan.slots, t.strings[1:])
+        zip(interpolations, plan.slots, strings[1:])
     ):
         value = interpolation.value
         if interpolation.conversion is not None or interpolation.format_spec:
             value = format_field(value, interpolation, index + 1, "html", _SUPPORTED)
-        elif is_template(value):
-            if depth >= MAX_NESTING:
-                raise refusal(
-                    "html",
-                    field_text(interpolation, index + 1),
-                    f"nests i-strings more than {MAX_NESTING} deep",
-                    "Build deep structures in a loop and join the parts with "
-                    'Markup("").join(...)',
-                )
-            value = _render(value, depth + 1)
         if hasattr(value, "__html__"):
             text = _trusted_text(value, slot, interpolation, index)
             trusted[index] = text
@@ -107,16 +97,14 @@ def _render(template: object, depth: int) -> HtmlMarkup:
         pieces.append(text)
         pieces.append(string)
     for check in plan.urls:
-        url = "".join(
-            piece if isinstance(piece, str) else raws[piece] for piece in check.pieces
-        )
+        url = "".join(piece if isinstance(piece, str) else raws[piece] for piece in check.pieces)
         why = contexts.url_refusal(check, url)
         if why is not None:
             first = next(piece for piece in check.pieces if isinstance(piece, int))
             raise refusal(
                 "html",
                 f"the {check.attribute} of <{check.element}> holding "
-                f"{field_text(t.interpolations[first], first + 1)}",
+                f"{field_text(interpolations[first], first + 1)}",
                 f"would be a {why}",
                 "Check the value, or start the URL with a fixed scheme in the template: "
                 'href="https://{host}/..."',
@@ -128,8 +116,56 @@ def _render(template: object, depth: int) -> HtmlMarkup:
             for index, raw in enumerate(raws)
             if index not in trusted
         }
-        _check_structure(t, plan, result, plain, trusted)
+        _check_structure(interpolations, plan, result, plain, trusted)
     return HtmlMarkup(result)
+
+
+def _flatten(
+    strings: tuple[str, ...], interpolations: Sequence[Any]
+) -> tuple[tuple[str, ...], Sequence[Any]]:
+    """Splice nested i-strings into one template: their static text becomes the outer's.
+
+    Then the parser reads a nested template's fields in the context they really stand in, and
+    the whole is analysed once per shape (cached) instead of re-parsed as trusted HTML.  A
+    field with a conversion or spec is formatted, not spliced.
+    """
+    if not any(
+        is_template(i.value) and i.conversion is None and not i.format_spec for i in interpolations
+    ):
+        return strings, interpolations
+    flat_strings = [strings[0]]
+    flat: list[Any] = []
+    # Each level: the (field, following text) pairs left to read, and the text to append
+    # after the level ends (the outer template's text after the nested field).
+    stack: list[tuple[Iterator[tuple[Any, str]], str]] = [(zip(interpolations, strings[1:]), "")]
+    while stack:
+        pairs, after = stack[-1]
+        pair = next(pairs, None)
+        if pair is None:
+            stack.pop()
+            flat_strings[-1] += after
+            continue
+        interpolation, following = pair
+        value = interpolation.value
+        if (
+            is_template(value)
+            and interpolation.conversion is None
+            and not interpolation.format_spec
+        ):
+            if len(stack) > MAX_NESTING:
+                raise refusal(
+                    "html",
+                    field_text(interpolation),
+                    f"nests i-strings more than {MAX_NESTING} deep",
+                    'Build deep structures in a loop and join the parts with Markup("").join(...)',
+                )
+            inner = as_template(value, renderer="html")
+            flat_strings[-1] += inner.strings[0]
+            stack.append((zip(inner.interpolations, inner.strings[1:]), following))
+        else:
+            flat.append(interpolation)
+            flat_strings.append(following)
+    return tuple(flat_strings), flat
 
 
 def _trusted_text(value: object, slot: contexts.Slot, interpolation: Any, index: int) -> str:
@@ -151,38 +187,24 @@ def _trusted_text(value: object, slot: contexts.Slot, interpolation: Any, index:
 
 
 def _check_structure(
-    t: object,
+    interpolations: Sequence[Any],
     plan: contexts.Plan,
     result: str,
     plain: dict[int, tuple[str, bool]],
     trusted: dict[int, str],
 ) -> None:
-    """Parse the page and compare it with the template's skeleton filled with the values.
+    """Parse the page and compare it with the template's skeleton (defence in depth).
 
-    Each trusted value is parsed alone in the element that holds it; the page must be the
-    skeleton with exactly those nodes (or, in an attribute, that text) where the field stands.
+    Every element, attribute and plain value of the template must be where it wrote it; a
+    trusted value may only form whole nodes (or, in an attribute, text) where it stands.
     """
-    parsed: dict[int, str] = {}
-    for index, text in trusted.items():
-        slot = plan.slots[index]
-        if slot.kind == "attribute":
-            parsed[index] = _attribute_text(text)
-        else:
-            fragment = contexts.canonical_fragment(text, container=slot.container)
-            # Keep the children only: drop the DOCUMENT_FRAGMENT wrapper.
-            parsed[index] = fragment[len("<DOCUMENT_FRAGMENT>") : -len("</DOCUMENT_FRAGMENT>")]
-    expected = contexts.fill(plan.skeleton, plain, parsed)
-    actual = contexts.canonical_fragment(result)
-    if actual == expected:
+    in_attribute = {index: plan.slots[index].kind == "attribute" for index in trusted}
+    page = contexts.canonical_fragment(result, plan.context)
+    culprit = contexts.mismatch(plan.skeleton, plain, in_attribute, page)
+    if culprit is None:
         return
-    differs_at = next(
-        (i for i, (a, b) in enumerate(zip(actual, expected)) if a != b),
-        min(len(actual), len(expected)),
-    )
-    culprit = contexts.field_at(plan.skeleton, plain, parsed, differs_at)
     if culprit not in trusted:
         culprit = min(trusted)
-    interpolations = t.interpolations  # type: ignore[attr-defined]
     raise refusal(
         "html",
         field_text(interpolations[culprit], culprit + 1),
@@ -191,9 +213,3 @@ def _check_structure(
         "Pass a complete fragment (every element it opens closed, none closed that it did "
         "not open, allowed in its parent), or pass plain text so it gets escaped",
     )
-
-
-def _attribute_text(trusted: str) -> str:
-    """The text a (quote-free) trusted value means in an attribute, decoded by the parser."""
-    root, _ = contexts.parse(f'<p title="{trusted}">')
-    return contexts.escape_canonical(root[0].attrib["title"])

@@ -17,7 +17,8 @@ PWN = "console.log(/ipy-pwned/.source)"
 IMG = f"<img src=x onerror={PWN}>"
 SCRIPT = f"<script>{PWN}</script>"
 JS_URL = f"javascript:{PWN}"
-OVERLAY = "red; position: fixed; top: 0; left: 0; width: 100vw; height: 100vh"
+CSS_OVERLAY = "position: fixed; top: 0; left: 0; width: 100vw; height: 100vh"
+OVERLAY = "red; " + CSS_OVERLAY
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,12 @@ CASES: list[Case] = [
     Case("url", '<a href="{v}">x</a>', "/relative?" + SCRIPT),
     Case("url", '<a href="{v}">x</a>', "#" + SCRIPT),
     # data: URLs (notebooks use them for images and downloads).
-    Case("data url", '<img src="data:image/png;base64,{v}">', '"><img src=x onerror=' + PWN + ">"),
+    Case(
+        "data url",
+        '<img src="data:image/png;base64,{v}">',
+        '"><img src=x onerror=' + PWN + ">",
+        True,
+    ),
     Case("data url", '<img src="{v}">', "data:image/png;base64,iVBORw0KGgo=", benign="x.png"),
     Case("data url", '<img src="{v}">', "data:image/svg+xml,<svg onload='" + PWN + "'/>"),
     Case("data url", '<a download="t.csv" href="data:text/csv,{v}">x</a>', "a,b\n" + SCRIPT),
@@ -117,6 +123,13 @@ CASES: list[Case] = [
     Case("select", "<select><option>{v}</option></select>", "</option></select>" + IMG, True),
     Case("select", "<select>{v}</select>", "</select>" + IMG, True),
     Case("select", '<select><option value="{v}">x</option></select>', '">' + IMG),
+    # Browsers now parse <select> content as ordinary HTML (html5lib 1.1 ignored these tags).
+    Case("select", "<select><style>{v}</style></select>", "* { " + CSS_OVERLAY + " }", True),
+    Case("select", "<select><svg><style>{v}</style></svg></select>", "* {" + CSS_OVERLAY, True),
+    Case("select", "<select><xmp>{v}</xmp></select>", "</xmp>" + IMG, True),
+    Case("select", "<select><noscript>{v}</noscript></select>", "</noscript>" + IMG, True),
+    Case("select", '<select><div title="{v}">x</div></select>', '"' + IMG),
+    Case("select", "<select><math><mi>{v}</mi></math></select>", "</mi>" + IMG),
     Case("table", "<table>{v}</table>", IMG, True),
     Case("table", "<table><tr>{v}</tr></table>", IMG, True),
     Case("table", "<table><tr><td>{v}</td></tr></table>", "</td></tr></table>" + IMG, True),
@@ -133,7 +146,7 @@ CASES: list[Case] = [
     Case("rawtext", "<plaintext>{v}", IMG),
     Case("rawtext", "<plaintext>x</plaintext><p>{v}</p>", IMG),
     # Script bodies, and "</script" inside a script's strings.
-    Case("script", '<script>var s = "{v}";</script>', '";' + PWN + '//', True),
+    Case("script", '<script>var s = "{v}";</script>', '";' + PWN + "//", True),
     Case("script", "<script type=text/plain>{v}</script>", "</script>" + SCRIPT, True),
     Case("script", "<script>var s = '</script>{v}';</script>", IMG, True),
     Case("script", "<script><!--<script>{v}</script>--></script>", "</script>" + SCRIPT),
@@ -162,22 +175,23 @@ CASES: list[Case] = [
     Case("unquoted", "<img src=x title=a{v}>", f"x onerror={PWN}", True),
     Case("unquoted", "<a href={v}>x</a>", JS_URL, True),
     Case("duplicate", '<a href="https://e.invalid/" href="{v}">x</a>', JS_URL),
-    Case("duplicate", '<img src="x" alt="{v}" alt="y">', '"' + IMG),
+    Case("duplicate", '<img src="x" alt="{v}" alt="y">', '"' + IMG, True),
     # Event handlers, srcdoc, form hijacking.
     Case("event", '<img src=x onerror="{v}">', PWN, True),
     Case("event", '<p ONCLICK="{v}">x</p>', PWN),
     Case("event", '<svg onload="{v}"></svg>', PWN, True),
     Case("event", '<details open ontoggle="{v}"><summary>x</summary></details>', PWN, True),
     Case("srcdoc", '<iframe srcdoc="{v}"></iframe>', IMG, True),
-    Case("srcdoc", '<iframe srcdoc="<p>{v}</p>"></iframe>', "&lt;img src=x onerror=" + PWN + "&gt;"),
+    Case("srcdoc", '<iframe srcdoc="<p>{v}</p>"></iframe>', f"&lt;img src=x onerror={PWN}&gt;"),
     Case("form", '<input name="q" form="{v}">', "f"),
     Case("form", '<input name="{v}" value="x">', "action"),
     Case("form", '<button type="{v}">x</button>', "submit"),
-    Case("form", '<input value="{v}">', '" autofocus onfocus="' + PWN + '"'),
+    Case("form", '<input value="{v}">', '" autofocus onfocus="' + PWN + '"', True),
     # Plain attributes: the allow-list.
     Case("attribute", '<p title="{v}">x</p>', '" onmouseover="' + PWN + '" x="'),
+    Case("attribute", '<img src=x alt="{v}">', '" onerror="' + PWN + '" x="', True),
     Case("attribute", "<p title='{v}'>x</p>", "' onmouseover='" + PWN + "' x='"),
-    Case("attribute", '<p data-x="{v}" aria-label="y">x</p>', '"><img src=x onerror="' + PWN + '">'),
+    Case("attribute", '<p data-x="{v}" aria-label="y">x</p>', '">' + IMG),
     Case("attribute", '<p id="{v}">x</p>', "</p>" + IMG),
     Case("attribute", '<p contenteditable="{v}">x</p>', "true"),
     Case("attribute", '<dialog open="{v}">x</dialog>', "x"),
@@ -194,7 +208,7 @@ CASES: list[Case] = [
     Case("trusted", "<p>{m}</p><p>y</p>", "<!--", benign="<b>x</b>"),
     Case("trusted", "<p>{m}</p><p>y</p>", "<textarea>", benign="<b>x</b>"),
     Case("trusted", "<p>{m}</p>", "<div>x</div>", benign="<b>x</b>"),
-    Case("trusted", "<textarea>{m}</textarea>", "</textarea>" + IMG, benign="x"),
+    Case("trusted", "<textarea>{m}</textarea>", "</textarea>" + IMG, True, benign="x"),
     Case("trusted", '<a href="{m}">x</a>', JS_URL, benign="x"),
     Case("trusted", "<svg><text>{m}</text></svg>", "</text>", benign="x"),
     Case("trusted", "<table>{m}</table>", "<tr><td>x</td></tr>", benign="<tr><td>y</td></tr>"),

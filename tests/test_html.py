@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from conftest import CHROMIUM_ARGS, run
 from hostile import ALL
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from markupsafe import Markup
 
 from ipy_istring.fields import RenderError
@@ -268,3 +270,155 @@ def test_in_ipython_with_i_literals(ishell: Any) -> None:
     assert bundle["text/html"] == str(result)
     with pytest.raises(RenderError, match="event-handler"):
         run(ishell, "html(i'<b onclick=\"{name}\">x</b>')")
+
+
+# Contexts read by the HTML parser (see also tests/test_html_contexts.py, in Chromium).
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        ('<img src="&', ("#106;avascript:alert(1)", "v"), '">'),
+        ('<a href="&#', ("106;avascript:alert(1)", "v"), '">'),
+        ('<a href="&#x6a', (";avascript:alert(1)", "v"), '">'),
+        ('<a href="javascript&colon', (";alert(1)", "v"), '">'),
+        ("<p>&", ("lt;b", "v"), "</p>"),
+    ],
+)
+def test_a_character_reference_split_across_a_field_is_refused(
+    parts: tuple[object, ...],
+) -> None:
+    with pytest.raises(RenderError, match=r"\{v\} follows an unfinished character reference"):
+        html(T(*parts))
+
+
+def test_style_attribute_is_refused_whatever_the_value() -> None:
+    with pytest.raises(RenderError, match=r"\{c\} stands in a style attribute.*class="):
+        html(T('<p style="color: ', ("red", "c"), '">x</p>'))
+
+
+@pytest.mark.parametrize(
+    ("parts", "accepted"),
+    [
+        (('<img src="data:image/png;base64,', ("iVBORw0KGgo=", "b64"), '">'), True),
+        (('<img src="', ("data:image/jpeg;base64,/9j/", "src"), '">'), True),
+        (('<img src="', ("data:image/svg+xml,<svg/>", "src"), '">'), False),
+        (('<a download="t.csv" href="data:text/csv,', ("a,b\n1,2", "csv"), '">x</a>'), True),
+        (('<a download href="', ("data:application/json,{}", "u"), '">x</a>'), True),
+        (('<a download href="', ("data:text/html,<b>", "u"), '">x</a>'), False),
+        (('<a download href="', ("data:image/svg+xml,<svg/>", "u"), '">x</a>'), False),
+        (('<a href="', ("data:text/csv,a", "u"), '">x</a>'), False),  # no download attribute
+    ],
+)
+def test_data_urls(parts: tuple[object, ...], accepted: bool) -> None:
+    if accepted:
+        html(T(*parts))
+    else:
+        with pytest.raises(RenderError, match="data: URL of type"):
+            html(T(*parts))
+
+
+def test_trusted_html_must_keep_the_template_structure() -> None:
+    rows = Markup("<tr><td>1</td></tr><tr><td>2</td></tr>")
+    assert html(T("<table>", (rows, "rows"), "</table>")) == f"<table>{rows}</table>"
+    for broken in ("</p><p>", "<textarea>", "<!--", "<script>", "</div>", "<b>"):
+        with pytest.raises(RenderError, match=r"\{m\} is trusted HTML.*does not fit"):
+            html(T("<div><p>", (Markup(broken), "m"), "</p></div><p>", ("x", "v"), "</p>"))
+
+
+@pytest.mark.parametrize(
+    ("parts", "why"),
+    [
+        (("<textarea>", (Markup("<b>"), "m"), "</textarea>"), "body is text only"),
+        (("<svg><text>", (Markup("<b>"), "m"), "</text></svg>"), "svg/math"),
+        (('<a href="', (Markup("https://x/"), "m"), '">'), "URL attribute"),
+        (("<table>", ("text", "m"), "</table>"), "table structure"),
+    ],
+)
+def test_where_trusted_or_plain_values_may_not_go(parts: tuple[object, ...], why: str) -> None:
+    with pytest.raises(RenderError, match=why):
+        html(T(*parts))
+
+
+def test_nested_templates_are_read_in_the_context_they_stand_in() -> None:
+    inner = T("var a = ", (1, "a"), ";")
+    with pytest.raises(RenderError, match=r"\{a\} stands in a <script> body"):
+        html(T("<script>", (inner, "inner"), "</script>"))
+    row = T("<td>", ("<x>", "x"), "</td>")
+    assert html(T("<table><tr>", (row, "row"), "</tr></table>")) == (
+        "<table><tr><td>&lt;x&gt;</td></tr></table>"
+    )
+
+
+def test_templates_nested_3000_deep_are_a_render_error() -> None:
+    t = T("x")
+    for _ in range(3000):
+        t = T("<b>", (t, "t"), "</b>")
+    with pytest.raises(RenderError, match=r"\{t\} nests i-strings more than 100 deep"):
+        html(t)
+    deep = Markup("<div>" * 3000 + "x" + "</div>" * 3000)  # trusted HTML that deep is fine
+    assert html(T("<div>", (deep, "deep"), "</div>")).count("<div>") == 3001
+
+
+def test_html5lib_is_imported_on_first_render_not_on_import() -> None:
+    import subprocess
+
+    code = (
+        "import sys; from ipy_istring.html import html; print('html5lib' in sys.modules);"
+        "from ipy_istring.template import Interpolation, InterpolationTemplate as T;"
+        "html(T('<p>', Interpolation(1, 'x'), '</p>'));"
+        "print('html5lib' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
+
+
+# The proof behind "a render of plain values needs no second parse", checked on random text.
+
+ACCEPTING = [
+    ("<p>", "</p>"),
+    ('<p title="', '">x</p>'),
+    ("<p title='", "'>x</p>"),
+    ('<p data-x="', '" aria-label="y">x</p>'),
+    ("<textarea>\n", "</textarea>"),  # (the parser drops a newline right after <textarea>)
+    ("<title>", "</title>"),
+    ('<svg><text y="1">', "</text></svg>"),
+    ("<math><mi>", "</mi></math>"),
+    ("<select><option>", "</option></select>"),
+    ("<template><p>", "</p></template>"),
+    ("<table><tr><td>", "</td></tr></table>"),
+    ("<!-- a --!> ", "<b>x</b>"),
+    ("<div>a &amp; ", " b</div>"),
+    ('<a href="https://e.invalid/?q=', '">x</a>'),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(ACCEPTING), st.text())
+@example(("<p>", "</p>"), "\r\n\x00")
+def test_any_text_reads_back_exactly_where_a_field_is_accepted(
+    around: tuple[str, str], value: str
+) -> None:
+    from ipy_istring import _html_contexts as contexts
+
+    before, after = around
+    result = str(html(T(before, (value, "v"), after)))
+    plan = contexts.analyse((before, after))
+    foreign = plan.slots[0].kind == "foreign"
+    page = contexts.canonical_fragment(result)
+    assert contexts.mismatch(plan.skeleton, {0: (value, foreign)}, {}, page) is None
+
+
+def test_a_row_template_is_read_in_the_table_it_is_written_for() -> None:
+    # The parser drops a <tr> outside a table; a row fragment is analysed (and checked) in
+    # the <tbody> it will stand in, and its fields must be allowed there and in a <div>.
+    rows = Markup("").join(
+        html(T('<tr class="', (n, "n"), '"><td>', ("<x>", "x"), "</td></tr>")) for n in range(2)
+    )
+    assert html(T("<table>", (rows, "rows"), "</table>")) == (
+        '<table><tr class="0"><td>&lt;x&gt;</td></tr><tr class="1"><td>&lt;x&gt;</td></tr></table>'
+    )
+    with pytest.raises(RenderError, match=r"\{c\} is trusted HTML.*does not fit"):
+        html(T("<tr>", (Markup("</tr><tr>"), "c"), "</tr>"))
+    with pytest.raises(RenderError, match=r"\{v\} stands in the event-handler attribute 'onclick'"):
+        html(T('<tr onclick="', ("x", "v"), '"><td>1</td></tr>'))
