@@ -21,7 +21,7 @@ import bisect
 import builtins
 import re
 import string
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from .sinks import SQL_WORDS, Sink, sinks
@@ -87,7 +87,10 @@ _KEEP_METHODS = frozenset(
     {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "expandtabs",
      "removeprefix", "removesuffix", "encode", "decode", "center", "ljust", "rjust", "zfill"}
 )  # fmt: skip
-_NOT_TEXT = "not text"
+# Calls whose result cannot carry code into a command: numbers, and shell-quoted words.
+_SAFE_VALUES = frozenset(
+    {"int", "float", "len", "bool", "round", "abs", "shlex.quote", "pipes.quote"}
+)
 
 
 def _dotted(node: ast.expr) -> str:
@@ -160,6 +163,9 @@ class Analysis:
         self.module = _Scope(None)
         self.imports: dict[str, str] = {}
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        # Top-level functions not parsed yet (a big file's functions that name no sink):
+        # parsed the first time something needs what they return.
+        self.unparsed: dict[str, Callable[[], ast.FunctionDef | ast.AsyncFunctionDef | None]] = {}
         self.returns: dict[str, Formatted | None] = {}
         self.attributes: dict[tuple[str, str], Formatted] = {}
         self.findings: list[Finding] = []
@@ -184,14 +190,19 @@ class Analysis:
         source: str | None = None,
         cell: int | None = None,
         line_offset: int = 0,
+        calls: list[int] | None = None,
     ) -> list[Finding]:
         """Analyse one module or cell; returns its findings (also kept in :attr:`findings`).
 
         With ``source``, statements and functions whose lines name no sink are only read for
-        the names they bind, not searched for sink calls (the speed of the check)."""
+        the names they bind, not searched for sink calls (the speed of the check); ``calls``
+        are the offsets of those calls in ``source`` if already known."""
         self._cell = cell
         self._line_offset = line_offset
-        self._sink_lines = _sink_lines(source) if source is not None else []
+        if source is not None and calls is None:
+            calls = sinks.calls_in(source, self.imports)
+        self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
+        self._source_lines = source.splitlines() if source is not None else []
         self._all_lines = source is None
         before = len(self.findings)
         deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
@@ -201,7 +212,7 @@ class Analysis:
         # Function bodies run after the module's code: they see its final names.
         while deferred:
             function, parent, class_name = deferred.pop(0)
-            if self._names_sink(function):
+            if self._names_sink(function) or self._sets_attribute(function):
                 self._function(function, parent, class_name)
         found = self.findings[before:]
         found.sort(key=lambda f: (f.line, f.column))
@@ -212,10 +223,15 @@ class Analysis:
     def _names_sink(self, node: ast.stmt) -> bool:
         if self._all_lines:
             return True
-        start = node.lineno
-        end = node.end_lineno or start
-        i = bisect.bisect_left(self._sink_lines, start)
-        return i < len(self._sink_lines) and self._sink_lines[i] <= end
+        return _spans(self._sink_lines, node)
+
+    def _sets_attribute(self, node: ast.stmt) -> bool:
+        """Whether a function sets ``self.x`` (``self.query = f"..."`` in ``__init__``, used
+        by a method that calls a sink)."""
+        if self._all_lines:
+            return True
+        text = "\n".join(self._source_lines[node.lineno - 1 : node.end_lineno])
+        return ATTRIBUTE_ASSIGNMENT.search(text) is not None
 
     def _block(self, body: list[ast.stmt]) -> None:
         for statement in body:
@@ -387,11 +403,19 @@ class Analysis:
             self._scope, self._reporting, self._return_value, self._deferred = saved
         return result
 
+    def _function_node(self, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        node = self.functions.get(name)
+        if node is None and name in self.unparsed:
+            node = self.unparsed.pop(name)()
+            if node is not None:
+                self.functions[name] = node
+        return node
+
     def _returns(self, name: str) -> Formatted | None:
         """What the function ``name`` returns, computed once (without reporting)."""
         if name in self.returns:
             return self.returns[name]
-        node = self.functions.get(name)
+        node = self._function_node(name)
         if node is None or name in self._in_progress:
             return None
         self._in_progress.add(name)
@@ -512,6 +536,8 @@ class Analysis:
 
     def _call_value(self, node: ast.Call) -> Formatted | None:
         func = node.func
+        if self._resolve(func)[0] in _SAFE_VALUES:
+            return Formatted(None, "0", node.lineno)  # a number, or a value quoted for a shell
         if isinstance(func, ast.Attribute):
             method = func.attr
             if method in ("format", "format_map"):
@@ -548,12 +574,12 @@ class Analysis:
             owner = self._attribute_owner(func)
             if owner is not None and f"{owner[0]}.{method}" in self.functions:
                 return self._returns(f"{owner[0]}.{method}")
-            if method in self.functions and isinstance(func.value, ast.Name):
+            if self._function_node(method) and isinstance(func.value, ast.Name):
                 return self._returns(method)
             return None
         if isinstance(func, ast.Name):
             name = func.id
-            if name in self.functions and self._scope.lookup(name) is None:
+            if self._function_node(name) and self._scope.lookup(name) is None:
                 returned = self._returns(name)
                 if returned is not None and not returned.constant:
                     return replace(returned, how=f"{returned.how}, returned by {name}()")
@@ -590,7 +616,7 @@ class Analysis:
             self._check_sink(call, name, sink)
 
     def _check_sink(self, call: ast.Call, name: str, sink: Sink) -> None:
-        argument = _argument(call, sink.argument, sink.keyword)
+        argument = _argument(call, sink.argument, sink.keywords)
         if sink.shell_keyword is not None and not _keyword_true(call, sink.shell_keyword):
             if sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple)):
                 argument = _shell_c_argument(argument)
@@ -599,7 +625,7 @@ class Analysis:
         if argument is None:
             return
         if sink.magic_names:
-            magic = _argument(call, 0, "magic_name")
+            magic = _argument(call, 0, ("magic_name",))
             if not (isinstance(magic, ast.Constant) and magic.value in sink.magic_names):
                 return
         value = self.value(argument)
@@ -637,6 +663,7 @@ class Analysis:
             self._scope.bound(name)
             or name in self.imports
             or name in self.functions
+            or name in self.unparsed
             or name in self.known_names
             or hasattr(builtins, name)
         )
@@ -700,13 +727,13 @@ def _is_formatting_call(node: ast.Call) -> bool:
     )
 
 
-def _argument(call: ast.Call, position: int, keyword: str | None) -> ast.expr | None:
+def _argument(call: ast.Call, position: int, keywords: tuple[str, ...]) -> ast.expr | None:
     if len(call.args) > position and not any(
         isinstance(a, ast.Starred) for a in call.args[: position + 1]
     ):
         return call.args[position]
     for k in call.keywords:
-        if k.arg is not None and k.arg == keyword:
+        if k.arg is not None and k.arg in keywords:
             return k.value
     return None
 
@@ -776,21 +803,24 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
         todo.extend(ast.iter_child_nodes(current))
 
 
-_SINK_WORD_PATTERN: re.Pattern[str] | None = None
+ATTRIBUTE_ASSIGNMENT = re.compile(r"\b(?:self|cls)\.\w+\s*[+]?=[^=]")
 
 
-def _sink_lines(source: str) -> list[int]:
-    """The numbers of the lines that name a sink (or a shell escape)."""
-    global _SINK_WORD_PATTERN
-    if _SINK_WORD_PATTERN is None:
-        words = sorted(sinks.words() | {"run_line_magic", "subprocess"}, key=len, reverse=True)
-        _SINK_WORD_PATTERN = re.compile("|".join(map(re.escape, words)))
+def _line_numbers(source: str, offsets: list[int]) -> list[int]:
+    """The (distinct, sorted) line numbers of ``offsets`` in ``source``."""
     lines: list[int] = []
     line = 1
     position = 0
-    for match in _SINK_WORD_PATTERN.finditer(source):
-        line += source.count("\n", position, match.start())
-        position = match.start()
+    for offset in offsets:
+        line += source.count("\n", position, offset)
+        position = offset
         if not lines or lines[-1] != line:
             lines.append(line)
     return lines
+
+
+def _spans(lines: list[int], node: ast.stmt) -> bool:
+    """Whether one of ``lines`` (sorted) is within ``node``."""
+    start = node.lineno
+    i = bisect.bisect_left(lines, start)
+    return i < len(lines) and lines[i] <= (node.end_lineno or start)

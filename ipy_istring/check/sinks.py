@@ -10,9 +10,10 @@ point in the group ``ipy_istring.sinks`` whose object is a :class:`Sink` or an i
 
 from __future__ import annotations
 
+import functools
 import re
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
@@ -34,8 +35,9 @@ class Sink:
     """A call whose argument is executed as shell or SQL code.
 
     ``name``: ``"os.system"`` (a function, after imports) or ``".execute"`` (a method on any
-    object).  ``argument``/``keyword``: where the code is passed.  ``shell_keyword``: the call
-    is a sink only with that keyword set to ``True`` (``subprocess.run(..., shell=True)``).
+    object).  ``argument``/``keywords``: where the code is passed, by position or keyword.
+    ``shell_keyword``: the call is a sink only with that keyword set to ``True``
+    (``subprocess.run(..., shell=True)``).
     ``shell_argv``: an argument list ``["bash", "-c", CODE]`` counts too.  ``sql_text_only``:
     count only strings whose written text looks like SQL (for generic method names).
     ``fix``: how the i-string fix is spelled: ``"sql"`` (``*sql(i"...")``, the only argument),
@@ -46,7 +48,7 @@ class Sink:
     name: str
     destination: str
     argument: int = 0
-    keyword: str | None = None
+    keywords: tuple[str, ...] = ()
     shell_keyword: str | None = None
     shell_argv: bool = False
     sql_text_only: bool = False
@@ -56,18 +58,19 @@ class Sink:
 
 
 def _sql(name: str, keyword: str = "sql", fix: str = "", generic: bool = False) -> Sink:
-    return Sink(name, "sql", keyword=keyword, fix=fix, sql_text_only=generic)
+    return Sink(name, "sql", keywords=(keyword,), fix=fix, sql_text_only=generic)
 
 
 def _shell(name: str, keyword: str = "cmd", fix: str = "sh", **options: object) -> Sink:
-    return Sink(name, "shell", keyword=keyword, fix=fix, **options)  # type: ignore[arg-type]
+    return Sink(name, "shell", keywords=(keyword,), fix=fix, **options)  # type: ignore[arg-type]
 
 
 _SUBPROCESS = ("run", "call", "check_call", "check_output", "Popen")
 
 BUILTIN_SINKS: tuple[Sink, ...] = (
     # PEP 249 cursors and connections (sqlite3, psycopg, DuckDB, pymysql...), SQLAlchemy sessions.
-    _sql(".execute", "sql", fix="sql", generic=True),
+    # (PEP 249 names the argument `operation`, sqlite3 `sql`, psycopg `query`.)
+    Sink(".execute", "sql", keywords=("sql", "operation", "query"), fix="sql", sql_text_only=True),
     _sql(".executemany", "sql", generic=True),
     _sql(".executescript", "sql_script", generic=True),
     _sql(".exec_driver_sql", "statement"),
@@ -114,7 +117,7 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
         "get_ipython().run_line_magic",
         "shell",
         argument=1,
-        keyword="line",
+        keywords=("line",),
         ipython_expands=True,
         magic_names=("sx", "system", "sc"),
     ),
@@ -161,10 +164,44 @@ class SinkTable:
         self._ensure_loaded()
         return self._by_name.get(name, [])
 
-    def words(self) -> frozenset[str]:
-        """The last part of every sink's name: a text without one of them calls no sink."""
+    def call_pattern(self, source: str, imports: Mapping[str, str] = {}) -> re.Pattern[str]:
+        """A pattern for the calls in ``source`` that may be sinks: a sink method
+        (``.execute(``), or a sink function under the name the imports in ``source`` and
+        ``imports`` (local name -> full name, a notebook's earlier cells) give it:
+        ``subprocess.run(``, ``sp.run(``, ``run(``.  It also matches the end of a longer name
+        (``xrun(``): :meth:`calls_in` leaves those out."""
         self._ensure_loaded()
-        return frozenset(re.split(r"[.()]+", name)[-1] for name in self._by_name)
+        local = {"pd": "pandas", **imports, **imported_names(source)}
+        functions = [n for n in self._by_name if not n.startswith(".") and "()" not in n]
+        words = set()
+        for name, full in local.items():
+            for function in functions:
+                if function == full:
+                    words.add(re.escape(name))
+                elif function.startswith(full + "."):
+                    words.add(re.escape(name + function[len(full) :]))
+        return self._pattern(frozenset(words))
+
+    @functools.lru_cache(maxsize=64)  # noqa: B019 - one table for the process
+    def _pattern(self, functions: frozenset[str]) -> re.Pattern[str]:
+        methods = {
+            re.escape(re.split(r"[.()]+", name.rstrip("()"))[-1])
+            for name in self._by_name
+            if name.startswith(".") or "()" in name
+        }
+        alternatives = [rf"\.\s*(?:{'|'.join(sorted(methods))})"]
+        if functions:
+            alternatives.append("|".join(sorted(functions, key=len, reverse=True)))
+        # (No leading \b: three times quicker; calls_in() drops matches inside a longer name.)
+        return re.compile(rf"(?:{'|'.join(alternatives)})\s*\(")
+
+    def calls_in(self, source: str, imports: Mapping[str, str] = {}) -> list[int]:
+        """The offsets in ``source`` of the calls that may be sinks (see :meth:`call_pattern`)."""
+        return [
+            m.start()
+            for m in self.call_pattern(source, imports).finditer(source)
+            if m.start() == 0 or source[m.start()] == "." or not _word_char(source[m.start() - 1])
+        ]
 
     def __iter__(self) -> Iterator[Sink]:
         self._ensure_loaded()
@@ -173,6 +210,37 @@ class SinkTable:
 
 
 sinks = SinkTable(BUILTIN_SINKS)
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+_IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n#;]+)", re.MULTILINE)
+_FROM_IMPORT = re.compile(
+    r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)", re.MULTILINE
+)
+
+
+def imported_names(source: str) -> dict[str, str]:
+    """Local name -> full name for the imports written in ``source`` (read from its text, for
+    the quick search of sink calls; the analysis reads the real import statements)."""
+    names: dict[str, str] = {}
+    for match in _IMPORT.finditer(source):
+        for item in match.group(1).split(","):
+            module, _, alias = item.strip().partition(" as ")
+            module = module.strip()
+            if module:
+                names[alias.strip() or module.partition(".")[0]] = (
+                    module if alias.strip() else module.partition(".")[0]
+                )
+    for match in _FROM_IMPORT.finditer(source):
+        module = match.group(1)
+        for item in match.group(2).strip("()").split(","):
+            name, _, alias = item.strip().partition(" as ")
+            if name.strip():
+                names[alias.strip() or name.strip()] = f"{module}.{name.strip()}"
+    return names
 
 
 def register_sink(sink: Sink) -> Sink:
