@@ -30,6 +30,7 @@ from traitlets import Bool, Int, Unicode, observe
 
 from . import display
 from .check import CellChecker
+from .escapes import SafeShellEscapes
 from .registry import renderers
 from .rewrite import BUILDER_NAME, build_template, rewrite, swap_to_fstrings
 from .template import NativeTemplate, from_template
@@ -60,6 +61,12 @@ class IStringExtension(Magics):
         help="Warn when a cell passes a string formatted by an f-string, % or .format() to a "
         "shell or SQL call (os.system(f'...'), cur.execute(f'...')).",
     ).tag(config=True)
+    safe_shell_escapes = Bool(
+        False,
+        help="Quote each {expr}/$name expansion of a !cmd line as one shell word (shlex.quote, "
+        "as the sh renderer does). Off by default: it changes what !{cmd} with a whole command "
+        "line in cmd means; the cell check warns about unquoted expansions either way.",
+    ).tag(config=True)
     max_value_chars = Int(
         200, help="Characters of a value's repr shown before it is cut in the display."
     ).tag(config=True)
@@ -68,6 +75,7 @@ class IStringExtension(Magics):
         super().__init__(shell=shell, **kwargs)
         self._original_check_complete: Callable[[str], Any] | None = None
         self.checker = CellChecker(known_names=shell.user_ns if shell is not None else {})
+        self.shell_escapes: SafeShellEscapes | None = None
         self._sync_display_options()
 
     # configuration
@@ -76,6 +84,11 @@ class IStringExtension(Magics):
     def _on_check_change(self, change: Any) -> None:
         if self.shell is not None:
             _hook_checker(self.shell, self.checker, on=change["new"])
+
+    @observe("safe_shell_escapes")
+    def _on_shell_escapes_change(self, change: Any) -> None:
+        if self.shell is not None:
+            _hook_shell_escapes(self, on=change["new"])
 
     @observe("default_renderer", "use_widget", "max_value_chars")
     def _on_display_change(self, change: Any) -> None:
@@ -163,6 +176,7 @@ class IStringExtension(Magics):
                 f"widget: {'on' if display.options.use_widget else 'off'}",
                 f"check cells for f-strings into shells and SQL: "
                 f"{'on' if self.check_cells else 'off'}",
+                f"quote !cmd expansions: {'on' if self.safe_shell_escapes else 'off'}",
                 f"value repr cut at: {self.max_value_chars} characters",
             ]
         )
@@ -184,6 +198,7 @@ def load(shell: Any) -> None:
     shell.register_magics(extension)
     shell.input_transformers_post.append(extension.transform)
     _hook_checker(shell, extension.checker, on=extension.check_cells)
+    _hook_shell_escapes(extension, on=extension.safe_shell_escapes)
     setattr(builtins, BUILDER_NAME, build_template)
 
     manager = shell.input_transformer_manager
@@ -211,6 +226,7 @@ def unload(shell: Any) -> None:
     if extension.transform in shell.input_transformers_post:
         shell.input_transformers_post.remove(extension.transform)
     _hook_checker(shell, extension.checker, on=False)
+    _hook_shell_escapes(extension, on=False)
     manager = shell.input_transformer_manager
     if manager.__dict__.get("check_complete") == extension.check_complete:
         del manager.check_complete
@@ -248,6 +264,16 @@ def _hook_checker(shell: Any, checker: CellChecker, on: bool) -> None:
         checker.install(shell.compile)
     else:
         checker.uninstall(shell.compile)
+
+
+def _hook_shell_escapes(extension: IStringExtension, on: bool) -> None:
+    """Quote the expansions of ``!`` lines, or stop."""
+    if on and extension.shell_escapes is None:
+        extension.shell_escapes = SafeShellEscapes(extension.shell)
+        extension.shell_escapes.install()
+    elif not on and extension.shell_escapes is not None:
+        extension.shell_escapes.uninstall()
+        extension.shell_escapes = None
 
 
 def _in_kernel(shell: Any) -> bool:

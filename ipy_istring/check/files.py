@@ -61,7 +61,14 @@ def walk(path: Path, excludes: Iterable[str] = ()) -> Iterator[Path]:
 def read_python(data: bytes) -> str:
     """Decode a Python file as the interpreter would (BOM, coding cookie, else UTF-8).
 
-    Raises ``SyntaxError`` (an unknown encoding) or ``UnicodeDecodeError``."""
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    text = data.decode(encoding)
+    Raises ``ValueError`` saying why it cannot."""
+    how = "declare its coding, e.g. # -*- coding: latin-1 -*-"
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as error:  # undecodable first lines, or an unknown coding
+        raise ValueError(f"{error.msg}: not UTF-8 text? {how}") from None
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise ValueError(f"not valid {encoding} text (byte {error.start}): {how}") from None
     return text[1:] if text.startswith("\ufeff") else text

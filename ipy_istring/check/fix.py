@@ -26,7 +26,7 @@ from ..rewrite import rewrite
 from ..shell import sh
 from ..sql import sql
 from ..template import Interpolation, InterpolationTemplate
-from .flow import Finding
+from .flow import IPYTHON_EXPANSION, Finding
 from .notebook import Cell, to_python
 from .scan import FileResult
 
@@ -183,7 +183,7 @@ def fixed_line(source: str, finding: Finding, paramstyle: str | None = None) -> 
     if not 0 < finding.line <= len(lines):
         return Fix(None, "the line is not in the source")
     line = lines[finding.line - 1]
-    if finding.how.startswith("IPython"):
+    if finding.how == IPYTHON_EXPANSION:
         return _expansion_fix(line, finding)
     return _renderer_fix(line, finding, paramstyle or _paramstyle(source))
 

@@ -28,7 +28,9 @@ from .sinks import SQL_WORDS, Sink, sinks
 
 __all__ = ["Analysis", "Finding", "Formatted"]
 
+IPYTHON_EXPANSION = "IPython's {}/$ expansion"
 _FIX_HINT = {
+    "!": "{shlex.quote(str(x))} for each value, or c.IStringExtension.safe_shell_escapes = True",
     "shell": "sh(i'...') for a shell, or argv(i'...') with shell=False",
     "sql": "*sql(i'...'), which passes the values as parameters",
 }
@@ -72,9 +74,10 @@ class Finding:
     def message(self) -> str:
         """A sentence for a warning or a report."""
         via = f" (through {self.via}, line {self.origin_line})" if self.via else ""
+        fix = _FIX_HINT["!" if self.how == IPYTHON_EXPANSION else self.destination]
         return (
             f"{self.call}() gets a string built by {self.how}{via}: its values reach the "
-            f"{self.destination} unquoted (injection). Use {_FIX_HINT[self.destination]}."
+            f"{self.destination} unquoted (injection). Use {fix}."
         )
 
 
@@ -632,7 +635,7 @@ class Analysis:
         how = None if value is None or value.constant else value.how
         expands = how is None and sink.ipython_expands and value is not None
         if expands and value is not None and self._expands_values(value.text):
-            how = "IPython's {}/$ expansion"
+            how = IPYTHON_EXPANSION
         if how is None or value is None:
             return
         if sink.sql_text_only and value.text.strip() and not SQL_WORDS.search(value.text):

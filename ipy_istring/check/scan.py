@@ -212,6 +212,6 @@ def check_file(path: Path) -> FileResult:
         return check_notebook_text(text, name)
     try:
         source = read_python(data)
-    except (SyntaxError, UnicodeDecodeError, LookupError) as error:
-        return FileResult(name, errors=[f"{name}: cannot check: {_reason(error)}"])
+    except ValueError as error:
+        return FileResult(name, errors=[f"{name}: cannot check: {error}"])
     return check_python(source, name)
