@@ -206,20 +206,30 @@ def cell_cost(quick: bool) -> None:
 
         return run
 
-    number, repeat = (20, 3) if quick else (300, 7)
-    print(f"\n3. Preparing a 30-line cell (µs, best of {repeat}x{number}), Python "
-          f"{sys.version.split()[0]}")  # fmt: skip
+    number, repeat = (20, 3) if quick else (200, 9)
+    print(
+        f"\n3. Preparing a 30-line cell (µs, best of {repeat}x{number}), Python "
+        f"{sys.version.split()[0]}: IPython alone, with the extension without and with its "
+        "cell check; the check's cost as a share of IPython's preparing"
+    )
     import warnings
 
     for label, cell in (("no sink", without_sink), ("a sink", with_sink)):
         alone = best(prepare(cell), number, repeat)
         ipy_istring.load_ipython_extension(shell)
+        extension = shell.magics_manager.registry["IStringExtension"]
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            loaded = best(prepare(cell), number, repeat)
+            extension.check_cells = False
+            unchecked = best(prepare(cell), number, repeat)
+            extension.check_cells = True
+            checked = best(prepare(cell), number, repeat)
         ipy_istring.unload_ipython_extension(shell)
-        print(f"{label:10} IPython {alone * 1e6:8.1f}   with the extension "
-              f"{loaded * 1e6:8.1f}   {loaded / alone:.3f}x")  # fmt: skip
+        print(
+            f"{label:8} IPython {alone * 1e6:7.1f}  extension {unchecked * 1e6:7.1f} "
+            f"({unchecked / alone:.3f}x)  + check {checked * 1e6:7.1f} ({checked / alone:.3f}x)"
+            f"   check: {(checked - unchecked) / alone:+.1%}"
+        )
 
 
 def main() -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from .fix import fixed_line
 from .flow import Analysis, Finding
+from .sinks import imported_names, sinks
 
 __all__ = ["CellChecker", "UnsafeFormatWarning"]
 
@@ -31,6 +32,10 @@ class CellChecker:
     def __init__(self, known_names: Container[str] = ()) -> None:
         self.analysis = Analysis(known_names)
         self._parse: Callable[..., ast.AST] | None = None
+        # Cells that call no sink are only read when a later one does (what they bound may
+        # reach it): most cells then cost a text search, not an analysis.
+        self._pending: list[tuple[ast.Module, str]] = []
+        self._imports: dict[str, str] = {}
 
     def install(self, compiler: Any) -> None:
         """Start reading the trees ``compiler.ast_parse`` gives (IPython's ``shell.compile``)."""
@@ -56,8 +61,18 @@ class CellChecker:
     def check(self, tree: ast.Module, source: str, filename: str = "<cell>") -> list[Finding]:
         """Warn about the findings in one cell; returns them."""
         try:
-            findings = self.analysis.check(tree, source)
+            if "import" in source:
+                self._imports.update(imported_names(source))
+            calls = sinks.calls_in(source, self._imports)
+            if not calls:
+                self._pending.append((tree, source))
+                if len(self._pending) > _MAX_PENDING:
+                    self._catch_up()
+                return []
+            self._catch_up()
+            findings = self.analysis.check(tree, source, calls=calls)
         except Exception:  # a bug of ours must not cost the user their cell
+            self._pending.clear()
             return []
         for finding in findings:
             message = finding.message()
@@ -66,3 +81,12 @@ class CellChecker:
                 message += f"\nSafe spelling, ready to paste:\n    {fix.line.strip()}"
             warnings.warn_explicit(message, UnsafeFormatWarning, filename, finding.line)
         return findings
+
+    def _catch_up(self) -> None:
+        """Read the cells put aside, for the names they bound."""
+        pending, self._pending = self._pending, []
+        for tree, source in pending:
+            self.analysis.check(tree, source, calls=[])
+
+
+_MAX_PENDING = 200

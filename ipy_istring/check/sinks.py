@@ -129,6 +129,7 @@ class SinkTable:
 
     def __init__(self, builtin: Iterable[Sink]) -> None:
         self._by_name: dict[str, list[Sink]] = {}
+        self._functions_cache: dict[str, list[str]] | None = None
         self._loaded = False
         for sink in builtin:
             self._add(sink)
@@ -137,6 +138,8 @@ class SinkTable:
         if sink.destination not in ("shell", "sql"):
             raise ValueError(f"a sink's destination is 'shell' or 'sql', not {sink.destination!r}")
         self._by_name.setdefault(sink.name, []).append(sink)
+        self._functions_cache = None
+        self._pattern.cache_clear()
 
     def add(self, sink: Sink) -> None:
         """Add ``sink`` to the table."""
@@ -171,16 +174,32 @@ class SinkTable:
         ``subprocess.run(``, ``sp.run(``, ``run(``.  It also matches the end of a longer name
         (``xrun(``): :meth:`calls_in` leaves those out."""
         self._ensure_loaded()
-        local = {"pd": "pandas", **imports, **imported_names(source)}
-        functions = [n for n in self._by_name if not n.startswith(".") and "()" not in n]
+        local = {"pd": "pandas", **imports}
+        if "import" in source:
+            local.update(imported_names(source))
+        functions = self._functions_under()
         words = set()
         for name, full in local.items():
-            for function in functions:
-                if function == full:
-                    words.add(re.escape(name))
-                elif function.startswith(full + "."):
-                    words.add(re.escape(name + function[len(full) :]))
+            # `from os import system` names a sink; `import subprocess as sp` a module of some.
+            for rest in functions.get(full, ()):
+                words.add(re.escape(name + rest))
         return self._pattern(frozenset(words))
+
+    def _functions_under(self) -> dict[str, list[str]]:
+        """Full name of a module or function -> what follows it in a sink function's name
+        (``"subprocess"`` -> ``[".run", ...]``, ``"os.system"`` -> ``[""]``)."""
+        if self._functions_cache is None:
+            found: dict[str, list[str]] = {}
+            for name in self._by_name:
+                if name.startswith(".") or "()" in name:
+                    continue
+                parts = name.split(".")
+                for i in range(1, len(parts) + 1):
+                    found.setdefault(".".join(parts[:i]), []).append(
+                        "".join("." + p for p in parts[i:])
+                    )
+            self._functions_cache = found
+        return self._functions_cache
 
     @functools.lru_cache(maxsize=64)  # noqa: B019 - one table for the process
     def _pattern(self, functions: frozenset[str]) -> re.Pattern[str]:
