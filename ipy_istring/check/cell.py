@@ -3,14 +3,16 @@
 :class:`CellChecker` wraps the shell's ``compile.ast_parse``: it sees the tree IPython built
 anyway (after IPython's transforms and the i-string rewrite), so it costs no second parse, and
 it is not an AST transformer (registering one makes IPython run ``ast.fix_missing_locations``
-over every cell).  It reads a cell's assignments and imports always (names carry over between
-cells) and searches for sink calls only in statements whose lines name a sink.  A check that
-fails never stops the user's cell: it keeps quiet instead.  Nothing here imports IPython.
+over every cell).  A cell's statements that call no sink are only put aside (names carry over
+between cells): they are read when a statement that calls a sink uses what they bind.  Most
+cells so cost a text search.  A check that fails never stops the user's cell: it keeps quiet
+instead.  Nothing here imports IPython.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import warnings
 from collections.abc import Callable, Container
 from typing import Any
@@ -32,10 +34,8 @@ class CellChecker:
     def __init__(self, known_names: Container[str] = ()) -> None:
         self.analysis = Analysis(known_names)
         self._parse: Callable[..., ast.AST] | None = None
-        # Cells that call no sink are only read when a later one does (what they bound may
-        # reach it): most cells then cost a text search, not an analysis.
-        self._pending: list[tuple[ast.Module, str]] = []
         self._imports: dict[str, str] = {}
+        self._pattern: re.Pattern[str] | None = None
 
     def install(self, compiler: Any) -> None:
         """Start reading the trees ``compiler.ast_parse`` gives (IPython's ``shell.compile``)."""
@@ -62,17 +62,18 @@ class CellChecker:
         """Warn about the findings in one cell; returns them."""
         try:
             if "import" in source:
-                self._imports.update(imported_names(source))
-            calls = sinks.calls_in(source, self._imports)
+                imports = imported_names(source)
+                if imports.items() - self._imports.items():
+                    self._imports.update(imports)
+                    self._pattern = None
+            if self._pattern is None:  # the same until an import changes it
+                self._pattern = sinks.call_pattern("", self._imports, read_imports=False)
+            calls = sinks.calls_in(source, pattern=self._pattern)
             if not calls:
-                self._pending.append((tree, source))
-                if len(self._pending) > _MAX_PENDING:
-                    self._catch_up()
+                self.analysis.put_aside(tree.body)
                 return []
-            self._catch_up()
-            findings = self.analysis.check(tree, source, calls=calls)
+            findings = self.analysis.check(tree, source, calls=calls, lazy=True)
         except Exception:  # a bug of ours must not cost the user their cell
-            self._pending.clear()
             return []
         for finding in findings:
             message = finding.message()
@@ -81,12 +82,3 @@ class CellChecker:
                 message += f"\nSafe spelling, ready to paste:\n    {fix.line.strip()}"
             warnings.warn_explicit(message, UnsafeFormatWarning, filename, finding.line)
         return findings
-
-    def _catch_up(self) -> None:
-        """Read the cells put aside, for the names they bound."""
-        pending, self._pending = self._pending, []
-        for tree, source in pending:
-            self.analysis.check(tree, source, calls=[])
-
-
-_MAX_PENDING = 200

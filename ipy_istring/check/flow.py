@@ -125,19 +125,23 @@ class _Scope:
         self.parent = parent
         self.class_name = class_name  # the class whose `self` this scope's code sees
         self.is_class = is_class
+        # The module's: reads the statements put aside for a name (Analysis.put_aside).
+        self.resolve: Callable[[str], bool] | None = None
 
     def lookup(self, name: str) -> Formatted | None:
         scope: _Scope | None = self
         while scope is not None:
             if name in scope.names:
                 return scope.names[name]
+            if scope.resolve is not None and scope.resolve(name):
+                return scope.names.get(name)
             scope = scope.parent
         return None
 
     def bound(self, name: str) -> bool:
         scope: _Scope | None = self
         while scope is not None:
-            if name in scope.names:
+            if name in scope.names or (scope.resolve is not None and scope.resolve(name)):
                 return True
             scope = scope.parent
         return False
@@ -164,6 +168,10 @@ class Analysis:
 
     def __init__(self, known_names: Container[str] = ()) -> None:
         self.module = _Scope(None)
+        self.module.resolve = self._read_put_aside
+        # Module-level statements binding a name, not read yet (cells that call no sink), and
+        # the name's value before them.
+        self.put_aside_names: dict[str, tuple[list[ast.stmt], Formatted | _Missing | None]] = {}
         self.imports: dict[str, str] = {}
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
         # Top-level functions not parsed yet (a big file's functions that name no sink):
@@ -194,6 +202,7 @@ class Analysis:
         cell: int | None = None,
         line_offset: int = 0,
         calls: list[int] | None = None,
+        lazy: bool = False,
     ) -> list[Finding]:
         """Analyse one module or cell; returns its findings (also kept in :attr:`findings`).
 
@@ -211,7 +220,16 @@ class Analysis:
         deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
         self._scope = self.module
         self._deferred = deferred
-        self._block(tree.body)
+        if lazy:
+            # Only the statements that call a sink are read now; the others are put aside
+            # and read if one of those uses what they bind.
+            for statement in tree.body:
+                if self._names_sink(statement):
+                    self._statement(statement)
+                else:
+                    self.put_aside([statement])
+        else:
+            self._block(tree.body)
         # Function bodies run after the module's code: they see its final names.
         while deferred:
             function, parent, class_name = deferred.pop(0)
@@ -220,6 +238,64 @@ class Analysis:
         found = self.findings[before:]
         found.sort(key=lambda f: (f.line, f.column))
         return found
+
+    def put_aside(self, statements: list[ast.stmt]) -> None:
+        """Take note of module-level statements (a cell that calls no sink) without reading
+        them: those that bind a name are read only if later code uses that name."""
+        for statement in statements:
+            if isinstance(statement, ast.Assign):
+                targets = statement.targets
+                if len(targets) == 1 and isinstance(targets[0], ast.Name):  # the usual case
+                    self._put_aside_binding(targets[0].id, statement, rebinds=True)
+                    continue
+            if isinstance(statement, (ast.Import, ast.ImportFrom)):
+                self._import(statement)
+            elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self._put_aside_function(statement.name, statement)
+            elif isinstance(statement, ast.ClassDef):
+                for method in statement.body:
+                    if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        self._put_aside_function(f"{statement.name}.{method.name}", method)
+                        self._put_aside_function(method.name, method)
+            elif not isinstance(statement, ast.Expr) or isinstance(statement.value, ast.Call):
+                rebinds = isinstance(statement, (ast.Assign, ast.AnnAssign))
+                for name in _bound_names(statement):
+                    self._put_aside_binding(name, statement, rebinds)
+
+    def _put_aside_binding(self, name: str, statement: ast.stmt, rebinds: bool) -> None:
+        entry = self.put_aside_names.get(name)
+        if entry is None:
+            before = self.module.names.pop(name, _MISSING)
+            self.put_aside_names[name] = ([statement], before)
+        elif rebinds:  # what came before no longer matters
+            self.put_aside_names[name] = ([statement], _MISSING)
+        elif entry[0][-1] is not statement:
+            entry[0].append(statement)
+
+    def _put_aside_function(self, name: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.functions.pop(name, None)
+        self.returns.pop(name, None)
+        self.unparsed[name] = lambda: node
+
+    def _read_put_aside(self, name: str) -> bool:
+        """Read the statements put aside that bind ``name``; whether there were any."""
+        entry = self.put_aside_names.pop(name, None)
+        if entry is None:
+            return False
+        statements, before = entry
+        if not isinstance(before, _Missing):
+            self.module.names[name] = before
+        saved = (self._scope, self._reporting, self._all_lines, self._sink_lines, self._deferred)
+        self._scope, self._reporting, self._all_lines, self._sink_lines = (
+            self.module, False, False, [],
+        )  # fmt: skip
+        self._deferred = []
+        try:
+            for statement in statements:
+                self._statement(statement)
+        finally:
+            self._scope, self._reporting, self._all_lines, self._sink_lines, self._deferred = saved
+        return True
 
     # statements
 
@@ -702,6 +778,43 @@ class Analysis:
             lone_argument=len(call.args) + len(call.keywords) == 1,
         )
         self.findings.append(finding)
+
+
+class _Missing:
+    """No value before: the name was not bound."""
+
+
+_MISSING = _Missing()
+
+
+def _bound_names(statement: ast.stmt) -> Iterator[str]:
+    """The names a module-level statement binds (or changes: ``parts.append(...)``)."""
+    if isinstance(statement, ast.Expr):
+        call = statement.value
+        if (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and isinstance(call.func.value, ast.Name)
+        ):
+            yield call.func.value.id
+        return
+    targets: list[ast.expr]
+    if isinstance(statement, ast.Assign):
+        targets = statement.targets
+    elif isinstance(statement, (ast.AnnAssign, ast.AugAssign)):
+        targets = [statement.target]
+    else:  # compound statements, and the rest: every name stored anywhere in them
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                yield node.id
+        return
+    for target in targets:
+        if isinstance(target, ast.Name):
+            yield target.id
+        else:
+            for node in ast.walk(target):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                    yield node.id
 
 
 def _nearest_function(scope: _Scope) -> _Scope:

@@ -167,7 +167,9 @@ class SinkTable:
         self._ensure_loaded()
         return self._by_name.get(name, [])
 
-    def call_pattern(self, source: str, imports: Mapping[str, str] = {}) -> re.Pattern[str]:
+    def call_pattern(
+        self, source: str, imports: Mapping[str, str] = {}, read_imports: bool = True
+    ) -> re.Pattern[str]:
         """A pattern for the calls in ``source`` that may be sinks: a sink method
         (``.execute(``), or a sink function under the name the imports in ``source`` and
         ``imports`` (local name -> full name, a notebook's earlier cells) give it:
@@ -175,7 +177,7 @@ class SinkTable:
         (``xrun(``): :meth:`calls_in` leaves those out."""
         self._ensure_loaded()
         local = {"pd": "pandas", **imports}
-        if "import" in source:
+        if read_imports and "import" in source:
             local.update(imported_names(source))
         functions = self._functions_under()
         words = set()
@@ -214,11 +216,21 @@ class SinkTable:
         # (No leading \b: three times quicker; calls_in() drops matches inside a longer name.)
         return re.compile(rf"(?:{'|'.join(alternatives)})\s*\(")
 
-    def calls_in(self, source: str, imports: Mapping[str, str] = {}) -> list[int]:
-        """The offsets in ``source`` of the calls that may be sinks (see :meth:`call_pattern`)."""
+    def calls_in(
+        self,
+        source: str,
+        imports: Mapping[str, str] = {},
+        read_imports: bool = True,
+        pattern: re.Pattern[str] | None = None,
+    ) -> list[int]:
+        """The offsets in ``source`` of the calls that may be sinks (see :meth:`call_pattern`;
+        ``read_imports=False``: ``imports`` has the imports of ``source`` already; or the
+        ``pattern`` that gave)."""
+        if pattern is None:
+            pattern = self.call_pattern(source, imports, read_imports)
         return [
             m.start()
-            for m in self.call_pattern(source, imports).finditer(source)
+            for m in pattern.finditer(source)
             if m.start() == 0 or source[m.start()] == "." or not _word_char(source[m.start() - 1])
         ]
 
@@ -235,30 +247,32 @@ def _word_char(c: str) -> bool:
     return c.isalnum() or c == "_"
 
 
-_IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n#;]+)", re.MULTILINE)
-_FROM_IMPORT = re.compile(
-    r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)", re.MULTILINE
-)
+_IMPORT = re.compile(r"[ \t]*import[ \t]+([^\n#;]+)")
+_FROM_IMPORT = re.compile(r"[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)")
 
 
 def imported_names(source: str) -> dict[str, str]:
     """Local name -> full name for the imports written in ``source`` (read from its text, for
     the quick search of sink calls; the analysis reads the real import statements)."""
     names: dict[str, str] = {}
-    for match in _IMPORT.finditer(source):
-        for item in match.group(1).split(","):
-            module, _, alias = item.strip().partition(" as ")
-            module = module.strip()
-            if module:
-                names[alias.strip() or module.partition(".")[0]] = (
-                    module if alias.strip() else module.partition(".")[0]
-                )
-    for match in _FROM_IMPORT.finditer(source):
-        module = match.group(1)
-        for item in match.group(2).strip("()").split(","):
-            name, _, alias = item.strip().partition(" as ")
-            if name.strip():
-                names[alias.strip() or name.strip()] = f"{module}.{name.strip()}"
+    at = source.find("import")
+    while at >= 0:
+        start = source.rfind("\n", 0, at) + 1
+        at = source.find("import", at + 6)
+        plain = _IMPORT.match(source, start)
+        if plain is not None:
+            for item in plain.group(1).split(","):
+                module, _, alias = item.strip().partition(" as ")
+                head = module.strip().partition(".")[0]
+                if head:
+                    names[alias.strip() or head] = module.strip() if alias.strip() else head
+            continue
+        from_ = _FROM_IMPORT.match(source, start)
+        if from_ is not None:
+            for item in from_.group(2).strip("()").split(","):
+                name, _, alias = item.strip().partition(" as ")
+                if name.strip():
+                    names[alias.strip() or name.strip()] = f"{from_.group(1)}.{name.strip()}"
     return names
 
 
