@@ -19,6 +19,7 @@ for commands); the machine is shared, so what matters is the ratios.
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
@@ -238,9 +239,8 @@ def cell_cost(quick: bool) -> None:
                         extension.check_cells = config == "checked"
                     took = best(prepare(cell), number, 1)
                     best_of[config] = min(best_of[config], took)
-                check_only = min(
-                    check_only, best(lambda: checker.check(tree, source), number, 1)
-                )
+                check = functools.partial(checker.check, tree, source)
+                check_only = min(check_only, best(check, number, 1))
         alone = best_of["alone"]
         print(
             f"{label:8} IPython {alone * 1e6:7.1f}  extension {best_of['extension'] * 1e6:7.1f} "

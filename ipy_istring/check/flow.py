@@ -503,8 +503,6 @@ class Analysis:
             result = self._function(node, self.module, class_name, reporting=False)
         finally:
             self._in_progress.discard(name)
-        if result is not None and not result.constant:
-            result = replace(result, how=result.how)
         self.returns[name] = result
         return result
 
