@@ -503,6 +503,15 @@ def test_fix_rewrites_sql_and_shell_and_the_result_is_safe(tmp_path: Path) -> No
     assert not (tmp_path / "pwned").exists()
 
 
+def test_fix_keeps_the_encoding_and_the_header(tmp_path: Path) -> None:
+    script = tmp_path / "legacy.py"
+    header = "#!/usr/bin/env python\n# -*- coding: latin-1 -*-\n# café\n"
+    script.write_bytes((header + "import os\nos.system(f'ls {d}')\n").encode("latin-1"))
+    assert _check("--fix", str(script)).returncode == 0
+    expected = header + "from ipy_istring import sh\nimport os\nos.system(sh(i'ls {d}'))\n"
+    assert script.read_bytes() == expected.encode("latin-1")
+
+
 def test_fix_refuses_what_would_change_meaning(tmp_path: Path) -> None:
     from ipy_istring.check.fix import fixed_line
 

@@ -28,6 +28,7 @@ class FileResult:
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # "cannot check" reasons, with the place
     source: str | None = None  # the file's text (for the fix)
+    encoding: str = "utf-8"  # ... and how it is written
     cells: dict[int, str] = field(default_factory=dict)  # a notebook's code cells by number
 
     def where(self, finding: Finding) -> str:
@@ -211,7 +212,9 @@ def check_file(path: Path) -> FileResult:
             return FileResult(name, errors=[f"{name}: cannot check: the notebook file is empty"])
         return check_notebook_text(text, name)
     try:
-        source = read_python(data)
+        source, encoding = read_python(data)
     except ValueError as error:
         return FileResult(name, errors=[f"{name}: cannot check: {error}"])
-    return check_python(source, name)
+    result = check_python(source, name)
+    result.encoding = encoding
+    return result
