@@ -38,6 +38,7 @@ from traitlets import Bool, Int, Unicode, observe
 from . import display
 from .check import CellChecker
 from .display_options import reset_options, set_options
+from .escapes import SafeShellEscapes
 from .registry import renderers
 from .rewrite import (
     BUILDER_NAME,
@@ -75,6 +76,12 @@ class IStringExtension(Magics):
         help="Warn when a cell passes a string formatted by an f-string, % or .format() to a "
         "shell or SQL call (os.system(f'...'), cur.execute(f'...')).",
     ).tag(config=True)
+    safe_shell_escapes = Bool(
+        False,
+        help="Quote each {expr}/$name expansion of a !cmd line as one shell word (shlex.quote, "
+        "as the sh renderer does). Off by default: it changes what !{cmd} with a whole command "
+        "line in cmd means; the cell check warns about unquoted expansions either way.",
+    ).tag(config=True)
     max_value_chars = Int(
         200, help="Characters of a value's repr shown before it is cut in the display."
     ).tag(config=True)
@@ -92,6 +99,7 @@ class IStringExtension(Magics):
         self._original_cache: Callable[..., str] | None = None
         self._written = _WrittenCells()
         self.checker = CellChecker(known_names=shell.user_ns if shell is not None else {})
+        self.shell_escapes: SafeShellEscapes | None = None
         self._sync_display_options()
 
     # configuration
@@ -100,6 +108,11 @@ class IStringExtension(Magics):
     def _on_check_change(self, change: Any) -> None:
         if self.shell is not None:
             _hook_checker(self.shell, self.checker, on=change["new"])
+
+    @observe("safe_shell_escapes")
+    def _on_shell_escapes_change(self, change: Any) -> None:
+        if self.shell is not None:
+            _hook_shell_escapes(self, on=change["new"])
 
     @observe("default_renderer", "use_widget", "max_value_chars")
     def _on_display_change(self, change: Any) -> None:
@@ -203,6 +216,7 @@ class IStringExtension(Magics):
                 f"widget: {'on' if display.options.use_widget else 'off'}",
                 f"check cells for f-strings into shells and SQL: "
                 f"{'on' if self.check_cells else 'off'}",
+                f"quote !cmd expansions: {'on' if self.safe_shell_escapes else 'off'}",
                 f"value repr cut at: {self.max_value_chars} characters",
                 "renderers in your namespace: "
                 + (", ".join(self.pushed_renderers) or "none")
@@ -273,6 +287,7 @@ def load(shell: Any) -> None:
     load_sql_magic(shell)
     shell.input_transformers_post.append(extension.transform)
     _hook_checker(shell, extension.checker, on=extension.check_cells)
+    _hook_shell_escapes(extension, on=extension.safe_shell_escapes)
     setattr(builtins, BUILDER_NAME, build_template)
 
     manager = shell.input_transformer_manager
@@ -305,6 +320,7 @@ def unload(shell: Any) -> None:
     if extension.transform in shell.input_transformers_post:
         shell.input_transformers_post.remove(extension.transform)
     _hook_checker(shell, extension.checker, on=False)
+    _hook_shell_escapes(extension, on=False)
     manager = shell.input_transformer_manager
     if manager.__dict__.get("check_complete") == extension.check_complete:
         del manager.check_complete
@@ -373,6 +389,16 @@ def _pop_renderers(shell: Any, names: list[str]) -> None:
     for name in names:
         if name in shell.user_ns and shell.user_ns[name] is builtin[name]:
             del shell.user_ns[name]
+
+
+def _hook_shell_escapes(extension: IStringExtension, on: bool) -> None:
+    """Quote the expansions of ``!`` lines, or stop."""
+    if on and extension.shell_escapes is None:
+        extension.shell_escapes = SafeShellEscapes(extension.shell)
+        extension.shell_escapes.install()
+    elif not on and extension.shell_escapes is not None:
+        extension.shell_escapes.uninstall()
+        extension.shell_escapes = None
 
 
 def _in_kernel(shell: Any) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import warnings
@@ -147,3 +148,464 @@ def test_command_line_clean_and_usage(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "pkg/bad.py:1:13: cur.execute() gets a string built by %-formatting" in (
         capsys.readouterr().out
     )
+
+
+# --- the corpus: recall and precision (correctness, not timing) ---------------------------------
+
+
+def test_corpus_recall_and_precision(tmp_path: Path) -> None:
+    from check_corpus import CASES, score
+
+    from ipy_istring.check.scan import check_file
+
+    flagged = set()
+    for case in CASES:
+        result = check_file(case.write(tmp_path))
+        assert result.errors == [], case.name
+        if result.findings:
+            flagged.add(case.name)
+    result = score(flagged)
+    assert result.vulnerable >= 60 and result.safe >= 25
+    assert result.recall >= 0.9, result.missed
+    assert result.precision >= 0.9, result.false_alarms
+
+
+# --- the data flow ---------------------------------------------------------------------------
+
+FLOWS = {
+    "augmented": ("q = 'select * from t where 1=1'\nq += f' and a = {a}'\ncur.execute(q)\n", 3),
+    "annotated": ("q: str = f'select {c} from t'\ncur.execute(q)\n", 2),
+    "attribute": (
+        "class R:\n    def __init__(self, x):\n        self.q = f'select * from t where a = {x}'\n"
+        "    def run(self, cur):\n        cur.execute(self.q)\n",
+        5,
+    ),
+    "return": ("def build(x):\n    return f'select {x} from t'\ncur.execute(build(c))\n", 3),
+    "module name in function": (
+        "Q = 'select * from t where a = %s'\ndef f(cur, x):\n    cur.execute(Q % x)\n",
+        3,
+    ),
+    "branch": ("if c:\n    q = f'select {c}'\nelse:\n    q = 'select 1'\ncur.execute(q)\n", 5),
+    "keyword": ("import pandas as pd\npd.read_sql(sql=f'select {c} from t', con=e)\n", 2),
+    "text()": (
+        "from sqlalchemy import text\nconn.execute(text(f'select {c} from t'))\n",
+        2,
+    ),
+    "dedent": ("import textwrap\ncur.execute(textwrap.dedent(f'select {c}'))\n", 2),
+    "space join": ("import os\nos.system(' '.join(['cp', a, b]))\n", 2),
+    "join of appended": (
+        "parts = []\nparts.append(f'a = {a}')\ncur.execute('select * from t where ' + "
+        "' and '.join(parts))\n",
+        3,
+    ),
+    "format on constant": ("Q = 'select * from t where a = {}'\ncur.execute(Q.format(x))\n", 2),
+    "bash -c": ("import subprocess\nsubprocess.run(['bash', '-c', f'ls {d}'])\n", 2),
+    "import alias": ("import subprocess as sp\nsp.run('ls ' + d, shell=True)\n", 2),
+    "from import": ("from os import system\nsystem(f'ls {d}')\n", 2),
+    "asyncio shell": (
+        "import asyncio\nasync def f(h):\n    await asyncio.create_subprocess_shell(f'ping {h}')\n",
+        3,
+    ),
+    "paramiko": ("client.exec_command(f'ls {p}')\n", 1),
+    "nbconvert system": ("x = input()\nget_ipython().system('ls {x}')\n", 2),
+    "nbconvert getoutput": ("x = input()\nfiles = get_ipython().getoutput('ls $x')\n", 2),
+    "asyncpg": (
+        "async def f(conn, e):\n    await conn.fetch(f'select * from a where e = {e}')\n",
+        2,
+    ),
+    "duckdb": ("import duckdb\nduckdb.query(f'select {c} from t')\n", 2),
+    "polars": ("import polars as pl\npl.read_database(f'select {c} from t', conn)\n", 2),
+    "exec_driver_sql": ("conn.exec_driver_sql(f'vacuum {t}')\n", 1),
+}
+
+
+@pytest.mark.parametrize("name", list(FLOWS))
+def test_follows_the_string(name: str) -> None:
+    code, line = FLOWS[name]
+    findings = find_unsafe_calls(code)
+    assert [f.line for f in findings] == [line], findings
+
+
+SAFE_FLOWS = [
+    "TABLE = 'users'\ncur.execute(f'select * from {TABLE}')\n",
+    "q = f'select {c}'\nprint(q)\nq = 'select ?'\ncur.execute(q, (c,))\n",
+    "marks = ', '.join(['?'] * len(ids))\n"
+    "cur.execute(f'select * from t where id in ({marks})', ids)\n",
+    "cur.execute(f'select * from t limit {int(n)}')\n",
+    "import os, shlex\nos.system(f'cp {shlex.quote(a)} {shlex.quote(b)}')\n",
+    "get_ipython().system('ls $HOME')\n",  # a shell variable: IPython leaves it to the shell
+    "x = input()\nget_ipython().system(\"awk '{print $1}' {x}\")\n",  # a field IPython cannot eval
+    "df.query(f'a > {x}')\n",  # pandas, not SQL
+    "session.fetch(f'https://example.com/{uid}')\n",  # not SQL text
+]
+
+
+@pytest.mark.parametrize("code", SAFE_FLOWS)
+def test_safe_look_alikes(code: str) -> None:
+    assert find_unsafe_calls(code) == []
+
+
+def test_the_message_names_the_way_the_string_came() -> None:
+    (finding,) = find_unsafe_calls("q = f'select {c}'\n\ncur.execute(q)\n")
+    assert finding.via == "q" and finding.origin_line == 1
+    assert "(through q, line 1)" in finding.message()
+
+
+def test_sinks_can_be_added(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ipy_istring.check.sinks import BUILTIN_SINKS, Sink, SinkTable
+
+    # A plug-in, installed the way a package is: a dist-info with an entry point.
+    (tmp_path / "warehouse_sinks.py").write_text(
+        "from ipy_istring.check import Sink\nSINKS = [Sink('.run_query', 'sql')]\n"
+    )
+    info = tmp_path / "warehouse_sinks-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: warehouse-sinks\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[ipy_istring.sinks]\nwarehouse = warehouse_sinks:SINKS\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    table = SinkTable(BUILTIN_SINKS)
+    assert [s.destination for s in table.lookup(".run_query")] == ["sql"]
+    assert table.lookup(".execute")  # the built-in ones are still there
+    # and the process-wide table takes sinks registered in code
+    from ipy_istring.check import register_sink, sinks
+
+    monkeypatch.setattr(sinks, "_by_name", {k: list(v) for k, v in sinks._by_name.items()})
+    assert find_unsafe_calls("client.submit_sql(f'select {c}')\n") == []
+    register_sink(Sink(".submit_sql", "sql"))
+    (finding,) = find_unsafe_calls("client.submit_sql(f'select {c}')\n")
+    assert finding.call == "client.submit_sql"
+
+
+# --- files: never a traceback, one line per file that cannot be checked -------------------------
+
+
+def _check(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ipy_istring.check", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=cwd,
+    )
+
+
+def _notebook(cells: list[str], nbformat: int = 4) -> str:
+    if nbformat == 3:
+        sheet = [{"cell_type": "code", "input": c.splitlines(True), "outputs": []} for c in cells]
+        return json.dumps({"worksheets": [{"cells": sheet}], "nbformat": 3, "nbformat_minor": 0})
+    code = [{"cell_type": "code", "source": c.splitlines(True), "metadata": {}} for c in cells]
+    return json.dumps({"cells": code, "nbformat": 4, "nbformat_minor": 5, "metadata": {}})
+
+
+VULNERABLE = "import os\nos.system(f'rm {path}')\n"
+
+
+def test_bad_files_do_not_stop_the_run(tmp_path: Path) -> None:
+    files: dict[str, bytes] = {
+        # readable, and checked
+        "a_latin1.py": "# -*- coding: latin-1 -*-\n# café\nimport os\nos.system(f'{p}')\n".encode(
+            "latin-1"
+        ),
+        "b_bom.py": b"\xef\xbb\xbf" + VULNERABLE.encode(),
+        "c_long_chain.py": (
+            "import os\nos.system('x' + " + " + ".join(["a"] * 500) + ")\n"
+        ).encode(),
+        "d_nbformat3.ipynb": _notebook(["import os\nos.system(f'rm {p}')\n"], nbformat=3).encode(),
+        # not checkable
+        "e_nul.py": b"import os\x00\n",
+        "f_truncated.ipynb": _notebook(["x = 1\n"]).encode()[:40],
+        "g_empty.ipynb": b"",
+        "h_syntax.py": b"def f(:\n",
+        "i_bad_utf8.py": b"x = '\xff\xfe'\n",
+    }
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+        # each bad file is followed by a vulnerable one, whose finding must not be lost
+        (tmp_path / f"{name.split('.')[0]}_z.py").write_text(VULNERABLE)
+    result = _check(str(tmp_path), str(tmp_path / "missing.py"))
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 2
+    errors = result.stderr.splitlines()
+    expected = {
+        "e_nul.py": "NUL",
+        "f_truncated.ipynb": "not valid notebook JSON",
+        "g_empty.ipynb": "empty",
+        "h_syntax.py": "line 1",
+        "i_bad_utf8.py": "not UTF-8 text? declare its coding",
+        "missing.py": "no such file",
+    }
+    assert len(errors) == len(expected), errors
+    for name, reason in expected.items():
+        (line,) = [e for e in errors if e.startswith(str(tmp_path / name) + ": cannot check: ")]
+        assert reason in line, line
+    found = {Path(line.split(":")[0].split("[")[0]).name for line in result.stdout.splitlines()}
+    assert found == {
+        "a_latin1.py", "b_bom.py", "c_long_chain.py", "d_nbformat3.ipynb",
+        *(f"{n.split('.')[0]}_z.py" for n in files),
+    }  # fmt: skip
+
+
+def test_percent_and_bang_lines_are_python_in_py_files(tmp_path: Path) -> None:
+    # black puts a long %-formatting's operator at the start of a line
+    script = tmp_path / "report.py"
+    script.write_text(
+        "def page_query(cur, page):\n"
+        "    cur.execute(\n"
+        "        \"select * from pages where title = '%s'\"\n"
+        "        % page\n"
+        "    )\n"
+    )
+    result = _check(str(script))
+    assert result.returncode == 1
+    assert result.stdout.startswith(f"{script}:3:9: cur.execute() gets a string built by %")
+
+
+def test_exit_status(tmp_path: Path) -> None:
+    (tmp_path / "ok.py").write_text("import os\nos.system('ls')\n")
+    assert main([str(tmp_path / "ok.py")]) == 0
+    (tmp_path / "bad.py").write_text(VULNERABLE)
+    assert main([str(tmp_path / "ok.py"), str(tmp_path / "bad.py")]) == 1
+    (tmp_path / "broken.py").write_text("def (\n")
+    assert main([str(tmp_path)]) == 2  # a finding and a file not checked: 2
+
+
+def test_folders_leave_out_environments_and_builds(tmp_path: Path) -> None:
+    for folder in (".venv/lib/site-packages/pkg", "site-packages/x", "build/lib", "src", "gen"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "m.py").write_text(VULNERABLE)
+    result = _check(str(tmp_path), "--exclude", "gen")
+    reported = {line.split(":")[0] for line in result.stdout.splitlines()}
+    assert reported == {str(tmp_path / "src" / "m.py")}
+    # a file named on the command line is read even where a folder walk would not go
+    assert _check(str(tmp_path / "build" / "lib" / "m.py")).returncode == 1
+
+
+# --- notebooks: cells as IPython runs them ------------------------------------------------------
+
+
+def test_notebook_cells_as_ipython_runs_them(tmp_path: Path) -> None:
+    notebook = tmp_path / "nb.ipynb"
+    cells = [
+        "import os, subprocess\nsrc, dst = input(), input()\n",  # 1
+        "df?\nos.system(f'ls {src}')\n",  # 2: help syntax does not hide the cell
+        "x = !ls\nhome = %env HOME\nsubprocess.run(f'du {home}/{src}', shell=True)\n",  # 3
+        "%%time\nos.popen('cat ' + src)\n",  # 4: a Python cell magic's body
+        "%%capture out\nimport os\nos.system(f'rm {dst}')\n",  # 5
+        "%%bash\necho {src}\n",  # 6: not Python, not expanded by IPython
+        "!cp {src} {dst}\n",  # 7
+        "files = !ls $src\n",  # 8
+        "%sx grep {src} log.txt\n",  # 9
+        "!ls $HOME {'constant'}\n",  # 10: nothing of Python's reaches the shell
+        "q = f'select * from t where a = {src}'\n",  # 11
+        "import sqlite3\nsqlite3.connect(':memory:').execute(q)\n",  # 12: built in cell 11
+    ]
+    notebook.write_text(_notebook(cells))
+    result = _check(str(notebook))
+    assert result.returncode == 1, result.stderr
+    where = [line.split(": ")[0] for line in result.stdout.splitlines()]
+    assert where == [
+        f"{notebook}[cell 2]:2:11",
+        f"{notebook}[cell 3]:3:16",
+        f"{notebook}[cell 4]:2:10",
+        f"{notebook}[cell 5]:3:11",
+        f"{notebook}[cell 7]:1:22",
+        f"{notebook}[cell 8]:1:33",  # (columns of IPython's translation of the line)
+        f"{notebook}[cell 9]:1:36",
+        f"{notebook}[cell 12]:2:37",
+    ]
+    assert "IPython's {}/$ expansion" in result.stdout.splitlines()[4]
+
+
+# --- output formats ----------------------------------------------------------------------------
+
+
+def test_json_and_sarif(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(VULNERABLE + "cur.execute(f'select {c}')\n")
+    (tmp_path / "n.ipynb").write_text(_notebook(["x = input()\n", "!ls {x}\n"]))
+    (tmp_path / "broken.py").write_text("(\n")
+    report = json.loads(_check("--format", "json", str(tmp_path)).stdout)
+    assert [(f["path"].endswith("a.py"), f["line"], f["rule"]) for f in report["findings"][:2]] == [
+        (True, 2, "IST001"),
+        (True, 3, "IST002"),
+    ]
+    assert report["findings"][2]["cell"] == 2
+    assert len(report["errors"]) == 1 and "broken.py: cannot check" in report["errors"][0]
+
+    result = _check("--format", "sarif", str(tmp_path))
+    assert result.returncode == 2
+    sarif = json.loads(result.stdout)
+    assert sarif["version"] == "2.1.0" and "sarif-2.1.0" in sarif["$schema"]
+    (run_,) = sarif["runs"]
+    rules = run_["tool"]["driver"]["rules"]
+    assert run_["tool"]["driver"]["name"] == "ipy_istring.check"
+    assert len(run_["results"]) == 3
+    for result_ in run_["results"]:
+        assert rules[result_["ruleIndex"]]["id"] == result_["ruleId"]
+        assert result_["level"] == "error" and result_["message"]["text"]
+        (location,) = result_["locations"]
+        physical = location["physicalLocation"]
+        assert not Path(physical["artifactLocation"]["uri"]).is_absolute() or physical[
+            "artifactLocation"
+        ]["uri"].startswith("/")
+        assert physical["region"]["startLine"] >= 1
+    (invocation,) = run_["invocations"]
+    assert invocation["executionSuccessful"] is False
+    assert "broken.py" in invocation["toolExecutionNotifications"][0]["message"]["text"]
+
+
+# --- the safe fix ------------------------------------------------------------------------------
+
+
+def test_fix_rewrites_sql_and_shell_and_the_result_is_safe(tmp_path: Path) -> None:
+    script = tmp_path / "job.py"
+    script.write_text(
+        '"""A job."""\n'
+        "import os\nimport sqlite3\n\n"
+        "def find(conn, name):\n"
+        "    return conn.execute(f\"select id from users where name = '{name}'\").fetchall()\n\n"
+        "def copy(src, dst):\n"
+        '    os.system(f"cp {src} {dst}")\n\n'
+        "def drop(conn, table):\n"
+        '    conn.execute(f"drop table {table}")\n'
+    )
+    diff = _check("--diff", str(script))
+    assert diff.returncode == 1  # one finding stays: a table name is no parameter
+    assert "+from ipy_istring import sh\n+from ipy_istring import sql\n" in diff.stdout
+    assert '+    return conn.execute(*sql(i"select id from users where name = {name}"))' in (
+        diff.stdout
+    )
+    assert '+    os.system(sh(i"cp {src} {dst}"))' in diff.stdout
+    assert "not fixed: the field {table} stands where SQL needs a name" in diff.stderr
+    assert script.read_text().count('f"') == 3  # --diff changes nothing
+
+    assert _check("--fix", str(script)).returncode == 1
+    assert _check(str(script)).stdout.count("\n") == 1  # only drop() is left
+
+    # The fixed code runs, and hostile values stay values.
+    from ipy_istring.rewrite import BUILDER_NAME, build_template, rewrite
+
+    namespace: dict[str, Any] = {BUILDER_NAME: build_template}
+    exec(compile(rewrite(script.read_text()), str(script), "exec"), namespace)
+    import sqlite3
+
+    conn = sqlite3.connect(":memory:")
+    conn.execute("create table users (id, name)")
+    conn.execute("insert into users values (1, 'ann')")
+    assert namespace["find"](conn, "ann") == [(1,)]
+    assert namespace["find"](conn, "x' or '1'='1") == []  # the injection is a value now
+    hostile = tmp_path / "a b; touch pwned"
+    hostile.write_text("data")
+    os.chdir(tmp_path)
+    namespace["copy"](str(hostile), "copy.txt")
+    assert (tmp_path / "copy.txt").read_text() == "data"
+    assert not (tmp_path / "pwned").exists()
+
+
+def test_fix_keeps_the_encoding_and_the_header(tmp_path: Path) -> None:
+    script = tmp_path / "legacy.py"
+    header = "#!/usr/bin/env python\n# -*- coding: latin-1 -*-\n# café\n"
+    script.write_bytes((header + "import os\nos.system(f'ls {d}')\n").encode("latin-1"))
+    assert _check("--fix", str(script)).returncode == 0
+    expected = header + "from ipy_istring import sh\nimport os\nos.system(sh(i'ls {d}'))\n"
+    assert script.read_bytes() == expected.encode("latin-1")
+
+
+def test_fix_refuses_what_would_change_meaning(tmp_path: Path) -> None:
+    from ipy_istring.check.fix import fixed_line
+
+    cases = {
+        "cur.execute(f'select * from t where a = {a}', params)": "more than the query",
+        "cur.execute(f'select {col} from t')": "stands where SQL needs a name",
+        "q = f'select * from t where a = {a}'\ncur.execute(q)": "built elsewhere",
+        "cur.execute(f'select * from t where a = {a!r}')": "renderer refuses",
+        "os.system(f\"echo '{a}'\" + b)": "not a single f-string literal",
+        "client.exec_command(f'ls {p}')": "no automatic fix",
+    }
+    for code, reason in cases.items():
+        (finding,) = find_unsafe_calls(code)
+        fix = fixed_line(code, finding)
+        assert fix.line is None and reason in fix.reason, (code, fix)
+
+
+def test_fix_in_a_notebook_quotes_shell_escapes(tmp_path: Path, ishell: Any) -> None:
+    notebook = tmp_path / "nb.ipynb"
+    notebook.write_text(
+        _notebook(["src = input_name\n", "!cp {src} copy.txt\n", "n = !wc -c $src\n"])
+    )
+    assert _check("--fix", str(notebook)).returncode == 0
+    cells = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert cells == [
+        "import shlex\nsrc = input_name\n",
+        "!cp {shlex.quote(str(src))} copy.txt\n",
+        "n = !wc -c {shlex.quote(str(src))}\n",
+    ]
+    assert _check(str(notebook)).returncode == 0  # nothing left to find
+    # Run the fixed cells in a real shell, with a hostile file name: one word, no injection.
+    hostile = tmp_path / "a b; touch pwned"
+    hostile.write_text("data")
+    os.chdir(tmp_path)
+    ishell.user_ns["input_name"] = hostile.name
+    for cell in cells:
+        run(ishell, cell)
+    assert (tmp_path / "copy.txt").read_text() == "data"
+    assert not (tmp_path / "pwned").exists()
+    # the positive control: the unfixed line is the injection
+    with pytest.warns(UnsafeFormatWarning):
+        run(ishell, "!cp {src} copy2.txt 2>/dev/null")
+    assert (tmp_path / "pwned").exists()
+
+
+# --- in IPython ---------------------------------------------------------------------------------
+
+
+def test_the_cell_check_is_no_ast_transformer(ishell: Any) -> None:
+    # IPython fixes every cell's locations once any AST transformer is registered: 39% of
+    # preparing a cell.  The check reads the tree IPython parsed instead.
+    assert not any("check" in type(t).__module__ for t in ishell.ast_transformers)
+    assert "ast_parse" in vars(ishell.compile)
+
+
+def test_cell_warning_shows_the_fix(ishell: Any) -> None:
+    run(ishell, "import os\nclass Cur:\n    def execute(self, *q): return q\ncur = Cur()")
+    with pytest.warns(UnsafeFormatWarning) as caught:
+        run(
+            ishell,
+            "who = os.environ.get('USER', 'x')\ncur.execute(f'select * from t where u = {who}')",
+        )
+    (warning,) = caught
+    assert (
+        "Safe spelling, ready to paste:\n    cur.execute(*sql(i'select * from t where u = {who}'))"
+        in (str(warning.message))
+    )
+    with pytest.warns(UnsafeFormatWarning, match=r"!echo \{shlex.quote\(str\(who\)\)\}"):
+        run(ishell, "!echo {who} > /dev/null")
+
+
+def test_names_carry_over_between_cells(ishell: Any) -> None:
+    run(ishell, "class Cur:\n    def execute(self, q): return q\ncur = Cur()")
+    run(ishell, "import os\nx = os.environ.get('X', '')\nq = f'select * from t where a = {x}'")
+    with pytest.warns(UnsafeFormatWarning, match=r"through q"):
+        run(ishell, "cur.execute(q)")
+
+
+def test_safe_shell_escapes(ishell: Any, tmp_path: Path) -> None:
+    os.chdir(tmp_path)
+    run(ishell, "name = 'a; touch pwned'")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnsafeFormatWarning)
+        run(ishell, "!echo {name} > /dev/null")  # the positive control: IPython's own expansion
+        assert (tmp_path / "pwned").exists()
+        (tmp_path / "pwned").unlink()
+        run(ishell, "%config IStringExtension.safe_shell_escapes = True")
+        try:
+            run(ishell, "!echo {name} $name > out.txt")
+            run(ishell, "lines = !echo {name}")
+            run(ishell, "def f(v):\n    !echo {v} >> out.txt\nf('b; touch pwned')")
+        finally:
+            run(ishell, "%config IStringExtension.safe_shell_escapes = False")
+    assert not (tmp_path / "pwned").exists()
+    assert (tmp_path / "out.txt").read_text() == "a; touch pwned a; touch pwned\nb; touch pwned\n"
+    assert ishell.user_ns["lines"] == ["a; touch pwned"]
+    assert "system" not in vars(ishell)  # off again: IPython's own

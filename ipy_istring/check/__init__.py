@@ -39,13 +39,8 @@ __all__ = [
 ]
 
 
-def find_unsafe_calls(source: str | ast.AST) -> list[Finding]:
+def find_unsafe_calls(source: str | ast.Module) -> list[Finding]:
     """The formatted strings that reach a shell or SQL call in ``source`` (code, which may
     hold i-literals, or an already parsed module).  Raises SyntaxError for code that does
     not parse."""
-    tree = parse(source) if isinstance(source, str) else source
-    if not isinstance(tree, ast.Module):
-        tree = ast.Module(
-            body=[n for n in ast.iter_child_nodes(tree) if isinstance(n, ast.stmt)], type_ignores=[]
-        )
-    return Analysis().check(tree)
+    return Analysis().check(parse(source) if isinstance(source, str) else source)

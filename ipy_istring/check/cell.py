@@ -3,20 +3,23 @@
 :class:`CellChecker` wraps the shell's ``compile.ast_parse``: it sees the tree IPython built
 anyway (after IPython's transforms and the i-string rewrite), so it costs no second parse, and
 it is not an AST transformer (registering one makes IPython run ``ast.fix_missing_locations``
-over every cell).  It reads a cell's assignments and imports always (names carry over between
-cells) and searches for sink calls only in statements whose lines name a sink.  A check that
-fails never stops the user's cell: it keeps quiet instead.  Nothing here imports IPython.
+over every cell).  A cell's statements that call no sink are only put aside (names carry over
+between cells): they are read when a statement that calls a sink uses what they bind.  Most
+cells so cost a text search.  A check that fails never stops the user's cell: it keeps quiet
+instead.  Nothing here imports IPython.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import warnings
 from collections.abc import Callable, Container
 from typing import Any
 
 from .fix import fixed_line
 from .flow import Analysis, Finding
+from .sinks import imported_names, sinks
 
 __all__ = ["CellChecker", "UnsafeFormatWarning"]
 
@@ -31,6 +34,8 @@ class CellChecker:
     def __init__(self, known_names: Container[str] = ()) -> None:
         self.analysis = Analysis(known_names)
         self._parse: Callable[..., ast.AST] | None = None
+        self._imports: dict[str, str] = {}
+        self._pattern: re.Pattern[str] | None = None
 
     def install(self, compiler: Any) -> None:
         """Start reading the trees ``compiler.ast_parse`` gives (IPython's ``shell.compile``)."""
@@ -56,7 +61,18 @@ class CellChecker:
     def check(self, tree: ast.Module, source: str, filename: str = "<cell>") -> list[Finding]:
         """Warn about the findings in one cell; returns them."""
         try:
-            findings = self.analysis.check(tree, source)
+            if "import" in source:
+                imports = imported_names(source)
+                if imports.items() - self._imports.items():
+                    self._imports.update(imports)
+                    self._pattern = None
+            if self._pattern is None:  # the same until an import changes it
+                self._pattern = sinks.call_pattern("", self._imports, read_imports=False)
+            calls = sinks.calls_in(source, pattern=self._pattern)
+            if not calls:
+                self.analysis.put_aside(tree.body)
+                return []
+            findings = self.analysis.check(tree, source, calls=calls, lazy=True)
         except Exception:  # a bug of ours must not cost the user their cell
             return []
         for finding in findings:

@@ -58,10 +58,19 @@ def walk(path: Path, excludes: Iterable[str] = ()) -> Iterator[Path]:
     yield from sorted(found)
 
 
-def read_python(data: bytes) -> str:
-    """Decode a Python file as the interpreter would (BOM, coding cookie, else UTF-8).
+def read_python(data: bytes) -> tuple[str, str]:
+    """Decode a Python file as the interpreter would (BOM, coding cookie, else UTF-8): its
+    text, and the encoding to write it back in.
 
-    Raises ``SyntaxError`` (an unknown encoding) or ``UnicodeDecodeError``."""
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    text = data.decode(encoding)
-    return text[1:] if text.startswith("\ufeff") else text
+    Raises ``ValueError`` saying why it cannot."""
+    how = "declare its coding, e.g. # -*- coding: latin-1 -*-"
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as error:  # undecodable first lines, or an unknown coding
+        raise ValueError(f"{error.msg}: not UTF-8 text? {how}") from None
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise ValueError(f"not valid {encoding} text (byte {error.start}): {how}") from None
+    # (detect_encoding says "utf-8-sig" for a BOM: decoding drops it, writing puts it back.)
+    return text, encoding

@@ -26,7 +26,7 @@ from ..rewrite import rewrite
 from ..shell import sh
 from ..sql import sql
 from ..template import Interpolation, InterpolationTemplate
-from .flow import Finding
+from .flow import IPYTHON_EXPANSION, Finding
 from .notebook import Cell, to_python
 from .scan import FileResult
 
@@ -183,7 +183,7 @@ def fixed_line(source: str, finding: Finding, paramstyle: str | None = None) -> 
     if not 0 < finding.line <= len(lines):
         return Fix(None, "the line is not in the source")
     line = lines[finding.line - 1]
-    if finding.how.startswith("IPython"):
+    if finding.how == IPYTHON_EXPANSION:
         return _expansion_fix(line, finding)
     return _renderer_fix(line, finding, paramstyle or _paramstyle(source))
 
@@ -204,7 +204,9 @@ def _with_imports(source: str, renderers: set[str]) -> str:
     if not needed:
         return source
     lines = source.splitlines(keepends=True)
-    at = 0
+    at = 0  # after a shebang, a coding cookie, a licence header...
+    while at < len(lines) and lines[at].startswith("#"):
+        at += 1
     try:
         body = ast.parse(rewrite(source)).body
     except SyntaxError:
@@ -272,7 +274,7 @@ def apply_fixes(results: Sequence[FileResult], write: bool) -> tuple[str, str, i
         if new == old:
             continue
         if write:
-            Path(result.path).write_text(new, encoding="utf-8")
+            Path(result.path).write_text(new, encoding=result.encoding)
             out.append(f"fixed {sum(f.fixed is not None for f in done)} in {result.path}\n")
         else:
             out.extend(

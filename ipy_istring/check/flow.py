@@ -21,14 +21,16 @@ import bisect
 import builtins
 import re
 import string
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from .sinks import SQL_WORDS, Sink, sinks
 
 __all__ = ["Analysis", "Finding", "Formatted"]
 
+IPYTHON_EXPANSION = "IPython's {}/$ expansion"
 _FIX_HINT = {
+    "!": "{shlex.quote(str(x))} for each value, or c.IStringExtension.safe_shell_escapes = True",
     "shell": "sh(i'...') for a shell, or argv(i'...') with shell=False",
     "sql": "*sql(i'...'), which passes the values as parameters",
 }
@@ -72,9 +74,10 @@ class Finding:
     def message(self) -> str:
         """A sentence for a warning or a report."""
         via = f" (through {self.via}, line {self.origin_line})" if self.via else ""
+        fix = _FIX_HINT["!" if self.how == IPYTHON_EXPANSION else self.destination]
         return (
             f"{self.call}() gets a string built by {self.how}{via}: its values reach the "
-            f"{self.destination} unquoted (injection). Use {_FIX_HINT[self.destination]}."
+            f"{self.destination} unquoted (injection). Use {fix}."
         )
 
 
@@ -87,7 +90,10 @@ _KEEP_METHODS = frozenset(
     {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "expandtabs",
      "removeprefix", "removesuffix", "encode", "decode", "center", "ljust", "rjust", "zfill"}
 )  # fmt: skip
-_NOT_TEXT = "not text"
+# Calls whose result cannot carry code into a command: numbers, and shell-quoted words.
+_SAFE_VALUES = frozenset(
+    {"int", "float", "len", "bool", "round", "abs", "shlex.quote", "pipes.quote"}
+)
 
 
 def _dotted(node: ast.expr) -> str:
@@ -119,19 +125,23 @@ class _Scope:
         self.parent = parent
         self.class_name = class_name  # the class whose `self` this scope's code sees
         self.is_class = is_class
+        # The module's: reads the statements put aside for a name (Analysis.put_aside).
+        self.resolve: Callable[[str], bool] | None = None
 
     def lookup(self, name: str) -> Formatted | None:
         scope: _Scope | None = self
         while scope is not None:
             if name in scope.names:
                 return scope.names[name]
+            if scope.resolve is not None and scope.resolve(name):
+                return scope.names.get(name)
             scope = scope.parent
         return None
 
     def bound(self, name: str) -> bool:
         scope: _Scope | None = self
         while scope is not None:
-            if name in scope.names:
+            if name in scope.names or (scope.resolve is not None and scope.resolve(name)):
                 return True
             scope = scope.parent
         return False
@@ -158,8 +168,15 @@ class Analysis:
 
     def __init__(self, known_names: Container[str] = ()) -> None:
         self.module = _Scope(None)
+        self.module.resolve = self._read_put_aside
+        # Module-level statements binding a name, not read yet (cells that call no sink), and
+        # the name's value before them.
+        self.put_aside_names: dict[str, tuple[list[ast.stmt], Formatted | _Missing | None]] = {}
         self.imports: dict[str, str] = {}
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        # Top-level functions not parsed yet (a big file's functions that name no sink):
+        # parsed the first time something needs what they return.
+        self.unparsed: dict[str, Callable[[], ast.FunctionDef | ast.AsyncFunctionDef | None]] = {}
         self.returns: dict[str, Formatted | None] = {}
         self.attributes: dict[tuple[str, str], Formatted] = {}
         self.findings: list[Finding] = []
@@ -184,38 +201,116 @@ class Analysis:
         source: str | None = None,
         cell: int | None = None,
         line_offset: int = 0,
+        calls: list[int] | None = None,
+        lazy: bool = False,
     ) -> list[Finding]:
         """Analyse one module or cell; returns its findings (also kept in :attr:`findings`).
 
         With ``source``, statements and functions whose lines name no sink are only read for
-        the names they bind, not searched for sink calls (the speed of the check)."""
+        the names they bind, not searched for sink calls (the speed of the check); ``calls``
+        are the offsets of those calls in ``source`` if already known."""
         self._cell = cell
         self._line_offset = line_offset
-        self._sink_lines = _sink_lines(source) if source is not None else []
+        if source is not None and calls is None:
+            calls = sinks.calls_in(source, self.imports)
+        self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
+        self._source_lines = source.splitlines() if source is not None else []
         self._all_lines = source is None
         before = len(self.findings)
         deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
         self._scope = self.module
         self._deferred = deferred
-        self._block(tree.body)
+        if lazy:
+            # Only the statements that call a sink are read now; the others are put aside
+            # and read if one of those uses what they bind.
+            for statement in tree.body:
+                if self._names_sink(statement):
+                    self._statement(statement)
+                else:
+                    self.put_aside([statement])
+        else:
+            self._block(tree.body)
         # Function bodies run after the module's code: they see its final names.
         while deferred:
             function, parent, class_name = deferred.pop(0)
-            if self._names_sink(function):
+            if self._names_sink(function) or self._sets_attribute(function):
                 self._function(function, parent, class_name)
         found = self.findings[before:]
         found.sort(key=lambda f: (f.line, f.column))
         return found
+
+    def put_aside(self, statements: list[ast.stmt]) -> None:
+        """Take note of module-level statements (a cell that calls no sink) without reading
+        them: those that bind a name are read only if later code uses that name."""
+        for statement in statements:
+            if isinstance(statement, ast.Assign):
+                targets = statement.targets
+                if len(targets) == 1 and isinstance(targets[0], ast.Name):  # the usual case
+                    self._put_aside_binding(targets[0].id, statement, rebinds=True)
+                    continue
+            if isinstance(statement, (ast.Import, ast.ImportFrom)):
+                self._import(statement)
+            elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self._put_aside_function(statement.name, statement)
+            elif isinstance(statement, ast.ClassDef):
+                for method in statement.body:
+                    if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        self._put_aside_function(f"{statement.name}.{method.name}", method)
+                        self._put_aside_function(method.name, method)
+            elif not isinstance(statement, ast.Expr) or isinstance(statement.value, ast.Call):
+                rebinds = isinstance(statement, (ast.Assign, ast.AnnAssign))
+                for name in _bound_names(statement):
+                    self._put_aside_binding(name, statement, rebinds)
+
+    def _put_aside_binding(self, name: str, statement: ast.stmt, rebinds: bool) -> None:
+        entry = self.put_aside_names.get(name)
+        if entry is None:
+            before = self.module.names.pop(name, _MISSING)
+            self.put_aside_names[name] = ([statement], before)
+        elif rebinds:  # what came before no longer matters
+            self.put_aside_names[name] = ([statement], _MISSING)
+        elif entry[0][-1] is not statement:
+            entry[0].append(statement)
+
+    def _put_aside_function(self, name: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.functions.pop(name, None)
+        self.returns.pop(name, None)
+        self.unparsed[name] = lambda: node
+
+    def _read_put_aside(self, name: str) -> bool:
+        """Read the statements put aside that bind ``name``; whether there were any."""
+        entry = self.put_aside_names.pop(name, None)
+        if entry is None:
+            return False
+        statements, before = entry
+        if not isinstance(before, _Missing):
+            self.module.names[name] = before
+        saved = (self._scope, self._reporting, self._all_lines, self._sink_lines, self._deferred)
+        self._scope, self._reporting, self._all_lines, self._sink_lines = (
+            self.module, False, False, [],
+        )  # fmt: skip
+        self._deferred = []
+        try:
+            for statement in statements:
+                self._statement(statement)
+        finally:
+            self._scope, self._reporting, self._all_lines, self._sink_lines, self._deferred = saved
+        return True
 
     # statements
 
     def _names_sink(self, node: ast.stmt) -> bool:
         if self._all_lines:
             return True
-        start = node.lineno
-        end = node.end_lineno or start
-        i = bisect.bisect_left(self._sink_lines, start)
-        return i < len(self._sink_lines) and self._sink_lines[i] <= end
+        return _spans(self._sink_lines, node)
+
+    def _sets_attribute(self, node: ast.stmt) -> bool:
+        """Whether a function sets ``self.x`` (``self.query = f"..."`` in ``__init__``, used
+        by a method that calls a sink)."""
+        if self._all_lines:
+            return True
+        text = "\n".join(self._source_lines[node.lineno - 1 : node.end_lineno])
+        return ATTRIBUTE_ASSIGNMENT.search(text) is not None
 
     def _block(self, body: list[ast.stmt]) -> None:
         for statement in body:
@@ -387,11 +482,19 @@ class Analysis:
             self._scope, self._reporting, self._return_value, self._deferred = saved
         return result
 
+    def _function_node(self, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        node = self.functions.get(name)
+        if node is None and name in self.unparsed:
+            node = self.unparsed.pop(name)()
+            if node is not None:
+                self.functions[name] = node
+        return node
+
     def _returns(self, name: str) -> Formatted | None:
         """What the function ``name`` returns, computed once (without reporting)."""
         if name in self.returns:
             return self.returns[name]
-        node = self.functions.get(name)
+        node = self._function_node(name)
         if node is None or name in self._in_progress:
             return None
         self._in_progress.add(name)
@@ -400,8 +503,6 @@ class Analysis:
             result = self._function(node, self.module, class_name, reporting=False)
         finally:
             self._in_progress.discard(name)
-        if result is not None and not result.constant:
-            result = replace(result, how=result.how)
         self.returns[name] = result
         return result
 
@@ -512,6 +613,8 @@ class Analysis:
 
     def _call_value(self, node: ast.Call) -> Formatted | None:
         func = node.func
+        if self._resolve(func)[0] in _SAFE_VALUES:
+            return Formatted(None, "0", node.lineno)  # a number, or a value quoted for a shell
         if isinstance(func, ast.Attribute):
             method = func.attr
             if method in ("format", "format_map"):
@@ -548,12 +651,12 @@ class Analysis:
             owner = self._attribute_owner(func)
             if owner is not None and f"{owner[0]}.{method}" in self.functions:
                 return self._returns(f"{owner[0]}.{method}")
-            if method in self.functions and isinstance(func.value, ast.Name):
+            if self._function_node(method) and isinstance(func.value, ast.Name):
                 return self._returns(method)
             return None
         if isinstance(func, ast.Name):
             name = func.id
-            if name in self.functions and self._scope.lookup(name) is None:
+            if self._function_node(name) and self._scope.lookup(name) is None:
                 returned = self._returns(name)
                 if returned is not None and not returned.constant:
                     return replace(returned, how=f"{returned.how}, returned by {name}()")
@@ -590,7 +693,7 @@ class Analysis:
             self._check_sink(call, name, sink)
 
     def _check_sink(self, call: ast.Call, name: str, sink: Sink) -> None:
-        argument = _argument(call, sink.argument, sink.keyword)
+        argument = _argument(call, sink.argument, sink.keywords)
         if sink.shell_keyword is not None and not _keyword_true(call, sink.shell_keyword):
             if sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple)):
                 argument = _shell_c_argument(argument)
@@ -599,14 +702,14 @@ class Analysis:
         if argument is None:
             return
         if sink.magic_names:
-            magic = _argument(call, 0, "magic_name")
+            magic = _argument(call, 0, ("magic_name",))
             if not (isinstance(magic, ast.Constant) and magic.value in sink.magic_names):
                 return
         value = self.value(argument)
         how = None if value is None or value.constant else value.how
         expands = how is None and sink.ipython_expands and value is not None
         if expands and value is not None and self._expands_values(value.text):
-            how = "IPython's {}/$ expansion"
+            how = IPYTHON_EXPANSION
         if how is None or value is None:
             return
         if sink.sql_text_only and value.text.strip() and not SQL_WORDS.search(value.text):
@@ -637,6 +740,7 @@ class Analysis:
             self._scope.bound(name)
             or name in self.imports
             or name in self.functions
+            or name in self.unparsed
             or name in self.known_names
             or hasattr(builtins, name)
         )
@@ -674,6 +778,43 @@ class Analysis:
         self.findings.append(finding)
 
 
+class _Missing:
+    """No value before: the name was not bound."""
+
+
+_MISSING = _Missing()
+
+
+def _bound_names(statement: ast.stmt) -> Iterator[str]:
+    """The names a module-level statement binds (or changes: ``parts.append(...)``)."""
+    if isinstance(statement, ast.Expr):
+        call = statement.value
+        if (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and isinstance(call.func.value, ast.Name)
+        ):
+            yield call.func.value.id
+        return
+    targets: list[ast.expr]
+    if isinstance(statement, ast.Assign):
+        targets = statement.targets
+    elif isinstance(statement, (ast.AnnAssign, ast.AugAssign)):
+        targets = [statement.target]
+    else:  # compound statements, and the rest: every name stored anywhere in them
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                yield node.id
+        return
+    for target in targets:
+        if isinstance(target, ast.Name):
+            yield target.id
+        else:
+            for node in ast.walk(target):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                    yield node.id
+
+
 def _nearest_function(scope: _Scope) -> _Scope:
     """Methods do not see their class's names: skip class scopes."""
     while scope.is_class and scope.parent is not None:
@@ -700,13 +841,13 @@ def _is_formatting_call(node: ast.Call) -> bool:
     )
 
 
-def _argument(call: ast.Call, position: int, keyword: str | None) -> ast.expr | None:
+def _argument(call: ast.Call, position: int, keywords: tuple[str, ...]) -> ast.expr | None:
     if len(call.args) > position and not any(
         isinstance(a, ast.Starred) for a in call.args[: position + 1]
     ):
         return call.args[position]
     for k in call.keywords:
-        if k.arg is not None and k.arg == keyword:
+        if k.arg is not None and k.arg in keywords:
             return k.value
     return None
 
@@ -776,21 +917,24 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
         todo.extend(ast.iter_child_nodes(current))
 
 
-_SINK_WORD_PATTERN: re.Pattern[str] | None = None
+ATTRIBUTE_ASSIGNMENT = re.compile(r"\b(?:self|cls)\.\w+\s*[+]?=[^=]")
 
 
-def _sink_lines(source: str) -> list[int]:
-    """The numbers of the lines that name a sink (or a shell escape)."""
-    global _SINK_WORD_PATTERN
-    if _SINK_WORD_PATTERN is None:
-        words = sorted(sinks.words() | {"run_line_magic", "subprocess"}, key=len, reverse=True)
-        _SINK_WORD_PATTERN = re.compile("|".join(map(re.escape, words)))
+def _line_numbers(source: str, offsets: list[int]) -> list[int]:
+    """The (distinct, sorted) line numbers of ``offsets`` in ``source``."""
     lines: list[int] = []
     line = 1
     position = 0
-    for match in _SINK_WORD_PATTERN.finditer(source):
-        line += source.count("\n", position, match.start())
-        position = match.start()
+    for offset in offsets:
+        line += source.count("\n", position, offset)
+        position = offset
         if not lines or lines[-1] != line:
             lines.append(line)
     return lines
+
+
+def _spans(lines: list[int], node: ast.stmt) -> bool:
+    """Whether one of ``lines`` (sorted) is within ``node``."""
+    start = node.lineno
+    i = bisect.bisect_left(lines, start)
+    return i < len(lines) and lines[i] <= (node.end_lineno or start)

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import ast
+import contextlib
+import gc
+import itertools
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,6 +15,7 @@ from ..rewrite import rewrite
 from .files import read_python
 from .flow import Analysis, Finding
 from .notebook import NotebookError, code_cells, to_python
+from .sinks import sinks
 
 __all__ = ["FileResult", "check_file", "check_notebook_text", "check_python", "parse"]
 
@@ -22,6 +28,7 @@ class FileResult:
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # "cannot check" reasons, with the place
     source: str | None = None  # the file's text (for the fix)
+    encoding: str = "utf-8"  # ... and how it is written
     cells: dict[int, str] = field(default_factory=dict)  # a notebook's code cells by number
 
     def where(self, finding: Finding) -> str:
@@ -50,11 +57,116 @@ def parse(source: str) -> ast.Module:
     return ast.parse(rewrite(source))
 
 
+# Where a top-level definition starts; a big file is parsed one definition at a time.
+_DEFINITION = re.compile(r"^(@|def\s|async\s+def\s|class\s)", re.MULTILINE)
+_FUNCTION_NAME = re.compile(r"^(?:async\s+)?def\s+(\w+)", re.MULTILINE)
+_COLUMN_ZERO = re.compile(r"^[^\s#)\]}]", re.MULTILINE)
+_BIG = 2000  # lines: below this, one parse is as quick
+
+
+def _parse_at(text: str, first_line: int) -> ast.Module:
+    tree = ast.parse(text)
+    if first_line > 1:
+        ast.increment_lineno(tree, first_line - 1)
+    return tree
+
+
+def _parse_piece(text: str, first_line: int) -> list[ast.stmt]:
+    """Statements of a piece of the file; rewritten only if it holds i-literals (most code
+    does not, and plain parsing is quicker than the rewrite's scan)."""
+    try:
+        return _parse_at(text, first_line).body
+    except SyntaxError:
+        return _parse_at(rewrite(text), first_line).body
+
+
+@contextlib.contextmanager
+def _no_collection() -> Iterator[None]:
+    """No garbage collection while a file is parsed and checked: its tree holds no cycles to
+    free, and collecting (over and over, as the nodes are made) costs a third of the time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _relevant_module(source: str, analysis: Analysis, calls: list[int]) -> ast.Module:
+    """The module's tree, without the top-level functions and classes that call no sink
+    (only registered, to be parsed if their return value is asked for).  Parsing a big file
+    costs more than checking it: this is what makes the check quick.  Raises what
+    :func:`parse` raises."""
+    if source.count("\n") < _BIG or "\0" in source:
+        return parse(source)
+    starts: list[int] = [0]
+    after_decorator = False
+    for match in _DEFINITION.finditer(source):
+        if not after_decorator and match.start() > 0:
+            starts.append(match.start())
+        after_decorator = match.group(1) == "@"
+    starts.append(len(source))
+    # Each top-level piece: (start, end, first line, needed): a definition that calls no
+    # sink is not needed.
+    pieces: list[tuple[int, int, int, bool]] = []
+    line = 1
+    next_call = 0
+    for begin, end in itertools.pairwise(starts):
+        while next_call < len(calls) and calls[next_call] < begin:
+            next_call += 1
+        calls_sink = next_call < len(calls) and calls[next_call] < end
+        needed = (
+            calls_sink
+            or _DEFINITION.match(source, begin) is None
+            # Module-level code after the definition (or text at column 0 in a string).
+            or _COLUMN_ZERO.search(source, source.find("\n", begin, end) + 1 or end, end)
+            is not None
+        )
+        pieces.append((begin, end, line, needed))
+        line += source.count("\n", begin, end)
+    # One parse of the needed pieces, each skipped one replaced by as many empty lines (the
+    # line numbers stay those of the file).
+    kept: list[str] = []
+    for begin, end, line, needed in pieces:
+        if needed:
+            kept.append(source[begin:end])
+            continue
+        name = _FUNCTION_NAME.match(source, begin)
+        if name is not None:
+            analysis.unparsed[name.group(1)] = _lazy_function(source[begin:end], line)
+        kept.append("\n" * source.count("\n", begin, end))
+    try:
+        return ast.Module(body=_parse_piece("".join(kept), 1), type_ignores=[])
+    except SyntaxError:
+        # A split inside a string (`def ` at the start of a line of a docstring): all of it.
+        analysis.unparsed.clear()
+        return ast.Module(body=_parse_piece(source, 1), type_ignores=[])
+
+
+def _lazy_function(
+    segment: str, first_line: int
+) -> Callable[[], ast.FunctionDef | ast.AsyncFunctionDef | None]:
+    def parsed() -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        try:
+            body = _parse_piece(segment, first_line)
+        except SyntaxError:
+            return None
+        node = body[0] if body else None
+        return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+    return parsed
+
+
 def check_python(source: str, path: str = "<source>") -> FileResult:
     """Check Python source."""
     result = FileResult(path, source=source)
     try:
-        result.findings = Analysis().check(parse(source), source)
+        analysis = Analysis()
+        with _no_collection():
+            calls = sinks.calls_in(source)
+            tree = _relevant_module(source, analysis, calls)
+            result.findings = analysis.check(tree, source, calls=calls)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
         result.errors.append(f"{path}: cannot check: {_reason(error)}")
     return result
@@ -100,7 +212,9 @@ def check_file(path: Path) -> FileResult:
             return FileResult(name, errors=[f"{name}: cannot check: the notebook file is empty"])
         return check_notebook_text(text, name)
     try:
-        source = read_python(data)
-    except (SyntaxError, UnicodeDecodeError, LookupError) as error:
-        return FileResult(name, errors=[f"{name}: cannot check: {_reason(error)}"])
-    return check_python(source, name)
+        source, encoding = read_python(data)
+    except ValueError as error:
+        return FileResult(name, errors=[f"{name}: cannot check: {error}"])
+    result = check_python(source, name)
+    result.encoding = encoding
+    return result

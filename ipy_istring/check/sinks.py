@@ -10,9 +10,10 @@ point in the group ``ipy_istring.sinks`` whose object is a :class:`Sink` or an i
 
 from __future__ import annotations
 
+import functools
 import re
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
@@ -34,8 +35,9 @@ class Sink:
     """A call whose argument is executed as shell or SQL code.
 
     ``name``: ``"os.system"`` (a function, after imports) or ``".execute"`` (a method on any
-    object).  ``argument``/``keyword``: where the code is passed.  ``shell_keyword``: the call
-    is a sink only with that keyword set to ``True`` (``subprocess.run(..., shell=True)``).
+    object).  ``argument``/``keywords``: where the code is passed, by position or keyword.
+    ``shell_keyword``: the call is a sink only with that keyword set to ``True``
+    (``subprocess.run(..., shell=True)``).
     ``shell_argv``: an argument list ``["bash", "-c", CODE]`` counts too.  ``sql_text_only``:
     count only strings whose written text looks like SQL (for generic method names).
     ``fix``: how the i-string fix is spelled: ``"sql"`` (``*sql(i"...")``, the only argument),
@@ -46,7 +48,7 @@ class Sink:
     name: str
     destination: str
     argument: int = 0
-    keyword: str | None = None
+    keywords: tuple[str, ...] = ()
     shell_keyword: str | None = None
     shell_argv: bool = False
     sql_text_only: bool = False
@@ -56,18 +58,19 @@ class Sink:
 
 
 def _sql(name: str, keyword: str = "sql", fix: str = "", generic: bool = False) -> Sink:
-    return Sink(name, "sql", keyword=keyword, fix=fix, sql_text_only=generic)
+    return Sink(name, "sql", keywords=(keyword,), fix=fix, sql_text_only=generic)
 
 
 def _shell(name: str, keyword: str = "cmd", fix: str = "sh", **options: object) -> Sink:
-    return Sink(name, "shell", keyword=keyword, fix=fix, **options)  # type: ignore[arg-type]
+    return Sink(name, "shell", keywords=(keyword,), fix=fix, **options)  # type: ignore[arg-type]
 
 
 _SUBPROCESS = ("run", "call", "check_call", "check_output", "Popen")
 
 BUILTIN_SINKS: tuple[Sink, ...] = (
     # PEP 249 cursors and connections (sqlite3, psycopg, DuckDB, pymysql...), SQLAlchemy sessions.
-    _sql(".execute", "sql", fix="sql", generic=True),
+    # (PEP 249 names the argument `operation`, sqlite3 `sql`, psycopg `query`.)
+    Sink(".execute", "sql", keywords=("sql", "operation", "query"), fix="sql", sql_text_only=True),
     _sql(".executemany", "sql", generic=True),
     _sql(".executescript", "sql_script", generic=True),
     _sql(".exec_driver_sql", "statement"),
@@ -114,7 +117,7 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
         "get_ipython().run_line_magic",
         "shell",
         argument=1,
-        keyword="line",
+        keywords=("line",),
         ipython_expands=True,
         magic_names=("sx", "system", "sc"),
     ),
@@ -126,6 +129,7 @@ class SinkTable:
 
     def __init__(self, builtin: Iterable[Sink]) -> None:
         self._by_name: dict[str, list[Sink]] = {}
+        self._functions_cache: dict[str, list[str]] | None = None
         self._loaded = False
         for sink in builtin:
             self._add(sink)
@@ -134,6 +138,8 @@ class SinkTable:
         if sink.destination not in ("shell", "sql"):
             raise ValueError(f"a sink's destination is 'shell' or 'sql', not {sink.destination!r}")
         self._by_name.setdefault(sink.name, []).append(sink)
+        self._functions_cache = None
+        self._pattern.cache_clear()
 
     def add(self, sink: Sink) -> None:
         """Add ``sink`` to the table."""
@@ -161,10 +167,72 @@ class SinkTable:
         self._ensure_loaded()
         return self._by_name.get(name, [])
 
-    def words(self) -> frozenset[str]:
-        """The last part of every sink's name: a text without one of them calls no sink."""
+    def call_pattern(
+        self, source: str, imports: Mapping[str, str] = {}, read_imports: bool = True
+    ) -> re.Pattern[str]:
+        """A pattern for the calls in ``source`` that may be sinks: a sink method
+        (``.execute(``), or a sink function under the name the imports in ``source`` and
+        ``imports`` (local name -> full name, a notebook's earlier cells) give it:
+        ``subprocess.run(``, ``sp.run(``, ``run(``.  It also matches the end of a longer name
+        (``xrun(``): :meth:`calls_in` leaves those out."""
         self._ensure_loaded()
-        return frozenset(re.split(r"[.()]+", name)[-1] for name in self._by_name)
+        local = {"pd": "pandas", **imports}
+        if read_imports and "import" in source:
+            local.update(imported_names(source))
+        functions = self._functions_under()
+        words = set()
+        for name, full in local.items():
+            # `from os import system` names a sink; `import subprocess as sp` a module of some.
+            for rest in functions.get(full, ()):
+                words.add(re.escape(name + rest))
+        return self._pattern(frozenset(words))
+
+    def _functions_under(self) -> dict[str, list[str]]:
+        """Full name of a module or function -> what follows it in a sink function's name
+        (``"subprocess"`` -> ``[".run", ...]``, ``"os.system"`` -> ``[""]``)."""
+        if self._functions_cache is None:
+            found: dict[str, list[str]] = {}
+            for name in self._by_name:
+                if name.startswith(".") or "()" in name:
+                    continue
+                parts = name.split(".")
+                for i in range(1, len(parts) + 1):
+                    found.setdefault(".".join(parts[:i]), []).append(
+                        "".join("." + p for p in parts[i:])
+                    )
+            self._functions_cache = found
+        return self._functions_cache
+
+    @functools.lru_cache(maxsize=64)  # noqa: B019 - one table for the process
+    def _pattern(self, functions: frozenset[str]) -> re.Pattern[str]:
+        methods = {
+            re.escape(re.split(r"[.()]+", name.rstrip("()"))[-1])
+            for name in self._by_name
+            if name.startswith(".") or "()" in name
+        }
+        alternatives = [rf"\.\s*(?:{'|'.join(sorted(methods))})"]
+        if functions:
+            alternatives.append("|".join(sorted(functions, key=len, reverse=True)))
+        # (No leading \b: three times quicker; calls_in() drops matches inside a longer name.)
+        return re.compile(rf"(?:{'|'.join(alternatives)})\s*\(")
+
+    def calls_in(
+        self,
+        source: str,
+        imports: Mapping[str, str] = {},
+        read_imports: bool = True,
+        pattern: re.Pattern[str] | None = None,
+    ) -> list[int]:
+        """The offsets in ``source`` of the calls that may be sinks (see :meth:`call_pattern`;
+        ``read_imports=False``: ``imports`` has the imports of ``source`` already; or the
+        ``pattern`` that gave)."""
+        if pattern is None:
+            pattern = self.call_pattern(source, imports, read_imports)
+        return [
+            m.start()
+            for m in pattern.finditer(source)
+            if m.start() == 0 or source[m.start()] == "." or not _word_char(source[m.start() - 1])
+        ]
 
     def __iter__(self) -> Iterator[Sink]:
         self._ensure_loaded()
@@ -173,6 +241,39 @@ class SinkTable:
 
 
 sinks = SinkTable(BUILTIN_SINKS)
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+_IMPORT = re.compile(r"[ \t]*import[ \t]+([^\n#;]+)")
+_FROM_IMPORT = re.compile(r"[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)")
+
+
+def imported_names(source: str) -> dict[str, str]:
+    """Local name -> full name for the imports written in ``source`` (read from its text, for
+    the quick search of sink calls; the analysis reads the real import statements)."""
+    names: dict[str, str] = {}
+    at = source.find("import")
+    while at >= 0:
+        start = source.rfind("\n", 0, at) + 1
+        at = source.find("import", at + 6)
+        plain = _IMPORT.match(source, start)
+        if plain is not None:
+            for item in plain.group(1).split(","):
+                module, _, alias = item.strip().partition(" as ")
+                head = module.strip().partition(".")[0]
+                if head:
+                    names[alias.strip() or head] = module.strip() if alias.strip() else head
+            continue
+        from_ = _FROM_IMPORT.match(source, start)
+        if from_ is not None:
+            for item in from_.group(2).strip("()").split(","):
+                name, _, alias = item.strip().partition(" as ")
+                if name.strip():
+                    names[alias.strip() or name.strip()] = f"{from_.group(1)}.{name.strip()}"
+    return names
 
 
 def register_sink(sink: Sink) -> Sink:

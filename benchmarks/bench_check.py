@@ -1,0 +1,264 @@
+"""Benchmark the unsafe-format check: its score beside bandit's and ruff's, and its speed.
+
+    python benchmarks/bench_check.py            # everything
+    python benchmarks/bench_check.py --quick    # tiny repeats (a smoke run)
+
+1. Recall and precision on the corpus in ``tests/check_corpus`` (vulnerable scripts and
+   notebooks, and safe look-alikes), for ``ipy_istring.check``, bandit (B601-B611) and ruff
+   (S601-S611), in the same run.  A tool that cannot read a file (bandit and ``.ipynb``, any
+   peer and a file with i-strings) has not found what is in it.
+2. Checking one 60,000-line file: ``ipy_istring.check`` in this process, and the ``ruff`` and
+   ``bandit`` commands (their start-up included, as a user runs them).
+3. Preparing a cell in IPython (transform, parse, AST transformers, compile) with the
+   extension and its cell check loaded, against IPython alone: a 30-line cell that calls no
+   sink, and one that does.
+
+Times are the best of several repeats (CPU time of this process for in-process work, wall time
+for commands); the machine is shared, so what matters is the ratios.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import timeit
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+from check_corpus import CASES, Score, score  # noqa: E402
+
+from ipy_istring.check.scan import check_file  # noqa: E402
+
+BIN = Path(sys.executable).parent
+RULES = [f"{n}" for n in range(601, 612)]
+
+
+def _tool(name: str) -> str | None:
+    found = BIN / name
+    return str(found) if found.exists() else shutil.which(name)
+
+
+def best(func: Callable[[], object], number: int, repeat: int) -> float:
+    """CPU seconds per call, best of ``repeat`` runs of ``number`` calls."""
+    return min(timeit.repeat(func, number=number, repeat=repeat, timer=time.process_time)) / number
+
+
+def wall(command: list[str], repeat: int) -> float:
+    """Wall seconds of a command, best of ``repeat`` runs."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=False)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def _case_of(path: str) -> str:
+    return Path(path).stem
+
+
+def flagged_by_us(folder: Path) -> set[str]:
+    return {_case_of(str(p)) for p in sorted(folder.iterdir()) if check_file(p).findings}
+
+
+def flagged_by_bandit(folder: Path) -> set[str] | None:
+    bandit = _tool("bandit")
+    if bandit is None:
+        return None
+    tests = ",".join(f"B{n}" for n in RULES)
+    result = subprocess.run(
+        [bandit, "-q", "-f", "json", "-t", tests, "-r", str(folder)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    report = json.loads(result.stdout or "{}")
+    return {_case_of(r["filename"]) for r in report.get("results", [])}
+
+
+def flagged_by_ruff(folder: Path) -> set[str] | None:
+    ruff = _tool("ruff")
+    if ruff is None:
+        return None
+    result = subprocess.run(
+        [ruff, "check", "--isolated", "--no-cache", "--output-format", "json",
+         "--select", ",".join(f"S{n}" for n in RULES), str(folder)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    return {_case_of(r["filename"]) for r in json.loads(result.stdout or "[]") if r.get("code")}
+
+
+def scores() -> None:
+    vulnerable = [c for c in CASES if c.vulnerable]
+    notebooks = sum(c.notebook for c in vulnerable)
+    print(f"\n1. The corpus: {len(CASES)} cases, {len(vulnerable)} vulnerable ({notebooks} "
+          f"notebooks), {len(CASES) - len(vulnerable)} safe look-alikes")  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for case in CASES:
+            case.write(folder)
+        rows: list[tuple[str, Score | None]] = [
+            ("ipy_istring.check", score(flagged_by_us(folder))),
+        ]
+        for name, finder in (("bandit (B601-B611)", flagged_by_bandit),
+                             ("ruff (S601-S611)", flagged_by_ruff)):  # fmt: skip
+            flagged = finder(folder)
+            rows.append((name, None if flagged is None else score(flagged)))
+    print(f"{'tool':22} {'found':>9} {'false alarms':>13} {'recall':>7} {'precision':>9}")
+    for name, result in rows:
+        if result is None:
+            print(f"{name:22} (not installed)")
+            continue
+        print(
+            f"{name:22} {result.found:>4} of {result.vulnerable:<2} {len(result.false_alarms):>5}"
+            f" of {result.safe:<5} {result.recall:>7.2f} {result.precision:>9.2f}"
+        )
+    ours = rows[0][1]
+    assert ours is not None
+    print(f"   ipy_istring.check missed: {', '.join(ours.missed) or '-'}")
+    print(f"   ipy_istring.check false alarms: {', '.join(ours.false_alarms) or '-'}")
+
+
+def big_file(lines: int) -> str:
+    """Realistic code to ``lines`` lines: standard-library modules one after the other (the
+    same for a given Python), with a corpus script between every two modules."""
+    import sysconfig
+
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    scripts = [c.code for c in CASES if not c.notebook and 'i"' not in c.code]
+    text: list[str] = []
+    count = 0
+    for index, module in enumerate(sorted(stdlib.glob("*.py"))):
+        if count >= lines:
+            break
+        code = module.read_text(encoding="utf-8", errors="replace")
+        code = "".join(
+            line for line in code.splitlines(keepends=True)
+            if not line.startswith("from __future__")
+        )  # fmt: skip
+        try:
+            compile(code, str(module), "exec", dont_inherit=True)
+        except SyntaxError:
+            continue
+        text.append(code + "\n" + scripts[index % len(scripts)])
+        count += text[-1].count("\n")
+    return "".join(text)
+
+
+def file_speed(quick: bool) -> None:
+    size = 6_000 if quick else 60_000
+    repeat = 1 if quick else 3
+    print(f"\n2. Checking one {size:,}-line file (seconds, best of {repeat})")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "big.py"
+        path.write_text(big_file(size), encoding="utf-8")
+        ours = best(lambda: check_file(path), 1, repeat)
+        found = len(check_file(path).findings)
+        print(f"{'ipy_istring.check':22} {ours:8.3f} s   ({found} findings)")
+        ruff = _tool("ruff")
+        if ruff:
+            select = ",".join(f"S{n}" for n in RULES)
+            t = wall([ruff, "check", "--isolated", "--no-cache", "--select", select, str(path)],
+                     repeat)  # fmt: skip
+            print(f"{'ruff':22} {t:8.3f} s   ({ours / t:.1f}x ours / ruff)")
+        bandit = _tool("bandit")
+        if bandit:
+            tests = ",".join(f"B{n}" for n in RULES)
+            t = wall([bandit, "-q", "-t", tests, str(path)], 1)
+            print(f"{'bandit':22} {t:8.3f} s   ({ours / t:.2f}x ours / bandit)")
+
+
+def cell_cost(quick: bool) -> None:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    import ipy_istring
+
+    shell = InteractiveShell.instance()
+    without_sink = (
+        "\n".join(
+            [
+                "import math",
+                "values = [math.sqrt(n) for n in range(20)]",
+                "def mean(xs):",
+                "    return sum(xs) / len(xs)",
+                "label = f'mean {mean(values):.3f}'",
+                "print(label)",
+            ]
+            * 5
+        )
+        + "\n"
+    )
+    with_sink = without_sink + "cur.execute(f'SELECT * FROM t WHERE a = {label}')\n"
+
+    def prepare(cell: str) -> Callable[[], object]:
+        def run() -> object:
+            transformed = shell.transform_cell(cell)
+            tree = shell.compile.ast_parse(transformed, "<cell>")
+            tree = shell.transform_ast(tree)
+            return compile(tree, "<cell>", "exec")
+
+        return run
+
+    number, repeat = (20, 3) if quick else (200, 9)
+    print(
+        f"\n3. Preparing a 30-line cell (µs, best of {repeat}x{number}, the configurations "
+        f"interleaved), Python {sys.version.split()[0]}: IPython alone, with the extension "
+        "without and with its cell check; and the check alone, on the tree IPython parsed"
+    )
+    import ast
+    import warnings
+
+    from ipy_istring.check.cell import CellChecker
+
+    extension = None
+    for label, cell in (("no sink", without_sink), ("a sink", with_sink)):
+        best_of = {"alone": float("inf"), "extension": float("inf"), "checked": float("inf")}
+        check_only = float("inf")
+        checker = CellChecker()
+        source = shell.transform_cell(cell)
+        tree = ast.parse(source)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for _ in range(repeat):
+                for config in best_of:
+                    if config == "alone" and extension is not None:
+                        ipy_istring.unload_ipython_extension(shell)
+                        extension = None
+                    elif config != "alone":
+                        if extension is None:
+                            ipy_istring.load_ipython_extension(shell)
+                            extension = shell.magics_manager.registry["IStringExtension"]
+                        extension.check_cells = config == "checked"
+                    took = best(prepare(cell), number, 1)
+                    best_of[config] = min(best_of[config], took)
+                check = functools.partial(checker.check, tree, source)
+                check_only = min(check_only, best(check, number, 1))
+        alone = best_of["alone"]
+        print(
+            f"{label:8} IPython {alone * 1e6:7.1f}  extension {best_of['extension'] * 1e6:7.1f} "
+            f"({best_of['extension'] / alone:.3f}x)  + check {best_of['checked'] * 1e6:7.1f} "
+            f"({best_of['checked'] / alone:.3f}x)   the check alone {check_only * 1e6:6.1f} "
+            f"= {check_only / alone:.1%} of IPython's preparing"
+        )
+    if extension is not None:
+        ipy_istring.unload_ipython_extension(shell)
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    print(f"Python {sys.version.split()[0]}")
+    scores()
+    file_speed(quick)
+    cell_cost(quick)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1130 @@
+"""The cases: vulnerable code and safe look-alikes, as scripts and notebooks are written."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Case:
+    """One file of the corpus: Python code, or a notebook's code cells."""
+
+    name: str
+    vulnerable: bool
+    code: str = ""
+    cells: tuple[str, ...] = field(default=())
+
+    @property
+    def notebook(self) -> bool:
+        return bool(self.cells)
+
+    def write(self, folder: Path) -> Path:
+        """Write the case as ``<name>.py`` or ``<name>.ipynb`` in ``folder``."""
+        if not self.notebook:
+            path = folder / f"{self.name}.py"
+            path.write_text(self.code, encoding="utf-8")
+            return path
+        path = folder / f"{self.name}.ipynb"
+        cells = [
+            {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+             "source": source.splitlines(keepends=True)}
+            for source in self.cells
+        ]  # fmt: skip
+        notebook = {
+            "cells": cells,
+            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+        path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+        return path
+
+
+def _v(name: str, code: str) -> Case:
+    return Case(name, True, code)
+
+
+def _s(name: str, code: str) -> Case:
+    return Case(name, False, code)
+
+
+SQL = [
+    _v(
+        "sqlite_fstring_param",
+        """
+import sqlite3
+
+def get_user(conn: sqlite3.Connection, username: str):
+    cur = conn.cursor()
+    cur.execute(f"SELECT id, email FROM users WHERE name = '{username}'")
+    return cur.fetchone()
+""",
+    ),
+    _v(
+        "psycopg_percent",
+        """
+import psycopg2
+
+def orders_for(customer_id):
+    with psycopg2.connect("dbname=shop") as conn, conn.cursor() as cur:
+        cur.execute("SELECT * FROM orders WHERE customer = '%s'" % customer_id)
+        return cur.fetchall()
+""",
+    ),
+    _v(
+        "format_method",
+        """
+def delete_item(db, item_id):
+    sql = "DELETE FROM items WHERE id = {}".format(item_id)
+    db.execute(sql)
+    db.commit()
+""",
+    ),
+    _v(
+        "concatenation",
+        """
+def search(cursor, term):
+    cursor.execute("SELECT title FROM books WHERE title LIKE '%" + term + "%'")
+    return cursor.fetchall()
+""",
+    ),
+    _v(
+        "augmented_filter",
+        """
+def report(cur, region=None, year=None):
+    query = "SELECT region, sum(total) FROM sales WHERE 1=1"
+    if region:
+        query += f" AND region = '{region}'"
+    if year:
+        query += f" AND year = {year}"
+    query += " GROUP BY region"
+    cur.execute(query)
+    return cur.fetchall()
+""",
+    ),
+    _v(
+        "annotated_assignment",
+        """
+def count_rows(conn, table: str) -> int:
+    statement: str = f"SELECT count(*) FROM {table}"
+    return conn.execute(statement).fetchone()[0]
+""",
+    ),
+    _v(
+        "attribute_query",
+        """
+class Report:
+    def __init__(self, conn, month):
+        self.conn = conn
+        self.query = f"SELECT * FROM invoices WHERE month = '{month}'"
+
+    def run(self):
+        return self.conn.execute(self.query).fetchall()
+""",
+    ),
+    _v(
+        "function_returns_query",
+        """
+def build_query(status):
+    return f"SELECT * FROM tickets WHERE status = '{status}' ORDER BY created"
+
+def open_tickets(cur, status):
+    cur.execute(build_query(status))
+    return cur.fetchall()
+""",
+    ),
+    _v(
+        "module_template_format",
+        """
+QUERY = "SELECT * FROM events WHERE kind = '{kind}' AND day >= '{day}'"
+
+def events(con, kind, day):
+    return con.execute(QUERY.format(kind=kind, day=day)).fetchall()
+""",
+    ),
+    _v(
+        "module_template_percent",
+        """
+import sqlite3
+
+LOOKUP = "SELECT price FROM products WHERE sku = '%s'"
+
+def price(sku):
+    conn = sqlite3.connect("shop.db")
+    row = conn.execute(LOOKUP % sku).fetchone()
+    return row[0]
+""",
+    ),
+    _v(
+        "branch_one_side",
+        """
+def list_users(cur, sort=None):
+    if sort:
+        sql = f"SELECT * FROM users ORDER BY {sort}"
+    else:
+        sql = "SELECT * FROM users"
+    cur.execute(sql)
+    return cur.fetchall()
+""",
+    ),
+    _v(
+        "pandas_keyword",
+        """
+import pandas as pd
+from sqlalchemy import create_engine
+
+engine = create_engine("postgresql://localhost/analytics")
+
+def load(country):
+    return pd.read_sql(sql=f"SELECT * FROM visits WHERE country = '{country}'", con=engine)
+""",
+    ),
+    _v(
+        "pandas_read_sql_query",
+        """
+import sqlite3
+import pandas as pd
+
+def monthly(db_path, month):
+    con = sqlite3.connect(db_path)
+    df = pd.read_sql_query("SELECT * FROM sales WHERE month = " + month, con)
+    return df.groupby("store").sum()
+""",
+    ),
+    _v(
+        "sqlalchemy_text",
+        """
+from sqlalchemy import create_engine, text
+
+engine = create_engine("sqlite:///app.db")
+
+def deactivate(user):
+    with engine.begin() as conn:
+        conn.execute(text(f"UPDATE users SET active = 0 WHERE name = '{user}'"))
+""",
+    ),
+    _v(
+        "textwrap_dedent",
+        '''
+import textwrap
+
+def top_customers(cur, limit_to):
+    cur.execute(textwrap.dedent(f"""
+        SELECT customer, sum(amount) AS total
+        FROM payments
+        WHERE country = '{limit_to}'
+        GROUP BY customer
+    """))
+    return cur.fetchall()
+''',
+    ),
+    _v(
+        "space_join",
+        """
+def select(cur, table, where):
+    query = " ".join(["SELECT * FROM", table, "WHERE", where])
+    cur.execute(query)
+    return cur.fetchall()
+""",
+    ),
+    _v(
+        "join_appended_parts",
+        """
+def filter_rows(cur, filters):
+    parts = []
+    for column, value in filters.items():
+        parts.append(f"{column} = '{value}'")
+    where = " AND ".join(parts)
+    cur.execute("SELECT * FROM items WHERE " + where)
+    return cur.fetchall()
+""",
+    ),
+    _v(
+        "duckdb_query",
+        """
+import duckdb
+
+def summary(path):
+    return duckdb.query(f"SELECT count(*) FROM read_csv_auto('{path}')").fetchall()
+""",
+    ),
+    _v(
+        "duckdb_sql",
+        """
+import duckdb
+
+def by_species(species):
+    return duckdb.sql(f"SELECT * FROM 'penguins.parquet' WHERE species = '{species}'").df()
+""",
+    ),
+    _v(
+        "duckdb_connection_sql",
+        """
+import duckdb
+
+con = duckdb.connect("warehouse.duckdb")
+
+def daily(day):
+    return con.sql("SELECT * FROM orders WHERE day = '" + day + "'").fetchall()
+""",
+    ),
+    _v(
+        "polars_read_database",
+        """
+import polars as pl
+
+def frame(conn, team):
+    return pl.read_database(f"SELECT * FROM players WHERE team = '{team}'", conn)
+""",
+    ),
+    _v(
+        "exec_driver_sql",
+        """
+from sqlalchemy import create_engine
+
+engine = create_engine("postgresql://localhost/app")
+
+def vacuum(table):
+    with engine.connect() as conn:
+        conn.exec_driver_sql(f"VACUUM ANALYZE {table}")
+""",
+    ),
+    _v(
+        "asyncpg_fetch",
+        """
+import asyncpg
+
+async def find(pool, email):
+    async with pool.acquire() as conn:
+        return await conn.fetch(f"SELECT * FROM accounts WHERE email = '{email}'")
+""",
+    ),
+    _v(
+        "asyncpg_execute",
+        """
+import asyncpg
+
+async def rename(conn: asyncpg.Connection, old, new):
+    await conn.execute("UPDATE tags SET name = '%s' WHERE name = '%s'" % (new, old))
+""",
+    ),
+    _v(
+        "asyncpg_fetchrow",
+        """
+async def user(conn, uid):
+    return await conn.fetchrow("SELECT * FROM users WHERE id = {}".format(uid))
+""",
+    ),
+    _v(
+        "executemany_table",
+        """
+def insert_all(cur, table, rows):
+    cur.executemany(f"INSERT INTO {table} (a, b) VALUES (?, ?)", rows)
+""",
+    ),
+    _v(
+        "executescript",
+        """
+import sqlite3
+
+def reset(db, schema_name):
+    conn = sqlite3.connect(db)
+    conn.executescript(f"DROP TABLE IF EXISTS {schema_name}; CREATE TABLE {schema_name} (x);")
+""",
+    ),
+    _v(
+        "django_raw",
+        """
+from myapp.models import Person
+
+def people(last_name):
+    return Person.objects.raw(f"SELECT * FROM myapp_person WHERE last_name = '{last_name}'")
+""",
+    ),
+    _v(
+        "spark_sql",
+        """
+from pyspark.sql import SparkSession
+
+spark = SparkSession.builder.getOrCreate()
+
+def partition(dt):
+    return spark.sql(f"SELECT * FROM logs WHERE dt = '{dt}'")
+""",
+    ),
+    _v(
+        "str_cast_concat",
+        """
+def get_order(conn, order_id):
+    return conn.cursor().execute("SELECT * FROM orders WHERE id = " + str(order_id)).fetchone()
+""",
+    ),
+    _v(
+        "closure_query",
+        """
+def make_loader(conn, schema):
+    query = f"SELECT * FROM {schema}.settings"
+
+    def load():
+        return conn.execute(query).fetchall()
+
+    return load
+""",
+    ),
+    _v(
+        "method_builds_query",
+        """
+class Repo:
+    def __init__(self, cur):
+        self.cur = cur
+
+    def _where(self, name):
+        return "SELECT * FROM repos WHERE name = '" + name + "'"
+
+    def get(self, name):
+        self.cur.execute(self._where(name))
+        return self.cur.fetchone()
+""",
+    ),
+    _v(
+        "try_block",
+        """
+import logging
+
+def drop(cur, table):
+    try:
+        cur.execute(f"DROP TABLE {table}")
+    except Exception:
+        logging.exception("could not drop")
+""",
+    ),
+    _v(
+        "loop_tables",
+        """
+import sqlite3
+
+conn = sqlite3.connect("data.db")
+for table in ["a", "b", input("table: ")]:
+    conn.execute(f"DELETE FROM {table} WHERE stale = 1")
+""",
+    ),
+    _v(
+        "percent_dict",
+        """
+def update_email(cur, params):
+    cur.execute("UPDATE users SET email = '%(email)s' WHERE id = %(id)s" % params)
+""",
+    ),
+    _v(
+        "replace_placeholder",
+        """
+TEMPLATE = "SELECT * FROM audit WHERE actor = '{actor}'"
+
+def audit(cur, actor):
+    cur.execute(TEMPLATE.replace("{actor}", actor))
+    return cur.fetchall()
+""",
+    ),
+    _v(
+        "sqlite_cli_script",
+        """
+import sqlite3
+import sys
+
+conn = sqlite3.connect("inventory.db")
+name = sys.argv[1]
+rows = conn.execute(f"SELECT qty FROM stock WHERE name = '{name}'").fetchall()
+print(rows)
+""",
+    ),
+    _v(
+        "format_spec_limit",
+        """
+def recent(cur, n):
+    cur.execute(f"SELECT * FROM posts ORDER BY created DESC LIMIT {n:d}")
+    return cur.fetchall()
+""",
+    ),
+    _v(
+        "conditional_expression",
+        """
+def tasks(cur, owner=None):
+    sql = f"SELECT * FROM tasks WHERE owner = '{owner}'" if owner else "SELECT * FROM tasks"
+    cur.execute(sql)
+    return cur.fetchall()
+""",
+    ),
+    _v(
+        "keyword_operation",
+        """
+def grant(cursor, role):
+    cursor.execute(operation="GRANT SELECT ON reports TO " + role)
+""",
+    ),
+    _v(
+        "template_dict_lookup",
+        """
+QUERIES = {
+    "by_name": "SELECT * FROM people WHERE name = '{}'",
+    "by_city": "SELECT * FROM people WHERE city = '{}'",
+}
+
+def lookup(cur, kind, value):
+    cur.execute(QUERIES[kind].format(value))
+    return cur.fetchall()
+""",
+    ),
+    _v(
+        "query_passed_to_helper",
+        """
+def run(cur, statement):
+    cur.execute(statement)
+    return cur.fetchall()
+
+def by_owner(cur, owner):
+    return run(cur, f"SELECT * FROM pets WHERE owner = '{owner}'")
+""",
+    ),
+]
+
+SHELL = [
+    _v(
+        "os_system_fstring",
+        """
+import os
+
+def backup(src, dest):
+    os.system(f"tar czf {dest} {src}")
+""",
+    ),
+    _v(
+        "os_popen_concat",
+        """
+import os
+
+def disk_usage(folder):
+    return os.popen("du -sh " + folder).read()
+""",
+    ),
+    _v(
+        "subprocess_run_shell",
+        """
+import subprocess
+
+def convert(infile, outfile):
+    subprocess.run(f"ffmpeg -i {infile} {outfile}", shell=True, check=True)
+""",
+    ),
+    _v(
+        "check_output_percent",
+        """
+import subprocess
+
+def grep(pattern, path):
+    return subprocess.check_output("grep -n '%s' %s" % (pattern, path), shell=True)
+""",
+    ),
+    _v(
+        "popen_via_name",
+        """
+import subprocess
+
+def tail(logfile, lines):
+    cmd = f"tail -n {lines} {logfile}"
+    proc = subprocess.Popen(cmd, shell=True, stdout=subprocess.PIPE)
+    return proc.communicate()[0]
+""",
+    ),
+    _v(
+        "bash_dash_c",
+        """
+import subprocess
+
+def archive(name):
+    subprocess.run(["bash", "-c", f"zip -r {name}.zip {name}"], check=True)
+""",
+    ),
+    _v(
+        "sh_dash_c_concat",
+        """
+import subprocess
+
+def pack(out):
+    subprocess.call(["/bin/sh", "-c", "tar czf " + out + " data/"])
+""",
+    ),
+    _v(
+        "asyncio_shell",
+        """
+import asyncio
+
+async def ping(host):
+    proc = await asyncio.create_subprocess_shell(f"ping -c 1 {host}")
+    return await proc.wait()
+""",
+    ),
+    _v(
+        "paramiko_exec",
+        """
+import paramiko
+
+def remote_ls(host, path):
+    client = paramiko.SSHClient()
+    client.connect(host)
+    stdin, stdout, stderr = client.exec_command(f"ls -la {path}")
+    return stdout.read()
+""",
+    ),
+    _v(
+        "nbconvert_system_fstring",
+        """
+# exported from a notebook by nbconvert
+from IPython import get_ipython
+
+sample = input("sample: ")
+get_ipython().system(f"samtools view {sample}.bam | head")
+""",
+    ),
+    _v(
+        "nbconvert_system_expansion",
+        """
+# exported from a notebook by nbconvert
+from IPython import get_ipython
+
+run_dir = input("run: ")
+get_ipython().system('ls -l {run_dir}/output')
+""",
+    ),
+    _v(
+        "nbconvert_getoutput_dollar",
+        """
+from IPython import get_ipython
+
+pattern = input()
+hits = get_ipython().getoutput('grep -r $pattern src/')
+""",
+    ),
+    _v(
+        "os_system_join",
+        """
+import os
+
+def copy(src, dst):
+    os.system(" ".join(["cp", "-r", src, dst]))
+""",
+    ),
+    _v(
+        "from_os_import_system",
+        """
+from os import system
+
+def open_url(url):
+    system(f"xdg-open {url}")
+""",
+    ),
+    _v(
+        "subprocess_alias",
+        """
+import subprocess as sp
+
+def kill(pid):
+    sp.run(f"kill -9 {pid}", shell=True)
+""",
+    ),
+    _v(
+        "command_from_function",
+        """
+import os
+
+def make_cmd(repo, branch):
+    return f"git -C {repo} checkout {branch}"
+
+def checkout(repo, branch):
+    os.system(make_cmd(repo, branch))
+""",
+    ),
+    _v(
+        "command_augmented",
+        """
+import subprocess
+
+def build(target, flags=None):
+    cmd = "make"
+    if flags:
+        cmd += f" CFLAGS='{flags}'"
+    cmd += " " + target
+    subprocess.check_call(cmd, shell=True)
+""",
+    ),
+    _v(
+        "getoutput",
+        """
+import subprocess
+
+def version(tool):
+    return subprocess.getoutput(f"{tool} --version")
+""",
+    ),
+    _v(
+        "format_rm",
+        """
+import os
+
+def clean(path):
+    os.system("rm -rf {}".format(path))
+""",
+    ),
+    _v(
+        "pexpect_spawn",
+        """
+import pexpect
+
+def login(user, host):
+    child = pexpect.spawn(f"ssh {user}@{host}")
+    child.expect("password:")
+""",
+    ),
+    _v(
+        "shell_keyword_args",
+        """
+import subprocess
+
+def unzip(archive):
+    subprocess.run(args="unzip -o " + archive, shell=True)
+""",
+    ),
+    _v(
+        "module_command_template",
+        """
+import os
+
+CONVERT = "convert {src} -resize 50% {dst}"
+
+def thumbnail(src, dst):
+    os.system(CONVERT.format(src=src, dst=dst))
+""",
+    ),
+    _v(
+        "argv_list_joined",
+        """
+import os
+
+def compress(path):
+    parts = ["gzip", "-9", path]
+    os.system(" ".join(parts))
+""",
+    ),
+]
+
+NOTEBOOKS = [
+    Case(
+        "nb_bang_braces",
+        True,
+        cells=(
+            "import os\nsrc = input('file: ')\ndst = 'backup/'\n",
+            "!cp {src} {dst}\n",
+        ),
+    ),
+    Case(
+        "nb_bang_dollar_getoutput",
+        True,
+        cells=(
+            "folder = input()\n",
+            "files = !ls $folder\nlen(files)\n",
+        ),
+    ),
+    Case(
+        "nb_sx_magic",
+        True,
+        cells=(
+            "pattern = input('pattern')\n",
+            "%sx grep {pattern} app.log\n",
+        ),
+    ),
+    Case(
+        "nb_query_across_cells",
+        True,
+        cells=(
+            "import sqlite3\nconn = sqlite3.connect('data.db')\ncur = conn.cursor()\n",
+            "city = input('city')\nq = f\"SELECT * FROM stores WHERE city = '{city}'\"\n",
+            "cur.execute(q)\ncur.fetchall()\n",
+        ),
+    ),
+    Case(
+        "nb_time_cell_magic",
+        True,
+        cells=(
+            "import duckdb\nname = input()\n",
+            "%%time\nduckdb.sql(f\"SELECT * FROM t WHERE name = '{name}'\").df()\n",
+        ),
+    ),
+    Case(
+        "nb_help_and_system",
+        True,
+        cells=(
+            "import os\nimport pandas as pd\ndf = pd.DataFrame()\n",
+            "df?\nhost = input()\nos.system(f'ping -c 3 {host}')\n",
+        ),
+    ),
+    Case(
+        "nb_env_magic_subprocess",
+        True,
+        cells=(
+            "import subprocess\nhome = %env HOME\nuser_dir = input()\n",
+            "subprocess.run(f'du -sh {home}/{user_dir}', shell=True)\n",
+        ),
+    ),
+    Case(
+        "nb_safe_shell_vars",
+        False,
+        cells=(
+            "DATA_DIR = 'data'\n",
+            "!ls $HOME\n!echo {DATA_DIR}\n!awk '{print $1}' data.txt\n",
+        ),
+    ),
+    Case(
+        "nb_safe_istrings",
+        False,
+        cells=(
+            "%load_ext ipy_istring\nimport os, sqlite3\nfrom ipy_istring import sh, sql\n",
+            "conn = sqlite3.connect(':memory:')\nuid = input()\n"
+            'conn.execute(*sql(i"SELECT * FROM users WHERE id = {uid}"))\n',
+            'a, b = input(), input()\nos.system(sh(i"cp {a} {b}"))\n',
+        ),
+    ),
+    Case(
+        "nb_safe_bash_cell",
+        False,
+        cells=(
+            "x = input()\nprint(f\"SELECT * FROM t WHERE x = '{x}'\")\n",
+            "%%bash\necho {x}\nls $HOME\n",
+        ),
+    ),
+]
+
+SAFE = [
+    _s(
+        "printed_only",
+        """
+def explain(table, column):
+    print(f"SELECT {column} FROM {table}")
+""",
+    ),
+    _s(
+        "logged_command",
+        """
+import logging
+import subprocess
+
+def run(cmd_args):
+    logging.info(f"running {' '.join(cmd_args)}")
+    subprocess.run(cmd_args, check=True)
+""",
+    ),
+    _s(
+        "rebound_before_use",
+        """
+def status(cur, name):
+    q = f"SELECT * FROM jobs WHERE name = '{name}'"
+    print("would run:", q)
+    q = "SELECT * FROM jobs WHERE name = ?"
+    cur.execute(q, (name,))
+    return cur.fetchall()
+""",
+    ),
+    _s(
+        "qmark_params",
+        """
+import sqlite3
+
+def get(conn: sqlite3.Connection, uid: int):
+    return conn.execute("SELECT * FROM users WHERE id = ?", (uid,)).fetchone()
+""",
+    ),
+    _s(
+        "psycopg_params",
+        """
+import psycopg
+
+def find(conn, email):
+    with conn.cursor() as cur:
+        cur.execute("SELECT * FROM accounts WHERE email = %s", (email,))
+        return cur.fetchone()
+""",
+    ),
+    _s(
+        "constant_table",
+        """
+TABLE = "measurements"
+
+def latest(cur):
+    cur.execute(f"SELECT * FROM {TABLE} ORDER BY ts DESC LIMIT 10")
+    return cur.fetchall()
+""",
+    ),
+    _s(
+        "constant_columns",
+        """
+COLUMNS = ", ".join(["id", "name", "email"])
+
+def users(cur):
+    cur.execute(f"SELECT {COLUMNS} FROM users")
+    return cur.fetchall()
+""",
+    ),
+    _s(
+        "placeholders_in",
+        """
+def by_ids(cur, ids):
+    marks = ", ".join(["?"] * len(ids))
+    cur.execute(f"SELECT * FROM items WHERE id IN ({marks})", ids)
+    return cur.fetchall()
+""",
+    ),
+    _s(
+        "istring_sql",
+        """
+from ipy_istring import sql
+
+def get(cur, uid):
+    cur.execute(*sql(i"SELECT * FROM users WHERE id = {uid}"))
+    return cur.fetchone()
+""",
+    ),
+    _s(
+        "istring_sh",
+        """
+import os
+from ipy_istring import sh
+
+def copy(a, b):
+    os.system(sh(i"cp -- {a} {b}"))
+""",
+    ),
+    _s(
+        "argv_list",
+        """
+import subprocess
+
+def listing(path):
+    return subprocess.run(["ls", "-l", path], capture_output=True, text=True).stdout
+""",
+    ),
+    _s(
+        "no_shell_fstring",
+        """
+import subprocess
+
+def tool_version(tool):
+    return subprocess.run([tool, "--version"], capture_output=True)
+""",
+    ),
+    _s(
+        "constant_command",
+        """
+import os
+
+os.system("clear")
+os.system("ls -l " + "/tmp")
+""",
+    ),
+    _s(
+        "sqlalchemy_bound",
+        """
+from sqlalchemy import text
+
+def get(conn, uid):
+    return conn.execute(text("SELECT * FROM users WHERE id = :id"), {"id": uid}).first()
+""",
+    ),
+    _s(
+        "pandas_params",
+        """
+import pandas as pd
+
+def load(con, region):
+    return pd.read_sql("SELECT * FROM sales WHERE region = ?", con, params=(region,))
+""",
+    ),
+    _s(
+        "pandas_query_expression",
+        """
+def big(df, threshold):
+    return df.query(f"amount > {threshold}")
+""",
+    ),
+    _s(
+        "http_fetch_url",
+        """
+async def fetch_user(session, uid):
+    return await session.fetch(f"https://api.example.com/users/{uid}")
+""",
+    ),
+    _s(
+        "error_message",
+        """
+def check(query, allowed):
+    if query not in allowed:
+        raise ValueError(f"query {query!r} is not one of SELECT {allowed}")
+""",
+    ),
+    _s(
+        "csv_path",
+        """
+import pandas as pd
+
+def load(base, day):
+    path = f"{base}/sales-{day}.csv"
+    return pd.read_csv(path)
+""",
+    ),
+    _s(
+        "shlex_quoted",
+        """
+import os
+import shlex
+
+def copy(a, b):
+    os.system(f"cp {shlex.quote(a)} {shlex.quote(b)}")
+""",
+    ),
+    _s(
+        "int_cast_limit",
+        """
+def page(cur, n):
+    cur.execute(f"SELECT * FROM posts ORDER BY id LIMIT {int(n)}")
+    return cur.fetchall()
+""",
+    ),
+    _s(
+        "constant_query_params",
+        """
+INSERT = "INSERT INTO events (kind, payload) VALUES (?, ?)"
+
+def log_event(conn, kind, payload):
+    conn.execute(INSERT, (kind, payload))
+""",
+    ),
+    _s(
+        "display_sql_text",
+        """
+import streamlit as st
+
+def show(table):
+    sql_text = f"SELECT * FROM {table}"
+    st.code(sql_text, language="sql")
+""",
+    ),
+    _s(
+        "query_from_file",
+        """
+from pathlib import Path
+
+def run(cur, name):
+    cur.execute(Path(f"queries/{name}.sql").read_text())
+""",
+    ),
+    _s(
+        "shell_false_explicit",
+        """
+import subprocess
+
+subprocess.run(["echo", "hello"], shell=False)
+""",
+    ),
+    _s(
+        "both_branches_constant",
+        """
+def order(cur, newest):
+    if newest:
+        sql = "SELECT * FROM t ORDER BY ts DESC"
+    else:
+        sql = "SELECT * FROM t ORDER BY ts"
+    cur.execute(sql)
+""",
+    ),
+    _s(
+        "docstring_example",
+        '''
+def helper(cur):
+    """Example: cur.execute(f"SELECT * FROM {table}") is what NOT to do."""
+    cur.execute("SELECT 1")
+''',
+    ),
+    _s(
+        "len_in_query",
+        """
+def batch(cur, rows):
+    cur.execute(f"SELECT * FROM t LIMIT {len(rows)}")
+""",
+    ),
+    _s(
+        "allow_listed_column",
+        """
+ALLOWED = {"name", "created", "size"}
+
+def sorted_files(cur, column):
+    if column not in ALLOWED:
+        raise ValueError(column)
+    cur.execute(f"SELECT * FROM files ORDER BY {column}")
+    return cur.fetchall()
+""",
+    ),
+    _s(
+        "imported_constant",
+        """
+import os
+from myapp.settings import INSTALL_DIR
+
+os.system(f"ls {INSTALL_DIR}")
+""",
+    ),
+    _s(
+        "validated_identifier",
+        """
+import re
+
+def count(cur, table):
+    if not re.fullmatch(r"[a-z_]+", table):
+        raise ValueError(table)
+    return cur.execute(f"SELECT count(*) FROM {table}").fetchone()
+""",
+    ),
+]
+
+CASES: list[Case] = [*SQL, *SHELL, *NOTEBOOKS, *SAFE]
+
+
+@dataclass(frozen=True)
+class Score:
+    """How a tool did on the corpus."""
+
+    found: int  # vulnerable cases with a finding
+    missed: tuple[str, ...]
+    false_alarms: tuple[str, ...]  # safe cases with a finding
+    vulnerable: int
+    safe: int
+
+    @property
+    def recall(self) -> float:
+        return self.found / self.vulnerable
+
+    @property
+    def precision(self) -> float:
+        flagged = self.found + len(self.false_alarms)
+        return self.found / flagged if flagged else 0.0
+
+
+def score(flagged: set[str]) -> Score:
+    """Score the names of the cases a tool flagged."""
+    vulnerable = [c.name for c in CASES if c.vulnerable]
+    safe = [c.name for c in CASES if not c.vulnerable]
+    return Score(
+        found=sum(name in flagged for name in vulnerable),
+        missed=tuple(name for name in vulnerable if name not in flagged),
+        false_alarms=tuple(name for name in safe if name in flagged),
+        vulnerable=len(vulnerable),
+        safe=len(safe),
+    )
