@@ -380,3 +380,21 @@ def execute_notebook(path: Path, python: str, workdir: Path, *, timeout: int = 3
     )
     client.execute()
     return notebook
+
+
+def without_widgets(notebook: Any) -> Any:
+    """The notebook as any place without a kernel must show it: each output that also carries
+    static HTML loses its widget view, and the saved widget state goes.
+
+    Saved, a widget view is only a reference to a model that lives in a kernel: nbconvert
+    (which prefers it whenever widget state is saved) and a JupyterLab reopened later show
+    an empty box or "model not found" instead of the static HTML next to it.  Running the
+    cell again in a live kernel brings the widget back.
+    """
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET_MIME in data and ("text/html" in data or "text/plain" in data):
+                del data[WIDGET_MIME]
+    notebook.metadata.pop("widgets", None)
+    return notebook
