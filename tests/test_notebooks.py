@@ -24,11 +24,13 @@ import nbformat
 import pytest
 from conftest import require
 from jupyterlab_support import (
+    HEADER,
     NOTEBOOKS,
     PYTHON_314_NOTEBOOK,
     WIDGET_MIME,
     WIDGET_STATE_MIME,
     execute_notebook,
+    expected_views,
     find_python_314,
     without_widgets,
 )
@@ -39,7 +41,6 @@ from jupyterlab_support import (
 ALL = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
 CURRENT_PYTHON = [name for name in ALL if name != PYTHON_314_NOTEBOOK]
 
-HEADER = re.compile(r"^i-string template: ([\d,]+) fields?\b")
 EXPRESSION_CELL = re.compile(r"<td class='ipyis-code ipyis-expr'>(.*?)</td>", re.S)
 
 
@@ -184,33 +185,6 @@ def test_saving_drops_widget_views_but_keeps_static_html(tmp_path: Path) -> None
 
 
 # --- exported, read without JavaScript and without a network ------------------------------------
-
-
-def expected_views(notebook: Any) -> list[tuple[list[str], list[str], str]]:
-    """For each template output, from its text view: the expressions, the value reprs and the
-    default renderer's output (its first line), in notebook order."""
-    views = []
-    for cell in notebook.cells:
-        for output in cell.get("outputs", []):
-            text = output.get("data", {}).get("text/plain", "")
-            header = HEADER.match(text)
-            if not header:
-                continue
-            lines = text.splitlines()
-            count = int(header.group(1).replace(",", ""))
-            table = lines[1]
-            value_at, type_at = table.index("value"), table.index("type")
-            rows = lines[2 : 2 + count]
-            expressions = [row.split()[1] for row in rows]
-            values = [row[value_at:type_at].strip() for row in rows]
-            default = re.search(r"renderer '([^']*)'", lines[0])
-            assert default is not None
-            name = default.group(1)
-            line = next(line for line in lines if line.strip().startswith(f"{name} → "))
-            shown = line.split(" → ", 1)[1].split("  params: [")[0]
-            shown = shown.removeprefix("error: ")
-            views.append((expressions, values, "" if shown.startswith("[") else shown))
-    return views
 
 
 @pytest.fixture(scope="module")
