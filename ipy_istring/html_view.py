@@ -2,8 +2,10 @@
 
 Built from a :class:`~ipy_istring.view_model.TemplateView` by small named functions, one per
 part (header, template text, fields table, one section per renderer), as xarray's
-``formatting_html`` does.  Every text goes through :func:`text_html`: escaped by markupsafe,
-and every invisible or text-moving character shown as a marked escape (``\\u202e``).
+``formatting_html`` does.  Every text goes through :func:`text_html`: escaped (``&<>"'``, by
+the standard library's ``html.escape``, which returns plain ``str``: a markupsafe ``Markup``
+would escape the markup added to it), and every invisible or text-moving character shown as
+a marked escape (``\\u202e``).
 
 The HTML reads well without its stylesheet too (JupyterLab's sanitizer drops ``<style>`` in
 an untrusted notebook, GitHub drops it always): it is plain ``details``, ``table``, ``pre``
@@ -14,10 +16,9 @@ prefixed classes and JupyterLab's ``--jp-*`` variables.
 from __future__ import annotations
 
 from functools import lru_cache
+from html import escape
 from importlib import resources
 from typing import Any
-
-from markupsafe import escape
 
 from .display_options import options
 from .view_model import (
@@ -53,10 +54,14 @@ def style_tag() -> str:
 
 def text_html(text: str, *, newlines: bool = True) -> str:
     """``text`` as HTML text: escaped, each invisible character shown as a marked escape."""
+    if text.isalnum() or not text:  # names and numbers: nothing to escape
+        return text
+    if text.isprintable():  # nearly every other text: one escape, no split
+        return escape(text)
     return "".join(
         f"<span class='ipyis-esc' title='invisible character'>{escape(piece)}</span>"
         if is_escape
-        else str(escape(piece))
+        else escape(piece)
         for piece, is_escape in visible_parts(text, newlines=newlines)
     )
 
@@ -132,11 +137,11 @@ def fields_table_html(view: TemplateView, *, paged: bool = False) -> str:
     ``paged``: the rows are one page of the widget's, not the first and last ones."""
     rows = [
         "<tr>"
-        f"<td class='ipyis-num'>{f.index}</td>"
+        f"<td class='ipyis-num'>{f.position}</td>"
         f"<td class='ipyis-code ipyis-expr'>{text_html(f.expression, newlines=False)}</td>"
         f"<td class='ipyis-code'>{value_html(f.value)}</td>"
         f"<td class='ipyis-type'>{text_html(f.type_name)}</td>"
-        f"<td class='ipyis-code'>{text_html(f.conversion)}</td>"
+        f"<td class='ipyis-code'>{f.conversion}</td>"  # "", "!s", "!r" or "!a"
         f"<td class='ipyis-code'>{text_html(f.format_spec, newlines=False)}</td>"
         "</tr>"
         for f in view.fields
@@ -167,13 +172,13 @@ def _block(clipped: Clipped) -> str:
     return f"<pre class='ipyis-output'>{_clipped_html(clipped)}</pre>"
 
 
-def _row_html(row: Row) -> str:
+def _row_html(row: Row, *, typed: bool = True) -> str:
+    kind = f"<td class='ipyis-type'>{text_html(row.type_name)}</td>" if typed else ""
     return (
         "<tr>"
         f"<td class='ipyis-num'>{text_html(row.label)}</td>"
         f"<td class='ipyis-code'>{value_html(row.value)}</td>"
-        f"<td class='ipyis-type'>{text_html(row.type_name)}</td>"
-        "</tr>"
+        f"{kind}</tr>"
     )
 
 
@@ -193,8 +198,9 @@ def _query_html(output: RenderedOutput) -> str:
 
 
 def _argv_html(output: RenderedOutput) -> str:
-    rows = [_row_html(row) for row in output.rows]
-    return _table(("#", "argument", "type"), rows, (output.omitted_rows, "arguments"))
+    # (every argument is a str: no type column)
+    rows = [_row_html(row, typed=False) for row in output.rows]
+    return _table(("#", "argument"), rows, (output.omitted_rows, "arguments"))
 
 
 def _preview_height(source: str) -> int:

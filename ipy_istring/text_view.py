@@ -43,7 +43,7 @@ def _field_lines(view: TemplateView) -> Iterator[str]:
     header = ("#", "expression", "value", "type", "conv", "spec")
     rows = [
         (
-            str(f.index),
+            str(f.position),
             _cell(f.expression),
             value_text(f.value),
             _cell(f.type_name),
@@ -65,7 +65,7 @@ def _field_lines(view: TemplateView) -> Iterator[str]:
 def _gap_position(view: TemplateView) -> int:
     """Where the shown fields jump (the first/last split), as a row number."""
     for number in range(1, len(view.fields)):
-        if view.fields[number].index != view.fields[number - 1].index + 1:
+        if view.fields[number].position != view.fields[number - 1].position + 1:
             return number
     return len(view.fields)
 

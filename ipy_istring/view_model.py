@@ -21,7 +21,8 @@ import reprlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from .display_options import options
 
@@ -76,6 +77,8 @@ def visible_parts(text: str, *, newlines: bool = True) -> Iterator[tuple[str, bo
 
 def visible(text: str, *, newlines: bool = True) -> str:
     """``text`` with every invisible or text-moving character shown as its escape."""
+    if text.isprintable():  # nearly every text: no copy
+        return text
     return "".join(piece for piece, _ in visible_parts(text, newlines=newlines))
 
 
@@ -83,8 +86,7 @@ def visible(text: str, *, newlines: bool = True) -> str:
 # Cutting, one way everywhere
 
 
-@dataclass(frozen=True)
-class Clipped:
+class Clipped(NamedTuple):
     """A text cut to a limit; ``omitted`` says how many characters were left out."""
 
     text: str
@@ -96,6 +98,11 @@ def clip(text: str, limit: int) -> Clipped:
     if len(text) <= limit:
         return Clipped(text)
     return Clipped(text[:limit], len(text) - limit)
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, where the view says no more than that."""
+    return text if len(text) <= limit else text[:limit]
 
 
 def shown_rows(count: int, max_rows: int) -> list[int]:
@@ -110,8 +117,7 @@ def shown_rows(count: int, max_rows: int) -> list[int]:
 # Values
 
 
-@dataclass(frozen=True)
-class ValueText:
+class ValueText(NamedTuple):
     """A value's repr, safe to show: cut to a limit, or the message of a failed ``repr``."""
 
     text: str
@@ -145,6 +151,21 @@ class _BoundedRepr(reprlib.Repr):
         return builtins.repr(x)
 
 
+@lru_cache(maxsize=8)
+def _bounded_repr(limit: int) -> _BoundedRepr:
+    return _BoundedRepr(limit)
+
+
+# Types whose repr is short and cannot fail or recurse: read directly, not through reprlib.
+_PLAIN = (float, bool, type(None), complex)
+
+
+def _plain(value: object) -> bool:
+    kind = type(value)
+    # (a huge int is left to reprlib, which each Python version cuts or refuses its own way)
+    return kind in _PLAIN or (kind is int and value.bit_length() < 1000)  # type: ignore[attr-defined]
+
+
 def exception_text(exc: BaseException) -> str:
     """``"Name: message"`` of an exception, even when its ``str`` raises."""
     try:
@@ -167,7 +188,7 @@ def value_repr(value: object, limit: int | None = None) -> ValueText:
         text = builtins.repr(sized[:limit])
         return ValueText(text, max(len(sized) - limit, 0))
     try:
-        text = _BoundedRepr(limit).repr(value)
+        text = builtins.repr(value) if _plain(value) else _bounded_repr(limit).repr(value)
     except RecursionError:
         return ValueText("repr() recursed without end", error="RecursionError")
     except Exception as exc:
@@ -204,11 +225,19 @@ class _Reprs:
 def type_name(value: object) -> str:
     """The qualified name of the value's type (``builtins`` left out), cut to 80 characters."""
     try:
-        cls = type(value)
+        cls: Any = type(value)
+        return _type_name(cls)
+    except Exception:  # a metaclass whose __hash__ raises
+        return "?"
+
+
+@lru_cache(maxsize=256)
+def _type_name(cls: type) -> str:
+    try:
         module = cls.__module__
         name = cls.__qualname__
         full = name if module == "builtins" else f"{module}.{name}"
-        return clip(str(full), 80).text
+        return _cut(str(full), 80)
     except Exception:
         return "?"
 
@@ -248,11 +277,10 @@ def rendered_size_at_least(
 # The view: fields, the template's text, renderer outputs
 
 
-@dataclass(frozen=True)
-class FieldView:
-    """One interpolation as displayed."""
+class FieldView(NamedTuple):
+    """One interpolation as displayed; ``position`` is its place among the fields, from 0."""
 
-    index: int
+    position: int
     expression: str
     value: ValueText
     type_name: str
@@ -260,16 +288,14 @@ class FieldView:
     format_spec: str
 
 
-@dataclass(frozen=True)
-class SourcePart:
+class SourcePart(NamedTuple):
     """A piece of the template's text: static text, or the field at ``field`` as written."""
 
     text: str
     field: int | None = None
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     """One row of a list in an output: a parameter or an argument."""
 
     label: str
@@ -318,12 +344,12 @@ def _field_view(index: int, interpolation: Any, reprs: _Reprs, limit: int) -> Fi
     conversion = interpolation.conversion
     spec = interpolation.format_spec
     return FieldView(
-        index=index,
-        expression=clip(interpolation.expression, limit).text,
+        position=index,
+        expression=_cut(interpolation.expression, limit),
         value=reprs(interpolation.value),
         type_name=type_name(interpolation.value),
         conversion=f"!{conversion}" if conversion else "",
-        format_spec=clip(f":{spec}", limit).text if spec else "",
+        format_spec=_cut(f":{spec}", limit) if spec else "",
     )
 
 
@@ -331,7 +357,7 @@ def field_as_written(interpolation: Any, limit: int) -> str:
     """``{expression!conversion:spec}`` as the template's text wrote it, cut to ``limit``."""
     conversion = f"!{interpolation.conversion}" if interpolation.conversion else ""
     spec = f":{interpolation.format_spec}" if interpolation.format_spec else ""
-    return "{" + clip(interpolation.expression + conversion + spec, limit).text + "}"
+    return "{" + _cut(interpolation.expression + conversion + spec, limit) + "}"
 
 
 def _source(template: Any, budget: int, limit: int) -> tuple[tuple[SourcePart, ...], int]:

@@ -108,14 +108,14 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
     def _show_fields(self, view: TemplateView) -> None:
         paged = self.pager is not None
         if paged:
-            first = view.fields[0].index if view.fields else 0
-            last = view.fields[-1].index if view.fields else 0
+            first = view.fields[0].position if view.fields else 0
+            last = view.fields[-1].position if view.fields else 0
             self._page_label.value = f"fields {first} to {last} of {view.field_count:,}"
             self._previous.disabled = first == 0
             self._next.disabled = last >= view.field_count - 1
         table = fields_table_html(view, paged=paged) if view.field_count else ""
         self.fields.value = (
-            f"<div class='ipyis-root'>{style_tag()}"
+            f"<div class='ipyis-root ipyis-panel'>{style_tag()}"
             + header_html(view, with_renderer=False)
             + source_html(view)
             + f"<div class='ipyis-body'>{table}</div></div>"
@@ -143,7 +143,7 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
             body = f"<div class='ipyis-note'>{text_html(message)}</div>"
         else:
             body = output_html(output, preview=True)
-        self.output.value = f"<div class='ipyis-root ipyis-body'>{body}</div>"
+        self.output.value = f"<div class='ipyis-root ipyis-panel ipyis-body'>{body}</div>"
 
     # display
 

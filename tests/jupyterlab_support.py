@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -380,3 +381,51 @@ def execute_notebook(path: Path, python: str, workdir: Path, *, timeout: int = 3
     )
     client.execute()
     return notebook
+
+
+def without_widgets(notebook: Any) -> Any:
+    """The notebook as any place without a kernel must show it: each output that also carries
+    static HTML loses its widget view, and the saved widget state goes.
+
+    Saved, a widget view is only a reference to a model that lives in a kernel: nbconvert
+    (which prefers it whenever widget state is saved) and a JupyterLab reopened later show
+    an empty box or "model not found" instead of the static HTML next to it.  Running the
+    cell again in a live kernel brings the widget back.
+    """
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET_MIME in data and ("text/html" in data or "text/plain" in data):
+                del data[WIDGET_MIME]
+    notebook.metadata.pop("widgets", None)
+    return notebook
+
+
+HEADER = re.compile(r"^i-string template: ([\d,]+) fields?\b")
+
+
+def expected_views(notebook: Any) -> list[tuple[list[str], list[str], str]]:
+    """For each template output, from its text view: the expressions, the value reprs and the
+    default renderer's output (its first line), in notebook order."""
+    views = []
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            text = output.get("data", {}).get("text/plain", "")
+            header = HEADER.match(text)
+            if not header:
+                continue
+            lines = text.splitlines()
+            count = int(header.group(1).replace(",", ""))
+            table = lines[1]
+            value_at, type_at = table.index("value"), table.index("type")
+            rows = lines[2 : 2 + count]
+            expressions = [row.split()[1] for row in rows]
+            values = [row[value_at:type_at].strip() for row in rows]
+            default = re.search(r"renderer '([^']*)'", lines[0])
+            assert default is not None
+            name = default.group(1)
+            line = next(line for line in lines if line.strip().startswith(f"{name} → "))
+            shown = line.split(" → ", 1)[1].split("  params: [")[0]
+            shown = shown.removeprefix("error: ")
+            views.append((expressions, values, "" if shown.startswith("[") else shown))
+    return views

@@ -4,8 +4,12 @@ The notebooks carry their own ``assert``s (the injection that fails, the file th
 created...), so a renderer that regresses fails here as a cell error.  On top of that, every
 i-string display in the executed notebook is checked: its text, its static HTML and its live
 widget (read back from the widget state nbclient saves) must all show the same fields, so a
-display that loses its fields fails.  A last test checks the committed notebooks still carry
-their outputs and widget state, as GitHub and nbviewer need (``scripts/save-notebooks``).
+display that loses its fields fails.
+
+The committed notebooks carry their outputs without widget views or state
+(``scripts/save-notebooks``), so every place without a kernel shows the static HTML: a test
+exports each with nbconvert and reads it in Chromium with JavaScript off and no network, and
+finds each template's expressions, values and default renderer output on the page.
 """
 
 from __future__ import annotations
@@ -20,12 +24,15 @@ import nbformat
 import pytest
 from conftest import require
 from jupyterlab_support import (
+    HEADER,
     NOTEBOOKS,
     PYTHON_314_NOTEBOOK,
     WIDGET_MIME,
     WIDGET_STATE_MIME,
     execute_notebook,
+    expected_views,
     find_python_314,
+    without_widgets,
 )
 
 # Not marked e2e: executing the demos costs seconds, and every Python a user may open them
@@ -34,7 +41,6 @@ from jupyterlab_support import (
 ALL = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
 CURRENT_PYTHON = [name for name in ALL if name != PYTHON_314_NOTEBOOK]
 
-HEADER = re.compile(r"^i-string template: ([\d,]+) fields?\b")
 EXPRESSION_CELL = re.compile(r"<td class='ipyis-code ipyis-expr'>(.*?)</td>", re.S)
 
 
@@ -62,19 +68,23 @@ def widget_state(notebook: Any) -> dict[str, Any]:
 
 def template_widget_parts(models: dict[str, Any], model_id: str) -> tuple[str, Any, str]:
     """The fields HTML, the renderer picker's state and the output HTML of a saved
-    TemplateWidget (a VBox of HTML, picker, HTML)."""
+    TemplateWidget (a VBox of HTML, [pager,] picker, HTML)."""
     assert model_id in models, f"widget {model_id} has no saved state (the view would be blank)"
     box = models[model_id]
     assert box["model_name"] == "VBoxModel", box["model_name"]
     children = [ref.removeprefix("IPY_MODEL_") for ref in box["state"]["children"]]
-    assert len(children) == 3, children
-    fields, picker, output = (models[child]["state"] for child in children)
+    assert len(children) in (3, 4), children
+    fields, picker, output = (models[child]["state"] for child in children[:1] + children[-2:])
     return fields["value"], picker, output["value"]
 
 
-def check_displays(notebook: Any) -> int:
-    """Check every i-string display and TemplateWidget output; return how many there were."""
+def check_displays(notebook: Any, *, live: bool = True) -> int:
+    """Check every i-string display and TemplateWidget output; return how many there were.
+    ``live``: the notebook was just executed, with its widgets' state; otherwise it is saved
+    and must carry no widget view (every output shows its static HTML)."""
     models = widget_state(notebook)
+    if not live:
+        assert not models, "saved widget state makes nbconvert show empty widget views"
     seen = 0
     for index, cell in enumerate(notebook.cells):
         if cell.cell_type != "code":
@@ -94,6 +104,9 @@ def check_displays(notebook: Any) -> int:
                 static = expressions_in(data["text/html"])
                 assert len(static) == count, f"{where}: static HTML shows {static}"
                 assert [e.split()[0] for e in static] == listed, (static, listed)
+                if not live:
+                    assert WIDGET_MIME not in data, f"{where}: a saved widget view"
+                    continue
                 assert WIDGET_MIME in data, f"{where}: no live widget in a kernel with widgets"
                 fields_html, picker, rendered = template_widget_parts(
                     models, data[WIDGET_MIME]["model_id"]
@@ -101,7 +114,7 @@ def check_displays(notebook: Any) -> int:
                 assert expressions_in(fields_html) == static, f"{where}: widget lost fields"
                 assert picker["_options_labels"], f"{where}: no renderer to pick"
                 assert rendered.strip(), f"{where}: the widget shows no rendered output"
-            elif text.startswith("TemplateWidget(") and WIDGET_MIME in data:
+            elif live and text.startswith("TemplateWidget(") and WIDGET_MIME in data:
                 seen += 1
                 fields_html, picker, rendered = template_widget_parts(
                     models, data[WIDGET_MIME]["model_id"]
@@ -162,4 +175,80 @@ def test_saved_notebook_shows_its_outputs(name: str) -> None:
         pytest.skip(f"{name} is saved without outputs: no Python 3.14 kernel where it was saved")
     unexecuted = [i for i, cell in enumerate(code) if cell.execution_count is None]
     assert not unexecuted, f"code cells {unexecuted} were never run: run scripts/save-notebooks"
-    assert check_displays(notebook) >= 1
+    assert check_displays(notebook, live=False) >= 1
+
+
+def test_saving_drops_widget_views_but_keeps_static_html(tmp_path: Path) -> None:
+    notebook = execute_notebook(NOTEBOOKS / "05-custom-renderer.ipynb", sys.executable, tmp_path)
+    assert widget_state(notebook), "the executed notebook has live widgets"
+    saved = without_widgets(notebook)
+    assert check_displays(saved, live=False) >= 1
+
+
+# --- exported, read without JavaScript and without a network ------------------------------------
+
+
+@pytest.fixture(scope="module")
+def no_script_browser(chromium_path: str) -> Any:
+    from conftest import CHROMIUM_ARGS
+    from jupyterlab_support import chromium
+
+    with chromium(chromium_path, CHROMIUM_ARGS) as browser:
+        yield browser
+
+
+def problems_without_javascript(notebook: Any, browser: Any, page_path: Path) -> list[str]:
+    """Export ``notebook`` with nbconvert, read it in Chromium with JavaScript off and no
+    network, and list every template view that is missing, hidden, empty or lacks one of
+    its expressions, values or default output."""
+    from nbconvert import HTMLExporter
+
+    expected = expected_views(notebook)
+    body, _ = HTMLExporter(template_name="lab").from_notebook_node(notebook)
+    page_path.write_text(body, encoding="utf-8")
+    context = browser.new_context(java_script_enabled=False)
+    context.route(
+        "**/*",
+        lambda route: route.continue_() if route.request.url.startswith("file:") else route.abort(),
+    )
+    problems: list[str] = []
+    try:
+        page = context.new_page()
+        page.goto(page_path.as_uri())
+        page.screenshot(path=str(page_path.with_suffix(".png")), full_page=True)
+        roots = page.locator(".ipyis-root")
+        if roots.count() != len(expected):
+            problems.append(f"{roots.count()} template views on the page, {len(expected)} saved")
+        for index, (expressions, values, output) in enumerate(expected[: roots.count()]):
+            root = roots.nth(index)
+            box = root.bounding_box()
+            if not root.is_visible() or box is None or box["height"] < 40:
+                problems.append(f"view {index} is hidden or empty")
+                continue
+            shown = root.inner_text()
+            wanted = [*expressions, *values, output.strip()]
+            problems += [f"view {index} lacks {text!r}" for text in wanted if text not in shown]
+    finally:
+        context.close()
+    return problems
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_exported_notebook_shows_every_template_without_javascript(
+    name: str, tmp_path: Path, no_script_browser: Any
+) -> None:
+    notebook = nbformat.read(NOTEBOOKS / name, as_version=4)
+    if not expected_views(notebook):
+        pytest.skip(f"{name} is saved without outputs (no Python 3.14 kernel where it was saved)")
+    page_path = tmp_path / f"{name}.html"
+    assert problems_without_javascript(notebook, no_script_browser, page_path) == []
+
+
+def test_the_export_check_sees_widget_views_hiding_the_static_html(
+    tmp_path: Path, no_script_browser: Any
+) -> None:
+    """Positive control: saved with its widget state (as nbclient and JupyterLab save it),
+    nbconvert shows the widget views, which stay empty without JavaScript."""
+    notebook = execute_notebook(NOTEBOOKS / "05-custom-renderer.ipynb", sys.executable, tmp_path)
+    problems = problems_without_javascript(notebook, no_script_browser, tmp_path / "live.html")
+    assert any("template views on the page" in problem for problem in problems), problems

@@ -71,3 +71,73 @@ def test_a_malformed_i_string_points_into_the_cell(terminal: Any) -> None:
     assert "i-string" in shown, shown
     terminal.send("y\r")  # the cell did not run
     terminal.expect("NameError")
+
+
+# --- a value cannot disguise what will run, on a real terminal's screen -------------------------
+
+
+@pytest.fixture
+def tmux_ipython(tmp_path: Any) -> Iterator[Any]:
+    """Terminal IPython in a real terminal (tmux), whose screen is read with capture-pane."""
+    import shutil
+    import subprocess
+
+    from conftest import require
+
+    require(shutil.which("tmux") is not None, "no tmux (apt-get install tmux)")
+    socket = str(tmp_path / "tmux.sock")
+    command = (
+        f"{sys.executable} -m IPython --no-banner --colors=NoColor "
+        "--TerminalInteractiveShell.autoindent=False"
+    )
+
+    def tmux(*args: str) -> str:
+        done = subprocess.run(
+            ["tmux", "-S", socket, *args], capture_output=True, text=True, check=True
+        )
+        return done.stdout
+
+    tmux("new-session", "-d", "-x", "200", "-y", "50", command)
+    try:
+        yield tmux
+    finally:
+        subprocess.run(["tmux", "-S", socket, "kill-server"], check=False)
+
+
+def wait_for_screen(tmux: Any, text: str, *, colours: bool = False) -> str:
+    import time
+
+    deadline = time.monotonic() + 60
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = tmux("capture-pane", "-p", *(["-e"] if colours else []))
+        if text in screen:
+            return str(screen)
+        time.sleep(0.2)  # polling a screen, not a timing assumption
+    raise AssertionError(f"{text!r} never appeared on the screen:\n{screen}")
+
+
+def test_invisible_characters_neither_colour_nor_overwrite_the_terminal(tmux_ipython: Any) -> None:
+    tmux = tmux_ipython
+    wait_for_screen(tmux, "In [1]:")
+    tmux("send-keys", "%load_ext ipy_istring", "Enter")
+    wait_for_screen(tmux, "In [2]:")
+    value = r'"X\u202e\u2066\u2069\u200b\x1b[31mred\rover\bb\x00end"'
+    tmux("send-keys", f"v = {value}; i'echo {{v}}'", "Enter")
+    screen = wait_for_screen(tmux, "In [3]:", colours=True)
+    assert "\x1b[31m" not in screen  # the terminal was not turned red
+    lines = screen.splitlines()
+    shown = r"X\u202e\u2066\u2069\u200b\x1b[31mred\rover\x08b\x00end"
+    # every label starts its own line, whole, followed by the value's escapes
+    assert any(line.lstrip().startswith(f"format → echo {shown}") for line in lines), screen
+    assert any(line.lstrip().startswith("sql → echo ?  params: [") for line in lines), screen
+    assert any(line.lstrip().startswith("sh → error: RenderError") for line in lines), screen
+
+
+def test_the_screen_check_sees_a_raw_escape(tmux_ipython: Any) -> None:
+    """Positive control: printed raw, the same value does turn the terminal red."""
+    tmux = tmux_ipython
+    wait_for_screen(tmux, "In [1]:")
+    tmux("send-keys", r'print("plain \x1b[31mred\x1b[0m")', "Enter")
+    screen = wait_for_screen(tmux, "In [2]:", colours=True)
+    assert "\x1b[31m" in screen

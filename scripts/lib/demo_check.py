@@ -1,8 +1,10 @@
 """Check a running `scripts/demo` server the way JupyterLab uses it (run by `scripts/demo --check`).
 
-Starts a kernel through the server's REST API, runs a cell over the kernel's websocket, and
-checks that the extension was loaded at start-up (no %load_ext in the cell) and that an
-i-string works in it.  Prints what it saw; exits non-zero on any failure.
+Starts a kernel through the server's REST API and runs, over the kernel's websocket, what a
+notebook's first cells run: ``%load_ext ipy_istring`` must print nothing (the kernel did not
+load it already: no "already loaded" message), then the README's first example must work as
+written (``sh`` is in the namespace).  Also checks that the server serves the demo copies of
+the notebooks, not the tracked ones.  Prints what it saw; exits non-zero on any failure.
 
     python demo_check.py http://127.0.0.1:PORT TOKEN
 """
@@ -18,13 +20,17 @@ from typing import Any
 
 import websocket  # websocket-client, a dependency of jupyter_server
 
+FIRST_CELL = "%load_ext ipy_istring"
+
 CELL = """\
 import json
 _ip = get_ipython()
 _n = 3
+file = "notes.txt"
 print(json.dumps({
     "loaded": "ipy_istring" in _ip.extension_manager.loaded,
     "rendered": format(i"{_n} items"),
+    "readme": sh(i'cat {file}'),
 }))
 """
 
@@ -86,9 +92,10 @@ def execute(base: str, token: str, kernel_id: str, code: str) -> tuple[str, list
                 )
             elif kind == "error":
                 errors.append("\n".join(msg["content"]["traceback"]))
-            elif kind == "execute_reply":
+            elif kind == "status" and msg["content"]["execution_state"] == "idle":
+                # (idle comes after every output; execute_reply, on another channel, may not)
                 return "".join(out), errors
-        errors.append("no execute_reply within 60 s")
+        errors.append("the kernel did not finish within 60 s")
         return "".join(out), errors
     finally:
         ws.close()
@@ -96,18 +103,26 @@ def execute(base: str, token: str, kernel_id: str, code: str) -> tuple[str, list
 
 def main() -> int:
     base, token = sys.argv[1].rstrip("/"), sys.argv[2]
+    listed = {item["name"] for item in api(base, token, "GET", "/api/contents")["content"]}
+    if "01-tour.ipynb" not in listed:
+        print(f"demo check: the server does not serve the demo notebooks: {sorted(listed)}")
+        return 1
     kernel = api(base, token, "POST", "/api/kernels")
     print(f"demo check: kernel {kernel['name']} started ({kernel['id']})")
     try:
-        stdout, errors = execute(base, token, kernel["id"], CELL)
+        first_out, errors = execute(base, token, kernel["id"], FIRST_CELL)
+        stdout, more_errors = execute(base, token, kernel["id"], CELL)
     finally:
         api(base, token, "DELETE", f"/api/kernels/{kernel['id']}")
-    if errors:
-        print("demo check: the cell failed:\n" + "".join(errors))
+    if errors or more_errors:
+        print("demo check: a cell failed:\n" + "".join(errors + more_errors))
+        return 1
+    if first_out.strip():
+        print(f"demo check: %load_ext printed {first_out.strip()!r}")
         return 1
     seen = json.loads(stdout.strip().splitlines()[-1])
     print(f"demo check: {seen}")
-    ok = seen == {"loaded": True, "rendered": "3 items"}
+    ok = seen == {"loaded": True, "rendered": "3 items", "readme": "cat notes.txt"}
     print("demo check: ok" if ok else "demo check: FAILED")
     return 0 if ok else 1
 
