@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from typing import Any, ClassVar, Literal, TypeAlias
 
     Conversion: TypeAlias = Literal["a", "r", "s"]
+else:
+    Conversion = str  # the name still imports at run time (for annotations, casts)
 
 __all__ = [
     "Interpolation",
