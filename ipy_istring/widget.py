@@ -32,7 +32,7 @@ from .html_view import (
     style_tag,
     text_html,
 )
-from .view_model import RenderedOutput, TemplateView, describe
+from .view_model import RenderedOutput, TemplateView, describe, ordered_renderers, render_one
 
 __all__ = [
     "TemplateWidget",
@@ -60,10 +60,14 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
         view: TemplateView | None = None,
     ) -> None:
         self.template = template
-        self._view = describe(template, registry=registry) if view is None else view
+        items, self._registry_error = ordered_renderers(registry)
+        self._renderers = dict(items)
+        # Shown for a display, the widget lays out the bundle's own description; made by
+        # t.inspect(), it reads the fields now and runs each renderer when first chosen.
+        self._view = describe(template, render=False) if view is None else view
         self._outputs = {output.name: output for output in self._view.outputs}
-        names = list(self._outputs)
-        choice = renderer if renderer in self._outputs else (names[0] if names else None)
+        names = list(self._renderers)
+        choice = renderer if renderer in self._renderers else (names[0] if names else None)
         self._first_field = 0
 
         self.fields = widgets.HTML()
@@ -136,13 +140,17 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
     def _on_choice(self, change: Mapping[str, Any]) -> None:
         self._show(change["new"])
 
+    def _output(self, name: str) -> RenderedOutput:
+        if name not in self._outputs:
+            self._outputs[name] = render_one(self.template, name, self._renderers[name])
+        return self._outputs[name]
+
     def _show(self, name: str | None) -> None:
-        output: RenderedOutput | None = self._outputs.get(name) if name is not None else None
-        if output is None:
-            message = self._view.registry_error or "no renderer is registered"
+        if name is None:
+            message = self._registry_error or "no renderer is registered"
             body = f"<div class='ipyis-note'>{text_html(message)}</div>"
         else:
-            body = output_html(output, preview=True)
+            body = output_html(self._output(name), preview=True)
         self.output.value = f"<div class='ipyis-root ipyis-panel ipyis-body'>{body}</div>"
 
     # display
@@ -160,7 +168,8 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         if bundle is None:  # a closed widget shows nothing
             return None
-        view = self._view
+        outputs = tuple(self._output(name) for name in self._renderers)
+        view = dataclasses.replace(self._view, outputs=outputs)
         if self.renderer is not None:
             view = dataclasses.replace(view, default_renderer=self.renderer)
         bundle.update(display.static_bundle(self.template, view))
