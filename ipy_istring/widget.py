@@ -68,7 +68,6 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
         self._outputs = {output.name: output for output in self._view.outputs}
         names = list(self._renderers)
         choice = renderer if renderer in self._renderers else (names[0] if names else None)
-        self._first_field = 0
 
         self.fields = widgets.HTML()
         self.pager = self._make_pager()
@@ -87,37 +86,40 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
     # the fields, a page at a time
 
     def _make_pager(self) -> Any:
-        if self._view.field_count <= options.max_rows:
-            return None
-        self._previous = widgets.Button(description="◀ previous fields", disabled=True)
-        self._next = widgets.Button(description="next fields ▶")
-        self._page_label = widgets.Label()
-        self._previous.on_click(lambda _: self._turn(-1))
-        self._next.on_click(lambda _: self._turn(+1))
-        return widgets.HBox([self._previous, self._page_label, self._next])
-
-    def _turn(self, pages: int) -> None:
-        self.show_fields_from(self._first_field + pages * options.max_rows)
-
-    def show_fields_from(self, first: int) -> None:
-        """Show the page of fields starting at position ``first``."""
         count = self._view.field_count
-        first = min(max(first, 0), max(count - 1, 0))
-        self._first_field = first
-        self._show_fields(self._page(first))
+        if count <= options.max_rows:
+            return None
+        # One widget (each costs a comm and its state): a page slider; the fields panel
+        # says which fields the page holds.
+        pages = -(-count // options.max_rows)
+        pager = widgets.IntSlider(
+            value=0, min=0, max=pages - 1, description="Fields page", continuous_update=False
+        )
+        pager.style.description_width = "initial"
+        pager.observe(self._on_page, names="value")
+        return pager
+
+    def _on_page(self, change: Mapping[str, Any]) -> None:
+        self._show_fields(self._page(change["new"] * options.max_rows))
+
+    def show_fields_from(self, position: int) -> None:
+        """Show the page of fields holding ``position`` (the slider moves there)."""
+        if self.pager is not None:
+            last = max(self._view.field_count - 1, 0)
+            self.pager.value = min(max(position, 0), last) // options.max_rows
 
     def _page(self, first: int) -> TemplateView:
         return describe(self.template, render=False, first_field=first)
 
     def _show_fields(self, view: TemplateView) -> None:
         paged = self.pager is not None
-        if paged:
-            first = view.fields[0].position if view.fields else 0
-            last = view.fields[-1].position if view.fields else 0
-            self._page_label.value = f"fields {first} to {last} of {view.field_count:,}"
-            self._previous.disabled = first == 0
-            self._next.disabled = last >= view.field_count - 1
         table = fields_table_html(view, paged=paged) if view.field_count else ""
+        if paged and view.fields:
+            first, last = view.fields[0].position, view.fields[-1].position
+            table = (
+                f"<div class='ipyis-note'>fields {first} to {last} of {view.field_count:,}</div>"
+                + table
+            )
         self.fields.value = (
             f"<div class='ipyis-root ipyis-panel'>{style_tag()}"
             + header_html(view, with_renderer=False)
