@@ -53,7 +53,7 @@ def _field_lines(view: TemplateView) -> Iterator[str]:
         for f in view.fields
     ]
     cells = [header, *rows]
-    widths = [max(len(row[column]) for row in cells) for column in range(len(header))]
+    widths = [max(map(len, column)) for column in zip(*cells)]
     gap_after = _gap_position(view)
     for number, row in enumerate(cells):
         if view.omitted_fields and number == gap_after + 1:

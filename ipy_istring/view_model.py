@@ -360,23 +360,31 @@ def field_as_written(interpolation: Any, limit: int) -> str:
     return "{" + _cut(interpolation.expression + conversion + spec, limit) + "}"
 
 
+def _written_length(interpolation: Any) -> int:
+    conversion = 2 if interpolation.conversion else 0
+    spec = len(interpolation.format_spec) + 1 if interpolation.format_spec else 0
+    return len(interpolation.expression) + conversion + spec + 2
+
+
 def _source(template: Any, budget: int, limit: int) -> tuple[tuple[SourcePart, ...], int]:
-    """The template's text, fields as written, cut after ``budget`` characters."""
+    """The template's text, fields as written, cut after ``budget`` characters; and how many
+    characters of it were left out."""
     parts: list[SourcePart] = []
     strings = template.strings
     interpolations = template.interpolations
-    total = sum(len(s) for s in strings)
     used = 0
     for index, string in enumerate(strings):
         piece = string[: max(budget - used, 0)]
-        used += len(string)
+        used += len(piece)
         if piece:
             parts.append(SourcePart(piece))
         if index >= len(interpolations) or used >= budget:
             break
-        parts.append(SourcePart(field_as_written(interpolations[index], limit), index))
-    shown = sum(len(p.text) for p in parts if p.field is None)
-    return tuple(parts), total - shown
+        chip = SourcePart(field_as_written(interpolations[index], limit), index)
+        used += len(chip.text)
+        parts.append(chip)
+    total = sum(map(len, strings)) + sum(map(_written_length, interpolations))
+    return tuple(parts), max(total - used, 0)
 
 
 # --------------------------------------------------------------------------------------------

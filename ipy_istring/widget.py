@@ -32,7 +32,7 @@ from .html_view import (
     style_tag,
     text_html,
 )
-from .view_model import RenderedOutput, TemplateView, describe
+from .view_model import RenderedOutput, TemplateView, describe, ordered_renderers, render_one
 
 __all__ = [
     "TemplateWidget",
@@ -60,11 +60,14 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
         view: TemplateView | None = None,
     ) -> None:
         self.template = template
-        self._view = describe(template, registry=registry) if view is None else view
+        items, self._registry_error = ordered_renderers(registry)
+        self._renderers = dict(items)
+        # Shown for a display, the widget lays out the bundle's own description; made by
+        # t.inspect(), it reads the fields now and runs each renderer when first chosen.
+        self._view = describe(template, render=False) if view is None else view
         self._outputs = {output.name: output for output in self._view.outputs}
-        names = list(self._outputs)
-        choice = renderer if renderer in self._outputs else (names[0] if names else None)
-        self._first_field = 0
+        names = list(self._renderers)
+        choice = renderer if renderer in self._renderers else (names[0] if names else None)
 
         self.fields = widgets.HTML()
         self.pager = self._make_pager()
@@ -83,37 +86,40 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
     # the fields, a page at a time
 
     def _make_pager(self) -> Any:
-        if self._view.field_count <= options.max_rows:
-            return None
-        self._previous = widgets.Button(description="◀ previous fields", disabled=True)
-        self._next = widgets.Button(description="next fields ▶")
-        self._page_label = widgets.Label()
-        self._previous.on_click(lambda _: self._turn(-1))
-        self._next.on_click(lambda _: self._turn(+1))
-        return widgets.HBox([self._previous, self._page_label, self._next])
-
-    def _turn(self, pages: int) -> None:
-        self.show_fields_from(self._first_field + pages * options.max_rows)
-
-    def show_fields_from(self, first: int) -> None:
-        """Show the page of fields starting at position ``first``."""
         count = self._view.field_count
-        first = min(max(first, 0), max(count - 1, 0))
-        self._first_field = first
-        self._show_fields(self._page(first))
+        if count <= options.max_rows:
+            return None
+        # One widget (each costs a comm and its state): a page slider; the fields panel
+        # says which fields the page holds.
+        pages = -(-count // options.max_rows)
+        pager = widgets.IntSlider(
+            value=0, min=0, max=pages - 1, description="Fields page", continuous_update=False
+        )
+        pager.style.description_width = "initial"
+        pager.observe(self._on_page, names="value")
+        return pager
+
+    def _on_page(self, change: Mapping[str, Any]) -> None:
+        self._show_fields(self._page(change["new"] * options.max_rows))
+
+    def show_fields_from(self, position: int) -> None:
+        """Show the page of fields holding ``position`` (the slider moves there)."""
+        if self.pager is not None:
+            last = max(self._view.field_count - 1, 0)
+            self.pager.value = min(max(position, 0), last) // options.max_rows
 
     def _page(self, first: int) -> TemplateView:
         return describe(self.template, render=False, first_field=first)
 
     def _show_fields(self, view: TemplateView) -> None:
         paged = self.pager is not None
-        if paged:
-            first = view.fields[0].position if view.fields else 0
-            last = view.fields[-1].position if view.fields else 0
-            self._page_label.value = f"fields {first} to {last} of {view.field_count:,}"
-            self._previous.disabled = first == 0
-            self._next.disabled = last >= view.field_count - 1
         table = fields_table_html(view, paged=paged) if view.field_count else ""
+        if paged and view.fields:
+            first, last = view.fields[0].position, view.fields[-1].position
+            table = (
+                f"<div class='ipyis-note'>fields {first} to {last} of {view.field_count:,}</div>"
+                + table
+            )
         self.fields.value = (
             f"<div class='ipyis-root ipyis-panel'>{style_tag()}"
             + header_html(view, with_renderer=False)
@@ -136,13 +142,17 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
     def _on_choice(self, change: Mapping[str, Any]) -> None:
         self._show(change["new"])
 
+    def _output(self, name: str) -> RenderedOutput:
+        if name not in self._outputs:
+            self._outputs[name] = render_one(self.template, name, self._renderers[name])
+        return self._outputs[name]
+
     def _show(self, name: str | None) -> None:
-        output: RenderedOutput | None = self._outputs.get(name) if name is not None else None
-        if output is None:
-            message = self._view.registry_error or "no renderer is registered"
+        if name is None:
+            message = self._registry_error or "no renderer is registered"
             body = f"<div class='ipyis-note'>{text_html(message)}</div>"
         else:
-            body = output_html(output, preview=True)
+            body = output_html(self._output(name), preview=True)
         self.output.value = f"<div class='ipyis-root ipyis-panel ipyis-body'>{body}</div>"
 
     # display
@@ -160,7 +170,8 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         if bundle is None:  # a closed widget shows nothing
             return None
-        view = self._view
+        outputs = tuple(self._output(name) for name in self._renderers)
+        view = dataclasses.replace(self._view, outputs=outputs)
         if self.renderer is not None:
             view = dataclasses.replace(view, default_renderer=self.renderer)
         bundle.update(display.static_bundle(self.template, view))
