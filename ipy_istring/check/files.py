@@ -63,6 +63,8 @@ def read_python(data: bytes) -> tuple[str, str]:
     text, and the encoding to write it back in.
 
     Raises ``ValueError`` saying why it cannot."""
+    if b"\0" in data:
+        raise ValueError("the file contains NUL bytes: not Python source")
     how = "declare its coding, e.g. # -*- coding: latin-1 -*-"
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
