@@ -93,7 +93,7 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
         state[module] = 1
         for target in sorted(graph.get(module, ())):
             if state.get(target) == 1:
-                cycles.append(path[path.index(target) :] + [target])
+                cycles.append([*path[path.index(target):], target])
             elif target not in state:
                 visit(target, [*path, target])
         state[module] = 2
