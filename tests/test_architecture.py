@@ -25,8 +25,19 @@ PURE_MODULES = [
     "ipy_istring.shell",
     "ipy_istring.sql",
     "ipy_istring.html",
+    "ipy_istring.sql_connections",
+    "ipy_istring.check",
 ]
-VIEW_OR_FRONTEND = ("IPython", "ipywidgets", "ipykernel", "ipy_istring.display", "ipy_istring.widget")
+VIEW_OR_FRONTEND = (
+    "IPython",
+    "ipywidgets",
+    "ipykernel",
+    "ipy_istring.display",
+    "ipy_istring.html_view",
+    "ipy_istring.text_view",
+    "ipy_istring.view_model",
+    "ipy_istring.widget",
+)
 
 
 def _module_names() -> list[str]:

@@ -587,50 +587,8 @@ def test_text_view_does_not_cut_values_shorter_than_the_limit(renderers: Any) ->
     assert repr(value) in display.to_text(template("", field(value, "w"), ""))
 
 
-# --- the data model knows no view ----------------------------------------------------------------
-
-
-def test_the_model_and_the_renderers_import_no_view() -> None:
-    import subprocess
-
-    code = (
-        "import sys, ipy_istring.template, ipy_istring.rewrite, ipy_istring.shell, "
-        "ipy_istring.sql, ipy_istring.html, ipy_istring.registry\n"
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('IPython', 'ipywidgets') "
-        "or m in ('ipy_istring.display', 'ipy_istring.widget', 'ipy_istring.view_model', "
-        "'ipy_istring.html_view', 'ipy_istring.text_view')]\n"
-        "print(bad)"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
-
-
-def test_no_display_module_imports_one_that_imports_it_back() -> None:
-    import ast
-    from pathlib import Path
-
-    package = Path(display.__file__).parent
-    graph: dict[str, set[str]] = {}
-    for path in package.glob("*.py"):
-        module = path.stem
-        targets: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.level == 1:
-                if node.module:
-                    targets.add(node.module.split(".")[0])
-                else:
-                    targets.update(alias.name for alias in node.names)
-        graph[module] = targets
-
-    def reaches(start: str, goal: str, seen: set[str]) -> bool:
-        for target in graph.get(start, ()):
-            if target == goal or (target not in seen and reaches(target, goal, seen | {target})):
-                return True
-        return False
-
-    views = ("display", "display_options", "view_model", "text_view", "html_view", "widget")
-    assert [m for m in views if reaches(m, m, set())] == []
-    assert not reaches("template", "display", set())
+# (That the model knows no view, and that no module imports one that imports it back, is
+# tests/test_architecture.py's, for the whole package.)
 
 
 # --- the README's first example, as written ------------------------------------------------------
