@@ -54,6 +54,10 @@ _REPARSING = {
         _AS_NAMES,
     ),
 }  # fmt: skip
+# Shells whose -c operand is a command string, parsed again as code (``sh -c {x}`` is eval).
+_SHELLS = frozenset({"sh", "bash", "dash", "ash", "ksh", "mksh", "zsh", "busybox"})
+# Their options that take the next word as an argument (``bash -o pipefail -c ...``).
+_SHELL_OPTIONS_WITH_ARGUMENT = frozenset({"-o", "+o", "-O", "+O"})
 # Command names whose arguments the shell itself may read as code: a value may not be one.
 CODE_COMMANDS = frozenset({*_REPARSING, "command", "builtin", "printf", "test", "["})
 # Arguments that test and [ read as operators (POSIX test plus bash's and dash's own).
@@ -337,6 +341,8 @@ class _Lexer:
             why = f"an argument of {name}, {_REPARSING[name]}"
         elif name == "printf" and (not before or before in (["-v"], ["-v", before[-1]], ["--"])):
             why = "printf's format or -v variable name, which printf interprets"
+        elif name in _SHELLS and _is_command_string(before):
+            why = f"the command string of {name} -c, which that shell parses again as code"
         elif name in ("test", "[") and ("-v" in before or "-R" in before):
             why = f"an operand of {name} -v, a variable name whose subscript bash evaluates"
         elif name in ("test", "["):
@@ -599,3 +605,26 @@ def command_role(text: str, parts: tuple[Part, ...], start: int, end: int) -> st
         return lexer.command_role(parts, start)
     except _Stop as stopped:
         raise ValueError(stopped.reason) from None
+
+
+def _is_command_string(before: list[str | None]) -> bool:
+    """Whether the word after ``before`` (a shell's static arguments so far) is its ``-c``
+    command string: the first operand once a ``-c`` option was given (``sh -ec {x}``), as
+    POSIX ``sh -c command_string [command_name [argument...]]`` reads it.  Operands after it
+    are positional parameters, which the command string reads as data (``sh -c '...' _ {x}``)."""
+    given_c = expects_argument = False
+    for word in before:
+        if word is None:  # a word holding a value: an operand, so the string came before
+            return False
+        if expects_argument:
+            expects_argument = False
+        elif word == "--":
+            continue
+        elif word[:1] in "-+" and len(word) > 1 and not word.startswith("--"):
+            given_c = given_c or "c" in word[1:]
+            expects_argument = word in _SHELL_OPTIONS_WITH_ARGUMENT
+        elif word.startswith("--"):
+            continue  # bash's long options (--norc, --login) take no argument
+        else:
+            return False  # an operand: the command string, or a script's name
+    return given_c

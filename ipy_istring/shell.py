@@ -108,6 +108,11 @@ def _fix_for(why: str) -> str:
         return "Pass the value as an argument, or set it through env= of subprocess.run"
     if "printf" in why:
         return "Write the format in the static text: printf '%s\\n' {x}"
+    if "command string" in why:
+        return (
+            "Write the command string in the static text and pass the value after it, as a "
+            "positional parameter the script reads as data: sh -c 'cat -- \"$1\"' sh {x}"
+        )
     if why.startswith("an "):
         return "Do that part in Python, or pass the value to a command that takes it as data"
     if "for loop" in why:

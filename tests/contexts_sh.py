@@ -176,6 +176,10 @@ CASES: list[tuple[str, str]] = [
     ("eval", "eval probe §"),
     ("eval", "command eval probe §"),
     ("eval", "trap §  EXIT"),
+    ("eval", "sh -c §"),
+    ("eval", "bash -ec §"),
+    ("eval", "bash -o pipefail -c §"),
+    ("eval", "dash -c -- §"),
     # -- other grammar the lexer does not follow: refused ---------------------------------
     ("function", "f() { probe §; }; f"),
     ("function", "function f { probe §; }; f"),
@@ -200,6 +204,7 @@ NAIVE_ESCAPES = [
     "probe `probe §`",
     "probe $'\\'' § '",
     "eval probe §",
+    "sh -c §",
     "§=1 probe",
     "probe §>out",
 ]

@@ -341,3 +341,25 @@ def test_the_check_after_rendering_refuses_what_a_scanner_bug_lets_through(
 def test_static_text_with_a_nul_byte_is_refused() -> None:
     with pytest.raises(RenderError, match="NUL byte"):
         sh(T("echo \0 ", ("v", "v")))
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["sh -c {x}", "bash -lc {x}", "dash -e -c {x}", "bash -o errexit -c {x}", "sh -c -- {x}"],
+)
+def test_a_shells_command_string_is_refused_like_eval(written: str) -> None:
+    before, after = written.split("{x}")
+    template = InterpolationTemplate(before, Interpolation("touch PWNED", "x"), after)
+    expected = r"command string of \w+ -c, which that shell parses again as code\. Write"
+    with pytest.raises(RenderError, match=expected):
+        sh(template)
+
+
+def test_the_operands_after_a_command_string_are_data() -> None:
+    # sh -c 'script' NAME ARG...: the arguments reach the script as $0, $1..., never as code.
+    template = InterpolationTemplate(
+        "sh -c 'printf %s \"$1\"' _ ", Interpolation("$(touch PWNED); x", "x")
+    )
+    rendered = sh(template)
+    done = subprocess.run(["dash", "-c", rendered], capture_output=True, text=True, check=True)
+    assert done.stdout == "$(touch PWNED); x"
