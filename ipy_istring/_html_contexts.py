@@ -74,6 +74,12 @@ _FOREIGN_TEXT = frozenset(
     [(SVG_NS, name) for name in ("text", "tspan", "textPath", "title", "desc")]
     + [(MATHML_NS, name) for name in ("mi", "mo", "mn", "ms", "mtext", "annotation")]
 )
+# Where the parser reads text by HTML's rules inside svg/math (integration points): NUL is
+# dropped there as in HTML, and turned into U+FFFD in the rest of foreign content.
+_INTEGRATION_POINTS = frozenset(
+    [(SVG_NS, name) for name in ("foreignObject", "desc", "title")]
+    + [(MATHML_NS, name) for name in ("mi", "mo", "mn", "ms", "mtext")]
+)
 # Text directly in these is moved by the parser (foster parenting, implied elements).
 _TABLE_LIKE = frozenset(("table", "tbody", "thead", "tfoot", "tr", "colgroup"))
 
@@ -168,6 +174,7 @@ class Slot:
     text_refusal: Refusal | None  # refusal for an escaped (plain) value, if any
     trusted_refusal: Refusal | None  # refusal for trusted HTML (__html__, a nested template)
     url: int  # index into Plan.urls, or -1
+    keeps_nul: bool = False  # NUL in this element's text becomes U+FFFD (foreign content)
 
 
 @dataclass(frozen=True)
@@ -606,6 +613,7 @@ def _decide(
         return refused(_REFUSALS["dropped"])
     kind: Literal["text", "rcdata", "foreign", "attribute", "url"] = "text"
     url = None
+    keeps_nul = False
     for landing in found:
         if landing.where == "text":
             why = _text_refusal(landing)
@@ -615,6 +623,8 @@ def _decide(
                 kind = "rcdata"
             elif landing.namespace in (SVG_NS, MATHML_NS):
                 kind = "foreign"
+                place = (landing.namespace, landing.element)
+                keeps_nul = keeps_nul or place not in _INTEGRATION_POINTS
         elif landing.where == "attribute":
             rule = _attribute_rule(landing)
             if isinstance(rule, tuple):
@@ -635,7 +645,7 @@ def _decide(
         "foreign": _REFUSALS["trusted foreign"],
         "url": _REFUSALS["trusted url"],
     }[kind]
-    return Slot(kind, None, trusted_refusal, -1), url
+    return Slot(kind, None, trusted_refusal, -1, keeps_nul), url
 
 
 def _skeleton_is_faithful(
@@ -657,10 +667,11 @@ def _skeleton_is_faithful(
         f"<!--{place}-->" if index in in_table else str(escape(probes.hostile[index]))
         for index, place in enumerate(probes.places)
     ]
-    plain = {
-        i: (value, b_places.get(i, ("", HTML_NS, ""))[1] != HTML_NS)
-        for i, value in enumerate(probes.hostile)
-    }
+    plain = {}
+    for i, value in enumerate(probes.hostile):
+        _, namespace, name = b_places.get(i, ("", HTML_NS, ""))
+        foreign = namespace in (SVG_NS, MATHML_NS) and (namespace, name) not in _INTEGRATION_POINTS
+        plain[i] = (value, foreign)
     page = _canonical_text(parse(probes.fill(values), container=context)[0])
     # Fields in table structure hold a comment here: whole nodes, as trusted rows would be.
     return mismatch(skeleton, plain, dict.fromkeys(in_table, False), page) is None
@@ -736,10 +747,10 @@ def _pieces(
         if index in trusted:
             yield index, None
             continue
-        text, foreign = plain[index]
+        text, keeps_nul = plain[index]
         text = text.replace("\r\n", "\n").replace("\r", "\n")
         # The parser drops NUL from HTML element content and turns it into U+FFFD elsewhere.
-        text = text.replace("\0", "" if form == "node" and not foreign else "\ufffd")
+        text = text.replace("\0", "" if form == "node" and not keeps_nul else "\ufffd")
         yield index, escape_canonical(text)
 
 

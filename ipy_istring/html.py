@@ -112,7 +112,7 @@ def html(template: object) -> HtmlMarkup:
     result = "".join(pieces)
     if trusted:
         plain = {
-            index: (raw, plan.slots[index].kind == "foreign")
+            index: (raw, plan.slots[index].keeps_nul)
             for index, raw in enumerate(raws)
             if index not in trusted
         }

@@ -105,7 +105,7 @@ def visit(context: Any, body: str, *, settle: int = 500) -> tuple[list[str], lis
     for element in tab.locator(CLICKABLE).all():
         # Hidden or detached elements fail to click: nothing a user could click either.
         with contextlib.suppress(Exception):
-            element.click(force=True, timeout=2000, no_wait_after=True)
+            element.click(force=True, timeout=500, no_wait_after=True)
     for _ in range(settle // 50):
         if seen:
             break
