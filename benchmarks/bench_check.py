@@ -32,6 +32,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(HERE))
+
+from _timing import table  # noqa: E402
 
 from check_corpus import CASES, Score, score  # noqa: E402
 
@@ -99,8 +102,6 @@ def flagged_by_ruff(folder: Path) -> set[str] | None:
 def scores() -> None:
     vulnerable = [c for c in CASES if c.vulnerable]
     notebooks = sum(c.notebook for c in vulnerable)
-    print(f"\n1. The corpus: {len(CASES)} cases, {len(vulnerable)} vulnerable ({notebooks} "
-          f"notebooks), {len(CASES) - len(vulnerable)} safe look-alikes")  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for case in CASES:
@@ -112,15 +113,23 @@ def scores() -> None:
                              ("ruff (S601-S611)", flagged_by_ruff)):  # fmt: skip
             flagged = finder(folder)
             rows.append((name, None if flagged is None else score(flagged)))
-    print(f"{'tool':22} {'found':>9} {'false alarms':>13} {'recall':>7} {'precision':>9}")
-    for name, result in rows:
-        if result is None:
-            print(f"{name:22} (not installed)")
-            continue
-        print(
-            f"{name:22} {result.found:>4} of {result.vulnerable:<2} {len(result.false_alarms):>5}"
-            f" of {result.safe:<5} {result.recall:>7.2f} {result.precision:>9.2f}"
-        )
+    table(
+        f"1. The corpus: {len(CASES)} cases, {len(vulnerable)} vulnerable ({notebooks} "
+        f"notebooks), {len(CASES) - len(vulnerable)} safe look-alikes",
+        ["tool", "found", "false alarms", "recall", "precision"],
+        [
+            [name, "(not installed)", "", "", ""]
+            if result is None
+            else [
+                name,
+                f"{result.found} of {result.vulnerable}",
+                f"{len(result.false_alarms)} of {result.safe}",
+                f"{result.recall:.2f}",
+                f"{result.precision:.2f}",
+            ]
+            for name, result in rows
+        ],
+    )
     ours = rows[0][1]
     assert ours is not None
     print(f"   ipy_istring.check missed: {', '.join(ours.missed) or '-'}")
@@ -254,7 +263,6 @@ def cell_cost(quick: bool) -> None:
 
 def main() -> None:
     quick = "--quick" in sys.argv
-    print(f"Python {sys.version.split()[0]}")
     scores()
     file_speed(quick)
     cell_cost(quick)

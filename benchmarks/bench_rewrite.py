@@ -1,14 +1,13 @@
 """Benchmark the rewrite, as ratios measured side by side.
 
-    python benchmarks/bench_rewrite.py [--quick] [transform] [growth] [check]
+    python benchmarks/bench_rewrite.py [--quick] [transform] [growth]
 
 1. What the extension adds to IPython's own ``transform_cell`` on cells without i-literals
    (goal: ≤ 1.05x, also on a module that merely quotes i-strings in its docstrings).
 2. How the rewrite grows with the number of i-literals in one cell (goal: ≤ 5 µs per
    literal on a cell of 1,000, still linear to 10,000).
-3. The cell check (f-strings into shells and SQL) against compiling the cell.
 
-Building and rendering templates: ``benchmarks/bench_build.py``; start-up:
+The cell check's cost is measured in ``benchmarks/bench_check.py``.  Building and rendering templates: ``benchmarks/bench_build.py``; start-up:
 ``benchmarks/bench_startup.py``.  Times are the best of several repeats (the machine is
 shared: the minimum is the least disturbed run); what matters is the ratios.
 """
@@ -115,37 +114,9 @@ def rewrite_growth() -> None:
     )
 
 
-def check_cost() -> None:
-    import ast
-
-    from ipy_istring.check import CellChecker
-
-    checker = CellChecker()
-    rows = []
-    for lines in (10, 100, 1000):
-        cell = plain_cell(lines)
-        number = max(1, 2000 // lines)
-        compiled = best(lambda c=cell: compile(ast.parse(c), "<cell>", "exec"), number)
-        tree = ast.parse(cell)
-        lines_of_cell = cell.splitlines(keepends=True)
-
-        def check(t: ast.AST = tree, ls: list[str] = lines_of_cell) -> None:
-            checker(ls)
-            checker.visit(t)
-
-        checked = best(check, number)
-        rows.append([lines, us(compiled), us(checked), f"{checked / compiled * 100:.1f}%"])
-    table(
-        "3. The cell check (f-strings into shells and SQL) against compiling the cell\n"
-        "   (cells naming no shell or SQL call)",
-        ["lines", "parse+compile", "check", "added"],
-        rows,
-    )
-
-
 def main() -> None:
     setattr(builtins, BUILDER_NAME, build_template)
-    sections = {"transform": transform_overhead, "growth": rewrite_growth, "check": check_cost}
+    sections = {"transform": transform_overhead, "growth": rewrite_growth}
     chosen = [arg for arg in sys.argv[1:] if arg in sections] or list(sections)
     for name in chosen:
         sections[name]()
