@@ -35,7 +35,6 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE))
 
 from _timing import table  # noqa: E402
-
 from check_corpus import CASES, Score, score  # noqa: E402
 
 from ipy_istring.check.scan import check_file  # noqa: E402

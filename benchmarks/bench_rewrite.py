@@ -7,7 +7,8 @@
 2. How the rewrite grows with the number of i-literals in one cell (goal: ≤ 5 µs per
    literal on a cell of 1,000, still linear to 10,000).
 
-The cell check's cost is measured in ``benchmarks/bench_check.py``.  Building and rendering templates: ``benchmarks/bench_build.py``; start-up:
+The cell check's cost is measured in ``benchmarks/bench_check.py``; building and rendering
+templates in ``benchmarks/bench_build.py``; start-up in
 ``benchmarks/bench_startup.py``.  Times are the best of several repeats (the machine is
 shared: the minimum is the least disturbed run); what matters is the ratios.
 """
