@@ -12,19 +12,12 @@ from hostile import ALL
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup
+from templates import T
 
 from ipy_istring.fields import RenderError
 from ipy_istring.html import HtmlMarkup, html
-from ipy_istring.template import Interpolation, InterpolationTemplate
 
 URL_PREFIX = "https://example.invalid/?q="
-
-
-def T(*parts: object) -> InterpolationTemplate:
-    """A template from strings and (value, expression[, conversion[, spec]]) tuples."""
-    return InterpolationTemplate(
-        *(p if isinstance(p, str) else Interpolation(*p) for p in parts)  # type: ignore[misc]
-    )
 
 
 def case(n: int, value: str) -> HtmlMarkup:

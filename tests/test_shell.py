@@ -14,19 +14,13 @@ from conftest import run
 from hostile import ALL, SENTINEL
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from templates import T
 
 from ipy_istring.fields import RenderError
 from ipy_istring.shell import argv, sh
 from ipy_istring.template import Interpolation, InterpolationTemplate
 
 SHELLS = ["/usr/bin/dash", "/bin/bash"]
-
-
-def T(*parts: object) -> InterpolationTemplate:
-    """A template from strings and (value, expression[, conversion[, spec]]) tuples."""
-    return InterpolationTemplate(
-        *(p if isinstance(p, str) else Interpolation(*p) for p in parts)  # type: ignore[misc]
-    )
 
 
 def printf_all(values: list[str]) -> InterpolationTemplate:

@@ -16,23 +16,17 @@ from conftest import run
 from hostile import ALL
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from templates import T
 
 from ipy_istring._sql_tokens import POSTGRESQL_SCS_OFF, SQLITE, dialects, tokens
 from ipy_istring.fields import RenderError
 from ipy_istring.sql import PARAMSTYLES, Query, sql
-from ipy_istring.template import Interpolation, InterpolationTemplate
+from ipy_istring.template import InterpolationTemplate
 
 sql_module = importlib.import_module("ipy_istring.sql")  # the module, not the function
 
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 IDENTIFIERS = ["my table", 'with "quotes"', "semi; DROP TABLE t; --", "ünïcode", "'single'"]
-
-
-def T(*parts: object) -> InterpolationTemplate:
-    """A template from strings and (value, expression[, conversion[, spec]]) tuples."""
-    return InterpolationTemplate(
-        *(p if isinstance(p, str) else Interpolation(*p) for p in parts)  # type: ignore[misc]
-    )
 
 
 Execute = Callable[[InterpolationTemplate], list[tuple[Any, ...]]]
