@@ -110,6 +110,9 @@ def visit(context: Any, body: str, *, settle: int = 500) -> tuple[list[str], lis
         if seen:
             break
         tab.wait_for_timeout(50)
+    # Closing a tab while a click's navigation is still starting can hang Playwright (seen
+    # with Chromium 156 and a plain relative link, settle=0): let it start first.
+    tab.wait_for_timeout(100)
     tab.close()
     return seen, shape
 
