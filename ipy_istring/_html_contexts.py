@@ -250,7 +250,7 @@ def _split_tag(tag: str) -> tuple[str, str]:
     return "", tag
 
 
-def escape_canonical(text: str) -> str:
+def _escape_canonical(text: str) -> str:
     """Text as the canonical form writes it (placeholders, letters and digits, unchanged)."""
     # Escaping < and > keeps every "<...>" of the canonical form a tag, which mismatch needs.
     return (
@@ -269,18 +269,18 @@ def _canonical(root: Any, out: list[str]) -> None:
             continue
         tag = item.tag
         if not isinstance(tag, str):  # ElementTree.Comment
-            out.append(f"<!--{escape_canonical(item.text or '')}-->")
+            out.append(f"<!--{_escape_canonical(item.text or '')}-->")
             continue
         if tag == "<!DOCTYPE>":
-            out.append(f"<!DOCTYPE {escape_canonical(item.text or '')}>")
+            out.append(f"<!DOCTYPE {_escape_canonical(item.text or '')}>")
             continue
         out.append("<" + tag)
         for name in sorted(item.attrib):
-            out.append(f' {name}="{escape_canonical(item.attrib[name])}"')
-        out.append(">" + escape_canonical(item.text or ""))
+            out.append(f' {name}="{_escape_canonical(item.attrib[name])}"')
+        out.append(">" + _escape_canonical(item.text or ""))
         stack.append(f"</{tag}>")
         for child in reversed(item):
-            stack.append(escape_canonical(child.tail or ""))
+            stack.append(_escape_canonical(child.tail or ""))
             stack.append(child)
 
 
@@ -530,7 +530,7 @@ def analyse(strings: tuple[str, ...]) -> Plan:
     from markupsafe import escape
 
     probes = _Probes.make(strings)
-    hostile_text = [escape_canonical(value) for value in probes.hostile]
+    hostile_text = [_escape_canonical(value) for value in probes.hostile]
     # html5lib follows the standard as of 2020, which ignored most tags inside <select>;
     # browsers now parse its content as ordinary HTML (<select><style> is a style sheet).
     # html5lib also still rewrites the long-removed <isindex> into a form.  A field must be
@@ -562,7 +562,7 @@ def analyse(strings: tuple[str, ...]) -> Plan:
         )
         got = _canonical_text(parse(probe_h, container=container)[0])
         if got != expected:
-            intact = re.compile(probes.token.pattern + re.escape(escape_canonical(_HOSTILE)))
+            intact = re.compile(probes.token.pattern + re.escape(_escape_canonical(_HOSTILE)))
             differing = set(
                 (Counter(intact.findall(expected)) - Counter(intact.findall(got))).elements()
             )
@@ -751,7 +751,7 @@ def _pieces(
         text = text.replace("\r\n", "\n").replace("\r", "\n")
         # The parser drops NUL from HTML element content and turns it into U+FFFD elsewhere.
         text = text.replace("\0", "" if form == "node" and not keeps_nul else "\ufffd")
-        yield index, escape_canonical(text)
+        yield index, _escape_canonical(text)
 
 
 _CANONICAL_TAG = re.compile(r"<[^>]*>")

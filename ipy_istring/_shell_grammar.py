@@ -24,6 +24,26 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+__all__ = [
+    "ARGUMENT",
+    "ASSIGNMENT",
+    "CODE_COMMANDS",
+    "COMMAND",
+    "FIELD",
+    "RESERVED",
+    "TARGET",
+    "TEST_OPERATORS",
+    "Lexed",
+    "Operator",
+    "Part",
+    "Span",
+    "Token",
+    "Word",
+    "command_role",
+    "lex",
+    "word_at",
+]
+
 FIELD = "\0"
 _MAX_DEPTH = 64  # nested $( ) and ( ): deeper is refused, never a RecursionError
 

@@ -34,7 +34,9 @@ from .view_model import (
 
 __all__ = [
     "fields_table_html",
+    "header_html",
     "output_html",
+    "source_html",
     "style_tag",
     "text_html",
     "to_html",
@@ -108,7 +110,7 @@ def source_html(view: TemplateView) -> str:
     return f"<pre class='ipyis-source'>{body}{_more(view.source_omitted)}</pre>"
 
 
-def value_html(value: ValueText) -> str:
+def _value_html(value: ValueText) -> str:
     """A value's repr, with what was cut; a failed repr is flagged."""
     if value.flagged:
         return f"<span class='ipyis-flag'>{text_html(value.text)}</span>"
@@ -139,7 +141,7 @@ def fields_table_html(view: TemplateView, *, paged: bool = False) -> str:
         "<tr>"
         f"<td class='ipyis-num'>{f.position}</td>"
         f"<td class='ipyis-code ipyis-expr'>{text_html(f.expression, newlines=False)}</td>"
-        f"<td class='ipyis-code'>{value_html(f.value)}</td>"
+        f"<td class='ipyis-code'>{_value_html(f.value)}</td>"
         f"<td class='ipyis-type'>{text_html(f.type_name)}</td>"
         f"<td class='ipyis-code'>{f.conversion}</td>"  # "", "!s", "!r" or "!a"
         f"<td class='ipyis-code'>{text_html(f.format_spec, newlines=False)}</td>"
@@ -150,7 +152,7 @@ def fields_table_html(view: TemplateView, *, paged: bool = False) -> str:
     return _table(("#", "expression", "value", "type", "conv", "spec"), rows, gap)
 
 
-def section_html(summary: str, body: str, *, is_open: bool) -> str:
+def _section_html(summary: str, body: str, *, is_open: bool) -> str:
     """A collapsible section (``details``): open or closed."""
     state = " open" if is_open else ""
     return (
@@ -163,7 +165,7 @@ def _fields_section_html(view: TemplateView) -> str:
     if not view.field_count:
         return ""
     summary = f"Fields <span class='ipyis-summary-note'>{view.field_count:,}</span>"
-    return section_html(
+    return _section_html(
         summary, fields_table_html(view), is_open=view.field_count <= options.max_rows
     )
 
@@ -177,7 +179,7 @@ def _row_html(row: Row, *, typed: bool = True) -> str:
     return (
         "<tr>"
         f"<td class='ipyis-num'>{text_html(row.label)}</td>"
-        f"<td class='ipyis-code'>{value_html(row.value)}</td>"
+        f"<td class='ipyis-code'>{_value_html(row.value)}</td>"
         f"{kind}</tr>"
     )
 
@@ -256,10 +258,10 @@ def _output_summary(output: RenderedOutput, is_default: bool) -> str:
     return f"{text_html(output.name)} <span class='{css}'>{text_html(note)}</span>"
 
 
-def outputs_html(view: TemplateView) -> str:
+def _outputs_html(view: TemplateView) -> str:
     """One section per renderer; the default renderer's is open."""
     sections = [
-        section_html(
+        _section_html(
             _output_summary(output, output.name == view.default_renderer),
             output_html(output),
             is_open=output.name == view.default_renderer,
@@ -275,7 +277,7 @@ def outputs_html(view: TemplateView) -> str:
 
 def view_html(view: TemplateView) -> str:
     """The rich view of a described template: header, text, fields, outputs (no style)."""
-    return header_html(view) + source_html(view) + _fields_section_html(view) + outputs_html(view)
+    return header_html(view) + source_html(view) + _fields_section_html(view) + _outputs_html(view)
 
 
 def to_html(template: Any, *, view: TemplateView | None = None) -> str:

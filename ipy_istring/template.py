@@ -33,8 +33,11 @@ else:
 __all__ = [
     "Interpolation",
     "InterpolationTemplate",
+    "as_template",
     "convert",
     "from_template",
+    "is_template",
+    "render_format",
     "to_template",
 ]
 

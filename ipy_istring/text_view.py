@@ -32,7 +32,7 @@ def _cell(text: str) -> str:
     return visible(text, newlines=False)
 
 
-def value_text(value: ValueText) -> str:
+def _value_text(value: ValueText) -> str:
     """A value's repr as one line: the repr and what was cut, or ``<why repr failed>``."""
     if value.flagged:
         return f"<{_cell(value.text)}>"
@@ -45,7 +45,7 @@ def _field_lines(view: TemplateView) -> Iterator[str]:
         (
             str(f.position),
             _cell(f.expression),
-            value_text(f.value),
+            _value_text(f.value),
             _cell(f.type_name),
             f.conversion,
             _cell(f.format_spec),
@@ -71,14 +71,14 @@ def _gap_position(view: TemplateView) -> int:
 
 
 def _rows_text(output: RenderedOutput, unit: str) -> str:
-    values = [value_text(row.value) for row in output.rows]
+    values = [_value_text(row.value) for row in output.rows]
     if output.omitted_rows:
         half = len(values) // 2
         values.insert(half, f"… {output.omitted_rows:,} more {unit} …")
     return ", ".join(values)
 
 
-def output_text(output: RenderedOutput) -> str:
+def _output_text(output: RenderedOutput) -> str:
     """One renderer's output as text: what it made, and what was cut."""
     text = visible(output.text.text) + _more(output.text.omitted)
     if output.kind == "error":
@@ -92,7 +92,7 @@ def output_text(output: RenderedOutput) -> str:
     return text
 
 
-def headline(view: TemplateView) -> str:
+def _headline(view: TemplateView) -> str:
     """``i-string template: N fields, renderer 'name'``."""
     count = view.field_count
     noun = "field" if count == 1 else "fields"
@@ -101,7 +101,7 @@ def headline(view: TemplateView) -> str:
 
 def view_text(view: TemplateView) -> str:
     """The text view of a described template."""
-    lines = [headline(view)]
+    lines = [_headline(view)]
     if view.field_count:
         lines.extend(_field_lines(view))
     if view.registry_error:
@@ -109,7 +109,7 @@ def view_text(view: TemplateView) -> str:
     names = [_cell(output.name) for output in view.outputs]
     width = max((len(name) for name in names), default=0)
     for name, output in zip(names, view.outputs, strict=True):
-        first, *rest = output_text(output).split("\n")
+        first, *rest = _output_text(output).split("\n")
         lines.append(f"{name.rjust(width)} → {first}")
         lines.extend(" " * (width + 3) + line for line in rest)
     return "\n".join(lines)

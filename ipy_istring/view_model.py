@@ -38,6 +38,7 @@ __all__ = [
     "describe",
     "exception_text",
     "ordered_renderers",
+    "render_one",
     "shown_rows",
     "type_name",
     "value_repr",
@@ -248,7 +249,7 @@ def _type_name(cls: type) -> str:
 _SIZE_WALK = 10_000
 
 
-def rendered_size_at_least(
+def _rendered_size_at_least(
     values: Iterable[object], budget: int, other_size: Callable[[object], int]
 ) -> int:
     """A lower bound of the characters ``values`` render to, found in bounded time (a list
@@ -353,7 +354,7 @@ def _field_view(index: int, interpolation: Any, reprs: _Reprs, limit: int) -> Fi
     )
 
 
-def field_as_written(interpolation: Any, limit: int) -> str:
+def _field_as_written(interpolation: Any, limit: int) -> str:
     """``{expression!conversion:spec}`` as the template's text wrote it, cut to ``limit``."""
     conversion = f"!{interpolation.conversion}" if interpolation.conversion else ""
     spec = f":{interpolation.format_spec}" if interpolation.format_spec else ""
@@ -380,7 +381,7 @@ def _source(template: Any, budget: int, limit: int) -> tuple[tuple[SourcePart, .
             parts.append(SourcePart(piece))
         if index >= len(interpolations) or used >= budget:
             break
-        chip = SourcePart(field_as_written(interpolations[index], limit), index)
+        chip = SourcePart(_field_as_written(interpolations[index], limit), index)
         used += len(chip.text)
         parts.append(chip)
     total = sum(map(len, strings)) + sum(map(_written_length, interpolations))
@@ -531,7 +532,7 @@ def describe(
         if render is not True:
             items = [(name, renderer) for name, renderer in items if name in render]
         budget = options.max_render_chars
-        size = rendered_size_at_least((i.value for i in interpolations), budget, reprs.size)
+        size = _rendered_size_at_least((i.value for i in interpolations), budget, reprs.size)
         if size > budget:
             reason = (
                 f"not rendered here: the values render to over {budget:,} characters "

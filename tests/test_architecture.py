@@ -113,3 +113,26 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
         if module not in state:
             visit(module, [module])
     assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+@pytest.mark.parametrize(
+    "module", [m for m in _module_names() if not m.endswith("__main__")]
+)
+def test_every_module_says_what_is_public(module: str) -> None:
+    """A module lists its public names in ``__all__``; every other function or class it defines
+    has a leading underscore, so a reader can tell the API from the helpers."""
+    import importlib
+    import inspect
+
+    loaded = importlib.import_module(module)
+    public = set(getattr(loaded, "__all__", ()))
+    assert hasattr(loaded, "__all__"), f"{module} has no __all__"
+    undeclared = sorted(
+        name
+        for name, value in vars(loaded).items()
+        if not name.startswith("_")
+        and name not in public
+        and (inspect.isfunction(value) or inspect.isclass(value))
+        and value.__module__ == module
+    )
+    assert not undeclared, f"{module}: public names outside __all__: {undeclared}"

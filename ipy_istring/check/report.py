@@ -39,7 +39,7 @@ def _record(result: FileResult, finding: Finding) -> dict[str, Any]:
     }
 
 
-def text(results: Sequence[FileResult]) -> tuple[str, str]:
+def _text(results: Sequence[FileResult]) -> tuple[str, str]:
     """Findings, one a line (stdout), and the files that could not be checked (stderr)."""
     out = []
     for result in results:
@@ -125,7 +125,7 @@ def _sarif(results: Sequence[FileResult]) -> dict[str, Any]:
 def render(results: Sequence[FileResult], output_format: str) -> tuple[str, str]:
     """The report in ``output_format`` (one of :data:`FORMATS`): (stdout text, stderr text)."""
     if output_format == "text":
-        return text(results)
+        return _text(results)
     if output_format == "json":
         document = {
             "findings": [_record(r, f) for r in results for f in r.findings],

@@ -17,7 +17,14 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
-__all__ = ["ENTRY_POINT_GROUP", "Sink", "SinkTable", "register_sink", "sinks"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Sink",
+    "SinkTable",
+    "imported_names",
+    "register_sink",
+    "sinks",
+]
 
 ENTRY_POINT_GROUP = "ipy_istring.sinks"
 
