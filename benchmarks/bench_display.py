@@ -16,6 +16,7 @@ import timeit
 from collections.abc import Callable
 from typing import Any
 
+from _timing import QUICK, table
 from IPython.core.interactiveshell import InteractiveShell
 
 from ipy_istring import display, widget
@@ -26,9 +27,8 @@ MB100 = 100 * 1024 * 1024
 
 
 def best_ms(call: Callable[[], Any], repeat: int = 5) -> float:
-    """Best wall time of ``call`` over ``repeat`` runs, in milliseconds."""
-    number = 1
-    return min(timeit.repeat(call, number=number, repeat=repeat)) / number * 1000
+    """Best wall time of ``call`` over ``repeat`` runs (one with ``--quick``), in milliseconds."""
+    return min(timeit.repeat(call, number=1, repeat=1 if QUICK else repeat)) * 1000
 
 
 def one_field() -> InterpolationTemplate:
@@ -130,16 +130,19 @@ def main() -> None:
         ("100 MB str value", huge_value(), "x" * MB100),
         ("100 MB __repr__", huge_repr(), HugeRepr()),
     ]
-    print(f"{'case':<22}{'to_html ms':>12}{'HTML KB':>10}{'IPython base ms':>18}{'ratio':>10}")
+    rows = []
     for name, template, baseline_value in cases:
         html = display.to_html(template)
         ms = best_ms(lambda t=template: display.to_html(t))
         plain = str(template) if baseline_value is None else baseline_value
         base = best_ms(lambda p=plain: formatter.format(p))
-        print(
-            f"{name:<22}{ms:>12.2f}{len(html.encode()) / 1024:>10.1f}"
-            f"{base:>18.2f}{ms / base:>10.3g}"
-        )
+        size = len(html.encode()) / 1024
+        rows.append([name, f"{ms:.2f}", f"{size:.1f}", f"{base:.2f}", f"{ms / base:.3g}"])
+    table(
+        "The static HTML view against IPython formatting the same value",
+        ["case", "to_html ms", "HTML KB", "IPython base ms", "ratio"],
+        rows,
+    )
 
     bundle_ms = best_ms(lambda: formatter.format(one_field()))
     print(f"\nfull bundle through display_formatter.format, 1 field: {bundle_ms:.2f} ms")

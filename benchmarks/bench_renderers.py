@@ -16,9 +16,10 @@ from __future__ import annotations
 import shlex
 import sys
 import time
-import timeit
 from collections.abc import Callable
 
+from _timing import best
+from _timing import table as print_table
 from markupsafe import Markup, escape
 
 from ipy_istring._html_contexts import analyse
@@ -150,7 +151,7 @@ def sql_check_cost() -> None:
 
     pattern = check_pattern(dialects(None, "qmark"), False)
     text = sql(SQL).sql
-    render, full = best(lambda: sql(SQL)), best(lambda: pattern.findall(text))
+    render, full = best(lambda: sql(SQL), 20_000), best(lambda: pattern.findall(text), 20_000)
     print(f"{'sql: whole-query re-tokenization':<40} {full * 1e6:>8.2f} µs ({full / render:.0%} "
           "of a render; sql() checks only around each written value)")  # fmt: skip
 
@@ -175,19 +176,16 @@ def sql_scale() -> None:
         print(f"{label:<40} {time.perf_counter() - start:>8.3f} s")
 
 
-def best(function: Callable[[], object], number: int = 20_000, repeat: int = 5) -> float:
-    """Seconds per call: the minimum over ``repeat`` runs of ``number`` calls."""
-    return min(timeit.repeat(function, number=number, repeat=repeat)) / number
-
-
 def main() -> None:
-    print(f"{'renderer':<22} {'renderer µs':>12} {'by hand µs':>11} {'ratio':>7}")
+    rows = []
     for label, renderer, by_hand in CASES + sql_peers():
         if not label.endswith("/tdom"):  # tdom writes attributes its own way
             assert renderer() == by_hand(), label  # the comparison is fair only if they agree
         number = 200 if label == "html 1st" else 20_000
-        ours, theirs = best(renderer, number), best(by_hand, number)
-        print(f"{label:<22} {ours * 1e6:>12.2f} {theirs * 1e6:>11.2f} {ours / theirs:>6.1f}x")
+        ours, theirs = best(renderer, number, 5), best(by_hand, number, 5)
+        rows.append([label, f"{ours * 1e6:.2f}", f"{theirs * 1e6:.2f}", f"{ours / theirs:.1f}x"])
+    print_table("Each renderer against the same result written by hand",
+          ["renderer", "renderer µs", "by hand µs", "ratio"], rows)  # fmt: skip
     sql_check_cost()
     sql_scale()
 

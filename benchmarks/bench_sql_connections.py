@@ -20,6 +20,8 @@ import duckdb
 import pandas
 import polars
 import sqlalchemy
+from _timing import QUICK
+from _timing import table as print_table
 
 from ipy_istring.rewrite import BUILDER_NAME, build_template, rewrite
 from ipy_istring.sql_connections import (
@@ -182,6 +184,8 @@ def compare(
     Interleaving keeps a burst of load on a shared machine from landing on one side only.
     """
     timers = (timeit.Timer(ours), timeit.Timer(theirs))
+    if QUICK:
+        rounds = 1
     number = max(1, int(0.02 / max(min(t.timeit(3) / 3 for t in timers), 1e-9)))
     best = [float("inf"), float("inf")]
     for _ in range(rounds):
@@ -198,16 +202,21 @@ def same(ours: Any, theirs: Any) -> bool:
 
 
 def main() -> None:
-    print(f"{'path':<46} {'ours µs':>9} {'by hand µs':>11} {'ratio':>7} {'+µs/call':>10}")
+    rows = []
     with connections() as found:
-        rows = [*cases(found), ("%%isql cell (sqlite3) vs pandas.read_sql", *isql_cell(found))]
-        for label, ours, theirs in rows:
+        cells = [*cases(found), ("%%isql cell (sqlite3) vs pandas.read_sql", *isql_cell(found))]
+        for label, ours, theirs in cells:
             assert same(ours(), theirs()), label  # the comparison is fair only if they agree
             mine, hand = compare(ours, theirs)
-            print(
-                f"{label:<46} {mine * 1e6:>9.1f} {hand * 1e6:>11.1f} {mine / hand:>6.2f}x"
-                f" {(mine - hand) * 1e6:>+10.1f}"
-            )
+            rows.append(
+                [label, f"{mine * 1e6:.1f}", f"{hand * 1e6:.1f}", f"{mine / hand:.2f}x",
+                 f"{(mine - hand) * 1e6:+.1f}"]
+            )  # fmt: skip
+    print_table(
+        "Each library through ipy_istring against the same call with hand-written SQL",
+        ["path", "ours µs", "by hand µs", "ratio", "+µs/call"],
+        rows,
+    )
 
 
 if __name__ == "__main__":
