@@ -7,7 +7,8 @@ huge value, and for a value whose ``__repr__`` returns 100 MB, IPython's display
 Sizes are the bytes of the HTML produced.  Then, side by side in the same run: the bundle of a
 30-field template against pandas' ``_repr_html_`` of a 10x5 DataFrame (``pip install -e
 '.[bench]'``), how often a field value's ``repr`` is read per display, and the display of a
-template whose value is ``list(range(10**7))``.  Nothing here asserts on time.
+template whose value is ``list(range(10**7))``.  Nothing here asserts on time.  ``--quick``
+runs each case once: a smoke run, not a measurement.
 """
 
 from __future__ import annotations

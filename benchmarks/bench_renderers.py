@@ -1,7 +1,8 @@
 """Each renderer's cost per call, as a ratio to the hand-written equivalent.
 
-Run: ``python benchmarks/bench_renderers.py``.  Times are the minimum over repeats of timeit
-(the least disturbed run); the ratio is what to read, since absolute times depend on the machine.
+Run: ``python benchmarks/bench_renderers.py`` (``--quick``: a smoke run).  Times are CPU time,
+the best of repeats (the least disturbed run); the ratio is what to read, since absolute times
+depend on the machine.
 The templates are built once, as an i-literal in a loop would reuse its constant parts.
 
 sh/argv place fields by the shell grammar and lex every rendered word that holds a value again

@@ -4,7 +4,8 @@ same library called with hand-written SQL and parameters.
 Run: ``python benchmarks/bench_sql_connections.py`` (with ``IPY_ISTRING_PG_DSN`` set, the
 PostgreSQL paths too).  Each call builds its i-string anew, as a notebook cell does, and runs a
 real query on a small indexed table; times are the minimum over repeats (the least disturbed
-run, measured in turns with the hand-written line), and the ratio is what to read.
+run, measured in turns with the hand-written line), and the ratio is what to read.  ``--quick``
+measures once: a smoke run, not a measurement.
 """
 
 from __future__ import annotations
