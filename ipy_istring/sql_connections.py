@@ -34,7 +34,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .sql import PARAMSTYLES, Query, sql
+from .sql import DIALECTS, PARAMSTYLES, Query, sql
 
 __all__ = [
     "QueryError",
@@ -58,6 +58,12 @@ def _driver_module(connection: object) -> Any:
     """The DB-API module a connection or cursor comes from (``_duckdb`` → ``duckdb``)."""
     top = type(connection).__module__.partition(".")[0]
     return sys.modules.get(top) or sys.modules.get(top.lstrip("_"))
+
+
+def _dialect_of(connection: object) -> str | None:
+    """The name ``sql()`` knows for an SQLAlchemy connection's database, or ``None``."""
+    name = getattr(getattr(connection, "dialect", None), "name", None)
+    return name if name in DIALECTS else None
 
 
 def paramstyle_for(connection: object) -> str:
@@ -99,9 +105,9 @@ _GLUES_BEFORE = re.compile(r"[\w:\\]\Z")
 _GLUES_AFTER = re.compile(r"\w")
 
 
-def _text_and_params(template: object) -> tuple[str, dict[str, Any]]:
+def _text_and_params(template: object, dialect: str | None) -> tuple[str, dict[str, Any]]:
     """The template as SQLAlchemy ``text()`` source with ``:name`` binds, and their values."""
-    query = sql(template, "pyformat")
+    query = sql(template, "pyformat", dialect=dialect)
     assert isinstance(query.params, dict)
     source = query.sql
     pieces: list[str] = []
@@ -124,15 +130,18 @@ def _text_and_params(template: object) -> tuple[str, dict[str, Any]]:
     return "".join(pieces), query.params
 
 
-def sql_text(template: object) -> Any:
+def sql_text(template: object, dialect: str | None = None) -> Any:
     """The template as an SQLAlchemy ``text()`` clause with its values bound (``:name``).
 
-    ``conn.execute(sql_text(i"..."))``; ``pd.read_sql(sql_text(i"..."), engine)`` and
-    ``pl.read_database(sql_text(i"..."), engine)`` take it too.
+    ``conn.execute(sql_text(i"...", conn.dialect.name))``; ``pd.read_sql(sql_text(i"..."),
+    engine)`` and ``pl.read_database(sql_text(i"..."), engine)`` take it too.  ``dialect``
+    names the database (``"sqlite"``, ``"duckdb"``, ``"postgresql"``): how a ``{x:l}`` literal
+    is written depends on it.  Without it the query is checked and written for PostgreSQL;
+    the functions here that get the connection pass its dialect themselves.
     """
     from sqlalchemy import text
 
-    source, params = _text_and_params(template)
+    source, params = _text_and_params(template, dialect)
     return text(source).bindparams(**params)
 
 
@@ -154,7 +163,7 @@ def read_sql(template: object, con: object, **kwargs: Any) -> Any:
 
     _refuse_own_parameters("read_sql", kwargs.pop("params", None))
     if _is_sqlalchemy(con):
-        return pandas.read_sql(sql_text(template), con, **kwargs)
+        return pandas.read_sql(sql_text(template, _dialect_of(con)), con, **kwargs)
     query = sql_for(template, con)
     return pandas.read_sql(query.sql, con, params=query.params, **kwargs)
 
@@ -211,7 +220,10 @@ def read_database(template: object, connection: object, **kwargs: Any) -> Any:
     )
     if _is_sqlalchemy(connection):
         return polars.read_database(
-            sql_text(template), connection, execute_options=options or None, **kwargs
+            sql_text(template, _dialect_of(connection)),
+            connection,
+            execute_options=options or None,
+            **kwargs,
         )
     query = sql_for(template, connection)
     options[_parameters_keyword(connection)] = query.params
@@ -287,7 +299,7 @@ def fetch(template: object, connection: Any) -> Rows | None:
     if _is_sqlalchemy(connection):
         from sqlalchemy.engine import Engine
 
-        clause = sql_text(template)
+        clause = sql_text(template, _dialect_of(connection))
         sent = Query(str(clause), dict(clause.compile().params))
         try:
             if isinstance(connection, Engine):

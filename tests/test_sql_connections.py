@@ -145,11 +145,11 @@ def via_cursor(connection: Any) -> Run:
 
 
 def via_sqlalchemy_text(engine: Any) -> Run:
-    """``conn.execute(sql_text(i"..."))``."""
+    """``conn.execute(sql_text(i"...", conn.dialect.name))``."""
 
     def run(template: InterpolationTemplate) -> tuple[list[str], list[tuple[Any, ...]]]:
         with engine.begin() as conn:
-            result = conn.execute(sql_text(template))
+            result = conn.execute(sql_text(template, conn.dialect.name))
             return list(result.keys()), [tuple(row) for row in result]
 
     return run
@@ -353,26 +353,24 @@ def test_sql_text_escapes_every_colon_that_is_not_a_bind() -> None:
         assert list(row._fields) == ["v", "lit", "a:b", "s", "e", "n"]
 
 
-def test_sql_text_keeps_binds_apart_from_glued_text(postgres_dsn: str) -> None:
-    """``{x}::int`` (a cast), ``arr[1:{n}]`` (a slice) and ``\\{x}`` stay binds."""
-    n, x, s = 2, "7", "v"
-    template = I(
-        r"select {x}::int as cast, (array[10, 20, 30])[1:{n}] as slice, 'c:' || {s} as s",
-        **locals(),
-    )
-    clause = sql_text(template)
-    assert ":x\\:\\:int" in clause.text and "[1\\: :n]" in clause.text
+def test_sql_text_keeps_a_cast_a_bind(postgres_dsn: str) -> None:
+    """``{x}::int`` (a cast) stays a bind; ``'c:'`` in the text stays text."""
+    x, s = "7", "v"
+    clause = sql_text(I(r"select {x}::int as cast, 'c:' || {s} as s", **locals()), "postgresql")
+    assert ":x\\:\\:int" in clause.text
     for engine in _sqlalchemy_postgres(postgres_dsn):
         with engine.connect() as conn:
             row = conn.execute(clause).one()
-        assert tuple(row) == (7, [10, 20], "c:v")
+        assert tuple(row) == (7, "c:v")
 
 
-def test_sql_text_keeps_adjacent_binds_apart() -> None:
-    a, b, c = 1, 2, 3
-    clause = sql_text(I(r"select {a}{b} + {c}", **locals()))
-    assert clause.text == "select :a :b + :c"
-    assert clause.compile().params == {"a": 1, "b": 2, "c": 3}
+@pytest.mark.parametrize("written", ["select (array[10, 20, 30])[1:{n}]", "select {n}{n} + 1"])
+def test_sql_text_refuses_a_bind_glued_to_its_neighbour(written: str) -> None:
+    # sql() refuses a field that touches ':' or another field (the database could read the two
+    # as one token), so text() never has to tell them apart.
+    n = 2
+    with pytest.raises(RenderError, match="touches its neighbours"):
+        sql_text(I(written, **locals()))
 
 
 def test_sql_text_refuses_what_sql_refuses() -> None:
