@@ -105,7 +105,7 @@ def visit(context: Any, body: str, *, settle: int = 500) -> tuple[list[str], lis
     for element in tab.locator(CLICKABLE).all():
         # Hidden or detached elements fail to click: nothing a user could click either.
         with contextlib.suppress(Exception):
-            element.click(force=True, timeout=500, no_wait_after=True)
+            element.click(force=True, timeout=1500, no_wait_after=True)
     for _ in range(settle // 50):
         if seen:
             break
@@ -135,7 +135,10 @@ CONTROLS = [case for case in CASES if case.control]
 @pytest.mark.parametrize("case", CONTROLS, ids=[f"{c.context}:{c.template}" for c in CONTROLS])
 def test_naive_fstring_runs_script(browser: Any, case: Case) -> None:
     # Positive control: pasted in raw, the same value escapes, and the harness sees it.
-    seen, _ = visit(browser, naive(case), settle=3000)
+    # A loaded machine can make one click miss its timeout: a second visit settles that (the
+    # control proves the harness *can* see the escape, so one sighting is enough).
+    page = naive(case)
+    seen = visit(browser, page, settle=3000)[0] or visit(browser, page, settle=3000)[0]
     assert seen, f"the harness saw nothing from {naive(case)!r}"
 
 
