@@ -58,6 +58,18 @@ def render(case: Case, value: str) -> str | None:
         return None
 
 
+NO_NAVIGATION_JS = """
+for (const kind of ["click", "submit"]) {
+  document.addEventListener(kind, (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const link = target && (kind === "submit" ? target : target.closest("a[href], area[href]"));
+    const url = link ? String(link.href || link.action || "") : "";
+    if (link && !/^javascript:/i.test(url)) event.preventDefault();
+  }, true);
+}
+"""
+
+
 def page_of(body: str) -> str:
     return f"<!doctype html><html><head></head><body>{body}</body></html>"
 
@@ -72,6 +84,10 @@ def browser(chromium_path: str) -> Iterator[Any]:
         )
         context = browser.new_context()
         context.route("**/*", lambda route: route.abort())  # nothing leaves the page
+        # A click that starts a real navigation (aborted above) can hang Playwright when the
+        # tab closes (Chromium 156): such navigations are cancelled in the page, while a
+        # javascript: URL, which runs script rather than leaving, still goes through.
+        context.add_init_script(NO_NAVIGATION_JS)
         yield context
         context.close()
         browser.close()
