@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from ._shell_programs import code_argument
+
 __all__ = [
     "ARGUMENT",
     "ASSIGNMENT",
@@ -74,10 +76,6 @@ _REPARSING = {
         _AS_NAMES,
     ),
 }  # fmt: skip
-# Shells whose -c operand is a command string, parsed again as code (``sh -c {x}`` is eval).
-_SHELLS = frozenset({"sh", "bash", "dash", "ash", "ksh", "mksh", "zsh", "busybox"})
-# Their options that take the next word as an argument (``bash -o pipefail -c ...``).
-_SHELL_OPTIONS_WITH_ARGUMENT = frozenset({"-o", "+o", "-O", "+O"})
 # Command names whose arguments the shell itself may read as code: a value may not be one.
 CODE_COMMANDS = frozenset({*_REPARSING, "command", "builtin", "printf", "test", "["})
 # Arguments that test and [ read as operators (POSIX test plus bash's and dash's own).
@@ -340,7 +338,7 @@ class _Lexer:
             if loop_header and role == ARGUMENT and parts == (("lit", "do"),):
                 raise _Stop(word_start, "'do' with no ';' or newline before it")
             if role == ARGUMENT and start_field < self.field:
-                self.check_builtin(command, range(start_field, self.field))
+                self.check_builtin(command, range(start_field, self.field), _prefix(parts))
             if self.i < n and text[self.i] in "<>" and role != TARGET:
                 # A word touching '<' or '>' may be read as a file descriptor number.
                 for index in range(start_field, self.field):
@@ -353,23 +351,25 @@ class _Lexer:
             out.append(Word(role, parts))
             redirect = ""
 
-    def check_builtin(self, command: list[str | None], indexes: range) -> None:
+    def check_builtin(self, command: list[str | None], indexes: range, prefix: str) -> None:
         """Refuse fields in the arguments of builtins that read them again as code or as
-        variable names (bash runs the code in an array subscript ``a[$(cmd)]``)."""
+        variable names (bash runs the code in an array subscript ``a[$(cmd)]``), and of
+        programs that do (``sh -c``, ``python -c``, ``awk``..., see :mod:`._shell_programs`).
+        ``prefix`` is the field's word's static text before its first field."""
         name, before = command[0] if command else None, command[1:-1]
         if name in _REPARSING:
             why = f"an argument of {name}, {_REPARSING[name]}"
         elif name == "printf" and (not before or before in (["-v"], ["-v", before[-1]], ["--"])):
             why = "printf's format or -v variable name, which printf interprets"
-        elif name in _SHELLS and _is_command_string(before):
-            why = f"the command string of {name} -c, which that shell parses again as code"
         elif name in ("test", "[") and ("-v" in before or "-R" in before):
             why = f"an operand of {name} -v, a variable name whose subscript bash evaluates"
         elif name in ("test", "["):
             self.operands.update(indexes)
             return
         else:
-            return
+            why = code_argument(command, prefix)  # type: ignore[assignment]
+            if why is None:
+                return
         for index in indexes:
             self.refuse(index, why)
 
@@ -627,24 +627,11 @@ def command_role(text: str, parts: tuple[Part, ...], start: int, end: int) -> st
         raise ValueError(stopped.reason) from None
 
 
-def _is_command_string(before: list[str | None]) -> bool:
-    """Whether the word after ``before`` (a shell's static arguments so far) is its ``-c``
-    command string: the first operand once a ``-c`` option was given (``sh -ec {x}``), as
-    POSIX ``sh -c command_string [command_name [argument...]]`` reads it.  Operands after it
-    are positional parameters, which the command string reads as data (``sh -c '...' _ {x}``)."""
-    given_c = expects_argument = False
-    for word in before:
-        if word is None:  # a word holding a value: an operand, so the string came before
-            return False
-        if expects_argument:
-            expects_argument = False
-        elif word == "--":
-            continue
-        elif word[:1] in "-+" and len(word) > 1 and not word.startswith("--"):
-            given_c = given_c or "c" in word[1:]
-            expects_argument = word in _SHELL_OPTIONS_WITH_ARGUMENT
-        elif word.startswith("--"):
-            continue  # bash's long options (--norc, --login) take no argument
-        else:
-            return False  # an operand: the command string, or a script's name
-    return given_c
+def _prefix(parts: tuple[Part, ...]) -> str:
+    """A word's plain text before its first field or expansion (``-e`` of ``-e{x}``)."""
+    prefix = ""
+    for kind, item in parts:
+        if kind not in ("lit", "active"):
+            break
+        prefix += str(item)
+    return prefix

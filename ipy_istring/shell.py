@@ -113,6 +113,20 @@ def _fix_for(why: str) -> str:
             "Write the command string in the static text and pass the value after it, as a "
             "positional parameter the script reads as data: sh -c 'cat -- \"$1\"' sh {x}"
         )
+    if "the program of" in why:
+        return (
+            "Write the program in the static text and pass the value as data it reads: "
+            "python3 -c 'import sys; print(sys.argv[1])' {x}, awk -v v={x} '{print v}'"
+        )
+    if "remote command" in why:
+        return (
+            "Render the remote command for the remote shell first and pass it as one argument: "
+            "subprocess.run(['ssh', host, sh(i'cat {x}')])"
+        )
+    if "joins its arguments" in why:
+        return "Give the program its arguments as they are (watch -x), or do that part in Python"
+    if "a value names" in why:
+        return "Name the program in the static text, where the renderer knows what it reads"
     if why.startswith("an "):
         return "Do that part in Python, or pass the value to a command that takes it as data"
     if "for loop" in why:

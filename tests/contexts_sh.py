@@ -41,6 +41,11 @@ PAYLOADS = [
     "=x",
     "-n",
     "",
+    # code in the languages of programs that read an argument as a program
+    f"__import__('os').system('touch {SENTINEL}')",
+    f'BEGIN {{ system("touch {SENTINEL}") }}',
+    f"system('touch {SENTINEL}')",
+    f"1e touch {SENTINEL}",
 ]
 
 # (class, template); the class names the context in the report and the docs table.
@@ -228,3 +233,45 @@ CASES += [
     ("for loop", "for f § a; do probe \"$f\"; done"),
 ]
 NAIVE_ESCAPES += ["declare -a §", "test -v § || probe x", "let §"]
+
+CASES += [
+    # -- programs that run a command made of their arguments: followed to it -------------
+    ("runner", "env sh -c §"),
+    ("runner", "env -i PATH=/bin sh -c §"),
+    ("runner", "/bin/sh -c §"),
+    ("runner", "timeout 5 sh -c §"),
+    ("runner", "nice -n 1 sh -c §"),
+    ("runner", "echo | xargs sh -c §"),
+    ("runner", "find . -maxdepth 0 -exec sh -c § \\;"),
+    ("runner", "exec sh -c §"),
+    ("runner", "sudo -u root sh -c §"),
+    ("runner", "su root -c §"),
+    ("runner", "flock /tmp/lock -c §"),
+    ("runner", "env -S §"),
+    ("runner", "watch -n 1 §"),
+    ("runner", "ssh -p 22 host ls §"),
+    ("runner", "§ -c §"),
+    ("runner", "timeout 5 python3 -c 'import sys; print(sys.argv[1])' §"),
+    ("runner", "env A=1 sh -c 'printf %s. \"$1\"' sh §"),
+    # -- interpreters: their program arguments refused, their data arguments accepted ----
+    ("interpreter", "python3 -c §"),
+    ("interpreter", "/usr/bin/python3 -Ic §"),
+    ("interpreter", "perl -e §"),
+    ("interpreter", "perl -ne § /dev/null"),
+    ("interpreter", "echo x | awk §"),
+    ("interpreter", "awk -F: §"),
+    ("interpreter", "echo x | sed §"),
+    ("interpreter", "sed -e § /dev/null"),
+    ("interpreter", "python3 -c 'import sys; print(sys.argv[1])' §"),
+]
+NAIVE_ESCAPES += [
+    "env sh -c §",
+    "/bin/sh -c §",
+    "timeout 5 sh -c §",
+    "echo | xargs sh -c §",
+    "find . -maxdepth 0 -exec sh -c § \\;",
+    "python3 -c §",
+    "perl -e §",
+    "echo x | awk §",
+    "echo x | sed §",
+]

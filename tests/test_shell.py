@@ -357,3 +357,49 @@ def test_the_operands_after_a_command_string_are_data() -> None:
     rendered = sh(template)
     done = subprocess.run(["dash", "-c", rendered], capture_output=True, text=True, check=True)
     assert done.stdout == "$(touch PWNED); x"
+
+
+# Programs beyond the shell's grammar (ipy_istring/_shell_programs.py): runners are followed
+# to the command they run, and arguments a program reads as code are refused.  (The hostile
+# ones also run in real dash and bash in tests/test_shell_contexts.py.)
+PROGRAMS_ACCEPTED = [
+    "env FOO=1 ls §", "sudo -u bob cat §", "timeout 5 cat §", "xargs -I'{}' cp '{}' §",
+    "find § -name x", "find . -name § -exec cat '{}' \\;", "find . -exec cat '{}' \\; -name §",
+    "python3 script.py §", "python3 -c 'import sys' §", "python3 -m pip install §",
+    "§ -m pip install x", "awk '{print}' §", "awk -f prog.awk §", "awk -v n=§ '{print n}'",
+    "sed -e s/a/b/ §", "sed s/a/b/ §", "perl -ne 'print' §", "ssh § ls", "ssh -p 22 § ls",
+    "env sh -c 'cat -- \"$1\"' sh §", "nice -n 5 cat §", "watch -x cat §", "git -C § status",
+    "§ file", "sudo §", "env §", "bash -o § -c 'echo'",
+]  # fmt: skip
+PROGRAMS_REFUSED = [
+    "env sh -c §", "env -i sh -c §", "nice -n 5 bash -c §", "timeout -s KILL 5 sh -c §",
+    "sudo -u bob sh -c §", "xargs -I'{}' sh -c §", "find . -exec cat '{}' \\; -exec sh -c § \\;",
+    "exec sh -c §", "nohup sh -c §", "/usr/bin/env bash -c §", "python3.12 -c §",
+    "python -Bc §", "/usr/bin/python3 -c §", "perl -e§", "ruby -e §", "node -e §",
+    "node --eval=§", "gawk -e §", "sed -n §", "sed --expression=§", "su bob -c §",
+    "su --command=§", "env -S§", "ssh host §", "ssh host ls §", "parallel §", "§ -e §",
+    "env FOO=1 sudo -u x nice timeout 3 sh -c §", "/usr/bin/time sh -c §", "stdbuf -oL sh -c §",
+    "setsid sh -c §", "chroot / sh -c §", "env -- sh -c §", "fish -c §", "tcsh -c §",
+]  # fmt: skip
+
+
+def _with_fields(case: str) -> InterpolationTemplate:
+    pieces = case.split("§")
+    parts: list[object] = [pieces[0]]
+    for n, piece in enumerate(pieces[1:]):
+        parts += [(f"value {n}", f"v{n}"), piece]
+    return T(*parts)
+
+
+@pytest.mark.parametrize("case", PROGRAMS_ACCEPTED)
+def test_runners_and_interpreters_data_arguments_are_accepted(case: str) -> None:
+    template = _with_fields(case)
+    assert shlex.split(sh(template)) == argv(template)
+
+
+@pytest.mark.parametrize("case", PROGRAMS_REFUSED)
+def test_code_arguments_of_runners_and_interpreters_are_refused(case: str) -> None:
+    template = _with_fields(case)
+    for render in (sh, argv):
+        with pytest.raises(RenderError, match=r"code\b.*\. [A-Z]"):
+            render(template)

@@ -1,0 +1,311 @@
+"""What well-known programs do with their arguments, beyond the shell's grammar.
+
+The shell hands every word to its program as one argument; some programs then read an
+argument as code again: a shell's ``-c`` string, ``python -c``, ``perl -e``, an awk or sed
+program, ``ssh``'s remote command, ``watch``'s command.  Others run a command made of their
+own arguments (``env``, ``sudo``, ``timeout``, ``xargs``, ``find -exec``...), so
+``env sh -c {x}`` is ``sh -c {x}``.  :func:`code_argument` follows the runners to the command
+that finally runs and says whether the argument being written is code to it.
+
+Programs are named by their last path component (``/bin/sh`` is ``sh``) and, for interpreters,
+without a version suffix (``python3.12`` is ``python``).  Nothing here can know every program:
+the tables name the common ones, and ``docs/renderers.md`` says to keep values out of any other
+program's code arguments.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+__all__ = ["SHELLS", "code_argument", "is_command_string", "program"]
+
+#: Shells whose ``-c`` operand is a command string, parsed again as code.
+SHELLS = frozenset(
+    {"sh", "bash", "dash", "ash", "ksh", "mksh", "lksh", "oksh", "zsh", "yash", "posh",
+     "rbash", "busybox", "fish", "csh", "tcsh"}
+)  # fmt: skip
+# Shell options that take the next word as their argument (``bash -o pipefail -c ...``).
+_SHELL_OPTIONS_WITH_ARGUMENT = frozenset({"-o", "+o", "-O", "+O"})
+
+# Programs that run the command their arguments spell: per program, its options that take the
+# next word as their argument, and how many operands come before the command (timeout's
+# duration, chroot's new root, flock's lock file, taskset's mask).
+_RUNNERS: dict[str, tuple[frozenset[str], int]] = {
+    "env": (frozenset({"-u", "--unset", "-C", "--chdir"}), 0),
+    "nice": (frozenset({"-n", "--adjustment"}), 0),
+    "nohup": (frozenset(), 0),
+    "setsid": (frozenset(), 0),
+    "exec": (frozenset({"-a"}), 0),
+    "time": (frozenset({"-f", "--format", "-o", "--output"}), 0),
+    "timeout": (frozenset({"-s", "--signal", "-k", "--kill-after"}), 1),
+    "stdbuf": (frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}), 0),
+    "ionice": (frozenset({"-c", "--class", "-n", "--classdata", "-t"}), 0),
+    "taskset": (frozenset(), 1),
+    "chroot": (frozenset({"--userspec", "--groups"}), 1),
+    "flock": (frozenset({"-w", "--timeout", "-E", "--conflict-exit-code"}), 1),
+    "sudo": (
+        frozenset(
+            {"-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C",
+             "--close-from", "-D", "--chdir", "-r", "--role", "-t", "--type", "-U",
+             "--other-user", "-T", "--command-timeout"}
+        ),
+        0,
+    ),
+    "doas": (frozenset({"-u", "-C"}), 0),
+    "xargs": (
+        frozenset(
+            {"-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "--max-lines", "-n",
+             "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"}
+        ),
+        0,
+    ),
+}
+# find runs the command after each of these, up to a ';' or '+' argument.
+_FIND_ACTIONS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
+# Options that take a command string, run by a shell (``su -c {x}``, ``flock f -c {x}``).
+_COMMAND_STRING_OPTIONS: dict[str, frozenset[str]] = {
+    "su": frozenset({"-c", "--command"}),
+    "runuser": frozenset({"-c", "--command"}),
+    "flock": frozenset({"-c", "--command"}),
+    "env": frozenset({"-S", "--split-string"}),  # split into a command line again
+}
+# Interpreters and the options whose argument is a program in their language.
+_CODE_OPTIONS: dict[str, frozenset[str]] = {
+    "python": frozenset({"-c"}),
+    "pypy": frozenset({"-c"}),
+    "perl": frozenset({"-e", "-E"}),
+    "ruby": frozenset({"-e"}),
+    "node": frozenset({"-e", "--eval", "-p", "--print"}),
+    "nodejs": frozenset({"-e", "--eval", "-p", "--print"}),
+    "php": frozenset({"-r"}),
+    "Rscript": frozenset({"-e"}),
+    "R": frozenset({"-e"}),
+    "lua": frozenset({"-e"}),
+    "osascript": frozenset({"-e"}),
+    "pwsh": frozenset({"-c", "-command", "-Command"}),
+}
+# Programs whose first operand is a program of their own unless an option gives one: name ->
+# (options whose argument is the program, options whose argument is the program's file,
+# other options that take an argument).
+_SCRIPT_FIRST: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {
+    **dict.fromkeys(
+        ("awk", "gawk", "mawk", "nawk"),
+        (
+            frozenset({"-e", "--source"}),
+            frozenset({"-f", "--file", "-E", "--exec"}),
+            frozenset({"-F", "--field-separator", "-v", "--assign", "-i", "--include", "-l",
+                       "--load", "-W"}),
+        ),
+    ),
+    "sed": (
+        frozenset({"-e", "--expression"}),
+        frozenset({"-f", "--file"}),
+        frozenset({"-l", "--line-length"}),
+    ),
+}
+# Programs that join all their operands into a command line for a shell.
+_JOINING = {
+    "watch": frozenset({"-n", "--interval", "-d", "-q", "--equexit"}),
+    "parallel": frozenset(),
+}
+# Options that give code to some program above: where a value names the program, a value
+# after one of them may be code.
+_ANY_CODE_OPTION = frozenset(
+    {"-c", "--command", "-S", "--split-string"}.union(
+        *_CODE_OPTIONS.values(), *(code for code, _, _ in _SCRIPT_FIRST.values())
+    )
+)
+_SSH_OPTIONS_WITH_ARGUMENT = frozenset("-" + letter for letter in "BbcDEeFIiJLlmOopQRSWw")
+
+_VERSION = re.compile(r"[\d.]+\Z")
+
+_AS_CODE = "which {} parses again as code"
+
+
+def program(word: str) -> str:
+    """A command word as the program it names: ``/usr/bin/python3.12`` is ``python``."""
+    name = word.rpartition("/")[2]
+    stem = _VERSION.sub("", name)
+    return stem if stem in _CODE_OPTIONS else name
+
+
+def code_argument(command: Sequence[str | None], prefix: str = "") -> str | None:
+    """Why the last word of ``command`` (a simple command's words so far: plain text, or
+    ``None`` for a word holding a value) is code to the program that finally runs, or None.
+
+    ``prefix`` is the static text of the last word before its first value (``-e`` in
+    ``-e{x}``, ``--eval=`` in ``--eval={x}``)."""
+    command = _run_command(command, prefix)
+    if len(command) < 2:
+        return None  # the value names the program
+    before, option = command[1:-1], _option_of(prefix)
+    last = before[-1] if before else None
+    if command[0] is None:  # a program named by a value: its code options are unknown
+        if (option or last) in _ANY_CODE_OPTION:
+            return (
+                f"the argument of {option or last} of a program a value names, which may "
+                "read it as code (as sh -c, python -c and perl -e do)"
+            )
+        return None
+    name = program(command[0])
+    if name in SHELLS and is_command_string(before):
+        return f"the command string of {name} -c, which that shell parses again as code"
+    command_strings = _COMMAND_STRING_OPTIONS.get(name, frozenset())
+    if option in command_strings or last in command_strings:
+        return f"the command string of {name} {option or last}, " + _AS_CODE.format("a shell")
+    if name in _CODE_OPTIONS:
+        given = option if option in _CODE_OPTIONS[name] else _code_option(name, before)
+        if given:
+            return f"the program of {name} {given}, " + _AS_CODE.format(name)
+    if name in _SCRIPT_FIRST:
+        code, files, with_argument = _SCRIPT_FIRST[name]
+        given = option if option in code else last if last in code else ""
+        if given:
+            return f"the program of {name} {given}, " + _AS_CODE.format(name)
+        if not option and _is_first_operand(before, code | files, with_argument):
+            return f"the program of {name}, " + _AS_CODE.format(name)
+    if name in _JOINING and "-x" not in before and "--exec" not in before:
+        return f"an argument of {name}, which joins its arguments for a shell to run as code"
+    if name == "ssh" and _after_destination(before):
+        return "the remote command of ssh, which the remote shell parses again as code"
+    return None
+
+
+def is_command_string(before: Sequence[str | None]) -> bool:
+    """Whether the word after ``before`` (a shell's static arguments so far) is its ``-c``
+    command string: the first operand once a ``-c`` option was given (``sh -ec {x}``), as
+    POSIX ``sh -c command_string [command_name [argument...]]`` reads it.  Operands after it
+    are positional parameters, which the command string reads as data (``sh -c '...' _ {x}``)."""
+    given_c = expects_argument = False
+    for word in before:
+        if word is None:  # a word holding a value: an operand, so the string came before
+            return False
+        if expects_argument:
+            expects_argument = False
+        elif word == "--":
+            continue
+        elif word[:1] in "-+" and len(word) > 1 and not word.startswith("--"):
+            given_c = given_c or "c" in word[1:]
+            expects_argument = word in _SHELL_OPTIONS_WITH_ARGUMENT
+        elif word.startswith("--"):
+            continue  # bash's long options (--norc, --login) take no argument
+        else:
+            return False  # an operand: the command string, or a script's name
+    return given_c and not expects_argument
+
+
+def _run_command(command: Sequence[str | None], prefix: str) -> Sequence[str | None]:
+    """The command that finally runs: past ``env``, ``sudo``, ``xargs``, ``find -exec``...
+    (``prefix``: as for :func:`code_argument`)."""
+    while command and command[0] is not None:
+        name = program(command[0])
+        if name == "find":
+            action = _find_action(command)
+            if action is command:
+                return command
+            command = action
+            continue
+        if name not in _RUNNERS:
+            return command
+        with_argument, operands = _RUNNERS[name]
+        command_strings = _COMMAND_STRING_OPTIONS.get(name, frozenset())
+        at, expects_argument = 1, False
+        while at < len(command):
+            word = command[at]
+            if expects_argument:
+                expects_argument = False
+            elif word is None and at == len(command) - 1 and prefix.startswith("-"):
+                return command  # the value is glued to one of the runner's options
+            elif word is None:
+                break
+            elif word.split("=")[0] in command_strings:
+                return command  # `flock f -c {x}`: the runner's own command string
+            elif word == "--":
+                at += 1
+                break
+            elif word.startswith("-") and len(word) > 1:
+                expects_argument = word in with_argument
+            elif name == "env" and "=" in word:
+                pass  # env NAME=value
+            elif operands:
+                operands -= 1
+            else:
+                break
+            at += 1
+        if at >= len(command):
+            return command  # still in the runner's own arguments
+        command = command[at:]
+    return command
+
+
+def _find_action(command: Sequence[str | None]) -> Sequence[str | None]:
+    """The command of find's last unfinished ``-exec`` (or ``-ok``...), else find itself."""
+    start = None
+    for at, word in enumerate(command):
+        if word in _FIND_ACTIONS:
+            start = at + 1
+        elif word in (";", "+"):
+            start = None
+    if start is None or start >= len(command):
+        return command
+    return command[start:]
+
+
+def _option_of(prefix: str) -> str:
+    """The option a value is glued to: ``-e`` of ``-e{x}``, ``--eval`` of ``--eval={x}``."""
+    if prefix.startswith("--"):
+        return prefix[:-1] if prefix.endswith("=") else ""
+    return prefix[:2] if prefix.startswith("-") and len(prefix) >= 2 else ""
+
+
+def _code_option(name: str, before: Sequence[str | None]) -> str:
+    """The code option right before the value (``-c``, or a cluster ending in it: ``-Bc``)."""
+    if not before or before[-1] is None:
+        return ""
+    last = before[-1]
+    if last in _CODE_OPTIONS[name]:
+        return last
+    short = [option[1] for option in _CODE_OPTIONS[name] if len(option) == 2]
+    if last[:1] == "-" and last[1:2] != "-" and last[-1:] in short:
+        return "-" + last[-1]
+    return ""
+
+
+def _is_first_operand(
+    before: Sequence[str | None], giving: frozenset[str], with_argument: frozenset[str]
+) -> bool:
+    """Whether the value is the first operand of awk or sed with no program given by an
+    option (then that operand is the program)."""
+    expects_argument = False
+    for word in before:
+        if expects_argument:
+            expects_argument = False
+        elif word is None:
+            return False  # an earlier value was the first operand
+        elif word == "--":
+            continue
+        elif word.split("=")[0] in giving:
+            return False
+        elif word.startswith("-") and len(word) > 1:
+            expects_argument = word in with_argument or word in giving
+        else:
+            return False
+    return not expects_argument  # else the value is an option's argument
+
+
+def _after_destination(before: Sequence[str | None]) -> bool:
+    """Whether the value comes after ssh's destination (in the remote command)."""
+    expects_argument = False
+    for word in before:
+        if expects_argument:
+            expects_argument = False
+        elif word is None:
+            return True  # a value as the destination: anything after is the command
+        elif word == "--":
+            continue
+        elif word.startswith("-") and len(word) > 1:
+            expects_argument = word in _SSH_OPTIONS_WITH_ARGUMENT
+        else:
+            return True
+    return False
