@@ -28,9 +28,9 @@ class Case:
             return path
         path = folder / f"{self.name}.ipynb"
         cells = [
-            {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-             "source": source.splitlines(keepends=True)}
-            for source in self.cells
+            {"cell_type": "code", "execution_count": None, "id": f"cell-{number}",
+             "metadata": {}, "outputs": [], "source": source.splitlines(keepends=True)}
+            for number, source in enumerate(self.cells)
         ]  # fmt: skip
         notebook = {
             "cells": cells,
