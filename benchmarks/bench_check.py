@@ -35,7 +35,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE))
 
 from _timing import table  # noqa: E402
-from check_corpus import CASES, Score, score  # noqa: E402
+from check_corpus import CASES, HELDOUT, Case, Score, score  # noqa: E402
 
 from ipy_istring.check.scan import check_file  # noqa: E402
 
@@ -98,23 +98,23 @@ def flagged_by_ruff(folder: Path) -> set[str] | None:
     return {_case_of(r["filename"]) for r in json.loads(result.stdout or "[]") if r.get("code")}
 
 
-def scores() -> None:
-    vulnerable = [c for c in CASES if c.vulnerable]
+def scores(title: str, cases: list[Case]) -> None:
+    vulnerable = [c for c in cases if c.vulnerable]
     notebooks = sum(c.notebook for c in vulnerable)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        for case in CASES:
+        for case in cases:
             case.write(folder)
         rows: list[tuple[str, Score | None]] = [
-            ("ipy_istring.check", score(flagged_by_us(folder))),
+            ("ipy_istring.check", score(flagged_by_us(folder), cases)),
         ]
         for name, finder in (("bandit (B601-B611)", flagged_by_bandit),
                              ("ruff (S601-S611)", flagged_by_ruff)):  # fmt: skip
             flagged = finder(folder)
-            rows.append((name, None if flagged is None else score(flagged)))
+            rows.append((name, None if flagged is None else score(flagged, cases)))
     table(
-        f"1. The corpus: {len(CASES)} cases, {len(vulnerable)} vulnerable ({notebooks} "
-        f"notebooks), {len(CASES) - len(vulnerable)} safe look-alikes",
+        f"{title}: {len(cases)} cases, {len(vulnerable)} vulnerable ({notebooks} "
+        f"notebooks), {len(cases) - len(vulnerable)} safe look-alikes",
         ["tool", "found", "false alarms", "recall", "precision"],
         [
             [name, "(not installed)", "", "", ""]
@@ -262,7 +262,8 @@ def cell_cost(quick: bool) -> None:
 
 def main() -> None:
     quick = "--quick" in sys.argv
-    scores()
+    scores("1. The corpus", CASES)
+    scores("1b. The held-out corpus (written blind to the check)", HELDOUT)
     file_speed(quick)
     cell_cost(quick)
 

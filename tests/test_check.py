@@ -106,10 +106,10 @@ def test_cell_check_can_be_turned_off(ishell: Any) -> None:
     run(ishell, "%config IStringExtension.check_cells = False")
     with warnings.catch_warnings():
         warnings.simplefilter("error", UnsafeFormatWarning)
-        run(ishell, "class C:\n    def execute(self, q): pass\nC().execute(f'{1}')")
+        run(ishell, "class C:\n    def execute(self, q): pass\nC().execute(f'{C.__name__}')")
     run(ishell, "%config IStringExtension.check_cells = True")
     with pytest.warns(UnsafeFormatWarning):
-        run(ishell, "C().execute(f'{1}')")
+        run(ishell, "C().execute(f'{C.__name__}')")
 
 
 def test_command_line_checks_files_and_notebooks(tmp_path: Path) -> None:
@@ -153,18 +153,21 @@ def test_command_line_clean_and_usage(tmp_path: Path, capsys: pytest.CaptureFixt
 # --- the corpus: recall and precision (correctness, not timing) ---------------------------------
 
 
-def test_corpus_recall_and_precision(tmp_path: Path) -> None:
-    from check_corpus import CASES, score
+@pytest.mark.parametrize("corpus", ["CASES", "HELDOUT"])
+def test_corpus_recall_and_precision(tmp_path: Path, corpus: str) -> None:
+    import check_corpus
+    from check_corpus import score
 
     from ipy_istring.check.scan import check_file
 
+    cases = getattr(check_corpus, corpus)
     flagged = set()
-    for case in CASES:
+    for case in cases:
         result = check_file(case.write(tmp_path))
         assert result.errors == [], case.name
         if result.findings:
             flagged.add(case.name)
-    result = score(flagged)
+    result = score(flagged, cases)
     assert result.vulnerable >= 60 and result.safe >= 25
     assert result.recall >= 0.9, result.missed
     assert result.precision >= 0.9, result.false_alarms
@@ -216,6 +219,41 @@ FLOWS = {
     "duckdb": ("import duckdb\nduckdb.query(f'select {c} from t')\n", 2),
     "polars": ("import polars as pl\npl.read_database(f'select {c} from t', conn)\n", 2),
     "exec_driver_sql": ("conn.exec_driver_sql(f'vacuum {t}')\n", 1),
+    "dict of templates": (
+        "Q = {'by_name': 'select * from t where a = {}'}\ncur.execute(Q[k].format(v))\n",
+        2,
+    ),
+    "item set later": ("Q = {'a': 'select 1'}\nQ['b'] = f'select {c}'\ncur.execute(Q[k])\n", 3),
+    "join of a list of values": (
+        "import subprocess\ncmd = [tool, *args]\nsubprocess.Popen(' '.join(cmd), shell=True)\n",
+        3,
+    ),
+    "pexpect bash -c": (
+        "import pexpect\npexpect.spawn('/bin/bash', ['-c', f'sudo {c}'])\n",
+        2,
+    ),
+    "exec with -c": (
+        "import asyncio\nasync def f(c):\n"
+        "    await asyncio.create_subprocess_exec('sh', '-c', f'ping {c}')\n",
+        3,
+    ),
+    "get_ipython() in a name": (
+        "from IPython import get_ipython\nip = get_ipython()\nip.getoutput(f'grep {p} logs')\n",
+        3,
+    ),
+    "fabric connection": (
+        "from fabric import Connection\nconn = Connection(h)\nconn.run(f'git checkout {b}')\n",
+        3,
+    ),
+    "fabric connection in with": (
+        "from fabric import Connection\nwith Connection(h) as c:\n    c.sudo(f'rm {b}')\n",
+        3,
+    ),
+    "fabric task": (
+        "from fabric import task\n@task\ndef deploy(c, b='main'):\n"
+        "    c.run(f'git checkout {b}')\n",
+        4,
+    ),
 }
 
 
@@ -237,6 +275,13 @@ SAFE_FLOWS = [
     "x = input()\nget_ipython().system(\"awk '{print $1}' {x}\")\n",  # a field IPython cannot eval
     "df.query(f'a > {x}')\n",  # pandas, not SQL
     "session.fetch(f'https://example.com/{uid}')\n",  # not SQL text
+    "DAYS = 30\ncur.execute(f'delete from t where age > {DAYS}')\n",  # numbers are constants
+    "T = {'d': 'sales_daily', 'm': 'sales_monthly'}\ncur.execute(f'select * from {T[p]}')\n",
+    "from psycopg2 import sql\n"
+    "q = sql.SQL('select * from {}').format(sql.Identifier(t))\ncur.execute(q)\n",
+    "import subprocess\nsubprocess.run(['bash', '-c', 'ls \"$1\"', 'sh', d])\n",
+    "app.run(f'{host}:{port}')\n",  # not a fabric connection
+    "import pexpect\npexpect.spawn('/bin/bash', ['-c', 'ls'])\n",
 ]
 
 

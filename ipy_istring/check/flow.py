@@ -122,6 +122,9 @@ class _Scope:
         self, parent: _Scope | None, class_name: str | None = None, is_class: bool = False
     ) -> None:
         self.names: dict[str, Formatted | None] = {}
+        # Names bound to what a call returned, by the call's name: `ip = get_ipython()` makes
+        # `ip.system` the sink `get_ipython().system`.
+        self.made_by: dict[str, str] = {}
         self.parent = parent
         self.class_name = class_name  # the class whose `self` this scope's code sees
         self.is_class = is_class
@@ -135,6 +138,15 @@ class _Scope:
                 return scope.names[name]
             if scope.resolve is not None and scope.resolve(name):
                 return scope.names.get(name)
+            scope = scope.parent
+        return None
+
+    def maker(self, name: str) -> str | None:
+        """The call whose result ``name`` holds (``"get_ipython()"``), if known."""
+        scope: _Scope | None = self
+        while scope is not None:
+            if name in scope.names or name in scope.made_by:
+                return scope.made_by.get(name)
             scope = scope.parent
         return None
 
@@ -364,7 +376,7 @@ class Analysis:
             self._block(node.orelse)
         elif isinstance(node, (ast.With, ast.AsyncWith)):
             for item in node.items:
-                self._bind(item.optional_vars, None, None)
+                self._bind(item.optional_vars, None, item.context_expr)
             self._block(node.body)
         elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
             self._block(node.body)  # type: ignore[attr-defined]
@@ -419,6 +431,16 @@ class Analysis:
             return
         if isinstance(target, ast.Name):
             self._scope.names[target.id] = value
+            self._scope.made_by.pop(target.id, None)
+            if isinstance(node, ast.Call):
+                made = self._resolve(node.func)[0] + "()"
+                self._scope.made_by[target.id] = _SAME_CALLS.get(made, made)
+        elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            # `queries["k"] = f"..."`: the container now holds a formatted string
+            if value is None or not value.constant:
+                name = target.value.id
+                known = self._scope.lookup(name)
+                self._scope.names[name] = _merge(known, value) if value else None
         elif isinstance(target, ast.Attribute):
             owner = self._attribute_owner(target)
             if owner is not None and value is not None:
@@ -466,6 +488,8 @@ class Analysis:
         every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
         for parameter in every:
             scope.names[parameter.arg] = None
+        if every and any(self._resolve(d)[0] in _TASK_DECORATORS for d in _decorators(node)):
+            scope.made_by[every[0].arg] = "invoke.Context()"  # a fabric/invoke task's context
         self._scope, self._reporting, self._return_value = (
             scope,
             reporting and self._reporting,
@@ -513,7 +537,11 @@ class Analysis:
         if node is None:
             return None
         if isinstance(node, ast.Constant):
-            return Formatted(None, node.value, node.lineno) if isinstance(node.value, str) else None
+            if isinstance(node.value, str):
+                return Formatted(None, node.value, node.lineno)
+            if isinstance(node.value, (int, float)):  # a number's text cannot carry code
+                return Formatted(None, str(node.value), node.lineno)
+            return None
         if isinstance(node, ast.JoinedStr):
             return self._fstring(node)
         if isinstance(node, ast.Name):
@@ -534,6 +562,12 @@ class Analysis:
             return result
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
             return self._elements(node.elts, node)
+        if isinstance(node, ast.Dict):
+            return self._elements(node.values, node)
+        if isinstance(node, ast.Subscript):
+            # An item of a container of constant strings is one of them (`QUERIES[kind]`,
+            # a table name picked from an allow-list dict); otherwise as the container.
+            return self.value(node.value)
         if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
             return self._elements([node.elt], node)
         if isinstance(node, ast.Await):
@@ -552,6 +586,10 @@ class Analysis:
                 return v
         if all(v is not None for v in values):
             return Formatted(None, " ".join(v.text for v in values if v), node.lineno)
+        if isinstance(node, (ast.List, ast.Tuple)) and values:
+            # `[tool, *args]`: values the check cannot see, joined later into a command
+            text = " ".join(v.text if v is not None else " " for v in values)
+            return Formatted("str.join()", text, node.lineno)
         return None
 
     def _fstring(self, node: ast.JoinedStr) -> Formatted:
@@ -621,6 +659,8 @@ class Analysis:
                 receiver = self.value(func.value)
                 if receiver is None:
                     return None
+                if receiver.constant and self._is_composed_sql(func.value):
+                    return receiver  # psycopg quotes what it composes: Identifier, Literal
                 arguments = [*node.args, *(k.value for k in node.keywords)]
                 if receiver.constant and all(_constant_value(self.value(a), a) for a in arguments):
                     return receiver
@@ -665,6 +705,20 @@ class Analysis:
                 return self.value(node.args[0])
         return None
 
+    def _is_composed_sql(self, node: ast.expr) -> bool:
+        """Whether ``node`` is psycopg's ``sql.SQL(...)`` (or a name bound to one), whose
+        ``.format()`` composes quoted identifiers and literals, not text."""
+        if isinstance(node, ast.Call):
+            made = self._resolve(node.func)[0] + "()"
+        elif isinstance(node, ast.Name):
+            made = self._scope.maker(node.id) or ""
+        else:
+            return False
+        return made.startswith(("psycopg.sql.SQL(", "psycopg2.sql.SQL(")) or made in (
+            "sql.SQL()",
+            "SQL()",
+        )
+
     # sinks
 
     def _scan_calls(self, expressions: Iterable[ast.expr]) -> None:
@@ -677,7 +731,10 @@ class Analysis:
         """The called function's full name (after imports) and its method name."""
         name = _dotted(func)
         head, dot, rest = name.partition(".")
-        if head in self.imports and self._scope.lookup(head) is None:
+        maker = self._scope.maker(head) if dot else None
+        if maker is not None:
+            name = maker + dot + rest  # `ip.system` with `ip = get_ipython()`
+        elif head in self.imports and self._scope.lookup(head) is None:
             name = self.imports[head] + dot + rest
         if name.startswith("pd."):  # the universal alias, even when imported elsewhere
             name = "pandas." + name[3:]
@@ -699,6 +756,9 @@ class Analysis:
                 argument = _shell_c_argument(argument)
             else:
                 return
+        if sink.shell_argv and sink.shell_keyword is None:
+            # `pexpect.spawn("/bin/bash", ["-c", cmd])`, `create_subprocess_exec("sh", "-c", cmd)`
+            argument = _program_c_argument(call, argument) or argument
         if argument is None:
             return
         if sink.magic_names:
@@ -878,6 +938,33 @@ def _shell_c_argument(argv: ast.List | ast.Tuple) -> ast.expr | None:
     return (
         elements[2] if (option.startswith("-") and option.endswith("c")) or option == "/c" else None
     )
+
+
+def _program_c_argument(call: ast.Call, program: ast.expr | None) -> ast.expr | None:
+    """The CODE of a call naming a shell and passing ``-c CODE`` after it: in a list
+    (``spawn("bash", ["-c", CODE])``) or as further positional arguments."""
+    if program is None or not isinstance(program, ast.Constant):
+        return None
+    rest = _argument(call, 1, ("args",))
+    elements = list(rest.elts) if isinstance(rest, (ast.List, ast.Tuple)) else call.args[1:]
+    return _shell_c_argument(ast.List(elts=[program, *elements], ctx=ast.Load()))
+
+
+# The same call under another name (`from IPython import get_ipython`).
+_SAME_CALLS = {
+    "IPython.get_ipython()": "get_ipython()",
+    "IPython.core.getipython.get_ipython()": "get_ipython()",
+}
+# Decorators of fabric and invoke tasks, whose first parameter runs shell commands.
+_TASK_DECORATORS = frozenset(
+    {"fabric.task", "invoke.task", "fabric.tasks.task", "invoke.tasks.task"}
+)
+
+
+def _decorators(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.expr]:
+    """The decorators' callables (``task`` of ``@task`` and of ``@task(hosts=...)``)."""
+    for decorator in node.decorator_list:
+        yield decorator.func if isinstance(decorator, ast.Call) else decorator
 
 
 # IPython expands `$name` and `$name.attr` (not `$$`) outside single quotes, and `{expr}`.

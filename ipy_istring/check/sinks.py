@@ -114,8 +114,14 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _shell("asyncio.create_subprocess_shell", "cmd"),
     _shell("asyncio.create_subprocess_exec", "program", fix="", shell_argv=True),
     _shell(".exec_command", "command", fix=""),  # paramiko
-    _shell("pexpect.spawn", "command", fix=""),
-    _shell("pexpect.run", "command", fix=""),
+    _shell("pexpect.spawn", "command", fix="", shell_argv=True),
+    _shell("pexpect.run", "command", fix="", shell_argv=True),
+    # fabric connections and fabric/invoke task contexts run their command in a shell
+    *(
+        _shell(f"{maker}().{method}", "command")
+        for maker in ("fabric.Connection", "fabric.connection.Connection", "invoke.Context")
+        for method in ("run", "sudo", "local")
+    ),
     # What IPython makes of `!cmd`, `x = !cmd`, `%sx cmd`, `%system cmd` (and nbconvert exports).
     _shell("get_ipython().system", "cmd", ipython_expands=True),
     _shell("get_ipython().system_raw", "cmd"),

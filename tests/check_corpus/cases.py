@@ -28,9 +28,9 @@ class Case:
             return path
         path = folder / f"{self.name}.ipynb"
         cells = [
-            {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-             "source": source.splitlines(keepends=True)}
-            for source in self.cells
+            {"cell_type": "code", "execution_count": None, "id": f"cell-{number}",
+             "metadata": {}, "outputs": [], "source": source.splitlines(keepends=True)}
+            for number, source in enumerate(self.cells)
         ]  # fmt: skip
         notebook = {
             "cells": cells,
@@ -1117,10 +1117,11 @@ class Score:
         return self.found / flagged if flagged else 0.0
 
 
-def score(flagged: set[str]) -> Score:
-    """Score the names of the cases a tool flagged."""
-    vulnerable = [c.name for c in CASES if c.vulnerable]
-    safe = [c.name for c in CASES if not c.vulnerable]
+def score(flagged: set[str], cases: list[Case] | None = None) -> Score:
+    """Score the names of the cases (by default :data:`CASES`) a tool flagged."""
+    cases = CASES if cases is None else cases
+    vulnerable = [c.name for c in cases if c.vulnerable]
+    safe = [c.name for c in cases if not c.vulnerable]
     return Score(
         found=sum(name in flagged for name in vulnerable),
         missed=tuple(name for name in vulnerable if name not in flagged),
