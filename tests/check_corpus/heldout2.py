@@ -9,7 +9,7 @@ from .cases import Case, _s, _v
 
 SHELL = [
     _v(
-        "h2_archive_cli",
+        "h2_tar_project",
         """
 import argparse
 import subprocess
@@ -75,7 +75,7 @@ if __name__ == "__main__":
 """,
     ),
     _v(
-        "h2_disk_usage_popen",
+        "h2_folder_sizes",
         """
 import os
 import sys
@@ -106,7 +106,7 @@ def sync(src, dest, excludes=()):
 """,
     ),
     _v(
-        "h2_ping_helper",
+        "h2_host_status",
         """
 import subprocess
 
@@ -126,7 +126,7 @@ if __name__ == "__main__":
 """,
     ),
     _v(
-        "h2_pg_dump_class",
+        "h2_pg_backup",
         """
 import datetime
 import os
@@ -152,7 +152,7 @@ if __name__ == "__main__":
 """,
     ),
     _v(
-        "h2_download_constant_template",
+        "h2_manifest_fetch",
         """
 import subprocess
 
@@ -169,7 +169,7 @@ def fetch_all(manifest: dict[str, str]) -> None:
 """,
     ),
     _v(
-        "h2_thumbnail_dict_format",
+        "h2_video_thumbnail",
         """
 import os
 
@@ -185,7 +185,7 @@ def make_thumbnail(src, dst, width=320):
 """,
     ),
     _v(
-        "h2_format_map_args",
+        "h2_docker_trainer",
         """
 import argparse
 import subprocess
@@ -203,7 +203,7 @@ proc.wait()
 """,
     ),
     _v(
-        "h2_scp_template",
+        "h2_scp_deploy",
         """
 import os
 from string import Template
@@ -222,7 +222,7 @@ if __name__ == "__main__":
 """,
     ),
     _v(
-        "h2_resize_join",
+        "h2_image_resize",
         """
 import subprocess
 from pathlib import Path
@@ -239,7 +239,7 @@ def resize(infile: Path, size: str, outdir: Path) -> Path:
 """,
     ),
     _v(
-        "h2_container_ternary",
+        "h2_container_stop",
         """
 import subprocess
 
@@ -250,7 +250,7 @@ def stop_container(name: str, force: bool = False) -> int:
 """,
     ),
     _v(
-        "h2_kubectl_partial",
+        "h2_pod_restart",
         """
 import subprocess
 from functools import partial
@@ -263,7 +263,7 @@ def restart(pod: str, namespace: str = "default") -> None:
 """,
     ),
     _v(
-        "h2_grep_lambda",
+        "h2_log_matches",
         """
 import subprocess
 
@@ -275,7 +275,7 @@ def count_matches(pattern, logfile):
 """,
     ),
     _v(
-        "h2_async_shell",
+        "h2_pandoc_batch",
         """
 import asyncio
 
@@ -294,7 +294,7 @@ async def main(paths):
 """,
     ),
     _v(
-        "h2_paramiko_tail",
+        "h2_remote_tail",
         """
 import paramiko
 
@@ -311,7 +311,7 @@ def tail_remote(host: str, logfile: str, lines: int = 100) -> str:
 """,
     ),
     _v(
-        "h2_bash_c_list",
+        "h2_make_target",
         """
 import subprocess
 
@@ -321,7 +321,7 @@ def build(repo: str, target: str = "all") -> None:
 """,
     ),
     _v(
-        "h2_checkout_input",
+        "h2_branch_checkout",
         """
 import os
 
@@ -330,7 +330,7 @@ os.system("git fetch origin && git checkout " + branch)
 """,
     ),
     _v(
-        "h2_s3_sync_env",
+        "h2_export_sync",
         """
 import os
 
@@ -340,7 +340,7 @@ os.system(f"aws s3 sync {src} s3://{bucket}/exports --only-show-errors")
 """,
     ),
     _v(
-        "h2_flask_ping",
+        "h2_ping_endpoint",
         """
 import subprocess
 
@@ -357,7 +357,7 @@ def ping():
 """,
     ),
     _v(
-        "h2_nbconvert_export_system",
+        "h2_export_raw_download",
         """
 #!/usr/bin/env python
 # coding: utf-8
@@ -378,7 +378,7 @@ for url in meta["url"]:
 """,
     ),
     _v(
-        "h2_nbconvert_export_getoutput",
+        "h2_export_csv_listing",
         """
 #!/usr/bin/env python
 # coding: utf-8
@@ -402,7 +402,7 @@ print(len(csvs))
 
 SHELL_SAFE = [
     _s(
-        "h2_tar_quoted",
+        "h2_archive_script",
         """
 import os
 import shlex
@@ -417,7 +417,7 @@ archive(sys.argv[1], sys.argv[2])
 """,
     ),
     _s(
-        "h2_clone_split",
+        "h2_repo_clone",
         """
 import shlex
 import subprocess
@@ -429,7 +429,7 @@ def clone(url: str, dest: str) -> None:
 """,
     ),
     _s(
-        "h2_cmd_shlex_join",
+        "h2_zip_bundle",
         """
 import shlex
 import subprocess
@@ -441,7 +441,7 @@ def compress(paths: list[str], out: str) -> None:
 """,
     ),
     _s(
-        "h2_git_log_list",
+        "h2_git_log_rev",
         """
 import subprocess
 import sys
@@ -453,7 +453,7 @@ print(out.stdout)
 """,
     ),
     _s(
-        "h2_ffmpeg_argv",
+        "h2_mp3_convert",
         """
 import subprocess
 from pathlib import Path
@@ -466,7 +466,7 @@ def to_mp3(src: Path) -> Path:
 """,
     ),
     _s(
-        "h2_istring_cat",
+        "h2_show_file",
         """
 import os
 
@@ -478,7 +478,7 @@ def show(f):
 """,
     ),
     _s(
-        "h2_istring_subprocess",
+        "h2_rsync_script",
         """
 import subprocess
 import sys
@@ -490,7 +490,7 @@ subprocess.run(sh(i"rsync -a {src} {dest}"), shell=True, check=True)
 """,
     ),
     _s(
-        "h2_port_kill_int",
+        "h2_free_port",
         """
 import subprocess
 import sys
@@ -504,7 +504,7 @@ free_port(sys.argv[1])
 """,
     ),
     _s(
-        "h2_constant_shell_pipeline",
+        "h2_log_housekeeping",
         """
 import os
 import subprocess
@@ -518,7 +518,7 @@ print(subprocess.check_output("df -h / | tail -1", shell=True, text=True))
 """,
     ),
     _s(
-        "h2_log_then_argv",
+        "h2_pdf_convert",
         """
 import logging
 import subprocess
@@ -534,7 +534,7 @@ def convert(src, dst):
 """,
     ),
     _s(
-        "h2_gzip_path_fstring",
+        "h2_log_rotate",
         """
 import subprocess
 from datetime import date
@@ -551,7 +551,7 @@ def rotate(name):
 
 SQL = [
     _v(
-        "h2_psycopg2_reload_partition",
+        "h2_reload_partition",
         """
 import sys
 
@@ -574,7 +574,7 @@ if __name__ == "__main__":
 """,
     ),
     _v(
-        "h2_pymysql_orders_percent",
+        "h2_customer_orders",
         """
 import pymysql
 
@@ -591,7 +591,7 @@ def orders_for(customer):
 """,
     ),
     _v(
-        "h2_mysql_connector_log",
+        "h2_audit_log",
         """
 import mysql.connector
 
@@ -607,7 +607,7 @@ def write_log(level, msg):
 """,
     ),
     _v(
-        "h2_oracle_dept_format",
+        "h2_dept_employees",
         """
 import cx_Oracle
 
@@ -620,7 +620,7 @@ def employees(dept):
 """,
     ),
     _v(
-        "h2_pyodbc_proc_args",
+        "h2_refresh_sales",
         """
 import argparse
 
@@ -639,7 +639,7 @@ conn.commit()
 """,
     ),
     _v(
-        "h2_sqlite_executescript_reset",
+        "h2_reset_table",
         """
 import sqlite3
 
@@ -654,7 +654,7 @@ def reset_table(db_path, table):
 """,
     ),
     _v(
-        "h2_flask_login_sqlite",
+        "h2_login_form",
         """
 import sqlite3
 
@@ -680,7 +680,7 @@ def login():
 """,
     ),
     _v(
-        "h2_fastapi_asyncpg_search",
+        "h2_product_search",
         """
 import asyncpg
 from fastapi import FastAPI
@@ -701,7 +701,7 @@ async def search(q: str, limit: int = 20):
 """,
     ),
     _v(
-        "h2_django_cursor_report",
+        "h2_sales_report",
         """
 from django.db import connection
 from django.http import JsonResponse
@@ -719,7 +719,7 @@ def sales_report(request):
 """,
     ),
     _v(
-        "h2_django_raw_transfers",
+        "h2_transfer_history",
         """
 from django.shortcuts import render
 
@@ -735,7 +735,7 @@ def history(request):
 """,
     ),
     _v(
-        "h2_django_extra_where",
+        "h2_article_list",
         """
 from django.views.generic import ListView
 
@@ -754,7 +754,7 @@ class ArticleList(ListView):
 """,
     ),
     _v(
-        "h2_sqlalchemy_text_status",
+        "h2_ticket_counts",
         """
 from sqlalchemy import create_engine, text
 
@@ -768,7 +768,7 @@ def count_by_status(status: str) -> int:
 """,
     ),
     _v(
-        "h2_exec_driver_sql_truncate",
+        "h2_truncate_tables",
         """
 from sqlalchemy import create_engine
 
@@ -781,7 +781,7 @@ def truncate(url: str, tables: list[str]) -> None:
 """,
     ),
     _v(
-        "h2_read_sql_keyword",
+        "h2_events_between",
         """
 import pandas as pd
 from sqlalchemy import create_engine
@@ -798,7 +798,7 @@ def load_events(start, end):
 """,
     ),
     _v(
-        "h2_read_sql_query_builder",
+        "h2_customer_filter",
         """
 import sqlite3
 
@@ -816,7 +816,7 @@ def load(db, country=None, min_age=None):
 """,
     ),
     _v(
-        "h2_dedent_merge",
+        "h2_merge_tables",
         """
 import textwrap
 
@@ -834,7 +834,7 @@ def merge(conn: "psycopg2.extensions.connection", source: str, target: str) -> N
 """,
     ),
     _v(
-        "h2_repo_method_query",
+        "h2_user_repo",
         """
 class UserRepo:
     def __init__(self, conn):
@@ -850,7 +850,7 @@ class UserRepo:
 """,
     ),
     _v(
-        "h2_job_attribute_query",
+        "h2_export_job",
         """
 import psycopg2
 
@@ -866,7 +866,7 @@ class ExportJob:
 """,
     ),
     _v(
-        "h2_module_query_format",
+        "h2_metric_series",
         """
 import sqlite3
 
@@ -879,7 +879,7 @@ def series(db, host, name):
 """,
     ),
     _v(
-        "h2_module_query_percent",
+        "h2_stock_lookup",
         """
 import pymysql
 
@@ -893,7 +893,7 @@ def stock(conn: pymysql.connections.Connection, warehouse: str):
 """,
     ),
     _v(
-        "h2_annotated_sql",
+        "h2_top_values",
         """
 import duckdb
 
@@ -904,7 +904,7 @@ def top_n(con: duckdb.DuckDBPyConnection, column: str, n: int = 10):
 """,
     ),
     _v(
-        "h2_branch_status_filter",
+        "h2_task_list",
         """
 def list_tasks(cur, status=None):
     if status:
@@ -916,7 +916,7 @@ def list_tasks(cur, status=None):
 """,
     ),
     _v(
-        "h2_filters_dict_join",
+        "h2_listing_search",
         """
 def search(conn, filters: dict):
     where = " AND ".join(f"{col} = '{val}'" for col, val in filters.items())
@@ -927,7 +927,7 @@ def search(conn, filters: dict):
 """,
     ),
     _v(
-        "h2_airflow_copy_operator",
+        "h2_redshift_copy",
         """
 from airflow.models import BaseOperator
 from airflow.providers.postgres.hooks.postgres import PostgresHook
@@ -948,7 +948,7 @@ class S3ToRedshiftOperator(BaseOperator):
 """,
     ),
     _v(
-        "h2_polars_read_database",
+        "h2_revenue_region",
         """
 import sys
 
@@ -961,7 +961,7 @@ print(df.describe())
 """,
     ),
     _v(
-        "h2_duckdb_parquet_cli",
+        "h2_parquet_count",
         """
 import argparse
 
@@ -976,7 +976,7 @@ print(duckdb.sql(f"SELECT count(*) FROM read_parquet('{a.path}') WHERE {a.where}
 """,
     ),
     _v(
-        "h2_duckdb_query_column",
+        "h2_distinct_values",
         """
 import duckdb
 
@@ -988,7 +988,7 @@ def distinct_values(path, column):
 """,
     ),
     _v(
-        "h2_spark_job_argv",
+        "h2_spark_daily_agg",
         """
 import sys
 
@@ -1005,7 +1005,7 @@ spark.sql(f\"\"\"
 """,
     ),
     _v(
-        "h2_flask_sort_column",
+        "h2_users_api",
         """
 from flask import Flask, jsonify, request
 
@@ -1024,7 +1024,7 @@ def users():
 """,
     ),
     _v(
-        "h2_session_text_order",
+        "h2_post_pages",
         """
 from sqlalchemy import text
 from sqlalchemy.orm import Session
@@ -1036,7 +1036,7 @@ def page(session: Session, order_by: str, offset: int = 0):
 """,
     ),
     _v(
-        "h2_in_list_str_ids",
+        "h2_bulk_delete",
         """
 from flask import Flask, request
 
@@ -1055,7 +1055,7 @@ def bulk_delete():
 """,
     ),
     _v(
-        "h2_df_columns_insert",
+        "h2_frame_insert",
         """
 import pandas as pd
 
@@ -1072,7 +1072,7 @@ def insert_frame(conn, table, df: pd.DataFrame):
 """,
     ),
     _v(
-        "h2_csv_rows_update",
+        "h2_price_updates",
         """
 import csv
 import sqlite3
@@ -1087,7 +1087,7 @@ con.commit()
 """,
     ),
     _v(
-        "h2_query_builder_loop_plus",
+        "h2_record_saver",
         """
 def build_insert(table, record):
     sql = "INSERT INTO " + table + " VALUES ("
@@ -1105,7 +1105,7 @@ def save(cur, table, records):
 """,
     ),
     _v(
-        "h2_databricks_source_widget",
+        "h2_databricks_customers",
         """
 # Databricks notebook source
 dbutils.widgets.text("target_table", "silver.customers")
@@ -1127,7 +1127,7 @@ df.write.mode("append").saveAsTable(target_table)
 
 SQL_SAFE = [
     _s(
-        "h2_psycopg2_params_logged",
+        "h2_fetch_user_etl",
         """
 import logging
 
@@ -1144,7 +1144,7 @@ def fetch_user(conn: "psycopg2.extensions.connection", user_id: str):
 """,
     ),
     _s(
-        "h2_sqlite_qmark_print",
+        "h2_books_by_author",
         """
 import sqlite3
 
@@ -1157,7 +1157,7 @@ for (title,) in rows:
 """,
     ),
     _s(
-        "h2_limit_int_cast",
+        "h2_events_api_paging",
         """
 from flask import Flask, jsonify, request
 
@@ -1177,7 +1177,7 @@ def events():
 """,
     ),
     _s(
-        "h2_table_allow_list",
+        "h2_table_export",
         """
 import sys
 
@@ -1198,7 +1198,7 @@ if __name__ == "__main__":
 """,
     ),
     _s(
-        "h2_table_enum",
+        "h2_table_counts",
         """
 import sqlite3
 from enum import Enum
@@ -1218,7 +1218,7 @@ def counts(con: sqlite3.Connection) -> dict[str, int]:
 """,
     ),
     _s(
-        "h2_psycopg_sql_identifier",
+        "h2_latest_rows",
         """
 from psycopg import sql
 
@@ -1233,7 +1233,7 @@ def latest(conn, schema: str, table: str, since):
 """,
     ),
     _s(
-        "h2_psycopg2_composed_literal",
+        "h2_purge_old_rows",
         """
 from psycopg2 import sql
 
@@ -1248,7 +1248,7 @@ def purge(conn, table, before):
 """,
     ),
     _s(
-        "h2_istring_cursor",
+        "h2_get_row",
         """
 import sqlite3
 
@@ -1262,7 +1262,7 @@ def get(con: sqlite3.Connection, x: str):
 """,
     ),
     _s(
-        "h2_istring_sqlite_update",
+        "h2_update_email",
         """
 import sqlite3
 import sys
@@ -1276,7 +1276,7 @@ con.commit()
 """,
     ),
     _s(
-        "h2_read_sql_params_dict",
+        "h2_events_frame",
         """
 import pandas as pd
 from sqlalchemy import create_engine
@@ -1294,7 +1294,7 @@ def load_events(start, end):
 """,
     ),
     _s(
-        "h2_sqlalchemy_bind_log",
+        "h2_deactivate_account",
         """
 import logging
 
@@ -1311,7 +1311,7 @@ def deactivate(session, email: str) -> None:
 """,
     ),
     _s(
-        "h2_duckdb_prepared",
+        "h2_trips_by_vendor",
         """
 import sys
 
@@ -1327,7 +1327,7 @@ print(df.head())
 """,
     ),
     _s(
-        "h2_django_raw_params",
+        "h2_people_by_name",
         """
 from django.shortcuts import render
 
@@ -1341,7 +1341,7 @@ def by_last_name(request):
 """,
     ),
     _s(
-        "h2_django_orm_cache_key",
+        "h2_product_list_view",
         """
 from django.core.cache import cache
 from django.http import JsonResponse
@@ -1360,7 +1360,7 @@ def product_list(request):
 """,
     ),
     _s(
-        "h2_date_iso_validated",
+        "h2_daily_stats_reset",
         """
 import sys
 from datetime import date
@@ -1374,7 +1374,7 @@ with conn, conn.cursor() as cur:
 """,
     ),
     _s(
-        "h2_uuid_validated",
+        "h2_doc_lookup",
         """
 import uuid
 
@@ -1396,7 +1396,7 @@ def doc():
 """,
     ),
     _s(
-        "h2_placeholders_in",
+        "h2_fetch_items",
         """
 import sqlite3
 
@@ -1407,7 +1407,7 @@ def fetch_many(con: sqlite3.Connection, ids: list[str]):
 """,
     ),
     _s(
-        "h2_percent_d_limit",
+        "h2_recent_posts",
         """
 import pymysql
 
@@ -1419,7 +1419,7 @@ def recent(conn: pymysql.connections.Connection, limit):
 """,
     ),
     _s(
-        "h2_airflow_jinja_template",
+        "h2_airflow_daily_rollup",
         """
 from datetime import datetime
 
@@ -1443,7 +1443,7 @@ with DAG("daily_rollup", start_date=datetime(2024, 1, 1), schedule="@daily", cat
 """,
     ),
     _s(
-        "h2_allowed_filters_map",
+        "h2_order_search",
         """
 FILTERS = {
     "status": "status = %s",
@@ -1466,7 +1466,7 @@ def search(cur, **criteria):
 """,
     ),
     _s(
-        "h2_spark_read_path",
+        "h2_spark_country_counts",
         """
 import sys
 
@@ -1483,7 +1483,7 @@ spark.sql("SELECT country, count(*) AS n FROM events_today GROUP BY country").sh
 """,
     ),
     _s(
-        "h2_constant_table_fstring",
+        "h2_page_view_count",
         """
 import duckdb
 
@@ -1497,7 +1497,7 @@ print(rel.fetchone())
 """,
     ),
     _s(
-        "h2_streamlit_shown_query",
+        "h2_streamlit_sales",
         """
 import pandas as pd
 import streamlit as st
@@ -1514,7 +1514,7 @@ st.dataframe(df)
 
 NOTEBOOKS = [
     Case(
-        "h2_nb_wget_input",
+        "h2_nb_train_download",
         True,
         cells=(
             "import pandas as pd",
@@ -1524,7 +1524,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_gsutil_widgets",
+        "h2_nb_bucket_copy",
         True,
         cells=(
             "import ipywidgets as widgets\n"
@@ -1536,7 +1536,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_ls_env_folder",
+        "h2_nb_csv_folder",
         True,
         cells=(
             'import os\nimport pandas as pd\n\nfolder = os.environ.get("DATA_DIR", "data/raw")',
@@ -1545,7 +1545,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_kaggle_frame_loop",
+        "h2_nb_kaggle_batch",
         True,
         cells=(
             'import pandas as pd\n\nwanted = pd.read_csv("datasets.csv")\nwanted',
@@ -1555,7 +1555,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_colab_unzip_upload",
+        "h2_nb_colab_images",
         True,
         cells=(
             "from google.colab import files\n\n"
@@ -1565,7 +1565,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_sx_grep_input",
+        "h2_nb_error_logs",
         True,
         cells=(
             'pattern = input("error text: ")',
@@ -1573,7 +1573,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_system_du",
+        "h2_nb_experiment_sizes",
         True,
         cells=(
             'import os\n\nruns = sorted(os.listdir("experiments"))\nruns[-5:]',
@@ -1581,7 +1581,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_dropdown_query_cells",
+        "h2_nb_country_orders",
         True,
         cells=(
             "import ipywidgets as widgets\n"
@@ -1596,7 +1596,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_databricks_widget_spark",
+        "h2_nb_race_results",
         True,
         cells=(
             'dbutils.widgets.text("catalog", "main")\n'
@@ -1609,7 +1609,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_duckdb_time_glob",
+        "h2_nb_trip_loading",
         True,
         cells=(
             'import glob\n\nimport duckdb\n\ncon = duckdb.connect("nyc.duckdb")',
@@ -1620,7 +1620,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_capture_pip_file",
+        "h2_nb_extra_packages",
         True,
         cells=(
             "%%capture\n"
@@ -1631,7 +1631,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_bang_cmd_var",
+        "h2_nb_video_frames",
         True,
         cells=(
             'from pathlib import Path\n\nvideo = sorted(Path("uploads").glob("*.mp4"))[0]',
@@ -1639,7 +1639,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_interact_search",
+        "h2_nb_movie_search",
         True,
         cells=(
             "import sqlite3\n\nimport pandas as pd\nfrom ipywidgets import interact\n\n"
@@ -1651,7 +1651,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_bash_env_cell",
+        "h2_nb_csv_line_counts",
         False,
         cells=(
             'import os\n\nos.environ["DATA_DIR"] = input("data dir: ")',
@@ -1660,7 +1660,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_istring_cells",
+        "h2_nb_lab_samples",
         False,
         cells=(
             "import os\nimport sqlite3\n\nfrom ipy_istring import sh, sql\n\n"
@@ -1671,7 +1671,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_escaped_braces",
+        "h2_nb_data_sizes",
         False,
         cells=(
             '!find data -name "*.json" -exec wc -c {{}} +',
@@ -1680,7 +1680,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_kaggle_constant_slug",
+        "h2_nb_kaggle_airlines",
         False,
         cells=(
             "!mkdir -p ~/.kaggle\n!cp kaggle.json ~/.kaggle/\n!chmod 600 ~/.kaggle/kaggle.json",
@@ -1690,7 +1690,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_params_widget_query",
+        "h2_nb_region_orders",
         False,
         cells=(
             "import ipywidgets as widgets\nimport pandas as pd\n"
@@ -1704,7 +1704,7 @@ NOTEBOOKS = [
         ),
     ),
     Case(
-        "h2_nb_quoted_wget",
+        "h2_nb_dataset_download",
         False,
         cells=(
             "import shlex",
