@@ -1105,6 +1105,24 @@ def save(cur, table, records):
 """,
     ),
     _v(
+        "h2_psql_export_parts",
+        """
+import subprocess
+import sys
+
+
+def export_csv(db, table, where="true"):
+    parts = [
+        "psql -d ", db, " -c ",
+        '"\\\\copy (SELECT * FROM ', table, " WHERE ", where, ') TO STDOUT CSV HEADER"',
+    ]
+    return subprocess.check_output("".join(parts), shell=True)
+
+
+sys.stdout.buffer.write(export_csv(*sys.argv[1:4]))
+""",
+    ),
+    _v(
         "h2_databricks_customers",
         """
 # Databricks notebook source
