@@ -153,7 +153,7 @@ def test_command_line_clean_and_usage(tmp_path: Path, capsys: pytest.CaptureFixt
 # --- the corpus: recall and precision (correctness, not timing) ---------------------------------
 
 
-@pytest.mark.parametrize("corpus", ["CASES", "HELDOUT"])
+@pytest.mark.parametrize("corpus", ["CASES", "HELDOUT", "HELDOUT2"])
 def test_corpus_recall_and_precision(tmp_path: Path, corpus: str) -> None:
     import check_corpus
     from check_corpus import score
@@ -249,6 +249,39 @@ FLOWS = {
         "from fabric import Connection\nwith Connection(h) as c:\n    c.sudo(f'rm {b}')\n",
         3,
     ),
+    "class attribute": (
+        "import os\nclass B:\n    CMD = 'pg_dump {db}'\n    def run(self, db):\n"
+        "        os.system(self.CMD.format(db=db))\n",
+        5,
+    ),
+    "string.Template": (
+        "import os\nfrom string import Template\nC = Template('scp $src host:')\n"
+        "def go(src):\n    os.system(C.substitute(src=src))\n",
+        5,
+    ),
+    "partial": (
+        "import subprocess\nfrom functools import partial\n"
+        "run = partial(subprocess.run, shell=True)\nrun(f'kubectl delete pod {p}')\n",
+        4,
+    ),
+    "lambda": (
+        "import subprocess\nsh = lambda c: subprocess.check_output(c, shell=True)\n"
+        "sh(f'grep {p} log')\n",
+        3,
+    ),
+    "helper function": (
+        "def query(cur, q):\n    return cur.execute(q).fetchall()\n"
+        "def users(cur, n):\n    return query(cur, f\"select * from u where n = '{n}'\")\n",
+        4,
+    ),
+    "EXEC": ("cursor.execute(f\"EXEC dbo.refresh @d = '{d}'\")\n", 1),
+    "django extra": ("qs = qs.extra(where=[f\"tags LIKE '%%{tag}%%'\"])\n", 1),
+    "copy_expert": ("cur.copy_expert(f'COPY ({q}) TO STDOUT', out)\n", 1),
+    "airflow hook": (
+        "from airflow.providers.postgres.hooks.postgres import PostgresHook\n"
+        "hook = PostgresHook()\nhook.run(f\"COPY {t} FROM '{p}'\")\n",
+        3,
+    ),
     "fabric task": (
         "from fabric import task\n@task\ndef deploy(c, b='main'):\n"
         "    c.run(f'git checkout {b}')\n",
@@ -282,7 +315,37 @@ SAFE_FLOWS = [
     "import subprocess\nsubprocess.run(['bash', '-c', 'ls \"$1\"', 'sh', d])\n",
     "app.run(f'{host}:{port}')\n",  # not a fabric connection
     "import pexpect\npexpect.spawn('/bin/bash', ['-c', 'ls'])\n",
+    "import enum\nclass T(str, enum.Enum):\n    A = 'a'\n"
+    "def f(cur, t):\n    cur.execute(f'select * from {T(t).value}')\n",
+    "import uuid\ndef f(cur, s):\n    i = uuid.UUID(s)\n"
+    "    cur.execute(f\"select * from d where id = '{i}'\")\n",
+    "from datetime import date\nd = date.fromisoformat(a)\n"
+    "cur.execute(f\"delete from s where day = '{d.isoformat()}'\")\n",
+    "cur.execute('select * from posts limit %d' % n)\n",
+    "OK = {'orders', 'users'}\ndef f(cur, t):\n    if t not in OK:\n        raise ValueError(t)\n"
+    "    cur.execute(f'select * from {t}')\n",
+    "import re\ndef f(cur, t):\n    if not re.fullmatch(r'[a-z_]+', t):\n"
+    "        raise ValueError(t)\n"
+    "    cur.execute(f'select * from {t}')\n",
+    "import os\nfrom settings import DATA_DIR\nos.system(f'ls {DATA_DIR}')\n",
+    "def query(cur, q):\n    q = q.strip()\n    return cur.execute(q, ())\nquery(c, 'select 1')\n",
 ]
+# Look-alikes that are not safe: the same guards, done wrong.
+UNSAFE_GUARDS = [
+    "cur.execute('select * from t where c = %c' % ch)\n",  # %c takes a character: a quote
+    "import re\ndef f(cur, t):\n    if not re.fullmatch(r'[a-z ;]+', t):\n"
+    "        raise ValueError(t)\n"
+    "    cur.execute(f'select * from {t}')\n",
+    "import re\ndef f(cur, t):\n    if not re.match(r'[a-z]+', t):\n        raise ValueError(t)\n"
+    "    cur.execute(f'select * from {t}')\n",  # re.match checks only the start
+    "OK = {'orders', 'users'}\ndef f(cur, t):\n    if t not in OK:\n        print(t)\n"
+    "    cur.execute(f'select * from {t}')\n",  # the guard does not leave
+]
+
+
+@pytest.mark.parametrize("code", UNSAFE_GUARDS)
+def test_guards_that_do_not_guard(code: str) -> None:
+    assert len(find_unsafe_calls(code)) == 1
 
 
 @pytest.mark.parametrize("code", SAFE_FLOWS)

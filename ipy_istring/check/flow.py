@@ -83,7 +83,8 @@ class Finding:
 
 # Calls that give back their argument's text (wrappers around a query or a command).
 _WRAPPERS = frozenset(
-    {"text", "dedent", "cleandoc", "str", "SQL", "literal_column", "indent", "escape_string"}
+    {"text", "dedent", "cleandoc", "str", "SQL", "literal_column", "indent", "escape_string",
+     "Template"}
 )
 # String methods whose result keeps the receiver's text (and its formatting).
 _KEEP_METHODS = frozenset(
@@ -92,8 +93,14 @@ _KEEP_METHODS = frozenset(
 )  # fmt: skip
 # Calls whose result cannot carry code into a command: numbers, and shell-quoted words.
 _SAFE_VALUES = frozenset(
-    {"int", "float", "len", "bool", "round", "abs", "shlex.quote", "pipes.quote"}
-)
+    {"int", "float", "len", "bool", "round", "abs", "shlex.quote", "pipes.quote", "uuid.UUID",
+     "datetime.date", "datetime.datetime", "datetime.date.fromisoformat",
+     "datetime.datetime.fromisoformat", "datetime.date.today", "datetime.datetime.now",
+     "decimal.Decimal", "ipaddress.ip_address", "ipaddress.ip_network"}
+)  # fmt: skip
+# `%` conversions that only take numbers (not %c, which takes a character).
+_PERCENT = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(.)")
+_NUMERIC_CONVERSIONS = frozenset("diouxXeEfFgG%")
 
 
 def _dotted(node: ast.expr) -> str:
@@ -125,6 +132,7 @@ class _Scope:
         # Names bound to what a call returned, by the call's name: `ip = get_ipython()` makes
         # `ip.system` the sink `get_ipython().system`.
         self.made_by: dict[str, str] = {}
+        self.annotations: dict[str, str] = {}  # parameter -> the name of its annotation
         self.parent = parent
         self.class_name = class_name  # the class whose `self` this scope's code sees
         self.is_class = is_class
@@ -191,6 +199,10 @@ class Analysis:
         self.unparsed: dict[str, Callable[[], ast.FunctionDef | ast.AsyncFunctionDef | None]] = {}
         self.returns: dict[str, Formatted | None] = {}
         self.attributes: dict[tuple[str, str], Formatted] = {}
+        self.enums: set[str] = set()  # Enum classes defined here: their values are constants
+        # Functions, lambdas and partials defined here that pass a parameter to a sink.
+        self.derived: dict[str, list[Sink]] = {}
+        self.partials: dict[str, ast.Call] = {}
         self.findings: list[Finding] = []
         # Names defined outside the code read (a kernel's namespace): IPython can expand them.
         self.known_names = known_names
@@ -226,6 +238,11 @@ class Analysis:
         if source is not None and calls is None:
             calls = sinks.calls_in(source, self.imports)
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
+        if source is None or calls or "partial(" in source:
+            extra = self._derived_calls(tree, source)
+            if extra and source is not None:
+                calls = sorted({*(calls or ()), *extra})
+                self._sink_lines = _line_numbers(source, calls)
         self._source_lines = source.splitlines() if source is not None else []
         self._all_lines = source is None
         before = len(self.findings)
@@ -347,6 +364,11 @@ class Analysis:
             self._block(node.body)
             self._scope = scope
             scope.names[node.name] = None
+            for name, value in inner.names.items():  # `self.CMD` reads the class's `CMD`
+                if value is not None:
+                    self.attributes.setdefault((node.name, name), value)
+            if any(self._resolve(base)[0].rpartition(".")[2] in _ENUMS for base in node.bases):
+                self.enums.add(node.name)
             return
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             self._import(node)
@@ -370,6 +392,9 @@ class Analysis:
                 self._return_value = _merge(self._return_value, self.value(node.value))
         elif isinstance(node, ast.If):
             self._branches([node.body, node.orelse])
+            guarded = self._allow_listed(node)
+            if guarded is not None:
+                self._scope.names[guarded.id] = Formatted(None, guarded.id, node.lineno)
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             self._bind(getattr(node, "target", None), None, None)
             self._branches([node.body, []])
@@ -488,6 +513,8 @@ class Analysis:
         every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
         for parameter in every:
             scope.names[parameter.arg] = None
+            if isinstance(parameter.annotation, ast.Name):
+                scope.annotations[parameter.arg] = parameter.annotation.id
         if every and any(self._resolve(d)[0] in _TASK_DECORATORS for d in _decorators(node)):
             scope.made_by[every[0].arg] = "invoke.Context()"  # a fabric/invoke task's context
         self._scope, self._reporting, self._return_value = (
@@ -545,10 +572,17 @@ class Analysis:
         if isinstance(node, ast.JoinedStr):
             return self._fstring(node)
         if isinstance(node, ast.Name):
-            return self._scope.lookup(node.id)
+            known = self._scope.lookup(node.id)
+            if known is None and _CONSTANT_NAME.match(node.id) and "." in self.imports.get(
+                node.id, ""
+            ):
+                return Formatted(None, node.id, node.lineno)  # `from settings import DATA_DIR`
+            return known
         if isinstance(node, ast.BinOp):
             return self._binop_chain(node)
         if isinstance(node, ast.Attribute):
+            if node.attr in ("value", "name") and self._is_enum_member(node.value):
+                return Formatted(None, node.attr, node.lineno)
             owner = self._attribute_owner(node)
             return self.attributes.get(owner) if owner is not None else None
         if isinstance(node, ast.Call):
@@ -644,6 +678,9 @@ class Analysis:
             values = right_node.elts if isinstance(right_node, ast.Tuple) else [right_node]
             if left.constant and all(_constant_value(self.value(v), v) for v in values):
                 return left  # "%s" % ("a",) with constants only
+            conversions = {m.group(1) for m in _PERCENT.finditer(left.text)}
+            if left.constant and conversions and conversions <= _NUMERIC_CONVERSIONS:
+                return left  # "LIMIT %d" % n: a number or a TypeError
             return Formatted(left.how or "%-formatting", left.text, right_node.lineno)
         if isinstance(op, ast.Mult) and left is not None:
             return left  # ["?"] * n, "-" * 20
@@ -655,7 +692,7 @@ class Analysis:
             return Formatted(None, "0", node.lineno)  # a number, or a value quoted for a shell
         if isinstance(func, ast.Attribute):
             method = func.attr
-            if method in ("format", "format_map"):
+            if method in ("format", "format_map", "substitute", "safe_substitute"):
                 receiver = self.value(func.value)
                 if receiver is None:
                     return None
@@ -664,7 +701,8 @@ class Analysis:
                 arguments = [*node.args, *(k.value for k in node.keywords)]
                 if receiver.constant and all(_constant_value(self.value(a), a) for a in arguments):
                     return receiver
-                return Formatted(receiver.how or "str.format()", receiver.text, node.lineno)
+                how = "Template.substitute()" if "substitute" in method else "str.format()"
+                return Formatted(receiver.how or how, receiver.text, node.lineno)
             if method == "join" and node.args:
                 separator = self.value(func.value)
                 if separator is None:
@@ -693,6 +731,14 @@ class Analysis:
                 return self._returns(f"{owner[0]}.{method}")
             if self._function_node(method) and isinstance(func.value, ast.Name):
                 return self._returns(method)
+            receiver = self.value(func.value)
+            arguments = [*node.args, *(k.value for k in node.keywords)]
+            if (
+                receiver is not None
+                and receiver.constant
+                and all(_constant_value(self.value(a), a) for a in arguments)
+            ):
+                return Formatted(None, receiver.text, node.lineno)  # `day.isoformat()`
             return None
         if isinstance(func, ast.Name):
             name = func.id
@@ -704,6 +750,59 @@ class Analysis:
             if name in _WRAPPERS and node.args:
                 return self.value(node.args[0])
         return None
+
+    def _allow_listed(self, node: ast.If) -> ast.Name | None:
+        """The name an ``if name not in ALLOWED: raise`` (or return, continue, abort...)
+        leaves holding one of a container of constants."""
+        test = node.test
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return self._pattern_checked(node, test.operand)
+        if not (
+            isinstance(test, ast.Compare)
+            and isinstance(test.left, ast.Name)
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.NotIn)
+            and node.body
+            and not node.orelse
+        ):
+            return None
+        allowed = self.value(test.comparators[0])
+        if _leaves(node.body) and allowed is not None and allowed.constant:
+            return test.left
+        return None
+
+    def _pattern_checked(self, node: ast.If, test: ast.expr) -> ast.Name | None:
+        """The name an ``if not re.fullmatch(r"[a-z_]+", name): raise`` leaves holding only
+        letters, digits, ``_`` and ``-``."""
+        if not (
+            isinstance(test, ast.Call)
+            and len(test.args) >= 2
+            and isinstance(test.args[1], ast.Name)
+            and isinstance(test.args[0], ast.Constant)
+            and isinstance(test.args[0].value, str)
+            and not node.orelse
+            and _leaves(node.body)
+        ):
+            return None
+        function = self._resolve(test.func)[0]
+        pattern = test.args[0].value
+        whole = function == "re.fullmatch" or (
+            function == "re.match" and pattern.endswith(("$", "\\Z"))
+        )
+        if whole and _PLAIN_PATTERN.fullmatch(pattern):
+            return test.args[1]
+        return None
+
+    def _is_enum_member(self, node: ast.expr) -> bool:
+        """``Table.ORDERS``, ``Table(x)`` or a parameter annotated ``Table``, for an Enum
+        ``Table`` defined here."""
+        if isinstance(node, ast.Call):
+            node = node.func
+        elif isinstance(node, ast.Name) and self._scope.annotations.get(node.id) in self.enums:
+            return True
+        if isinstance(node, ast.Attribute):
+            node = node.value
+        return isinstance(node, ast.Name) and node.id in self.enums
 
     def _is_composed_sql(self, node: ast.expr) -> bool:
         """Whether ``node`` is psycopg's ``sql.SQL(...)`` (or a name bound to one), whose
@@ -743,11 +842,91 @@ class Analysis:
 
     def _check_call(self, call: ast.Call) -> None:
         name, method = self._resolve(call.func)
-        candidates = sinks.lookup(name)
-        if method and not candidates:
-            candidates = sinks.lookup(method)
+        candidates = _lookup(name, method)
         for sink in candidates:
             self._check_sink(call, name, sink)
+        if candidates or not isinstance(call.func, ast.Name):
+            return
+        partial = self.partials.get(call.func.id)
+        if partial is not None:  # `run = partial(subprocess.run, shell=True)`, then `run(cmd)`
+            merged = ast.Call(
+                func=partial.args[0],
+                args=[*partial.args[1:], *call.args],
+                keywords=[*partial.keywords, *call.keywords],
+            )
+            self._check_call(ast.copy_location(merged, call))
+        for sink in self.derived.get(call.func.id, ()):
+            self._check_sink(call, name, sink)
+
+    # Helpers that pass a parameter on to a sink: sinks of their own.
+
+    def _derived_calls(self, tree: ast.Module, source: str | None) -> list[int]:
+        """Note the module's functions, lambdas and ``functools.partial`` objects that hand
+        a parameter to a sink (:attr:`derived`, :attr:`partials`); the offsets of the calls
+        of every such name in ``source``."""
+        for statement in tree.body:
+            if isinstance(statement, (ast.Import, ast.ImportFrom)):
+                self._import(statement)
+        for _ in range(2):  # a helper that calls a helper
+            for statement in tree.body:
+                partial = isinstance(statement, ast.Assign) and "partial" in (source or "partial")
+                if not partial and not self._names_sink(statement):
+                    continue  # (a partial names the sink without calling it)
+                if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    self._derive(statement.name, statement.args, statement.body)
+                elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+                    target, value = statement.targets[0], statement.value
+                    if not isinstance(target, ast.Name):
+                        continue
+                    if isinstance(value, ast.Lambda):
+                        self._derive(target.id, value.args, [ast.Expr(value.body)])
+                    elif (
+                        isinstance(value, ast.Call)
+                        and value.args
+                        and self._resolve(value.func)[0] == "functools.partial"
+                    ):
+                        self.partials[target.id] = value
+        names = [*self.derived, *self.partials]
+        if not names or source is None:
+            return []
+        pattern = re.compile(rf"(?<![\w.])(?:{'|'.join(map(re.escape, names))})\s*\(")
+        return [m.start() for m in pattern.finditer(source)]
+
+    def _derive(self, name: str, arguments: ast.arguments, body: list[ast.stmt]) -> None:
+        """Note ``name`` as a sink for each parameter its body passes, unchanged, to one."""
+        positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+        parameters = {*positional, *(a.arg for a in arguments.kwonlyargs)}
+        nodes = [node for statement in body for node in ast.walk(statement)]
+        reassigned = {
+            n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+        }
+        found: list[Sink] = []
+        for call in nodes:
+            if not isinstance(call, ast.Call):
+                continue
+            for sink in self._sinks_of(call):
+                if sink.shell_keyword is not None and not _keyword_true(call, sink.shell_keyword):
+                    continue
+                argument = _unwrapped(_argument(call, sink.argument, sink.keywords))
+                if not isinstance(argument, ast.Name) or argument.id not in parameters:
+                    continue
+                if argument.id in reassigned:
+                    continue
+                index = positional.index(argument.id) if argument.id in positional else 1 << 20
+                found.append(
+                    replace(sink, name=name, argument=index, keywords=(argument.id,),
+                            shell_keyword=None, shell_argv=False, fix="", magic_names=(),
+                            ipython_expands=False)
+                )  # fmt: skip
+        if found:
+            self.derived[name] = found
+
+    def _sinks_of(self, call: ast.Call) -> list[Sink]:
+        name, method = self._resolve(call.func)
+        found = _lookup(name, method)
+        if not found and isinstance(call.func, ast.Name):
+            found = self.derived.get(call.func.id, [])
+        return found
 
     def _check_sink(self, call: ast.Call, name: str, sink: Sink) -> None:
         argument = _argument(call, sink.argument, sink.keywords)
@@ -940,6 +1119,33 @@ def _shell_c_argument(argv: ast.List | ast.Tuple) -> ast.expr | None:
     )
 
 
+def _lookup(name: str, method: str) -> list[Sink]:
+    """The sinks a call of ``name`` may be: by its full name, by the class that made its
+    object (``PostgresHook().run`` for ``airflow....postgres.PostgresHook().run``), or by
+    its method name alone (``.execute``)."""
+    found = sinks.lookup(name)
+    if not found and "()." in name:
+        made, _, rest = name.rpartition("().")
+        found = sinks.lookup(made.rpartition(".")[2] + "()." + rest)
+    if not found and method:
+        found = sinks.lookup(method)
+    return found
+
+
+def _unwrapped(node: ast.expr | None) -> ast.expr | None:
+    """``cmd`` of ``text(cmd)``, ``cmd.strip()``, ``textwrap.dedent(cmd)``..."""
+    while isinstance(node, ast.Call):
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name in _KEEP_METHODS and isinstance(func, ast.Attribute) and not node.args:
+            node = func.value
+        elif name in _WRAPPERS and node.args:
+            node = node.args[0]
+        else:
+            break
+    return node
+
+
 def _program_c_argument(call: ast.Call, program: ast.expr | None) -> ast.expr | None:
     """The CODE of a call naming a shell and passing ``-c CODE`` after it: in a list
     (``spawn("bash", ["-c", CODE])``) or as further positional arguments."""
@@ -950,6 +1156,32 @@ def _program_c_argument(call: ast.Call, program: ast.expr | None) -> ast.expr | 
     return _shell_c_argument(ast.List(elts=[program, *elements], ctx=ast.Load()))
 
 
+# A regex that can only match letters, digits, `_` and `-` (a validated name).
+_PLAIN_PATTERN = re.compile(
+    r"""\^?
+    (?: \[ (?: [A-Za-z0-9_] | \\w | \\d | (?<=[A-Za-z0-9])-(?=[A-Za-z0-9]) )+ \]  # a class
+      | \\w | \\d | [A-Za-z0-9_]                                                # one of them
+      | [+*?] | \{\d+(?:,\d*)?\}                                                 # repeats
+    )+
+    (?:\$|\\Z)?""",
+    re.VERBOSE,
+)
+# A module-level constant by convention (`DATA_DIR`), imported from configuration.
+_CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
+
+
+def _leaves(body: list[ast.stmt]) -> bool:
+    """Whether a block always leaves: it ends in raise, return, continue, break, or a call
+    such as ``abort(400)`` or ``sys.exit()``."""
+    last = body[-1]
+    return isinstance(last, (ast.Raise, ast.Return, ast.Continue, ast.Break)) or (
+        isinstance(last, ast.Expr) and isinstance(last.value, ast.Call)
+        and _dotted(last.value.func).rpartition(".")[2] in ("abort", "exit", "fail")
+    )  # fmt: skip
+
+
+# Base classes that make an Enum (their members' values are constants).
+_ENUMS = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"})
 # The same call under another name (`from IPython import get_ipython`).
 _SAME_CALLS = {
     "IPython.get_ipython()": "get_ipython()",

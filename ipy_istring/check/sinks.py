@@ -32,7 +32,8 @@ ENTRY_POINT_GROUP = "ipy_istring.sinks"
 # generic method names (``.fetch``, ``.sql``, ``.query``) need it before they count.
 SQL_WORDS = re.compile(
     r"\b(select|insert|update|delete|create|drop|alter|pragma|with|truncate|grant|revoke|"
-    r"merge|copy|attach|explain|describe|show|call|vacuum|values|from|where|set)\b",
+    r"merge|copy|attach|explain|describe|show|call|vacuum|values|from|where|set|exec|execute|"
+    r"declare|like)\b",
     re.IGNORECASE,
 )
 
@@ -81,6 +82,19 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _sql(".executemany", "sql", generic=True),
     _sql(".executescript", "sql_script", generic=True),
     _sql(".exec_driver_sql", "statement"),
+    _sql(".copy_expert", "sql"),  # psycopg2
+    _sql(".copy", "statement", generic=True),  # psycopg 3
+    Sink(".extra", "sql", argument=1 << 20, keywords=("where", "select", "tables", "order_by")),
+    # Airflow's database hooks (by the class that made the object: `hook = PostgresHook()`)
+    *(
+        Sink(f"{hook}().{method}", "sql", keywords=("sql",))
+        for hook in (
+            "DbApiHook", "PostgresHook", "MySqlHook", "SnowflakeHook", "MsSqlHook", "SqliteHook",
+            "OracleHook", "RedshiftSQLHook", "TrinoHook", "PrestoHook", "HiveServer2Hook",
+            "JdbcHook", "OdbcHook", "VerticaHook", "DatabricksSqlHook", "BigQueryHook",
+        )
+        for method in ("run", "get_records", "get_first", "get_pandas_df", "get_df")
+    ),
     _sql("sqlalchemy.text", "text"),
     _sql("sqlalchemy.sql.text", "text"),
     _sql("sqlalchemy.sql.expression.text", "text"),
@@ -89,6 +103,7 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _sql(".read_sql"),
     _sql(".read_sql_query"),
     _sql("polars.read_database", "query"),
+    _sql("polars.read_database_uri", "query"),
     _sql(".read_database", "query"),
     _sql("duckdb.query", "query"),
     _sql("duckdb.sql", "query"),
