@@ -35,7 +35,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE))
 
 from _timing import table  # noqa: E402
-from check_corpus import CASES, HELDOUT, HELDOUT2, Case, Score, score  # noqa: E402
+from check_corpus import CASES, HELDOUT, HELDOUT2, HELDOUT3, Case, Score, score  # noqa: E402
 
 from ipy_istring.check.scan import check_file  # noqa: E402
 
@@ -265,6 +265,7 @@ def main() -> None:
     scores("1. The corpus", CASES)
     scores("1b. The first held-out corpus (written blind to the check)", HELDOUT)
     scores("1c. The second held-out corpus (written blind to the check)", HELDOUT2)
+    scores("1d. The third held-out corpus (written blind to the check)", HELDOUT3)
     file_speed(quick)
     cell_cost(quick)
 

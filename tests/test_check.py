@@ -153,7 +153,7 @@ def test_command_line_clean_and_usage(tmp_path: Path, capsys: pytest.CaptureFixt
 # --- the corpus: recall and precision (correctness, not timing) ---------------------------------
 
 
-@pytest.mark.parametrize("corpus", ["CASES", "HELDOUT", "HELDOUT2"])
+@pytest.mark.parametrize("corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3"])
 def test_corpus_recall_and_precision(tmp_path: Path, corpus: str) -> None:
     import check_corpus
     from check_corpus import score
@@ -282,6 +282,37 @@ FLOWS = {
         "hook = PostgresHook()\nhook.run(f\"COPY {t} FROM '{p}'\")\n",
         3,
     ),
+    "query builder returning (sql, params)": (
+        "def build(o):\n    return f'select * from c order by {o}', []\n"
+        "def f(cur, o):\n    cur.execute(*build(o))\n",
+        4,
+    ),
+    "databases fetch_all": (
+        "async def f(db, o):\n    await db.fetch_all(query=f\"select * from n where o = '{o}'\")\n",
+        2,
+    ),
+    "RawSQL": (
+        "from django.db.models.expressions import RawSQL\nr = RawSQL(f'rank({t})', [])\n",
+        2,
+    ),
+    "literal_column": (
+        "from sqlalchemy import literal_column\nc = literal_column(f\"'{x}'\")\n",
+        2,
+    ),
+    "peewee SQL": ("from peewee import SQL\nw = SQL(f\"c LIKE '%{n}%'\")\n", 2),
+    "pony": ("P.select_by_sql(\"SELECT * FROM P WHERE n = '\" + n + \"'\")\n", 1),
+    "clickhouse query_df": ("client.query_df('select * from u where t = {}'.format(t))\n", 1),
+    "decorator that runs the result": (
+        "import os\ndef shell(func):\n    def wrapper(*a):\n        cmd = func(*a)\n"
+        "        os.system(cmd)\n    return wrapper\n"
+        "@shell\ndef backup(db):\n    return f'pg_dump {db}'\n",
+        9,
+    ),
+    "%%sql cell": ("x = input()\nget_ipython().run_cell_magic('sql', '', \"select '{x}'\")\n", 2),
+    "%%sql cell, jupysql": (
+        "x = input()\nget_ipython().run_cell_magic('sql', '', \"select '{{x}}'\")\n",
+        2,
+    ),
     "fabric task": (
         "from fabric import task\n@task\ndef deploy(c, b='main'):\n"
         "    c.run(f'git checkout {b}')\n",
@@ -329,6 +360,15 @@ SAFE_FLOWS = [
     "    cur.execute(f'select * from {t}')\n",
     "import os\nfrom settings import DATA_DIR\nos.system(f'ls {DATA_DIR}')\n",
     "def query(cur, q):\n    q = q.strip()\n    return cur.execute(q, ())\nquery(c, 'select 1')\n",
+    "def build(n):\n    return 'select * from c where n = %s', [f'%{n}%']\n"
+    "def f(cur, n):\n    cur.execute(*build(n))\n",  # formatted only in the parameters
+    "TABLES = ('a', 'b')\nfor t in TABLES:\n    cur.execute(f'vacuum {t}')\n",
+    "OK = frozenset({'a', 'b'})\ndef f(cur, **kw):\n    cols = [k for k in kw if k in OK]\n"
+    "    sets = ', '.join(f'{k} = %s' for k in cols)\n"
+    "    cur.execute(f'update t set {sets}', list(kw.values()))\n",
+    "def f(cur, n):\n    n = min(int(n), 100)\n    cur.execute(f'select * from t limit {n}')\n",
+    "get_ipython().run_cell_magic('sql', '', 'select * from t where a = :x')\n",
+    "x = input()\nget_ipython().run_cell_magic('bash', '', 'echo {x}')\n",  # bash expands nothing
 ]
 # Look-alikes that are not safe: the same guards, done wrong.
 UNSAFE_GUARDS = [

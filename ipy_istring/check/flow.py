@@ -44,6 +44,7 @@ class Formatted:
     how: str | None
     text: str
     line: int = 0
+    first: Formatted | None = None  # a tuple's first item (`return query, params`)
 
     @property
     def constant(self) -> bool:
@@ -84,7 +85,7 @@ class Finding:
 # Calls that give back their argument's text (wrappers around a query or a command).
 _WRAPPERS = frozenset(
     {"text", "dedent", "cleandoc", "str", "SQL", "literal_column", "indent", "escape_string",
-     "Template"}
+     "Template", "frozenset", "set", "tuple", "list", "sorted"}
 )
 # String methods whose result keeps the receiver's text (and its formatting).
 _KEEP_METHODS = frozenset(
@@ -96,7 +97,7 @@ _SAFE_VALUES = frozenset(
     {"int", "float", "len", "bool", "round", "abs", "shlex.quote", "pipes.quote", "uuid.UUID",
      "datetime.date", "datetime.datetime", "datetime.date.fromisoformat",
      "datetime.datetime.fromisoformat", "datetime.date.today", "datetime.datetime.now",
-     "decimal.Decimal", "ipaddress.ip_address", "ipaddress.ip_network"}
+     "decimal.Decimal", "ipaddress.ip_address", "ipaddress.ip_network", "shlex.join"}
 )  # fmt: skip
 # `%` conversions that only take numbers (not %c, which takes a character).
 _PERCENT = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(.)")
@@ -203,6 +204,9 @@ class Analysis:
         # Functions, lambdas and partials defined here that pass a parameter to a sink.
         self.derived: dict[str, list[Sink]] = {}
         self.partials: dict[str, ast.Call] = {}
+        # Decorators that hand what the function they wrap returns to a sink.
+        self.decorator_sinks: dict[str, Sink] = {}
+        self._return_sink: tuple[str, Sink] | None = None
         self.findings: list[Finding] = []
         # Names defined outside the code read (a kernel's namespace): IPython can expand them.
         self.known_names = known_names
@@ -238,7 +242,7 @@ class Analysis:
         if source is not None and calls is None:
             calls = sinks.calls_in(source, self.imports)
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
-        if source is None or calls or "partial(" in source:
+        if source is None or calls or self.derived or self.partials or "partial(" in source:
             extra = self._derived_calls(tree, source)
             if extra and source is not None:
                 calls = sorted({*(calls or ()), *extra})
@@ -390,13 +394,21 @@ class Analysis:
         elif isinstance(node, ast.Return):
             if node.value is not None:
                 self._return_value = _merge(self._return_value, self.value(node.value))
+                if self._return_sink is not None:  # `@shell_command` runs what this returns
+                    decorator, sink = self._return_sink
+                    call = ast.Call(func=ast.Name(id=decorator), args=[node.value], keywords=[])
+                    self._check_sink(ast.copy_location(call, node.value), decorator, sink)
         elif isinstance(node, ast.If):
             self._branches([node.body, node.orelse])
             guarded = self._allow_listed(node)
             if guarded is not None:
                 self._scope.names[guarded.id] = Formatted(None, guarded.id, node.lineno)
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
-            self._bind(getattr(node, "target", None), None, None)
+            iterated = self.value(getattr(node, "iter", None))
+            each = None
+            if iterated is not None and iterated.constant:  # `for table in TABLES`
+                each = Formatted(None, iterated.text, node.lineno)
+            self._bind(getattr(node, "target", None), each, None)
             self._branches([node.body, []])
             self._block(node.orelse)
         elif isinstance(node, (ast.With, ast.AsyncWith)):
@@ -507,6 +519,15 @@ class Analysis:
     ) -> Formatted | None:
         """Analyse a function's body; returns what it returns."""
         saved = (self._scope, self._reporting, self._return_value, self._deferred)
+        saved_return_sink = self._return_sink
+        self._return_sink = next(
+            (
+                (d.id, self.decorator_sinks[d.id])
+                for d in _decorators(node)
+                if isinstance(d, ast.Name) and d.id in self.decorator_sinks
+            ),
+            None,
+        )
         scope = _Scope(_nearest_function(parent), class_name)
         arguments = node.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
@@ -531,6 +552,7 @@ class Analysis:
             result = self._return_value
         finally:
             self._scope, self._reporting, self._return_value, self._deferred = saved
+            self._return_sink = saved_return_sink
         return result
 
     def _function_node(self, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
@@ -603,7 +625,7 @@ class Analysis:
             # a table name picked from an allow-list dict); otherwise as the container.
             return self.value(node.value)
         if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
-            return self._elements([node.elt], node)
+            return self._comprehension(node)
         if isinstance(node, ast.Await):
             return self.value(node.value)
         if isinstance(node, ast.NamedExpr):
@@ -612,9 +634,51 @@ class Analysis:
             return result
         return None
 
+    def _comprehension(
+        self, node: ast.ListComp | ast.GeneratorExp | ast.SetComp
+    ) -> Formatted | None:
+        """A comprehension's items: its variables hold constants when they range over
+        constants or are filtered by an allow-list (``[k for k in fields if k in OK]``)."""
+        saved = dict(self._scope.names)
+        try:
+            for generator in node.generators:
+                if isinstance(generator.target, ast.Name):
+                    name = generator.target.id
+                    iterated = self.value(generator.iter)
+                    allowed = (iterated is not None and iterated.constant) or any(
+                        self._membership(test, name) for test in generator.ifs
+                    )
+                    self._scope.names[name] = (
+                        Formatted(None, name, node.lineno) if allowed else None
+                    )
+                else:
+                    self._bind(generator.target, None, None)
+            return self._elements([node.elt], node)
+        finally:
+            self._scope.names = saved
+
+    def _membership(self, test: ast.expr, name: str) -> bool:
+        """Whether ``test`` is ``name in CONSTANTS``."""
+        return (
+            isinstance(test, ast.Compare)
+            and isinstance(test.left, ast.Name)
+            and test.left.id == name
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.In)
+            and _constant_value(self.value(test.comparators[0]), test.comparators[0])
+        )
+
     def _elements(self, elements: list[ast.expr], node: ast.expr) -> Formatted | None:
         """A list of strings, as far as joining it goes: formatted if any element is."""
         values = [self.value(e) for e in elements]
+        if isinstance(node, ast.Tuple) and values and values[0] is not None:
+            merged = self._merged_elements(values, node)
+            return replace(merged or values[0], first=values[0])
+        return self._merged_elements(values, node)
+
+    def _merged_elements(
+        self, values: list[Formatted | None], node: ast.expr
+    ) -> Formatted | None:
         for v in values:
             if v is not None and not v.constant:
                 return v
@@ -690,6 +754,12 @@ class Analysis:
         func = node.func
         if self._resolve(func)[0] in _SAFE_VALUES:
             return Formatted(None, "0", node.lineno)  # a number, or a value quoted for a shell
+        if (
+            isinstance(func, ast.Name)
+            and func.id in ("min", "max")
+            and all(_constant_value(self.value(a), a) for a in node.args)
+        ):
+            return Formatted(None, "0", node.lineno)
         if isinstance(func, ast.Attribute):
             method = func.attr
             if method in ("format", "format_map", "substitute", "safe_substitute"):
@@ -798,8 +868,11 @@ class Analysis:
         ``Table`` defined here."""
         if isinstance(node, ast.Call):
             node = node.func
-        elif isinstance(node, ast.Name) and self._scope.annotations.get(node.id) in self.enums:
-            return True
+        elif isinstance(node, ast.Name) and (
+            self._scope.annotations.get(node.id) in self.enums
+            or (self._scope.maker(node.id) or "").removesuffix("()") in self.enums
+        ):
+            return True  # `t: Table`, `field = SortField(sort)`
         if isinstance(node, ast.Attribute):
             node = node.value
         return isinstance(node, ast.Name) and node.id in self.enums
@@ -874,6 +947,7 @@ class Analysis:
                     continue  # (a partial names the sink without calling it)
                 if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     self._derive(statement.name, statement.args, statement.body)
+                    self._derive_decorator(statement)
                 elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
                     target, value = statement.targets[0], statement.value
                     if not isinstance(target, ast.Name):
@@ -887,10 +961,51 @@ class Analysis:
                     ):
                         self.partials[target.id] = value
         names = [*self.derived, *self.partials]
-        if not names or source is None:
+        if source is None:
             return []
-        pattern = re.compile(rf"(?<![\w.])(?:{'|'.join(map(re.escape, names))})\s*\(")
-        return [m.start() for m in pattern.finditer(source)]
+        found = []
+        if names:
+            pattern = re.compile(rf"(?<![\w.])(?:{'|'.join(map(re.escape, names))})\s*\(")
+            found = [m.start() for m in pattern.finditer(source)]
+        if self.decorator_sinks:  # the `def` line of each function such a decorator wraps
+            decorated = re.compile(
+                rf"^[ \t]*@(?:{'|'.join(map(re.escape, self.decorator_sinks))})\b.*\n"
+                r"(?:[ \t]*@.*\n)*[ \t]*(?:async[ \t]+)?def\b",
+                re.MULTILINE,
+            )
+            found += [m.end() - 3 for m in decorated.finditer(source)]
+        return found
+
+    def _derive_decorator(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        """Note ``node`` as a decorator whose wrapper passes the wrapped function's result to
+        a sink (``cmd = func(*args); os.system(cmd)``)."""
+        arguments = [*node.args.posonlyargs, *node.args.args]
+        if len(arguments) != 1:
+            return
+        wrapped = arguments[0].arg
+        nodes = list(ast.walk(node))
+        results = {
+            target.id
+            for n in nodes
+            if isinstance(n, ast.Assign) and _calls_name(n.value, wrapped)
+            for target in n.targets
+            if isinstance(target, ast.Name)
+        }
+        for call in nodes:
+            if not isinstance(call, ast.Call):
+                continue
+            for sink in self._sinks_of(call):
+                if sink.shell_keyword is not None and not _keyword_true(call, sink.shell_keyword):
+                    continue
+                argument = _unwrapped(_argument(call, sink.argument, sink.keywords))
+                if _calls_name(argument, wrapped) or (
+                    isinstance(argument, ast.Name) and argument.id in results
+                ):
+                    self.decorator_sinks[node.name] = replace(
+                        sink, name=node.name, argument=0, keywords=(), shell_keyword=None,
+                        shell_argv=False, fix="", magic_names=(), ipython_expands=False,
+                    )  # fmt: skip
+                    return
 
     def _derive(self, name: str, arguments: ast.arguments, body: list[ast.stmt]) -> None:
         """Note ``name`` as a sink for each parameter its body passes, unchanged, to one."""
@@ -944,10 +1059,14 @@ class Analysis:
             magic = _argument(call, 0, ("magic_name",))
             if not (isinstance(magic, ast.Constant) and magic.value in sink.magic_names):
                 return
-        value = self.value(argument)
+        if isinstance(argument, ast.Starred):  # `cur.execute(*build(...))`: the query
+            value = self.value(argument.value)
+            value = value.first if value is not None and value.first is not None else value
+        else:
+            value = self.value(argument)
         how = None if value is None or value.constant else value.how
         expands = how is None and sink.ipython_expands and value is not None
-        if expands and value is not None and self._expands_values(value.text):
+        if expands and value is not None and self._expands_values(value.text, sink.jinja):
             how = IPYTHON_EXPANSION
         if how is None or value is None:
             return
@@ -955,14 +1074,14 @@ class Analysis:
             return
         self._report(call, name, sink, argument, value, how)
 
-    def _expands_values(self, command: str) -> bool:
+    def _expands_values(self, command: str, jinja: bool = False) -> bool:
         """Whether IPython's expansion of ``command`` (``{expr}``, ``$name``) puts in a value
         that is not a known constant.
 
         IPython evaluates every field or expands none: a field that does not parse, or names
         something undefined (``$HOME``, ``awk '{print $1}'``), leaves the command as written."""
         formatted = False
-        for expression in _ipython_expansions(command):
+        for expression in _ipython_expansions(command, jinja):
             try:
                 tree = ast.parse(expression.strip(), mode="eval")
             except SyntaxError:
@@ -1081,6 +1200,8 @@ def _is_formatting_call(node: ast.Call) -> bool:
 
 
 def _argument(call: ast.Call, position: int, keywords: tuple[str, ...]) -> ast.expr | None:
+    if position == 0 and call.args and isinstance(call.args[0], ast.Starred):
+        return call.args[0]  # the query of `execute(*(query, params))`
     if len(call.args) > position and not any(
         isinstance(a, ast.Starred) for a in call.args[: position + 1]
     ):
@@ -1130,6 +1251,11 @@ def _lookup(name: str, method: str) -> list[Sink]:
     if not found and method:
         found = sinks.lookup(method)
     return found
+
+
+def _calls_name(node: ast.expr | None, name: str) -> bool:
+    """Whether ``node`` is a call of the name ``name``."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
 
 
 def _unwrapped(node: ast.expr | None) -> ast.expr | None:
@@ -1199,12 +1325,16 @@ def _decorators(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.ex
         yield decorator.func if isinstance(decorator, ast.Call) else decorator
 
 
+_JINJA_FIELD = re.compile(r"\{\{\s*([A-Za-z_][\w.]*)\s*\}\}")
 # IPython expands `$name` and `$name.attr` (not `$$`) outside single quotes, and `{expr}`.
 _DOLLAR = re.compile(r"(?<!\$)\$([A-Za-z_][\w.]*)")
 
 
-def _ipython_expansions(command: str) -> Iterator[str]:
-    """The expressions IPython's ``var_expand`` evaluates in a ``!`` command."""
+def _ipython_expansions(command: str, jinja: bool = False) -> Iterator[str]:
+    """The expressions IPython's ``var_expand`` evaluates in a ``!`` command (and, with
+    ``jinja``, the ``{{name}}`` that jupysql substitutes)."""
+    if jinja:
+        yield from _JINJA_FIELD.findall(command)
     unquoted = re.sub(r"'[^']*'", "''", command)
     for match in _DOLLAR.finditer(unquoted):
         yield match.group(1).rstrip(".")

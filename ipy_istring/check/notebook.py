@@ -4,7 +4,8 @@ Each cell goes through IPython's own ``TransformerManager`` first, so ``!cmd`` l
 ``x = !cmd``, ``%magic`` lines and ``df?`` become the Python IPython runs
 (``get_ipython().system('cmd {x}')``...), then through the i-string rewrite.  The body of a
 cell magic whose language is Python (``%%time``, ``%%capture``...) is checked as Python; other
-cell magics (``%%bash``, ``%%sql``...) are not Python and are skipped.  nbformat 3 and 4.
+cell magics (``%%bash``, ``%%sql``...) are checked as the ``run_cell_magic`` call IPython makes
+of them, which is a sink for ``%%sql`` (it expands ``{name}``).  nbformat 3 and 4.
 
 This is the one part of the check that imports IPython, and only when a notebook is read.
 """
@@ -61,8 +62,8 @@ def code_cells(text: str) -> list[Cell]:
 
 
 def to_python(cell: Cell) -> Iterator[Cell]:
-    """The Python of a cell as IPython runs it: one cell, or none for a non-Python cell
-    magic, or the body of a Python cell magic (itself transformed)."""
+    """The Python of a cell as IPython runs it: the cell, or the body of a Python cell magic
+    (itself transformed)."""
     from IPython.core.inputtransformer2 import TransformerManager
 
     stripped = cell.source.lstrip("\n")
@@ -74,6 +75,8 @@ def to_python(cell: Cell) -> Iterator[Cell]:
             yield from to_python(
                 Cell(cell.number, body, cell.first_line + cell.source.count("\n", 0, skipped) + 1)
             )
-        return
+            return
+        # Another language: the call IPython makes, `run_cell_magic('sql', '', body)`, which
+        # the sinks know for the magics that expand values (`%%sql` and its {name}).
     transformed: str = TransformerManager().transform_cell(cell.source)  # type: ignore[no-untyped-call]
     yield Cell(cell.number, transformed, cell.first_line)

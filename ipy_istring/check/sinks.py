@@ -50,7 +50,9 @@ class Sink:
     count only strings whose written text looks like SQL (for generic method names).
     ``fix``: how the i-string fix is spelled: ``"sql"`` (``*sql(i"...")``, the only argument),
     ``"sh"`` (``sh(i"...")``) or ``""`` (no automatic fix).  ``ipython_expands``: the
-    argument is a command that IPython expands ``{expr}``/``$name`` in before the shell runs it.
+    argument is a command that IPython expands ``{expr}``/``$name`` in before the shell runs it;
+    ``jinja``: ``{{name}}`` is substituted too (jupysql).  ``magic_names``: for IPython's
+    ``run_line_magic``/``run_cell_magic``, the magics that are this sink.
     """
 
     name: str
@@ -63,6 +65,7 @@ class Sink:
     fix: str = ""
     ipython_expands: bool = False
     magic_names: tuple[str, ...] = ()
+    jinja: bool = False
 
 
 def _sql(name: str, keyword: str = "sql", fix: str = "", generic: bool = False) -> Sink:
@@ -83,6 +86,21 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _sql(".executescript", "sql_script", generic=True),
     _sql(".exec_driver_sql", "statement"),
     _sql(".copy_expert", "sql"),  # psycopg2
+    # SQL text as an expression of an ORM or query builder
+    _sql("django.db.models.expressions.RawSQL", "sql"),
+    _sql("django.db.models.RawSQL", "sql"),
+    _sql("sqlalchemy.literal_column", "text"),
+    _sql("sqlalchemy.sql.literal_column", "text"),
+    _sql("sqlalchemy.sql.expression.literal_column", "text"),
+    _sql("peewee.SQL", "sql"),
+    _sql("psycopg.sql.SQL", "obj"),  # its .format() quotes; its own text is code
+    _sql("psycopg2.sql.SQL", "string"),
+    _sql(".select_by_sql", "sql", generic=True),  # Pony
+    _sql(".get_by_sql", "sql", generic=True),
+    # `databases` (encode), clickhouse-connect, clickhouse-driver
+    *(_sql(f".{m}", "query", generic=True) for m in ("fetch_all", "fetch_one", "fetch_val")),
+    *(_sql(f".{m}", "query", generic=True) for m in ("query_df", "query_arrow", "query_np")),
+    _sql(".command", "cmd", generic=True),
     _sql(".copy", "statement", generic=True),  # psycopg 3
     Sink(".extra", "sql", argument=1 << 20, keywords=("where", "select", "tables", "order_by")),
     # Airflow's database hooks (by the class that made the object: `hook = PostgresHook()`)
@@ -141,6 +159,25 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _shell("get_ipython().system", "cmd", ipython_expands=True),
     _shell("get_ipython().system_raw", "cmd"),
     _shell("get_ipython().getoutput", "cmd", ipython_expands=True),
+    # `%sql ...` and `%%sql` cells (ipython-sql, jupysql) expand {name}, {{name}} and $name
+    Sink(
+        "get_ipython().run_line_magic",
+        "sql",
+        argument=1,
+        keywords=("line",),
+        ipython_expands=True,
+        magic_names=("sql",),
+        jinja=True,
+    ),
+    Sink(
+        "get_ipython().run_cell_magic",
+        "sql",
+        argument=2,
+        keywords=("cell",),
+        ipython_expands=True,
+        magic_names=("sql",),
+        jinja=True,
+    ),
     Sink(
         "get_ipython().run_line_magic",
         "shell",
