@@ -35,7 +35,16 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE))
 
 from _timing import table  # noqa: E402
-from check_corpus import CASES, HELDOUT, HELDOUT2, HELDOUT3, Case, Score, score  # noqa: E402
+from check_corpus import (  # noqa: E402
+    CASES,
+    HELDOUT,
+    HELDOUT2,
+    HELDOUT3,
+    HELDOUT4,
+    Case,
+    Score,
+    score,
+)
 
 from ipy_istring.check.scan import check_file  # noqa: E402
 
@@ -266,6 +275,7 @@ def main() -> None:
     scores("1b. The first held-out corpus (written blind to the check)", HELDOUT)
     scores("1c. The second held-out corpus (written blind to the check)", HELDOUT2)
     scores("1d. The third held-out corpus (written blind to the check)", HELDOUT3)
+    scores("1e. The fourth held-out corpus (a representative sample, written blind)", HELDOUT4)
     file_speed(quick)
     cell_cost(quick)
 

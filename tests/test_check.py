@@ -153,7 +153,7 @@ def test_command_line_clean_and_usage(tmp_path: Path, capsys: pytest.CaptureFixt
 # --- the corpus: recall and precision (correctness, not timing) ---------------------------------
 
 
-@pytest.mark.parametrize("corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3"])
+@pytest.mark.parametrize("corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4"])
 def test_corpus_recall_and_precision(tmp_path: Path, corpus: str) -> None:
     import check_corpus
     from check_corpus import score
@@ -313,6 +313,11 @@ FLOWS = {
         "x = input()\nget_ipython().run_cell_magic('sql', '', \"select '{{x}}'\")\n",
         2,
     ),
+    "loop over formatted commands": (
+        "import os\ncommands = [f'rm -rf {d}/*' for d in dirs]\nfor c in commands:\n"
+        "    os.system(c)\n",
+        4,
+    ),
     "fabric task": (
         "from fabric import task\n@task\ndef deploy(c, b='main'):\n"
         "    c.run(f'git checkout {b}')\n",
@@ -369,6 +374,11 @@ SAFE_FLOWS = [
     "def f(cur, n):\n    n = min(int(n), 100)\n    cur.execute(f'select * from t limit {n}')\n",
     "get_ipython().run_cell_magic('sql', '', 'select * from t where a = :x')\n",
     "x = input()\nget_ipython().run_cell_magic('bash', '', 'echo {x}')\n",  # bash expands nothing
+    "import re\nIDENT = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')\ndef f(conn, t):\n"
+    "    if not IDENT.fullmatch(t):\n        raise ValueError(t)\n"
+    "    conn.execute(f'delete from {t}')\n",
+    "from datetime import date, timedelta\nd = (date.today() - timedelta(days=1)).isoformat()\n"
+    "spark.sql(f\"select * from clicks where dt = '{d}'\")\n",
 ]
 # Look-alikes that are not safe: the same guards, done wrong.
 UNSAFE_GUARDS = [

@@ -97,7 +97,8 @@ _SAFE_VALUES = frozenset(
     {"int", "float", "len", "bool", "round", "abs", "shlex.quote", "pipes.quote", "uuid.UUID",
      "datetime.date", "datetime.datetime", "datetime.date.fromisoformat",
      "datetime.datetime.fromisoformat", "datetime.date.today", "datetime.datetime.now",
-     "decimal.Decimal", "ipaddress.ip_address", "ipaddress.ip_network", "shlex.join"}
+     "decimal.Decimal", "ipaddress.ip_address", "ipaddress.ip_network", "shlex.join",
+     "datetime.timedelta"}
 )  # fmt: skip
 # `%` conversions that only take numbers (not %c, which takes a character).
 _PERCENT = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(.)")
@@ -204,6 +205,7 @@ class Analysis:
         # Functions, lambdas and partials defined here that pass a parameter to a sink.
         self.derived: dict[str, list[Sink]] = {}
         self.partials: dict[str, ast.Call] = {}
+        self.patterns: dict[str, str] = {}  # names of regexes compiled from a constant
         # Decorators that hand what the function they wrap returns to a sink.
         self.decorator_sinks: dict[str, Sink] = {}
         self._return_sink: tuple[str, Sink] | None = None
@@ -405,9 +407,9 @@ class Analysis:
                 self._scope.names[guarded.id] = Formatted(None, guarded.id, node.lineno)
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             iterated = self.value(getattr(node, "iter", None))
-            each = None
-            if iterated is not None and iterated.constant:  # `for table in TABLES`
-                each = Formatted(None, iterated.text, node.lineno)
+            each = None  # `for table in TABLES`: a constant; `for c in commands`: as they are
+            if iterated is not None:
+                each = replace(iterated, first=None, line=iterated.line or node.lineno)
             self._bind(getattr(node, "target", None), each, None)
             self._branches([node.body, []])
             self._block(node.orelse)
@@ -472,6 +474,9 @@ class Analysis:
             if isinstance(node, ast.Call):
                 made = self._resolve(node.func)[0] + "()"
                 self._scope.made_by[target.id] = _SAME_CALLS.get(made, made)
+                pattern = node.args[0] if node.args else None
+                if made == "re.compile()" and isinstance(pattern, ast.Constant):
+                    self.patterns[target.id] = str(pattern.value)
         elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
             # `queries["k"] = f"..."`: the container now holds a formatted string
             if value is None or not value.constant:
@@ -748,6 +753,9 @@ class Analysis:
             return Formatted(left.how or "%-formatting", left.text, right_node.lineno)
         if isinstance(op, ast.Mult) and left is not None:
             return left  # ["?"] * n, "-" * 20
+        right = self.value(right_node)
+        if left is not None and left.constant and right is not None and right.constant:
+            return Formatted(None, left.text, left.line)  # date.today() - timedelta(1)
         return None
 
     def _call_value(self, node: ast.Call) -> Formatted | None:
@@ -842,25 +850,30 @@ class Analysis:
         return None
 
     def _pattern_checked(self, node: ast.If, test: ast.expr) -> ast.Name | None:
-        """The name an ``if not re.fullmatch(r"[a-z_]+", name): raise`` leaves holding only
-        letters, digits, ``_`` and ``-``."""
+        """The name an ``if not re.fullmatch(r"[a-z_]+", name): raise`` (or the same with a
+        pattern compiled by ``re.compile``) leaves holding only letters, digits and ``_``."""
+        if node.orelse or not _leaves(node.body) or not isinstance(test, ast.Call):
+            return None
+        function, method = self._resolve(test.func)
+        arguments = test.args
+        if method in (".fullmatch", ".match") and isinstance(test.func, ast.Attribute):
+            compiled = test.func.value  # IDENT.fullmatch(name)
+            if isinstance(compiled, ast.Name) and compiled.id in self.patterns:
+                function = "re" + method
+                arguments = [ast.Constant(self.patterns[compiled.id]), *arguments]
         if not (
-            isinstance(test, ast.Call)
-            and len(test.args) >= 2
-            and isinstance(test.args[1], ast.Name)
-            and isinstance(test.args[0], ast.Constant)
-            and isinstance(test.args[0].value, str)
-            and not node.orelse
-            and _leaves(node.body)
+            len(arguments) >= 2
+            and isinstance(arguments[1], ast.Name)
+            and isinstance(arguments[0], ast.Constant)
+            and isinstance(arguments[0].value, str)
         ):
             return None
-        function = self._resolve(test.func)[0]
-        pattern = test.args[0].value
+        pattern = arguments[0].value
         whole = function == "re.fullmatch" or (
             function == "re.match" and pattern.endswith(("$", "\\Z"))
         )
         if whole and _PLAIN_PATTERN.fullmatch(pattern):
-            return test.args[1]
+            return arguments[1]
         return None
 
     def _is_enum_member(self, node: ast.expr) -> bool:
