@@ -18,11 +18,25 @@ import time
 from _timing import QUICK, ms, repeats, table
 
 LOAD_EXT = """
+import sys, time
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+sys.stderr.write("-- load_ext --\\n")
+start = time.perf_counter()
+shell.run_line_magic("load_ext", "ipy_istring")
+print(time.perf_counter() - start)
+"""
+
+# The first display of a template after %load_ext: what the extension left for it to import
+# (the views, every renderer, the entry points).
+FIRST_DISPLAY = """
 import time
 from IPython.core.interactiveshell import InteractiveShell
 shell = InteractiveShell.instance()
-start = time.perf_counter()
 shell.run_line_magic("load_ext", "ipy_istring")
+shell.run_cell("x = 42; t = i'a{x}'", silent=True)
+start = time.perf_counter()
+shell.display_formatter.format(shell.user_ns["t"])
 print(time.perf_counter() - start)
 """
 
@@ -52,21 +66,25 @@ def inside(code: str) -> float:
     return min(runs)
 
 
-def heaviest_imports(statement: str, count: int = 6) -> list[tuple[str, float]]:
-    """The modules ``statement`` imports that cost the most (cumulative, -X importtime)."""
+def heaviest_imports(
+    statement: str, count: int = 6, after: str = "site"
+) -> list[tuple[str, float]]:
+    """The modules ``statement`` imports that cost the most (cumulative, -X importtime),
+    counting from the line ``after`` (the interpreter's own start-up ends with ``site``)."""
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-c", statement], capture_output=True, text=True,
         check=True, env=ENV,
     )  # fmt: skip
     found = []
-    started = False  # the interpreter's own start-up ends with `site`
+    started = False
     for line in done.stderr.splitlines():
         if "|" not in line or "imported package" in line:
+            started = started or line == after
             continue
         _, cumulative, name = (part.strip() for part in line.split(":", 1)[1].split("|"))
         if started:
             found.append((name, int(cumulative) / 1e6))
-        started = started or name == "site"
+        started = started or name == after
     return sorted(found, key=lambda item: -item[1])[:count]
 
 
@@ -97,16 +115,29 @@ def main() -> None:
     )
     shell_ready = inside(LOAD_EXT.replace('shell.run_line_magic("load_ext", "ipy_istring")', ""))
     load_ext = inside(LOAD_EXT)
+    first_display = inside(FIRST_DISPLAY)
     table(
         "Start-up: %load_ext ipy_istring in a running InteractiveShell",
         ["run", "time"],
-        [["%load_ext ipy_istring", ms(load_ext)], ["(the empty measurement)", ms(shell_ready)]],
+        [
+            ["%load_ext ipy_istring", ms(load_ext)],
+            ["(the empty measurement)", ms(shell_ready)],
+            ["then the first display of a template", ms(first_display)],
+        ],
     )
     if not QUICK:
         table(
             "What import ipy_istring costs most (-X importtime, cumulative, one run)",
             ["module", "time"],
             [[name, ms(seconds)] for name, seconds in heaviest_imports("import ipy_istring")],
+        )
+        table(
+            "What %load_ext ipy_istring imports that costs most (-X importtime, cumulative)",
+            ["module", "time"],
+            [
+                [name, ms(seconds)]
+                for name, seconds in heaviest_imports(LOAD_EXT, count=10, after="-- load_ext --")
+            ],
         )
 
 
