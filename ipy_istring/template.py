@@ -416,14 +416,19 @@ class InterpolationTemplate:
         """
         return _render(self._layout.strings, self.interpolations, render_template, render_field)
 
+    # The formatter is read into a name, then called: `self._layout.formatter(...)` would
+    # load it as a method, which 3.11 cannot specialize for an instance attribute.
+
     def __str__(self) -> str:
-        return self._layout.formatter(self._values)
+        formatter = self._layout.formatter
+        return formatter(self._values)
 
     def __format__(self, format_spec: str) -> str:
         # (__str__ inlined: a frame less on the common path)
+        formatter = self._layout.formatter
         if format_spec:
-            return format(self._layout.formatter(self._values), format_spec)
-        return self._layout.formatter(self._values)
+            return format(formatter(self._values), format_spec)
+        return formatter(self._values)
 
     # Rich display.  The views depend on this data type, never the reverse: a view layer
     # (ipy_istring.display, which the extension imports) installs itself with use_views, and
