@@ -211,9 +211,6 @@ class _Layout:
         self.formatter = _compiled_formatter(self.strings, self.fields)
         return self.formatter(values)
 
-    def _render_parts(self, interpolations: tuple[Interpolation, ...]) -> str:
-        return _render(self.strings, interpolations)
-
 
 def _layout(
     strings: tuple[str, ...], fields: tuple[tuple[str, Conversion | None, str | None], ...]
@@ -233,9 +230,11 @@ def _layout(
 
 
 def _parts_layout(strings: tuple[str, ...]) -> _Layout:
-    """The layout of a template built from parts: its tuple is its interpolations."""
+    """The layout of a template built from parts: its tuple is its interpolations.  (Its
+    formatter closes over the strings, not the layout: a template left no reference cycle
+    for the garbage collector to find.)"""
     layout = _Layout(strings, ())
-    layout.formatter = layout._render_parts
+    layout.formatter = lambda interpolations: _render(strings, interpolations)
     return layout
 
 

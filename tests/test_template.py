@@ -371,3 +371,29 @@ def test_the_compiled_formatter_keeps_awkward_text(build_template: Any) -> None:
     expected = eval("f" + source[1:], namespace)
     t = eval(rewrite(source), namespace)
     assert str(t) == format(t) == expected == str(InterpolationTemplate(*t._parts()))
+
+
+@pytest.mark.parametrize("build_template", _builders(), ids=["installed", "closure"])
+def test_templates_leave_no_garbage_for_the_cycle_collector(build_template: Any) -> None:
+    """Made, rendered and dropped, a template is freed by reference counting alone: neither
+    kind holds a reference cycle (a formatter bound to its own layout would be one)."""
+    import gc
+
+    from ipy_istring.rewrite import rewrite
+
+    code = compile(rewrite("i'a{x!r:>{w}}b'"), "<cell>", "eval")
+    namespace = {"__ipy_istring__": build_template, "x": 1, "w": 3}
+    str(eval(code, namespace))  # the literal's layout and formatter: made once, kept
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(3):
+            fast = eval(code, namespace)
+            by_hand = InterpolationTemplate(*fast._parts())
+            joined = by_hand + fast
+            for t in (fast, by_hand, joined):
+                assert str(t) == format(t) == t.render()
+            del fast, by_hand, joined, t
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
