@@ -163,15 +163,37 @@ def _render_field_default(value: object, format_spec: str) -> str:
     return format(value, format_spec)
 
 
-class _Layout:
-    """Where a template's parts come from when the rewrite builds it (the fast path).
+def _render(
+    strings: Sequence[str],
+    interpolations: Sequence[Interpolation],
+    render_template: Callable[[Sequence[str]], str] = "".join,
+    render_field: Callable[[Any, str], str] = _render_field_default,
+) -> str:
+    """PEP 501's rendering: each field converted, then ``render_field(value, spec)``, then the
+    pieces joined by ``render_template``.  The defaults give the f-string's result."""
+    pieces: list[str] = []
+    for string, interpolation in zip(strings, interpolations):
+        pieces.append(string)
+        value = convert(interpolation.value, interpolation.conversion)
+        pieces.append(render_field(value, interpolation.format_spec))
+    pieces.append(strings[-1])
+    return render_template(pieces)
 
-    The rewritten code passes only the values it evaluated, in order: each field's value,
-    followed by its formatted spec when the spec had fields of its own.  Everything else is
-    known when the cell is rewritten and kept here, once per literal: the static ``strings``
-    and, per field, ``(expression, conversion, constant spec, index of the value, index of
-    the spec value or -1)``.  ``formatter(*values)`` gives the literal's text: an f-string
-    over the values, compiled on first use, so ``str(t)`` formats exactly as the f-string.
+
+class _Layout:
+    """What a template knows besides its values: its ``strings``, and how to make its text.
+
+    Every template holds a layout and a tuple, and ``layout.formatter(tuple)`` is its text, so
+    ``str(t)`` takes one path however ``t`` was made:
+
+    - the rewrite lays each i-literal out once (:func:`_layout`), and the tuple is the values
+      the rewritten code evaluated, in order: each field's value, followed by its formatted
+      spec when the spec had fields of its own.  ``fields`` holds, per field, ``(expression,
+      conversion, constant spec, index of the value, index of the spec value or -1)``, and the
+      formatter is an f-string over the values, compiled on first use, so ``str(t)`` formats
+      exactly as the f-string does;
+    - a template built from parts (:func:`_parts_layout`) has no ``fields``: the tuple is its
+      interpolations, which the formatter renders (:func:`_render`).
     """
 
     __slots__ = ("fields", "formatter", "strings")
@@ -183,11 +205,11 @@ class _Layout:
     ) -> None:
         self.strings = strings
         self.fields = fields
-        self.formatter: Callable[..., str] = self._first_format
+        self.formatter: Callable[[tuple[Any, ...]], str] = self._first_format
 
-    def _first_format(self, *values: object) -> str:
-        self.formatter = _compiled_formatter(self.strings, self.fields, len(values))
-        return self.formatter(*values)
+    def _first_format(self, values: tuple[object, ...]) -> str:
+        self.formatter = _compiled_formatter(self.strings, self.fields)
+        return self.formatter(values)
 
 
 def _layout(
@@ -207,13 +229,21 @@ def _layout(
     return _Layout(strings, tuple(placed))
 
 
+def _parts_layout(strings: tuple[str, ...]) -> _Layout:
+    """The layout of a template built from parts: its tuple is its interpolations.  (Its
+    formatter closes over the strings, not the layout: a template left no reference cycle
+    for the garbage collector to find.)"""
+    layout = _Layout(strings, ())
+    layout.formatter = lambda interpolations: _render(strings, interpolations)
+    return layout
+
+
 def _compiled_formatter(
-    strings: tuple[str, ...],
-    fields: tuple[tuple[str, Conversion | None, str, int, int], ...],
-    count: int,
-) -> Callable[..., str]:
-    """``def formatter(_0, _1, ...): return f'...'``: the literal as an f-string over its
-    values, the static text and constant specs passed in as names when they are not plain."""
+    strings: tuple[str, ...], fields: tuple[tuple[str, Conversion | None, str, int, int], ...]
+) -> Callable[[tuple[Any, ...]], str]:
+    """``def formatter(v): return f'...{v[0]}...'``: the literal as an f-string over its values
+    (one tuple, not ``*values``: unpacking a call's arguments costs more than indexing), the
+    static text and constant specs passed in as names when they are not plain."""
     names: dict[str, object] = {}
     pieces = []
 
@@ -225,17 +255,16 @@ def _compiled_formatter(
 
     for n, (string, (_, conversion, spec, value_at, spec_at)) in enumerate(zip(strings, fields)):
         pieces.append(text(string, f"_s{n}"))
-        field = f"{{_{value_at}"
+        field = f"{{v[{value_at}]"
         if conversion is not None:
             field += "!" + conversion
         if spec_at >= 0:
-            field += f":{{_{spec_at}}}"
+            field += f":{{v[{spec_at}]}}"
         elif spec:
             field += ":" + text(spec, f"_p{n}")
         pieces.append(field + "}")
     pieces.append(text(strings[-1], "_s"))
-    parameters = ", ".join(f"_{n}" for n in range(count))
-    source = f"def formatter({parameters}):\n    return f'{''.join(pieces)}'\n"
+    source = f"def formatter(v):\n    return f'{''.join(pieces)}'\n"
     exec(compile(source, "<ipy_istring formatter>", "exec"), names)
     return names["formatter"]  # type: ignore[return-value]
 
@@ -249,9 +278,10 @@ class InterpolationTemplate:
     ``str(t)`` and ``format(t)`` give the f-string's result.  Final, as ``Template`` is.
     """
 
-    # A template built by hand holds its interpolations; one built by the rewrite holds a
-    # layout and the values, and makes its interpolations when first asked (_deferred).
-    # _native caches the equivalent string.templatelib.Template (3.14).
+    # Every template holds a _Layout and the tuple its formatter takes (see _Layout): one
+    # built by the rewrite, the values, and it makes its _interpolations when first asked
+    # (_deferred); one built from parts, its _interpolations.  _native caches the
+    # equivalent string.templatelib.Template (3.14).
     __slots__ = ("_interpolations", "_layout", "_native", "_values")
 
     _layout: _Layout
@@ -276,8 +306,9 @@ class InterpolationTemplate:
                     f"'Interpolation', got {type(part).__name__}"
                 )
         strings.append(pending)
-        self._layout = _Layout(tuple(strings), ())
+        self._layout = _parts_layout(tuple(strings))
         self._interpolations = tuple(interpolations)
+        self._values = self._interpolations
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # Final, as string.templatelib.Template is (same message).
@@ -291,8 +322,8 @@ class InterpolationTemplate:
     ) -> InterpolationTemplate:
         """Build without checks from already well-formed tuples."""
         self = _new(cls)
-        self._layout = _Layout(strings, ())
-        self._interpolations = interpolations
+        self._layout = _parts_layout(strings)
+        self._interpolations = self._values = interpolations
         return self
 
     # PEP 750 data model
@@ -382,31 +413,21 @@ class InterpolationTemplate:
         """Render the template: each field converted, then ``render_field(value, spec)``,
         then the pieces joined by ``render_template``.  The defaults give the f-string's result.
         """
-        pieces: list[str] = []
-        strings = self._layout.strings
-        for string, interpolation in zip(strings, self.interpolations):
-            pieces.append(string)
-            value = convert(interpolation.value, interpolation.conversion)
-            pieces.append(render_field(value, interpolation.format_spec))
-        pieces.append(strings[-1])
-        return render_template(pieces)
+        return _render(self._layout.strings, self.interpolations, render_template, render_field)
+
+    # The formatter is read into a name, then called: `self._layout.formatter(...)` would
+    # load it as a method, which 3.11 cannot specialize for an instance attribute.
 
     def __str__(self) -> str:
-        try:
-            values = self._values
-        except AttributeError:  # built by hand
-            return self.render()
-        return self._layout.formatter(*values)  # built by the rewrite: the f-string itself
+        formatter = self._layout.formatter
+        return formatter(self._values)
 
     def __format__(self, format_spec: str) -> str:
         # (__str__ inlined: a frame less on the common path)
-        try:
-            values = self._values
-        except AttributeError:  # built by hand
-            text = self.render()
-        else:
-            text = self._layout.formatter(*values)
-        return format(text, format_spec) if format_spec else text
+        formatter = self._layout.formatter
+        if format_spec:
+            return format(formatter(self._values), format_spec)
+        return formatter(self._values)
 
     # Rich display.  The views depend on this data type, never the reverse: a view layer
     # (ipy_istring.display, which the extension imports) installs itself with use_views, and
@@ -531,13 +552,30 @@ def as_template(value: object, *, renderer: str) -> InterpolationTemplate:
 
 def render_format(template: object) -> str:
     """The ``format`` renderer: exactly what the f-string with the same text gives."""
-    return as_template(template, renderer="format").render()
+    return str(as_template(template, renderer="format"))
+
+
+def _template_builder(layouts: Sequence[_Layout]) -> Callable[..., InterpolationTemplate]:
+    """The rewrite's fast path: ``build(key, *values)``, the template of the literal laid out as
+    ``layouts[key]`` with the values its fields just evaluated to (its interpolations are made
+    when first asked for; see :class:`_Layout`).
+
+    A closure, not a ``partial``: from Python code a call to a Python function runs in the
+    caller's interpreter loop (3.11+), which costs less than a call through a C wrapper.
+    """
+
+    def build_template(key: int, *values: object) -> InterpolationTemplate:
+        template = _new(InterpolationTemplate)
+        template._layout = layouts[key]
+        template._values = values
+        return template
+
+    return build_template
 
 
 def _deferred(layouts: Sequence[_Layout], key: int, *values: object) -> InterpolationTemplate:
-    """The template of the literal laid out as ``layouts[key]``, with the values its fields
-    just evaluated to: the rewrite's fast path (its interpolations are made when first asked
-    for; see :class:`_Layout`)."""
+    """What ``partial(_deferred, layouts)`` in rewrite.py calls: :func:`_template_builder`'s
+    former, slower self (a call through ``partial``), kept until rewrite.py uses that."""
     template = _new(InterpolationTemplate)
     template._layout = layouts[key]
     template._values = values

@@ -183,10 +183,21 @@ def test_template_is_final_with_314s_message() -> None:
         )
 
 
-def test_a_template_built_by_the_rewrite_behaves_as_one_built_by_hand() -> None:
+def _builders() -> list[Any]:
+    """The builders rewritten code may call: the one rewrite.py installs, and the closure."""
+    from ipy_istring.rewrite import _LAYOUTS, build_template
+    from ipy_istring.template import _template_builder
+
+    return [build_template, _template_builder(_LAYOUTS)]
+
+
+@pytest.mark.parametrize("build_template", _builders(), ids=["installed", "closure"])
+def test_a_template_built_by_the_rewrite_behaves_as_one_built_by_hand(
+    build_template: Any,
+) -> None:
     """The rewrite's fast path (a layout and values, interpolations made when first asked
     for) gives the same parts, text, repr, iteration, pickle and sums as the constructor."""
-    from ipy_istring.rewrite import build_template, rewrite
+    from ipy_istring.rewrite import rewrite
 
     code = rewrite("i'a{x!r:>{w}}b{y}{{c}}{x=}'")
     fast = eval(code, {"__ipy_istring__": build_template, "x": 1, "y": "{}", "w": 5})
@@ -329,3 +340,60 @@ def test_a_value_that_fails_to_format_fails_once() -> None:
         with pytest.raises(AttributeError, match="no"):
             render(t)
     assert calls == ["x", "x"]
+
+
+@pytest.mark.parametrize("build_template", _builders(), ids=["installed", "closure"])
+def test_rendering_formats_the_values_as_they_are_now(build_template: Any) -> None:
+    """str()/format() format the values at each call, as evaluating the f-string then would:
+    the text is never kept from an earlier rendering (a list may have grown since)."""
+    from ipy_istring.rewrite import rewrite
+
+    items: list[int] = []
+    fast = eval(rewrite("i'{items}|{items!r:>{w}}'"), {"__ipy_istring__": build_template,
+                                                      "items": items, "w": 4})  # fmt: skip
+    by_hand = InterpolationTemplate(*fast._parts())
+    for t in (fast, by_hand):
+        assert str(t) == format(t) == "[]|  []"
+    items.append(1)
+    for t in (fast, by_hand):
+        assert str(t) == format(t) == "[1]| [1]"
+        assert format(t, "*^11") == "*[1]| [1]**"
+
+
+@pytest.mark.parametrize("build_template", _builders(), ids=["installed", "closure"])
+def test_the_compiled_formatter_keeps_awkward_text(build_template: Any) -> None:
+    """The static text and constant specs reach the compiled f-string intact: quotes,
+    backslashes, braces, newlines, control and non-ASCII characters."""
+    from ipy_istring.rewrite import rewrite
+
+    source = r"""i'it\'s {x:\'^7} \\ {{ }} \n\t\x00\u00e9 "{x!a:*<4}" {x:\x01>3}'"""
+    namespace = {"__ipy_istring__": build_template, "x": "é"}
+    expected = eval("f" + source[1:], namespace)
+    t = eval(rewrite(source), namespace)
+    assert str(t) == format(t) == expected == str(InterpolationTemplate(*t._parts()))
+
+
+@pytest.mark.parametrize("build_template", _builders(), ids=["installed", "closure"])
+def test_templates_leave_no_garbage_for_the_cycle_collector(build_template: Any) -> None:
+    """Made, rendered and dropped, a template is freed by reference counting alone: neither
+    kind holds a reference cycle (a formatter bound to its own layout would be one)."""
+    import gc
+
+    from ipy_istring.rewrite import rewrite
+
+    code = compile(rewrite("i'a{x!r:>{w}}b'"), "<cell>", "eval")
+    namespace = {"__ipy_istring__": build_template, "x": 1, "w": 3}
+    str(eval(code, namespace))  # the literal's layout and formatter: made once, kept
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(3):
+            fast = eval(code, namespace)
+            by_hand = InterpolationTemplate(*fast._parts())
+            joined = by_hand + fast
+            for t in (fast, by_hand, joined):
+                assert str(t) == format(t) == t.render()
+            del fast, by_hand, joined, t
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
