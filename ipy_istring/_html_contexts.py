@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import os
 import re
-import secrets
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -502,7 +502,7 @@ class _Probes:
         joined = "".join(strings).lower()
         nonce = "ipy"
         while nonce in joined:  # placeholders must not occur in the static text
-            nonce = "ipy" + secrets.token_hex(4)
+            nonce = "ipy" + os.urandom(4).hex()  # (not secrets: it loads OpenSSL at import)
         places = [f"{nonce}f{i}e" for i in range(len(strings) - 1)]
         return cls(
             strings,
