@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -609,3 +610,66 @@ def test_safe_shell_escapes(ishell: Any, tmp_path: Path) -> None:
     assert (tmp_path / "out.txt").read_text() == "a; touch pwned a; touch pwned\nb; touch pwned\n"
     assert ishell.user_ns["lines"] == ["a; touch pwned"]
     assert "system" not in vars(ishell)  # off again: IPython's own
+
+
+# The cell check rules out most sink calls from the call alone; what it cannot rule out gets
+# the data flow, so nothing it found before is lost.
+EARLIER_CELLS = """\
+import os, subprocess
+x = os.environ.get('X', '')
+def built(v):
+    return f'select {v}'
+"""
+RULED_OUT = [
+    "cur.execute('select * from t where a = ?', (x,))",
+    "subprocess.run(['ls', x])\nsubprocess.run('ls -l', shell=True)",
+    "def fetch(cur, query):\n    return cur.execute(query).fetchall()",
+    "cur.execute(*sql(i'select * from t where a = {x}'))",
+    "os.system(sh(i'ls {x}'))",
+    "rows = [cur.execute('select 1') for _ in range(3)]",
+]
+STILL_FOUND = [
+    "def f(q):\n    q = f'select {q}'\n    cur.execute(q)",  # a parameter rebound
+    "cur.execute(text(f'select {x}'))",  # a wrapper
+    "def build(v):\n    return f'select {v}'\ncur.execute(build(x))",  # defined here
+    "cur.execute(built(x))",  # defined in an earlier cell
+    "!ls {x}",  # a constant command that IPython expands
+    "os.popen(f'ls {x}').read()",  # a sink inside a call
+    "from os import system as run_it\nrun_it(f'ls {x}')",
+    "note = 'é'\ncur.execute(f'select {x} from t -- é')",  # columns in UTF-8 bytes
+    "cur.execute(*args, sql=f'select {x}')",
+    "print('cur.execute(')\ncur.execute('select ' + x)",  # a sink's name in a string too
+]
+
+
+def _prepare(shell: Any, cell: str) -> list[warnings.WarningMessage]:
+    """Prepare a cell as IPython does before running it (its transforms, then its parse,
+    which the check reads); the check's warnings."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UnsafeFormatWarning)
+        shell.compile.ast_parse(shell.transform_cell(cell), "<cell>")
+    return [w for w in caught if issubclass(w.category, UnsafeFormatWarning)]
+
+
+@pytest.mark.parametrize("cell", RULED_OUT)
+def test_the_cell_check_rules_out_safe_sink_calls_from_the_call(ishell: Any, cell: str) -> None:
+    from ipy_istring.check.flow import Analysis
+    from ipy_istring.check.sinks import imported_names, sinks
+
+    assert _prepare(ishell, EARLIER_CELLS) == []
+    assert _prepare(ishell, cell) == []
+    source = ishell.transform_cell(cell)
+    tree = ast.parse(source)
+    imports = imported_names(EARLIER_CELLS)
+    calls = sinks.calls_in(source, imports)
+    assert calls
+    assert not Analysis().may_reach_sink(tree, source, calls, imports)
+
+
+@pytest.mark.parametrize("cell", STILL_FOUND)
+def test_the_cell_check_still_follows_what_it_cannot_rule_out(ishell: Any, cell: str) -> None:
+    assert _prepare(ishell, EARLIER_CELLS) == []
+    assert len(_prepare(ishell, cell)) == 1
+    # the same as a file (the function of the earlier cell first), where nothing is ruled out
+    source = ishell.transform_cell(EARLIER_CELLS + cell)
+    assert len(find_unsafe_calls(source)) == 1

@@ -61,18 +61,19 @@ class CellChecker:
     def check(self, tree: ast.Module, source: str, filename: str = "<cell>") -> list[Finding]:
         """Warn about the findings in one cell; returns them."""
         try:
-            if "import" in source:
-                imports = imported_names(source)
-                if imports.items() - self._imports.items():
-                    self._imports.update(imports)
-                    self._pattern = None
+            imports = _imports_in(tree, source)
+            if imports and imports.items() - self._imports.items():
+                self._imports.update(imports)
+                self._pattern = None
             if self._pattern is None:  # the same until an import changes it
                 self._pattern = sinks.call_pattern("", self._imports, read_imports=False)
             calls = sinks.calls_in(source, pattern=self._pattern)
             if not calls:
                 self.analysis.put_aside(tree.body)
                 return []
-            findings = self.analysis.check(tree, source, calls=calls, lazy=True)
+            findings = self.analysis.check(
+                tree, source, calls=calls, lazy=True, imports=self._imports
+            )
         except Exception:  # a bug of ours must not cost the user their cell
             return []
         for finding in findings:
@@ -82,3 +83,23 @@ class CellChecker:
                 message += f"\nSafe spelling, ready to paste:\n    {fix.line.strip()}"
             warnings.warn_explicit(message, UnsafeFormatWarning, filename, finding.line)
         return findings
+
+
+def _imports_in(tree: ast.Module, source: str) -> dict[str, str]:
+    """Local name -> full name for the imports of a cell: from its tree when each ``import``
+    in its text is a top-level statement (the usual cell), else from the text."""
+    count = source.count("import")
+    if not count:
+        return {}
+    top = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
+    if len(top) != count:  # an import in a function, or the word elsewhere
+        return imported_names(source)
+    names: dict[str, str] = {}
+    for statement in top:
+        for alias in statement.names:
+            if isinstance(statement, ast.Import):
+                head = alias.name.partition(".")[0]
+                names[alias.asname or head] = alias.name if alias.asname else head
+            elif statement.module and alias.name != "*":
+                names[alias.asname or alias.name] = f"{statement.module}.{alias.name}"
+    return names

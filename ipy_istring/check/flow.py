@@ -21,7 +21,7 @@ import bisect
 import builtins
 import re
 import string
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from .sinks import SQL_WORDS, Sink, sinks
@@ -203,12 +203,15 @@ class Analysis:
         line_offset: int = 0,
         calls: list[int] | None = None,
         lazy: bool = False,
+        imports: Mapping[str, str] = {},
     ) -> list[Finding]:
         """Analyse one module or cell; returns its findings (also kept in :attr:`findings`).
 
         With ``source``, statements and functions whose lines name no sink are only read for
         the names they bind, not searched for sink calls (the speed of the check); ``calls``
-        are the offsets of those calls in ``source`` if already known."""
+        are the offsets of those calls in ``source`` if already known.  ``lazy`` (a cell in
+        IPython): the statements that call no sink are only put aside, and nothing is read
+        when :meth:`may_reach_sink` says no (``imports``: those written in ``source``)."""
         self._cell = cell
         self._line_offset = line_offset
         if source is not None and calls is None:
@@ -222,12 +225,20 @@ class Analysis:
         self._deferred = deferred
         if lazy:
             # Only the statements that call a sink are read now; the others are put aside
-            # and read if one of those uses what they bind.
+            # and read if one of those uses what they bind.  None is read when those calls
+            # surely get no formatted string (the usual case).
+            if calls and not self.may_reach_sink(tree, source or "", calls, imports):
+                self.put_aside(tree.body)
+                return []
+            aside: list[ast.stmt] = []
             for statement in tree.body:
                 if self._names_sink(statement):
+                    self.put_aside(aside)
+                    aside = []
                     self._statement(statement)
                 else:
-                    self.put_aside([statement])
+                    aside.append(statement)
+            self.put_aside(aside)
         else:
             self._block(tree.body)
         # Function bodies run after the module's code: they see its final names.
@@ -242,12 +253,26 @@ class Analysis:
     def put_aside(self, statements: list[ast.stmt]) -> None:
         """Take note of module-level statements (a cell that calls no sink) without reading
         them: those that bind a name are read only if later code uses that name."""
+        put_aside, module = self.put_aside_names, self.module.names
         for statement in statements:
-            if isinstance(statement, ast.Assign):
-                targets = statement.targets
-                if len(targets) == 1 and isinstance(targets[0], ast.Name):  # the usual case
-                    self._put_aside_binding(targets[0].id, statement, rebinds=True)
+            kind = type(statement)
+            if kind is ast.Assign:
+                targets = statement.targets  # type: ignore[attr-defined]
+                if len(targets) == 1 and type(targets[0]) is ast.Name:  # the usual case
+                    name = targets[0].id
+                    # (A name put aside already: what came before it no longer matters.)
+                    before = _MISSING if name in put_aside else module.pop(name, _MISSING)
+                    put_aside[name] = ([statement], before)
                     continue
+            elif kind is ast.Expr:
+                call = statement.value  # type: ignore[attr-defined]
+                if (
+                    type(call) is ast.Call
+                    and type(call.func) is ast.Attribute
+                    and type(call.func.value) is ast.Name
+                ):  # `parts.append(...)` changes `parts`
+                    self._put_aside_binding(call.func.value.id, statement, rebinds=False)
+                continue
             if isinstance(statement, (ast.Import, ast.ImportFrom)):
                 self._import(statement)
             elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -257,7 +282,7 @@ class Analysis:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         self._put_aside_function(f"{statement.name}.{method.name}", method)
                         self._put_aside_function(method.name, method)
-            elif not isinstance(statement, ast.Expr) or isinstance(statement.value, ast.Call):
+            else:
                 rebinds = isinstance(statement, (ast.Assign, ast.AnnAssign))
                 for name in _bound_names(statement):
                     self._put_aside_binding(name, statement, rebinds)
@@ -667,6 +692,84 @@ class Analysis:
 
     # sinks
 
+    def may_reach_sink(
+        self, tree: ast.Module, source: str, calls: list[int], imports: Mapping[str, str] = {}
+    ) -> bool:
+        """Whether a formatted string may reach the sink calls at ``calls`` (offsets in
+        ``source``, of which ``tree`` is the module), judged from each call alone, before any
+        data flow: False when each passes a constant string, a parameter its function never
+        rebinds, nothing in the command's place (``*sql(...)``) or what a call to a function
+        defined nowhere here returns (an i-string render: ``sh(i"...")``).  Most sink calls
+        are such, and this spares them the analysis.  ``imports``: those written in
+        ``source`` (local name -> full name).  Each call is found from its place in the
+        tree, without walking the tree."""
+        starts = [statement.lineno for statement in tree.body]
+        lines = source.splitlines()
+        line_starts = _line_numbers(source, calls, every=True)
+        for offset, line in zip(calls, line_starts, strict=True):
+            text = lines[line - 1] if line <= len(lines) else ""
+            column = offset - (source.rfind("\n", 0, offset) + 1)
+            if not text.isascii():  # the tree counts UTF-8 bytes
+                column = len(text[:column].encode())
+            index = bisect.bisect_right(starts, line) - 1
+            found = _call_at(tree.body[index], line, column) if index >= 0 else None
+            if found is None:
+                return True  # not a call the tree shows where the text does: be thorough
+            call, functions = found
+            for sink in self._possible_sinks(call.func, imports):
+                if not self._passes_no_format(call, sink, functions, source):
+                    return True
+        return False
+
+    def _possible_sinks(self, func: ast.expr, imports: Mapping[str, str]) -> list[Sink]:
+        """Every sink ``func`` may name, whatever the names in scope are bound to (as
+        :meth:`_resolve` would, with the imports of ``imports`` too)."""
+        if not isinstance(func, (ast.Attribute, ast.Name)):
+            return []
+        last = func.attr if isinstance(func, ast.Attribute) else func.id
+        if not sinks.ending_in(last) and last not in imports and last not in self.imports:
+            return []  # (the usual call: `from os import system as run` is not one)
+        name = _dotted(func)
+        head, dot, rest = name.partition(".")
+        found = sinks.lookup(name)
+        for full in {imports.get(head), self.imports.get(head), "pandas" if head == "pd" else None}:
+            if full is not None:
+                found = found + sinks.lookup(full + dot + rest)
+        if isinstance(func, ast.Attribute):
+            found = found + sinks.lookup("." + func.attr)
+        return found
+
+    def _passes_no_format(
+        self,
+        call: ast.Call,
+        sink: Sink,
+        functions: list[ast.FunctionDef | ast.AsyncFunctionDef],
+        source: str,
+    ) -> bool:
+        """Whether ``call`` of ``sink``, inside ``functions``, surely gets no formatted string
+        (see :meth:`may_reach_sink`)."""
+        argument = _argument(call, sink.argument, sink.keywords)
+        if sink.shell_keyword is not None and not _keyword_true(call, sink.shell_keyword):
+            if not (sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple))):
+                return True
+            argument = _shell_c_argument(argument)
+        if argument is None:
+            return True
+        if isinstance(argument, ast.Constant):
+            return not (sink.ipython_expands and isinstance(argument.value, str))
+        if isinstance(argument, ast.Name):
+            return argument.id in _parameters(functions)
+        if isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name):
+            name = argument.func.id
+            return not (
+                name in _WRAPPERS
+                or name in self.functions
+                or name in self.unparsed
+                or name in self.put_aside_names
+                or re.search(rf"\bdef\s+{re.escape(name)}\b", source) is not None
+            )
+        return False
+
     def _scan_calls(self, expressions: Iterable[ast.expr]) -> None:
         for expression in expressions:
             for node in _walk(expression):
@@ -896,6 +999,68 @@ def _ipython_expansions(command: str) -> Iterator[str]:
     yield from fields
 
 
+def _call_at(
+    statement: ast.stmt, line: int, column: int
+) -> tuple[ast.Call, list[ast.FunctionDef | ast.AsyncFunctionDef]] | None:
+    """The call whose function's name is at ``line``/``column`` (where the text search
+    found ``.execute(`` or ``os.system(``) in ``statement``, and the functions around it,
+    outermost first: found by going down the nodes that span that place, not by a walk."""
+    position = (line, column)
+    todo: list[tuple[ast.AST, list[ast.FunctionDef | ast.AsyncFunctionDef]]] = [(statement, [])]
+    while todo:
+        node, functions = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions = [*functions, node]
+        if isinstance(node, ast.Call) and _spans_place(node.func, position):
+            # `cur.execute(` is found at its dot, `os.system(` at `os`: the call is the one
+            # whose function's dotted name spans the place, not a call inside it.
+            inner = node.func
+            while isinstance(inner, ast.Attribute):
+                inner = inner.value
+            if isinstance(inner, ast.Name) or not _spans_place(inner, position):
+                return node, functions
+        todo.extend(
+            (child, functions) for child in _child_nodes(node) if _may_span(child, position)
+        )
+    return None
+
+
+def _spans_place(node: ast.AST, position: tuple[int, int]) -> bool:
+    start = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+    end = (node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
+    return start <= position < end
+
+
+def _may_span(node: ast.AST, position: tuple[int, int]) -> bool:
+    """Whether ``node`` spans ``position`` (nodes without a place, such as a comprehension's
+    ``for`` part, may)."""
+    return getattr(node, "end_lineno", None) is None or _spans_place(node, position)
+
+
+def _parameters(functions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[str]:
+    """The parameters of ``functions`` (nested, outermost first) that no code in them
+    binds again: their values are the caller's, never formatted here."""
+    names: set[str] = set()
+    for function in functions:
+        arguments = function.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+        names.update(a.arg for a in every)
+    if functions and names:
+        names -= _rebound(functions[0].body)
+    return names
+
+
+def _rebound(body: list[ast.stmt]) -> set[str]:
+    """The names code in ``body`` binds (assigns, deletes, imports)."""
+    return {
+        n.id if isinstance(n, ast.Name) else (n.asname or n.name).partition(".")[0]
+        for b in body
+        for n in _walk(b)
+        if (isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)) or isinstance(n, ast.alias)
+    }
+
+
 def _own_expressions(node: ast.stmt) -> list[ast.expr]:
     """The expressions of a statement itself, not of the statements nested in it."""
     found: list[ast.expr] = []
@@ -909,26 +1074,49 @@ def _own_expressions(node: ast.stmt) -> list[ast.expr]:
 
 
 def _walk(node: ast.AST) -> Iterator[ast.AST]:
-    """Every node under ``node``, without recursion (deep expressions are fine)."""
+    """Every node under ``node`` (but the ``Load``/``Store`` contexts), without recursion
+    (deep expressions are fine)."""
     todo = [node]
     while todo:
         current = todo.pop()
         yield current
-        todo.extend(ast.iter_child_nodes(current))
+        todo.extend(_child_nodes(current))
+
+
+# Per node type, the fields that may hold nodes (ast.iter_child_nodes, without its cost).
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_nodes(node: ast.AST) -> list[ast.AST]:
+    kind = type(node)
+    fields = _NODE_FIELDS.get(kind)
+    if fields is None:
+        fields = tuple(f for f in kind._fields if f != "ctx")
+        if kind is ast.Constant or kind is ast.Name:
+            fields = ()
+        _NODE_FIELDS[kind] = fields
+    children: list[ast.AST] = []
+    for name in fields:
+        value = getattr(node, name, None)
+        if isinstance(value, list):
+            children.extend(item for item in value if isinstance(item, ast.AST))
+        elif isinstance(value, ast.AST):
+            children.append(value)
+    return children
 
 
 ATTRIBUTE_ASSIGNMENT = re.compile(r"\b(?:self|cls)\.\w+\s*[+]?=[^=]")
 
 
-def _line_numbers(source: str, offsets: list[int]) -> list[int]:
-    """The (distinct, sorted) line numbers of ``offsets`` in ``source``."""
+def _line_numbers(source: str, offsets: list[int], every: bool = False) -> list[int]:
+    """The line numbers of ``offsets`` (sorted) in ``source``: distinct, or ``every`` one."""
     lines: list[int] = []
     line = 1
     position = 0
     for offset in offsets:
         line += source.count("\n", position, offset)
         position = offset
-        if not lines or lines[-1] != line:
+        if every or not lines or lines[-1] != line:
             lines.append(line)
     return lines
 
