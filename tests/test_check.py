@@ -292,6 +292,14 @@ def _check(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[s
     )
 
 
+def _check_command(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The installed ``ipy-istring-check`` command, as a user or pre-commit runs it."""
+    command = Path(sys.executable).parent / "ipy-istring-check"
+    return subprocess.run(
+        [str(command), *args], capture_output=True, text=True, check=False, cwd=cwd
+    )
+
+
 def _notebook(cells: list[str], nbformat: int = 4) -> str:
     if nbformat == 3:
         sheet = [{"cell_type": "code", "input": c.splitlines(True), "outputs": []} for c in cells]
@@ -437,23 +445,82 @@ def test_json_and_sarif(tmp_path: Path) -> None:
     result = _check("--format", "sarif", str(tmp_path))
     assert result.returncode == 2
     sarif = json.loads(result.stdout)
-    assert sarif["version"] == "2.1.0" and "sarif-2.1.0" in sarif["$schema"]
+    _valid_sarif(sarif)
     (run_,) = sarif["runs"]
-    rules = run_["tool"]["driver"]["rules"]
-    assert run_["tool"]["driver"]["name"] == "ipy_istring.check"
     assert len(run_["results"]) == 3
-    for result_ in run_["results"]:
-        assert rules[result_["ruleIndex"]]["id"] == result_["ruleId"]
-        assert result_["level"] == "error" and result_["message"]["text"]
-        (location,) = result_["locations"]
-        physical = location["physicalLocation"]
-        assert not Path(physical["artifactLocation"]["uri"]).is_absolute() or physical[
-            "artifactLocation"
-        ]["uri"].startswith("/")
-        assert physical["region"]["startLine"] >= 1
     (invocation,) = run_["invocations"]
     assert invocation["executionSuccessful"] is False
     assert "broken.py" in invocation["toolExecutionNotifications"][0]["message"]["text"]
+    # a path outside the current folder: an absolute file: URI
+    assert run_["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"] == {
+        "uri": (tmp_path / "a.py").as_uri()
+    }
+
+
+SARIF_SCHEMA = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"
+
+
+def _valid_sarif(sarif: dict[str, Any]) -> None:
+    """``sarif`` conforms to the OASIS SARIF 2.1.0 schema (formats such as ``uri-reference``
+    checked) and to what GitHub code scanning asks on top of it."""
+    import jsonschema
+
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    validator = jsonschema.Draft4Validator(schema, format_checker=jsonschema.FormatChecker())
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(sarif)]
+    assert errors == []
+    # GitHub code scanning: a tool name and rules, each result a ruleId and a physical
+    # location, its URI relative to the repository (or absolute), its lines from 1.
+    assert sarif["version"] == "2.1.0" and sarif["$schema"].endswith("sarif-schema-2.1.0.json")
+    for run_ in sarif["runs"]:
+        driver = run_["tool"]["driver"]
+        assert driver["name"] == "ipy_istring.check"
+        rules = driver["rules"]
+        assert all(r["properties"]["security-severity"] for r in rules)
+        for result in run_["results"]:
+            assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
+            assert result["level"] == "error" and result["message"]["text"]
+            (location,) = result["locations"]
+            artifact = location["physicalLocation"]["artifactLocation"]
+            if "uriBaseId" in artifact:
+                assert artifact["uriBaseId"] in run_["originalUriBaseIds"]
+                assert not artifact["uri"].startswith(("/", "file:"))
+            else:
+                assert artifact["uri"].startswith("file:///")
+            assert location["physicalLocation"]["region"]["startLine"] >= 1
+
+
+def test_sarif_for_github_code_scanning(tmp_path: Path) -> None:
+    # run from the repository's root, as the upload action does: relative URIs
+    (tmp_path / "src dir").mkdir()
+    (tmp_path / "src dir" / "ünï code.py").write_text(VULNERABLE + "cur.execute(f'select {c}')\n")
+    (tmp_path / "n.ipynb").write_text(_notebook(["x = input()\n", "!ls {x}\n"]))
+    (tmp_path / "broken.py").write_text("(\n")
+    result = _check_command("--format", "sarif", ".", cwd=tmp_path)
+    assert result.returncode == 2
+    sarif = json.loads(result.stdout)
+    _valid_sarif(sarif)
+    (run_,) = sarif["runs"]
+    uris = [
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run_["results"]
+    ]
+    assert uris == [
+        "n.ipynb",
+        "src%20dir/%C3%BCn%C3%AF%20code.py",
+        "src%20dir/%C3%BCn%C3%AF%20code.py",
+    ]
+    assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"] == tmp_path.as_uri() + "/"
+    assert [r["ruleId"] for r in run_["results"]] == ["IST001", "IST001", "IST002"]
+    # the positive control: the schema refuses what code scanning would
+    broken = json.loads(result.stdout)
+    location = broken["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    location["region"]["startLine"] = 0
+    with pytest.raises(AssertionError, match="startLine"):
+        _valid_sarif(broken)
+    location["region"]["startLine"] = 1
+    location["artifactLocation"]["uri"] = "src dir/a.py"
+    with pytest.raises(AssertionError, match="uri-reference"):
+        _valid_sarif(broken)
 
 
 # --- the safe fix ------------------------------------------------------------------------------
