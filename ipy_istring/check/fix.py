@@ -177,9 +177,16 @@ def _expansion_fix(line: str, finding: Finding) -> Fix:
     return Fix(line[:start] + escape + fixed, renderer="shlex")
 
 
-def fixed_line(source: str, finding: Finding, paramstyle: str | None = None) -> Fix:
-    """The finding's line rewritten safely, or why not (the line must be in ``source``)."""
-    lines = source.splitlines()
+def fixed_line(
+    source: str,
+    finding: Finding,
+    paramstyle: str | None = None,
+    lines: Sequence[str] | None = None,
+) -> Fix:
+    """The finding's line rewritten safely, or why not (the line must be in ``source``;
+    ``lines``: its lines, if already split)."""
+    if lines is None:
+        lines = source.splitlines()
     if not 0 < finding.line <= len(lines):
         return Fix(None, "the line is not in the source")
     line = lines[finding.line - 1]
@@ -224,31 +231,59 @@ def _fix_source(
     source: str, findings: Sequence[Finding], python: bool
 ) -> tuple[str, list[Finding]]:
     """``source`` with every fixable finding fixed; the findings, each with its fix or reason."""
-    lines = source.splitlines(keepends=True)
-    done: list[Finding] = []
-    renderers: set[str] = set()
-    for finding in findings:
-        fix = fixed_line(source, finding)
+    original = source.splitlines(keepends=True)
+    bare = source.splitlines()
+    paramstyle = _paramstyle(source)
+    fixes: list[tuple[Finding, Fix]] = []
+    done = list(findings)  # each replaced by itself with its fix or its reason
+    for index, finding in enumerate(findings):
+        fix = fixed_line(source, finding, paramstyle, bare)
         if fix.line is None:
-            done.append(replace(finding, no_fix=fix.reason))
-            continue
-        if fix.renderer == "shlex" and python:
-            done.append(replace(finding, no_fix="a shell escape outside a notebook"))
-            continue
-        ending = lines[finding.line - 1][len(lines[finding.line - 1].rstrip("\r\n")) :]
-        candidate = lines.copy()
-        candidate[finding.line - 1] = fix.line + ending
-        text = "".join(candidate)
-        try:
-            if python:
-                compile(rewrite(text), "<fix>", "exec")
-        except SyntaxError as error:
-            done.append(replace(finding, no_fix=f"the fixed code does not compile: {error.msg}"))
-            continue
-        lines = candidate
-        renderers.add(fix.renderer)
-        done.append(replace(finding, fixed=fix.line))
+            done[index] = replace(finding, no_fix=fix.reason)
+        elif fix.renderer == "shlex" and python:
+            done[index] = replace(finding, no_fix="a shell escape outside a notebook")
+        else:
+            fixes.append((finding, fix))
+    position = {id(finding): index for index, finding in enumerate(findings)}
+    # All the fixes at once, compiled once (a file with thousands of findings stays quick);
+    # only if that fails, one after the other, each kept if the code still compiles.
+    lines = _with_fixes(original, fixes)
+    if python and fixes and _compile_error("".join(lines)) is not None:
+        lines = original
+        kept = []
+        for finding, fix in fixes:
+            candidate = _with_fixes(lines, [(finding, fix)])
+            error = _compile_error("".join(candidate))
+            if error is None:
+                lines = candidate
+                kept.append((finding, fix))
+            else:
+                reason = f"the fixed code does not compile: {error}"
+                done[position[id(finding)]] = replace(finding, no_fix=reason)
+        fixes = kept
+    for finding, fix in fixes:
+        done[position[id(finding)]] = replace(finding, fixed=fix.line)
+    renderers = {fix.renderer for _, fix in fixes}
     return _with_imports("".join(lines), renderers), done
+
+
+def _with_fixes(lines: list[str], fixes: Sequence[tuple[Finding, Fix]]) -> list[str]:
+    """``lines`` (with their endings) with each finding's line replaced by its fix."""
+    fixed = lines.copy()
+    for finding, fix in fixes:
+        assert fix.line is not None
+        line = lines[finding.line - 1]
+        fixed[finding.line - 1] = fix.line + line[len(line.rstrip("\r\n")) :]
+    return fixed
+
+
+def _compile_error(text: str) -> str | None:
+    """Why ``text`` (which may hold i-literals) does not compile, or None."""
+    try:
+        compile(rewrite(text), "<fix>", "exec")
+    except SyntaxError as error:
+        return error.msg
+    return None
 
 
 def apply_fixes(results: Sequence[FileResult], write: bool) -> tuple[str, str, int]:

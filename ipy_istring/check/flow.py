@@ -24,6 +24,7 @@ import string
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
+from ..rewrite import has_istring
 from .sinks import SQL_WORDS, Sink, sinks
 
 __all__ = ["Analysis", "Finding", "Formatted"]
@@ -184,6 +185,7 @@ class Analysis:
         self.known_names = known_names
         self._reporting = True
         self._sink_lines: list[int] = []
+        self._call_places: list[tuple[int, int]] | None = None
         self._in_progress: set[str] = set()
         self._cell: int | None = None
         self._scope = self.module
@@ -218,6 +220,14 @@ class Analysis:
             calls = sinks.calls_in(source, self.imports)
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         self._source_lines = source.splitlines() if source is not None else []
+        # Where the sink calls are, as the tree counts (line, UTF-8 column), when the tree
+        # is of ``source`` as written (no i-literal rewritten): then a statement's sink calls
+        # are found from their places, not by walking all its nodes.
+        self._call_places = (
+            _places(source, calls, self._source_lines)
+            if source is not None and calls and not has_istring(source)
+            else None
+        )
         self._all_lines = source is None
         before = len(self.findings)
         deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
@@ -704,13 +714,7 @@ class Analysis:
         ``source`` (local name -> full name).  Each call is found from its place in the
         tree, without walking the tree."""
         starts = [statement.lineno for statement in tree.body]
-        lines = source.splitlines()
-        line_starts = _line_numbers(source, calls, every=True)
-        for offset, line in zip(calls, line_starts, strict=True):
-            text = lines[line - 1] if line <= len(lines) else ""
-            column = offset - (source.rfind("\n", 0, offset) + 1)
-            if not text.isascii():  # the tree counts UTF-8 bytes
-                column = len(text[:column].encode())
+        for line, column in _places(source, calls, source.splitlines()):
             index = bisect.bisect_right(starts, line) - 1
             found = _call_at(tree.body[index], line, column) if index >= 0 else None
             if found is None:
@@ -771,7 +775,19 @@ class Analysis:
         return False
 
     def _scan_calls(self, expressions: Iterable[ast.expr]) -> None:
+        places = self._call_places
         for expression in expressions:
+            if places is not None:
+                start = bisect.bisect_left(places, (expression.lineno, expression.col_offset))
+                end = bisect.bisect_left(
+                    places, (expression.end_lineno or 0, expression.end_col_offset or 0)
+                )
+                calls = [_call_at(expression, *place) for place in places[start:end]]
+                if None not in calls:  # (else a place in a string, say: walk it all)
+                    for found in calls:
+                        assert found is not None
+                        self._check_call(found[0])
+                    continue
             for node in _walk(expression):
                 if isinstance(node, ast.Call):
                     self._check_call(node)
@@ -788,7 +804,11 @@ class Analysis:
         return name, method
 
     def _check_call(self, call: ast.Call) -> None:
-        name, method = self._resolve(call.func)
+        func = call.func
+        last = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if last is None or (not sinks.ending_in(last) and last not in self.imports):
+            return  # no sink is named so (the usual call)
+        name, method = self._resolve(func)
         candidates = sinks.lookup(name)
         if method and not candidates:
             candidates = sinks.lookup(method)
@@ -1106,6 +1126,19 @@ def _child_nodes(node: ast.AST) -> list[ast.AST]:
 
 
 ATTRIBUTE_ASSIGNMENT = re.compile(r"\b(?:self|cls)\.\w+\s*[+]?=[^=]")
+
+
+def _places(source: str, offsets: list[int], lines: list[str]) -> list[tuple[int, int]]:
+    """The places of ``offsets`` (sorted) in ``source`` as the tree counts them: line, and
+    column in UTF-8 bytes (``lines``: the source's lines)."""
+    places = []
+    for offset, line in zip(offsets, _line_numbers(source, offsets, every=True), strict=True):
+        column = offset - (source.rfind("\n", 0, offset) + 1)
+        text = lines[line - 1] if line <= len(lines) else ""
+        if not text.isascii():
+            column = len(text[:column].encode())
+        places.append((line, column))
+    return places
 
 
 def _line_numbers(source: str, offsets: list[int], every: bool = False) -> list[int]:
