@@ -282,22 +282,12 @@ def test_sinks_can_be_added(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 # --- files: never a traceback, one line per file that cannot be checked -------------------------
 
 
+COMMAND = str(Path(sys.executable).parent / "ipy-istring-check")
+
+
 def _check(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "ipy_istring.check", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=cwd,
-    )
-
-
-def _check_command(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """The installed ``ipy-istring-check`` command, as a user or pre-commit runs it."""
-    command = Path(sys.executable).parent / "ipy-istring-check"
-    return subprocess.run(
-        [str(command), *args], capture_output=True, text=True, check=False, cwd=cwd
-    )
+    return subprocess.run([COMMAND, *args], capture_output=True, text=True, check=False, cwd=cwd)
 
 
 def _notebook(cells: list[str], nbformat: int = 4) -> str:
@@ -369,6 +359,26 @@ def test_percent_and_bang_lines_are_python_in_py_files(tmp_path: Path) -> None:
     result = _check(str(script))
     assert result.returncode == 1
     assert result.stdout.startswith(f"{script}:3:9: cur.execute() gets a string built by %")
+
+
+@pytest.mark.parametrize("how", [[COMMAND], [sys.executable, "-m", "ipy_istring.check"]])
+def test_exit_status_of_the_command(tmp_path: Path, how: list[str]) -> None:
+    def status(*paths: Path) -> int:
+        result = subprocess.run([*how, *map(str, paths)], capture_output=True, text=True)
+        assert "Traceback" not in result.stderr
+        return result.returncode
+
+    clean, vulnerable, broken = tmp_path / "clean", tmp_path / "vulnerable", tmp_path / "broken"
+    for folder in (clean, vulnerable, broken):
+        folder.mkdir()
+        (folder / "a_ok.py").write_text("import os\nos.system('ls')\n")
+    (vulnerable / "b.py").write_text(VULNERABLE)
+    (broken / "b_nul.py").write_bytes(b"x = 1\x00\n")
+    (broken / "c.py").write_text(VULNERABLE)  # a finding after the file not checked
+    assert status(clean) == 0
+    assert status(vulnerable) == 1
+    assert status(broken) == 2  # not 1: something could not be checked
+    assert status(clean / "missing.py", clean) == 2
 
 
 def test_exit_status(tmp_path: Path) -> None:
@@ -496,7 +506,7 @@ def test_sarif_for_github_code_scanning(tmp_path: Path) -> None:
     (tmp_path / "src dir" / "ünï code.py").write_text(VULNERABLE + "cur.execute(f'select {c}')\n")
     (tmp_path / "n.ipynb").write_text(_notebook(["x = input()\n", "!ls {x}\n"]))
     (tmp_path / "broken.py").write_text("(\n")
-    result = _check_command("--format", "sarif", ".", cwd=tmp_path)
+    result = _check("--format", "sarif", ".", cwd=tmp_path)
     assert result.returncode == 2
     sarif = json.loads(result.stdout)
     _valid_sarif(sarif)
