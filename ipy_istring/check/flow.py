@@ -1020,11 +1020,12 @@ def _ipython_expansions(command: str) -> Iterator[str]:
 
 
 def _call_at(
-    statement: ast.stmt, line: int, column: int
+    statement: ast.AST, line: int, column: int
 ) -> tuple[ast.Call, list[ast.FunctionDef | ast.AsyncFunctionDef]] | None:
     """The call whose function's name is at ``line``/``column`` (where the text search
-    found ``.execute(`` or ``os.system(``) in ``statement``, and the functions around it,
-    outermost first: found by going down the nodes that span that place, not by a walk."""
+    found ``.execute(`` or ``os.system(``) in ``statement`` (or an expression), and the
+    functions around it, outermost first: found by going down the nodes that span that
+    place, not by a walk."""
     position = (line, column)
     todo: list[tuple[ast.AST, list[ast.FunctionDef | ast.AsyncFunctionDef]]] = [(statement, [])]
     while todo:
