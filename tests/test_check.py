@@ -704,6 +704,8 @@ RULED_OUT = [
     "cur.execute(*sql(i'select * from t where a = {x}'))",
     "os.system(sh(i'ls {x}'))",
     "rows = [cur.execute('select 1') for _ in range(3)]",
+    "!pip install duckdb\nfiles = !ls -la",  # nothing for IPython to expand
+    "%matplotlib inline\n%time total = sum(range(10))",  # magics that run no shell
 ]
 STILL_FOUND = [
     "def f(q):\n    q = f'select {q}'\n    cur.execute(q)",  # a parameter rebound
@@ -711,6 +713,7 @@ STILL_FOUND = [
     "def build(v):\n    return f'select {v}'\ncur.execute(build(x))",  # defined here
     "cur.execute(built(x))",  # defined in an earlier cell
     "!ls {x}",  # a constant command that IPython expands
+    "%sx ls $x",
     "os.popen(f'ls {x}').read()",  # a sink inside a call
     "from os import system as run_it\nrun_it(f'ls {x}')",
     "note = 'é'\ncur.execute(f'select {x} from t -- é')",  # columns in UTF-8 bytes

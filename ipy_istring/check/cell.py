@@ -5,8 +5,10 @@ anyway (after IPython's transforms and the i-string rewrite), so it costs no sec
 it is not an AST transformer (registering one makes IPython run ``ast.fix_missing_locations``
 over every cell).  A cell's statements that call no sink are only put aside (names carry over
 between cells): they are read when a statement that calls a sink uses what they bind.  Most
-cells so cost a text search.  A check that fails never stops the user's cell: it keeps quiet
-instead.  Nothing here imports IPython.
+cells so cost a text search.  And most sink calls get a constant query, a parameter or an
+i-string render: those are ruled out from the call alone (found by its place in the tree), and
+the data flow runs only for a cell where a formatted string may reach a sink.  A check that
+fails never stops the user's cell: it keeps quiet instead.  Nothing here imports IPython.
 """
 
 from __future__ import annotations

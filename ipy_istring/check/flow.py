@@ -759,8 +759,15 @@ class Analysis:
             argument = _shell_c_argument(argument)
         if argument is None:
             return True
+        if sink.magic_names:
+            magic = _argument(call, 0, ("magic_name",))
+            if not (isinstance(magic, ast.Constant) and magic.value in sink.magic_names):
+                return True  # `%time ...`, `%matplotlib inline`: no shell
         if isinstance(argument, ast.Constant):
-            return not (sink.ipython_expands and isinstance(argument.value, str))
+            # (`!ls`, `%sx ls`: a constant, but IPython expands `{x}` and `$x` in it.)
+            value = argument.value
+            expands = isinstance(value, str) and ("{" in value or "$" in value)
+            return not (sink.ipython_expands and expands)
         if isinstance(argument, ast.Name):
             return argument.id in _parameters(functions)
         if isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name):
