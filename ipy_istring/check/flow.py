@@ -212,22 +212,34 @@ class Analysis:
         With ``source``, statements and functions whose lines name no sink are only read for
         the names they bind, not searched for sink calls (the speed of the check); ``calls``
         are the offsets of those calls in ``source`` if already known.  ``lazy`` (a cell in
-        IPython): the statements that call no sink are only put aside, and nothing is read
-        when :meth:`may_reach_sink` says no (``imports``: those written in ``source``)."""
+        IPython, ``tree`` parsed from ``source`` as it is): the statements that call no sink
+        are only put aside, and nothing is read when :meth:`may_reach_sink` says no
+        (``imports``: those written in ``source``)."""
         self._cell = cell
         self._line_offset = line_offset
         if source is not None and calls is None:
             calls = sinks.calls_in(source, self.imports)
-        self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         self._source_lines = source.splitlines() if source is not None else []
         # Where the sink calls are, as the tree counts (line, UTF-8 column), when the tree
-        # is of ``source`` as written (no i-literal rewritten): then a statement's sink calls
-        # are found from their places, not by walking all its nodes.
+        # is of ``source`` as written (a cell's: IPython parsed it; a file's: no i-literal
+        # rewritten): then a statement's sink calls are found from their places, not by
+        # walking all its nodes.
         self._call_places = (
             _places(source, calls, self._source_lines)
-            if source is not None and calls and not has_istring(source)
+            if source is not None and calls and (lazy or not has_istring(source))
             else None
         )
+        # A cell: none of it is read when its sink calls surely get no formatted string
+        # (the usual case); it is only put aside.
+        if (
+            lazy
+            and self._call_places is not None
+            and source is not None
+            and not self._may_reach(tree, source, self._call_places, imports)
+        ):
+            self.put_aside(tree.body)
+            return []
+        self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         self._all_lines = source is None
         before = len(self.findings)
         deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
@@ -235,11 +247,7 @@ class Analysis:
         self._deferred = deferred
         if lazy:
             # Only the statements that call a sink are read now; the others are put aside
-            # and read if one of those uses what they bind.  None is read when those calls
-            # surely get no formatted string (the usual case).
-            if calls and not self.may_reach_sink(tree, source or "", calls, imports):
-                self.put_aside(tree.body)
-                return []
+            # and read if one of those uses what they bind.
             aside: list[ast.stmt] = []
             for statement in tree.body:
                 if self._names_sink(statement):
@@ -713,8 +721,19 @@ class Analysis:
         are such, and this spares them the analysis.  ``imports``: those written in
         ``source`` (local name -> full name).  Each call is found from its place in the
         tree, without walking the tree."""
+        if has_istring(source):  # the tree is of the rewritten source: places differ
+            return True
+        return self._may_reach(tree, source, _places(source, calls, source.splitlines()), imports)
+
+    def _may_reach(
+        self,
+        tree: ast.Module,
+        source: str,
+        places: list[tuple[int, int]],
+        imports: Mapping[str, str],
+    ) -> bool:
         starts = [statement.lineno for statement in tree.body]
-        for line, column in _places(source, calls, source.splitlines()):
+        for line, column in places:
             index = bisect.bisect_right(starts, line) - 1
             found = _call_at(tree.body[index], line, column) if index >= 0 else None
             if found is None:
