@@ -581,6 +581,42 @@ def test_fix_rewrites_sql_and_shell_and_the_result_is_safe(tmp_path: Path) -> No
     assert not (tmp_path / "pwned").exists()
 
 
+def test_the_diff_is_the_fix_as_difflib_writes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --diff writes the changes it knows (lines replaced, imports inserted) without searching
+    # for them: the same text as difflib's search, and linear on long look-alike files.
+    import difflib
+
+    from check_corpus import CASES
+
+    scripts = [c for c in CASES if not c.notebook]
+    extra = {
+        "header": '"""Doc."""\nimport os\nos.system(f"rm {x}")\n',
+        "first_line": 'os.system(f"rm {x}")\nos.system(f"rm {y}")\n',
+        "far_apart": 'import os\nos.system(f"rm {x}")\n' + "pass\n" * 9 + 'os.system(f"rm {y}")\n',
+    }
+    sources = {c.name: c.code for c in scripts} | extra
+    compared = 0
+    for name, source in sources.items():
+        path = tmp_path / f"{name}.py"
+        path.write_text(source)
+        main(["--diff", str(path)])
+        diff = capsys.readouterr().out
+        main(["--fix", str(path)])
+        capsys.readouterr()
+        fixed = path.read_text()
+        expected = difflib.unified_diff(
+            source.splitlines(keepends=True),
+            fixed.splitlines(keepends=True),
+            f"a/{path}",
+            f"b/{path}",
+        )
+        assert diff == "".join(expected), name
+        compared += fixed != source
+    assert compared >= 10  # (the rest have no automatic fix)
+
+
 def test_fix_keeps_the_encoding_and_the_header(tmp_path: Path) -> None:
     script = tmp_path / "legacy.py"
     header = "#!/usr/bin/env python\n# -*- coding: latin-1 -*-\n# café\n"
