@@ -753,6 +753,7 @@ STILL_FOUND = [
     "os.popen(f'ls {x}').read()",  # a sink inside a call
     "from os import system as run_it\nrun_it(f'ls {x}')",
     "note = 'é'\ncur.execute(f'select {x} from t -- é')",  # columns in UTF-8 bytes
+    "note = '\u2028'\ncur.execute(f'select {x}')",  # a line separator for str, not Python
     "cur.execute(*args, sql=f'select {x}')",
     "print('cur.execute(')\ncur.execute('select ' + x)",  # a sink's name in a string too
 ]

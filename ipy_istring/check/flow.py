@@ -225,7 +225,7 @@ class Analysis:
         # rewritten): then a statement's sink calls are found from their places, not by
         # walking all its nodes.
         self._call_places = (
-            _places(source, calls, self._source_lines)
+            _places(source, calls)
             if source is not None and calls and (lazy or not has_istring(source))
             else None
         )
@@ -723,7 +723,7 @@ class Analysis:
         tree, without walking the tree."""
         if has_istring(source):  # the tree is of the rewritten source: places differ
             return True
-        return self._may_reach(tree, source, _places(source, calls, source.splitlines()), imports)
+        return self._may_reach(tree, source, _places(source, calls), imports)
 
     def _may_reach(
         self,
@@ -1155,16 +1155,14 @@ def _child_nodes(node: ast.AST) -> list[ast.AST]:
 ATTRIBUTE_ASSIGNMENT = re.compile(r"\b(?:self|cls)\.\w+\s*[+]?=[^=]")
 
 
-def _places(source: str, offsets: list[int], lines: list[str]) -> list[tuple[int, int]]:
+def _places(source: str, offsets: list[int]) -> list[tuple[int, int]]:
     """The places of ``offsets`` (sorted) in ``source`` as the tree counts them: line, and
-    column in UTF-8 bytes (``lines``: the source's lines)."""
+    column in UTF-8 bytes."""
     places = []
     for offset, line in zip(offsets, _line_numbers(source, offsets, every=True), strict=True):
-        column = offset - (source.rfind("\n", 0, offset) + 1)
-        text = lines[line - 1] if line <= len(lines) else ""
-        if not text.isascii():
-            column = len(text[:column].encode())
-        places.append((line, column))
+        start = source.rfind("\n", 0, offset) + 1
+        before = source[start:offset]
+        places.append((line, len(before) if before.isascii() else len(before.encode())))
     return places
 
 
