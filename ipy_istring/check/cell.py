@@ -20,7 +20,7 @@ from collections.abc import Callable, Container
 from typing import Any
 
 from .fix import fixed_line
-from .flow import Analysis, Finding
+from .flow import Analysis, Finding, imported_by
 from .sinks import imported_names, sinks
 
 __all__ = ["CellChecker", "UnsafeFormatWarning"]
@@ -96,12 +96,4 @@ def _imports_in(tree: ast.Module, source: str) -> dict[str, str]:
     top = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
     if len(top) != count:  # an import in a function, or the word elsewhere
         return imported_names(source)
-    names: dict[str, str] = {}
-    for statement in top:
-        for alias in statement.names:
-            if isinstance(statement, ast.Import):
-                head = alias.name.partition(".")[0]
-                names[alias.asname or head] = alias.name if alias.asname else head
-            elif statement.module and alias.name != "*":
-                names[alias.asname or alias.name] = f"{statement.module}.{alias.name}"
-    return names
+    return {local: full for statement in top for local, full in imported_by(statement)}

@@ -486,12 +486,8 @@ class Analysis:
         return None
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
+        self.imports.update(imported_by(node))
         for alias in node.names:
-            if isinstance(node, ast.Import):
-                local = alias.asname or alias.name.partition(".")[0]
-                self.imports[local] = alias.name if alias.asname else local
-            elif node.module and alias.name != "*":
-                self.imports[alias.asname or alias.name] = f"{node.module}.{alias.name}"
             self._scope.names.pop(alias.asname or alias.name, None)
 
     def _function(
@@ -932,6 +928,17 @@ class _Missing:
 
 
 _MISSING = _Missing()
+
+
+def imported_by(node: ast.Import | ast.ImportFrom) -> Iterator[tuple[str, str]]:
+    """Local name, full name for each name an import statement binds (``import a.b``: ``a``;
+    ``import a.b as c``: ``c`` for ``a.b``; ``from a import b``: ``b`` for ``a.b``)."""
+    for alias in node.names:
+        if isinstance(node, ast.Import):
+            local = alias.asname or alias.name.partition(".")[0]
+            yield local, alias.name if alias.asname else local
+        elif node.module and alias.name != "*":
+            yield alias.asname or alias.name, f"{node.module}.{alias.name}"
 
 
 def _bound_names(statement: ast.stmt) -> Iterator[str]:
