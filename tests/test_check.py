@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -439,14 +440,12 @@ def test_sinks_can_be_added(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 # --- files: never a traceback, one line per file that cannot be checked -------------------------
 
 
+COMMAND = str(Path(sys.executable).parent / "ipy-istring-check")
+
+
 def _check(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "ipy_istring.check", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=cwd,
-    )
+    """The installed ``ipy-istring-check`` command, as a user or pre-commit runs it."""
+    return subprocess.run([COMMAND, *args], capture_output=True, text=True, check=False, cwd=cwd)
 
 
 def _notebook(cells: list[str], nbformat: int = 4) -> str:
@@ -518,6 +517,26 @@ def test_percent_and_bang_lines_are_python_in_py_files(tmp_path: Path) -> None:
     result = _check(str(script))
     assert result.returncode == 1
     assert result.stdout.startswith(f"{script}:3:9: cur.execute() gets a string built by %")
+
+
+@pytest.mark.parametrize("how", [[COMMAND], [sys.executable, "-m", "ipy_istring.check"]])
+def test_exit_status_of_the_command(tmp_path: Path, how: list[str]) -> None:
+    def status(*paths: Path) -> int:
+        result = subprocess.run([*how, *map(str, paths)], capture_output=True, text=True)
+        assert "Traceback" not in result.stderr
+        return result.returncode
+
+    clean, vulnerable, broken = tmp_path / "clean", tmp_path / "vulnerable", tmp_path / "broken"
+    for folder in (clean, vulnerable, broken):
+        folder.mkdir()
+        (folder / "a_ok.py").write_text("import os\nos.system('ls')\n")
+    (vulnerable / "b.py").write_text(VULNERABLE)
+    (broken / "b_nul.py").write_bytes(b"x = 1\x00\n")
+    (broken / "c.py").write_text(VULNERABLE)  # a finding after the file not checked
+    assert status(clean) == 0
+    assert status(vulnerable) == 1
+    assert status(broken) == 2  # not 1: something could not be checked
+    assert status(clean / "missing.py", clean) == 2
 
 
 def test_exit_status(tmp_path: Path) -> None:
@@ -594,23 +613,82 @@ def test_json_and_sarif(tmp_path: Path) -> None:
     result = _check("--format", "sarif", str(tmp_path))
     assert result.returncode == 2
     sarif = json.loads(result.stdout)
-    assert sarif["version"] == "2.1.0" and "sarif-2.1.0" in sarif["$schema"]
+    _valid_sarif(sarif)
     (run_,) = sarif["runs"]
-    rules = run_["tool"]["driver"]["rules"]
-    assert run_["tool"]["driver"]["name"] == "ipy_istring.check"
     assert len(run_["results"]) == 3
-    for result_ in run_["results"]:
-        assert rules[result_["ruleIndex"]]["id"] == result_["ruleId"]
-        assert result_["level"] == "error" and result_["message"]["text"]
-        (location,) = result_["locations"]
-        physical = location["physicalLocation"]
-        assert not Path(physical["artifactLocation"]["uri"]).is_absolute() or physical[
-            "artifactLocation"
-        ]["uri"].startswith("/")
-        assert physical["region"]["startLine"] >= 1
     (invocation,) = run_["invocations"]
     assert invocation["executionSuccessful"] is False
     assert "broken.py" in invocation["toolExecutionNotifications"][0]["message"]["text"]
+    # a path outside the current folder: an absolute file: URI
+    assert run_["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"] == {
+        "uri": (tmp_path / "a.py").as_uri()
+    }
+
+
+SARIF_SCHEMA = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"
+
+
+def _valid_sarif(sarif: dict[str, Any]) -> None:
+    """``sarif`` conforms to the OASIS SARIF 2.1.0 schema (formats such as ``uri-reference``
+    checked) and to what GitHub code scanning asks on top of it."""
+    import jsonschema
+
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    validator = jsonschema.Draft4Validator(schema, format_checker=jsonschema.FormatChecker())
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(sarif)]
+    assert errors == []
+    # GitHub code scanning: a tool name and rules, each result a ruleId and a physical
+    # location, its URI relative to the repository (or absolute), its lines from 1.
+    assert sarif["version"] == "2.1.0" and sarif["$schema"].endswith("sarif-schema-2.1.0.json")
+    for run_ in sarif["runs"]:
+        driver = run_["tool"]["driver"]
+        assert driver["name"] == "ipy_istring.check"
+        rules = driver["rules"]
+        assert all(r["properties"]["security-severity"] for r in rules)
+        for result in run_["results"]:
+            assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
+            assert result["level"] == "error" and result["message"]["text"]
+            (location,) = result["locations"]
+            artifact = location["physicalLocation"]["artifactLocation"]
+            if "uriBaseId" in artifact:
+                assert artifact["uriBaseId"] in run_["originalUriBaseIds"]
+                assert not artifact["uri"].startswith(("/", "file:"))
+            else:
+                assert artifact["uri"].startswith("file:///")
+            assert location["physicalLocation"]["region"]["startLine"] >= 1
+
+
+def test_sarif_for_github_code_scanning(tmp_path: Path) -> None:
+    # run from the repository's root, as the upload action does: relative URIs
+    (tmp_path / "src dir").mkdir()
+    (tmp_path / "src dir" / "ünï code.py").write_text(VULNERABLE + "cur.execute(f'select {c}')\n")
+    (tmp_path / "n.ipynb").write_text(_notebook(["x = input()\n", "!ls {x}\n"]))
+    (tmp_path / "broken.py").write_text("(\n")
+    result = _check("--format", "sarif", ".", cwd=tmp_path)
+    assert result.returncode == 2
+    sarif = json.loads(result.stdout)
+    _valid_sarif(sarif)
+    (run_,) = sarif["runs"]
+    uris = [
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run_["results"]
+    ]
+    assert uris == [
+        "n.ipynb",
+        "src%20dir/%C3%BCn%C3%AF%20code.py",
+        "src%20dir/%C3%BCn%C3%AF%20code.py",
+    ]
+    assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"] == tmp_path.as_uri() + "/"
+    assert [r["ruleId"] for r in run_["results"]] == ["IST001", "IST001", "IST002"]
+    # the positive control: the schema refuses what code scanning would
+    broken = json.loads(result.stdout)
+    location = broken["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    location["region"]["startLine"] = 0
+    with pytest.raises(AssertionError, match="startLine"):
+        _valid_sarif(broken)
+    location["region"]["startLine"] = 1
+    location["artifactLocation"]["uri"] = "src dir/a.py"
+    with pytest.raises(AssertionError, match="uri-reference"):
+        _valid_sarif(broken)
 
 
 # --- the safe fix ------------------------------------------------------------------------------
@@ -659,6 +737,42 @@ def test_fix_rewrites_sql_and_shell_and_the_result_is_safe(tmp_path: Path) -> No
     namespace["copy"](str(hostile), "copy.txt")
     assert (tmp_path / "copy.txt").read_text() == "data"
     assert not (tmp_path / "pwned").exists()
+
+
+def test_the_diff_is_the_fix_as_difflib_writes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --diff writes the changes it knows (lines replaced, imports inserted) without searching
+    # for them: the same text as difflib's search, and linear on long look-alike files.
+    import difflib
+
+    from check_corpus import CASES
+
+    scripts = [c for c in CASES if not c.notebook]
+    extra = {
+        "header": '"""Doc."""\nimport os\nos.system(f"rm {x}")\n',
+        "first_line": 'os.system(f"rm {x}")\nos.system(f"rm {y}")\n',
+        "far_apart": 'import os\nos.system(f"rm {x}")\n' + "pass\n" * 9 + 'os.system(f"rm {y}")\n',
+    }
+    sources = {c.name: c.code for c in scripts} | extra
+    compared = 0
+    for name, source in sources.items():
+        path = tmp_path / f"{name}.py"
+        path.write_text(source)
+        main(["--diff", str(path)])
+        diff = capsys.readouterr().out
+        main(["--fix", str(path)])
+        capsys.readouterr()
+        fixed = path.read_text()
+        expected = difflib.unified_diff(
+            source.splitlines(keepends=True),
+            fixed.splitlines(keepends=True),
+            f"a/{path}",
+            f"b/{path}",
+        )
+        assert diff == "".join(expected), name
+        compared += fixed != source
+    assert compared >= 10  # (the rest have no automatic fix)
 
 
 def test_fix_keeps_the_encoding_and_the_header(tmp_path: Path) -> None:
@@ -767,3 +881,70 @@ def test_safe_shell_escapes(ishell: Any, tmp_path: Path) -> None:
     assert (tmp_path / "out.txt").read_text() == "a; touch pwned a; touch pwned\nb; touch pwned\n"
     assert ishell.user_ns["lines"] == ["a; touch pwned"]
     assert "system" not in vars(ishell)  # off again: IPython's own
+
+
+# The cell check rules out most sink calls from the call alone; what it cannot rule out gets
+# the data flow, so nothing it found before is lost.
+EARLIER_CELLS = """\
+import os, subprocess
+x = os.environ.get('X', '')
+def built(v):
+    return f'select {v}'
+"""
+RULED_OUT = [
+    "cur.execute('select * from t where a = ?', (x,))",
+    "subprocess.run(['ls', x])\nsubprocess.run('ls -l', shell=True)",
+    "def fetch(cur, query):\n    return cur.execute(query).fetchall()",
+    "cur.execute(*sql(i'select * from t where a = {x}'))",
+    "os.system(sh(i'ls {x}'))",
+    "rows = [cur.execute('select 1') for _ in range(3)]",
+    "!pip install duckdb\nfiles = !ls -la",  # nothing for IPython to expand
+    "%matplotlib inline\n%time total = sum(range(10))",  # magics that run no shell
+]
+STILL_FOUND = [
+    "def f(q):\n    q = f'select {q}'\n    cur.execute(q)",  # a parameter rebound
+    "cur.execute(text(f'select {x}'))",  # a wrapper
+    "def build(v):\n    return f'select {v}'\ncur.execute(build(x))",  # defined here
+    "cur.execute(built(x))",  # defined in an earlier cell
+    "!ls {x}",  # a constant command that IPython expands
+    "%sx ls $x",
+    "os.popen(f'ls {x}').read()",  # a sink inside a call
+    "from os import system as run_it\nrun_it(f'ls {x}')",
+    "note = 'é'\ncur.execute(f'select {x} from t -- é')",  # columns in UTF-8 bytes
+    "note = '\u2028'\ncur.execute(f'select {x}')",  # a line separator for str, not Python
+    "cur.execute(*args, sql=f'select {x}')",
+    "print('cur.execute(')\ncur.execute('select ' + x)",  # a sink's name in a string too
+]
+
+
+def _prepare(shell: Any, cell: str) -> list[warnings.WarningMessage]:
+    """Prepare a cell as IPython does before running it (its transforms, then its parse,
+    which the check reads); the check's warnings."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UnsafeFormatWarning)
+        shell.compile.ast_parse(shell.transform_cell(cell), "<cell>")
+    return [w for w in caught if issubclass(w.category, UnsafeFormatWarning)]
+
+
+@pytest.mark.parametrize("cell", RULED_OUT)
+def test_the_cell_check_rules_out_safe_sink_calls_from_the_call(ishell: Any, cell: str) -> None:
+    from ipy_istring.check.flow import Analysis
+    from ipy_istring.check.sinks import imported_names, sinks
+
+    assert _prepare(ishell, EARLIER_CELLS) == []
+    assert _prepare(ishell, cell) == []
+    source = ishell.transform_cell(cell)
+    tree = ast.parse(source)
+    imports = imported_names(EARLIER_CELLS)
+    calls = sinks.calls_in(source, imports)
+    assert calls
+    assert not Analysis().may_reach_sink(tree, source, calls, imports)
+
+
+@pytest.mark.parametrize("cell", STILL_FOUND)
+def test_the_cell_check_still_follows_what_it_cannot_rule_out(ishell: Any, cell: str) -> None:
+    assert _prepare(ishell, EARLIER_CELLS) == []
+    assert len(_prepare(ishell, cell)) == 1
+    # the same as a file (the function of the earlier cell first), where nothing is ruled out
+    source = ishell.transform_cell(EARLIER_CELLS + cell)
+    assert len(find_unsafe_calls(source)) == 1

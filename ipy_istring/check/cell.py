@@ -5,8 +5,10 @@ anyway (after IPython's transforms and the i-string rewrite), so it costs no sec
 it is not an AST transformer (registering one makes IPython run ``ast.fix_missing_locations``
 over every cell).  A cell's statements that call no sink are only put aside (names carry over
 between cells): they are read when a statement that calls a sink uses what they bind.  Most
-cells so cost a text search.  A check that fails never stops the user's cell: it keeps quiet
-instead.  Nothing here imports IPython.
+cells so cost a text search.  And most sink calls get a constant query, a parameter or an
+i-string render: those are ruled out from the call alone (found by its place in the tree), and
+the data flow runs only for a cell where a formatted string may reach a sink.  A check that
+fails never stops the user's cell: it keeps quiet instead.  Nothing here imports IPython.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Callable, Container
 from typing import Any
 
 from .fix import fixed_line
-from .flow import Analysis, Finding
+from .flow import Analysis, Finding, imported_by
 from .sinks import imported_names, sinks
 
 __all__ = ["CellChecker", "UnsafeFormatWarning"]
@@ -61,18 +63,21 @@ class CellChecker:
     def check(self, tree: ast.Module, source: str, filename: str = "<cell>") -> list[Finding]:
         """Warn about the findings in one cell; returns them."""
         try:
-            if "import" in source:
-                imports = imported_names(source)
-                if imports.items() - self._imports.items():
-                    self._imports.update(imports)
-                    self._pattern = None
+            imports = _imports_in(tree, source)
+            if imports and imports.items() - self._imports.items():
+                self._imports.update(imports)
+                self._pattern = None
             if self._pattern is None:  # the same until an import changes it
                 self._pattern = sinks.call_pattern("", self._imports, read_imports=False)
             calls = sinks.calls_in(source, pattern=self._pattern)
+            if not calls:  # a helper of an earlier cell's that is a sink (`def run(cmd): ...`)
+                calls = self.analysis.helper_calls(source)
             if not calls:
                 self.analysis.put_aside(tree.body)
                 return []
-            findings = self.analysis.check(tree, source, calls=calls, lazy=True)
+            findings = self.analysis.check(
+                tree, source, calls=calls, lazy=True, imports=self._imports
+            )
         except Exception:  # a bug of ours must not cost the user their cell
             return []
         for finding in findings:
@@ -82,3 +87,15 @@ class CellChecker:
                 message += f"\nSafe spelling, ready to paste:\n    {fix.line.strip()}"
             warnings.warn_explicit(message, UnsafeFormatWarning, filename, finding.line)
         return findings
+
+
+def _imports_in(tree: ast.Module, source: str) -> dict[str, str]:
+    """Local name -> full name for the imports of a cell: from its tree when each ``import``
+    in its text is a top-level statement (the usual cell), else from the text."""
+    count = source.count("import")
+    if not count:
+        return {}
+    top = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
+    if len(top) != count:  # an import in a function, or the word elsewhere
+        return imported_names(source)
+    return {local: full for statement in top for local, full in imported_by(statement)}

@@ -17,9 +17,10 @@ from __future__ import annotations
 import ast
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Literal
 
 from ..fields import RenderError
 from ..rewrite import rewrite
@@ -177,9 +178,16 @@ def _expansion_fix(line: str, finding: Finding) -> Fix:
     return Fix(line[:start] + escape + fixed, renderer="shlex")
 
 
-def fixed_line(source: str, finding: Finding, paramstyle: str | None = None) -> Fix:
-    """The finding's line rewritten safely, or why not (the line must be in ``source``)."""
-    lines = source.splitlines()
+def fixed_line(
+    source: str,
+    finding: Finding,
+    paramstyle: str | None = None,
+    lines: Sequence[str] | None = None,
+) -> Fix:
+    """The finding's line rewritten safely, or why not (the line must be in ``source``;
+    ``lines``: its lines, if already split)."""
+    if lines is None:
+        lines = source.splitlines()
     if not 0 < finding.line <= len(lines):
         return Fix(None, "the line is not in the source")
     line = lines[finding.line - 1]
@@ -200,10 +208,17 @@ _IMPORTS = {"sql": "from ipy_istring import sql", "sh": "from ipy_istring import
 
 def _with_imports(source: str, renderers: set[str]) -> str:
     """``source`` with the imports the fixes need, after its docstring and future imports."""
-    needed = [_IMPORTS[r] for r in sorted(renderers) if _IMPORTS[r] not in source]
-    if not needed:
-        return source
     lines = source.splitlines(keepends=True)
+    at, needed = _imports_needed(source, lines, renderers)
+    return "".join(lines[:at]) + "".join(needed) + "".join(lines[at:])
+
+
+def _imports_needed(source: str, lines: list[str], renderers: set[str]) -> tuple[int, list[str]]:
+    """The lines of the imports the fixes need, and where they go: after ``source``'s
+    docstring and future imports (``lines``: its lines, with their endings)."""
+    needed = [_IMPORTS[r] + "\n" for r in sorted(renderers) if _IMPORTS[r] not in source]
+    if not needed:
+        return 0, []
     at = 0  # after a shebang, a coding cookie, a licence header...
     while at < len(lines) and lines[at].startswith("#"):
         at += 1
@@ -217,38 +232,68 @@ def _with_imports(source: str, renderers: set[str]) -> str:
         if not (docstring or future):
             break
         at = statement.end_lineno or at
-    return "".join(lines[:at]) + "".join(n + "\n" for n in needed) + "".join(lines[at:])
+    return at, needed
 
 
 def _fix_source(
     source: str, findings: Sequence[Finding], python: bool
-) -> tuple[str, list[Finding]]:
-    """``source`` with every fixable finding fixed; the findings, each with its fix or reason."""
-    lines = source.splitlines(keepends=True)
-    done: list[Finding] = []
-    renderers: set[str] = set()
-    for finding in findings:
-        fix = fixed_line(source, finding)
+) -> tuple[list[str], int, list[str], list[Finding]]:
+    """``source`` with every fixable finding fixed: its lines (with their endings), where the
+    imports the fixes need go, and their lines; the findings, each with its fix or reason."""
+    original = source.splitlines(keepends=True)
+    bare = source.splitlines()
+    paramstyle = _paramstyle(source)
+    fixes: list[tuple[Finding, Fix]] = []
+    done = list(findings)  # each replaced by itself with its fix or its reason
+    for index, finding in enumerate(findings):
+        fix = fixed_line(source, finding, paramstyle, bare)
         if fix.line is None:
-            done.append(replace(finding, no_fix=fix.reason))
-            continue
-        if fix.renderer == "shlex" and python:
-            done.append(replace(finding, no_fix="a shell escape outside a notebook"))
-            continue
-        ending = lines[finding.line - 1][len(lines[finding.line - 1].rstrip("\r\n")) :]
-        candidate = lines.copy()
-        candidate[finding.line - 1] = fix.line + ending
-        text = "".join(candidate)
-        try:
-            if python:
-                compile(rewrite(text), "<fix>", "exec")
-        except SyntaxError as error:
-            done.append(replace(finding, no_fix=f"the fixed code does not compile: {error.msg}"))
-            continue
-        lines = candidate
-        renderers.add(fix.renderer)
-        done.append(replace(finding, fixed=fix.line))
-    return _with_imports("".join(lines), renderers), done
+            done[index] = replace(finding, no_fix=fix.reason)
+        elif fix.renderer == "shlex" and python:
+            done[index] = replace(finding, no_fix="a shell escape outside a notebook")
+        else:
+            fixes.append((finding, fix))
+    position = {id(finding): index for index, finding in enumerate(findings)}
+    # All the fixes at once, compiled once (a file with thousands of findings stays quick);
+    # only if that fails, one after the other, each kept if the code still compiles.
+    lines = _with_fixes(original, fixes)
+    if python and fixes and _compile_error("".join(lines)) is not None:
+        lines = original
+        kept = []
+        for finding, fix in fixes:
+            candidate = _with_fixes(lines, [(finding, fix)])
+            error = _compile_error("".join(candidate))
+            if error is None:
+                lines = candidate
+                kept.append((finding, fix))
+            else:
+                reason = f"the fixed code does not compile: {error}"
+                done[position[id(finding)]] = replace(finding, no_fix=reason)
+        fixes = kept
+    for finding, fix in fixes:
+        done[position[id(finding)]] = replace(finding, fixed=fix.line)
+    renderers = {fix.renderer for _, fix in fixes}
+    at, needed = _imports_needed("".join(lines), lines, renderers)
+    return lines, at, needed, done
+
+
+def _with_fixes(lines: list[str], fixes: Sequence[tuple[Finding, Fix]]) -> list[str]:
+    """``lines`` (with their endings) with each finding's line replaced by its fix."""
+    fixed = lines.copy()
+    for finding, fix in fixes:
+        assert fix.line is not None
+        line = lines[finding.line - 1]
+        fixed[finding.line - 1] = fix.line + line[len(line.rstrip("\r\n")) :]
+    return fixed
+
+
+def _compile_error(text: str) -> str | None:
+    """Why ``text`` (which may hold i-literals) does not compile, or None."""
+    try:
+        compile(rewrite(text), "<fix>", "exec")
+    except SyntaxError as error:
+        return error.msg
+    return None
 
 
 def apply_fixes(results: Sequence[FileResult], write: bool) -> tuple[str, str, int]:
@@ -261,11 +306,20 @@ def apply_fixes(results: Sequence[FileResult], write: bool) -> tuple[str, str, i
         err.extend(line + "\n" for line in result.errors)
         if not result.findings:
             continue
+        diff: Iterable[str]
         if result.source is not None:
-            new, done = _fix_source(result.source, result.findings, python=True)
             old = result.source
+            lines, at, needed, done = _fix_source(old, result.findings, python=True)
+            new = "".join(lines[:at]) + "".join(needed) + "".join(lines[at:])
+            diff = _fixes_diff(result.path, old.splitlines(keepends=True), lines, at, needed)
         else:
             new, done, old = _fix_notebook(result)
+            diff = difflib.unified_diff(
+                old.splitlines(keepends=True),
+                new.splitlines(keepends=True),
+                f"a/{result.path}",
+                f"b/{result.path}",
+            )
         for finding in done:
             if finding.fixed is None:
                 unfixed += 1
@@ -277,15 +331,74 @@ def apply_fixes(results: Sequence[FileResult], write: bool) -> tuple[str, str, i
             Path(result.path).write_text(new, encoding=result.encoding)
             out.append(f"fixed {sum(f.fixed is not None for f in done)} in {result.path}\n")
         else:
-            out.extend(
-                difflib.unified_diff(
-                    old.splitlines(keepends=True),
-                    new.splitlines(keepends=True),
-                    f"a/{result.path}",
-                    f"b/{result.path}",
-                )
-            )
+            out.extend(diff)
     return "".join(out), "".join(err), unfixed
+
+
+_Opcode = tuple[Literal["replace", "delete", "insert", "equal"], int, int, int, int]
+
+
+class _KnownChanges(difflib.SequenceMatcher[str]):
+    """A matcher told the changes instead of searching for them: a file's fixes replace
+    lines one for one and insert the imports in one place, and searching (difflib's way)
+    takes minutes on a long file of look-alike lines."""
+
+    def __init__(self, opcodes: list[_Opcode]) -> None:
+        super().__init__(None, [], [])
+        self.known = opcodes
+
+    def get_opcodes(self) -> list[_Opcode]:
+        return self.known
+
+
+def _fixes_diff(
+    path: str, old: list[str], fixed: list[str], at: int, needed: list[str]
+) -> Iterator[str]:
+    """The unified diff (as ``difflib.unified_diff`` writes it) from ``old`` to ``fixed``
+    (the same lines, some replaced) with ``needed`` inserted before line ``at``."""
+    opcodes: list[_Opcode] = []
+    shift = 0
+
+    def add(tag: Literal["replace", "insert", "equal"], i1: int, i2: int, j2: int) -> None:
+        last = opcodes[-1] if opcodes else None
+        if last is not None and last[2] == i1 and (last[0] == tag or "equal" not in (tag, last[0])):
+            # One longer run; an insertion next to replaced lines is one change (as difflib).
+            opcodes[-1] = (tag if tag == last[0] else "replace", last[1], i2, last[3], j2)
+        else:
+            opcodes.append((tag, i1, i2, i1 + shift, j2))
+
+    for i, (before, after) in enumerate(zip(old, fixed, strict=True)):
+        if i == at and needed:
+            add("insert", i, i, i + len(needed))
+            shift = len(needed)
+        add("equal" if before == after else "replace", i, i + 1, i + 1 + shift)
+    if at >= len(old) and needed:
+        add("insert", len(old), len(old), len(old) + len(needed))
+    new = fixed[:at] + needed + fixed[at:]
+    groups = list(_KnownChanges(opcodes).get_grouped_opcodes(3))
+    if not groups:
+        return
+    yield f"--- a/{path}\n"
+    yield f"+++ b/{path}\n"
+    for group in groups:
+        first, last = group[0], group[-1]
+        yield (f"@@ -{_hunk_range(first[1], last[2])} +{_hunk_range(first[3], last[4])} @@\n")
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                yield from (" " + line for line in old[i1:i2])
+                continue
+            yield from ("-" + line for line in old[i1:i2])
+            yield from ("+" + line for line in new[j1:j2])
+
+
+def _hunk_range(start: int, stop: int) -> str:
+    """A hunk's line range as unified diffs write it (difflib's ``_format_range_unified``)."""
+    beginning, length = start + 1, stop - start
+    if length == 1:
+        return f"{beginning}"
+    if not length:
+        beginning -= 1  # an empty range begins at the line before
+    return f"{beginning},{length}"
 
 
 def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:

@@ -21,9 +21,10 @@ import bisect
 import builtins
 import re
 import string
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
+from ..rewrite import has_istring
 from .sinks import SQL_WORDS, Sink, sinks
 
 __all__ = ["Analysis", "Finding", "Formatted"]
@@ -214,6 +215,7 @@ class Analysis:
         self.known_names = known_names
         self._reporting = True
         self._sink_lines: list[int] = []
+        self._call_places: list[tuple[int, int]] | None = None
         self._in_progress: set[str] = set()
         self._cell: int | None = None
         self._scope = self.module
@@ -233,23 +235,48 @@ class Analysis:
         line_offset: int = 0,
         calls: list[int] | None = None,
         lazy: bool = False,
+        imports: Mapping[str, str] = {},
     ) -> list[Finding]:
         """Analyse one module or cell; returns its findings (also kept in :attr:`findings`).
 
         With ``source``, statements and functions whose lines name no sink are only read for
         the names they bind, not searched for sink calls (the speed of the check); ``calls``
-        are the offsets of those calls in ``source`` if already known."""
+        are the offsets of those calls in ``source`` if already known.  ``lazy`` (a cell in
+        IPython, ``tree`` parsed from ``source`` as it is): the statements that call no sink
+        are only put aside, and nothing is read when :meth:`may_reach_sink` says no
+        (``imports``: those written in ``source``)."""
         self._cell = cell
         self._line_offset = line_offset
         if source is not None and calls is None:
             calls = sinks.calls_in(source, self.imports)
+        self._all_lines = source is None
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         if source is None or calls or self.derived or self.partials or "partial(" in source:
+            # helpers of the user's that pass a parameter to a sink: their calls are sinks
             extra = self._derived_calls(tree, source)
             if extra and source is not None:
                 calls = sorted({*(calls or ()), *extra})
-                self._sink_lines = _line_numbers(source, calls)
         self._source_lines = source.splitlines() if source is not None else []
+        # Where the sink calls are, as the tree counts (line, UTF-8 column), when the tree
+        # is of ``source`` as written (a cell's: IPython parsed it; a file's: no i-literal
+        # rewritten): then a statement's sink calls are found from their places, not by
+        # walking all its nodes.
+        self._call_places = (
+            _places(source, calls)
+            if source is not None and calls and (lazy or not has_istring(source))
+            else None
+        )
+        # A cell: none of it is read when its sink calls surely get no formatted string
+        # (the usual case); it is only put aside.
+        if (
+            lazy
+            and self._call_places is not None
+            and source is not None
+            and not self._may_reach(tree, source, self._call_places, imports)
+        ):
+            self.put_aside(tree.body)
+            return []
+        self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         self._all_lines = source is None
         before = len(self.findings)
         deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
@@ -258,11 +285,15 @@ class Analysis:
         if lazy:
             # Only the statements that call a sink are read now; the others are put aside
             # and read if one of those uses what they bind.
+            aside: list[ast.stmt] = []
             for statement in tree.body:
                 if self._names_sink(statement):
+                    self.put_aside(aside)
+                    aside = []
                     self._statement(statement)
                 else:
-                    self.put_aside([statement])
+                    aside.append(statement)
+            self.put_aside(aside)
         else:
             self._block(tree.body)
         # Function bodies run after the module's code: they see its final names.
@@ -277,12 +308,26 @@ class Analysis:
     def put_aside(self, statements: list[ast.stmt]) -> None:
         """Take note of module-level statements (a cell that calls no sink) without reading
         them: those that bind a name are read only if later code uses that name."""
+        put_aside, module = self.put_aside_names, self.module.names
         for statement in statements:
-            if isinstance(statement, ast.Assign):
-                targets = statement.targets
-                if len(targets) == 1 and isinstance(targets[0], ast.Name):  # the usual case
-                    self._put_aside_binding(targets[0].id, statement, rebinds=True)
+            kind = type(statement)
+            if kind is ast.Assign:
+                targets = statement.targets  # type: ignore[attr-defined]
+                if len(targets) == 1 and type(targets[0]) is ast.Name:  # the usual case
+                    name = targets[0].id
+                    # (A name put aside already: what came before it no longer matters.)
+                    before = _MISSING if name in put_aside else module.pop(name, _MISSING)
+                    put_aside[name] = ([statement], before)
                     continue
+            elif kind is ast.Expr:
+                call = statement.value  # type: ignore[attr-defined]
+                if (
+                    type(call) is ast.Call
+                    and type(call.func) is ast.Attribute
+                    and type(call.func.value) is ast.Name
+                ):  # `parts.append(...)` changes `parts`
+                    self._put_aside_binding(call.func.value.id, statement, rebinds=False)
+                continue
             if isinstance(statement, (ast.Import, ast.ImportFrom)):
                 self._import(statement)
             elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -292,7 +337,7 @@ class Analysis:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         self._put_aside_function(f"{statement.name}.{method.name}", method)
                         self._put_aside_function(method.name, method)
-            elif not isinstance(statement, ast.Expr) or isinstance(statement.value, ast.Call):
+            else:
                 rebinds = isinstance(statement, (ast.Assign, ast.AnnAssign))
                 for name in _bound_names(statement):
                     self._put_aside_binding(name, statement, rebinds)
@@ -507,12 +552,8 @@ class Analysis:
         return None
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
+        self.imports.update(imported_by(node))
         for alias in node.names:
-            if isinstance(node, ast.Import):
-                local = alias.asname or alias.name.partition(".")[0]
-                self.imports[local] = alias.name if alias.asname else local
-            elif node.module and alias.name != "*":
-                self.imports[alias.asname or alias.name] = f"{node.module}.{alias.name}"
             self._scope.names.pop(alias.asname or alias.name, None)
 
     def _function(
@@ -906,8 +947,119 @@ class Analysis:
 
     # sinks
 
+    def may_reach_sink(
+        self, tree: ast.Module, source: str, calls: list[int], imports: Mapping[str, str] = {}
+    ) -> bool:
+        """Whether a formatted string may reach the sink calls at ``calls`` (offsets in
+        ``source``, of which ``tree`` is the module), judged from each call alone, before any
+        data flow: False when each passes a constant string, a parameter its function never
+        rebinds, nothing in the command's place (``*sql(...)``) or what a call to a function
+        defined nowhere here returns (an i-string render: ``sh(i"...")``).  Most sink calls
+        are such, and this spares them the analysis.  ``imports``: those written in
+        ``source`` (local name -> full name).  Each call is found from its place in the
+        tree, without walking the tree."""
+        if has_istring(source):  # the tree is of the rewritten source: places differ
+            return True
+        return self._may_reach(tree, source, _places(source, calls), imports)
+
+    def _may_reach(
+        self,
+        tree: ast.Module,
+        source: str,
+        places: list[tuple[int, int]],
+        imports: Mapping[str, str],
+    ) -> bool:
+        starts = [statement.lineno for statement in tree.body]
+        for line, column in places:
+            index = bisect.bisect_right(starts, line) - 1
+            found = _call_at(tree.body[index], line, column) if index >= 0 else None
+            if found is None:
+                return True  # not a call the tree shows where the text does: be thorough
+            call, functions = found
+            if isinstance(call.func, ast.Name) and call.func.id in self.partials:
+                return True
+            for sink in self._possible_sinks(call.func, imports):
+                if not self._passes_no_format(call, sink, functions, source):
+                    return True
+        return False
+
+    def _possible_sinks(self, func: ast.expr, imports: Mapping[str, str]) -> list[Sink]:
+        """Every sink ``func`` may name, whatever the names in scope are bound to (as
+        :meth:`_resolve` would, with the imports of ``imports`` too)."""
+        if not isinstance(func, (ast.Attribute, ast.Name)):
+            return []
+        last = func.attr if isinstance(func, ast.Attribute) else func.id
+        if (
+            not sinks.ending_in(last)
+            and last not in imports
+            and last not in self.imports
+            and last not in self.derived
+        ):
+            return []  # (the usual call: `from os import system as run` is not one)
+        name = _dotted(func)
+        head, dot, rest = name.partition(".")
+        found = sinks.lookup(name)
+        for full in {imports.get(head), self.imports.get(head), "pandas" if head == "pd" else None}:
+            if full is not None:
+                found = found + sinks.lookup(full + dot + rest)
+        if isinstance(func, ast.Attribute):
+            found = found + sinks.lookup("." + func.attr)
+        # by the class that made the object (`ip.system` with `ip = get_ipython()`), and the
+        # helpers that are sinks: every sink so named
+        return found + sinks.ending_in(last) + self.derived.get(last, [])
+
+    def _passes_no_format(
+        self,
+        call: ast.Call,
+        sink: Sink,
+        functions: list[ast.FunctionDef | ast.AsyncFunctionDef],
+        source: str,
+    ) -> bool:
+        """Whether ``call`` of ``sink``, inside ``functions``, surely gets no formatted string
+        (see :meth:`may_reach_sink`)."""
+        argument = _argument(call, sink.argument, sink.keywords)
+        if sink.shell_keyword is not None and not _keyword_true(call, sink.shell_keyword):
+            if not (sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple))):
+                return True
+            argument = _shell_c_argument(argument)
+        if argument is None:
+            return True
+        if sink.magic_names:
+            magic = _argument(call, 0, ("magic_name",))
+            if not (isinstance(magic, ast.Constant) and magic.value in sink.magic_names):
+                return True  # `%time ...`, `%matplotlib inline`: no shell
+        if isinstance(argument, ast.Constant):
+            # (`!ls`, `%sx ls`: a constant, but IPython expands `{x}` and `$x` in it.)
+            value = argument.value
+            expands = isinstance(value, str) and ("{" in value or "$" in value)
+            return not (sink.ipython_expands and expands)
+        if isinstance(argument, ast.Name):
+            return argument.id in _parameters(functions)
+        if isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name):
+            name = argument.func.id
+            return not (
+                name in _WRAPPERS
+                or name in self.functions
+                or name in self.unparsed
+                or name in self.put_aside_names
+                or re.search(rf"\bdef\s+{re.escape(name)}\b", source) is not None
+            )
+        return False
+
     def _scan_calls(self, expressions: Iterable[ast.expr]) -> None:
+        places = self._call_places
         for expression in expressions:
+            if places is not None:
+                start = bisect.bisect_left(places, (expression.lineno, expression.col_offset))
+                end = bisect.bisect_left(
+                    places, (expression.end_lineno or 0, expression.end_col_offset or 0)
+                )
+                calls = [_call_at(expression, *place) for place in places[start:end]]
+                if None not in calls:  # (else a place in a string, say: walk it all)
+                    for found in calls:
+                        assert found is not None
+                        self._check_call(found[0])
+                    continue
             for node in _walk(expression):
                 if isinstance(node, ast.Call):
                     self._check_call(node)
@@ -927,7 +1079,16 @@ class Analysis:
         return name, method
 
     def _check_call(self, call: ast.Call) -> None:
-        name, method = self._resolve(call.func)
+        func = call.func
+        last = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if last is None or (
+            not sinks.ending_in(last)
+            and last not in self.imports
+            and last not in self.derived
+            and last not in self.partials
+        ):
+            return  # no sink is named so (the usual call)
+        name, method = self._resolve(func)
         candidates = _lookup(name, method)
         for sink in candidates:
             self._check_sink(call, name, sink)
@@ -973,9 +1134,13 @@ class Analysis:
                         and self._resolve(value.func)[0] == "functools.partial"
                     ):
                         self.partials[target.id] = value
+        return self.helper_calls(source) if source is not None else []
+
+    def helper_calls(self, source: str) -> list[int]:
+        """The offsets in ``source`` of calls of the helpers that pass a parameter on to a
+        sink (functions, lambdas, partials, and the ``def`` of what a running decorator
+        wraps), as noted so far: sink calls of the user's own making."""
         names = [*self.derived, *self.partials]
-        if source is None:
-            return []
         found = []
         if names:
             pattern = re.compile(rf"(?<![\w.])(?:{'|'.join(map(re.escape, names))})\s*\(")
@@ -1154,6 +1319,17 @@ class _Missing:
 
 
 _MISSING = _Missing()
+
+
+def imported_by(node: ast.Import | ast.ImportFrom) -> Iterator[tuple[str, str]]:
+    """Local name, full name for each name an import statement binds (``import a.b``: ``a``;
+    ``import a.b as c``: ``c`` for ``a.b``; ``from a import b``: ``b`` for ``a.b``)."""
+    for alias in node.names:
+        if isinstance(node, ast.Import):
+            local = alias.asname or alias.name.partition(".")[0]
+            yield local, alias.name if alias.asname else local
+        elif node.module and alias.name != "*":
+            yield alias.asname or alias.name, f"{node.module}.{alias.name}"
 
 
 def _bound_names(statement: ast.stmt) -> Iterator[str]:
@@ -1358,6 +1534,69 @@ def _ipython_expansions(command: str, jinja: bool = False) -> Iterator[str]:
     yield from fields
 
 
+def _call_at(
+    statement: ast.AST, line: int, column: int
+) -> tuple[ast.Call, list[ast.FunctionDef | ast.AsyncFunctionDef]] | None:
+    """The call whose function's name is at ``line``/``column`` (where the text search
+    found ``.execute(`` or ``os.system(``) in ``statement`` (or an expression), and the
+    functions around it, outermost first: found by going down the nodes that span that
+    place, not by a walk."""
+    position = (line, column)
+    todo: list[tuple[ast.AST, list[ast.FunctionDef | ast.AsyncFunctionDef]]] = [(statement, [])]
+    while todo:
+        node, functions = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions = [*functions, node]
+        if isinstance(node, ast.Call) and _spans_place(node.func, position):
+            # `cur.execute(` is found at its dot, `os.system(` at `os`: the call is the one
+            # whose function's dotted name spans the place, not a call inside it.
+            inner = node.func
+            while isinstance(inner, ast.Attribute):
+                inner = inner.value
+            if isinstance(inner, ast.Name) or not _spans_place(inner, position):
+                return node, functions
+        todo.extend(
+            (child, functions) for child in _child_nodes(node) if _may_span(child, position)
+        )
+    return None
+
+
+def _spans_place(node: ast.AST, position: tuple[int, int]) -> bool:
+    start = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+    end = (node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
+    return start <= position < end
+
+
+def _may_span(node: ast.AST, position: tuple[int, int]) -> bool:
+    """Whether ``node`` spans ``position`` (nodes without a place, such as a comprehension's
+    ``for`` part, may)."""
+    return getattr(node, "end_lineno", None) is None or _spans_place(node, position)
+
+
+def _parameters(functions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[str]:
+    """The parameters of ``functions`` (nested, outermost first) that no code in them
+    binds again: their values are the caller's, never formatted here."""
+    names: set[str] = set()
+    for function in functions:
+        arguments = function.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+        names.update(a.arg for a in every)
+    if functions and names:
+        names -= _rebound(functions[0].body)
+    return names
+
+
+def _rebound(body: list[ast.stmt]) -> set[str]:
+    """The names code in ``body`` binds (assigns, deletes, imports)."""
+    return {
+        n.id if isinstance(n, ast.Name) else (n.asname or n.name).partition(".")[0]
+        for b in body
+        for n in _walk(b)
+        if (isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)) or isinstance(n, ast.alias)
+    }
+
+
 def _own_expressions(node: ast.stmt) -> list[ast.expr]:
     """The expressions of a statement itself, not of the statements nested in it."""
     found: list[ast.expr] = []
@@ -1371,26 +1610,60 @@ def _own_expressions(node: ast.stmt) -> list[ast.expr]:
 
 
 def _walk(node: ast.AST) -> Iterator[ast.AST]:
-    """Every node under ``node``, without recursion (deep expressions are fine)."""
+    """Every node under ``node`` (but the ``Load``/``Store`` contexts), without recursion
+    (deep expressions are fine)."""
     todo = [node]
     while todo:
         current = todo.pop()
         yield current
-        todo.extend(ast.iter_child_nodes(current))
+        todo.extend(_child_nodes(current))
+
+
+# Per node type, the fields that may hold nodes (ast.iter_child_nodes, without its cost).
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_nodes(node: ast.AST) -> list[ast.AST]:
+    kind = type(node)
+    fields = _NODE_FIELDS.get(kind)
+    if fields is None:
+        fields = tuple(f for f in kind._fields if f != "ctx")
+        if kind is ast.Constant or kind is ast.Name:
+            fields = ()
+        _NODE_FIELDS[kind] = fields
+    children: list[ast.AST] = []
+    for name in fields:
+        value = getattr(node, name, None)
+        if isinstance(value, list):
+            children.extend(item for item in value if isinstance(item, ast.AST))
+        elif isinstance(value, ast.AST):
+            children.append(value)
+    return children
 
 
 ATTRIBUTE_ASSIGNMENT = re.compile(r"\b(?:self|cls)\.\w+\s*[+]?=[^=]")
 
 
-def _line_numbers(source: str, offsets: list[int]) -> list[int]:
-    """The (distinct, sorted) line numbers of ``offsets`` in ``source``."""
+def _places(source: str, offsets: list[int]) -> list[tuple[int, int]]:
+    """The places of ``offsets`` (sorted) in ``source`` as the tree counts them: line, and
+    column in UTF-8 bytes."""
+    places = []
+    for offset, line in zip(offsets, _line_numbers(source, offsets, every=True), strict=True):
+        start = source.rfind("\n", 0, offset) + 1
+        before = source[start:offset]
+        places.append((line, len(before) if before.isascii() else len(before.encode())))
+    return places
+
+
+def _line_numbers(source: str, offsets: list[int], every: bool = False) -> list[int]:
+    """The line numbers of ``offsets`` (sorted) in ``source``: distinct, or ``every`` one."""
     lines: list[int] = []
     line = 1
     position = 0
     for offset in offsets:
         line += source.count("\n", position, offset)
         position = offset
-        if not lines or lines[-1] != line:
+        if every or not lines or lines[-1] != line:
             lines.append(line)
     return lines
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import urllib.parse
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,14 @@ RULES = {
     "shell": ("IST001", "formatted-string-into-shell", "A formatted string reaches a shell"),
     "sql": ("IST002", "formatted-string-into-sql", "A formatted string reaches a SQL engine"),
 }
+# What GitHub code scanning shows of a rule: its weakness, and how severe (CVSS-like, 0-10).
+_CWE = {"shell": "78", "sql": "89"}
+_SEVERITY = "9.8"
 _URI = "https://github.com/ipy-istring/ipy_istring#the-check-for-f-strings-into-shells-and-sql"
+SARIF_SCHEMA = (
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
+_ROOT = "%SRCROOT%"
 
 
 def _record(result: FileResult, finding: Finding) -> dict[str, Any]:
@@ -51,21 +59,43 @@ def _text(results: Sequence[FileResult]) -> tuple[str, str]:
     return "".join(line + "\n" for line in out), "".join(line + "\n" for line in errors)
 
 
+def _artifact(path: str, root: Path) -> dict[str, str]:
+    """Where a file is, for SARIF: relative to ``root`` (the current folder, which code
+    scanning takes for the repository's) when it is under it, else an absolute ``file:`` URI;
+    percent-encoded either way."""
+    absolute = Path(path).absolute()
+    try:
+        relative = absolute.relative_to(root)
+    except ValueError:
+        return {"uri": absolute.as_uri()}
+    return {"uri": urllib.parse.quote(relative.as_posix()), "uriBaseId": _ROOT}
+
+
 def _sarif(results: Sequence[FileResult]) -> dict[str, Any]:
     rules = [
         {
             "id": rule_id,
             "name": name,
             "shortDescription": {"text": description},
+            "fullDescription": {
+                "text": f"{description} unquoted: the values formatted into it are code there "
+                "(injection). Build it with an i-string and the renderer for its destination."
+            },
             "helpUri": _URI,
             "defaultConfiguration": {"level": "error"},
+            "properties": {
+                "tags": ["security", f"external/cwe/cwe-{_CWE[destination]}"],
+                "precision": "high",
+                "security-severity": _SEVERITY,
+            },
         }
-        for rule_id, name, description in RULES.values()
+        for destination, (rule_id, name, description) in RULES.items()
     ]
     index = {rule_id: i for i, (rule_id, _, _) in enumerate(RULES.values())}
+    root = Path.cwd()
     sarif_results = []
     for result in results:
-        uri = Path(result.path).as_posix()
+        artifact = _artifact(result.path, root)
         for finding in result.findings:
             rule_id = RULES[finding.destination][0]
             message = finding.message()
@@ -86,7 +116,7 @@ def _sarif(results: Sequence[FileResult]) -> dict[str, Any]:
                     "locations": [
                         {
                             "physicalLocation": {
-                                "artifactLocation": {"uri": uri},
+                                "artifactLocation": artifact,
                                 "region": region,
                             }
                         }
@@ -94,12 +124,16 @@ def _sarif(results: Sequence[FileResult]) -> dict[str, Any]:
                 }
             )
     notifications = [
-        {"level": "error", "message": {"text": error}}
+        {
+            "level": "error",
+            "message": {"text": error},
+            "locations": [{"physicalLocation": {"artifactLocation": _artifact(result.path, root)}}],
+        }
         for result in results
         for error in result.errors
     ]
     return {
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
         "runs": [
             {
@@ -110,6 +144,7 @@ def _sarif(results: Sequence[FileResult]) -> dict[str, Any]:
                         "rules": rules,
                     }
                 },
+                "originalUriBaseIds": {_ROOT: {"uri": root.as_uri().rstrip("/") + "/"}},
                 "invocations": [
                     {
                         "executionSuccessful": not notifications,

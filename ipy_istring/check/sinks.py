@@ -195,6 +195,7 @@ class SinkTable:
     def __init__(self, builtin: Iterable[Sink]) -> None:
         self._by_name: dict[str, list[Sink]] = {}
         self._functions_cache: dict[str, list[str]] | None = None
+        self._by_last: dict[str, list[Sink]] | None = None
         self._loaded = False
         for sink in builtin:
             self._add(sink)
@@ -204,6 +205,7 @@ class SinkTable:
             raise ValueError(f"a sink's destination is 'shell' or 'sql', not {sink.destination!r}")
         self._by_name.setdefault(sink.name, []).append(sink)
         self._functions_cache = None
+        self._by_last = None
         self._pattern.cache_clear()
 
     def add(self, sink: Sink) -> None:
@@ -251,6 +253,17 @@ class SinkTable:
             for rest in functions.get(full, ()):
                 words.add(re.escape(name + rest))
         return self._pattern(frozenset(words))
+
+    def ending_in(self, last: str) -> list[Sink]:
+        """The sinks whose name ends in ``last`` (``"run"``: ``subprocess.run``...), whatever
+        the module is imported as."""
+        self._ensure_loaded()
+        if self._by_last is None:
+            by_last: dict[str, list[Sink]] = {}
+            for name, group in self._by_name.items():
+                by_last.setdefault(re.split(r"[.()]+", name.rstrip("()"))[-1], []).extend(group)
+            self._by_last = by_last
+        return self._by_last.get(last, [])
 
     def _functions_under(self) -> dict[str, list[str]]:
         """Full name of a module or function -> what follows it in a sink function's name
