@@ -890,6 +890,9 @@ import os, subprocess
 x = os.environ.get('X', '')
 def built(v):
     return f'select {v}'
+def run_sh(command):
+    return subprocess.run(command, shell=True)
+ip = get_ipython()
 """
 RULED_OUT = [
     "cur.execute('select * from t where a = ?', (x,))",
@@ -914,6 +917,8 @@ STILL_FOUND = [
     "note = '\u2028'\ncur.execute(f'select {x}')",  # a line separator for str, not Python
     "cur.execute(*args, sql=f'select {x}')",
     "print('cur.execute(')\ncur.execute('select ' + x)",  # a sink's name in a string too
+    "run_sh(f'ls {x}')",  # a helper of an earlier cell's that passes its parameter to a sink
+    "ip.system(f'ls {x}')",  # a sink on an object an earlier cell made
 ]
 
 

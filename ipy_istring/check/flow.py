@@ -158,6 +158,8 @@ class _Scope:
         while scope is not None:
             if name in scope.names or name in scope.made_by:
                 return scope.made_by.get(name)
+            if scope.resolve is not None and scope.resolve(name):  # a cell put aside
+                return scope.made_by.get(name)
             scope = scope.parent
         return None
 
@@ -1004,9 +1006,11 @@ class Analysis:
                 found = found + sinks.lookup(full + dot + rest)
         if isinstance(func, ast.Attribute):
             found = found + sinks.lookup("." + func.attr)
-        # by the class that made the object (`ip.system` with `ip = get_ipython()`), and the
-        # helpers that are sinks: every sink so named
-        return found + sinks.ending_in(last) + self.derived.get(last, [])
+        if dot and head not in imports and head not in self.imports:
+            # a method of an object some call made (`ip.system` with `ip = get_ipython()`,
+            # `hook.run` with `hook = PostgresHook()`): every sink so named
+            found = found + sinks.ending_in(last)
+        return found + self.derived.get(last, [])
 
     def _passes_no_format(
         self,
@@ -1028,6 +1032,8 @@ class Analysis:
             magic = _argument(call, 0, ("magic_name",))
             if not (isinstance(magic, ast.Constant) and magic.value in sink.magic_names):
                 return True  # `%time ...`, `%matplotlib inline`: no shell
+        if isinstance(argument, ast.Starred):  # `*sql(i"...")`, `*build(...)`: what it holds
+            argument = argument.value
         if isinstance(argument, ast.Constant):
             # (`!ls`, `%sx ls`: a constant, but IPython expands `{x}` and `$x` in it.)
             value = argument.value
@@ -1390,6 +1396,9 @@ def _is_formatting_call(node: ast.Call) -> bool:
 
 def _argument(call: ast.Call, position: int, keywords: tuple[str, ...]) -> ast.expr | None:
     if position == 0 and call.args and isinstance(call.args[0], ast.Starred):
+        for k in call.keywords:
+            if k.arg is not None and k.arg in keywords:
+                return k.value
         return call.args[0]  # the query of `execute(*(query, params))`
     if len(call.args) > position and not any(
         isinstance(a, ast.Starred) for a in call.args[: position + 1]
