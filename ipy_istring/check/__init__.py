@@ -21,7 +21,6 @@ from __future__ import annotations
 import ast
 
 from .cell import CellChecker, UnsafeFormatWarning
-from .cli import main
 from .flow import Analysis, Finding
 from .scan import parse
 from .sinks import Sink, register_sink, sinks
@@ -37,6 +36,16 @@ __all__ = [
     "register_sink",
     "sinks",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # The command line (argparse and the reports) loads only when asked for: the extension
+    # imports this package for its cell check.
+    if name == "main":
+        from .cli import main
+
+        return main
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def find_unsafe_calls(source: str | ast.Module) -> list[Finding]:

@@ -19,7 +19,6 @@ import warnings
 from collections.abc import Callable, Container
 from typing import Any
 
-from .fix import fixed_line
 from .flow import Analysis, Finding, imported_by
 from .sinks import imported_names, sinks
 
@@ -82,6 +81,8 @@ class CellChecker:
             return []
         for finding in findings:
             message = finding.message()
+            from .fix import fixed_line  # (imports the renderers: only for a finding)
+
             fix = fixed_line(source, finding)
             if fix.line is not None:
                 message += f"\nSafe spelling, ready to paste:\n    {fix.line.strip()}"

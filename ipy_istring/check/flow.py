@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from ..rewrite import has_istring
 from .sinks import SQL_WORDS, Sink, sinks
 
-__all__ = ["Analysis", "Finding", "Formatted"]
+__all__ = ["Analysis", "Finding", "Formatted", "imported_by"]
 
 IPYTHON_EXPANSION = "IPython's {}/$ expansion"
 _FIX_HINT = {

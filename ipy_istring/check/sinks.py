@@ -15,7 +15,6 @@ import re
 import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -216,6 +215,8 @@ class SinkTable:
         if self._loaded:
             return
         self._loaded = True
+        from importlib.metadata import entry_points  # (slow to import: only when needed)
+
         for entry_point in entry_points(group=ENTRY_POINT_GROUP):
             try:
                 loaded = entry_point.load()
