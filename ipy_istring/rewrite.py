@@ -38,6 +38,7 @@ from collections.abc import Iterator
 from functools import partial
 from typing import NamedTuple
 
+from ._fast_path import rewrite_simple
 from ._scan import Field, Literal, Scan, scan
 from .template import _deferred, _Layout, _layout
 
@@ -608,6 +609,9 @@ def rewrite(source: str, filename: str = "<i-string>") -> str:
     """
     if not has_istring(source):
         return source
+    fast = rewrite_simple(source, BUILDER_NAME, _layout_key)
+    if fast is not None:
+        return fast
     emitter = _Emitter(source, filename)
     if not emitter.found.istring_prefixes:
         return source
