@@ -1,16 +1,16 @@
-"""The rewrite's fast path: source whose i-literals all have the common shape, read by a few
-compiled regular expressions, so that code, comments and other literals cost no Python work.
+"""The rewrite's fast path: source whose i-literals all have the common shape, read by one
+compiled regular expression, so that code, comments and other literals cost no Python work.
 
 The common shape (what :func:`ipy_istring.rewrite._simple_parts` also reads without a
 parser): an i-literal that stands alone (no literal implicitly concatenated to it), has no
 backslash, carriage return or NUL, and whose fields are each a plain (dotted) ASCII name,
-optionally ``=``, a conversion ``!s``/``!r``/``!a`` and a spec without braces or quotes.
-Other literals are skipped whole: plain strings with any prefix, and f/t-literals whose
-fields hold no quote, brace, backslash or comment (so no literal can hide in them).
+optionally ``=``, a conversion ``!s``/``!r``/``!a`` and a spec without braces, quotes or
+newlines.  Other literals are skipped whole: plain strings with any prefix, and f/t-literals
+whose fields hold no quote, brace, backslash or comment (so no literal can hide in them).
 
-Anything else, and the fast path gives up (``None``): the full scan (:mod:`ipy_istring._scan`)
-and Python's parser then decide, as for every literal before.  Giving up is always safe,
-so every pattern here errs on that side.  Nothing here imports IPython.
+Anything else and the fast path gives up (``None``): the full scan (:mod:`ipy_istring._scan`)
+and Python's parser then decide, as for every literal before.  Giving up is always safe, so
+every pattern here errs on that side.  Nothing here imports IPython.
 """
 
 from __future__ import annotations
@@ -26,95 +26,111 @@ if TYPE_CHECKING:
 
 __all__ = ["may_hold_istring", "rewrite_simple"]
 
-_I_PREFIX = r"(?:[iI][rR]?|[rR][iI])"
-_T_PREFIX = r"(?:[fF][rR]?|[rR][fF]" + (
-    r"|[tT][rR]?|[rR][tT])" if sys.version_info >= (3, 14) else ")"
+# A literal's constant parts, as rewrite._layout_key takes them.
+_Parts = tuple[tuple[str, ...], tuple[tuple[str, "Conversion | None", "str | None"], ...]]
+
+# The prefixes, as what stands right before a literal's first quote: the whole word there
+# (CPython's tokenizer reads the word, then sees the quote; `xi"..."` is a name and a string).
+_I_PREFIXES = ("[iI]", "[iI][rR]", "[rR][iI]")
+_T_PREFIXES = ("[fF]", "[fF][rR]", "[rR][fF]") + (
+    ("[tT]", "[tT][rR]", "[rR][tT]") if sys.version_info >= (3, 14) else ()
 )
+
+
+def _after(prefixes: tuple[str, ...]) -> str:
+    """At a quote right after one of these prefixes."""
+    return "(?:" + "|".join(rf"(?<=\b{prefix})" for prefix in prefixes) + ")"
+
+
+def _not_after(prefixes: tuple[str, ...]) -> str:
+    """At a quote after none of these prefixes."""
+    return "".join(rf"(?<!\b{prefix})" for prefix in prefixes)
+
 
 # What may stand between implicitly concatenated literals: blanks, line continuations and
 # (inside brackets) comments.  Each repeat starts with a different character and a comment
 # runs to the end of its line, so a failing match never tries the same text two ways.
 _GAP = r"(?:[ \t\f\r\n]|\\\r?\n|\#[^\n]*(?![^\n]))*"
-# After a literal: no i-literal joined to it (an i-literal after a newline outside brackets
-# is not joined, but telling that takes the full scan).
-_NOT_JOINED_TO_ISTRING = rf"(?!{_GAP}{_I_PREFIX}['\"])"
+# After a literal: no i-literal joined to it.  (After a newline outside brackets it would not
+# be joined, but telling that takes the full scan.)
+_NOT_JOINED_TO_ISTRING = rf"(?!{_GAP}(?:[iI][rR]?|[rR][iI])['\"])"
 
-
-def _plain_bodies() -> str:
-    """A string literal of any non-template kind, from its first quote to its closing one
-    (the tokenizer's rule: a backslash escapes the next character, raw or not)."""
-    bodies = []
-    for q in ("'", '"'):
-        bodies.append(rf"{q}{q}{q}[^{q}\\]*(?:(?:\\[\s\S]|{q}(?!{q}{q}))[^{q}\\]*)*{q}{q}{q}")
-        bodies.append(rf"{q}[^{q}\\\n]*(?:\\[\s\S][^{q}\\\n]*)*{q}")
-    return "|".join(bodies)
-
-
-def _template_bodies(field: str, triple_text: str, single_text: str, escape: str) -> list[str]:
-    """The four quotings of a template literal's body, each with its text characters (``Q``
-    stands for the quote), ``{{``, ``}}``, the given field and, in a triple-quoted body, a
-    quote not starting the closing three; the body of each is captured."""
-    bodies = []
-    for q in ("'''", '"""', "'", '"'):
-        text = (triple_text if len(q) == 3 else single_text).replace("Q", q[0])
-        others = [escape, r"\{\{", r"\}\}", field] + ([rf"{q[0]}(?!{q[0]}{q[0]})"] * (len(q) == 3))
-        alternatives = "|".join(a for a in others if a)
-        bodies.append(rf"{q}({text}*(?:(?:{alternatives}){text}*)*){q}")
-    return bodies
-
-
-# f/t-literals skipped whole: text with simple escapes (no \N{...}, no \{), fields with no
-# quote, brace, backslash, comment or newline.
-_SKIPPED_FIELD = r"\{[^{}'\"\\\n\r\#]*\}"
-_SKIPPED_TEMPLATE = "|".join(
-    _template_bodies(_SKIPPED_FIELD, r"[^{}\\Q]", r"[^{}\\Q\n]", r"\\[^N{}\n\r]")
-).replace("(", "(?:").replace("(?:?", "(?")
-
-# A plain (dotted) ASCII name that is not a keyword, as an expression: what needs no parser.
-_KEYWORD = "|".join(keyword.kwlist)
-_NAME = rf"(?!(?:{_KEYWORD})(?![A-Za-z0-9_]))[A-Za-z_][A-Za-z0-9_]*"
-_EXPRESSION = rf"[ \t]*{_NAME}(?:\.{_NAME})*[ \t]*"
-# A field of the common shape; its expression, `=` with the blanks after it, conversion and
-# spec are captured (groups 1-4) in _FIELDS, not in ISTRING_OR_UNSURE.
-_FIELD = rf"\{{({_EXPRESSION})(=[ \t]*)?(?:!([sra])(?=[:}}]))?(?::([^{{}}\\'\"\n\r\0]*))?\}}"
-_FIELDS = re.compile(rf"\{{\{{|\}}\}}|{_FIELD}")
-_UNCAPTURED_FIELD = _FIELD.replace("(", "(?:").replace("(?:?", "(?")
-
-# The code from where the match starts up to the next i-literal: code without words, quotes
-# or comments; comments; words not before a quote; literals of any other kind.  It stops
-# early at anything the fast path does not read: a literal joined to an i-literal, an
-# unterminated literal, an f/t-literal with quotes or braces in a field.
-_SKIP = re.compile(
-    rf"""(?:
-        [^\w'"\#]+
-      | \w+(?![\w'"])
-      | (?!(?:{_I_PREFIX}|{_T_PREFIX})['"])\w*(?:{_plain_bodies()}){_NOT_JOINED_TO_ISTRING}
-      | {_T_PREFIX}(?:{_SKIPPED_TEMPLATE}){_NOT_JOINED_TO_ISTRING}
-      | \#[^\n]*
-    )*""",
-    re.VERBOSE,
+# A string literal of a non-template kind from its first quote: a backslash escapes the next
+# character, raw or not, as in the tokenizer.
+_PLAIN_STRING = "|".join(
+    rf"{q}{q}{q}[^{q}\\]*(?:(?:\\[\s\S]|{q}(?!{q}{q}))[^{q}\\]*)*{q}{q}{q}"
+    rf"|{q}[^{q}\\\n]*(?:\\[\s\S][^{q}\\\n]*)*{q}"
+    for q in "'\""
 )
 
-# An i-literal of the common shape, not joined to another literal; its body is captured
-# (the last group of the match).
-_SIMPLE_ISTRING = re.compile(
-    _I_PREFIX
+
+def _template_string(text: str, field: str, escape: str) -> str:
+    """A template literal from its first quote: text (``text`` is its character class for a
+    single-quoted literal, ``Q`` standing for the quote), doubled braces, ``escape`` and
+    ``field``; in a triple-quoted one also newlines and quotes that do not close it."""
+    bodies = []
+    for q in ("'''", '"""', "'", '"'):
+        char = text.replace("Q", q[0])
+        others = [escape, r"\{\{", r"\}\}", field]
+        if len(q) == 3:
+            char = char.replace(r"\n", "")
+            others.append(rf"{q[0]}(?!{q[0]}{q[0]})")
+        alternatives = "|".join(other for other in others if other)
+        bodies.append(rf"{q}{char}*(?:(?:{alternatives}){char}*)*{q}")
+    return "(?:" + "|".join(bodies) + ")"
+
+
+# An f/t-literal skipped whole: no \N{...} or \{ escape, no quote, brace, backslash, comment or
+# newline in a field.
+_SKIPPED_TEMPLATE = _template_string(
+    r"[^{}\\Q\n]", r"\{[^{}'\"\\\n\r\#]*\}", escape=r"\\[^N{}\n\r]"
+)
+
+# A field of the common shape, its expression, ``=`` with the blanks after it, conversion and
+# spec (``""`` when it has none) captured.  A plain (dotted) ASCII name that is not a keyword
+# needs no parser; ``{x=:}`` (an empty spec after ``=``) is left to the parser.
+_NAME = rf"(?!(?:{'|'.join(keyword.kwlist)})(?![A-Za-z0-9_]))[A-Za-z_][A-Za-z0-9_]*"
+_FIELD = (
+    rf"\{{([ \t]*{_NAME}(?:\.{_NAME})*[ \t]*)(=[ \t]*(?!:\}}))?(?:!([sra])(?=[:}}]))?"
+    rf"(?::|(?=\}}))([^{{}}\\'\"\n\r\0]*)\}}"
+)
+_FIELD_GROUPS = 4
+_SPLIT_FIELDS = re.compile(_FIELD)
+_FIELDS_AND_BRACES = re.compile(rf"\{{\{{|\}}\}}|{_FIELD}")
+
+# Code up to the next i-literal: code without quotes or comments (names and prefixes
+# included: each literal checks the word before its quote), comments, and literals of other
+# kinds.  It stops early at anything the fast path does not read: a literal joined to an
+# i-literal, an unterminated literal, an f/t-literal with quotes or braces in a field.
+_SKIP = (
+    r"(?:[^'\"\#]+"
+    r"|\#[^\n]*"
+    rf"|{_not_after(_I_PREFIXES + _T_PREFIXES)}(?:{_PLAIN_STRING}){_NOT_JOINED_TO_ISTRING}"
+    rf"|{_after(_T_PREFIXES)}{_SKIPPED_TEMPLATE}{_NOT_JOINED_TO_ISTRING}"
+    ")*"
+)
+_SKIP_CODE = re.compile(_SKIP)
+
+# Code up to the next i-literal, then that literal (group 1, from its first quote) if it has
+# no backslash, carriage return or NUL and nothing joined to it.  Its fields are read (and
+# their shape checked) by _call.
+_NEXT_ISTRING = re.compile(
+    _SKIP
     + "(?:"
+    + _after(_I_PREFIXES)
+    + "("
     + "|".join(
-        _template_bodies(
-            _UNCAPTURED_FIELD, r"[^{}\\\r\0Q]", r"[^{}\\\r\0Q\n]", escape=""
-        )
+        rf"{q}{q}{q}[^{q}\\\r\0]*(?:{q}(?!{q}{q})[^{q}\\\r\0]*)*{q}{q}{q}|{q}[^{q}\\\r\0\n]*{q}"
+        for q in "'\""
     )
-    + r")(?!"
-    + _GAP
-    + r"\w{0,2}['\"])"
+    + rf")(?!{_GAP}\w{{0,2}}['\"]))?"
 )
 
 
 def may_hold_istring(source: str) -> bool:
-    """Whether ``source`` may hold an i-literal: ``False`` when one pass of compiled regular
-    expressions reads it all as code, comments and literals of other kinds."""
-    return _SKIP.match(source).end() != len(source)  # type: ignore[union-attr]
+    """Whether ``source`` may hold an i-literal: ``False`` when one pass of a compiled
+    regular expression reads it all as code, comments and literals of other kinds."""
+    return _SKIP_CODE.match(source).end() != len(source)  # type: ignore[union-attr]
 
 
 # Each distinct literal's replacement call, as made before: a literal written again (a cell
@@ -122,79 +138,99 @@ def may_hold_istring(source: str) -> bool:
 _CALLS: dict[str, str] = {}
 _MAX_CALLS = 10_000
 
-_Parts = tuple[tuple[str, ...], tuple[tuple[str, "Conversion | None", "str | None"], ...]]
-
 
 def rewrite_simple(source: str, builder: str, layout_key: Callable[[_Parts], int]) -> str | None:
     """``source`` with each i-literal replaced by ``builder(KEY, (expr), ...)``, ``KEY``
-    from ``layout_key`` (exactly what the full rewrite writes), ``source`` itself when it
-    has no i-literal, or ``None`` when something in it is not of the common shape."""
-    skip, simple, calls = _SKIP.match, _SIMPLE_ISTRING.match, _CALLS
+    from ``layout_key``: exactly what the full rewrite writes.  ``source`` itself when it
+    has no i-literal, ``None`` when something in it is not of the common shape."""
+    next_istring, calls = _NEXT_ISTRING.match, _CALLS
     out: list[str] = []
     pos, end = 0, len(source)
-    while (stop := skip(source, pos).end()) != end:  # type: ignore[union-attr]
-        literal = simple(source, stop)
-        if literal is None:
-            return None
-        text = literal.group()
+    while True:
+        found = next_istring(source, pos)
+        text = found.group(1)  # type: ignore[union-attr]
+        if text is None:  # no i-literal up to where the code stopped being read
+            if found.end() != end:  # type: ignore[union-attr]
+                return None
+            break
+        quote = found.start(1)  # type: ignore[union-attr]
+        prefix = quote - 2 if quote >= 2 and source[quote - 2] in "iIrR" else quote - 1
         call = calls.get(text)
         if call is None:
-            body = literal.lastindex or 0
-            span = (literal.start(body) - stop, literal.end(body) - stop)
-            call = _call(text, *span, builder, layout_key)
+            # (Three quotes open a triple-quoted literal, as in the tokenizer: the pattern
+            # tries that first, and an empty '' followed by a quote is "joined".)
+            quotes = 3 if text.startswith(text[0] * 3) else 1
+            call = _call(text[quotes:-quotes], builder, layout_key)
             if call is None:
                 return None
             if len(calls) >= _MAX_CALLS:
                 calls.clear()
             calls[text] = call
-        out.append(source[pos:stop])
+        out.append(source[pos:prefix])
         out.append(call)
-        pos = literal.end()
+        pos = found.end()  # type: ignore[union-attr]
     if not out:
         return source
     out.append(source[pos:])
     return "".join(out)
 
 
-def _call(
-    text: str, body_start: int, body_end: int, builder: str, layout_key: Callable[[_Parts], int]
+def _call(body: str, builder: str, layout_key: Callable[[_Parts], int]) -> str | None:
+    """The call that replaces an i-literal with this body, its layout stored; ``None`` if a
+    field is not of the common shape."""
+    pieces = _SPLIT_FIELDS.split(body)  # text, then each field's four groups and text after
+    expressions = pieces[1 :: _FIELD_GROUPS + 1]
+    fields = len(expressions)
+    # Every brace in a field (each has one of each): none left in the text.
+    if body.count("{") != fields or body.count("}") != fields or "\n" in body:
+        return _call_field_by_field(body, builder, layout_key)
+    if any(pieces[2 :: _FIELD_GROUPS + 1]):  # a debug field {x=}
+        return _call_field_by_field(body, builder, layout_key)
+    strings = tuple(pieces[:: _FIELD_GROUPS + 1])
+    conversions = pieces[3 :: _FIELD_GROUPS + 1]
+    specs = pieces[4 :: _FIELD_GROUPS + 1]
+    key = layout_key((strings, tuple(zip(expressions, conversions, specs))))  # type: ignore[arg-type]
+    if not expressions:
+        return f"{builder}({key})"
+    return f"{builder}({key}, (" + "), (".join(expressions) + "))"
+
+
+def _call_field_by_field(
+    body: str, builder: str, layout_key: Callable[[_Parts], int]
 ) -> str | None:
-    """The call replacing one i-literal of the common shape (``text``, its body at
-    ``body_start:body_end``), its layout stored; ``None`` for the one shape the regular
-    expressions let through but leave to the parser: ``{x=:}``."""
+    """:func:`_call` for a body with doubled braces, debug fields or newlines."""
     strings: list[str] = []
     fields: list[tuple[str, Conversion | None, str | None]] = []
     code: list[str] = []
-    multiline = "\n" in text
-    pos = counted_to = body_start
-    for field in _FIELDS.finditer(text, body_start, body_end):
-        expression, debug, conversion, spec = field.groups()
-        if expression is None:  # {{ or }}: undone with the text around it
+    text: list[str] = []
+    pos = counted_to = 0
+    for match in _FIELDS_AND_BRACES.finditer(body):
+        if _has_brace(body, pos, match.start()):  # a field of another shape
+            return None
+        text.append(body[pos : match.start()])
+        pos = match.end()
+        expression, debug, conversion, spec = match.groups()
+        if expression is None:  # {{ or }}
+            text.append(match.group()[0])
             continue
-        plain = _undouble(text[pos : field.start()])
         if debug is not None:
-            if spec == "":
-                return None
-            plain += expression + debug
-            if conversion is None and spec is None:
+            text.append(expression + debug)
+            if conversion is None and not spec:
                 conversion = "r"
-        strings.append(plain)
-        fields.append((expression, conversion, spec or ""))  # type: ignore[arg-type]
-        if multiline:  # each expression on the line it was written on
-            code.append(", " + "\n" * text.count("\n", counted_to, field.start(1)))
-            counted_to = field.end(1)
-            code.append("(" + expression + ")")
-        else:
-            code.append(", (" + expression + ")")
-        pos = field.end()
-    strings.append(_undouble(text[pos:body_end]))
+        strings.append("".join(text))
+        text.clear()
+        fields.append((expression, conversion, spec))  # type: ignore[arg-type]
+        # Each expression on the line it was written on.
+        code.append(", " + "\n" * body.count("\n", counted_to, match.start(1)))
+        code.append("(" + expression + ")")
+        counted_to = match.end(1)
+    if _has_brace(body, pos, len(body)):
+        return None
+    text.append(body[pos:])
+    strings.append("".join(text))
     key = layout_key((tuple(strings), tuple(fields)))
-    closing = "\n" * text.count("\n", counted_to) + ")" if multiline else ")"
-    return f"{builder}({key}" + "".join(code) + closing
+    return f"{builder}({key}" + "".join(code) + "\n" * body.count("\n", counted_to) + ")"
 
 
-def _undouble(text: str) -> str:
-    """Literal text with its doubled braces undone (the pattern admits no single one)."""
-    if "{" in text or "}" in text:
-        return text.replace("{{", "{").replace("}}", "}")
-    return text
+def _has_brace(text: str, start: int, end: int) -> bool:
+    return text.find("{", start, end) >= 0 or text.find("}", start, end) >= 0
