@@ -47,19 +47,26 @@ def _not_after(prefixes: tuple[str, ...]) -> str:
     return "".join(rf"(?<!\b{prefix})" for prefix in prefixes)
 
 
+# (On speed: a repeated group, `(?:...)*` or `(?:...)?`, costs the regex engine an
+# allocation each time it is entered, a repeated character class does not.  So the patterns
+# try the common case, repeated character classes only, first, and write "optional" as an
+# empty alternative.)
+
 # What may stand between implicitly concatenated literals: blanks, line continuations and
 # (inside brackets) comments.  Each repeat starts with a different character and a comment
 # runs to the end of its line, so a failing match never tries the same text two ways.
-_GAP = r"(?:[ \t\f\r\n]|\\\r?\n|\#[^\n]*(?![^\n]))*"
+_GAP = r"[ \t\f\r\n]*(?:(?=[\\\#])(?:[ \t\f\r\n]|\\\r?\n|\#[^\n]*(?![^\n]))*|)"
 # After a literal: no i-literal joined to it.  (After a newline outside brackets it would not
 # be joined, but telling that takes the full scan.)
 _NOT_JOINED_TO_ISTRING = rf"(?!{_GAP}(?:[iI][rR]?|[rR][iI])['\"])"
 
 # A string literal of a non-template kind from its first quote: a backslash escapes the next
-# character, raw or not, as in the tokenizer.
+# character, raw or not, as in the tokenizer; three quotes always open a triple-quoted one.
 _PLAIN_STRING = "|".join(
-    rf"{q}{q}{q}[^{q}\\]*(?:(?:\\[\s\S]|{q}(?!{q}{q}))[^{q}\\]*)*{q}{q}{q}"
-    rf"|{q}[^{q}\\\n]*(?:\\[\s\S][^{q}\\\n]*)*{q}"
+    rf"{q}{q}{q}[^{q}\\]*{q}{q}{q}"  # (three quotes first, each common case first)
+    rf"|{q}{q}{q}[^{q}\\]*(?:(?:\\[\s\S]|{q}(?!{q}{q}))[^{q}\\]*)*{q}{q}{q}"
+    rf"|{q}(?!{q}{q})[^{q}\\\n]*{q}"
+    rf"|{q}(?!{q}{q})[^{q}\\\n]*(?:\\[\s\S][^{q}\\\n]*)*{q}"
     for q in "'\""
 )
 
@@ -76,22 +83,28 @@ def _template_string(text: str, field: str, escape: str) -> str:
             char = char.replace(r"\n", "")
             others.append(rf"{q[0]}(?!{q[0]}{q[0]})")
         alternatives = "|".join(other for other in others if other)
-        bodies.append(rf"{q}{char}*(?:(?:{alternatives}){char}*)*{q}")
+        opening = q if len(q) == 3 else rf"{q}(?!{q}{q})"
+        bodies.append(rf"{opening}{char}*(?:(?:{alternatives}){char}*)*{q}")
     return "(?:" + "|".join(bodies) + ")"
 
 
-# An f/t-literal skipped whole: no \N{...} or \{ escape, no quote, brace, backslash, comment or
-# newline in a field.
-_SKIPPED_TEMPLATE = _template_string(
-    r"[^{}\\Q\n]", r"\{[^{}'\"\\\n\r\#]*\}", escape=r"\\[^N{}\n\r]"
+# An f/t-literal skipped whole: no \N{...} or \{ escape; in a field no quote, brace, backslash,
+# comment or newline, and brackets only one deep, each closed (an unclosed one would carry
+# the field on past its `}`).
+_FIELD_CHAR = r"[^{}'\"\\\n\r\#()\[\]]"
+_SKIPPED_FIELD = (
+    rf"\{{{_FIELD_CHAR}*\}}"
+    rf"|\{{(?:{_FIELD_CHAR}|\({_FIELD_CHAR}*\)|\[{_FIELD_CHAR}*\])*\}}"
 )
+_SKIPPED_TEMPLATE = _template_string(r"[^{}\\Q\n]", _SKIPPED_FIELD, escape=r"\\[^N{}\n\r]")
 
 # A field of the common shape, its expression, ``=`` with the blanks after it, conversion and
 # spec (``""`` when it has none) captured.  A plain (dotted) ASCII name that is not a keyword
 # needs no parser; ``{x=:}`` (an empty spec after ``=``) is left to the parser.
 _NAME = rf"(?!(?:{'|'.join(keyword.kwlist)})(?![A-Za-z0-9_]))[A-Za-z_][A-Za-z0-9_]*"
+_DOTTED_NAME = rf"{_NAME}(?:\.{_NAME}(?:\.{_NAME}(?:\.{_NAME}|)|)|)"  # up to x.y.z.w
 _FIELD = (
-    rf"\{{([ \t]*{_NAME}(?:\.{_NAME})*[ \t]*)(=[ \t]*(?!:\}}))?(?:!([sra])(?=[:}}]))?"
+    rf"\{{([ \t]*{_DOTTED_NAME}[ \t]*)(?:(=[ \t]*(?!:\}}))|)(?:!([sra])(?=[:}}])|)"
     rf"(?::|(?=\}}))([^{{}}\\'\"\n\r\0]*)\}}"
 )
 _FIELD_GROUPS = 4
@@ -120,10 +133,12 @@ _NEXT_ISTRING = re.compile(
     + _after(_I_PREFIXES)
     + "("
     + "|".join(
-        rf"{q}{q}{q}[^{q}\\\r\0]*(?:{q}(?!{q}{q})[^{q}\\\r\0]*)*{q}{q}{q}|{q}[^{q}\\\r\0\n]*{q}"
+        rf"{q}{q}{q}[^{q}\\\r\0]*{q}{q}{q}"
+        rf"|{q}{q}{q}[^{q}\\\r\0]*(?:{q}(?!{q}{q})[^{q}\\\r\0]*)*{q}{q}{q}"
+        rf"|{q}(?!{q}{q})[^{q}\\\r\0\n]*{q}"
         for q in "'\""
     )
-    + rf")(?!{_GAP}\w{{0,2}}['\"]))?"
+    + rf")(?!{_GAP}\w{{0,2}}['\"])|)"
 )
 
 
@@ -148,13 +163,13 @@ def rewrite_simple(source: str, builder: str, layout_key: Callable[[_Parts], int
     pos, end = 0, len(source)
     while True:
         found = next_istring(source, pos)
-        text = found.group(1)  # type: ignore[union-attr]
-        if text is None:  # no i-literal up to where the code stopped being read
+        quote, after = found.span(1)  # type: ignore[union-attr]
+        if quote < 0:  # no i-literal up to where the code stopped being read
             if found.end() != end:  # type: ignore[union-attr]
                 return None
             break
-        quote = found.start(1)  # type: ignore[union-attr]
         prefix = quote - 2 if quote >= 2 and source[quote - 2] in "iIrR" else quote - 1
+        text = source[quote:after]
         call = calls.get(text)
         if call is None:
             # (Three quotes open a triple-quoted literal, as in the tokenizer: the pattern
@@ -168,7 +183,7 @@ def rewrite_simple(source: str, builder: str, layout_key: Callable[[_Parts], int
             calls[text] = call
         out.append(source[pos:prefix])
         out.append(call)
-        pos = found.end()  # type: ignore[union-attr]
+        pos = after
     if not out:
         return source
     out.append(source[pos:])
@@ -181,10 +196,12 @@ def _call(body: str, builder: str, layout_key: Callable[[_Parts], int]) -> str |
     pieces = _SPLIT_FIELDS.split(body)  # text, then each field's four groups and text after
     expressions = pieces[1 :: _FIELD_GROUPS + 1]
     fields = len(expressions)
-    # Every brace in a field (each has one of each): none left in the text.
-    if body.count("{") != fields or body.count("}") != fields or "\n" in body:
-        return _call_field_by_field(body, builder, layout_key)
-    if any(pieces[2 :: _FIELD_GROUPS + 1]):  # a debug field {x=}
+    if (
+        body.count("{") != fields  # a brace outside the fields: {{, }} or another shape
+        or body.count("}") != fields
+        or "\n" in body
+        or ("=" in body and any(pieces[2 :: _FIELD_GROUPS + 1]))  # a debug field {x=}
+    ):
         return _call_field_by_field(body, builder, layout_key)
     strings = tuple(pieces[:: _FIELD_GROUPS + 1])
     conversions = pieces[3 :: _FIELD_GROUPS + 1]

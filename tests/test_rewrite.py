@@ -310,12 +310,19 @@ def _istring(draw: st.DrawFn) -> str:
 @given(st.lists(st.one_of(_istring(), st.sampled_from(_FAST_CODE)), max_size=8))
 @example(["t = ", "i'{x}'", "\n", "'a'"])
 @example(["'a'", " \\\n", "i'{x}'"])
+@example(['i""{x}""""\n"""i"#"'])  # three quotes open a triple-quoted string, joined to i"#"
+@example(['v = i""""""\n'])  # an empty triple-quoted i-literal
 def test_fast_path_agrees_with_the_full_rewrite(pieces: list[str]) -> None:
     _agrees("".join(pieces))
 
 
+_VERDICT_CODE = [*_FAST_CODE, "i", "ri", "'i'", '"i"', "i'", "x'", "f'{", "}'", "(", "]", "#"]
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from([*_FAST_CODE, "i", "ri", "'i'", '"i"', "i'", "x'"]), max_size=10))
+@given(st.lists(st.sampled_from(_VERDICT_CODE), max_size=10))
+# An unclosed bracket carries a field on past its `}` (3.12+), into code:
+@example(["f'{", "print(", "}'", "x = ", "'''doc i'{q}' '''"])
 def test_the_fast_verdict_never_hides_an_i_literal(pieces: list[str]) -> None:
     source = "".join(pieces)
     if not _fast_path.may_hold_istring(source):
