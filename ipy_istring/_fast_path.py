@@ -1,16 +1,20 @@
-"""The rewrite's fast path: source whose i-literals all have the common shape, read by one
-compiled regular expression, so that code, comments and other literals cost no Python work.
+"""The rewrite's fast path: source whose i-literals all have the common shape, read by
+compiled regular expressions (one match per i-literal, finding it and skipping the code
+before it, and one split of its fields), so that code, comments and other literals cost no
+Python work at all.
 
 The common shape (what :func:`ipy_istring.rewrite._simple_parts` also reads without a
 parser): an i-literal that stands alone (no literal implicitly concatenated to it), has no
-backslash, carriage return or NUL, and whose fields are each a plain (dotted) ASCII name,
-optionally ``=``, a conversion ``!s``/``!r``/``!a`` and a spec without braces, quotes or
-newlines.  Other literals are skipped whole: plain strings with any prefix, and f/t-literals
-whose fields hold no quote, brace, backslash or comment (so no literal can hide in them).
+backslash, carriage return or NUL, and whose fields are each a plain (dotted, up to four
+parts) ASCII name, optionally ``=``, a conversion ``!s``/``!r``/``!a`` and a spec without
+braces, quotes or newlines.  Other literals are skipped whole: plain strings with any
+prefix, and f/t-literals whose fields hold no quote, brace, backslash, comment or unclosed
+bracket (so no literal can hide in them).
 
 Anything else and the fast path gives up (``None``): the full scan (:mod:`ipy_istring._scan`)
 and Python's parser then decide, as for every literal before.  Giving up is always safe, so
-every pattern here errs on that side.  Nothing here imports IPython.
+every pattern here errs on that side; ``tests/test_rewrite.py`` checks that whatever it
+rewrites, the full rewrite writes the same.  Nothing here imports IPython.
 """
 
 from __future__ import annotations
