@@ -14,6 +14,10 @@ concatenated i-literals with a call ``__ipy_istring__(KEY, value, ...)``:
 The stages, each a small function below:
 
 1. :func:`has_istring`, a cheap test that lets most cells through untouched;
+   then :func:`ipy_istring._fast_path.rewrite_simple`, which rewrites the common case (every
+   i-literal a plain one: names as fields, no escapes) with compiled regular expressions,
+   and tells in one pass of one that a cell merely quoting i-strings in strings has none;
+   only what it does not read goes through the stages below;
 2. :func:`ipy_istring._scan.scan`, which finds the literals (the tokenizer's job);
 3. :func:`_group`, implicit concatenation as the parser does it;
 4. :func:`_validate`, which lets Python itself judge every i-literal: each, with its ``i``
@@ -38,6 +42,7 @@ from collections.abc import Iterator
 from functools import partial
 from typing import NamedTuple
 
+from ._fast_path import rewrite_simple
 from ._scan import Field, Literal, Scan, scan
 from .template import _deferred, _Layout, _layout
 
@@ -608,6 +613,9 @@ def rewrite(source: str, filename: str = "<i-string>") -> str:
     """
     if not has_istring(source):
         return source
+    fast = rewrite_simple(source, BUILDER_NAME, _layout_key)
+    if fast is not None:
+        return fast
     emitter = _Emitter(source, filename)
     if not emitter.found.istring_prefixes:
         return source

@@ -9,8 +9,14 @@ from typing import Any
 
 import pytest
 from conftest import run
+from corpus import CORPUS, Entry, spell
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
-from ipy_istring.rewrite import has_istring, rewrite
+import ipy_istring.rewrite as rewrite_module
+from ipy_istring import _fast_path
+from ipy_istring._scan import scan
+from ipy_istring.rewrite import BUILDER_NAME, has_istring, rewrite
 
 UNTOUCHED = [
     "",
@@ -201,3 +207,123 @@ def test_no_assert_stands_between_a_cell_and_its_user() -> None:
         tree = ast.parse((package / name).read_text(encoding="utf-8"))
         asserts = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Assert)]
         assert asserts == [], f"{name}: assert at lines {asserts}"
+
+
+# The fast path (ipy_istring/_fast_path.py): whatever it rewrites, the full rewrite (scan,
+# then Python's parser: the simple-literal reading turned off) writes the very same.
+
+
+def _full_rewrite(source: str) -> str:
+    """The rewrite without its fast path and without the parser-free reading of groups."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rewrite_module, "_simple_parts", lambda group, source: None)
+        emitter = rewrite_module._Emitter(source, "<test>")
+        if not emitter.found.istring_prefixes:
+            return source
+        return emitter.run()
+
+
+def _fast_rewrite(source: str) -> str | None:
+    _fast_path._CALLS.clear()  # computed afresh, not remembered from an earlier case
+    return _fast_path.rewrite_simple(source, BUILDER_NAME, rewrite_module._layout_key)
+
+
+def _agrees(source: str) -> bool:
+    """Whether the fast path agrees with the full rewrite on ``source``; ``True`` if it
+    read the source, ``False`` if it left it to the full rewrite."""
+    fast = _fast_rewrite(source)
+    if fast is None:
+        return False
+    try:
+        full = _full_rewrite(source)
+    except SyntaxError as error:
+        raise AssertionError(f"the fast path rewrote what is an error: {error}") from None
+    assert fast == full
+    if fast == source:
+        assert fast is source
+        assert not _fast_path.may_hold_istring(source)
+    return True
+
+
+@pytest.mark.parametrize("entry", CORPUS, ids=[entry.name for entry in CORPUS])
+def test_fast_path_agrees_on_the_corpus(entry: Entry) -> None:
+    for letter in ("i", "f", "t"):
+        _agrees(f"v = {spell(entry.src, letter)}\n")
+
+
+def test_fast_path_takes_the_common_literals_and_leaves_the_rest() -> None:
+    """It does read the common shape (else the agreement tests would prove nothing), and
+    leaves everything else to the full rewrite."""
+    taken = [
+        "t = i'a {x} b'\n",
+        "t = i'{x.y!r:>5} {{}}' + 'i\"{z}\"'  # i'{w}'\n",
+        "t = i'{ x = }'\nu = I\"{y=:^3}\"\n",
+        "t = ri'''a\n{x}\nb''', f'{x!r:>3}', rb'\\d'\n",
+        "doc = '''quotes i'{x}' '''\n",
+    ]
+    for source in taken:
+        assert _agrees(source), source
+    left = [
+        "t = i'\\t{x}'\n",
+        "t = i'{x + 1}'\n",
+        "t = i'{x:{w}}'\n",
+        "t = i'{None}'\n",
+        "t = i'{x=:}'\n",
+        "t = i'{x}' i'{y}'\n",
+        "t = ('a'\n     i'{y}')\n",
+        "t = f'{d[\"k\"]}' + i'{y}'\n",
+        "t = f'{i\"{y}\"}'\n",
+        "t = i'{x'\n",
+        "t = 'unterminated\nu = i'{x}'\n",
+    ]
+    for source in left:
+        assert _fast_rewrite(source) is None, source
+
+
+_COMMON_FIELDS = [
+    "{x}", "{ x }", "{x.y}", "{x=}", "{x = }", "{x!r}", "{x!s:>5}", "{x:#x}", "{x=:>3}",
+    "{x=!a}", "{x:}", "{x:%Y-%m}",
+]
+_FAST_FIELDS = [
+    *_COMMON_FIELDS,
+    "{x=:}", "{x!z}", "{x!r=}", "{x!=y}", "{x==y}", "{None}", "{x.if}",
+    "{x:{w}}", "{x + 1}", "{x:'}", "{é}", "{{", "}}", "{", "}", "{x\n}", "{x:a\nb}",
+]
+_FAST_TEXT = st.text(alphabet="ab #=!:.,'\"\\\n\tNé", max_size=4)
+_FAST_CODE = [
+    "x = ", "print(", ")", ", ", "\n", " \\\n", "(\n", "[", "]", "  # i'{q}' \n", "pi + ",
+    "if ", "'''doc i'{q}' '''", "'a'", "b'b'", "rb'\\d'", "f'{x!r}'", "f\"{d['k']}\"",
+    "F'{{i'", "rf'\\d{x}'", "t'{x}'", "'it''s'", "\"\"\"\n\"\"\"", "u'\\''", "'x\\\ny'",
+]
+
+
+@st.composite
+def _istring(draw: st.DrawFn) -> str:
+    prefix = draw(st.sampled_from(["i", "I", "ri", "rI", "iR", "IR"]))
+    quote = draw(st.sampled_from(["'", '"', "'''", '"""']))
+    field = st.sampled_from(_COMMON_FIELDS) | st.sampled_from(_FAST_FIELDS)
+    pieces = draw(st.lists(st.one_of(_FAST_TEXT, field), max_size=5))
+    return prefix + quote + "".join(pieces) + quote
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(_istring(), st.sampled_from(_FAST_CODE)), max_size=8))
+@example(["t = ", "i'{x}'", "\n", "'a'"])
+@example(["'a'", " \\\n", "i'{x}'"])
+@example(['i""{x}""""\n"""i"#"'])  # three quotes open a triple-quoted string, joined to i"#"
+@example(['v = i""""""\n'])  # an empty triple-quoted i-literal
+def test_fast_path_agrees_with_the_full_rewrite(pieces: list[str]) -> None:
+    _agrees("".join(pieces))
+
+
+_VERDICT_CODE = [*_FAST_CODE, "i", "ri", "'i'", '"i"', "i'", "x'", "f'{", "}'", "(", "]", "#"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_VERDICT_CODE), max_size=10))
+# An unclosed bracket carries a field on past its `}` (3.12+), into code:
+@example(["f'{", "print(", "}'", "x = ", "'''doc i'{q}' '''"])
+def test_the_fast_verdict_never_hides_an_i_literal(pieces: list[str]) -> None:
+    source = "".join(pieces)
+    if not _fast_path.may_hold_istring(source):
+        assert scan(source).istring_prefixes == []
