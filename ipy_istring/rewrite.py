@@ -39,12 +39,11 @@ import bisect
 import keyword
 import re
 from collections.abc import Iterator
-from functools import partial
 from typing import NamedTuple
 
 from ._fast_path import rewrite_simple
 from ._scan import Field, Literal, Scan, scan
-from .template import _deferred, _Layout, _layout
+from .template import _Layout, _layout, _template_builder
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,9 +71,8 @@ _LAYOUTS: list[_Layout] = []
 _LAYOUT_KEYS: dict[_Parts, int] = {}
 
 #: What ``__ipy_istring__(key, *values)`` in rewritten code does: the template of the literal
-#: stored under ``key`` with the values its fields just evaluated to.  (A ``partial`` rather
-#: than a function: building a template costs one Python frame, not two.)
-build_template = partial(_deferred, _LAYOUTS)
+#: stored under ``key`` with the values its fields just evaluated to (one Python frame).
+build_template = _template_builder(_LAYOUTS)
 
 
 def _layout_key(parts: _Parts) -> int:

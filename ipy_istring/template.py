@@ -280,7 +280,7 @@ class InterpolationTemplate:
 
     # Every template holds a _Layout and the tuple its formatter takes (see _Layout): one
     # built by the rewrite, the values, and it makes its _interpolations when first asked
-    # (_deferred); one built from parts, its _interpolations.  _native caches the
+    # (_template_builder); one built from parts, its _interpolations.  _native caches the
     # equivalent string.templatelib.Template (3.14).
     __slots__ = ("_interpolations", "_layout", "_native", "_values")
 
@@ -571,12 +571,3 @@ def _template_builder(layouts: Sequence[_Layout]) -> Callable[..., Interpolation
         return template
 
     return build_template
-
-
-def _deferred(layouts: Sequence[_Layout], key: int, *values: object) -> InterpolationTemplate:
-    """What ``partial(_deferred, layouts)`` in rewrite.py calls: :func:`_template_builder`'s
-    former, slower self (a call through ``partial``), kept until rewrite.py uses that."""
-    template = _new(InterpolationTemplate)
-    template._layout = layouts[key]
-    template._values = values
-    return template
