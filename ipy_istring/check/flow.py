@@ -1175,21 +1175,12 @@ class Analysis:
             for target in n.targets
             if isinstance(target, ast.Name)
         }
-        for call in nodes:
-            if not isinstance(call, ast.Call):
-                continue
-            for sink in self._sinks_of(call):
-                if sink.shell_keyword is not None and not _keyword_true(call, sink.shell_keyword):
-                    continue
-                argument = _unwrapped(_argument(call, sink.argument, sink.keywords))
-                if _calls_name(argument, wrapped) or (
-                    isinstance(argument, ast.Name) and argument.id in results
-                ):
-                    self.decorator_sinks[node.name] = replace(
-                        sink, name=node.name, argument=0, keywords=(), shell_keyword=None,
-                        shell_argv=False, fix="", magic_names=(), ipython_expands=False,
-                    )  # fmt: skip
-                    return
+        for sink, argument in self._sink_arguments(nodes):
+            if _calls_name(argument, wrapped) or (
+                isinstance(argument, ast.Name) and argument.id in results
+            ):
+                self.decorator_sinks[node.name] = _own_sink(sink, node.name, 0, ())
+                return
 
     def _derive(self, name: str, arguments: ast.arguments, body: list[ast.stmt]) -> None:
         """Note ``name`` as a sink for each parameter its body passes, unchanged, to one."""
@@ -1200,25 +1191,25 @@ class Analysis:
             n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
         }
         found: list[Sink] = []
+        for sink, argument in self._sink_arguments(nodes):
+            if not isinstance(argument, ast.Name) or argument.id not in parameters:
+                continue
+            if argument.id in reassigned:
+                continue
+            index = positional.index(argument.id) if argument.id in positional else 1 << 20
+            found.append(_own_sink(sink, name, index, (argument.id,)))
+        if found:
+            self.derived[name] = found
+
+    def _sink_arguments(self, nodes: Iterable[ast.AST]) -> Iterator[tuple[Sink, ast.expr | None]]:
+        """Each sink call among ``nodes`` (with ``shell=True`` where it needs it) and what it
+        passes as the command or query, unwrapped (``cmd`` of ``text(cmd)``)."""
         for call in nodes:
             if not isinstance(call, ast.Call):
                 continue
             for sink in self._sinks_of(call):
-                if sink.shell_keyword is not None and not _keyword_true(call, sink.shell_keyword):
-                    continue
-                argument = _unwrapped(_argument(call, sink.argument, sink.keywords))
-                if not isinstance(argument, ast.Name) or argument.id not in parameters:
-                    continue
-                if argument.id in reassigned:
-                    continue
-                index = positional.index(argument.id) if argument.id in positional else 1 << 20
-                found.append(
-                    replace(sink, name=name, argument=index, keywords=(argument.id,),
-                            shell_keyword=None, shell_argv=False, fix="", magic_names=(),
-                            ipython_expands=False)
-                )  # fmt: skip
-        if found:
-            self.derived[name] = found
+                if sink.shell_keyword is None or _keyword_true(call, sink.shell_keyword):
+                    yield sink, _unwrapped(_argument(call, sink.argument, sink.keywords))
 
     def _sinks_of(self, call: ast.Call) -> list[Sink]:
         name, method = self._resolve(call.func)
@@ -1449,6 +1440,15 @@ def _lookup(name: str, method: str) -> list[Sink]:
     if not found and method:
         found = sinks.lookup(method)
     return found
+
+
+def _own_sink(sink: Sink, name: str, argument: int, keywords: tuple[str, ...]) -> Sink:
+    """``sink`` as a helper ``name`` of the user's makes it: the command is the helper's
+    parameter, and the helper's call needs nothing more (no ``shell=True``, no fix)."""
+    return replace(
+        sink, name=name, argument=argument, keywords=keywords, shell_keyword=None,
+        shell_argv=False, fix="", magic_names=(), ipython_expands=False,
+    )  # fmt: skip
 
 
 def _calls_name(node: ast.expr | None, name: str) -> bool:
