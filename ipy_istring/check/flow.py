@@ -206,12 +206,18 @@ class Analysis:
         self.attributes: dict[tuple[str, str], Formatted] = {}
         self.enums: set[str] = set()  # Enum classes defined here: their values are constants
         # Functions, lambdas and partials defined here that pass a parameter to a sink.
-        self.derived: dict[str, list[Sink]] = {}
+        # The module's functions and lambdas that call a sink or another such helper, and
+        # the sinks they are (a parameter passed on to a sink), worked out on first call.
+        self.helpers: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda] = {}
+        self._helper_sinks: dict[str, list[Sink]] = {}
+        self._decorator_sinks: dict[str, Sink | None] = {}
         self.partials: dict[str, ast.Call] = {}
         self.patterns: dict[str, str] = {}  # names of regexes compiled from a constant
-        # Decorators that hand what the function they wrap returns to a sink.
-        self.decorator_sinks: dict[str, Sink] = {}
         self._return_sink: tuple[str, Sink] | None = None
+        self._helper_patterns: (
+            tuple[tuple[tuple[str, ...], ...], re.Pattern[str] | None, re.Pattern[str] | None]
+            | None
+        ) = None
         self.findings: list[Finding] = []
         # Names defined outside the code read (a kernel's namespace): IPython can expand them.
         self.known_names = known_names
@@ -253,7 +259,7 @@ class Analysis:
             calls = sinks.calls_in(source, self.imports)
         self._all_lines = source is None
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
-        if source is None or calls or self.derived or self.partials or "partial(" in source:
+        if source is None or calls or self.helpers or self.partials or "partial(" in source:
             # helpers of the user's that pass a parameter to a sink: their calls are sinks
             extra = self._derived_calls(tree, source)
             if extra and source is not None:
@@ -570,9 +576,9 @@ class Analysis:
         saved_return_sink = self._return_sink
         self._return_sink = next(
             (
-                (d.id, self.decorator_sinks[d.id])
+                (d.id, sink)
                 for d in _decorators(node)
-                if isinstance(d, ast.Name) and d.id in self.decorator_sinks
+                if isinstance(d, ast.Name) and (sink := self.decorator_sink(d.id)) is not None
             ),
             None,
         )
@@ -995,7 +1001,7 @@ class Analysis:
             not sinks.ending_in(last)
             and last not in imports
             and last not in self.imports
-            and last not in self.derived
+            and last not in self.helpers
         ):
             return []  # (the usual call: `from os import system as run` is not one)
         name = _dotted(func)
@@ -1010,7 +1016,7 @@ class Analysis:
             # a method of an object some call made (`ip.system` with `ip = get_ipython()`,
             # `hook.run` with `hook = PostgresHook()`): every sink so named
             found = found + sinks.ending_in(last)
-        return found + self.derived.get(last, [])
+        return found + self.helper_sinks(last)
 
     def _passes_no_format(
         self,
@@ -1090,7 +1096,7 @@ class Analysis:
         if last is None or (
             not sinks.ending_in(last)
             and last not in self.imports
-            and last not in self.derived
+            and last not in self.helpers
             and last not in self.partials
         ):
             return  # no sink is named so (the usual call)
@@ -1108,64 +1114,138 @@ class Analysis:
                 keywords=[*partial.keywords, *call.keywords],
             )
             self._check_call(ast.copy_location(merged, call))
-        for sink in self.derived.get(call.func.id, ()):
+        for sink in self.helper_sinks(call.func.id):
             self._check_sink(call, name, sink)
 
     # Helpers that pass a parameter on to a sink: sinks of their own.
 
     def _derived_calls(self, tree: ast.Module, source: str | None) -> list[int]:
-        """Note the module's functions, lambdas and ``functools.partial`` objects that hand
-        a parameter to a sink (:attr:`derived`, :attr:`partials`); the offsets of the calls
-        of every such name in ``source``."""
-        for statement in tree.body:
-            if isinstance(statement, (ast.Import, ast.ImportFrom)):
-                self._import(statement)
-        for _ in range(2):  # a helper that calls a helper
+        """Note the module's functions and lambdas that may hand a parameter to a sink, and
+        its ``functools.partial`` objects of sinks (:attr:`helpers`, :attr:`partials`); the
+        offsets of the calls of every such name in ``source``.  What a helper does is worked
+        out only when a call of it is read (:meth:`helper_sinks`)."""
+        if source is None or "def " in source or "lambda" in source or "partial" in source:
+            self._note_helpers(tree, source)
+        if source is None or not (self.helpers or self.partials):
+            return []
+        return self.helper_calls(source)
+
+    def _note_helpers(self, tree: ast.Module, source: str | None) -> None:
+        candidates = [
+            statement
+            for statement in tree.body
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef))
+            or (
+                isinstance(statement, ast.Assign)
+                and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name)
+                and isinstance(statement.value, (ast.Lambda, ast.Call))
+            )
+        ]
+        if not candidates:
+            return
+        if "partial" in (source or "partial"):  # (its name is resolved through the imports)
             for statement in tree.body:
-                partial = isinstance(statement, ast.Assign) and "partial" in (source or "partial")
-                if not partial and not self._names_sink(statement):
-                    continue  # (a partial names the sink without calling it)
+                if isinstance(statement, (ast.Import, ast.ImportFrom)):
+                    self._import(statement)
+        for _ in range(2):  # a helper that calls a helper
+            known = len(self.helpers)
+            helper_lines = (
+                _line_numbers(source, self.helper_calls(source))
+                if source is not None and self.helpers
+                else []
+            )
+            for statement in candidates:
+                node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
                 if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    self._derive(statement.name, statement.args, statement.body)
-                    self._derive_decorator(statement)
-                elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-                    target, value = statement.targets[0], statement.value
-                    if not isinstance(target, ast.Name):
+                    name, node = statement.name, statement
+                    if not (self._names_sink(statement) or _spans(helper_lines, statement)):
                         continue
-                    if isinstance(value, ast.Lambda):
-                        self._derive(target.id, value.args, [ast.Expr(value.body)])
-                    elif (
-                        isinstance(value, ast.Call)
-                        and value.args
-                        and self._resolve(value.func)[0] == "functools.partial"
-                    ):
-                        self.partials[target.id] = value
-        return self.helper_calls(source) if source is not None else []
+                else:
+                    assert isinstance(statement, ast.Assign)
+                    target, value = statement.targets[0], statement.value
+                    assert isinstance(target, ast.Name)
+                    if isinstance(value, ast.Call):
+                        if value.args and self._resolve(value.func)[0] == "functools.partial":
+                            self.partials[target.id] = value  # names the sink, calls it not
+                        continue
+                    if not (isinstance(value, ast.Lambda) and self._names_sink(statement)):
+                        continue
+                    name, node = target.id, value
+                if self.helpers.get(name) is not node:
+                    self.helpers[name] = node
+                    self._helper_sinks.pop(name, None)
+                    self._decorator_sinks.pop(name, None)
+            if len(self.helpers) == known:
+                break
+
+    def helper_sinks(self, name: str) -> list[Sink]:
+        """The sinks a call of the helper ``name`` is: one for each parameter its body passes,
+        unchanged, to a sink (worked out once, when first asked)."""
+        if name not in self.helpers:
+            return []
+        found = self._helper_sinks.get(name)
+        if found is None:
+            self._helper_sinks[name] = []  # (a helper calling itself)
+            node = self.helpers[name]
+            body: list[ast.stmt] = (
+                [ast.Expr(node.body)] if isinstance(node, ast.Lambda) else list(node.body)
+            )
+            found = self._helper_sinks[name] = self._derive(name, node.args, body)
+        return found
+
+    def decorator_sink(self, name: str) -> Sink | None:
+        """The sink a decorator ``name`` of the user's passes the result of the function it
+        wraps to (``cmd = func(*args); os.system(cmd)``), if it does."""
+        node = self.helpers.get(name)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        if name not in self._decorator_sinks:
+            self._decorator_sinks[name] = None
+            self._decorator_sinks[name] = self._derive_decorator(node)
+        return self._decorator_sinks[name]
 
     def helper_calls(self, source: str) -> list[int]:
-        """The offsets in ``source`` of calls of the helpers that pass a parameter on to a
-        sink (functions, lambdas, partials, and the ``def`` of what a running decorator
-        wraps), as noted so far: sink calls of the user's own making."""
-        names = [*self.derived, *self.partials]
-        found = []
-        if names:
-            pattern = re.compile(rf"(?<![\w.])(?:{'|'.join(map(re.escape, names))})\s*\(")
-            found = [m.start() for m in pattern.finditer(source)]
-        if self.decorator_sinks:  # the `def` line of each function such a decorator wraps
-            decorated = re.compile(
-                rf"^[ \t]*@(?:{'|'.join(map(re.escape, self.decorator_sinks))})\b.*\n"
-                r"(?:[ \t]*@.*\n)*[ \t]*(?:async[ \t]+)?def\b",
-                re.MULTILINE,
+        """The offsets in ``source`` of the calls of the helpers noted so far (functions,
+        lambdas, partials) and of the ``def`` of each function one of them decorates: the
+        places of sink calls of the user's own making."""
+        names = (tuple(self.helpers), tuple(self.partials))
+        if self._helper_patterns is None or self._helper_patterns[0] != names:
+            calls = names[0] + names[1]
+            # (No look-behind before the names: the regex engine then scans for their first
+            # letters at C speed; the characters before a match are checked below.)
+            called = (
+                re.compile(rf"(?:{'|'.join(map(re.escape, calls))})\s*\(") if calls else None
             )
+            decorated = (
+                re.compile(
+                    rf"^[ \t]*@(?:{'|'.join(map(re.escape, names[0]))})\b.*\n"
+                    r"(?:[ \t]*@.*\n)*[ \t]*(?:async[ \t]+)?def\b",
+                    re.MULTILINE,
+                )
+                if names[0]
+                else None
+            )
+            self._helper_patterns = (names, called, decorated)
+        _, called, decorated = self._helper_patterns
+        found = []
+        if called is not None:
+            for match in called.finditer(source):
+                start = match.start()
+                before = source[start - 1] if start else " "
+                if not (before.isalnum() or before in "_.") and not source.endswith(
+                    "def ", 0, start
+                ):
+                    found.append(start)
+        if decorated is not None and "@" in source:
             found += [m.end() - 3 for m in decorated.finditer(source)]
         return found
 
-    def _derive_decorator(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        """Note ``node`` as a decorator whose wrapper passes the wrapped function's result to
-        a sink (``cmd = func(*args); os.system(cmd)``)."""
+    def _derive_decorator(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Sink | None:
+        """The sink ``node``'s wrapper passes the wrapped function's result to, if any."""
         arguments = [*node.args.posonlyargs, *node.args.args]
         if len(arguments) != 1:
-            return
+            return None
         wrapped = arguments[0].arg
         nodes = list(ast.walk(node))
         results = {
@@ -1175,15 +1255,15 @@ class Analysis:
             for target in n.targets
             if isinstance(target, ast.Name)
         }
-        for sink, argument in self._sink_arguments(nodes):
+        for sink, argument in self._sink_arguments(nodes, node.args):
             if _calls_name(argument, wrapped) or (
                 isinstance(argument, ast.Name) and argument.id in results
             ):
-                self.decorator_sinks[node.name] = _own_sink(sink, node.name, 0, ())
-                return
+                return _own_sink(sink, node.name, 0, ())
+        return None
 
-    def _derive(self, name: str, arguments: ast.arguments, body: list[ast.stmt]) -> None:
-        """Note ``name`` as a sink for each parameter its body passes, unchanged, to one."""
+    def _derive(self, name: str, arguments: ast.arguments, body: list[ast.stmt]) -> list[Sink]:
+        """A sink ``name`` for each parameter its body passes, unchanged, to a sink."""
         positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
         parameters = {*positional, *(a.arg for a in arguments.kwonlyargs)}
         nodes = [node for statement in body for node in ast.walk(statement)]
@@ -1191,31 +1271,40 @@ class Analysis:
             n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
         }
         found: list[Sink] = []
-        for sink, argument in self._sink_arguments(nodes):
+        for sink, argument in self._sink_arguments(nodes, arguments):
             if not isinstance(argument, ast.Name) or argument.id not in parameters:
                 continue
             if argument.id in reassigned:
                 continue
             index = positional.index(argument.id) if argument.id in positional else 1 << 20
             found.append(_own_sink(sink, name, index, (argument.id,)))
-        if found:
-            self.derived[name] = found
+        return found
 
-    def _sink_arguments(self, nodes: Iterable[ast.AST]) -> Iterator[tuple[Sink, ast.expr | None]]:
-        """Each sink call among ``nodes`` (with ``shell=True`` where it needs it) and what it
-        passes as the command or query, unwrapped (``cmd`` of ``text(cmd)``)."""
-        for call in nodes:
-            if not isinstance(call, ast.Call):
-                continue
-            for sink in self._sinks_of(call):
-                if sink.shell_keyword is None or _keyword_true(call, sink.shell_keyword):
-                    yield sink, _unwrapped(_argument(call, sink.argument, sink.keywords))
+    def _sink_arguments(
+        self, nodes: Iterable[ast.AST], arguments: ast.arguments
+    ) -> Iterator[tuple[Sink, ast.expr | None]]:
+        """Each sink call among ``nodes``, the body of a function taking ``arguments`` (with
+        ``shell=True`` where it needs it), and what it passes as the command or query,
+        unwrapped (``cmd`` of ``text(cmd)``)."""
+        saved = self._scope
+        self._scope = _Scope(self.module)  # its parameters shadow the module's names
+        for parameter in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
+            self._scope.names[parameter.arg] = None
+        try:
+            for call in nodes:
+                if not isinstance(call, ast.Call):
+                    continue
+                for sink in self._sinks_of(call):
+                    if sink.shell_keyword is None or _keyword_true(call, sink.shell_keyword):
+                        yield sink, _unwrapped(_argument(call, sink.argument, sink.keywords))
+        finally:
+            self._scope = saved
 
     def _sinks_of(self, call: ast.Call) -> list[Sink]:
         name, method = self._resolve(call.func)
         found = _lookup(name, method)
         if not found and isinstance(call.func, ast.Name):
-            found = self.derived.get(call.func.id, [])
+            found = self.helper_sinks(call.func.id)
         return found
 
     def _check_sink(self, call: ast.Call, name: str, sink: Sink) -> None:
