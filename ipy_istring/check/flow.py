@@ -986,7 +986,13 @@ class Analysis:
             call, functions = found
             if isinstance(call.func, ast.Name) and call.func.id in self.partials:
                 return True
+            shapes = set()  # sinks that take their command alike are judged once
             for sink in self._possible_sinks(call.func, imports):
+                shape = (sink.argument, sink.keywords, sink.shell_keyword, sink.shell_argv,
+                         sink.magic_names, sink.ipython_expands)  # fmt: skip
+                if shape in shapes:
+                    continue
+                shapes.add(shape)
                 if not self._passes_no_format(call, sink, functions, source):
                     return True
         return False
