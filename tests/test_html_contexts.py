@@ -58,20 +58,38 @@ def render(case: Case, value: str) -> str | None:
         return None
 
 
+# A click that starts a real navigation (aborted by the route) can hang Playwright when the tab
+# closes (Chromium 156; CI hung 900 s on `<a href="plain">`): each page cancels such clicks,
+# while a javascript: URL, which runs script rather than leaving, still goes through.
 NO_NAVIGATION_JS = """
+const target_url = (kind, event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  if (kind === "click") {
+    const link = target && target.closest("a, area");
+    // An SVG link's href (or xlink:href) is an SVGAnimatedString.
+    const raw = link && (typeof link.href === "string" ? link.href : link.href.baseVal);
+    if (!raw) return null;
+    try { return new URL(raw, document.baseURI).href; } catch { return raw; }
+  }
+  const by = event.submitter;  // a button's formaction overrides the form's action
+  return String(by && by.hasAttribute("formaction") ? by.formAction : target.action || "");
+};
 for (const kind of ["click", "submit"]) {
   document.addEventListener(kind, (event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    const link = target && (kind === "submit" ? target : target.closest("a[href], area[href]"));
-    const url = link ? String(link.href || link.action || "") : "";
-    if (link && !/^javascript:/i.test(url)) event.preventDefault();
+    const url = target_url(kind, event);
+    if (url !== null && !/^javascript:/i.test(url)) event.preventDefault();
   }, true);
 }
 """
 
 
 def page_of(body: str) -> str:
-    return f"<!doctype html><html><head></head><body>{body}</body></html>"
+    # The guard is part of the page, not an init script: Playwright's set_content writes the
+    # page with document.open(), which erases every listener an init script had added.
+    return (
+        f"<!doctype html><html><head><script>{NO_NAVIGATION_JS}</script></head>"
+        f"<body>{body}</body></html>"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -84,10 +102,6 @@ def browser(chromium_path: str) -> Iterator[Any]:
         )
         context = browser.new_context()
         context.route("**/*", lambda route: route.abort())  # nothing leaves the page
-        # A click that starts a real navigation (aborted above) can hang Playwright when the
-        # tab closes (Chromium 156): such navigations are cancelled in the page, while a
-        # javascript: URL, which runs script rather than leaving, still goes through.
-        context.add_init_script(NO_NAVIGATION_JS)
         yield context
         context.close()
         browser.close()
@@ -184,3 +198,13 @@ def test_every_context_class_has_a_positive_control() -> None:
 def test_useful_contexts_are_accepted(source: str, value: str) -> None:
     # The allow-list is not a wall: these stay open, and the cases above show them inert.
     assert render(Case("accepted", source, value), value) is not None
+
+
+def test_the_harness_cancels_a_link_that_would_leave(browser: Any) -> None:
+    # The guard against the close-time hang must really be in force in the pages visited.
+    tab = browser.new_page()
+    tab.set_content(page_of('<a href="plain">x</a>'), wait_until="load")
+    tab.locator("a").click(timeout=1500, no_wait_after=True)
+    tab.wait_for_timeout(100)
+    assert tab.url == "about:blank" and tab.locator("a").count() == 1
+    tab.close()
