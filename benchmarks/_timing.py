@@ -26,10 +26,17 @@ def count(default: int) -> int:
     return max(1, default // 1000) if QUICK else default
 
 
-def best(func: Callable[[], object], number: int, repeat: int = 7) -> float:
-    """CPU seconds per call of ``func``, best of ``repeat`` runs of ``number`` calls."""
+def best(
+    func: Callable[[], object], number: int, repeat: int = 7, *, collector: bool = False
+) -> float:
+    """CPU seconds per call of ``func``, best of ``repeat`` runs of ``number`` calls.
+
+    ``timeit`` turns the garbage collector off; ``collector=True`` keeps it on, as it is in a
+    notebook, for work whose allocations make it run.
+    """
     number, repeat = count(number), repeats(repeat)
-    runs = timeit.repeat(func, number=number, repeat=repeat, timer=time.process_time)
+    setup = "import gc; gc.enable()" if collector else "pass"
+    runs = timeit.repeat(func, setup, number=number, repeat=repeat, timer=time.process_time)
     return min(runs) / number
 
 
