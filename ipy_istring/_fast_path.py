@@ -23,15 +23,17 @@ import keyword
 import re
 import sys
 from collections.abc import Callable
+from itertools import repeat
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .template import Conversion
+    from .template import _PlacedField
 
 __all__ = ["may_hold_istring", "rewrite_simple"]
 
-# A literal's constant parts, as rewrite._layout_key takes them.
-_Parts = tuple[tuple[str, ...], tuple[tuple[str, "Conversion | None", "str | None"], ...]]
+# What gives a literal's layout key from its static strings and placed fields: each field
+# (expression, conversion, spec, where its value stands, -1: no spec here has fields).
+_LayoutKey = Callable[[tuple[str, ...], "tuple[_PlacedField, ...]"], int]
 
 # The prefixes, as what stands right before a literal's first quote: the whole word there
 # (CPython's tokenizer reads the word, then sees the quote; `xi"..."` is a name and a string).
@@ -158,7 +160,7 @@ _CALLS: dict[str, str] = {}
 _MAX_CALLS = 10_000
 
 
-def rewrite_simple(source: str, builder: str, layout_key: Callable[[_Parts], int]) -> str | None:
+def rewrite_simple(source: str, builder: str, layout_key: _LayoutKey) -> str | None:
     """``source`` with each i-literal replaced by ``builder(KEY, (expr), ...)``, ``KEY``
     from ``layout_key``: exactly what the full rewrite writes.  ``source`` itself when it
     has no i-literal, ``None`` when something in it is not of the common shape."""
@@ -194,7 +196,7 @@ def rewrite_simple(source: str, builder: str, layout_key: Callable[[_Parts], int
     return "".join(out)
 
 
-def _call(body: str, builder: str, layout_key: Callable[[_Parts], int]) -> str | None:
+def _call(body: str, builder: str, layout_key: _LayoutKey) -> str | None:
     """The call that replaces an i-literal with this body, its layout stored; ``None`` if a
     field is not of the common shape."""
     pieces = _SPLIT_FIELDS.split(body)  # text, then each field's four groups and text after
@@ -210,18 +212,19 @@ def _call(body: str, builder: str, layout_key: Callable[[_Parts], int]) -> str |
     strings = tuple(pieces[:: _FIELD_GROUPS + 1])
     conversions = pieces[3 :: _FIELD_GROUPS + 1]
     specs = pieces[4 :: _FIELD_GROUPS + 1]
-    key = layout_key((strings, tuple(zip(expressions, conversions, specs))))  # type: ignore[arg-type]
+    placed = tuple(zip(expressions, conversions, specs, range(fields), repeat(-1)))
+    key = layout_key(strings, placed)  # type: ignore[arg-type]
     if not expressions:
         return f"{builder}({key})"
     return f"{builder}({key}, (" + "), (".join(expressions) + "))"
 
 
 def _call_field_by_field(
-    body: str, builder: str, layout_key: Callable[[_Parts], int]
+    body: str, builder: str, layout_key: _LayoutKey
 ) -> str | None:
     """:func:`_call` for a body with doubled braces, debug fields or newlines."""
     strings: list[str] = []
-    fields: list[tuple[str, Conversion | None, str | None]] = []
+    fields: list[_PlacedField] = []
     code: list[str] = []
     text: list[str] = []
     pos = counted_to = 0
@@ -240,7 +243,7 @@ def _call_field_by_field(
                 conversion = "r"
         strings.append("".join(text))
         text.clear()
-        fields.append((expression, conversion, spec))  # type: ignore[arg-type]
+        fields.append((expression, conversion, spec, len(fields), -1))  # type: ignore[arg-type]
         # Each expression on the line it was written on.
         code.append(", " + "\n" * body.count("\n", counted_to, match.start(1)))
         code.append("(" + expression + ")")
@@ -249,7 +252,7 @@ def _call_field_by_field(
         return None
     text.append(body[pos:])
     strings.append("".join(text))
-    key = layout_key((tuple(strings), tuple(fields)))
+    key = layout_key(tuple(strings), tuple(fields))
     return f"{builder}({key}" + "".join(code) + "\n" * body.count("\n", counted_to) + ")"
 
 

@@ -44,11 +44,11 @@ from typing import NamedTuple
 
 from ._fast_path import rewrite_simple
 from ._scan import Field, Literal, Scan, scan
-from .template import _Layout, _layout, _template_builder
+from .template import _Layout, _placed, _template_builder
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .template import Conversion
+    from .template import Conversion, _PlacedField
 
 __all__ = [
     "BUILDER_NAME",
@@ -67,21 +67,24 @@ BUILDER_NAME = "__ipy_istring__"
 # and spec (None: the spec has fields of its own, formatted when the literal is evaluated).
 _Parts = tuple[tuple[str, ...], tuple[tuple[str, "Conversion | None", "str | None"], ...]]
 
-# Each distinct literal's layout, stored once; the rewritten code passes its key.
+# Each distinct literal's layout, stored once under its static strings and placed fields
+# (template._placed); the rewritten code passes its key.
 _LAYOUTS: list[_Layout] = []
-_LAYOUT_KEYS: dict[_Parts, int] = {}
+_LAYOUT_KEYS: dict[tuple[tuple[str, ...], tuple[_PlacedField, ...]], int] = {}
 
 #: What ``__ipy_istring__(key, *values)`` in rewritten code does: the template of the literal
 #: stored under ``key`` with the values its fields just evaluated to (one Python frame).
 build_template = _template_builder(_LAYOUTS)
 
 
-def _layout_key(parts: _Parts) -> int:
-    """The key of the layout of a literal with these constant parts (made once)."""
+def _layout_key(strings: tuple[str, ...], fields: tuple[_PlacedField, ...]) -> int:
+    """The key of the layout of a literal with these static strings and placed fields (the
+    layout made once)."""
+    parts = (strings, fields)
     key = _LAYOUT_KEYS.get(parts)
     if key is None:
         key = _LAYOUT_KEYS[parts] = len(_LAYOUTS)
-        _LAYOUTS.append(_layout(*parts))
+        _LAYOUTS.append(_Layout(strings, fields))
     return key
 
 
@@ -565,7 +568,7 @@ class _Emitter:
         if group.parts is None:  # pragma: no cover - run() read every group's parts
             raise self.where.error("i-string: could not read this literal", group.start)
         fields = group.parts[1]
-        parts = [f"{BUILDER_NAME}({_layout_key(group.parts)}"]
+        parts = [f"{BUILDER_NAME}({_layout_key(group.parts[0], _placed(fields))}"]
         # Each piece of code stands for a span of the source and holds that span's newlines;
         # the newlines between spans go before the piece, so every expression stays on the
         # line it was written on (counted span by span: linear in the literal).

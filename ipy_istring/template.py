@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from typing import Any, ClassVar, Literal, TypeAlias
 
     Conversion: TypeAlias = Literal["a", "r", "s"]
+    # A field as a layout holds it: expression, conversion, constant spec, where its value
+    # stands in the template's tuple, where its run-time spec stands (or -1).
+    _PlacedField: TypeAlias = tuple[str, Conversion | None, str, int, int]
 else:
     Conversion = str  # the name still imports at run time (for annotations, casts)
 
@@ -186,7 +189,7 @@ class _Layout:
     Every template holds a layout and a tuple, and ``layout.formatter(tuple)`` is its text, so
     ``str(t)`` takes one path however ``t`` was made:
 
-    - the rewrite lays each i-literal out once (:func:`_layout`), and the tuple is the values
+    - the rewrite lays each i-literal out once (:func:`_placed`), and the tuple is the values
       the rewritten code evaluated, in order: each field's value, followed by its formatted
       spec when the spec had fields of its own.  ``fields`` holds, per field, ``(expression,
       conversion, constant spec, index of the value, index of the spec value or -1)``, and the
@@ -201,7 +204,7 @@ class _Layout:
     def __init__(
         self,
         strings: tuple[str, ...],
-        fields: tuple[tuple[str, Conversion | None, str, int, int], ...],
+        fields: tuple[_PlacedField, ...],
     ) -> None:
         self.strings = strings
         self.fields = fields
@@ -212,11 +215,12 @@ class _Layout:
         return self.formatter(values)
 
 
-def _layout(
-    strings: tuple[str, ...], fields: tuple[tuple[str, Conversion | None, str | None], ...]
-) -> _Layout:
-    """The layout of a literal whose fields are ``(expression, conversion, spec)``, a spec of
-    ``None`` meaning "formatted at run time, passed right after the field's value"."""
+def _placed(
+    fields: tuple[tuple[str, Conversion | None, str | None], ...],
+) -> tuple[_PlacedField, ...]:
+    """A literal's fields ``(expression, conversion, spec)`` as a :class:`_Layout` holds them,
+    each with where its value stands in the template's tuple; a spec of ``None`` means
+    "formatted at run time, passed right after the field's value"."""
     placed = []
     index = 0
     for expression, conversion, spec in fields:
@@ -226,7 +230,7 @@ def _layout(
         else:
             placed.append((expression, conversion, spec, index, -1))
             index += 1
-    return _Layout(strings, tuple(placed))
+    return tuple(placed)
 
 
 def _parts_layout(strings: tuple[str, ...]) -> _Layout:
@@ -239,7 +243,7 @@ def _parts_layout(strings: tuple[str, ...]) -> _Layout:
 
 
 def _compiled_formatter(
-    strings: tuple[str, ...], fields: tuple[tuple[str, Conversion | None, str, int, int], ...]
+    strings: tuple[str, ...], fields: tuple[_PlacedField, ...]
 ) -> Callable[[tuple[Any, ...]], str]:
     """``def formatter(v): return f'...{v[0]}...'``: the literal as an f-string over its values
     (one tuple, not ``*values``: unpacking a call's arguments costs more than indexing), the
