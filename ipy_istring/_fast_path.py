@@ -19,6 +19,7 @@ rewrites, the full rewrite writes the same.  Nothing here imports IPython.
 
 from __future__ import annotations
 
+import functools
 import keyword
 import re
 import sys
@@ -114,8 +115,6 @@ _FIELD = (
     rf"(?::|(?=\}}))([^{{}}\\'\"\n\r\0]*)\}}"
 )
 _FIELD_GROUPS = 4
-_SPLIT_FIELDS = re.compile(_FIELD)
-_FIELDS_AND_BRACES = re.compile(rf"\{{\{{|\}}\}}|{_FIELD}")
 
 # Code up to the next i-literal: code without quotes or comments (names and prefixes
 # included: each literal checks the word before its quote), comments, and literals of other
@@ -128,12 +127,11 @@ _SKIP = (
     rf"|{_after(_T_PREFIXES)}{_SKIPPED_TEMPLATE}{_NOT_JOINED_TO_ISTRING}"
     ")*"
 )
-_SKIP_CODE = re.compile(_SKIP)
 
 # Code up to the next i-literal, then that literal (group 1, from its first quote) if it has
 # no backslash, carriage return or NUL and nothing joined to it.  Its fields are read (and
 # their shape checked) by _call.
-_NEXT_ISTRING = re.compile(
+_NEXT_ISTRING = (
     _SKIP
     + "(?:"
     + _after(_I_PREFIXES)
@@ -148,10 +146,26 @@ _NEXT_ISTRING = re.compile(
 )
 
 
+class _Patterns:
+    """The expressions above, compiled.  (Compiling them takes longer than importing the whole
+    package otherwise, so it waits for the first cell that may hold an i-literal.)"""
+
+    def __init__(self) -> None:
+        self.skip_code = re.compile(_SKIP)
+        self.next_istring = re.compile(_NEXT_ISTRING)
+        self.split_fields = re.compile(_FIELD)
+        self.fields_and_braces = re.compile(rf"\{{\{{|\}}\}}|{_FIELD}")
+
+
+@functools.cache
+def _patterns() -> _Patterns:
+    return _Patterns()
+
+
 def may_hold_istring(source: str) -> bool:
     """Whether ``source`` may hold an i-literal: ``False`` when one pass of a compiled
     regular expression reads it all as code, comments and literals of other kinds."""
-    return _SKIP_CODE.match(source).end() != len(source)  # type: ignore[union-attr]
+    return _patterns().skip_code.match(source).end() != len(source)  # type: ignore[union-attr]
 
 
 # Each distinct literal's replacement call, as made before: a literal written again (a cell
@@ -164,7 +178,8 @@ def rewrite_simple(source: str, builder: str, layout_key: _LayoutKey) -> str | N
     """``source`` with each i-literal replaced by ``builder(KEY, (expr), ...)``, ``KEY``
     from ``layout_key``: exactly what the full rewrite writes.  ``source`` itself when it
     has no i-literal, ``None`` when something in it is not of the common shape."""
-    next_istring, calls = _NEXT_ISTRING.match, _CALLS
+    patterns, calls = _patterns(), _CALLS
+    next_istring = patterns.next_istring.match
     out: list[str] = []
     pos, end = 0, len(source)
     while True:
@@ -181,7 +196,7 @@ def rewrite_simple(source: str, builder: str, layout_key: _LayoutKey) -> str | N
             # (Three quotes open a triple-quoted literal, as in the tokenizer: the pattern
             # tries that first, and an empty '' followed by a quote is "joined".)
             quotes = 3 if text.startswith(text[0] * 3) else 1
-            call = _call(text[quotes:-quotes], builder, layout_key)
+            call = _call(text[quotes:-quotes], builder, layout_key, patterns)
             if call is None:
                 return None
             if len(calls) >= _MAX_CALLS:
@@ -196,10 +211,13 @@ def rewrite_simple(source: str, builder: str, layout_key: _LayoutKey) -> str | N
     return "".join(out)
 
 
-def _call(body: str, builder: str, layout_key: _LayoutKey) -> str | None:
+def _call(
+    body: str, builder: str, layout_key: _LayoutKey, patterns: _Patterns
+) -> str | None:
     """The call that replaces an i-literal with this body, its layout stored; ``None`` if a
     field is not of the common shape."""
-    pieces = _SPLIT_FIELDS.split(body)  # text, then each field's four groups and text after
+    # The text, then for each field its four groups and the text after it.
+    pieces = patterns.split_fields.split(body)
     expressions = pieces[1 :: _FIELD_GROUPS + 1]
     fields = len(expressions)
     if (
@@ -208,7 +226,7 @@ def _call(body: str, builder: str, layout_key: _LayoutKey) -> str | None:
         or "\n" in body
         or ("=" in body and any(pieces[2 :: _FIELD_GROUPS + 1]))  # a debug field {x=}
     ):
-        return _call_field_by_field(body, builder, layout_key)
+        return _call_field_by_field(body, builder, layout_key, patterns)
     strings = tuple(pieces[:: _FIELD_GROUPS + 1])
     conversions = pieces[3 :: _FIELD_GROUPS + 1]
     specs = pieces[4 :: _FIELD_GROUPS + 1]
@@ -220,7 +238,7 @@ def _call(body: str, builder: str, layout_key: _LayoutKey) -> str | None:
 
 
 def _call_field_by_field(
-    body: str, builder: str, layout_key: _LayoutKey
+    body: str, builder: str, layout_key: _LayoutKey, patterns: _Patterns
 ) -> str | None:
     """:func:`_call` for a body with doubled braces, debug fields or newlines."""
     strings: list[str] = []
@@ -228,7 +246,7 @@ def _call_field_by_field(
     code: list[str] = []
     text: list[str] = []
     pos = counted_to = 0
-    for match in _FIELDS_AND_BRACES.finditer(body):
+    for match in patterns.fields_and_braces.finditer(body):
         if _has_brace(body, pos, match.start()):  # a field of another shape
             return None
         text.append(body[pos : match.start()])
