@@ -399,7 +399,7 @@ class ChatStats:
         return self.run_query(query)
 
 
-channel = st.selectbox("Channel", ["general", "random"]) or st.text_input("Other channel")
+channel = st.text_input("Channel", "general")
 st.table(ChatStats().total_chat_message(channel))
 '''),
     # LetsJoinData templates.py: a dict of Snowflake templates .format()ed with staged file paths.
@@ -773,7 +773,7 @@ def save_to_gcp(filepath):
         shell=True,
     )
 '''),
-    # an Android agent: os.popen with the device serial, an attribute read from adb's device list.
+    # an Android agent: os.popen with the device serial, an attribute set from $ANDROID_SERIAL.
     _v("h5_os_popen_device_serial_attr", '''import os
 
 from adbutils import adb
@@ -788,7 +788,7 @@ class Orchestrator:
         devices = adb.device_list()
         if not devices:
             return False
-        self.device_serial = devices[0].serial
+        self.device_serial = os.environ.get("ANDROID_SERIAL") or devices[0].serial
         return True
 
     def screen_size(self):
@@ -1620,6 +1620,42 @@ df = pd.read_csv(sys.argv[2])
 df.to_sql(f"{prefix}_events", engine, if_exists="append", index=False, chunksize=5000)
 print(f"appended {len(df)} rows to {prefix}_events")
 '''),
+    # a warehouse job: a query template .format()ed with module constants; values are bound.
+    _s("h5_safe_format_constants_bound_values", '''import sys
+
+import psycopg2
+
+SCHEMA = "analytics"
+TABLE = "daily_active_users"
+QUERY_TEMPLATE = "SELECT day, users FROM {schema}.{table} WHERE day BETWEEN %s AND %s"
+
+
+def dau(conn, start: str, end: str):
+    query = QUERY_TEMPLATE.format(schema=SCHEMA, table=TABLE)
+    with conn.cursor() as cur:
+        cur.execute(query, (start, end))
+        return cur.fetchall()
+
+
+with psycopg2.connect("dbname=warehouse") as conn:
+    for day, users in dau(conn, sys.argv[1], sys.argv[2]):
+        print(f"{day}: {users}")
+'''),
+    # a loader validating its table argument: the f-string SQL only reaches an error message.
+    _s("h5_safe_fstring_in_error_message", '''import sqlite3
+import sys
+
+KNOWN = ("orders", "customers")
+
+
+def count_rows(conn: sqlite3.Connection, table: str) -> int:
+    if table not in KNOWN:
+        raise SystemExit(f"refusing to run SELECT COUNT(*) FROM {table}: unknown table")
+    return conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+
+
+print(count_rows(sqlite3.connect("shop.db"), sys.argv[1]))
+'''),
     # ---------------------------------------------------------------- shell, safe look-alikes
     # gsutil helpers with argument lists, no shell.
     _s("h5_safe_gsutil_arg_list", '''import subprocess
@@ -1804,6 +1840,18 @@ shutil.move(tmp, dest)
 with open(f"{dest}.source", "w") as f:
     f.write(url)
 '''),
+    # a bootstrap script: shell=True with an f-string of module constants only.
+    _s("h5_safe_shell_fstring_module_constants", '''import subprocess
+import sys
+
+PYTHON = "python3"
+REQUIREMENTS = "requirements/dev.txt"
+VENV = ".venv"
+
+subprocess.run(f"{PYTHON} -m venv {VENV}", shell=True, check=True)
+subprocess.run(f". {VENV}/bin/activate && pip install -r {REQUIREMENTS}", shell=True, check=True)
+print(f"ready: {VENV} ({sys.platform})")
+'''),
     # ---------------------------------------------------------------- notebooks, vulnerable
     # a data-download notebook: !wget in a loop over rows of a CSV of dataset URLs.
     _nb("h5_nb_wget_rows_of_csv", True,
@@ -1930,6 +1978,19 @@ out_dir = f"runs/{experiment}"''',
         '''!mkdir -p $out_dir && cp results/*.csv $out_dir
 !ls $out_dir'''),
     # ---------------------------------------------------------------- notebooks, safe look-alikes
+    # a %%time cell timing a DuckDB query whose widget value is bound as a parameter.
+    _nb("h5_nb_time_cell_duckdb_param", False,
+        '''import duckdb
+import ipywidgets as widgets
+
+fare_box = widgets.FloatText(value=50.0, description="Min fare")
+fare_box''',
+        '''%%time
+con = duckdb.connect()
+df = con.execute(
+    "SELECT * FROM 'yellow_tripdata.parquet' WHERE fare_amount > ?", [fare_box.value]
+).df()
+print(f"{len(df)} trips above {fare_box.value}")'''),
     # a geo notebook installing the missing ones of a constant list of packages.
     _nb("h5_nb_pip_install_missing_constants", False,
         '''import importlib
