@@ -29,5 +29,16 @@ from .heldout import HELDOUT
 from .heldout2 import HELDOUT2
 from .heldout3 import HELDOUT3
 from .heldout4 import HELDOUT4
+from .heldout5 import HELDOUT5
 
-__all__ = ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4", "Case", "Score", "score"]
+__all__ = [
+    "CASES",
+    "HELDOUT",
+    "HELDOUT2",
+    "HELDOUT3",
+    "HELDOUT4",
+    "HELDOUT5",
+    "Case",
+    "Score",
+    "score",
+]
