@@ -44,6 +44,7 @@ from check_corpus import (  # noqa: E402
     HELDOUT2,
     HELDOUT3,
     HELDOUT4,
+    HELDOUT5,
     Case,
     Score,
     score,
@@ -315,6 +316,7 @@ def main() -> None:
     scores("1c. The second held-out corpus (written blind to the check)", HELDOUT2)
     scores("1d. The third held-out corpus (written blind to the check)", HELDOUT3)
     scores("1e. The fourth held-out corpus (a representative sample, written blind)", HELDOUT4)
+    scores("1f. The fifth held-out corpus (modelled on public code, written blind)", HELDOUT5)
     file_speed(quick)
     cell_cost(quick)
 
