@@ -39,15 +39,28 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from . import _html_contexts as contexts
 from .fields import field_text, format_field, refusal
 from .template import as_template, is_template
 
-__all__ = ["URL_ATTRIBUTES", "HtmlMarkup", "html"]
+# The context analysis (html5lib's parser, its tables) is loaded by the first html() call:
+# loading the extension, which puts html in the namespace, need not pay for it.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from . import _html_contexts as contexts
 
-# Attributes whose value the browser may treat as a URL (kept for other modules and users;
-# which of them take values, on which element, is decided in _html_contexts).
-URL_ATTRIBUTES = frozenset(name for name in contexts._URL_NAMES if not name.startswith("{"))
+__all__ = ["URL_ATTRIBUTES", "HtmlMarkup", "html"]  # noqa: F822 (URL_ATTRIBUTES: __getattr__)
+
+
+def __getattr__(name: str) -> Any:
+    # URL_ATTRIBUTES, made on first use (kept for other modules and users): attributes whose
+    # value the browser may treat as a URL; which take values, on which element, is decided
+    # in _html_contexts.
+    if name == "URL_ATTRIBUTES":
+        from . import _html_contexts as contexts
+
+        return frozenset(name for name in contexts._URL_NAMES if not name.startswith("{"))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 _SUPPORTED = "a conversion (!s, !r, !a) and any format spec the value's type accepts"
 # Nested templates deeper than this are refused (instead of exhausting Python's stack).
 MAX_NESTING = 100
@@ -71,6 +84,8 @@ def html(template: object) -> HtmlMarkup:
 
     ``html(i"<b>{name}</b>")`` with ``name = "<Tom & Jerry>"`` → ``<b>&lt;Tom &amp; Jerry&gt;</b>``.
     """
+    from . import _html_contexts as contexts
+
     t = as_template(template, renderer="html")
     strings, interpolations = _flatten(t.strings, t.interpolations)
     plan = contexts.analyse(strings)
@@ -198,6 +213,8 @@ def _check_structure(
     Every element, attribute and plain value of the template must be where it wrote it; a
     trusted value may only form whole nodes (or, in an attribute, text) where it stands.
     """
+    from . import _html_contexts as contexts
+
     in_attribute = {index: plan.slots[index].kind == "attribute" for index in trusted}
     page = contexts.canonical_fragment(result, plan.context)
     culprit = contexts.mismatch(plan.skeleton, plain, in_attribute, page)
