@@ -326,3 +326,27 @@ def test_real_kernel_traceback_shows_the_cell_as_written() -> None:
     finally:
         client.stop_channels()
         manager.shutdown_kernel(now=True)
+
+
+def test_loading_leaves_for_later_what_the_first_cells_may_not_need() -> None:
+    # %load_ext costs a notebook little: the html renderer's context analysis, the fast
+    # path's compiled expressions and the check's data flow wait for their first use.
+    import subprocess
+
+    code = (
+        "import sys\n"
+        "from IPython.core.interactiveshell import InteractiveShell\n"
+        "shell = InteractiveShell.instance()\n"
+        "shell.run_line_magic('load_ext', 'ipy_istring')\n"
+        "from ipy_istring import _fast_path\n"
+        "def state():\n"
+        "    print('ipy_istring._html_contexts' in sys.modules,\n"
+        "          _fast_path._patterns.cache_info().currsize)\n"
+        "state()\n"
+        "shell.run_cell(\"name = 'x'\\nt = i'<b>{name}</b>'\\n_ = html(t)\")\n"
+        "state()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.split() == ["False", "0", "True", "1"], done.stderr
