@@ -127,13 +127,20 @@ def main() -> None:
     shell_ready = inside(LOAD_EXT.replace('shell.run_line_magic("load_ext", "ipy_istring")', ""))
     load_ext = inside(LOAD_EXT)
     first_display = inside(FIRST_DISPLAY)
+    # A machine-independent reading of the 30 ms goal: on the machine the issue measured, a
+    # bare `python -c pass` took 20 ms, so 30 ms is 1.5x a bare start-up.
     table(
-        "Start-up: %load_ext ipy_istring in a running InteractiveShell",
-        ["run", "CPU", "wall"],
+        "Start-up: %load_ext ipy_istring in a running InteractiveShell (and its CPU time "
+        "over a bare python -c pass: the goal, 30 ms where a bare start took 20 ms, is 1.5x)",
+        ["run", "CPU", "wall", "CPU / bare start"],
         [
-            ["%load_ext ipy_istring", *map(ms, load_ext)],
-            ["(the empty measurement)", *map(ms, shell_ready)],
-            ["then the first display of a template", *map(ms, first_display)],
+            ["%load_ext ipy_istring", *map(ms, load_ext), f"{load_ext[0] / bare[0]:.2f}x"],
+            ["(the empty measurement)", *map(ms, shell_ready), ""],
+            [
+                "then the first display of a template",
+                *map(ms, first_display),
+                f"{first_display[0] / bare[0]:.2f}x",
+            ],
         ],
     )
     if not QUICK:
