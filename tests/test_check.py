@@ -324,6 +324,33 @@ FLOWS = {
         "    c.run(f'git checkout {b}')\n",
         4,
     ),
+    # HELDOUT5's rules
+    "peewee execute_sql through a helper": (
+        "from peewee import PostgresqlDatabase\ndb = PostgresqlDatabase('app')\n"
+        "def run(sql):\n    return db.execute_sql(sql)\n"
+        "run(f\"select * from u where e = '{e}'\")\n",
+        5,
+    ),
+    "airflow BashOperator": (
+        "from airflow.operators.bash import BashOperator\n"
+        "BashOperator(task_id='dump', bash_command=f'pg_dump -t {t} app')\n",
+        2,
+    ),
+    "format(**values) of a template read from a file": (
+        "import pandas as pd\ndef q(path, **values):\n"
+        "    return pd.read_sql(open(path).read().format(**values), con)\n",
+        3,
+    ),
+    "format of a template parameter": (
+        "def f(client, query, project):\n"
+        "    client.query(query.format(project=project).strip())\n",
+        2,
+    ),
+    "Template(text).substitute of a file's text": (
+        "from string import Template\ndef f(cur, channel):\n    text = open('q.sql').read()\n"
+        "    cur.execute(Template(text).substitute(channel=channel))\n",
+        4,
+    ),
 }
 
 
@@ -380,6 +407,13 @@ SAFE_FLOWS = [
     "    conn.execute(f'delete from {t}')\n",
     "from datetime import date, timedelta\nd = (date.today() - timedelta(days=1)).isoformat()\n"
     "spark.sql(f\"select * from clicks where dt = '{d}'\")\n",
+    # HELDOUT5's rules, not over-reaching
+    "from airflow.operators.bash import BashOperator\n"
+    "BashOperator(task_id=f'dump_{t}', bash_command='pg_dump app')\n",  # only the task's name
+    "db.execute_sql(f'/items/{x}')\n",  # a generic name: not SQL text
+    "def f(cur, query):\n    cur.execute(query.format(table='users'))\n",  # constants in
+    "from psycopg2 import sql\ndef f(cur, query, t):\n"
+    "    cur.execute(query.format(sql.Identifier(t)))\n",  # psycopg quotes what it composes
 ]
 # Look-alikes that are not safe: the same guards, done wrong.
 UNSAFE_GUARDS = [

@@ -822,7 +822,7 @@ class Analysis:
             if method in ("format", "format_map", "substitute", "safe_substitute"):
                 receiver = self.value(func.value)
                 if receiver is None:
-                    return None
+                    return self._unknown_template_filled(node)
                 if receiver.constant and self._is_composed_sql(func.value):
                     return receiver  # psycopg quotes what it composes: Identifier, Literal
                 arguments = [*node.args, *(k.value for k in node.keywords)]
@@ -877,6 +877,27 @@ class Analysis:
             if name in _WRAPPERS and node.args:
                 return self.value(node.args[0])
         return None
+
+    def _unknown_template_filled(self, node: ast.Call) -> Formatted | None:
+        """``template.format(**values)``, ``Template(text).substitute(x=x)`` of a template
+        the check cannot see (a parameter, a file's text): the values it formats in are the
+        text's, unless each is a constant or composed by psycopg (``sql.Identifier(t)``)."""
+        arguments = [*node.args, *(k.value for k in node.keywords)]
+        if all(
+            _constant_value(self.value(a), a) or self._is_composed_part(a) for a in arguments
+        ):
+            return None
+        how = "Template.substitute()" if "substitute" in _dotted(node.func) else "str.format()"
+        return Formatted(f"{how} of a template read at run time", "", node.lineno)
+
+    def _is_composed_part(self, node: ast.expr) -> bool:
+        """``sql.Identifier(t)``, ``sql.Literal(v)``...: psycopg quotes what it composes."""
+        if not isinstance(node, ast.Call):
+            return False
+        made = self._resolve(node.func)[0]
+        return made.rpartition(".")[2] in _COMPOSED_PARTS and (
+            made.startswith(("psycopg.sql.", "psycopg2.sql.", "sql."))
+        )
 
     def _allow_listed(self, node: ast.If) -> ast.Name | None:
         """The name an ``if name not in ALLOWED: raise`` (or return, continue, abort...)
@@ -1599,6 +1620,8 @@ def _leaves(body: list[ast.stmt]) -> bool:
     )  # fmt: skip
 
 
+# psycopg's composable parts, which its SQL.format() quotes (or, for SQL, keeps as code).
+_COMPOSED_PARTS = frozenset({"Identifier", "Literal", "Placeholder", "SQL", "Composed"})
 # Base classes that make an Enum (their members' values are constants).
 _ENUMS = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"})
 # The same call under another name (`from IPython import get_ipython`).
