@@ -351,6 +351,25 @@ FLOWS = {
         "    cur.execute(Template(text).substitute(channel=channel))\n",
         4,
     ),
+    "ssh's remote command in an argument list": (
+        "import subprocess\nsubprocess.run(['ssh', host, f'du -sh {path}'], check=True)\n",
+        2,
+    ),
+    "sh -c after a runner in an argument list": (
+        "import subprocess\n"
+        "subprocess.run(['docker', 'exec', c, 'sh', '-c', f'pg_dump {db} > /tmp/{db}.sql'])\n",
+        2,
+    ),
+    "sh -c after sudo and kubectl exec": (
+        "import subprocess\n"
+        "subprocess.run(['kubectl', 'exec', '-n', ns, pod, '--', 'sudo', 'bash', '-c', f'ls {d}'])\n",
+        2,
+    ),
+    "ssh through create_subprocess_exec": (
+        "import asyncio\nasync def f(h, p):\n"
+        "    await asyncio.create_subprocess_exec('ssh', '-p', '22', h, f'rm {p}')\n",
+        3,
+    ),
 }
 
 
@@ -414,6 +433,11 @@ SAFE_FLOWS = [
     "def f(cur, query):\n    cur.execute(query.format(table='users'))\n",  # constants in
     "from psycopg2 import sql\ndef f(cur, query, t):\n"
     "    cur.execute(query.format(sql.Identifier(t)))\n",  # psycopg quotes what it composes
+    "import subprocess\nsubprocess.run(['ssh', host, 'df -h'])\n",  # a constant remote command
+    "import subprocess\nsubprocess.run(['ssh', f'{user}@{host}', 'uptime'])\n",  # the host
+    "import subprocess\nsubprocess.run(['docker', 'exec', c, 'cat', f'/tmp/{name}'])\n",  # data
+    "import subprocess\n"
+    "subprocess.run(['docker', 'exec', c, 'sh', '-c', 'pg_dump \"$1\"', 'sh', db])\n",  # $1
 ]
 # Look-alikes that are not safe: the same guards, done wrong.
 UNSAFE_GUARDS = [
@@ -937,6 +961,7 @@ RULED_OUT = [
     "rows = [cur.execute('select 1') for _ in range(3)]",
     "!pip install duckdb\nfiles = !ls -la",  # nothing for IPython to expand
     "%matplotlib inline\n%time total = sum(range(10))",  # magics that run no shell
+    "subprocess.run(['ssh', x, 'uptime'])",  # a constant remote command
 ]
 STILL_FOUND = [
     "def f(q):\n    q = f'select {q}'\n    cur.execute(q)",  # a parameter rebound
@@ -953,6 +978,8 @@ STILL_FOUND = [
     "print('cur.execute(')\ncur.execute('select ' + x)",  # a sink's name in a string too
     "run_sh(f'ls {x}')",  # a helper of an earlier cell's that passes its parameter to a sink
     "ip.system(f'ls {x}')",  # a sink on an object an earlier cell made
+    "subprocess.run(['ssh', 'host', f'ls {x}'])",  # ssh's remote command
+    "subprocess.run(['sudo', 'sh', '-c', f'ls {x}'])",  # sh -c after a runner
 ]
 
 

@@ -24,6 +24,7 @@ import string
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
+from .._shell_programs import code_argument
 from ..rewrite import has_istring
 from .sinks import SQL_WORDS, Sink, sinks
 
@@ -1528,21 +1529,50 @@ _SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "fish", "cmd", "powersh
 
 
 def _shell_c_argument(argv: ast.List | ast.Tuple) -> ast.expr | None:
-    """In ``["bash", "-c", CODE]``, the CODE."""
+    """In ``["bash", "-c", CODE]``, the CODE (else as :func:`_argv_shell_code` finds it)."""
     elements = argv.elts
     if len(elements) < 3:
-        return None
+        return _argv_shell_code(elements)
     program, flag = elements[0], elements[1]
     if not (isinstance(program, ast.Constant) and isinstance(program.value, str)):
         return None
     if program.value.rsplit("/", 1)[-1] not in _SHELLS:
-        return None
+        return _argv_shell_code(elements)
     if not (isinstance(flag, ast.Constant) and isinstance(flag.value, str)):
-        return None
+        return _argv_shell_code(elements)
     option = flag.value
     return (
-        elements[2] if (option.startswith("-") and option.endswith("c")) or option == "/c" else None
+        elements[2]
+        if (option.startswith("-") and option.endswith("c")) or option == "/c"
+        else _argv_shell_code(elements)
     )
+
+
+def _argv_shell_code(elements: list[ast.expr]) -> ast.expr | None:
+    """The first word of an argument list that is not a constant and that a shell parses as
+    code once the programs run it, as :func:`code_argument` follows them: ssh's remote command
+    (``["ssh", host, CODE]``), a shell's ``-c`` string after runners (``["sudo", "sh", "-c",
+    CODE]``, ``["docker", "exec", c, "sh", "-c", CODE]``)."""
+    words: list[str | None] = []
+    for element in elements:
+        if isinstance(element, ast.Starred):
+            return None  # the places of the words after it are unknown
+        if isinstance(element, ast.Constant) and isinstance(element.value, str):
+            words.append(element.value)
+            continue
+        if words and code_argument([*words, None], _static_prefix(element), shells_only=True):
+            return element
+        words.append(None)
+    return None
+
+
+def _static_prefix(node: ast.expr) -> str:
+    """The text of a word before its first value (``--eval=`` of ``f"--eval={x}"``)."""
+    if isinstance(node, ast.JoinedStr) and node.values:
+        first = node.values[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value
+    return ""
 
 
 def _lookup(name: str, method: str) -> list[Sink]:
