@@ -370,6 +370,16 @@ FLOWS = {
         "    await asyncio.create_subprocess_exec('ssh', '-p', '22', h, f'rm {p}')\n",
         3,
     ),
+    "shell=True through **options": (
+        "import subprocess\nKW = dict(shell=True, text=True)\n"
+        "subprocess.run(f'soffice --convert-to pdf {src}', **KW)\n",
+        3,
+    ),
+    "shell=True through a local **options dict": (
+        "import subprocess\ndef f(d):\n    kw = {'shell': True}\n"
+        "    return subprocess.check_output(f'du -sh {d}', **kw)\n",
+        4,
+    ),
 }
 
 
@@ -438,6 +448,10 @@ SAFE_FLOWS = [
     "import subprocess\nsubprocess.run(['docker', 'exec', c, 'cat', f'/tmp/{name}'])\n",  # data
     "import subprocess\n"
     "subprocess.run(['docker', 'exec', c, 'sh', '-c', 'pg_dump \"$1\"', 'sh', db])\n",  # $1
+    "import subprocess\nKW = dict(shell=False, text=True)\nsubprocess.run(f'ls {d}', **KW)\n",
+    "import subprocess\nKW = {'text': True}\nsubprocess.run(f'ls {d}', **KW)\n",
+    "import subprocess\nKW = dict(shell=True)\nKW = dict(text=True)\n"
+    "subprocess.run(f'ls {d}', **KW)\n",  # rebound without shell=True
 ]
 # Look-alikes that are not safe: the same guards, done wrong.
 UNSAFE_GUARDS = [
@@ -980,6 +994,7 @@ STILL_FOUND = [
     "ip.system(f'ls {x}')",  # a sink on an object an earlier cell made
     "subprocess.run(['ssh', 'host', f'ls {x}'])",  # ssh's remote command
     "subprocess.run(['sudo', 'sh', '-c', f'ls {x}'])",  # sh -c after a runner
+    "opts = dict(shell=True)\nsubprocess.run(f'ls {x}', **opts)",  # shell=True in **opts
 ]
 
 

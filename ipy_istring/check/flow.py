@@ -137,6 +137,9 @@ class _Scope:
         # `ip.system` the sink `get_ipython().system`.
         self.made_by: dict[str, str] = {}
         self.annotations: dict[str, str] = {}  # parameter -> the name of its annotation
+        # Names bound to a dict of keyword arguments (`KW = dict(shell=True)`, for
+        # `run(cmd, **KW)`): the keys it sets to a true constant.
+        self.true_keys: dict[str, frozenset[str]] = {}
         self.parent = parent
         self.class_name = class_name  # the class whose `self` this scope's code sees
         self.is_class = is_class
@@ -525,6 +528,9 @@ class Analysis:
         if isinstance(target, ast.Name):
             self._scope.names[target.id] = value
             self._scope.made_by.pop(target.id, None)
+            self._scope.true_keys.pop(target.id, None)
+            if node is not None and (true_keys := _dict_true_keys(node)):
+                self._scope.true_keys[target.id] = true_keys
             if isinstance(node, ast.Call):
                 made = self._resolve(node.func)[0] + "()"
                 self._scope.made_by[target.id] = _SAME_CALLS.get(made, made)
@@ -1056,7 +1062,11 @@ class Analysis:
         """Whether ``call`` of ``sink``, inside ``functions``, surely gets no formatted string
         (see :meth:`may_reach_sink`)."""
         argument = _argument(call, sink.argument, sink.keywords)
-        if sink.shell_keyword is not None and not _keyword_true(call, sink.shell_keyword):
+        if (
+            sink.shell_keyword is not None
+            and not _keyword_true(call, sink.shell_keyword)
+            and not any(k.arg is None for k in call.keywords)  # `**options` may set it
+        ):
             if not (sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple))):
                 return True
             argument = _shell_c_argument(argument)
@@ -1323,7 +1333,7 @@ class Analysis:
                 if not isinstance(call, ast.Call):
                     continue
                 for sink in self._sinks_of(call):
-                    if sink.shell_keyword is None or _keyword_true(call, sink.shell_keyword):
+                    if sink.shell_keyword is None or self._keyword_true(call, sink.shell_keyword):
                         yield sink, _unwrapped(_argument(call, sink.argument, sink.keywords))
         finally:
             self._scope = saved
@@ -1337,7 +1347,7 @@ class Analysis:
 
     def _check_sink(self, call: ast.Call, name: str, sink: Sink) -> None:
         argument = _argument(call, sink.argument, sink.keywords)
-        if sink.shell_keyword is not None and not _keyword_true(call, sink.shell_keyword):
+        if sink.shell_keyword is not None and not self._keyword_true(call, sink.shell_keyword):
             if sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple)):
                 argument = _shell_c_argument(argument)
             else:
@@ -1365,6 +1375,24 @@ class Analysis:
         if sink.sql_text_only and value.text.strip() and not SQL_WORDS.search(value.text):
             return
         self._report(call, name, sink, argument, value, how)
+
+    def _keyword_true(self, call: ast.Call, name: str) -> bool:
+        """Whether ``call`` sets the keyword ``name`` to a true constant, itself or through
+        ``**options`` of a name bound to a dict that does (``dict(shell=True)``)."""
+        return _keyword_true(call, name) or any(
+            k.arg is None and isinstance(k.value, ast.Name) and name in self._true_keys(k.value.id)
+            for k in call.keywords
+        )
+
+    def _true_keys(self, name: str) -> frozenset[str]:
+        """The keys the dict ``name`` holds sets to a true constant (:func:`_dict_true_keys`)."""
+        self._scope.lookup(name)  # (reads the statements put aside that bind it)
+        scope: _Scope | None = self._scope
+        while scope is not None:
+            if name in scope.names or name in scope.true_keys:
+                return scope.true_keys.get(name, frozenset())
+            scope = scope.parent
+        return frozenset()
 
     def _expands_values(self, command: str, jinja: bool = False) -> bool:
         """Whether IPython's expansion of ``command`` (``{expr}``, ``$name``) puts in a value
@@ -1522,6 +1550,25 @@ def _keyword_true(call: ast.Call, name: str) -> bool:
     return any(
         k.arg == name and isinstance(k.value, ast.Constant) and bool(k.value.value)
         for k in call.keywords
+    )
+
+
+def _dict_true_keys(node: ast.expr) -> frozenset[str]:
+    """The keys a dict display or ``dict(...)`` call sets to a true constant
+    (``{"shell": True}``, ``dict(shell=True, text=True)``)."""
+    if isinstance(node, ast.Dict):
+        pairs = [
+            (k.value if isinstance(k, ast.Constant) else None, v)
+            for k, v in zip(node.keys, node.values, strict=True)
+        ]
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+        pairs = [(k.arg, k.value) for k in node.keywords]
+    else:
+        return frozenset()
+    return frozenset(
+        key
+        for key, value in pairs
+        if isinstance(key, str) and isinstance(value, ast.Constant) and bool(value.value)
     )
 
 
