@@ -361,9 +361,9 @@ FLOWS = {
         2,
     ),
     "sh -c after sudo and kubectl exec": (
-        "import subprocess\n"
-        "subprocess.run(['kubectl', 'exec', '-n', ns, pod, '--', 'sudo', 'bash', '-c', f'ls {d}'])\n",
-        2,
+        "import subprocess\nsubprocess.run(\n"
+        "    ['kubectl', 'exec', '-n', ns, pod, '--', 'sudo', 'bash', '-c', f'ls {d}']\n)\n",
+        3,
     ),
     "ssh through create_subprocess_exec": (
         "import asyncio\nasync def f(h, p):\n"
