@@ -380,6 +380,12 @@ FLOWS = {
         "    return subprocess.check_output(f'du -sh {d}', **kw)\n",
         4,
     ),
+    "a helper that joins its words for a shell": (
+        "import asyncio\nasync def shell(words):\n"
+        "    return await asyncio.create_subprocess_shell(' '.join(words))\n"
+        "async def convert(src, dst):\n    await shell(['pandoc', src, '-o', dst])\n",
+        5,
+    ),
 }
 
 
@@ -452,6 +458,11 @@ SAFE_FLOWS = [
     "import subprocess\nKW = {'text': True}\nsubprocess.run(f'ls {d}', **KW)\n",
     "import subprocess\nKW = dict(shell=True)\nKW = dict(text=True)\n"
     "subprocess.run(f'ls {d}', **KW)\n",  # rebound without shell=True
+    "import shlex, subprocess\ndef run(words):\n"
+    "    return subprocess.run(shlex.join(words), shell=True)\n"
+    "run(['pandoc', src, '-o', dst])\n",  # the helper quotes each word
+    "import subprocess\ndef run(words):\n    return subprocess.run(' '.join(words), shell=True)\n"
+    "run(['ls', '-l'])\n",  # constant words
 ]
 # Look-alikes that are not safe: the same guards, done wrong.
 UNSAFE_GUARDS = [

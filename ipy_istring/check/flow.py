@@ -1650,17 +1650,28 @@ def _calls_name(node: ast.expr | None, name: str) -> bool:
 
 
 def _unwrapped(node: ast.expr | None) -> ast.expr | None:
-    """``cmd`` of ``text(cmd)``, ``cmd.strip()``, ``textwrap.dedent(cmd)``..."""
+    """``cmd`` of ``text(cmd)``, ``cmd.strip()``, ``textwrap.dedent(cmd)``, ``" ".join(cmd)``..."""
     while isinstance(node, ast.Call):
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
         if name in _KEEP_METHODS and isinstance(func, ast.Attribute) and not node.args:
             node = func.value
-        elif name in _WRAPPERS and node.args:
+        elif (name in _WRAPPERS and node.args) or _joins_words(node):
             node = node.args[0]
         else:
             break
     return node
+
+
+def _joins_words(node: ast.Call) -> bool:
+    """``" ".join(words)``: the words, joined into a command as they are."""
+    func = node.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "join"
+        and isinstance(func.value, ast.Constant)
+        and len(node.args) == 1
+    )
 
 
 def _program_c_argument(call: ast.Call, program: ast.expr | None) -> ast.expr | None:
