@@ -386,6 +386,16 @@ FLOWS = {
         "async def convert(src, dst):\n    await shell(['pandoc', src, '-o', dst])\n",
         5,
     ),
+    "a key formatted into a dict that is looped over": (
+        "COLUMNS = {f'{prefix}_note': 'TEXT'}\nfor name, kind in COLUMNS.items():\n"
+        "    conn.exec_driver_sql(f'ALTER TABLE t ADD COLUMN {name} {kind}')\n",
+        3,
+    ),
+    "unpacking what is not all constant": (
+        "PAIRS = [('a', 'INT'), (col, 'TEXT')]\nfor name, kind in PAIRS:\n"
+        "    conn.exec_driver_sql(f'ALTER TABLE t ADD COLUMN {name} {kind}')\n",
+        3,
+    ),
 }
 
 
@@ -463,6 +473,11 @@ SAFE_FLOWS = [
     "run(['pandoc', src, '-o', dst])\n",  # the helper quotes each word
     "import subprocess\ndef run(words):\n    return subprocess.run(' '.join(words), shell=True)\n"
     "run(['ls', '-l'])\n",  # constant words
+    "COLUMNS = {'note': 'TEXT', 'due': 'TIMESTAMP'}\ndef f(conn):\n"
+    "    for name, kind in COLUMNS.items():\n"
+    "        conn.exec_driver_sql(f'ALTER TABLE t ADD COLUMN {name} {kind}')\n",
+    "PAIRS = [('note', 'TEXT'), ('due', 'TIMESTAMP')]\nfor name, kind in PAIRS:\n"
+    "    conn.exec_driver_sql(f'ALTER TABLE t ADD COLUMN {name} {kind}')\n",
 ]
 # Look-alikes that are not safe: the same guards, done wrong.
 UNSAFE_GUARDS = [

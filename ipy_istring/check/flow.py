@@ -553,6 +553,10 @@ class Analysis:
             )
             for i, element in enumerate(target.elts):
                 inner = values[i] if len(values) == len(target.elts) else None
+                if inner is None and value is not None and value.constant:
+                    # unpacking a constant (`for name, kind in COLUMNS.items()`): constants
+                    self._bind(element, replace(value, first=None), None)
+                    continue
                 self._bind(element, self.value(inner) if inner is not None else None, inner)
         elif isinstance(target, ast.Starred):
             self._bind(target.value, None, None)
@@ -679,8 +683,8 @@ class Analysis:
             return result
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
             return self._elements(node.elts, node)
-        if isinstance(node, ast.Dict):
-            return self._elements(node.values, node)
+        if isinstance(node, ast.Dict):  # (its keys too: `.items()`, `for key in d`)
+            return self._elements([*(k for k in node.keys if k is not None), *node.values], node)
         if isinstance(node, ast.Subscript):
             # An item of a container of constant strings is one of them (`QUERIES[kind]`,
             # a table name picked from an allow-list dict); otherwise as the container.
