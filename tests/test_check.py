@@ -396,6 +396,33 @@ FLOWS = {
         "    conn.exec_driver_sql(f'ALTER TABLE t ADD COLUMN {name} {kind}')\n",
         3,
     ),
+    "a method that runs its parameter, called through self": (
+        "class Stats:\n    def __init__(self, conn):\n        self.conn = conn\n"
+        "    def run_query(self, query):\n        with self.conn.cursor() as cur:\n"
+        "            cur.execute(query)\n"
+        "    def by_channel(self, channel):\n"
+        "        return self.run_query(f\"select * from m where c = '{channel}'\")\n",
+        8,
+    ),
+    "a method called on an object its class made": (
+        "import sqlite3\nclass DB:\n    def __init__(self, path):\n"
+        "        self.conn = sqlite3.connect(path)\n"
+        "    def run(self, sql):\n        return self.conn.execute(sql)\n"
+        "db = DB('s.db')\ndef view(kind):\n"
+        "    return db.run(f\"select * from s where type = '{kind}'\")\n",
+        9,
+    ),
+    "a method called on the class's object in place": (
+        "class DB:\n    def run(self, sql, *params):\n"
+        "        return self.cur.execute(sql, params)\nDB().run(f'delete from {t}')\n",
+        4,
+    ),
+    "a method that calls a method that runs its parameter": (
+        "import os\nclass Box:\n    def sh(self, command):\n        return os.system(command)\n"
+        "    def rm(self, path):\n        return self.sh(path)\n"
+        "Box().rm(f'rm -rf {d}')\n",
+        7,
+    ),
 }
 
 
@@ -478,6 +505,20 @@ SAFE_FLOWS = [
     "        conn.exec_driver_sql(f'ALTER TABLE t ADD COLUMN {name} {kind}')\n",
     "PAIRS = [('note', 'TEXT'), ('due', 'TIMESTAMP')]\nfor name, kind in PAIRS:\n"
     "    conn.exec_driver_sql(f'ALTER TABLE t ADD COLUMN {name} {kind}')\n",
+    # methods that are not sinks of their parameter
+    "OK = {'old', 'tmp'}\nclass DB:\n    def drop(self, table):\n        if table not in OK:\n"
+    "            raise ValueError(table)\n        self.cur.execute(f'drop table {table}')\n"
+    "db = DB()\ndb.drop(f'{prefix}_old')\n",  # it allow-lists its parameter
+    "class DB:\n    def by_kind(self, kind):\n"
+    "        return self.cur.execute('select * from s where type = ?', (kind,))\n"
+    "DB().by_kind(f'{k}%')\n",  # it passes it as a query parameter
+    "class A:\n    def run(self, sql):\n        return self.cur.execute(sql)\n"
+    "class B:\n    def run(self, text):\n        print(text)\n"
+    "b = B()\nb.run(f'select {x}')\n",  # another class's method of the same name
+    "class A:\n    def run(self, sql):\n        return self.cur.execute(sql)\n"
+    "def f(other, x):\n    other.run(f'select {x}')\n",  # an object of an unknown class
+    "class A:\n    @staticmethod\n    def run(label, sql):\n        return cur.execute(sql)\n"
+    "A().run(f'select {x}', 'select 1')\n",  # a static method: no self to skip
 ]
 # Look-alikes that are not safe: the same guards, done wrong.
 UNSAFE_GUARDS = [
@@ -1021,7 +1062,19 @@ STILL_FOUND = [
     "subprocess.run(['ssh', 'host', f'ls {x}'])",  # ssh's remote command
     "subprocess.run(['sudo', 'sh', '-c', f'ls {x}'])",  # sh -c after a runner
     "opts = dict(shell=True)\nsubprocess.run(f'ls {x}', **opts)",  # shell=True in **opts
+    "class DB:\n    def run(self, q):\n        return cur.execute(q)\n"
+    "db = DB()\ndb.run(f'select {x}')",  # a method that runs its parameter
 ]
+
+
+def test_a_method_helper_of_an_earlier_cell(ishell: Any) -> None:
+    defined = (
+        "class DB:\n    def __init__(self):\n        self.cur = None\n"
+        "    def run(self, q):\n        return self.cur.execute(q)\ndb = DB()"
+    )
+    assert _prepare(ishell, defined) == []
+    assert _prepare(ishell, "db.run('select 1')") == []
+    assert len(_prepare(ishell, "x = input()\ndb.run(f'select {x}')")) == 1
 
 
 def _prepare(shell: Any, cell: str) -> list[warnings.WarningMessage]:

@@ -214,6 +214,10 @@ class Analysis:
         # the sinks they are (a parameter passed on to a sink), worked out on first call.
         self.helpers: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda] = {}
         self._helper_sinks: dict[str, list[Sink]] = {}
+        # The same for methods: method name -> class name -> the method (a call through
+        # `self.` in that class, or an object that class made, is a sink of its own).
+        self.method_helpers: dict[str, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        self._method_helper_pattern: tuple[tuple[str, ...], re.Pattern[str]] | None = None
         self._decorator_sinks: dict[str, Sink | None] = {}
         self.partials: dict[str, ast.Call] = {}
         self.patterns: dict[str, str] = {}  # names of regexes compiled from a constant
@@ -263,7 +267,10 @@ class Analysis:
             calls = sinks.calls_in(source, self.imports)
         self._all_lines = source is None
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
-        if source is None or calls or self.helpers or self.partials or "partial(" in source:
+        if (
+            source is None or calls or self.helpers or self.partials or "partial(" in source
+            or self.method_helpers
+        ):
             # helpers of the user's that pass a parameter to a sink: their calls are sinks
             extra = self._derived_calls(tree, source)
             if extra and source is not None:
@@ -1040,6 +1047,7 @@ class Analysis:
             and last not in imports
             and last not in self.imports
             and last not in self.helpers
+            and last not in self.method_helpers
         ):
             return []  # (the usual call: `from os import system as run` is not one)
         name = _dotted(func)
@@ -1054,7 +1062,7 @@ class Analysis:
             # a method of an object some call made (`ip.system` with `ip = get_ipython()`,
             # `hook.run` with `hook = PostgresHook()`): every sink so named
             found = found + sinks.ending_in(last)
-        return found + self.helper_sinks(last)
+        return found + self.helper_sinks(last) + self._method_sinks_named(last)
 
     def _passes_no_format(
         self,
@@ -1140,10 +1148,11 @@ class Analysis:
             and last not in self.imports
             and last not in self.helpers
             and last not in self.partials
+            and last not in self.method_helpers
         ):
             return  # no sink is named so (the usual call)
         name, method = self._resolve(func)
-        candidates = _lookup(name, method)
+        candidates = _lookup(name, method) or self.method_sinks(func)
         for sink in candidates:
             self._check_sink(call, name, sink)
         if candidates or not isinstance(call.func, ast.Name):
@@ -1168,9 +1177,87 @@ class Analysis:
         out only when a call of it is read (:meth:`helper_sinks`)."""
         if source is None or "def " in source or "lambda" in source or "partial" in source:
             self._note_helpers(tree, source)
+        if source is None or "class " in source:
+            self._note_method_helpers(tree)
+        methods = self.method_helper_calls(source) if source is not None else []
         if source is None or not (self.helpers or self.partials):
+            return methods
+        return self.helper_calls(source) + methods
+
+    def _note_method_helpers(self, tree: ast.Module) -> None:
+        """Note the methods of the module's classes that call a sink (see
+        :attr:`method_helpers`)."""
+        for statement in tree.body:
+            if not isinstance(statement, ast.ClassDef):
+                continue
+            for method in statement.body:
+                if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+                    self._names_sink(method)
+                ):
+                    classes = self.method_helpers.setdefault(method.name, {})
+                    if classes.get(statement.name) is not method:
+                        classes[statement.name] = method
+                        self._helper_sinks.pop(f"{statement.name}.{method.name}", None)
+
+    def method_helper_calls(self, source: str) -> list[int]:
+        """The offsets in ``source`` of the calls ``.name(`` of the methods noted so far."""
+        names = tuple(self.method_helpers)
+        if not names:
             return []
-        return self.helper_calls(source)
+        if self._method_helper_pattern is None or self._method_helper_pattern[0] != names:
+            pattern = re.compile(rf"\.\s*(?:{'|'.join(map(re.escape, names))})\s*\(")
+            self._method_helper_pattern = (names, pattern)
+        pattern = self._method_helper_pattern[1]
+        return [m.start() for m in pattern.finditer(source)]
+
+    def method_sinks(self, func: ast.expr) -> list[Sink]:
+        """The sinks a call of the method ``func`` is, when it is a method noted in
+        :attr:`method_helpers` of the class of its object: ``self`` inside that class, a name
+        bound to what the class made (``db = SensorDB(...)``), or ``SensorDB(...)`` itself."""
+        if not isinstance(func, ast.Attribute) or func.attr not in self.method_helpers:
+            return []
+        receiver, owner = func.value, None
+        if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"):
+            owner = self._scope.class_name
+        elif isinstance(receiver, ast.Name):
+            owner = (self._scope.maker(receiver.id) or "").removesuffix("()")
+        elif isinstance(receiver, ast.Call):
+            owner = _dotted(receiver.func)
+        node = self.method_helpers[func.attr].get(owner or "")
+        if node is None:
+            return []
+        key = f"{owner}.{func.attr}"
+        found = self._helper_sinks.get(key)
+        if found is None:
+            self._helper_sinks[key] = []  # (a method calling itself)
+            arguments = node.args
+            if not any(_dotted(d) == "staticmethod" for d in node.decorator_list):
+                # the call passes the object itself as the first parameter
+                positional = [*arguments.posonlyargs, *arguments.args][1:]
+                arguments = ast.arguments(
+                    posonlyargs=[], args=positional, vararg=arguments.vararg,
+                    kwonlyargs=arguments.kwonlyargs, kw_defaults=arguments.kw_defaults,
+                    kwarg=arguments.kwarg, defaults=arguments.defaults,
+                )  # fmt: skip
+            found = self._helper_sinks[key] = self._derive(
+                key, arguments, list(node.body), class_name=owner
+            )
+        return found
+
+    def _method_sinks_named(self, name: str) -> list[Sink]:
+        """The sinks of the noted methods called ``name``, whatever their class (for a
+        judgement from the call alone)."""
+        found: list[Sink] = []
+        saved = self._scope
+        for owner in self.method_helpers.get(name, {}):
+            self._scope = _Scope(self.module, owner)
+            try:
+                found += self.method_sinks(
+                    ast.Attribute(value=ast.Name(id="self"), attr=name, ctx=ast.Load())
+                )
+            finally:
+                self._scope = saved
+        return found
 
     def _note_helpers(self, tree: ast.Module, source: str | None) -> None:
         candidates = [
@@ -1304,8 +1391,15 @@ class Analysis:
                 return _own_sink(sink, node.name, 0, ())
         return None
 
-    def _derive(self, name: str, arguments: ast.arguments, body: list[ast.stmt]) -> list[Sink]:
-        """A sink ``name`` for each parameter its body passes, unchanged, to a sink."""
+    def _derive(
+        self,
+        name: str,
+        arguments: ast.arguments,
+        body: list[ast.stmt],
+        class_name: str | None = None,
+    ) -> list[Sink]:
+        """A sink ``name`` for each parameter its body passes, unchanged, to a sink (a method
+        of ``class_name``'s: without its ``self``)."""
         positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
         parameters = {*positional, *(a.arg for a in arguments.kwonlyargs)}
         nodes = [node for statement in body for node in ast.walk(statement)]
@@ -1313,7 +1407,7 @@ class Analysis:
             n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
         }
         found: list[Sink] = []
-        for sink, argument in self._sink_arguments(nodes, arguments):
+        for sink, argument in self._sink_arguments(nodes, arguments, class_name):
             if not isinstance(argument, ast.Name) or argument.id not in parameters:
                 continue
             if argument.id in reassigned:
@@ -1323,13 +1417,13 @@ class Analysis:
         return found
 
     def _sink_arguments(
-        self, nodes: Iterable[ast.AST], arguments: ast.arguments
+        self, nodes: Iterable[ast.AST], arguments: ast.arguments, class_name: str | None = None
     ) -> Iterator[tuple[Sink, ast.expr | None]]:
         """Each sink call among ``nodes``, the body of a function taking ``arguments`` (with
         ``shell=True`` where it needs it), and what it passes as the command or query,
-        unwrapped (``cmd`` of ``text(cmd)``)."""
+        unwrapped (``cmd`` of ``text(cmd)``); a method's body if ``class_name``."""
         saved = self._scope
-        self._scope = _Scope(self.module)  # its parameters shadow the module's names
+        self._scope = _Scope(self.module, class_name)  # its parameters shadow the module's
         for parameter in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
             self._scope.names[parameter.arg] = None
         try:
@@ -1347,6 +1441,8 @@ class Analysis:
         found = _lookup(name, method)
         if not found and isinstance(call.func, ast.Name):
             found = self.helper_sinks(call.func.id)
+        if not found:
+            found = self.method_sinks(call.func)  # `self.run_query(query)`
         return found
 
     def _check_sink(self, call: ast.Call, name: str, sink: Sink) -> None:
