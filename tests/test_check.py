@@ -154,7 +154,9 @@ def test_command_line_clean_and_usage(tmp_path: Path, capsys: pytest.CaptureFixt
 # --- the corpus: recall and precision (correctness, not timing) ---------------------------------
 
 
-@pytest.mark.parametrize("corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4"])
+@pytest.mark.parametrize(
+    "corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4", "HELDOUT5"]
+)
 def test_corpus_recall_and_precision(tmp_path: Path, corpus: str) -> None:
     import check_corpus
     from check_corpus import score
