@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["SHELLS", "code_argument", "is_command_string", "program"]
+__all__ = ["SHELLS", "SHELL_CODE_PROGRAMS", "code_argument", "is_command_string", "program"]
 
 #: Shells whose ``-c`` operand is a command string, parsed again as code.
 SHELLS = frozenset(
@@ -138,6 +138,15 @@ _ANY_CODE_OPTION = frozenset(
 _SSH_OPTIONS_WITH_ARGUMENT = frozenset("-" + letter for letter in "BbcDEeFIiJLlmOopQRSWw")
 
 _VERSION = re.compile(r"[\d.]+\Z")
+
+#: Programs whose arguments may hold code for a shell (a shell, a runner of a command, ssh...):
+#: after any other, :func:`code_argument` with ``shells_only`` finds none.
+SHELL_CODE_PROGRAMS = frozenset(
+    SHELLS.union(
+        _RUNNERS, (tool for tool, _ in _SUBCOMMAND_RUNNERS), _COMMAND_STRING_OPTIONS, _JOINING,
+        ("ssh", "find"),
+    )
+)  # fmt: skip
 
 _AS_CODE = "which {} parses again as code"
 

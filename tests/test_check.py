@@ -1072,11 +1072,12 @@ STILL_FOUND = [
 def test_a_method_helper_of_an_earlier_cell(ishell: Any) -> None:
     defined = (
         "class DB:\n    def __init__(self):\n        self.cur = None\n"
-        "    def run(self, q):\n        return self.cur.execute(q)\ndb = DB()"
+        "    def run_query(self, q):\n        return self.cur.execute(q)\ndb = DB()"
     )
     assert _prepare(ishell, defined) == []
-    assert _prepare(ishell, "db.run('select 1')") == []
-    assert len(_prepare(ishell, "x = input()\ndb.run(f'select {x}')")) == 1
+    assert _prepare(ishell, "db.run_query('select 1')") == []
+    assert len(_prepare(ishell, "x = input()\ndb.run_query(f'select {x}')")) == 1
+    assert len(_prepare(ishell, "DB().run_query('select ' + x)")) == 1
 
 
 def _prepare(shell: Any, cell: str) -> list[warnings.WarningMessage]:

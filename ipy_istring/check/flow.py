@@ -24,7 +24,7 @@ import string
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from .._shell_programs import code_argument
+from .._shell_programs import SHELL_CODE_PROGRAMS, code_argument, program
 from ..rewrite import has_istring
 from .sinks import SQL_WORDS, Sink, sinks
 
@@ -1062,7 +1062,9 @@ class Analysis:
             # a method of an object some call made (`ip.system` with `ip = get_ipython()`,
             # `hook.run` with `hook = PostgresHook()`): every sink so named
             found = found + sinks.ending_in(last)
-        return found + self.helper_sinks(last) + self._method_sinks_named(last)
+        if last in self.method_helpers:
+            found = found + self._method_sinks_named(last)
+        return found + self.helper_sinks(last)
 
     def _passes_no_format(
         self,
@@ -1179,10 +1181,9 @@ class Analysis:
             self._note_helpers(tree, source)
         if source is None or "class " in source:
             self._note_method_helpers(tree)
-        methods = self.method_helper_calls(source) if source is not None else []
-        if source is None or not (self.helpers or self.partials):
-            return methods
-        return self.helper_calls(source) + methods
+        if source is None or not (self.helpers or self.partials or self.method_helpers):
+            return []
+        return self.helper_calls(source)
 
     def _note_method_helpers(self, tree: ast.Module) -> None:
         """Note the methods of the module's classes that call a sink (see
@@ -1336,8 +1337,8 @@ class Analysis:
 
     def helper_calls(self, source: str) -> list[int]:
         """The offsets in ``source`` of the calls of the helpers noted so far (functions,
-        lambdas, partials) and of the ``def`` of each function one of them decorates: the
-        places of sink calls of the user's own making."""
+        lambdas, partials, methods) and of the ``def`` of each function one of them decorates:
+        the places of sink calls of the user's own making."""
         names = (tuple(self.helpers), tuple(self.partials))
         if self._helper_patterns is None or self._helper_patterns[0] != names:
             calls = names[0] + names[1]
@@ -1368,6 +1369,8 @@ class Analysis:
                     found.append(start)
         if decorated is not None and "@" in source:
             found += [m.end() - 3 for m in decorated.finditer(source)]
+        if self.method_helpers:
+            found = sorted(found + self.method_helper_calls(source))
         return found
 
     def _derive_decorator(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Sink | None:
@@ -1700,6 +1703,13 @@ def _argv_shell_code(elements: list[ast.expr]) -> ast.expr | None:
     code once the programs run it, as :func:`code_argument` follows them: ssh's remote command
     (``["ssh", host, CODE]``), a shell's ``-c`` string after runners (``["sudo", "sh", "-c",
     CODE]``, ``["docker", "exec", c, "sh", "-c", CODE]``)."""
+    first = elements[0] if elements else None
+    if not (
+        isinstance(first, ast.Constant)
+        and isinstance(first.value, str)
+        and program(first.value) in SHELL_CODE_PROGRAMS
+    ):
+        return None  # (the usual list: a program that runs no shell code)
     words: list[str | None] = []
     for element in elements:
         if isinstance(element, ast.Starred):
