@@ -1224,10 +1224,15 @@ class Analysis:
             owner = (self._scope.maker(receiver.id) or "").removesuffix("()")
         elif isinstance(receiver, ast.Call):
             owner = _dotted(receiver.func)
-        node = self.method_helpers[func.attr].get(owner or "")
+        return self._method_sinks_of(owner or "", func.attr)
+
+    def _method_sinks_of(self, owner: str, method: str) -> list[Sink]:
+        """The sinks a call of the method ``method`` of the class ``owner`` is (worked out
+        once, as for :meth:`helper_sinks`, from the method without its ``self``)."""
+        node = self.method_helpers[method].get(owner)
         if node is None:
             return []
-        key = f"{owner}.{func.attr}"
+        key = f"{owner}.{method}"
         found = self._helper_sinks.get(key)
         if found is None:
             self._helper_sinks[key] = []  # (a method calling itself)
@@ -1248,17 +1253,11 @@ class Analysis:
     def _method_sinks_named(self, name: str) -> list[Sink]:
         """The sinks of the noted methods called ``name``, whatever their class (for a
         judgement from the call alone)."""
-        found: list[Sink] = []
-        saved = self._scope
-        for owner in self.method_helpers.get(name, {}):
-            self._scope = _Scope(self.module, owner)
-            try:
-                found += self.method_sinks(
-                    ast.Attribute(value=ast.Name(id="self"), attr=name, ctx=ast.Load())
-                )
-            finally:
-                self._scope = saved
-        return found
+        return [
+            sink
+            for owner in self.method_helpers.get(name, {})
+            for sink in self._method_sinks_of(owner, name)
+        ]
 
     def _note_helpers(self, tree: ast.Module, source: str | None) -> None:
         candidates = [
