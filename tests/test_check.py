@@ -377,6 +377,10 @@ FLOWS = {
         "subprocess.run(f'soffice --convert-to pdf {src}', **KW)\n",
         3,
     ),
+    "shell=True through **{...}": (
+        "import subprocess\nsubprocess.Popen(f'tar czf {out} .', **{'shell': True})\n",
+        2,
+    ),
     "shell=True through a local **options dict": (
         "import subprocess\ndef f(d):\n    kw = {'shell': True}\n"
         "    return subprocess.check_output(f'du -sh {d}', **kw)\n",
@@ -1045,6 +1049,8 @@ RULED_OUT = [
     "!pip install duckdb\nfiles = !ls -la",  # nothing for IPython to expand
     "%matplotlib inline\n%time total = sum(range(10))",  # magics that run no shell
     "subprocess.run(['ssh', x, 'uptime'])",  # a constant remote command
+    "from airflow.operators.bash import BashOperator\n"
+    "BashOperator(task_id=f'dump_{x}', bash_command='pg_dump app')",  # a constant command
 ]
 STILL_FOUND = [
     "def f(q):\n    q = f'select {q}'\n    cur.execute(q)",  # a parameter rebound
@@ -1066,6 +1072,8 @@ STILL_FOUND = [
     "opts = dict(shell=True)\nsubprocess.run(f'ls {x}', **opts)",  # shell=True in **opts
     "class DB:\n    def run(self, q):\n        return cur.execute(q)\n"
     "db = DB()\ndb.run(f'select {x}')",  # a method that runs its parameter
+    "from airflow.operators.bash import BashOperator\n"
+    "BashOperator(task_id='dump', bash_command=f'pg_dump -t {x} app')",  # by keyword
 ]
 
 

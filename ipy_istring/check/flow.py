@@ -1480,9 +1480,15 @@ class Analysis:
 
     def _keyword_true(self, call: ast.Call, name: str) -> bool:
         """Whether ``call`` sets the keyword ``name`` to a true constant, itself or through
-        ``**options`` of a name bound to a dict that does (``dict(shell=True)``)."""
+        ``**options``: a dict that does (``**{"shell": True}``), or a name bound to one."""
         return _keyword_true(call, name) or any(
-            k.arg is None and isinstance(k.value, ast.Name) and name in self._true_keys(k.value.id)
+            k.arg is None
+            and name
+            in (
+                self._true_keys(k.value.id)
+                if isinstance(k.value, ast.Name)
+                else _dict_true_keys(k.value)
+            )
             for k in call.keywords
         )
 
