@@ -24,7 +24,7 @@ import string
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from .._shell_programs import SHELL_CODE_PROGRAMS, code_argument, program
+from .. import _shell_programs
 from ..rewrite import has_istring
 from .sinks import SQL_WORDS, Sink, sinks
 
@@ -1705,14 +1705,14 @@ def _shell_c_argument(argv: ast.List | ast.Tuple) -> ast.expr | None:
 
 def _argv_shell_code(elements: list[ast.expr]) -> ast.expr | None:
     """The first word of an argument list that is not a constant and that a shell parses as
-    code once the programs run it, as :func:`code_argument` follows them: ssh's remote command
-    (``["ssh", host, CODE]``), a shell's ``-c`` string after runners (``["sudo", "sh", "-c",
-    CODE]``, ``["docker", "exec", c, "sh", "-c", CODE]``)."""
+    code once the programs run it, as ``_shell_programs.code_argument`` follows them: ssh's
+    remote command (``["ssh", host, CODE]``), a shell's ``-c`` string after runners
+    (``["sudo", "sh", "-c", CODE]``, ``["docker", "exec", c, "sh", "-c", CODE]``)."""
     first = elements[0] if elements else None
     if not (
         isinstance(first, ast.Constant)
         and isinstance(first.value, str)
-        and program(first.value) in SHELL_CODE_PROGRAMS
+        and _shell_programs.program(first.value) in _shell_programs.SHELL_CODE_PROGRAMS
     ):
         return None  # (the usual list: a program that runs no shell code)
     words: list[str | None] = []
@@ -1722,7 +1722,10 @@ def _argv_shell_code(elements: list[ast.expr]) -> ast.expr | None:
         if isinstance(element, ast.Constant) and isinstance(element.value, str):
             words.append(element.value)
             continue
-        if words and code_argument([*words, None], _static_prefix(element), shells_only=True):
+        code = _shell_programs.code_argument(
+            [*words, None], _static_prefix(element), shells_only=True
+        )
+        if code is not None:
             return element
         words.append(None)
     return None
