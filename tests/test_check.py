@@ -1077,6 +1077,19 @@ STILL_FOUND = [
 ]
 
 
+def test_method_helpers_in_a_file_read_only_where_sinks_are_named() -> None:
+    from ipy_istring.check.scan import check_python
+
+    source = (
+        "import os\nclass Box:\n    def sh(self, command):\n        return os.system(command)\n"
+        "    def rm(self, path):\n        return self.sh(path)\n"
+        "    def copy(self, path):\n        return os.system('cp -r /src /dst')\n"
+        "def clean(d):\n    Box().rm(f'rm -rf {d}')\n    Box().copy(f'{d}')\n"
+    )
+    found = check_python(source, "box.py").findings
+    assert [(f.line, f.call) for f in found] == [(10, "Box().rm")]
+
+
 def test_a_method_helper_of_an_earlier_cell(ishell: Any) -> None:
     defined = (
         "class DB:\n    def __init__(self):\n        self.cur = None\n"

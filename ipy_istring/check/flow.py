@@ -1180,25 +1180,48 @@ class Analysis:
         if source is None or "def " in source or "lambda" in source or "partial" in source:
             self._note_helpers(tree, source)
         if source is None or "class " in source:
-            self._note_method_helpers(tree)
+            self._note_method_helpers(tree, source)
         if source is None or not (self.helpers or self.partials or self.method_helpers):
             return []
         return self.helper_calls(source)
 
-    def _note_method_helpers(self, tree: ast.Module) -> None:
-        """Note the methods of the module's classes that call a sink (see
-        :attr:`method_helpers`)."""
-        for statement in tree.body:
-            if not isinstance(statement, ast.ClassDef):
-                continue
-            for method in statement.body:
-                if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
-                    self._names_sink(method)
+    def _note_method_helpers(self, tree: ast.Module, source: str | None) -> None:
+        """Note the methods of the module's classes that pass a parameter to a sink, or to
+        such a method (see :attr:`method_helpers`)."""
+        methods = [
+            (statement.name, method)
+            for statement in tree.body
+            if isinstance(statement, ast.ClassDef)
+            for method in statement.body
+            if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))
+        ]
+        if not methods:
+            return
+        for statement in tree.body:  # (what a method calls is resolved through the imports)
+            if isinstance(statement, (ast.Import, ast.ImportFrom)):
+                self._import(statement)
+        for _ in range(2):  # a method that calls such a method
+            calls = self.method_helper_calls(source) if source is not None else []
+            lines = _line_numbers(source, calls) if source is not None and calls else []
+            noted = []
+            for owner, method in methods:
+                classes = self.method_helpers.get(method.name, {})
+                if classes.get(owner) is method or not (
+                    self._names_sink(method) or _spans(lines, method)
                 ):
-                    classes = self.method_helpers.setdefault(method.name, {})
-                    if classes.get(statement.name) is not method:
-                        classes[statement.name] = method
-                        self._helper_sinks.pop(f"{statement.name}.{method.name}", None)
+                    continue
+                self.method_helpers.setdefault(method.name, {})[owner] = method
+                self._helper_sinks.pop(f"{owner}.{method.name}", None)
+                noted.append((owner, method.name))
+            # Worked out now: a method that passes no parameter to a sink is no helper, and
+            # the calls of its name need no reading.
+            for owner, name in dict.fromkeys(noted):
+                if not self._method_sinks_of(owner, name):
+                    del self.method_helpers[name][owner]
+                    if not self.method_helpers[name]:
+                        del self.method_helpers[name]
+            if not noted:
+                break
 
     def method_helper_calls(self, source: str) -> list[int]:
         """The offsets in ``source`` of the calls ``.name(`` of the methods noted so far."""
@@ -1229,7 +1252,7 @@ class Analysis:
     def _method_sinks_of(self, owner: str, method: str) -> list[Sink]:
         """The sinks a call of the method ``method`` of the class ``owner`` is (worked out
         once, as for :meth:`helper_sinks`, from the method without its ``self``)."""
-        node = self.method_helpers[method].get(owner)
+        node = self.method_helpers.get(method, {}).get(owner)
         if node is None:
             return []
         key = f"{owner}.{method}"
@@ -1404,7 +1427,7 @@ class Analysis:
         of ``class_name``'s: without its ``self``)."""
         positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
         parameters = {*positional, *(a.arg for a in arguments.kwonlyargs)}
-        nodes = [node for statement in body for node in ast.walk(statement)]
+        nodes = [node for statement in body for node in _walk(statement)]
         reassigned = {
             n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
         }
