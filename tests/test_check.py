@@ -1083,8 +1083,8 @@ def test_method_helpers_in_a_file_read_only_where_sinks_are_named() -> None:
     source = (
         "import os\nclass Box:\n    def sh(self, command):\n        return os.system(command)\n"
         "    def rm(self, path):\n        return self.sh(path)\n"
-        "    def copy(self, path):\n        return os.system('cp -r /src /dst')\n"
-        "def clean(d):\n    Box().rm(f'rm -rf {d}')\n    Box().copy(f'{d}')\n"
+        "    def backup(self, path):\n        return os.system('cp -r /src /dst')\n"
+        "def clean(d):\n    Box().rm(f'rm -rf {d}')\n    Box().backup(f'{d}')\n"
     )
     found = check_python(source, "box.py").findings
     assert [(f.line, f.call) for f in found] == [(10, "Box().rm")]
