@@ -338,6 +338,13 @@ FLOWS = {
         "BashOperator(task_id='dump', bash_command=f'pg_dump -t {t} app')\n",
         2,
     ),
+    "an upper-case name bound to loaded data is no constant": (
+        "import json\nfrom airflow.operators.bash import BashOperator\n"
+        "with open('tables.json') as f:\n    TABLES = json.load(f)['tables']\n"
+        "for table in TABLES:\n"
+        "    BashOperator(task_id='dump', bash_command=f'pg_dump -t {table} app')\n",
+        6,
+    ),
     "format(**values) of a template read from a file": (
         "import pandas as pd\ndef q(path, **values):\n"
         "    return pd.read_sql(open(path).read().format(**values), con)\n",
