@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["SHELLS", "code_argument", "is_command_string", "program"]
+__all__ = ["SHELLS", "SHELL_CODE_PROGRAMS", "code_argument", "is_command_string", "program"]
 
 #: Shells whose ``-c`` operand is a command string, parsed again as code.
 SHELLS = frozenset(
@@ -59,6 +59,25 @@ _RUNNERS: dict[str, tuple[frozenset[str], int]] = {
              "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"}
         ),
         0,
+    ),
+}
+# Tools whose subcommand runs a command of its arguments elsewhere (in a container): per tool
+# and subcommand, as for _RUNNERS, with the container (or pod) as the operand before the command
+# (``docker exec -u root {c} sh -c ...``; ``kubectl exec {pod} -- sh -c ...``).
+_CONTAINER_EXEC = frozenset(
+    {"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys"}
+)
+_SUBCOMMAND_RUNNERS: dict[tuple[str, str], tuple[frozenset[str], int]] = {
+    ("docker", "exec"): (_CONTAINER_EXEC, 1),
+    ("podman", "exec"): (_CONTAINER_EXEC | {"--preserve-fds"}, 1),
+    ("nerdctl", "exec"): (_CONTAINER_EXEC, 1),
+    ("kubectl", "exec"): (
+        frozenset(
+            {"-c", "--container", "-n", "--namespace", "-f", "--filename", "--context",
+             "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token", "--as",
+             "--as-group", "--request-timeout", "--pod-running-timeout"}
+        ),
+        1,
     ),
 }
 # find runs the command after each of these, up to a ';' or '+' argument.
@@ -120,6 +139,15 @@ _SSH_OPTIONS_WITH_ARGUMENT = frozenset("-" + letter for letter in "BbcDEeFIiJLlm
 
 _VERSION = re.compile(r"[\d.]+\Z")
 
+#: Programs whose arguments may hold code for a shell (a shell, a runner of a command, ssh...):
+#: after any other, :func:`code_argument` with ``shells_only`` finds none.
+SHELL_CODE_PROGRAMS = frozenset(
+    SHELLS.union(
+        _RUNNERS, (tool for tool, _ in _SUBCOMMAND_RUNNERS), _COMMAND_STRING_OPTIONS, _JOINING,
+        ("ssh", "find"),
+    )
+)  # fmt: skip
+
 _AS_CODE = "which {} parses again as code"
 
 
@@ -130,19 +158,24 @@ def program(word: str) -> str:
     return stem if stem in _CODE_OPTIONS else name
 
 
-def code_argument(command: Sequence[str | None], prefix: str = "") -> str | None:
+def code_argument(
+    command: Sequence[str | None], prefix: str = "", shells_only: bool = False
+) -> str | None:
     """Why the last word of ``command`` (a simple command's words so far: plain text, or
     ``None`` for a word holding a value) is code to the program that finally runs, or None.
 
     ``prefix`` is the static text of the last word before its first value (``-e`` in
-    ``-e{x}``, ``--eval=`` in ``--eval={x}``)."""
+    ``-e{x}``, ``--eval=`` in ``--eval={x}``).  ``shells_only``: only code that a shell
+    parses (``sh -c``, ``su -c``, ``env -S``, ssh's remote command, watch's command), not
+    another language's program (``python -c``, awk's) nor the code options of a program a
+    value names."""
     command = _run_command(command, prefix)
     if len(command) < 2:
         return None  # the value names the program
     before, option = command[1:-1], _option_of(prefix)
     last = before[-1] if before else None
     if command[0] is None:  # a program named by a value: its code options are unknown
-        if (option or last) in _ANY_CODE_OPTION:
+        if (option or last) in _ANY_CODE_OPTION and not shells_only:
             return (
                 f"the argument of {option or last} of a program a value names, which may "
                 "read it as code (as sh -c, python -c and perl -e do)"
@@ -154,11 +187,11 @@ def code_argument(command: Sequence[str | None], prefix: str = "") -> str | None
     command_strings = _COMMAND_STRING_OPTIONS.get(name, frozenset())
     if option in command_strings or last in command_strings:
         return f"the command string of {name} {option or last}, " + _AS_CODE.format("a shell")
-    if name in _CODE_OPTIONS:
+    if name in _CODE_OPTIONS and not shells_only:
         given = option if option in _CODE_OPTIONS[name] else _code_option(name, before)
         if given:
             return f"the program of {name} {given}, " + _AS_CODE.format(name)
-    if name in _SCRIPT_FIRST:
+    if name in _SCRIPT_FIRST and not shells_only:
         code, files, with_argument = _SCRIPT_FIRST[name]
         given = option if option in code else last if last in code else ""
         if given:
@@ -206,17 +239,25 @@ def _run_command(command: Sequence[str | None], prefix: str) -> Sequence[str | N
                 return command
             command = action
             continue
-        if name not in _RUNNERS:
+        subcommand = (name, command[1] or "") if len(command) > 1 else (name, "")
+        if subcommand in _SUBCOMMAND_RUNNERS:
+            with_argument, operands = _SUBCOMMAND_RUNNERS[subcommand]
+            at = 2
+        elif name in _RUNNERS:
+            with_argument, operands = _RUNNERS[name]
+            at = 1
+        else:
             return command
-        with_argument, operands = _RUNNERS[name]
         command_strings = _COMMAND_STRING_OPTIONS.get(name, frozenset())
-        at, expects_argument = 1, False
+        expects_argument = False
         while at < len(command):
             word = command[at]
             if expects_argument:
                 expects_argument = False
             elif word is None and at == len(command) - 1 and prefix.startswith("-"):
                 return command  # the value is glued to one of the runner's options
+            elif word is None and operands:
+                operands -= 1  # `timeout {t} ...`, `docker exec {container} ...`
             elif word is None:
                 break
             elif word.split("=")[0] in command_strings:

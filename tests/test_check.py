@@ -154,7 +154,9 @@ def test_command_line_clean_and_usage(tmp_path: Path, capsys: pytest.CaptureFixt
 # --- the corpus: recall and precision (correctness, not timing) ---------------------------------
 
 
-@pytest.mark.parametrize("corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4"])
+@pytest.mark.parametrize(
+    "corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4", "HELDOUT5"]
+)
 def test_corpus_recall_and_precision(tmp_path: Path, corpus: str) -> None:
     import check_corpus
     from check_corpus import score
@@ -324,6 +326,116 @@ FLOWS = {
         "    c.run(f'git checkout {b}')\n",
         4,
     ),
+    # HELDOUT5's rules
+    "peewee execute_sql through a helper": (
+        "from peewee import PostgresqlDatabase\ndb = PostgresqlDatabase('app')\n"
+        "def run(sql):\n    return db.execute_sql(sql)\n"
+        "run(f\"select * from u where e = '{e}'\")\n",
+        5,
+    ),
+    "airflow BashOperator": (
+        "from airflow.operators.bash import BashOperator\n"
+        "BashOperator(task_id='dump', bash_command=f'pg_dump -t {t} app')\n",
+        2,
+    ),
+    "an upper-case name bound to loaded data is no constant": (
+        "import json\nfrom airflow.operators.bash import BashOperator\n"
+        "with open('tables.json') as f:\n    TABLES = json.load(f)['tables']\n"
+        "for table in TABLES:\n"
+        "    BashOperator(task_id='dump', bash_command=f'pg_dump -t {table} app')\n",
+        6,
+    ),
+    "format(**values) of a template read from a file": (
+        "import pandas as pd\ndef q(path, **values):\n"
+        "    return pd.read_sql(open(path).read().format(**values), con)\n",
+        3,
+    ),
+    "format of a template parameter": (
+        "def f(client, query, project):\n"
+        "    client.query(query.format(project=project).strip())\n",
+        2,
+    ),
+    "Template(text).substitute of a file's text": (
+        "from string import Template\ndef f(cur, channel):\n    text = open('q.sql').read()\n"
+        "    cur.execute(Template(text).substitute(channel=channel))\n",
+        4,
+    ),
+    "ssh's remote command in an argument list": (
+        "import subprocess\nsubprocess.run(['ssh', host, f'du -sh {path}'], check=True)\n",
+        2,
+    ),
+    "sh -c after a runner in an argument list": (
+        "import subprocess\n"
+        "subprocess.run(['docker', 'exec', c, 'sh', '-c', f'pg_dump {db} > /tmp/{db}.sql'])\n",
+        2,
+    ),
+    "sh -c after sudo and kubectl exec": (
+        "import subprocess\nsubprocess.run(\n"
+        "    ['kubectl', 'exec', '-n', ns, pod, '--', 'sudo', 'bash', '-c', f'ls {d}']\n)\n",
+        3,
+    ),
+    "ssh through create_subprocess_exec": (
+        "import asyncio\nasync def f(h, p):\n"
+        "    await asyncio.create_subprocess_exec('ssh', '-p', '22', h, f'rm {p}')\n",
+        3,
+    ),
+    "shell=True through **options": (
+        "import subprocess\nKW = dict(shell=True, text=True)\n"
+        "subprocess.run(f'soffice --convert-to pdf {src}', **KW)\n",
+        3,
+    ),
+    "shell=True through **{...}": (
+        "import subprocess\nsubprocess.Popen(f'tar czf {out} .', **{'shell': True})\n",
+        2,
+    ),
+    "shell=True through a local **options dict": (
+        "import subprocess\ndef f(d):\n    kw = {'shell': True}\n"
+        "    return subprocess.check_output(f'du -sh {d}', **kw)\n",
+        4,
+    ),
+    "a helper that joins its words for a shell": (
+        "import asyncio\nasync def shell(words):\n"
+        "    return await asyncio.create_subprocess_shell(' '.join(words))\n"
+        "async def convert(src, dst):\n    await shell(['pandoc', src, '-o', dst])\n",
+        5,
+    ),
+    "a key formatted into a dict that is looped over": (
+        "COLUMNS = {f'{prefix}_note': 'TEXT'}\nfor name, kind in COLUMNS.items():\n"
+        "    conn.exec_driver_sql(f'ALTER TABLE t ADD COLUMN {name} {kind}')\n",
+        3,
+    ),
+    "unpacking what is not all constant": (
+        "PAIRS = [('a', 'INT'), (col, 'TEXT')]\nfor name, kind in PAIRS:\n"
+        "    conn.exec_driver_sql(f'ALTER TABLE t ADD COLUMN {name} {kind}')\n",
+        3,
+    ),
+    "a method that runs its parameter, called through self": (
+        "class Stats:\n    def __init__(self, conn):\n        self.conn = conn\n"
+        "    def run_query(self, query):\n        with self.conn.cursor() as cur:\n"
+        "            cur.execute(query)\n"
+        "    def by_channel(self, channel):\n"
+        "        return self.run_query(f\"select * from m where c = '{channel}'\")\n",
+        8,
+    ),
+    "a method called on an object its class made": (
+        "import sqlite3\nclass DB:\n    def __init__(self, path):\n"
+        "        self.conn = sqlite3.connect(path)\n"
+        "    def run(self, sql):\n        return self.conn.execute(sql)\n"
+        "db = DB('s.db')\ndef view(kind):\n"
+        "    return db.run(f\"select * from s where type = '{kind}'\")\n",
+        9,
+    ),
+    "a method called on the class's object in place": (
+        "class DB:\n    def run(self, sql, *params):\n"
+        "        return self.cur.execute(sql, params)\nDB().run(f'delete from {t}')\n",
+        4,
+    ),
+    "a method that calls a method that runs its parameter": (
+        "import os\nclass Box:\n    def sh(self, command):\n        return os.system(command)\n"
+        "    def rm(self, path):\n        return self.sh(path)\n"
+        "Box().rm(f'rm -rf {d}')\n",
+        7,
+    ),
 }
 
 
@@ -380,6 +492,46 @@ SAFE_FLOWS = [
     "    conn.execute(f'delete from {t}')\n",
     "from datetime import date, timedelta\nd = (date.today() - timedelta(days=1)).isoformat()\n"
     "spark.sql(f\"select * from clicks where dt = '{d}'\")\n",
+    # HELDOUT5's rules, not over-reaching
+    "from airflow.operators.bash import BashOperator\n"
+    "BashOperator(task_id=f'dump_{t}', bash_command='pg_dump app')\n",  # only the task's name
+    "db.execute_sql(f'/items/{x}')\n",  # a generic name: not SQL text
+    "def f(cur, query):\n    cur.execute(query.format(table='users'))\n",  # constants in
+    "from psycopg2 import sql\ndef f(cur, query, t):\n"
+    "    cur.execute(query.format(sql.Identifier(t)))\n",  # psycopg quotes what it composes
+    "import subprocess\nsubprocess.run(['ssh', host, 'df -h'])\n",  # a constant remote command
+    "import subprocess\nsubprocess.run(['ssh', f'{user}@{host}', 'uptime'])\n",  # the host
+    "import subprocess\nsubprocess.run(['docker', 'exec', c, 'cat', f'/tmp/{name}'])\n",  # data
+    "import subprocess\n"
+    "subprocess.run(['docker', 'exec', c, 'sh', '-c', 'pg_dump \"$1\"', 'sh', db])\n",  # $1
+    "import subprocess\nKW = dict(shell=False, text=True)\nsubprocess.run(f'ls {d}', **KW)\n",
+    "import subprocess\nKW = {'text': True}\nsubprocess.run(f'ls {d}', **KW)\n",
+    "import subprocess\nKW = dict(shell=True)\nKW = dict(text=True)\n"
+    "subprocess.run(f'ls {d}', **KW)\n",  # rebound without shell=True
+    "import shlex, subprocess\ndef run(words):\n"
+    "    return subprocess.run(shlex.join(words), shell=True)\n"
+    "run(['pandoc', src, '-o', dst])\n",  # the helper quotes each word
+    "import subprocess\ndef run(words):\n    return subprocess.run(' '.join(words), shell=True)\n"
+    "run(['ls', '-l'])\n",  # constant words
+    "COLUMNS = {'note': 'TEXT', 'due': 'TIMESTAMP'}\ndef f(conn):\n"
+    "    for name, kind in COLUMNS.items():\n"
+    "        conn.exec_driver_sql(f'ALTER TABLE t ADD COLUMN {name} {kind}')\n",
+    "PAIRS = [('note', 'TEXT'), ('due', 'TIMESTAMP')]\nfor name, kind in PAIRS:\n"
+    "    conn.exec_driver_sql(f'ALTER TABLE t ADD COLUMN {name} {kind}')\n",
+    # methods that are not sinks of their parameter
+    "OK = {'old', 'tmp'}\nclass DB:\n    def drop(self, table):\n        if table not in OK:\n"
+    "            raise ValueError(table)\n        self.cur.execute(f'drop table {table}')\n"
+    "db = DB()\ndb.drop(f'{prefix}_old')\n",  # it allow-lists its parameter
+    "class DB:\n    def by_kind(self, kind):\n"
+    "        return self.cur.execute('select * from s where type = ?', (kind,))\n"
+    "DB().by_kind(f'{k}%')\n",  # it passes it as a query parameter
+    "class A:\n    def run(self, sql):\n        return self.cur.execute(sql)\n"
+    "class B:\n    def run(self, text):\n        print(text)\n"
+    "b = B()\nb.run(f'select {x}')\n",  # another class's method of the same name
+    "class A:\n    def run(self, sql):\n        return self.cur.execute(sql)\n"
+    "def f(other, x):\n    other.run(f'select {x}')\n",  # an object of an unknown class
+    "class A:\n    @staticmethod\n    def run(label, sql):\n        return cur.execute(sql)\n"
+    "A().run(f'select {x}', 'select 1')\n",  # a static method: no self to skip
 ]
 # Look-alikes that are not safe: the same guards, done wrong.
 UNSAFE_GUARDS = [
@@ -903,6 +1055,9 @@ RULED_OUT = [
     "rows = [cur.execute('select 1') for _ in range(3)]",
     "!pip install duckdb\nfiles = !ls -la",  # nothing for IPython to expand
     "%matplotlib inline\n%time total = sum(range(10))",  # magics that run no shell
+    "subprocess.run(['ssh', x, 'uptime'])",  # a constant remote command
+    "from airflow.operators.bash import BashOperator\n"
+    "BashOperator(task_id=f'dump_{x}', bash_command='pg_dump app')",  # a constant command
 ]
 STILL_FOUND = [
     "def f(q):\n    q = f'select {q}'\n    cur.execute(q)",  # a parameter rebound
@@ -919,7 +1074,38 @@ STILL_FOUND = [
     "print('cur.execute(')\ncur.execute('select ' + x)",  # a sink's name in a string too
     "run_sh(f'ls {x}')",  # a helper of an earlier cell's that passes its parameter to a sink
     "ip.system(f'ls {x}')",  # a sink on an object an earlier cell made
+    "subprocess.run(['ssh', 'host', f'ls {x}'])",  # ssh's remote command
+    "subprocess.run(['sudo', 'sh', '-c', f'ls {x}'])",  # sh -c after a runner
+    "opts = dict(shell=True)\nsubprocess.run(f'ls {x}', **opts)",  # shell=True in **opts
+    "class DB:\n    def run(self, q):\n        return cur.execute(q)\n"
+    "db = DB()\ndb.run(f'select {x}')",  # a method that runs its parameter
+    "from airflow.operators.bash import BashOperator\n"
+    "BashOperator(task_id='dump', bash_command=f'pg_dump -t {x} app')",  # by keyword
 ]
+
+
+def test_method_helpers_in_a_file_read_only_where_sinks_are_named() -> None:
+    from ipy_istring.check.scan import check_python
+
+    source = (
+        "import os\nclass Box:\n    def sh(self, command):\n        return os.system(command)\n"
+        "    def rm(self, path):\n        return self.sh(path)\n"
+        "    def backup(self, path):\n        return os.system('cp -r /src /dst')\n"
+        "def clean(d):\n    Box().rm(f'rm -rf {d}')\n    Box().backup(f'{d}')\n"
+    )
+    found = check_python(source, "box.py").findings
+    assert [(f.line, f.call) for f in found] == [(10, "Box().rm")]
+
+
+def test_a_method_helper_of_an_earlier_cell(ishell: Any) -> None:
+    defined = (
+        "class DB:\n    def __init__(self):\n        self.cur = None\n"
+        "    def run_query(self, q):\n        return self.cur.execute(q)\ndb = DB()"
+    )
+    assert _prepare(ishell, defined) == []
+    assert _prepare(ishell, "db.run_query('select 1')") == []
+    assert len(_prepare(ishell, "x = input()\ndb.run_query(f'select {x}')")) == 1
+    assert len(_prepare(ishell, "DB().run_query('select ' + x)")) == 1
 
 
 def _prepare(shell: Any, cell: str) -> list[warnings.WarningMessage]:

@@ -370,6 +370,8 @@ PROGRAMS_ACCEPTED = [
     "sed -e s/a/b/ §", "sed s/a/b/ §", "perl -ne 'print' §", "ssh § ls", "ssh -p 22 § ls",
     "env sh -c 'cat -- \"$1\"' sh §", "nice -n 5 cat §", "watch -x cat §", "git -C § status",
     "§ file", "sudo §", "env §", "bash -o § -c 'echo'",
+    "docker exec § ls", "docker exec -e A=1 -u § c cat §", "kubectl exec -it § -- cat §",
+    "timeout § cat §", "docker run § sh -c ls",
 ]  # fmt: skip
 PROGRAMS_REFUSED = [
     "env sh -c §", "env -i sh -c §", "nice -n 5 bash -c §", "timeout -s KILL 5 sh -c §",
@@ -380,6 +382,8 @@ PROGRAMS_REFUSED = [
     "su --command=§", "env -S§", "ssh host §", "ssh host ls §", "parallel §", "§ -e §",
     "env FOO=1 sudo -u x nice timeout 3 sh -c §", "/usr/bin/time sh -c §", "stdbuf -oL sh -c §",
     "setsid sh -c §", "chroot / sh -c §", "env -- sh -c §", "fish -c §", "tcsh -c §",
+    "docker exec c sh -c §", "docker exec -it -w /tmp § bash -c §", "podman exec c sh -c §",
+    "kubectl exec -n ns pod -- sh -c §", "kubectl exec § -- sh -c §", "timeout § sh -c §",
 ]  # fmt: skip
 
 

@@ -24,6 +24,7 @@ import string
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
+from .. import _shell_programs
 from ..rewrite import has_istring
 from .sinks import SQL_WORDS, Sink, sinks
 
@@ -136,6 +137,9 @@ class _Scope:
         # `ip.system` the sink `get_ipython().system`.
         self.made_by: dict[str, str] = {}
         self.annotations: dict[str, str] = {}  # parameter -> the name of its annotation
+        # Names bound to a dict of keyword arguments (`KW = dict(shell=True)`, for
+        # `run(cmd, **KW)`): the keys it sets to a true constant.
+        self.true_keys: dict[str, frozenset[str]] = {}
         self.parent = parent
         self.class_name = class_name  # the class whose `self` this scope's code sees
         self.is_class = is_class
@@ -210,6 +214,10 @@ class Analysis:
         # the sinks they are (a parameter passed on to a sink), worked out on first call.
         self.helpers: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda] = {}
         self._helper_sinks: dict[str, list[Sink]] = {}
+        # The same for methods: method name -> class name -> the method (a call through
+        # `self.` in that class, or an object that class made, is a sink of its own).
+        self.method_helpers: dict[str, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        self._method_helper_pattern: tuple[tuple[str, ...], re.Pattern[str]] | None = None
         self._decorator_sinks: dict[str, Sink | None] = {}
         self.partials: dict[str, ast.Call] = {}
         self.patterns: dict[str, str] = {}  # names of regexes compiled from a constant
@@ -259,7 +267,10 @@ class Analysis:
             calls = sinks.calls_in(source, self.imports)
         self._all_lines = source is None
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
-        if source is None or calls or self.helpers or self.partials or "partial(" in source:
+        if (
+            source is None or calls or self.helpers or self.partials or "partial(" in source
+            or self.method_helpers
+        ):
             # helpers of the user's that pass a parameter to a sink: their calls are sinks
             extra = self._derived_calls(tree, source)
             if extra and source is not None:
@@ -524,6 +535,9 @@ class Analysis:
         if isinstance(target, ast.Name):
             self._scope.names[target.id] = value
             self._scope.made_by.pop(target.id, None)
+            self._scope.true_keys.pop(target.id, None)
+            if node is not None and (true_keys := _dict_true_keys(node)):
+                self._scope.true_keys[target.id] = true_keys
             if isinstance(node, ast.Call):
                 made = self._resolve(node.func)[0] + "()"
                 self._scope.made_by[target.id] = _SAME_CALLS.get(made, made)
@@ -546,6 +560,10 @@ class Analysis:
             )
             for i, element in enumerate(target.elts):
                 inner = values[i] if len(values) == len(target.elts) else None
+                if inner is None and value is not None and value.constant:
+                    # unpacking a constant (`for name, kind in COLUMNS.items()`): constants
+                    self._bind(element, replace(value, first=None), None)
+                    continue
                 self._bind(element, self.value(inner) if inner is not None else None, inner)
         elif isinstance(target, ast.Starred):
             self._bind(target.value, None, None)
@@ -672,8 +690,8 @@ class Analysis:
             return result
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
             return self._elements(node.elts, node)
-        if isinstance(node, ast.Dict):
-            return self._elements(node.values, node)
+        if isinstance(node, ast.Dict):  # (its keys too: `.items()`, `for key in d`)
+            return self._elements([*(k for k in node.keys if k is not None), *node.values], node)
         if isinstance(node, ast.Subscript):
             # An item of a container of constant strings is one of them (`QUERIES[kind]`,
             # a table name picked from an allow-list dict); otherwise as the container.
@@ -822,7 +840,7 @@ class Analysis:
             if method in ("format", "format_map", "substitute", "safe_substitute"):
                 receiver = self.value(func.value)
                 if receiver is None:
-                    return None
+                    return self._unknown_template_filled(node)
                 if receiver.constant and self._is_composed_sql(func.value):
                     return receiver  # psycopg quotes what it composes: Identifier, Literal
                 arguments = [*node.args, *(k.value for k in node.keywords)]
@@ -877,6 +895,27 @@ class Analysis:
             if name in _WRAPPERS and node.args:
                 return self.value(node.args[0])
         return None
+
+    def _unknown_template_filled(self, node: ast.Call) -> Formatted | None:
+        """``template.format(**values)``, ``Template(text).substitute(x=x)`` of a template
+        the check cannot see (a parameter, a file's text): the values it formats in are the
+        text's, unless each is a constant or composed by psycopg (``sql.Identifier(t)``)."""
+        arguments = [*node.args, *(k.value for k in node.keywords)]
+        if all(
+            _constant_value(self.value(a), a) or self._is_composed_part(a) for a in arguments
+        ):
+            return None
+        how = "Template.substitute()" if "substitute" in _dotted(node.func) else "str.format()"
+        return Formatted(f"{how} of a template read at run time", "", node.lineno)
+
+    def _is_composed_part(self, node: ast.expr) -> bool:
+        """``sql.Identifier(t)``, ``sql.Literal(v)``...: psycopg quotes what it composes."""
+        if not isinstance(node, ast.Call):
+            return False
+        made = self._resolve(node.func)[0]
+        return made.rpartition(".")[2] in _COMPOSED_PARTS and (
+            made.startswith(("psycopg.sql.", "psycopg2.sql.", "sql."))
+        )
 
     def _allow_listed(self, node: ast.If) -> ast.Name | None:
         """The name an ``if name not in ALLOWED: raise`` (or return, continue, abort...)
@@ -1008,6 +1047,7 @@ class Analysis:
             and last not in imports
             and last not in self.imports
             and last not in self.helpers
+            and last not in self.method_helpers
         ):
             return []  # (the usual call: `from os import system as run` is not one)
         name = _dotted(func)
@@ -1022,6 +1062,8 @@ class Analysis:
             # a method of an object some call made (`ip.system` with `ip = get_ipython()`,
             # `hook.run` with `hook = PostgresHook()`): every sink so named
             found = found + sinks.ending_in(last)
+        if last in self.method_helpers:
+            found = found + self._method_sinks_named(last)
         return found + self.helper_sinks(last)
 
     def _passes_no_format(
@@ -1034,7 +1076,11 @@ class Analysis:
         """Whether ``call`` of ``sink``, inside ``functions``, surely gets no formatted string
         (see :meth:`may_reach_sink`)."""
         argument = _argument(call, sink.argument, sink.keywords)
-        if sink.shell_keyword is not None and not _keyword_true(call, sink.shell_keyword):
+        if (
+            sink.shell_keyword is not None
+            and not _keyword_true(call, sink.shell_keyword)
+            and not any(k.arg is None for k in call.keywords)  # `**options` may set it
+        ):
             if not (sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple))):
                 return True
             argument = _shell_c_argument(argument)
@@ -1104,10 +1150,11 @@ class Analysis:
             and last not in self.imports
             and last not in self.helpers
             and last not in self.partials
+            and last not in self.method_helpers
         ):
             return  # no sink is named so (the usual call)
         name, method = self._resolve(func)
-        candidates = _lookup(name, method)
+        candidates = _lookup(name, method) or self.method_sinks(func)
         for sink in candidates:
             self._check_sink(call, name, sink)
         if candidates or not isinstance(call.func, ast.Name):
@@ -1132,9 +1179,108 @@ class Analysis:
         out only when a call of it is read (:meth:`helper_sinks`)."""
         if source is None or "def " in source or "lambda" in source or "partial" in source:
             self._note_helpers(tree, source)
-        if source is None or not (self.helpers or self.partials):
+        if source is None or "class " in source:
+            self._note_method_helpers(tree, source)
+        if source is None or not (self.helpers or self.partials or self.method_helpers):
             return []
         return self.helper_calls(source)
+
+    def _note_method_helpers(self, tree: ast.Module, source: str | None) -> None:
+        """Note the methods of the module's classes that pass a parameter to a sink, or to
+        such a method (see :attr:`method_helpers`)."""
+        methods = [
+            (statement.name, method)
+            for statement in tree.body
+            if isinstance(statement, ast.ClassDef)
+            for method in statement.body
+            if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))
+        ]
+        if not methods:
+            return
+        for statement in tree.body:  # (what a method calls is resolved through the imports)
+            if isinstance(statement, (ast.Import, ast.ImportFrom)):
+                self._import(statement)
+        for _ in range(2):  # a method that calls such a method
+            calls = self.method_helper_calls(source) if source is not None else []
+            lines = _line_numbers(source, calls) if source is not None and calls else []
+            noted = []
+            for owner, method in methods:
+                classes = self.method_helpers.get(method.name, {})
+                if classes.get(owner) is method or not (
+                    self._names_sink(method) or _spans(lines, method)
+                ):
+                    continue
+                self.method_helpers.setdefault(method.name, {})[owner] = method
+                self._helper_sinks.pop(f"{owner}.{method.name}", None)
+                noted.append((owner, method.name))
+            # Worked out now: a method that passes no parameter to a sink is no helper, and
+            # the calls of its name need no reading.
+            for owner, name in dict.fromkeys(noted):
+                if not self._method_sinks_of(owner, name):
+                    del self.method_helpers[name][owner]
+                    if not self.method_helpers[name]:
+                        del self.method_helpers[name]
+            if not noted:
+                break
+
+    def method_helper_calls(self, source: str) -> list[int]:
+        """The offsets in ``source`` of the calls ``.name(`` of the methods noted so far."""
+        names = tuple(self.method_helpers)
+        if not names:
+            return []
+        if self._method_helper_pattern is None or self._method_helper_pattern[0] != names:
+            pattern = re.compile(rf"\.\s*(?:{'|'.join(map(re.escape, names))})\s*\(")
+            self._method_helper_pattern = (names, pattern)
+        pattern = self._method_helper_pattern[1]
+        return [m.start() for m in pattern.finditer(source)]
+
+    def method_sinks(self, func: ast.expr) -> list[Sink]:
+        """The sinks a call of the method ``func`` is, when it is a method noted in
+        :attr:`method_helpers` of the class of its object: ``self`` inside that class, a name
+        bound to what the class made (``db = SensorDB(...)``), or ``SensorDB(...)`` itself."""
+        if not isinstance(func, ast.Attribute) or func.attr not in self.method_helpers:
+            return []
+        receiver, owner = func.value, None
+        if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"):
+            owner = self._scope.class_name
+        elif isinstance(receiver, ast.Name):
+            owner = (self._scope.maker(receiver.id) or "").removesuffix("()")
+        elif isinstance(receiver, ast.Call):
+            owner = _dotted(receiver.func)
+        return self._method_sinks_of(owner or "", func.attr)
+
+    def _method_sinks_of(self, owner: str, method: str) -> list[Sink]:
+        """The sinks a call of the method ``method`` of the class ``owner`` is (worked out
+        once, as for :meth:`helper_sinks`, from the method without its ``self``)."""
+        node = self.method_helpers.get(method, {}).get(owner)
+        if node is None:
+            return []
+        key = f"{owner}.{method}"
+        found = self._helper_sinks.get(key)
+        if found is None:
+            self._helper_sinks[key] = []  # (a method calling itself)
+            arguments = node.args
+            if not any(_dotted(d) == "staticmethod" for d in node.decorator_list):
+                # the call passes the object itself as the first parameter
+                positional = [*arguments.posonlyargs, *arguments.args][1:]
+                arguments = ast.arguments(
+                    posonlyargs=[], args=positional, vararg=arguments.vararg,
+                    kwonlyargs=arguments.kwonlyargs, kw_defaults=arguments.kw_defaults,
+                    kwarg=arguments.kwarg, defaults=arguments.defaults,
+                )  # fmt: skip
+            found = self._helper_sinks[key] = self._derive(
+                key, arguments, list(node.body), class_name=owner
+            )
+        return found
+
+    def _method_sinks_named(self, name: str) -> list[Sink]:
+        """The sinks of the noted methods called ``name``, whatever their class (for a
+        judgement from the call alone)."""
+        return [
+            sink
+            for owner in self.method_helpers.get(name, {})
+            for sink in self._method_sinks_of(owner, name)
+        ]
 
     def _note_helpers(self, tree: ast.Module, source: str | None) -> None:
         candidates = [
@@ -1213,8 +1359,8 @@ class Analysis:
 
     def helper_calls(self, source: str) -> list[int]:
         """The offsets in ``source`` of the calls of the helpers noted so far (functions,
-        lambdas, partials) and of the ``def`` of each function one of them decorates: the
-        places of sink calls of the user's own making."""
+        lambdas, partials, methods) and of the ``def`` of each function one of them decorates:
+        the places of sink calls of the user's own making."""
         names = (tuple(self.helpers), tuple(self.partials))
         if self._helper_patterns is None or self._helper_patterns[0] != names:
             calls = names[0] + names[1]
@@ -1245,6 +1391,8 @@ class Analysis:
                     found.append(start)
         if decorated is not None and "@" in source:
             found += [m.end() - 3 for m in decorated.finditer(source)]
+        if self.method_helpers:
+            found = sorted(found + self.method_helper_calls(source))
         return found
 
     def _derive_decorator(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Sink | None:
@@ -1268,16 +1416,23 @@ class Analysis:
                 return _own_sink(sink, node.name, 0, ())
         return None
 
-    def _derive(self, name: str, arguments: ast.arguments, body: list[ast.stmt]) -> list[Sink]:
-        """A sink ``name`` for each parameter its body passes, unchanged, to a sink."""
+    def _derive(
+        self,
+        name: str,
+        arguments: ast.arguments,
+        body: list[ast.stmt],
+        class_name: str | None = None,
+    ) -> list[Sink]:
+        """A sink ``name`` for each parameter its body passes, unchanged, to a sink (a method
+        of ``class_name``'s: without its ``self``)."""
         positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
         parameters = {*positional, *(a.arg for a in arguments.kwonlyargs)}
-        nodes = [node for statement in body for node in ast.walk(statement)]
+        nodes = [node for statement in body for node in _walk(statement)]
         reassigned = {
             n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
         }
         found: list[Sink] = []
-        for sink, argument in self._sink_arguments(nodes, arguments):
+        for sink, argument in self._sink_arguments(nodes, arguments, class_name):
             if not isinstance(argument, ast.Name) or argument.id not in parameters:
                 continue
             if argument.id in reassigned:
@@ -1287,13 +1442,13 @@ class Analysis:
         return found
 
     def _sink_arguments(
-        self, nodes: Iterable[ast.AST], arguments: ast.arguments
+        self, nodes: Iterable[ast.AST], arguments: ast.arguments, class_name: str | None = None
     ) -> Iterator[tuple[Sink, ast.expr | None]]:
         """Each sink call among ``nodes``, the body of a function taking ``arguments`` (with
         ``shell=True`` where it needs it), and what it passes as the command or query,
-        unwrapped (``cmd`` of ``text(cmd)``)."""
+        unwrapped (``cmd`` of ``text(cmd)``); a method's body if ``class_name``."""
         saved = self._scope
-        self._scope = _Scope(self.module)  # its parameters shadow the module's names
+        self._scope = _Scope(self.module, class_name)  # its parameters shadow the module's
         for parameter in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
             self._scope.names[parameter.arg] = None
         try:
@@ -1301,7 +1456,7 @@ class Analysis:
                 if not isinstance(call, ast.Call):
                     continue
                 for sink in self._sinks_of(call):
-                    if sink.shell_keyword is None or _keyword_true(call, sink.shell_keyword):
+                    if sink.shell_keyword is None or self._keyword_true(call, sink.shell_keyword):
                         yield sink, _unwrapped(_argument(call, sink.argument, sink.keywords))
         finally:
             self._scope = saved
@@ -1311,11 +1466,13 @@ class Analysis:
         found = _lookup(name, method)
         if not found and isinstance(call.func, ast.Name):
             found = self.helper_sinks(call.func.id)
+        if not found:
+            found = self.method_sinks(call.func)  # `self.run_query(query)`
         return found
 
     def _check_sink(self, call: ast.Call, name: str, sink: Sink) -> None:
         argument = _argument(call, sink.argument, sink.keywords)
-        if sink.shell_keyword is not None and not _keyword_true(call, sink.shell_keyword):
+        if sink.shell_keyword is not None and not self._keyword_true(call, sink.shell_keyword):
             if sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple)):
                 argument = _shell_c_argument(argument)
             else:
@@ -1343,6 +1500,30 @@ class Analysis:
         if sink.sql_text_only and value.text.strip() and not SQL_WORDS.search(value.text):
             return
         self._report(call, name, sink, argument, value, how)
+
+    def _keyword_true(self, call: ast.Call, name: str) -> bool:
+        """Whether ``call`` sets the keyword ``name`` to a true constant, itself or through
+        ``**options``: a dict that does (``**{"shell": True}``), or a name bound to one."""
+        return _keyword_true(call, name) or any(
+            k.arg is None
+            and name
+            in (
+                self._true_keys(k.value.id)
+                if isinstance(k.value, ast.Name)
+                else _dict_true_keys(k.value)
+            )
+            for k in call.keywords
+        )
+
+    def _true_keys(self, name: str) -> frozenset[str]:
+        """The keys the dict ``name`` holds sets to a true constant (:func:`_dict_true_keys`)."""
+        self._scope.lookup(name)  # (reads the statements put aside that bind it)
+        scope: _Scope | None = self._scope
+        while scope is not None:
+            if name in scope.names or name in scope.true_keys:
+                return scope.true_keys.get(name, frozenset())
+            scope = scope.parent
+        return frozenset()
 
     def _expands_values(self, command: str, jinja: bool = False) -> bool:
         """Whether IPython's expansion of ``command`` (``{expr}``, ``$name``) puts in a value
@@ -1503,25 +1684,83 @@ def _keyword_true(call: ast.Call, name: str) -> bool:
     )
 
 
+def _dict_true_keys(node: ast.expr) -> frozenset[str]:
+    """The keys a dict display or ``dict(...)`` call sets to a true constant
+    (``{"shell": True}``, ``dict(shell=True, text=True)``)."""
+    if isinstance(node, ast.Dict):
+        pairs = [
+            (k.value if isinstance(k, ast.Constant) else None, v)
+            for k, v in zip(node.keys, node.values, strict=True)
+        ]
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+        pairs = [(k.arg, k.value) for k in node.keywords]
+    else:
+        return frozenset()
+    return frozenset(
+        key
+        for key, value in pairs
+        if isinstance(key, str) and isinstance(value, ast.Constant) and bool(value.value)
+    )
+
+
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "fish", "cmd", "powershell", "pwsh"})
 
 
 def _shell_c_argument(argv: ast.List | ast.Tuple) -> ast.expr | None:
-    """In ``["bash", "-c", CODE]``, the CODE."""
+    """In ``["bash", "-c", CODE]``, the CODE (else as :func:`_argv_shell_code` finds it)."""
     elements = argv.elts
     if len(elements) < 3:
-        return None
+        return _argv_shell_code(elements)
     program, flag = elements[0], elements[1]
     if not (isinstance(program, ast.Constant) and isinstance(program.value, str)):
         return None
     if program.value.rsplit("/", 1)[-1] not in _SHELLS:
-        return None
+        return _argv_shell_code(elements)
     if not (isinstance(flag, ast.Constant) and isinstance(flag.value, str)):
-        return None
+        return _argv_shell_code(elements)
     option = flag.value
     return (
-        elements[2] if (option.startswith("-") and option.endswith("c")) or option == "/c" else None
+        elements[2]
+        if (option.startswith("-") and option.endswith("c")) or option == "/c"
+        else _argv_shell_code(elements)
     )
+
+
+def _argv_shell_code(elements: list[ast.expr]) -> ast.expr | None:
+    """The first word of an argument list that is not a constant and that a shell parses as
+    code once the programs run it, as ``_shell_programs.code_argument`` follows them: ssh's
+    remote command (``["ssh", host, CODE]``), a shell's ``-c`` string after runners
+    (``["sudo", "sh", "-c", CODE]``, ``["docker", "exec", c, "sh", "-c", CODE]``)."""
+    first = elements[0] if elements else None
+    if not (
+        isinstance(first, ast.Constant)
+        and isinstance(first.value, str)
+        and _shell_programs.program(first.value) in _shell_programs.SHELL_CODE_PROGRAMS
+    ):
+        return None  # (the usual list: a program that runs no shell code)
+    words: list[str | None] = []
+    for element in elements:
+        if isinstance(element, ast.Starred):
+            return None  # the places of the words after it are unknown
+        if isinstance(element, ast.Constant) and isinstance(element.value, str):
+            words.append(element.value)
+            continue
+        code = _shell_programs.code_argument(
+            [*words, None], _static_prefix(element), shells_only=True
+        )
+        if code is not None:
+            return element
+        words.append(None)
+    return None
+
+
+def _static_prefix(node: ast.expr) -> str:
+    """The text of a word before its first value (``--eval=`` of ``f"--eval={x}"``)."""
+    if isinstance(node, ast.JoinedStr) and node.values:
+        first = node.values[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value
+    return ""
 
 
 def _lookup(name: str, method: str) -> list[Sink]:
@@ -1552,17 +1791,28 @@ def _calls_name(node: ast.expr | None, name: str) -> bool:
 
 
 def _unwrapped(node: ast.expr | None) -> ast.expr | None:
-    """``cmd`` of ``text(cmd)``, ``cmd.strip()``, ``textwrap.dedent(cmd)``..."""
+    """``cmd`` of ``text(cmd)``, ``cmd.strip()``, ``textwrap.dedent(cmd)``, ``" ".join(cmd)``..."""
     while isinstance(node, ast.Call):
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
         if name in _KEEP_METHODS and isinstance(func, ast.Attribute) and not node.args:
             node = func.value
-        elif name in _WRAPPERS and node.args:
+        elif (name in _WRAPPERS and node.args) or _joins_words(node):
             node = node.args[0]
         else:
             break
     return node
+
+
+def _joins_words(node: ast.Call) -> bool:
+    """``" ".join(words)``: the words, joined into a command as they are."""
+    func = node.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "join"
+        and isinstance(func.value, ast.Constant)
+        and len(node.args) == 1
+    )
 
 
 def _program_c_argument(call: ast.Call, program: ast.expr | None) -> ast.expr | None:
@@ -1599,6 +1849,8 @@ def _leaves(body: list[ast.stmt]) -> bool:
     )  # fmt: skip
 
 
+# psycopg's composable parts, which its SQL.format() quotes (or, for SQL, keeps as code).
+_COMPOSED_PARTS = frozenset({"Identifier", "Literal", "Placeholder", "SQL", "Composed"})
 # Base classes that make an Enum (their members' values are constants).
 _ENUMS = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"})
 # The same call under another name (`from IPython import get_ipython`).

@@ -85,6 +85,7 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _sql(".executescript", "sql_script", generic=True),
     _sql(".exec_driver_sql", "statement"),
     _sql(".copy_expert", "sql"),  # psycopg2
+    _sql(".execute_sql", "sql", generic=True),  # peewee databases
     # SQL text as an expression of an ORM or query builder
     _sql("django.db.models.expressions.RawSQL", "sql"),
     _sql("django.db.models.RawSQL", "sql"),
@@ -153,6 +154,18 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
         _shell(f"{maker}().{method}", "command")
         for maker in ("fabric.Connection", "fabric.connection.Connection", "invoke.Context")
         for method in ("run", "sudo", "local")
+    ),
+    # Airflow operators: the command a task runs in bash, or over ssh
+    *(
+        Sink(f"{module}.BashOperator", "shell", argument=1 << 20, keywords=("bash_command",))
+        for module in (
+            "airflow.operators.bash", "airflow.operators.bash_operator",
+            "airflow.providers.standard.operators.bash",
+        )
+    ),
+    Sink(
+        "airflow.providers.ssh.operators.ssh.SSHOperator", "shell", argument=1 << 20,
+        keywords=("command",),
     ),
     # What IPython makes of `!cmd`, `x = !cmd`, `%sx cmd`, `%system cmd` (and nbconvert exports).
     _shell("get_ipython().system", "cmd", ipython_expands=True),
