@@ -14,13 +14,12 @@ fails never stops the user's cell: it keeps quiet instead.  Nothing here imports
 from __future__ import annotations
 
 import ast
-import re
 import warnings
 from collections.abc import Callable, Container
 from typing import Any
 
 from .flow import Analysis, Finding, imported_by
-from .sinks import imported_names, sinks
+from .sinks import CallFinder, imported_names, sinks
 
 __all__ = ["CellChecker", "UnsafeFormatWarning"]
 
@@ -36,7 +35,7 @@ class CellChecker:
         self.analysis = Analysis(known_names)
         self._parse: Callable[..., ast.AST] | None = None
         self._imports: dict[str, str] = {}
-        self._pattern: re.Pattern[str] | None = None
+        self._finder: CallFinder | None = None
 
     def install(self, compiler: Any) -> None:
         """Start reading the trees ``compiler.ast_parse`` gives (IPython's ``shell.compile``)."""
@@ -65,10 +64,10 @@ class CellChecker:
             imports = _imports_in(tree, source)
             if imports and imports.items() - self._imports.items():
                 self._imports.update(imports)
-                self._pattern = None
-            if self._pattern is None:  # the same until an import changes it
-                self._pattern = sinks.call_pattern("", self._imports, read_imports=False)
-            calls = sinks.calls_in(source, pattern=self._pattern)
+                self._finder = None
+            if self._finder is None:  # the same until an import changes it
+                self._finder = sinks.call_finder("", self._imports, read_imports=False)
+            calls = self._finder.calls_in(source)
             if not calls:  # a helper of an earlier cell's that is a sink (`def run(cmd): ...`)
                 calls = self.analysis.helper_calls(source)
             if not calls:
@@ -81,9 +80,9 @@ class CellChecker:
             return []
         for finding in findings:
             message = finding.message()
-            from .fix import fixed_line  # (imports the renderers: only for a finding)
+            from .fix import fixed_line_cached  # (imports the renderers: only for a finding)
 
-            fix = fixed_line(source, finding)
+            fix = fixed_line_cached(source, finding)
             if fix.line is not None:
                 message += f"\nSafe spelling, ready to paste:\n    {fix.line.strip()}"
             warnings.warn_explicit(message, UnsafeFormatWarning, filename, finding.line)
@@ -96,7 +95,10 @@ def _imports_in(tree: ast.Module, source: str) -> dict[str, str]:
     count = source.count("import")
     if not count:
         return {}
-    top = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
+    top = [s for s in tree.body if type(s) is ast.Import or type(s) is ast.ImportFrom]
     if len(top) != count:  # an import in a function, or the word elsewhere
         return imported_names(source)
-    return {local: full for statement in top for local, full in imported_by(statement)}
+    found: dict[str, str] = {}
+    for statement in top:
+        found.update(imported_by(statement))
+    return found

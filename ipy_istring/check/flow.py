@@ -218,6 +218,11 @@ class Analysis:
             tuple[tuple[tuple[str, ...], ...], re.Pattern[str] | None, re.Pattern[str] | None]
             | None
         ) = None
+        # The last text helper_calls() searched, with the names it searched for, and what
+        # it found.
+        self._helper_calls_memo: (
+            tuple[tuple[tuple[str, ...], tuple[str, ...]], str, tuple[int, ...]] | None
+        ) = None
         self.findings: list[Finding] = []
         # Names defined outside the code read (a kernel's namespace): IPython can expand them.
         self.known_names = known_names
@@ -232,6 +237,7 @@ class Analysis:
         self._return_value: Formatted | None = None
         self._statement_origins: set[tuple[int, str]] = set()
         self._deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
+        self._rebound_in: dict[int, set[str]] = {}  # id of a function -> what it rebinds
 
     # entry points
 
@@ -336,10 +342,12 @@ class Analysis:
                 ):  # `parts.append(...)` changes `parts`
                     self._put_aside_binding(call.func.value.id, statement, rebinds=False)
                 continue
-            if isinstance(statement, (ast.Import, ast.ImportFrom)):
-                self._import(statement)
-            elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+                assert isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef))
                 self._put_aside_function(statement.name, statement)
+                continue
+            if kind is ast.Import or kind is ast.ImportFrom:
+                self._import(statement)  # type: ignore[arg-type]
             elif isinstance(statement, ast.ClassDef):
                 for method in statement.body:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -560,9 +568,11 @@ class Analysis:
         return None
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
-        self.imports.update(imported_by(node))
+        names = self._scope.names
+        for local, full in imported_by(node):
+            self.imports[local] = full
         for alias in node.names:
-            self._scope.names.pop(alias.asname or alias.name, None)
+            names.pop(alias.asname or alias.name, None)
 
     def _function(
         self,
@@ -978,6 +988,7 @@ class Analysis:
         imports: Mapping[str, str],
     ) -> bool:
         starts = [statement.lineno for statement in tree.body]
+        self._rebound_in = {}  # (the tree is alive: its nodes' ids are theirs)
         for line, column in places:
             index = bisect.bisect_right(starts, line) - 1
             found = _call_at(tree.body[index], line, column) if index >= 0 else None
@@ -1052,7 +1063,14 @@ class Analysis:
             expands = isinstance(value, str) and ("{" in value or "$" in value)
             return not (sink.ipython_expands and expands)
         if isinstance(argument, ast.Name):
-            return argument.id in _parameters(functions)
+            if not functions or argument.id not in _parameters(functions):
+                return False
+            # (What the outermost function rebinds: walked once per check of a cell.)
+            outer = functions[0]
+            rebound = self._rebound_in.get(id(outer))
+            if rebound is None:
+                rebound = self._rebound_in[id(outer)] = _rebound(outer.body)
+            return argument.id not in rebound
         if isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name):
             name = argument.func.id
             return not (
@@ -1140,12 +1158,13 @@ class Analysis:
         candidates = [
             statement
             for statement in tree.body
-            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef))
+            if type(statement) is ast.FunctionDef
+            or type(statement) is ast.AsyncFunctionDef
             or (
-                isinstance(statement, ast.Assign)
+                type(statement) is ast.Assign
                 and len(statement.targets) == 1
-                and isinstance(statement.targets[0], ast.Name)
-                and isinstance(statement.value, (ast.Lambda, ast.Call))
+                and type(statement.targets[0]) is ast.Name
+                and type(statement.value) in _LAMBDA_OR_CALL
             )
         ]
         if not candidates:
@@ -1216,6 +1235,9 @@ class Analysis:
         lambdas, partials) and of the ``def`` of each function one of them decorates: the
         places of sink calls of the user's own making."""
         names = (tuple(self.helpers), tuple(self.partials))
+        memo = self._helper_calls_memo
+        if memo is not None and memo[0] == names and memo[1] == source:
+            return list(memo[2])  # (a cell asks twice: before and while it is read)
         if self._helper_patterns is None or self._helper_patterns[0] != names:
             calls = names[0] + names[1]
             # (No look-behind before the names: the regex engine then scans for their first
@@ -1245,6 +1267,7 @@ class Analysis:
                     found.append(start)
         if decorated is not None and "@" in source:
             found += [m.end() - 3 for m in decorated.finditer(source)]
+        self._helper_calls_memo = (names, source, tuple(found))
         return found
 
     def _derive_decorator(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Sink | None:
@@ -1413,15 +1436,23 @@ class _Missing:
 _MISSING = _Missing()
 
 
-def imported_by(node: ast.Import | ast.ImportFrom) -> Iterator[tuple[str, str]]:
+def imported_by(node: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
     """Local name, full name for each name an import statement binds (``import a.b``: ``a``;
     ``import a.b as c``: ``c`` for ``a.b``; ``from a import b``: ``b`` for ``a.b``)."""
-    for alias in node.names:
-        if isinstance(node, ast.Import):
-            local = alias.asname or alias.name.partition(".")[0]
-            yield local, alias.name if alias.asname else local
-        elif node.module and alias.name != "*":
-            yield alias.asname or alias.name, f"{node.module}.{alias.name}"
+    found = []
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.asname:
+                found.append((alias.asname, alias.name))
+            else:
+                local = alias.name.partition(".")[0]
+                found.append((local, local))
+    elif node.module:  # (`from . import x` binds no module we know)
+        module = node.module
+        for alias in node.names:
+            if alias.name != "*":
+                found.append((alias.asname or alias.name, f"{module}.{alias.name}"))
+    return found
 
 
 def _bound_names(statement: ast.stmt) -> Iterator[str]:
@@ -1649,19 +1680,26 @@ def _call_at(
     todo: list[tuple[ast.AST, list[ast.FunctionDef | ast.AsyncFunctionDef]]] = [(statement, [])]
     while todo:
         node, functions = todo.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            functions = [*functions, node]
-        if isinstance(node, ast.Call) and _spans_place(node.func, position):
+        kind = type(node)
+        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+            functions = [*functions, node]  # type: ignore[list-item]
+        elif kind is ast.Call and _spans_place(node.func, position):  # type: ignore[attr-defined]
             # `cur.execute(` is found at its dot, `os.system(` at `os`: the call is the one
             # whose function's dotted name spans the place, not a call inside it.
-            inner = node.func
+            inner = node.func  # type: ignore[attr-defined]
             while isinstance(inner, ast.Attribute):
                 inner = inner.value
             if isinstance(inner, ast.Name) or not _spans_place(inner, position):
-                return node, functions
-        todo.extend(
-            (child, functions) for child in _child_nodes(node) if _may_span(child, position)
-        )
+                return node, functions  # type: ignore[return-value]
+        for child in _child_nodes(node):
+            # (Nodes without a place, such as a comprehension's `for` part, may span it.)
+            end = getattr(child, "end_lineno", None)
+            if end is None or (
+                (child.lineno, child.col_offset)  # type: ignore[attr-defined]
+                <= position
+                < (end, child.end_col_offset)  # type: ignore[attr-defined]
+            ):
+                todo.append((child, functions))
     return None
 
 
@@ -1671,23 +1709,15 @@ def _spans_place(node: ast.AST, position: tuple[int, int]) -> bool:
     return start <= position < end
 
 
-def _may_span(node: ast.AST, position: tuple[int, int]) -> bool:
-    """Whether ``node`` spans ``position`` (nodes without a place, such as a comprehension's
-    ``for`` part, may)."""
-    return getattr(node, "end_lineno", None) is None or _spans_place(node, position)
-
-
 def _parameters(functions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[str]:
-    """The parameters of ``functions`` (nested, outermost first) that no code in them
-    binds again: their values are the caller's, never formatted here."""
+    """The parameters of ``functions`` (nested, outermost first); those that no code in
+    them binds again (:func:`_rebound`) have the caller's values, never formatted here."""
     names: set[str] = set()
     for function in functions:
         arguments = function.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
         every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
         names.update(a.arg for a in every)
-    if functions and names:
-        names -= _rebound(functions[0].body)
     return names
 
 
@@ -1723,6 +1753,7 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
         todo.extend(_child_nodes(current))
 
 
+_LAMBDA_OR_CALL = (ast.Lambda, ast.Call)
 # Per node type, the fields that may hold nodes (ast.iter_child_nodes, without its cost).
 _NODE_FIELDS: dict[type, tuple[str, ...]] = {}
 
