@@ -953,3 +953,76 @@ def test_the_cell_check_still_follows_what_it_cannot_rule_out(ishell: Any, cell:
     # the same as a file (the function of the earlier cell first), where nothing is ruled out
     source = ishell.transform_cell(EARLIER_CELLS + cell)
     assert len(find_unsafe_calls(source)) == 1
+
+
+# What the cell check keeps from one cell to the next to cost less (the calls of the user's
+# helpers found in a text, a function's rebound names, the fix line of a finding, the quick
+# search without the sink functions) never hides what a cell holds now.
+
+
+def test_a_cell_prepared_again_sees_a_helper_defined_since(ishell: Any) -> None:
+    run(ishell, "import os\nx = os.environ.get('X', '')")
+    cell = "run_it(f'ls {x}')"
+    assert _prepare(ishell, cell) == []  # `run_it` is no sink yet
+    assert _prepare(ishell, "def run_it(command):\n    os.system(command)") == []
+    (warning,) = _prepare(ishell, cell)  # the same text again: now a sink
+    assert "run_it() gets a string built by an f-string" in str(warning.message)
+    assert _prepare(ishell, "def run_it(command):\n    print(command)") == []
+    assert _prepare(ishell, cell) == []  # and no longer one
+
+
+def test_a_rebound_parameter_is_told_apart_per_function(ishell: Any) -> None:
+    run(ishell, "import os\nx = os.environ.get('X', '')")
+    # Two functions with a parameter of the same name in one cell: only one rebinds it.
+    cell = (
+        "def safe(q):\n    cur.execute(q)\n"
+        "def unsafe(q):\n    q = f'select {q}'\n    cur.execute(q)\n"
+    )
+    (warning,) = _prepare(ishell, cell)
+    assert warning.lineno == 5
+    (warning,) = _prepare(ishell, cell.replace("def safe(q):", "def safe(q, r=x):"))
+    assert warning.lineno == 5
+
+
+def test_the_fix_line_of_a_finding_seen_before_is_the_fix_for_this_cell(ishell: Any) -> None:
+    run(ishell, "import os\nclass Cur:\n    def execute(self, *q): return q\ncur = Cur()")
+    run(ishell, "who = os.environ.get('USER', 'x')")
+    line = "cur.execute(f'select * from t where u = {who}')"
+    for _ in range(2):  # the same finding again: the same fix
+        (warning,) = _prepare(ishell, line)
+        assert "cur.execute(*sql(i'select * from t where u = {who}'))" in str(warning.message)
+    # The same line under a driver that takes %s: its own fix, not the one seen before.
+    (warning,) = _prepare(ishell, f"import psycopg2\n{line}")
+    assert "cur.execute(*sql(i'select * from t where u = {who}', \"format\"))" in str(
+        warning.message
+    )
+    # The same line where the string spans two lines of the call: no fix, as before.
+    (warning,) = _prepare(ishell, "cur.execute(\n    f'select {who}' f' from t')")
+    assert "Safe spelling" not in str(warning.message)
+
+
+@pytest.mark.parametrize("corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4"])
+def test_the_quick_search_finds_what_the_full_pattern_finds(corpus: str) -> None:
+    # A text that names none of the sink functions' first words is searched for the sink
+    # methods only: the calls found are those of the whole pattern, on every corpus text.
+    import check_corpus
+
+    from ipy_istring.check.sinks import imported_names, sinks
+
+    texts = [case.code for case in getattr(check_corpus, corpus)]
+    shortcuts = 0
+    for text in texts:
+        for imports in ({}, imported_names(text), {"sp": "subprocess", "run": "os.system"}):
+            finder = sinks.call_finder("", imports, read_imports=False)
+            everything = [
+                m.start()
+                for m in finder.pattern.finditer(text)
+                if m.start() == 0 or text[m.start()] == "." or not _word(text[m.start() - 1])
+            ]
+            assert finder.calls_in(text) == everything
+            shortcuts += not any(head in text for head in finder.heads)
+    assert shortcuts  # (the methods-only search was tried)
+
+
+def _word(character: str) -> bool:
+    return character.isalnum() or character == "_"

@@ -89,16 +89,19 @@ class CellChecker:
         return findings
 
 
+_IMPORT_STATEMENTS = (ast.Import, ast.ImportFrom)
+
+
 def _imports_in(tree: ast.Module, source: str) -> dict[str, str]:
     """Local name -> full name for the imports of a cell: from its tree when each ``import``
     in its text is a top-level statement (the usual cell), else from the text."""
     count = source.count("import")
     if not count:
         return {}
-    top = [s for s in tree.body if type(s) is ast.Import or type(s) is ast.ImportFrom]
+    top = [s for s in tree.body if type(s) in _IMPORT_STATEMENTS]
     if len(top) != count:  # an import in a function, or the word elsewhere
         return imported_names(source)
     found: dict[str, str] = {}
     for statement in top:
-        found.update(imported_by(statement))
+        found.update(imported_by(statement))  # type: ignore[arg-type]
     return found

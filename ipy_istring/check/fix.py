@@ -226,9 +226,15 @@ _FIXES_KEPT = 256
 
 
 def _paramstyle(source: str) -> str:
-    if re.search(r"\b(psycopg2?|pymysql|MySQLdb|mysql\.connector)\b", source):
+    # (The search only where a driver's name may be: it is slow on a long text.)
+    if ("psycopg" in source or "ysql" in source or "ySQL" in source) and _FORMAT_DRIVERS.search(
+        source
+    ):
         return "format"
     return "qmark"
+
+
+_FORMAT_DRIVERS = re.compile(r"\b(psycopg2?|pymysql|MySQLdb|mysql\.connector)\b")
 
 
 _IMPORTS = {"sql": "from ipy_istring import sql", "sh": "from ipy_istring import sh",

@@ -322,7 +322,7 @@ class Analysis:
     def put_aside(self, statements: list[ast.stmt]) -> None:
         """Take note of module-level statements (a cell that calls no sink) without reading
         them: those that bind a name are read only if later code uses that name."""
-        put_aside, module = self.put_aside_names, self.module.names
+        put_aside, module, helpers = self.put_aside_names, self.module.names, self.helpers
         for statement in statements:
             kind = type(statement)
             if kind is ast.Assign:
@@ -332,6 +332,8 @@ class Analysis:
                     # (A name put aside already: what came before it no longer matters.)
                     before = _MISSING if name in put_aside else module.pop(name, _MISSING)
                     put_aside[name] = ([statement], before)
+                    if name in helpers and helpers[name] is not statement.value:  # type: ignore[attr-defined]
+                        self._forget_helper(name)  # (rebound to what calls no sink)
                     continue
             elif kind is ast.Expr:
                 call = statement.value  # type: ignore[attr-defined]
@@ -343,8 +345,10 @@ class Analysis:
                     self._put_aside_binding(call.func.value.id, statement, rebinds=False)
                 continue
             elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
-                assert isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef))
-                self._put_aside_function(statement.name, statement)
+                name = statement.name  # type: ignore[attr-defined]
+                self._put_aside_function(name, statement)  # type: ignore[arg-type]
+                if name in helpers and helpers[name] is not statement:
+                    self._forget_helper(name)  # (defined again: it calls no sink now)
                 continue
             if kind is ast.Import or kind is ast.ImportFrom:
                 self._import(statement)  # type: ignore[arg-type]
@@ -367,6 +371,12 @@ class Analysis:
             self.put_aside_names[name] = ([statement], _MISSING)
         elif entry[0][-1] is not statement:
             entry[0].append(statement)
+
+    def _forget_helper(self, name: str) -> None:
+        """``name`` is no longer a helper that passes a parameter to a sink."""
+        del self.helpers[name]
+        self._helper_sinks.pop(name, None)
+        self._decorator_sinks.pop(name, None)
 
     def _put_aside_function(self, name: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         self.functions.pop(name, None)
@@ -1439,20 +1449,18 @@ _MISSING = _Missing()
 def imported_by(node: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
     """Local name, full name for each name an import statement binds (``import a.b``: ``a``;
     ``import a.b as c``: ``c`` for ``a.b``; ``from a import b``: ``b`` for ``a.b``)."""
-    found = []
     if isinstance(node, ast.Import):
-        for alias in node.names:
-            if alias.asname:
-                found.append((alias.asname, alias.name))
-            else:
-                local = alias.name.partition(".")[0]
-                found.append((local, local))
-    elif node.module:  # (`from . import x` binds no module we know)
-        module = node.module
-        for alias in node.names:
-            if alias.name != "*":
-                found.append((alias.asname or alias.name, f"{module}.{alias.name}"))
-    return found
+        return [
+            (alias.asname, alias.name) if alias.asname else (alias.name.partition(".")[0],) * 2
+            for alias in node.names
+        ]
+    if not node.module:  # (`from . import x`: no module we know)
+        return []
+    return [
+        (alias.asname or alias.name, f"{node.module}.{alias.name}")
+        for alias in node.names
+        if alias.name != "*"
+    ]
 
 
 def _bound_names(statement: ast.stmt) -> Iterator[str]:
