@@ -1026,3 +1026,27 @@ def test_the_quick_search_finds_what_the_full_pattern_finds(corpus: str) -> None
 
 def _word(character: str) -> bool:
     return character.isalnum() or character == "_"
+
+
+@pytest.mark.parametrize("corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4"])
+def test_the_statements_read_in_a_cell_are_those_on_its_sink_lines(corpus: str) -> None:
+    # The cell check reads the statements on a sink call's line, found by their places: the
+    # same as asking each statement whether it spans one of the lines.
+    import check_corpus
+
+    from ipy_istring.check.flow import _spans, _statements_on
+
+    texts = [case.code for case in getattr(check_corpus, corpus) if 'i"' not in case.code]
+    texts.append("x = (1,\n  2); cur.execute(q); y = 3\nz = 4\n")  # several on one line
+    for text in texts:
+        try:
+            body = ast.parse(text).body
+        except SyntaxError:
+            continue  # (a notebook's JSON, or IPython syntax)
+        last = text.count("\n") + 2
+        for lines in ([n] for n in range(last)):
+            each = [i for i, statement in enumerate(body) if _spans(lines, statement)]
+            assert _statements_on(body, lines) == each
+        every = list(range(0, last, 3))
+        each = [i for i, statement in enumerate(body) if _spans(every, statement)]
+        assert _statements_on(body, every) == each

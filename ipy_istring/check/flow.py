@@ -299,15 +299,12 @@ class Analysis:
         if lazy:
             # Only the statements that call a sink are read now; the others are put aside
             # and read if one of those uses what they bind.
-            aside: list[ast.stmt] = []
-            for statement in tree.body:
-                if self._names_sink(statement):
-                    self.put_aside(aside)
-                    aside = []
-                    self._statement(statement)
-                else:
-                    aside.append(statement)
-            self.put_aside(aside)
+            body, aside_from = tree.body, 0
+            for index in _statements_on(body, self._sink_lines):
+                self.put_aside(body[aside_from:index])
+                aside_from = index + 1
+                self._statement(body[index])
+            self.put_aside(body[aside_from:])
         else:
             self._block(tree.body)
         # Function bodies run after the module's code: they see its final names.
@@ -1165,18 +1162,19 @@ class Analysis:
         return self.helper_calls(source)
 
     def _note_helpers(self, tree: ast.Module, source: str | None) -> None:
-        candidates = [
-            statement
-            for statement in tree.body
-            if type(statement) is ast.FunctionDef
-            or type(statement) is ast.AsyncFunctionDef
-            or (
-                type(statement) is ast.Assign
-                and len(statement.targets) == 1
-                and type(statement.targets[0]) is ast.Name
-                and type(statement.value) in _LAMBDA_OR_CALL
-            )
-        ]
+        candidates: list[ast.stmt] = []
+        for statement in tree.body:
+            kind = type(statement)
+            if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+                candidates.append(statement)
+            elif kind is ast.Assign:
+                targets = statement.targets  # type: ignore[attr-defined]
+                if (
+                    len(targets) == 1
+                    and type(targets[0]) is ast.Name
+                    and type(statement.value) in _LAMBDA_OR_CALL  # type: ignore[attr-defined]
+                ):
+                    candidates.append(statement)
         if not candidates:
             return
         if "partial" in (source or "partial"):  # (its name is resolved through the imports)
@@ -1731,12 +1729,19 @@ def _parameters(functions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[
 
 def _rebound(body: list[ast.stmt]) -> set[str]:
     """The names code in ``body`` binds (assigns, deletes, imports)."""
-    return {
-        n.id if isinstance(n, ast.Name) else (n.asname or n.name).partition(".")[0]
-        for b in body
-        for n in _walk(b)
-        if (isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)) or isinstance(n, ast.alias)
-    }
+    found: set[str] = set()
+    todo: list[ast.AST] = list(body)
+    while todo:  # (a walk without a generator: this runs for most cells with a sink)
+        node = todo.pop()
+        kind = type(node)
+        if kind is ast.Name:
+            if type(node.ctx) is not ast.Load:  # type: ignore[attr-defined]
+                found.add(node.id)  # type: ignore[attr-defined]
+        elif kind is ast.alias:
+            found.add((node.asname or node.name).partition(".")[0])  # type: ignore[attr-defined]
+        else:
+            todo.extend(_child_nodes(node))
+    return found
 
 
 def _own_expressions(node: ast.stmt) -> list[ast.expr]:
@@ -1809,6 +1814,20 @@ def _line_numbers(source: str, offsets: list[int], every: bool = False) -> list[
         if every or not lines or lines[-1] != line:
             lines.append(line)
     return lines
+
+
+def _statements_on(body: list[ast.stmt], lines: list[int]) -> list[int]:
+    """The indexes, in order, of the statements of ``body`` that span one of ``lines``
+    (sorted): each statement :func:`_spans` says so of, found without asking each."""
+    starts = [statement.lineno for statement in body]
+    found: set[int] = set()
+    for line in lines:
+        index = bisect.bisect_right(starts, line) - 1
+        # (Statements never overlap: those that reach the line end the run before it.)
+        while index >= 0 and (body[index].end_lineno or body[index].lineno) >= line:
+            found.add(index)
+            index -= 1
+    return sorted(found)
 
 
 def _spans(lines: list[int], node: ast.stmt) -> bool:
