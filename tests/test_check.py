@@ -1050,3 +1050,42 @@ def test_the_statements_read_in_a_cell_are_those_on_its_sink_lines(corpus: str) 
         every = list(range(0, last, 3))
         each = [i for i, statement in enumerate(body) if _spans(every, statement)]
         assert _statements_on(body, every) == each
+
+
+def test_a_cell_text_seen_before_is_searched_again_when_the_sinks_change(ishell: Any) -> None:
+    from ipy_istring.check import Sink, register_sink, sinks
+
+    run(ishell, "import os\nx = os.environ.get('X', '')")
+    cell = "shell_out(f'ls {x}')\nclient.submit_sql(f'select {x}')"
+    assert _prepare(ishell, cell) == []  # neither is a sink yet
+    # an import in another cell makes one a sink: the text seen before is searched again
+    assert _prepare(ishell, "from os import system as shell_out") == []
+    (warning,) = _prepare(ishell, cell)
+    assert "shell_out() gets a string" in str(warning.message)
+    # and so does a sink registered since
+    saved = sinks._by_name
+    sinks._by_name = {name: list(group) for name, group in saved.items()}
+    try:
+        register_sink(Sink(".submit_sql", "sql"))
+        first, second = _prepare(ishell, cell)
+        assert "shell_out() gets a string" in str(first.message)
+        assert "client.submit_sql() gets a string" in str(second.message)
+    finally:
+        sinks._by_name = saved
+        sinks._by_last = sinks._functions_cache = None
+        sinks._finder.cache_clear()
+        sinks.version += 1
+    (warning,) = _prepare(ishell, cell)  # the table as it was
+    assert "shell_out() gets a string" in str(warning.message)
+
+
+def test_a_helper_calling_a_helper_of_the_same_cell(ishell: Any) -> None:
+    # The calls of the helpers are searched again once the cell has made a new one.
+    run(ishell, "import os\nx = os.environ.get('X', '')")
+    cell = (
+        "def run_a(command):\n    os.system(command)\n"
+        "def run_b(command):\n    run_a(command)\n"
+        "run_b(f'ls {x}')\n"
+    )
+    (warning,) = _prepare(ishell, cell)
+    assert "run_b() gets a string built by an f-string" in str(warning.message)

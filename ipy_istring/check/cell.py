@@ -36,6 +36,10 @@ class CellChecker:
         self._parse: Callable[..., ast.AST] | None = None
         self._imports: dict[str, str] = {}
         self._finder: CallFinder | None = None
+        self._finder_version = -1  # the sink table's version the finder was made from
+        # Per cell text seen lately (a cell run again, or IPython preparing it again): its
+        # imports, and the sink calls the finder of the time found in it.
+        self._seen: dict[str, tuple[dict[str, str], CallFinder | None, list[int]]] = {}
 
     def install(self, compiler: Any) -> None:
         """Start reading the trees ``compiler.ast_parse`` gives (IPython's ``shell.compile``)."""
@@ -61,13 +65,22 @@ class CellChecker:
     def check(self, tree: ast.Module, source: str, filename: str = "<cell>") -> list[Finding]:
         """Warn about the findings in one cell; returns them."""
         try:
-            imports = _imports_in(tree, source)
+            seen = self._seen.get(source)
+            imports = _imports_in(tree, source) if seen is None else seen[0]
             if imports and imports.items() - self._imports.items():
                 self._imports.update(imports)
                 self._finder = None
-            if self._finder is None:  # the same until an import changes it
+            if self._finder is None or self._finder_version != sinks.version:
+                # (the same until an import or a new sink changes it)
                 self._finder = sinks.call_finder("", self._imports, read_imports=False)
-            calls = self._finder.calls_in(source)
+                self._finder_version = sinks.version
+            if seen is not None and seen[1] is self._finder:
+                calls = seen[2]
+            else:
+                calls = self._finder.calls_in(source)
+                if len(self._seen) >= _SEEN_KEPT:
+                    self._seen.pop(next(iter(self._seen)))  # the oldest
+                self._seen[source] = (imports, self._finder, calls)
             if not calls:  # a helper of an earlier cell's that is a sink (`def run(cmd): ...`)
                 calls = self.analysis.helper_calls(source)
             if not calls:
@@ -89,6 +102,7 @@ class CellChecker:
         return findings
 
 
+_SEEN_KEPT = 64  # cell texts remembered
 _IMPORT_STATEMENTS = (ast.Import, ast.ImportFrom)
 
 

@@ -197,6 +197,7 @@ class SinkTable:
         self._functions_cache: dict[str, list[str]] | None = None
         self._by_last: dict[str, list[Sink]] | None = None
         self._loaded = False
+        self.version = 0  # counts the changes: what was made from the table may be stale
         for sink in builtin:
             self._add(sink)
 
@@ -207,6 +208,7 @@ class SinkTable:
         self._functions_cache = None
         self._by_last = None
         self._finder.cache_clear()
+        self.version += 1
 
     def add(self, sink: Sink) -> None:
         """Add ``sink`` to the table."""
