@@ -7,8 +7,10 @@ over every cell).  A cell's statements that call no sink are only put aside (nam
 between cells): they are read when a statement that calls a sink uses what they bind.  Most
 cells so cost a text search.  And most sink calls get a constant query, a parameter or an
 i-string render: those are ruled out from the call alone (found by its place in the tree), and
-the data flow runs only for a cell where a formatted string may reach a sink.  A check that
-fails never stops the user's cell: it keeps quiet instead.  Nothing here imports IPython.
+the data flow runs only for a cell where a formatted string may reach a sink.  A cell's
+imports and sink calls are remembered by its text (a cell run again is searched once), and a
+finding's fix line by the line (rendered once).  A check that fails never stops the user's
+cell: it keeps quiet instead.  Nothing here imports IPython.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ class CellChecker:
         self._finder_version = -1  # the sink table's version the finder was made from
         # Per cell text seen lately (a cell run again, or IPython preparing it again): its
         # imports, and the sink calls the finder of the time found in it.
-        self._seen: dict[str, tuple[dict[str, str], CallFinder | None, list[int]]] = {}
+        self._seen: dict[str, tuple[dict[str, str], CallFinder, list[int]]] = {}
 
     def install(self, compiler: Any) -> None:
         """Start reading the trees ``compiler.ast_parse`` gives (IPython's ``shell.compile``)."""

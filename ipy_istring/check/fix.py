@@ -226,10 +226,9 @@ _FIXES_KEPT = 256
 
 
 def _paramstyle(source: str) -> str:
-    # (The search only where a driver's name may be: it is slow on a long text.)
-    if ("psycopg" in source or "ysql" in source or "ySQL" in source) and _FORMAT_DRIVERS.search(
-        source
-    ):
+    # (Searched only where a driver's name may be: the search is slow on a long text.)
+    named = "psycopg" in source or "ysql" in source or "ySQL" in source
+    if named and _FORMAT_DRIVERS.search(source):
         return "format"
     return "qmark"
 

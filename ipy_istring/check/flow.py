@@ -329,8 +329,9 @@ class Analysis:
                     # (A name put aside already: what came before it no longer matters.)
                     before = _MISSING if name in put_aside else module.pop(name, _MISSING)
                     put_aside[name] = ([statement], before)
-                    if name in helpers and helpers[name] is not statement.value:  # type: ignore[attr-defined]
-                        self._forget_helper(name)  # (rebound to what calls no sink)
+                    value = statement.value  # type: ignore[attr-defined]
+                    if name in helpers and helpers[name] is not value:
+                        self._forget_helper(name)  # (bound again to what calls no sink)
                     continue
             elif kind is ast.Expr:
                 call = statement.value  # type: ignore[attr-defined]

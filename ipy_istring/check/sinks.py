@@ -362,20 +362,19 @@ class CallFinder:
                 if not kept or span[0] >= kept[-1][1]:
                     kept.append(span)
             spans = kept
-        # (A match inside a longer name, `xrun(` for `run(`, is left out.)
-        return [
-            start
-            for start, _ in spans
-            if start == 0 or source[start] == "." or not _word_char(source[start - 1])
-        ]
+        return _outside_names(source, [start for start, _ in spans])
 
 
 def _calls(pattern: re.Pattern[str], source: str) -> list[int]:
-    # (A match inside a longer name, `xrun(` for `run(`, is left out.)
+    return _outside_names(source, [m.start() for m in pattern.finditer(source)])
+
+
+def _outside_names(source: str, starts: list[int]) -> list[int]:
+    """``starts`` but those of a match inside a longer name (``xrun(`` for ``run(``)."""
     return [
-        m.start()
-        for m in pattern.finditer(source)
-        if m.start() == 0 or source[m.start()] == "." or not _word_char(source[m.start() - 1])
+        start
+        for start in starts
+        if start == 0 or source[start] == "." or not _word_char(source[start - 1])
     ]
 
 
