@@ -1139,3 +1139,149 @@ def test_the_cell_check_still_follows_what_it_cannot_rule_out(ishell: Any, cell:
     # the same as a file (the function of the earlier cell first), where nothing is ruled out
     source = ishell.transform_cell(EARLIER_CELLS + cell)
     assert len(find_unsafe_calls(source)) == 1
+
+
+# What the cell check keeps from one cell to the next to cost less (the calls of the user's
+# helpers found in a text, a function's rebound names, the fix line of a finding, the quick
+# search without the sink functions) never hides what a cell holds now.
+
+
+def test_a_cell_prepared_again_sees_a_helper_defined_since(ishell: Any) -> None:
+    run(ishell, "import os\nx = os.environ.get('X', '')")
+    cell = "run_it(f'ls {x}')"
+    assert _prepare(ishell, cell) == []  # `run_it` is no sink yet
+    assert _prepare(ishell, "def run_it(command):\n    os.system(command)") == []
+    (warning,) = _prepare(ishell, cell)  # the same text again: now a sink
+    assert "run_it() gets a string built by an f-string" in str(warning.message)
+    assert _prepare(ishell, "def run_it(command):\n    print(command)") == []
+    assert _prepare(ishell, cell) == []  # and no longer one
+
+
+def test_a_rebound_parameter_is_told_apart_per_function(ishell: Any) -> None:
+    run(ishell, "import os\nx = os.environ.get('X', '')")
+    # Two functions with a parameter of the same name in one cell: only one rebinds it.
+    cell = (
+        "def safe(q):\n    cur.execute(q)\n"
+        "def unsafe(q):\n    q = f'select {q}'\n    cur.execute(q)\n"
+    )
+    (warning,) = _prepare(ishell, cell)
+    assert warning.lineno == 5
+    (warning,) = _prepare(ishell, cell.replace("def safe(q):", "def safe(q, r=x):"))
+    assert warning.lineno == 5
+
+
+def test_the_fix_line_of_a_finding_seen_before_is_the_fix_for_this_cell(ishell: Any) -> None:
+    run(ishell, "import os\nclass Cur:\n    def execute(self, *q): return q\ncur = Cur()")
+    run(ishell, "who = os.environ.get('USER', 'x')")
+    line = "cur.execute(f'select * from t where u = {who}')"
+    for _ in range(2):  # the same finding again: the same fix
+        (warning,) = _prepare(ishell, line)
+        assert "cur.execute(*sql(i'select * from t where u = {who}'))" in str(warning.message)
+    # The same line under a driver that takes %s: its own fix, not the one seen before.
+    (warning,) = _prepare(ishell, f"import psycopg2\n{line}")
+    assert "cur.execute(*sql(i'select * from t where u = {who}', \"format\"))" in str(
+        warning.message
+    )
+    # The same line where the string spans two lines of the call: no fix, as before.
+    (warning,) = _prepare(ishell, "cur.execute(\n    f'select {who}' f' from t')")
+    assert "Safe spelling" not in str(warning.message)
+
+
+@pytest.mark.parametrize("corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4"])
+def test_the_quick_search_finds_what_the_full_pattern_finds(corpus: str) -> None:
+    # The sink methods searched through the text, the sink functions tried where their first
+    # word is: the calls found are those of the whole pattern, on every corpus text.
+    import check_corpus
+
+    from ipy_istring.check.sinks import imported_names, sinks
+
+    texts = [case.code for case in getattr(check_corpus, corpus)]
+    texts += [  # calls inside calls, inside longer names, a function's name ending a method's
+        "myos.system(a); os.system (b); x.os.system(c)\nsubprocess.run(os.system(d))",
+        "pd.read_sql_query(q); pd.read_sql(q); cur.execute(os.system(e)); xsubprocess.run(f)",
+        "sp.run(g, shell=True); run(h); rerun(i); system(j); os.popen(k).read()",
+    ]
+    searched = set()
+    for text in texts:
+        for imports in (
+            {},
+            imported_names(text),
+            {"sp": "subprocess", "run": "os.system", "os": "os", "system": "os.system"},
+            {"subprocess": "subprocess", "os": "os"},
+        ):
+            finder = sinks.call_finder("", imports, read_imports=False)
+            everything = [
+                m.start()
+                for m in finder.pattern.finditer(text)
+                if m.start() == 0 or text[m.start()] == "." or not _word(text[m.start() - 1])
+            ]
+            assert finder.calls_in(text) == everything
+            searched.add(any(head in text for head in finder.heads))
+    assert searched == {True, False}  # (with and without the sink functions tried)
+
+
+def _word(character: str) -> bool:
+    return character.isalnum() or character == "_"
+
+
+@pytest.mark.parametrize("corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4"])
+def test_the_statements_read_in_a_cell_are_those_on_its_sink_lines(corpus: str) -> None:
+    # The cell check reads the statements on a sink call's line, found by their places: the
+    # same as asking each statement whether it spans one of the lines.
+    import check_corpus
+
+    from ipy_istring.check.flow import _spans, _statements_on
+
+    texts = [case.code for case in getattr(check_corpus, corpus) if 'i"' not in case.code]
+    texts.append("x = (1,\n  2); cur.execute(q); y = 3\nz = 4\n")  # several on one line
+    for text in texts:
+        try:
+            body = ast.parse(text).body
+        except SyntaxError:
+            continue  # (a notebook's JSON, or IPython syntax)
+        last = text.count("\n") + 2
+        for lines in ([n] for n in range(last)):
+            each = [i for i, statement in enumerate(body) if _spans(lines, statement)]
+            assert _statements_on(body, lines) == each
+        every = list(range(0, last, 3))
+        each = [i for i, statement in enumerate(body) if _spans(every, statement)]
+        assert _statements_on(body, every) == each
+
+
+def test_a_cell_text_seen_before_is_searched_again_when_the_sinks_change(ishell: Any) -> None:
+    from ipy_istring.check import Sink, register_sink, sinks
+
+    run(ishell, "import os\nx = os.environ.get('X', '')")
+    cell = "shell_out(f'ls {x}')\nclient.submit_sql(f'select {x}')"
+    assert _prepare(ishell, cell) == []  # neither is a sink yet
+    # an import in another cell makes one a sink: the text seen before is searched again
+    assert _prepare(ishell, "from os import system as shell_out") == []
+    (warning,) = _prepare(ishell, cell)
+    assert "shell_out() gets a string" in str(warning.message)
+    # and so does a sink registered since
+    saved = sinks._by_name
+    sinks._by_name = {name: list(group) for name, group in saved.items()}
+    try:
+        register_sink(Sink(".submit_sql", "sql"))
+        first, second = _prepare(ishell, cell)
+        assert "shell_out() gets a string" in str(first.message)
+        assert "client.submit_sql() gets a string" in str(second.message)
+    finally:
+        sinks._by_name = saved
+        sinks._by_last = sinks._functions_cache = None
+        sinks._finder.cache_clear()
+        sinks.version += 1
+    (warning,) = _prepare(ishell, cell)  # the table as it was
+    assert "shell_out() gets a string" in str(warning.message)
+
+
+def test_a_helper_calling_a_helper_of_the_same_cell(ishell: Any) -> None:
+    # The calls of the helpers are searched again once the cell has made a new one.
+    run(ishell, "import os\nx = os.environ.get('X', '')")
+    cell = (
+        "def run_a(command):\n    os.system(command)\n"
+        "def run_b(command):\n    run_a(command)\n"
+        "run_b(f'ls {x}')\n"
+    )
+    (warning,) = _prepare(ishell, cell)
+    assert "run_b() gets a string built by an f-string" in str(warning.message)

@@ -7,20 +7,21 @@ over every cell).  A cell's statements that call no sink are only put aside (nam
 between cells): they are read when a statement that calls a sink uses what they bind.  Most
 cells so cost a text search.  And most sink calls get a constant query, a parameter or an
 i-string render: those are ruled out from the call alone (found by its place in the tree), and
-the data flow runs only for a cell where a formatted string may reach a sink.  A check that
-fails never stops the user's cell: it keeps quiet instead.  Nothing here imports IPython.
+the data flow runs only for a cell where a formatted string may reach a sink.  A cell's
+imports and sink calls are remembered by its text (a cell run again is searched once), and a
+finding's fix line by the line (rendered once).  A check that fails never stops the user's
+cell: it keeps quiet instead.  Nothing here imports IPython.
 """
 
 from __future__ import annotations
 
 import ast
-import re
 import warnings
 from collections.abc import Callable, Container
 from typing import Any
 
 from .flow import Analysis, Finding, imported_by
-from .sinks import imported_names, sinks
+from .sinks import CallFinder, imported_names, sinks
 
 __all__ = ["CellChecker", "UnsafeFormatWarning"]
 
@@ -36,7 +37,11 @@ class CellChecker:
         self.analysis = Analysis(known_names)
         self._parse: Callable[..., ast.AST] | None = None
         self._imports: dict[str, str] = {}
-        self._pattern: re.Pattern[str] | None = None
+        self._finder: CallFinder | None = None
+        self._finder_version = -1  # the sink table's version the finder was made from
+        # Per cell text seen lately (a cell run again, or IPython preparing it again): its
+        # imports, and the sink calls the finder of the time found in it.
+        self._seen: dict[str, tuple[dict[str, str], CallFinder, list[int]]] = {}
 
     def install(self, compiler: Any) -> None:
         """Start reading the trees ``compiler.ast_parse`` gives (IPython's ``shell.compile``)."""
@@ -62,13 +67,22 @@ class CellChecker:
     def check(self, tree: ast.Module, source: str, filename: str = "<cell>") -> list[Finding]:
         """Warn about the findings in one cell; returns them."""
         try:
-            imports = _imports_in(tree, source)
+            seen = self._seen.get(source)
+            imports = _imports_in(tree, source) if seen is None else seen[0]
             if imports and imports.items() - self._imports.items():
                 self._imports.update(imports)
-                self._pattern = None
-            if self._pattern is None:  # the same until an import changes it
-                self._pattern = sinks.call_pattern("", self._imports, read_imports=False)
-            calls = sinks.calls_in(source, pattern=self._pattern)
+                self._finder = None
+            if self._finder is None or self._finder_version != sinks.version:
+                # (the same until an import or a new sink changes it)
+                self._finder = sinks.call_finder("", self._imports, read_imports=False)
+                self._finder_version = sinks.version
+            if seen is not None and seen[1] is self._finder:
+                calls = seen[2]
+            else:
+                calls = self._finder.calls_in(source)
+                if len(self._seen) >= _SEEN_KEPT:
+                    self._seen.pop(next(iter(self._seen)))  # the oldest
+                self._seen[source] = (imports, self._finder, calls)
             if not calls:  # a helper of an earlier cell's that is a sink (`def run(cmd): ...`)
                 calls = self.analysis.helper_calls(source)
             if not calls:
@@ -81,13 +95,17 @@ class CellChecker:
             return []
         for finding in findings:
             message = finding.message()
-            from .fix import fixed_line  # (imports the renderers: only for a finding)
+            from .fix import fixed_line_cached  # (imports the renderers: only for a finding)
 
-            fix = fixed_line(source, finding)
+            fix = fixed_line_cached(source, finding)
             if fix.line is not None:
                 message += f"\nSafe spelling, ready to paste:\n    {fix.line.strip()}"
             warnings.warn_explicit(message, UnsafeFormatWarning, filename, finding.line)
         return findings
+
+
+_SEEN_KEPT = 64  # cell texts remembered
+_IMPORT_STATEMENTS = (ast.Import, ast.ImportFrom)
 
 
 def _imports_in(tree: ast.Module, source: str) -> dict[str, str]:
@@ -96,7 +114,10 @@ def _imports_in(tree: ast.Module, source: str) -> dict[str, str]:
     count = source.count("import")
     if not count:
         return {}
-    top = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
+    top = [s for s in tree.body if type(s) in _IMPORT_STATEMENTS]
     if len(top) != count:  # an import in a function, or the word elsewhere
         return imported_names(source)
-    return {local: full for statement in top for local, full in imported_by(statement)}
+    found: dict[str, str] = {}
+    for statement in top:
+        found.update(imported_by(statement))  # type: ignore[arg-type]
+    return found

@@ -31,7 +31,7 @@ from .flow import IPYTHON_EXPANSION, Finding
 from .notebook import Cell, to_python
 from .scan import FileResult
 
-__all__ = ["Fix", "apply_fixes", "fixed_line"]
+__all__ = ["Fix", "apply_fixes", "fixed_line", "fixed_line_cached"]
 
 
 @dataclass(frozen=True)
@@ -196,10 +196,44 @@ def fixed_line(
     return _renderer_fix(line, finding, paramstyle or _paramstyle(source))
 
 
+def fixed_line_cached(source: str, finding: Finding) -> Fix:
+    """:func:`fixed_line`, worked out once per distinct finding: a cell run again, or the
+    same line in another cell, shows the fix without rendering it again (IPython's cell
+    warning).  The fix depends only on the line, the paramstyle and the finding's place in
+    the line, which are the key."""
+    lines = source.splitlines()
+    if not 0 < finding.line <= len(lines):
+        return Fix(None, "the line is not in the source")
+    sink = finding.sink
+    key = (
+        lines[finding.line - 1],
+        _paramstyle(source) if finding.how != IPYTHON_EXPANSION else "",
+        finding.how, finding.via, finding.end_line - finding.line, finding.column,
+        finding.end_column, finding.lone_argument, finding.call, finding.call_column,
+        sink.fix if sink is not None else "",
+    )  # fmt: skip
+    fix = _FIXES.get(key)
+    if fix is None:
+        if len(_FIXES) >= _FIXES_KEPT:
+            _FIXES.pop(next(iter(_FIXES)))  # the oldest
+        fix = _FIXES[key] = fixed_line(source, finding, key[1] or None, lines)
+    return fix
+
+
+# The fixes worked out by fixed_line_cached (a bounded memo, oldest out first).
+_FIXES: dict[tuple[object, ...], Fix] = {}
+_FIXES_KEPT = 256
+
+
 def _paramstyle(source: str) -> str:
-    if re.search(r"\b(psycopg2?|pymysql|MySQLdb|mysql\.connector)\b", source):
+    # (Searched only where a driver's name may be: the search is slow on a long text.)
+    named = "psycopg" in source or "ysql" in source or "ySQL" in source
+    if named and _FORMAT_DRIVERS.search(source):
         return "format"
     return "qmark"
+
+
+_FORMAT_DRIVERS = re.compile(r"\b(psycopg2?|pymysql|MySQLdb|mysql\.connector)\b")
 
 
 _IMPORTS = {"sql": "from ipy_istring import sql", "sh": "from ipy_istring import sh",

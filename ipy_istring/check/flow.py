@@ -226,6 +226,16 @@ class Analysis:
             tuple[tuple[tuple[str, ...], ...], re.Pattern[str] | None, re.Pattern[str] | None]
             | None
         ) = None
+        # The last text helper_calls() searched, with the names it searched for (helpers,
+        # partials; method helpers), and what it found.
+        self._helper_calls_memo: (
+            tuple[
+                tuple[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]],
+                str,
+                tuple[int, ...],
+            ]
+            | None
+        ) = None
         self.findings: list[Finding] = []
         # Names defined outside the code read (a kernel's namespace): IPython can expand them.
         self.known_names = known_names
@@ -240,6 +250,7 @@ class Analysis:
         self._return_value: Formatted | None = None
         self._statement_origins: set[tuple[int, str]] = set()
         self._deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
+        self._rebound_in: dict[int, set[str]] = {}  # id of a function -> what it rebinds
 
     # entry points
 
@@ -304,15 +315,12 @@ class Analysis:
         if lazy:
             # Only the statements that call a sink are read now; the others are put aside
             # and read if one of those uses what they bind.
-            aside: list[ast.stmt] = []
-            for statement in tree.body:
-                if self._names_sink(statement):
-                    self.put_aside(aside)
-                    aside = []
-                    self._statement(statement)
-                else:
-                    aside.append(statement)
-            self.put_aside(aside)
+            body, aside_from = tree.body, 0
+            for index in _statements_on(body, self._sink_lines):
+                self.put_aside(body[aside_from:index])
+                aside_from = index + 1
+                self._statement(body[index])
+            self.put_aside(body[aside_from:])
         else:
             self._block(tree.body)
         # Function bodies run after the module's code: they see its final names.
@@ -327,7 +335,7 @@ class Analysis:
     def put_aside(self, statements: list[ast.stmt]) -> None:
         """Take note of module-level statements (a cell that calls no sink) without reading
         them: those that bind a name are read only if later code uses that name."""
-        put_aside, module = self.put_aside_names, self.module.names
+        put_aside, module, helpers = self.put_aside_names, self.module.names, self.helpers
         for statement in statements:
             kind = type(statement)
             if kind is ast.Assign:
@@ -337,6 +345,9 @@ class Analysis:
                     # (A name put aside already: what came before it no longer matters.)
                     before = _MISSING if name in put_aside else module.pop(name, _MISSING)
                     put_aside[name] = ([statement], before)
+                    value = statement.value  # type: ignore[attr-defined]
+                    if name in helpers and helpers[name] is not value:
+                        self._forget_helper(name)  # (bound again to what calls no sink)
                     continue
             elif kind is ast.Expr:
                 call = statement.value  # type: ignore[attr-defined]
@@ -347,10 +358,14 @@ class Analysis:
                 ):  # `parts.append(...)` changes `parts`
                     self._put_aside_binding(call.func.value.id, statement, rebinds=False)
                 continue
-            if isinstance(statement, (ast.Import, ast.ImportFrom)):
-                self._import(statement)
-            elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                self._put_aside_function(statement.name, statement)
+            elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+                name = statement.name  # type: ignore[attr-defined]
+                self._put_aside_function(name, statement)  # type: ignore[arg-type]
+                if name in helpers and helpers[name] is not statement:
+                    self._forget_helper(name)  # (defined again: it calls no sink now)
+                continue
+            if kind is ast.Import or kind is ast.ImportFrom:
+                self._import(statement)  # type: ignore[arg-type]
             elif isinstance(statement, ast.ClassDef):
                 for method in statement.body:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -370,6 +385,12 @@ class Analysis:
             self.put_aside_names[name] = ([statement], _MISSING)
         elif entry[0][-1] is not statement:
             entry[0].append(statement)
+
+    def _forget_helper(self, name: str) -> None:
+        """``name`` is no longer a helper that passes a parameter to a sink."""
+        del self.helpers[name]
+        self._helper_sinks.pop(name, None)
+        self._decorator_sinks.pop(name, None)
 
     def _put_aside_function(self, name: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         self.functions.pop(name, None)
@@ -578,9 +599,11 @@ class Analysis:
         return None
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
-        self.imports.update(imported_by(node))
+        names = self._scope.names
+        for local, full in imported_by(node):
+            self.imports[local] = full
         for alias in node.names:
-            self._scope.names.pop(alias.asname or alias.name, None)
+            names.pop(alias.asname or alias.name, None)
 
     def _function(
         self,
@@ -1017,6 +1040,7 @@ class Analysis:
         imports: Mapping[str, str],
     ) -> bool:
         starts = [statement.lineno for statement in tree.body]
+        self._rebound_in = {}  # (the tree is alive: its nodes' ids are theirs)
         for line, column in places:
             index = bisect.bisect_right(starts, line) - 1
             found = _call_at(tree.body[index], line, column) if index >= 0 else None
@@ -1098,7 +1122,14 @@ class Analysis:
             expands = isinstance(value, str) and ("{" in value or "$" in value)
             return not (sink.ipython_expands and expands)
         if isinstance(argument, ast.Name):
-            return argument.id in _parameters(functions)
+            if not functions or argument.id not in _parameters(functions):
+                return False
+            # (What the outermost function rebinds: walked once per check of a cell.)
+            outer = functions[0]
+            rebound = self._rebound_in.get(id(outer))
+            if rebound is None:
+                rebound = self._rebound_in[id(outer)] = _rebound(outer.body)
+            return argument.id not in rebound
         if isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name):
             name = argument.func.id
             return not (
@@ -1283,17 +1314,19 @@ class Analysis:
         ]
 
     def _note_helpers(self, tree: ast.Module, source: str | None) -> None:
-        candidates = [
-            statement
-            for statement in tree.body
-            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef))
-            or (
-                isinstance(statement, ast.Assign)
-                and len(statement.targets) == 1
-                and isinstance(statement.targets[0], ast.Name)
-                and isinstance(statement.value, (ast.Lambda, ast.Call))
-            )
-        ]
+        candidates: list[ast.stmt] = []
+        for statement in tree.body:
+            kind = type(statement)
+            if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+                candidates.append(statement)
+            elif kind is ast.Assign:
+                targets = statement.targets  # type: ignore[attr-defined]
+                if (
+                    len(targets) == 1
+                    and type(targets[0]) is ast.Name
+                    and type(statement.value) in _LAMBDA_OR_CALL  # type: ignore[attr-defined]
+                ):
+                    candidates.append(statement)
         if not candidates:
             return
         if "partial" in (source or "partial"):  # (its name is resolved through the imports)
@@ -1362,6 +1395,9 @@ class Analysis:
         lambdas, partials, methods) and of the ``def`` of each function one of them decorates:
         the places of sink calls of the user's own making."""
         names = (tuple(self.helpers), tuple(self.partials))
+        memo, memo_key = self._helper_calls_memo, (names, tuple(self.method_helpers))
+        if memo is not None and memo[0] == memo_key and memo[1] == source:
+            return list(memo[2])  # (a cell asks twice: before and while it is read)
         if self._helper_patterns is None or self._helper_patterns[0] != names:
             calls = names[0] + names[1]
             # (No look-behind before the names: the regex engine then scans for their first
@@ -1393,6 +1429,7 @@ class Analysis:
             found += [m.end() - 3 for m in decorated.finditer(source)]
         if self.method_helpers:
             found = sorted(found + self.method_helper_calls(source))
+        self._helper_calls_memo = (memo_key, source, tuple(found))
         return found
 
     def _derive_decorator(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Sink | None:
@@ -1594,15 +1631,21 @@ class _Missing:
 _MISSING = _Missing()
 
 
-def imported_by(node: ast.Import | ast.ImportFrom) -> Iterator[tuple[str, str]]:
+def imported_by(node: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
     """Local name, full name for each name an import statement binds (``import a.b``: ``a``;
     ``import a.b as c``: ``c`` for ``a.b``; ``from a import b``: ``b`` for ``a.b``)."""
-    for alias in node.names:
-        if isinstance(node, ast.Import):
-            local = alias.asname or alias.name.partition(".")[0]
-            yield local, alias.name if alias.asname else local
-        elif node.module and alias.name != "*":
-            yield alias.asname or alias.name, f"{node.module}.{alias.name}"
+    if isinstance(node, ast.Import):
+        return [
+            (alias.asname, alias.name) if alias.asname else (alias.name.partition(".")[0],) * 2
+            for alias in node.names
+        ]
+    if not node.module:  # (`from . import x`: no module we know)
+        return []
+    return [
+        (alias.asname or alias.name, f"{node.module}.{alias.name}")
+        for alias in node.names
+        if alias.name != "*"
+    ]
 
 
 def _bound_names(statement: ast.stmt) -> Iterator[str]:
@@ -1901,19 +1944,26 @@ def _call_at(
     todo: list[tuple[ast.AST, list[ast.FunctionDef | ast.AsyncFunctionDef]]] = [(statement, [])]
     while todo:
         node, functions = todo.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            functions = [*functions, node]
-        if isinstance(node, ast.Call) and _spans_place(node.func, position):
+        kind = type(node)
+        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+            functions = [*functions, node]  # type: ignore[list-item]
+        elif kind is ast.Call and _spans_place(node.func, position):  # type: ignore[attr-defined]
             # `cur.execute(` is found at its dot, `os.system(` at `os`: the call is the one
             # whose function's dotted name spans the place, not a call inside it.
-            inner = node.func
+            inner = node.func  # type: ignore[attr-defined]
             while isinstance(inner, ast.Attribute):
                 inner = inner.value
             if isinstance(inner, ast.Name) or not _spans_place(inner, position):
-                return node, functions
-        todo.extend(
-            (child, functions) for child in _child_nodes(node) if _may_span(child, position)
-        )
+                return node, functions  # type: ignore[return-value]
+        for child in _child_nodes(node):
+            # (Nodes without a place, such as a comprehension's `for` part, may span it.)
+            end = getattr(child, "end_lineno", None)
+            if end is None or (
+                (child.lineno, child.col_offset)  # type: ignore[attr-defined]
+                <= position
+                < (end, child.end_col_offset)  # type: ignore[attr-defined]
+            ):
+                todo.append((child, functions))
     return None
 
 
@@ -1923,34 +1973,33 @@ def _spans_place(node: ast.AST, position: tuple[int, int]) -> bool:
     return start <= position < end
 
 
-def _may_span(node: ast.AST, position: tuple[int, int]) -> bool:
-    """Whether ``node`` spans ``position`` (nodes without a place, such as a comprehension's
-    ``for`` part, may)."""
-    return getattr(node, "end_lineno", None) is None or _spans_place(node, position)
-
-
 def _parameters(functions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[str]:
-    """The parameters of ``functions`` (nested, outermost first) that no code in them
-    binds again: their values are the caller's, never formatted here."""
+    """The parameters of ``functions`` (nested, outermost first); those that no code in
+    them binds again (:func:`_rebound`) have the caller's values, never formatted here."""
     names: set[str] = set()
     for function in functions:
         arguments = function.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
         every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
         names.update(a.arg for a in every)
-    if functions and names:
-        names -= _rebound(functions[0].body)
     return names
 
 
 def _rebound(body: list[ast.stmt]) -> set[str]:
     """The names code in ``body`` binds (assigns, deletes, imports)."""
-    return {
-        n.id if isinstance(n, ast.Name) else (n.asname or n.name).partition(".")[0]
-        for b in body
-        for n in _walk(b)
-        if (isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)) or isinstance(n, ast.alias)
-    }
+    found: set[str] = set()
+    todo: list[ast.AST] = list(body)
+    while todo:  # (a walk without a generator: this runs for most cells with a sink)
+        node = todo.pop()
+        kind = type(node)
+        if kind is ast.Name:
+            if type(node.ctx) is not ast.Load:  # type: ignore[attr-defined]
+                found.add(node.id)  # type: ignore[attr-defined]
+        elif kind is ast.alias:
+            found.add((node.asname or node.name).partition(".")[0])  # type: ignore[attr-defined]
+        else:
+            todo.extend(_child_nodes(node))
+    return found
 
 
 def _own_expressions(node: ast.stmt) -> list[ast.expr]:
@@ -1975,6 +2024,7 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
         todo.extend(_child_nodes(current))
 
 
+_LAMBDA_OR_CALL = (ast.Lambda, ast.Call)
 # Per node type, the fields that may hold nodes (ast.iter_child_nodes, without its cost).
 _NODE_FIELDS: dict[type, tuple[str, ...]] = {}
 
@@ -2022,6 +2072,20 @@ def _line_numbers(source: str, offsets: list[int], every: bool = False) -> list[
         if every or not lines or lines[-1] != line:
             lines.append(line)
     return lines
+
+
+def _statements_on(body: list[ast.stmt], lines: list[int]) -> list[int]:
+    """The indexes, in order, of the statements of ``body`` that span one of ``lines``
+    (sorted): each statement :func:`_spans` says so of, found without asking each."""
+    starts = [statement.lineno for statement in body]
+    found: set[int] = set()
+    for line in lines:
+        index = bisect.bisect_right(starts, line) - 1
+        # (Statements never overlap: those that reach the line end the run before it.)
+        while index >= 0 and (body[index].end_lineno or body[index].lineno) >= line:
+            found.add(index)
+            index -= 1
+    return sorted(found)
 
 
 def _spans(lines: list[int], node: ast.stmt) -> bool:
