@@ -330,7 +330,8 @@ def test_real_kernel_traceback_shows_the_cell_as_written() -> None:
 
 def test_loading_leaves_for_later_what_the_first_cells_may_not_need() -> None:
     # %load_ext costs a notebook little: the html renderer's context analysis, the fast
-    # path's compiled expressions and the check's data flow wait for their first use.
+    # path's compiled expressions and the check's data flow wait for their first use (the
+    # data flow for a cell that calls a sink; the cells before it still count).
     import subprocess
 
     code = (
@@ -341,12 +342,23 @@ def test_loading_leaves_for_later_what_the_first_cells_may_not_need() -> None:
         "from ipy_istring import _fast_path\n"
         "def state():\n"
         "    print('ipy_istring._html_contexts' in sys.modules,\n"
-        "          _fast_path._patterns.cache_info().currsize)\n"
+        "          _fast_path._patterns.cache_info().currsize,\n"
+        "          'ipy_istring.check.flow' in sys.modules)\n"
         "state()\n"
         "shell.run_cell(\"name = 'x'\\nt = i'<b>{name}</b>'\\n_ = html(t)\")\n"
+        "shell.run_cell(\"import os\\nwho = os.environ.get('HOME', '')\\n\"\n"
+        "               \"query = f'select {who!r}'\")\n"
         "state()\n"
+        "import warnings\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        "    shell.run_cell('import sqlite3\\n_ = sqlite3.connect(\":memory:\").execute(query)')\n"
+        "state()\n"
+        "print(sum('query' in str(w.message) for w in caught))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
-    assert done.stdout.split() == ["False", "0", "True", "1"], done.stderr
+    # After the sink call, the cell that built the query is read: a finding.
+    expected = ["False", "0", "False", "True", "1", "False", "True", "1", "True", "1"]
+    assert done.stdout.split() == expected, done.stderr

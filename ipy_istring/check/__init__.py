@@ -19,11 +19,14 @@ The parts: :mod:`.sinks` (the table of sinks, extensible), :mod:`.flow` (the dat
 from __future__ import annotations
 
 import ast
+from typing import Any
 
 from .cell import CellChecker, UnsafeFormatWarning
-from .flow import Analysis, Finding
-from .scan import parse
 from .sinks import Sink, register_sink, sinks
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .flow import Analysis, Finding
 
 __all__ = [
     "Analysis",
@@ -38,9 +41,13 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    # The command line (argparse and the reports) loads only when asked for: the extension
-    # imports this package for its cell check.
+def __getattr__(name: str) -> Any:
+    # The data flow and the command line (argparse and the reports) load only when asked
+    # for: the extension imports this package for its cell check.
+    if name in ("Analysis", "Finding"):
+        from . import flow
+
+        return getattr(flow, name)
     if name == "main":
         from .cli import main
 
@@ -52,4 +59,7 @@ def find_unsafe_calls(source: str | ast.Module) -> list[Finding]:
     """The formatted strings that reach a shell or SQL call in ``source`` (code, which may
     hold i-literals, or an already parsed module).  Raises SyntaxError for code that does
     not parse."""
+    from .flow import Analysis
+    from .scan import parse
+
     return Analysis().check(parse(source) if isinstance(source, str) else source)

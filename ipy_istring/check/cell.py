@@ -20,8 +20,13 @@ import warnings
 from collections.abc import Callable, Container
 from typing import Any
 
-from .flow import Analysis, Finding, imported_by
-from .sinks import CallFinder, imported_names, sinks
+from .sinks import CallFinder, imported_by, imported_names, sinks
+
+# The data flow (.flow) is loaded when a cell first calls a sink: loading the extension, and
+# the cells before, need only the search for sink calls.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .flow import Analysis, Finding
 
 __all__ = ["CellChecker", "UnsafeFormatWarning"]
 
@@ -34,7 +39,10 @@ class CellChecker:
     """Warns about each finding in the cells a shell parses; changes nothing."""
 
     def __init__(self, known_names: Container[str] = ()) -> None:
-        self.analysis = Analysis(known_names)
+        self._known_names = known_names
+        self._analysis: Analysis | None = None
+        # The cells that called no sink before the analysis was first needed, in order.
+        self._put_aside: list[list[ast.stmt]] = []
         self._parse: Callable[..., ast.AST] | None = None
         self._imports: dict[str, str] = {}
         self._finder: CallFinder | None = None
@@ -42,6 +50,19 @@ class CellChecker:
         # Per cell text seen lately (a cell run again, or IPython preparing it again): its
         # imports, and the sink calls the finder of the time found in it.
         self._seen: dict[str, tuple[dict[str, str], CallFinder, list[int]]] = {}
+
+    @property
+    def analysis(self) -> Analysis:
+        """The data flow over the cells checked so far (made when a cell first calls a sink,
+        and given the cells put aside before it)."""
+        if self._analysis is None:
+            from .flow import Analysis
+
+            self._analysis = Analysis(self._known_names)
+            for body in self._put_aside:
+                self._analysis.put_aside(body)
+            self._put_aside.clear()
+        return self._analysis
 
     def install(self, compiler: Any) -> None:
         """Start reading the trees ``compiler.ast_parse`` gives (IPython's ``shell.compile``)."""
@@ -83,10 +104,16 @@ class CellChecker:
                 if len(self._seen) >= _SEEN_KEPT:
                     self._seen.pop(next(iter(self._seen)))  # the oldest
                 self._seen[source] = (imports, self._finder, calls)
-            if not calls:  # a helper of an earlier cell's that is a sink (`def run(cmd): ...`)
-                calls = self.analysis.helper_calls(source)
+            analysis = self._analysis
+            if not calls and analysis is not None:
+                # a helper of an earlier cell's that is a sink (`def run(cmd): ...`; a cell
+                # that defines one calls a sink, so there is none before the analysis)
+                calls = analysis.helper_calls(source)
             if not calls:
-                self.analysis.put_aside(tree.body)
+                if analysis is None:
+                    self._put_aside.append(tree.body)
+                else:
+                    analysis.put_aside(tree.body)
                 return []
             findings = self.analysis.check(
                 tree, source, calls=calls, lazy=True, imports=self._imports

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field, replace
 
 from .. import _shell_programs
 from ..rewrite import has_istring
-from .sinks import SQL_WORDS, Sink, sinks
+from .sinks import SQL_WORDS, Sink, imported_by, sinks
 
-__all__ = ["Analysis", "Finding", "Formatted", "imported_by"]
+__all__ = ["Analysis", "Finding", "Formatted"]
 
 IPYTHON_EXPANSION = "IPython's {}/$ expansion"
 _FIX_HINT = {
@@ -1629,23 +1629,6 @@ class _Missing:
 
 
 _MISSING = _Missing()
-
-
-def imported_by(node: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
-    """Local name, full name for each name an import statement binds (``import a.b``: ``a``;
-    ``import a.b as c``: ``c`` for ``a.b``; ``from a import b``: ``b`` for ``a.b``)."""
-    if isinstance(node, ast.Import):
-        return [
-            (alias.asname, alias.name) if alias.asname else (alias.name.partition(".")[0],) * 2
-            for alias in node.names
-        ]
-    if not node.module:  # (`from . import x`: no module we know)
-        return []
-    return [
-        (alias.asname or alias.name, f"{node.module}.{alias.name}")
-        for alias in node.names
-        if alias.name != "*"
-    ]
 
 
 def _bound_names(statement: ast.stmt) -> Iterator[str]:

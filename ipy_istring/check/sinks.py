@@ -10,6 +10,7 @@ point in the group ``ipy_istring.sinks`` whose object is a :class:`Sink` or an i
 
 from __future__ import annotations
 
+import ast
 import functools
 import re
 import warnings
@@ -21,6 +22,7 @@ __all__ = [
     "CallFinder",
     "Sink",
     "SinkTable",
+    "imported_by",
     "imported_names",
     "register_sink",
     "sinks",
@@ -400,6 +402,23 @@ def _word_char(c: str) -> bool:
 
 _IMPORT = re.compile(r"[ \t]*import[ \t]+([^\n#;]+)")
 _FROM_IMPORT = re.compile(r"[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)")
+
+
+def imported_by(node: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
+    """Local name, full name for each name an import statement binds (``import a.b``: ``a``;
+    ``import a.b as c``: ``c`` for ``a.b``; ``from a import b``: ``b`` for ``a.b``)."""
+    if isinstance(node, ast.Import):
+        return [
+            (alias.asname, alias.name) if alias.asname else (alias.name.partition(".")[0],) * 2
+            for alias in node.names
+        ]
+    if not node.module:  # (`from . import x`: no module we know)
+        return []
+    return [
+        (alias.asname or alias.name, f"{node.module}.{alias.name}")
+        for alias in node.names
+        if alias.name != "*"
+    ]
 
 
 def imported_names(source: str) -> dict[str, str]:
