@@ -312,13 +312,13 @@ def user_events(request):
     rows = client.query(QUERY, job_config=config).result()
     return {"events": [dict(r) for r in rows]}
 """),
-    # BigQuery wrapper class (BQClient.get_table_data in public repos); tainted: dataset/table
-    # method arguments with the project id kept on self.
+    # BigQuery wrapper class with a client property and query_and_wait (a common shape in
+    # public repos); tainted: dataset/table method arguments, the project id kept on self.
     _v("h6_bq_wrapper_query_and_wait", """\
 from google.cloud import bigquery
 
 
-class BQClient:
+class WarehouseReader:
     def __init__(self, project_id):
         self.project_id = project_id
         self._client = bigquery.Client(project=project_id)
@@ -327,13 +327,14 @@ class BQClient:
     def client(self):
         return self._client
 
-    def get_table_data(self, dataset: str, table: str, limit: int = 10):
+    def preview(self, dataset: str, table: str, limit: int = 10):
         return self.client.query_and_wait(
             f'''SELECT * FROM `{self.project_id}.{dataset}.{table}` LIMIT {limit}'''
         ).to_dataframe()
 """),
     # ---------------------------------------------------------------- SQL in data engineering
-    # Databricks notebook exported as .py (widgets feeding spark.sql); tainted: widget value.
+    # Databricks notebook exported as .py (training repos' widget demos feeding spark.sql);
+    # tainted: widget value.
     _v("h6_databricks_widget_spark_sql", """\
 # Databricks notebook source
 dbutils.widgets.text("table_name", "cust")
@@ -470,21 +471,23 @@ class Warehouse:
             "ALTER TABLE %s REPLACE PARTITION '%s' FROM %s" % (table, partition, staging_table)
         )
 """),
-    # Snowflake stage helpers (create_stage/copy_into_table found in public repos); tainted:
-    # function parameters.
+    # Snowflake stage/COPY INTO helper module (stage-loading utilities in public repos);
+    # tainted: function parameters.
     _v("h6_snowflake_stage_helpers", """\
 from .connection import SnowflakeConnection
 
 
-def create_stage(
-    conn: SnowflakeConnection, stage_name: str, url: str, file_format: str = "csv"
+def create_external_stage(
+    conn: SnowflakeConnection, name: str, bucket_url: str, fmt: str = "PARQUET"
 ) -> None:
-    sql = f"CREATE OR REPLACE STAGE {stage_name} URL='{url}' FILE_FORMAT = (TYPE={file_format});"
-    conn.execute(sql)
+    ddl = f"CREATE STAGE IF NOT EXISTS {name} URL='{bucket_url}' FILE_FORMAT = (TYPE={fmt})"
+    conn.execute(ddl)
 
 
-def copy_into_table(conn: SnowflakeConnection, table_name: str, stage_name: str) -> None:
-    conn.cursor().execute(f"COPY INTO {table_name} FROM @{stage_name};")
+def load_table(conn: SnowflakeConnection, table: str, stage: str, pattern: str = ".*") -> int:
+    cur = conn.cursor()
+    cur.execute(f"COPY INTO {table} FROM @{stage} PATTERN = '{pattern}' ON_ERROR = CONTINUE")
+    return cur.rowcount
 """),
     # Snowflake with pyformat parameters (connector docs).
     _s("h6_snowflake_pyformat_params", """\
@@ -1056,19 +1059,22 @@ def bulk_status():
         rows = conn.execute(f"SELECT id, status FROM orders WHERE id IN ({marks})", ids).fetchall()
     return jsonify(rows)
 """),
-    # string.Template for SQL (older codebases); tainted: a config file value.
+    # string.Template for SQL (older Flask export endpoints); tainted: request.args values.
     _v("h6_string_template_substitute", """\
-import configparser
 import sqlite3
 from string import Template
 
-cfg = configparser.ConfigParser()
-cfg.read("export.ini")
-query = Template("SELECT * FROM $table WHERE updated_at > '$since'").substitute(
-    table=cfg["export"]["table"], since=cfg["export"]["since"]
-)
-rows = sqlite3.connect("app.db").execute(query).fetchall()
-print(len(rows))
+from flask import Flask, jsonify, request
+
+app = Flask(__name__)
+EXPORT = Template("SELECT * FROM $table WHERE updated_at > '$since'")
+
+
+@app.get("/export")
+def export():
+    query = EXPORT.substitute(table=request.args["table"], since=request.args["since"])
+    rows = sqlite3.connect("app.db").execute(query).fetchall()
+    return jsonify(rows)
 """),
     # Decorated retry wrapper around a query function; tainted: the tenant argument coming
     # from a message queue payload.
@@ -1265,7 +1271,7 @@ import subprocess
 import sys
 
 src = sys.argv[1]
-dst = os.path.splitext(src)[0] + ".mp3"
+dst = os.path.abspath(os.path.splitext(src)[0] + ".mp3")
 print(f"ffmpeg -y -i {src} -vn -ab 192k {dst}")
 subprocess.run(["ffmpeg", "-y", "-i", src, "-vn", "-ab", "192k", dst], check=True)
 """),
@@ -1299,7 +1305,7 @@ app = Flask(__name__)
 def ping():
     host = request.form["host"]
     result = subprocess.run(
-        f"ping -c 3 {shlex.quote(host)}", shell=True, capture_output=True, text=True
+        f"ping -c 3 -- {shlex.quote(host)}", shell=True, capture_output=True, text=True
     )
     return render_template("ping.html", output=result.stdout)
 """),
@@ -1357,18 +1363,14 @@ out = subprocess.check_output(
 )
 print(int(out))
 """),
-    # Backup job with bash -c in an argv list; tainted: the folder from a YAML config.
-    _v("h6_bash_dash_c_list_yaml", """\
+    # Backup script with bash -c in an argv list; tainted: folders given on the command line.
+    _v("h6_bash_dash_c_list_argv", """\
 import datetime
 import subprocess
-
-import yaml
-
-with open("backup.yml") as fh:
-    cfg = yaml.safe_load(fh)
+import sys
 
 stamp = datetime.date.today().isoformat()
-for folder in cfg["folders"]:
+for folder in sys.argv[1:]:
     archive = f"/backups/{stamp}-{folder.strip('/').replace('/', '_')}.tgz"
     script = f"tar czf {archive} {folder} && sha256sum {archive} > {archive}.sha256"
     subprocess.run(["bash", "-c", script], check=True)
@@ -1442,7 +1444,8 @@ def tail(client: paramiko.SSHClient, path: str, lines: int = 100) -> str:
     _, stdout, _ = client.exec_command(command, timeout=30)
     return stdout.read().decode()
 """),
-    # Fabric 2 deploy task (fabfile docker deploys); tainted: the task's tag argument (CLI).
+    # Fabric 2 deploy task (fabfile docker deploys); tainted: the task's tag argument (CLI or
+    # a CI job passing the pushed tag).
     _v("h6_fabric_task_docker_tag", """\
 from fabric import Connection, task
 
@@ -1456,13 +1459,14 @@ def deploy(ctx, tag, host="web1.example.com"):
         c.run(f"docker stop web", warn=True)
         c.run(f"docker run -d --name web --rm -p 80:8000 {IMAGE}:{tag}")
 """),
-    # Fabric deploy with only module constants in the f-strings.
+    # Fabric deploy with only module constants in the f-strings (small fabfiles for one
+    # container, like a micropub server's).
     _s("h6_fabric_constants_only", """\
 from fabric import task
 
-image = "desmondrivet/micropub-git-server:master"
-volume = "/var/local/micropub"
-name = "micropub-git-server"
+image = "example/notes-server:stable"
+volume = "/var/local/notes"
+name = "notes-server"
 port = 3032
 
 
@@ -1471,7 +1475,7 @@ def deploy(c):
     c.run(f"docker pull {image}")
     c.run(f"docker stop {name}", warn=True)
     c.run(f"docker run --name {name} -p {port}:3031 " +
-          f"-v {volume}:/var/local/micropub --rm -d {image}")
+          f"-v {volume}:/data --rm -d {image}")
 """),
     # invoke tasks file running pytest on the given paths; tainted: CLI argument list.
     _v("h6_invoke_ctx_run_join", """\
@@ -1510,16 +1514,17 @@ def count_matches(pattern, logfile="/var/log/app.log"):
     out = shell.run_command(f"grep -c {pattern} {logfile}", timeout=10)
     return int(out.strip() or 0)
 """),
-    # Disk usage report with subprocess.getoutput (a shell) over directories listed in a
-    # text file; tainted: file lines.
-    _v("h6_getoutput_du_file_lines", """\
+    # Disk usage report with subprocess.getoutput (a shell) per entry of a shared upload
+    # folder; tainted: directory entry names, which any uploader chooses.
+    _v("h6_getoutput_du_scandir", """\
+import os
 import subprocess
 
-with open("watched_dirs.txt") as fh:
-    for line in fh:
-        path = line.strip()
-        if path:
-            print(subprocess.getoutput(f"du -sh {path}"))
+UPLOADS = "/srv/shared/uploads"
+
+for entry in os.scandir(UPLOADS):
+    if entry.is_dir():
+        print(subprocess.getoutput(f"du -sh {entry.path}"))
 """),
     # getstatusoutput inside a class: the command kept on self; tainted: constructor arg from
     # a CLI.
@@ -1542,10 +1547,14 @@ class Service:
 
 Service(sys.argv[1]).ensure_running()
 """),
-    # Helper returns an rsync command string; shell=True at the call; tainted: config values.
+    # Helper returns an rsync command string, shell=True at the call (mirror scripts);
+    # tainted: the mirror list fetched from a remote API.
     _v("h6_rsync_helper_returns_command", """\
-import json
 import subprocess
+
+import requests
+
+MIRRORS_URL = "https://config.example.com/mirrors.json"
 
 
 def rsync_cmd(src, dst, exclude=()):
@@ -1554,11 +1563,11 @@ def rsync_cmd(src, dst, exclude=()):
     return " ".join(parts + [src, dst])
 
 
-with open("mirror.json") as fh:
-    for m in json.load(fh)["mirrors"]:
-        subprocess.run(rsync_cmd(m["src"], m["dst"], m.get("exclude", ())), shell=True, check=True)
+for m in requests.get(MIRRORS_URL, timeout=10).json()["mirrors"]:
+    subprocess.run(rsync_cmd(m["src"], m["dst"], m.get("exclude", ())), shell=True, check=True)
 """),
-    # subprocess with args= keyword and shell=True, command picked by branch; tainted: env var.
+    # CI deploy step: args= keyword, shell=True, command picked by a branch; tainted: the
+    # branch name from the CI environment (branch names are chosen by whoever pushes).
     _v("h6_subprocess_args_kw_branch_env", """\
 import os
 import subprocess
@@ -1604,8 +1613,8 @@ app_module = os.environ["APP_MODULE"]
 print(f"starting gunicorn -w {workers} {app_module}")
 os.execvp("gunicorn", ["gunicorn", "-w", workers, "-b", "0.0.0.0:8000", app_module])
 """),
-    # nbconvert-exported notebook script: get_ipython().system with a variable; tainted: a
-    # package list read from a file.
+    # nbconvert-exported grading notebook: get_ipython().system per submission; tainted: the
+    # file names students gave their submissions.
     _v("h6_nbconvert_get_ipython_system", """\
 #!/usr/bin/env python
 # coding: utf-8
@@ -1613,15 +1622,15 @@ os.execvp("gunicorn", ["gunicorn", "-w", workers, "-b", "0.0.0.0:8000", app_modu
 # In[1]:
 
 
-with open("extra_requirements.txt") as fh:
-    packages = [line.strip() for line in fh if line.strip()]
+import glob
+submissions = sorted(glob.glob("submissions/*/*.ipynb"))
 
 
 # In[2]:
 
 
-for pkg in packages:
-    get_ipython().system('pip install -q {pkg}')
+for nb in submissions:
+    get_ipython().system('jupyter nbconvert --to html --execute {nb}')
 """),
     # docker SDK exec_run with sh -c (backup scripts for containers); tainted: database names
     # listed from the server.
@@ -1973,8 +1982,8 @@ customers.head()"""),
 import shlex
 folder = input("folder: ")""",
         """\
-!ls -la {shlex.quote(folder)}
-!du -sh {shlex.quote(folder)}"""),
+!ls -la -- {shlex.quote(folder)}
+!du -sh -- {shlex.quote(folder)}"""),
     # Setup notebook: constants in `{}`, $$ and ${} shell variables, a %%bash cell.
     _nb("h6_nb_constants_and_shell_vars", False,
         """\
