@@ -88,9 +88,61 @@ _COMMAND_STRING_OPTIONS: dict[str, frozenset[str]] = {
     "runuser": frozenset({"-c", "--command"}),
     "flock": frozenset({"-c", "--command"}),
     "env": frozenset({"-S", "--split-string"}),  # split into a command line again
+    "script": frozenset({"-c", "--command"}),
+    "nix-shell": frozenset({"--run", "--command"}),
+    # GNU tar runs these through /bin/sh -c (an archive's member piped to a command, a
+    # checkpoint's exec=, a compressor, the remote shell, a volume script).
+    "tar": frozenset(
+        {"--to-command", "--checkpoint-action", "-I", "--use-compress-program",
+         "--rsh-command", "--rmt-command", "-F", "--info-script", "--new-volume-script"}
+    ),
+    "zip": frozenset({"-TT", "--unzip-command"}),  # the command that tests the archive
+    "rsync": frozenset({"--rsync-path"}),  # run by the remote shell
 }
+# Options whose argument is the command a program runs in place of another (ssh's), which it
+# splits into a program and its arguments itself.
+_PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
+    "rsync": frozenset({"-e", "--rsh"}),
+    "scp": frozenset({"-S"}),
+    "sftp": frozenset({"-S"}),
+}
+# Programs whose operand at this index (after their options) is a command string a shell runs:
+# ``sg group command``.
+_COMMAND_OPERANDS: dict[str, int] = {"sg": 1}
+# Settings that are commands the program runs through a shell (``ssh -o ProxyCommand=...``,
+# ``git -c core.pager=...``), by program.  A setting's name is matched without case; a git
+# name matches as ``section.key``, as ``section.*`` and, for ``section.subsection.key``, as
+# ``*.key``.  A value that gives the setting's name (``ssh -o {x}``) may name any of them.
+_SSH_COMMAND_SETTINGS = frozenset(
+    {"proxycommand", "localcommand", "knownhostscommand", "remotecommand", "match"}
+)
+_GIT_COMMAND_SETTINGS = frozenset(
+    {"core.pager", "core.editor", "core.sshcommand", "core.askpass", "core.fsmonitor",
+     "core.hookspath", "core.gitproxy", "core.alternaterefscommand", "credential.helper",
+     "diff.external", "gpg.program", "sequence.editor", "uploadpack.packobjectshook",
+     "sendemail.sendmailcmd", "sendemail.smtpserver", "web.browser", "include.path",
+     "alias.*", "pager.*", "filter.*", "includeif.*", "*.command", "*.textconv", "*.driver",
+     "*.cmd", "*.helper", "*.program", "*.uploadpack", "*.receivepack", "*.update"}
+)
+_COMMAND_SETTINGS = {
+    "ssh": _SSH_COMMAND_SETTINGS,
+    "scp": _SSH_COMMAND_SETTINGS,
+    "sftp": _SSH_COMMAND_SETTINGS,
+    "git": _GIT_COMMAND_SETTINGS,
+}
+# git's options that take a command to run on the other end, or where git finds its commands.
+_GIT_COMMAND_OPTIONS = frozenset({"--upload-pack", "--receive-pack", "--exec", "--exec-path"})
+# `git config` options and subcommands that read or remove settings.
+_GIT_CONFIG_READING = frozenset(
+    {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--unset",
+     "--unset-all", "get", "list", "unset", "--remove-section", "remove-section"}
+)
+# A setting's name: what comes before its value (``Name=value``, ``Name value``).
+_SETTING_NAME = re.compile(r"([^=\s]+)[=\s]")
+# git's global options (before its subcommand) that take the next word as their argument.
+_GIT_OPTIONS_WITH_ARGUMENT = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})
 # Interpreters and the options whose argument is a program in their language.
-_CODE_OPTIONS: dict[str, frozenset[str]] = {
+_INTERPRETER_OPTIONS: dict[str, frozenset[str]] = {
     "python": frozenset({"-c"}),
     "pypy": frozenset({"-c"}),
     "perl": frozenset({"-e", "-E"}),
@@ -103,7 +155,41 @@ _CODE_OPTIONS: dict[str, frozenset[str]] = {
     "lua": frozenset({"-e"}),
     "osascript": frozenset({"-e"}),
     "pwsh": frozenset({"-c", "-command", "-Command"}),
+    "ipython": frozenset({"-c"}),
+    "julia": frozenset({"-e", "--eval", "-E", "--print"}),
+    "bun": frozenset({"-e", "--eval", "-p", "--print"}),
+    "deno": frozenset({"eval"}),
+    "expect": frozenset({"-c"}),
+    "guile": frozenset({"-c"}),
+    "racket": frozenset({"-e", "--eval"}),
+    "sbcl": frozenset({"--eval"}),
+    "elixir": frozenset({"-e"}),
+    "erl": frozenset({"-eval"}),
 }
+# Tools whose options take commands in a language of their own.  (Not in _ANY_CODE_OPTION:
+# options such as -q and -e mean other things to most programs.)
+_TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
+    # debuggers and editors run their own commands (gdb's `shell`, vim's `:!`)
+    "gdb": frozenset({"-ex", "--ex", "-iex", "--iex", "--eval-command", "--init-eval-command"}),
+    **dict.fromkeys(("vim", "vi", "nvim", "ex", "view"), frozenset({"-c", "--cmd"})),
+    # database shells: SQL, and meta-commands that run a shell (psql's \!, sqlite3's .shell)
+    "psql": frozenset({"-c", "--command"}),
+    "mysql": frozenset({"-e", "--execute"}),
+    "mariadb": frozenset({"-e", "--execute"}),
+    "sqlite3": frozenset({"-cmd"}),
+    "duckdb": frozenset({"-c", "-cmd"}),
+    "clickhouse-client": frozenset({"-q", "--query"}),
+    "sqlcmd": frozenset({"-q", "-Q"}),
+    "cqlsh": frozenset({"-e", "--execute"}),
+    "mongosh": frozenset({"--eval"}),
+    "mongo": frozenset({"--eval"}),
+}
+_CODE_OPTIONS = {**_INTERPRETER_OPTIONS, **_TOOL_CODE_OPTIONS}
+_SQL_SHELLS = frozenset(
+    {"psql", "mysql", "mariadb", "sqlite3", "duckdb", "clickhouse-client", "sqlcmd", "cqlsh"}
+)
+# Database shells whose operands after the database are SQL statements (``sqlite3 db SQL``).
+_SQL_OPERANDS = frozenset({"sqlite3", "duckdb"})
 # Programs whose first operand is a program of their own unless an option gives one: name ->
 # (options whose argument is the program, options whose argument is the program's file,
 # other options that take an argument).
@@ -132,7 +218,7 @@ _JOINING = {
 # after one of them may be code.
 _ANY_CODE_OPTION = frozenset(
     {"-c", "--command", "-S", "--split-string"}.union(
-        *_CODE_OPTIONS.values(), *(code for code, _, _ in _SCRIPT_FIRST.values())
+        *_INTERPRETER_OPTIONS.values(), *(code for code, _, _ in _SCRIPT_FIRST.values())
     )
 )
 _SSH_OPTIONS_WITH_ARGUMENT = frozenset("-" + letter for letter in "BbcDEeFIiJLlmOopQRSWw")
@@ -144,7 +230,7 @@ _VERSION = re.compile(r"[\d.]+\Z")
 SHELL_CODE_PROGRAMS = frozenset(
     SHELLS.union(
         _RUNNERS, (tool for tool, _ in _SUBCOMMAND_RUNNERS), _COMMAND_STRING_OPTIONS, _JOINING,
-        ("ssh", "find"),
+        _PROGRAM_OPTIONS, _COMMAND_OPERANDS, _COMMAND_SETTINGS, ("find",),
     )
 )  # fmt: skip
 
@@ -155,7 +241,7 @@ def program(word: str) -> str:
     """A command word as the program it names: ``/usr/bin/python3.12`` is ``python``."""
     name = word.rpartition("/")[2]
     stem = _VERSION.sub("", name)
-    return stem if stem in _CODE_OPTIONS else name
+    return stem if stem in _INTERPRETER_OPTIONS else name
 
 
 def code_argument(
@@ -185,12 +271,22 @@ def code_argument(
     if name in SHELLS and is_command_string(before):
         return f"the command string of {name} -c, which that shell parses again as code"
     command_strings = _COMMAND_STRING_OPTIONS.get(name, frozenset())
-    if option in command_strings or last in command_strings:
+    if option in command_strings or _gives(last, command_strings):
         return f"the command string of {name} {option or last}, " + _AS_CODE.format("a shell")
+    programs = _PROGRAM_OPTIONS.get(name, frozenset())
+    if option in programs or _gives(last, programs):
+        return f"the argument of {name} {option or last}, a command that {name} runs as code"
+    if name in _COMMAND_OPERANDS and _operand_count(before) >= _COMMAND_OPERANDS[name]:
+        return f"the command string of {name}, " + _AS_CODE.format("a shell")
+    if name in _COMMAND_SETTINGS:
+        setting = _command_setting(name, before, option, prefix)
+        if setting is not None:
+            return setting
     if name in _CODE_OPTIONS and not shells_only:
         given = option if option in _CODE_OPTIONS[name] else _code_option(name, before)
         if given:
-            return f"the program of {name} {given}, " + _AS_CODE.format(name)
+            what = "SQL" if name in _SQL_SHELLS else "program"
+            return f"the {what} of {name} {given}, " + _AS_CODE.format(name)
     if name in _SCRIPT_FIRST and not shells_only:
         code, files, with_argument = _SCRIPT_FIRST[name]
         given = option if option in code else last if last in code else ""
@@ -198,6 +294,8 @@ def code_argument(
             return f"the program of {name} {given}, " + _AS_CODE.format(name)
         if not option and _is_first_operand(before, code | files, with_argument):
             return f"the program of {name}, " + _AS_CODE.format(name)
+    if name in _SQL_OPERANDS and not shells_only and _operand_count(before) >= 1:
+        return f"the SQL of {name} (after the database), " + _AS_CODE.format(name)
     if name in _JOINING and "-x" not in before and "--exec" not in before:
         return f"an argument of {name}, which joins its arguments for a shell to run as code"
     if name == "ssh" and _after_destination(before):
@@ -260,7 +358,7 @@ def _run_command(command: Sequence[str | None], prefix: str) -> Sequence[str | N
                 operands -= 1  # `timeout {t} ...`, `docker exec {container} ...`
             elif word is None:
                 break
-            elif word.split("=")[0] in command_strings:
+            elif _gives(word, command_strings):
                 return command  # `flock f -c {x}`: the runner's own command string
             elif word == "--":
                 at += 1
@@ -294,10 +392,110 @@ def _find_action(command: Sequence[str | None]) -> Sequence[str | None]:
 
 
 def _option_of(prefix: str) -> str:
-    """The option a value is glued to: ``-e`` of ``-e{x}``, ``--eval`` of ``--eval={x}``."""
+    """The option a value is glued to: ``-e`` of ``-e{x}`` and ``-eprint({x}``, ``--eval`` of
+    ``--eval={x}`` and ``--eval=f({x}``: the value is in that option's argument either way."""
     if prefix.startswith("--"):
-        return prefix[:-1] if prefix.endswith("=") else ""
+        option, equals, _ = prefix.partition("=")
+        return option if equals else ""
     return prefix[:2] if prefix.startswith("-") and len(prefix) >= 2 else ""
+
+
+def _gives(word: str | None, options: frozenset[str]) -> bool:
+    """Whether ``word`` is one of ``options`` (``--command=x`` too), or a cluster of short
+    options ending in one (``-lc`` for ``-c``), so that the next word is its argument."""
+    if word is None:
+        return False
+    if word.partition("=")[0] in options:
+        return True
+    return (
+        len(word) > 2 and word[0] == "-" and word[1] != "-" and "-" + word[-1] in options
+    )
+
+
+def _operand_count(before: Sequence[str | None]) -> int:
+    """How many operands (words not starting with ``-``) come before the value."""
+    return sum(1 for word in before if word is None or not word.startswith("-"))
+
+
+def _command_setting(
+    name: str, before: Sequence[str | None], option: str, prefix: str
+) -> str | None:
+    """Why a value in a setting of ssh (``-o``) or git (``-c``, ``git config``) is code: the
+    setting is one the program runs as a command, or the value gives the setting's name."""
+    if name == "git":
+        if option in _GIT_COMMAND_OPTIONS or (before and before[-1] in _GIT_COMMAND_OPTIONS):
+            return f"the argument of git {option or before[-1]}, a command that git runs as code"
+        if option == "--config-env":
+            setting = prefix.partition("=")[2]
+        elif before and before[-1] in ("-c", "--config") and _git_setting_option(before):
+            setting = prefix
+        elif _git_subcommand(before) == "config":
+            return _git_config_operand(before)
+        else:
+            return None
+    elif option == "-o" or (before and before[-1] == "-o"):
+        setting = prefix[2:] if option == "-o" else prefix
+    else:
+        return None
+    named = _SETTING_NAME.match(setting)
+    return _setting_is_command(name, named.group(1) if named else None)
+
+
+def _git_subcommand(before: Sequence[str | None]) -> str | None:
+    """git's subcommand (its first operand after the global options), if written before the
+    value; ``None`` while still in the global options, or when a value is the subcommand."""
+    expects_argument = False
+    for word in before:
+        if expects_argument:
+            expects_argument = False
+        elif word is None:
+            return None
+        elif word.startswith("-"):
+            expects_argument = word in _GIT_OPTIONS_WITH_ARGUMENT
+        else:
+            return word
+    return None
+
+
+def _git_setting_option(before: Sequence[str | None]) -> bool:
+    """Whether the ``-c`` right before the value sets a setting: git's global ``-c``, or
+    ``git clone -c``/``--config`` (``git commit -c`` names a commit)."""
+    subcommand = _git_subcommand(before[:-1])
+    return (subcommand is None and before[-1] == "-c") or subcommand == "clone"
+
+
+def _git_config_operand(before: Sequence[str | None]) -> str | None:
+    """Why a value in ``git config``'s operands is code: it gives the setting's name, or the
+    value of a setting that is a command."""
+    after = before[before.index("config") + 1 :]
+    if any(word in _GIT_CONFIG_READING for word in after):
+        return None  # reading or removing a setting runs nothing
+    operands = [word for word in after if word is None or word[:1] != "-"]
+    if not operands:
+        return _setting_is_command("git config", None)
+    if operands[0] is None:
+        return None  # the name was a value, refused as such already
+    return _setting_is_command("git", operands[0]) if len(operands) == 1 else None
+
+
+def _setting_is_command(name: str, key: str | None) -> str | None:
+    """Why a value in the setting ``key`` of ``name`` (None: the value gives the name) is
+    code, or None."""
+    if key is None:
+        where = name if " " in name else f"{name} -c" if name == "git" else f"{name} -o"
+        program = name.partition(" ")[0]
+        return (
+            f"a setting of {where} whose name a value gives (some settings are commands "
+            f"that {program} runs as code)"
+        )
+    lowered = key.lower()
+    section, _, last = lowered.rpartition(".")
+    head = lowered.partition(".")[0]
+    if {lowered, f"{head}.*", f"*.{last}" if section.count(".") else ""} & _COMMAND_SETTINGS[
+        name
+    ]:
+        return f"the {name} setting {key}, a command that {name} runs as code"
+    return None
 
 
 def _code_option(name: str, before: Sequence[str | None]) -> str:

@@ -113,6 +113,11 @@ def _fix_for(why: str) -> str:
             "Write the command string in the static text and pass the value after it, as a "
             "positional parameter the script reads as data: sh -c 'cat -- \"$1\"' sh {x}"
         )
+    if "the SQL of" in why:
+        return (
+            "Write the SQL in the static text, or run it from Python with sql(i'...') and a "
+            "database driver, which passes each value as a parameter"
+        )
     if "the program of" in why:
         return (
             "Write the program in the static text and pass the value as data it reads: "
@@ -131,6 +136,12 @@ def _fix_for(why: str) -> str:
         return "Do that part in Python, or pass the value to a command that takes it as data"
     if "for loop" in why:
         return "Write the loop variable's name in the static text"
+    if "runs as code" in why:
+        return (
+            "Write that command or setting in the static text, and give values only to "
+            "arguments the program reads as data (ssh -o ConnectTimeout={t}, git -c "
+            "user.name={name})"
+        )
     return _APART
 
 

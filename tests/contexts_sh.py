@@ -275,3 +275,35 @@ NAIVE_ESCAPES += [
     "echo x | awk §",
     "echo x | sed §",
 ]
+
+CASES += [
+    # -- programs that run an option's argument or a setting as a command: refused ---------
+    ("command option", "tar -cf ../t.tar a-file; tar -xf ../t.tar --to-command=§"),
+    ("command option", "tar -cf ../t.tar a-file; tar -xf ../t.tar --to-command=cat§"),
+    ("command option", "tar -cf ../t.tar --checkpoint=1 --checkpoint-action=exec=§ a-file"),
+    ("command option", "tar -cf ../t.tar -I § a-file"),
+    ("command option", "script -qc § /dev/null"),
+    ("command option", "su -mc §"),
+    ("command option", "sg root §"),
+    ("command option", "zip -q ../z.zip a-file -T -TT §"),
+    ("setting", "git -c core.sshCommand=§ ls-remote ssh://h/r"),
+    ("setting", "git -c § ls-remote ssh://h/r"),
+    ("setting", "ssh -o ProxyCommand=§ h"),
+    ("setting", "ssh -oProxyCommand=§ h"),
+    ("setting", "ssh -o § h"),
+    # -- their data arguments and settings: accepted ---------------------------------------
+    ("setting", "git -c user.name=§ config user.name"),
+    ("setting", "ssh -o ConnectTimeout=§ -G h >/dev/null; probe §"),
+    ("command option", "tar -cf ../t.tar a-file; tar -tf ../t.tar; probe §"),
+]
+NAIVE_ESCAPES += [
+    "tar -cf ../t.tar a-file; tar -xf ../t.tar --to-command=§",
+    "tar -cf ../t.tar a-file; tar -xf ../t.tar --to-command=cat§",
+    "tar -cf ../t.tar --checkpoint=1 --checkpoint-action=exec=§ a-file",
+    "script -qc § /dev/null",
+    "su -mc §",
+    "sg root §",
+    "zip -q ../z.zip a-file -T -TT §",
+    "git -c core.sshCommand=§ ls-remote ssh://h/r",
+    "ssh -o ProxyCommand=§ h",
+]

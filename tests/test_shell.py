@@ -372,6 +372,11 @@ PROGRAMS_ACCEPTED = [
     "§ file", "sudo §", "env §", "bash -o § -c 'echo'",
     "docker exec § ls", "docker exec -e A=1 -u § c cat §", "kubectl exec -it § -- cat §",
     "timeout § cat §", "docker run § sh -c ls",
+    "ssh -o ConnectTimeout=§ h", "git -c user.name=§ commit", "git commit -c §",
+    "git config user.name §", "git config --get §", "tar -xf §", "tar -C § -cf a f",
+    "rsync -av § b:c", "scp § b:c", "zip a.zip §", "sqlite3 § 'select 1'",
+    "psql -d § -c 'select 1'", "sg §", "vim §", "gdb --args prog §", "§ -q §",
+    "node --eval=1 §", "script -q §", "git log §", "su - §",
 ]  # fmt: skip
 PROGRAMS_REFUSED = [
     "env sh -c §", "env -i sh -c §", "nice -n 5 bash -c §", "timeout -s KILL 5 sh -c §",
@@ -384,6 +389,24 @@ PROGRAMS_REFUSED = [
     "setsid sh -c §", "chroot / sh -c §", "env -- sh -c §", "fish -c §", "tcsh -c §",
     "docker exec c sh -c §", "docker exec -it -w /tmp § bash -c §", "podman exec c sh -c §",
     "kubectl exec -n ns pod -- sh -c §", "kubectl exec § -- sh -c §", "timeout § sh -c §",
+    # a program's code option with code written before the value in the same word
+    "node --eval=1+§", "su --command=ls§", "env --split-string=a§", "su -lc §",
+    "flock f -xc §", "script -qc § /dev/null", "script --command=§",
+    # options and settings that programs run as commands (GTFOBins-style)
+    "tar -xf a --to-command=§", "tar -cf a --checkpoint-action=exec=§ f", "tar -xI § -f a",
+    "tar --use-compress-program=§ -cf a f", "zip -T -TT § a.zip f", "rsync -e § a b:c",
+    "rsync -ave § a b:c", "rsync --rsh=§ a b:c", "rsync --rsync-path=§ a b:c",
+    "scp -S § a b:c", "sg root §", "sg - root -c §", "nix-shell --run §",
+    "ssh -o ProxyCommand=§ h", "ssh -oProxyCommand=§ h", "ssh -o proxycommand=§ h",
+    "ssh -o § h", "scp -o LocalCommand=§ a b:c", "sudo -u x ssh -o ProxyCommand=§ h",
+    "git -c core.pager=§ log", "git -c § log", "git -c alias.st=§ st",
+    "git -c diff.x.textconv=§ diff", "git --upload-pack=§ ls-remote h",
+    "git clone -c core.sshCommand=§ u", "git config core.pager §",
+    "git config --global alias.x §", "git config § v", "env git -c core.editor=§ commit",
+    # interpreters, debuggers, editors and database shells
+    "gdb -batch -ex §", "vim -c §", "psql -c §", "psql --command=§", "mysql -e §",
+    "sqlite3 db §", "sqlite3 -cmd § db", "duckdb db §", "julia -e §", "expect -c §",
+    "deno eval §", "ipython -c §",
 ]  # fmt: skip
 
 
