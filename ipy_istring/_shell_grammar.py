@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from ._shell_programs import code_argument
+from ._shell_programs import code_argument, reads_program_from_stdin
 
 __all__ = [
     "ARGUMENT",
@@ -86,6 +86,7 @@ TEST_OPERATORS = frozenset(
 )
 _OPENERS = frozenset({"if", "then", "else", "elif", "while", "until", "do", "{", "!"})
 _CLOSERS = frozenset({"fi", "done", "}"})
+_COMPOUND_STARTS = frozenset({"if", "while", "until", "for", "{"})  # ended by a closer
 # Reserved words (POSIX §2.4 and bash's own) whose grammar this lexer does not follow.
 _UNFOLLOWED = frozenset(
     {"case", "esac", "in", "function", "coproc", "time", "[[", "]]", "((", "))"}
@@ -231,6 +232,9 @@ class _Lexer:
         loop_header = False  # inside `for NAME in ...` up to its separator
         redirect = ""  # the pending redirection operator, whose target comes next
         command: list[str | None] = []  # the simple command so far (None: not plain text)
+        piped: list[int] = []  # the fields of the commands before this one in its pipeline
+        first_field = self.field  # the first field of this command
+        groups: list[int] = []  # the first field of each compound command open (`{`, `if`...)
         while True:
             match = _BLANKS.match(text, self.i)
             if match:
@@ -240,6 +244,7 @@ class _Lexer:
                     raise _Stop(self.i, "an unclosed '(' or '$('")
                 if redirect:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
+                self.check_pipe(piped, command)
                 return
             c = text[self.i]
             if c == "\n":
@@ -249,7 +254,9 @@ class _Lexer:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
                 out.append(Operator("\n"))
                 self.i += 1
-                position, loop_header, command = COMMAND, False, []
+                self.check_pipe(piped, command)
+                position, loop_header, command, piped = COMMAND, False, [], []
+                first_field = self.field
                 continue
             if c == "#":  # a token that starts with '#' starts a comment (§2.3 rule 10)
                 end = text.find("\n", self.i)
@@ -291,13 +298,17 @@ class _Lexer:
                 elif op == ")":
                     if not closing:
                         raise _Stop(start, "a ')' that closes nothing")
+                    self.check_pipe(piped, command)
                     return
                 elif op in _REDIRECTIONS:
                     out.append(Operator(op))
                     redirect = op
                 else:  # a separator
                     out.append(Operator(op))
+                    self.check_pipe(piped, command)
+                    piped = [*piped, *range(first_field, self.field)] if op == "|" else []
                     position, loop_header, command = COMMAND, False, []
+                    first_field = self.field
                 continue
             start_field = self.field
             word_start = self.i
@@ -318,6 +329,10 @@ class _Lexer:
                 role = self.command_role(parts, word_start)
             if role == RESERVED:
                 word = text[word_start : self.i]
+                if word in _COMPOUND_STARTS:
+                    groups.append(first_field)
+                elif word in _CLOSERS and groups:
+                    first_field = groups.pop()  # a pipe after it takes the whole compound
                 if word == "for":
                     loop_header, position = True, LOOP_NAME
                 elif word in _OPENERS:
@@ -371,6 +386,15 @@ class _Lexer:
             if why is None:
                 return
         for index in indexes:
+            self.refuse(index, why)
+
+    def check_pipe(self, piped: list[int], command: list[str | None]) -> None:
+        """Refuse the fields of the commands before ``command`` in its pipeline (``piped``)
+        when ``command`` is a shell or interpreter that reads its program from the pipe
+        (``echo {x} | sh``, ``curl {url} | sh``): what they write there is code to it."""
+        name = reads_program_from_stdin(command) if piped else None
+        why = f"in a pipeline into {name}, which reads it as code, its program"
+        for index in piped if name is not None else ():
             self.refuse(index, why)
 
     def command_role(self, parts: tuple[Part, ...], start: int) -> str:

@@ -18,7 +18,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["SHELLS", "SHELL_CODE_PROGRAMS", "code_argument", "is_command_string", "program"]
+__all__ = [
+    "SHELLS",
+    "SHELL_CODE_PROGRAMS",
+    "code_argument",
+    "is_command_string",
+    "program",
+    "reads_program_from_stdin",
+]
 
 #: Shells whose ``-c`` operand is a command string, parsed again as code.
 SHELLS = frozenset(
@@ -234,6 +241,10 @@ SHELL_CODE_PROGRAMS = frozenset(
     )
 )  # fmt: skip
 
+#: Every program the tables know something of (a word naming one, anywhere in a command, may
+#: be where a command that another program runs starts).
+_KNOWN_PROGRAMS = SHELL_CODE_PROGRAMS.union(_CODE_OPTIONS, _SCRIPT_FIRST, _SQL_OPERANDS)
+
 _AS_CODE = "which {} parses again as code"
 
 
@@ -254,8 +265,56 @@ def code_argument(
     ``-e{x}``, ``--eval=`` in ``--eval={x}``).  ``shells_only``: only code that a shell
     parses (``sh -c``, ``su -c``, ``env -S``, ssh's remote command, watch's command), not
     another language's program (``python -c``, awk's) nor the code options of a program a
-    value names."""
+    value names.
+
+    A program the tables do not know may run the rest of its arguments as a command
+    (``strace sh -c {x}``, ``docker run img sh -c {x}``, ``uv run python -c {x}``), so the
+    command from each later word that names a program the tables know is read as well."""
     command = _run_command(command, prefix)
+    why = _code_argument_of(command, prefix, shells_only)
+    for start in range(1, len(command) - 1):
+        if why is not None:
+            break
+        word = command[start]
+        if word is not None and program(word) in _KNOWN_PROGRAMS:
+            why = code_argument(command[start:], prefix, shells_only)
+    return why
+
+
+def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
+    """The shell or interpreter ``command`` runs, if it reads its program from its standard
+    input (``sh``, ``bash -s -- a``, ``python3 -``, also behind runners: ``sudo sh``): what a
+    pipe gives it is code."""
+    command = _run_command(command, "")
+    if not command or command[0] is None:
+        return None
+    name = program(command[0])
+    if name not in SHELLS and name not in _INTERPRETER_OPTIONS:
+        return None
+    options = _INTERPRETER_OPTIONS.get(name, frozenset())
+    expects_argument = False
+    for word in command[1:]:
+        if expects_argument:
+            expects_argument = False
+            continue
+        if word is None or word == "-":
+            return name if word == "-" and name not in SHELLS else None
+        if word == "--" or not word.startswith("-"):
+            return None  # an operand: the script's file (a shell's after -s: its arguments)
+        if word.startswith("--"):
+            continue
+        if name in SHELLS and "s" in word[1:]:
+            return name  # sh -s: the program from stdin, the operands its arguments
+        if (name in SHELLS and "c" in word[1:]) or _gives(word, options):
+            return None  # the program is an argument
+        expects_argument = name in SHELLS and word in _SHELL_OPTIONS_WITH_ARGUMENT
+    return name
+
+
+def _code_argument_of(
+    command: Sequence[str | None], prefix: str, shells_only: bool
+) -> str | None:
+    """:func:`code_argument` for the command that finally runs (past the runners)."""
     if len(command) < 2:
         return None  # the value names the program
     before, option = command[1:-1], _option_of(prefix)

@@ -136,6 +136,11 @@ def _fix_for(why: str) -> str:
         return "Do that part in Python, or pass the value to a command that takes it as data"
     if "for loop" in why:
         return "Write the loop variable's name in the static text"
+    if "in a pipeline into" in why:
+        return (
+            "Write the program in the static text and pass the value after it, as an argument "
+            "it reads as data: sh -c 'cat -- \"$1\"' sh {x}"
+        )
     if "runs as code" in why:
         return (
             "Write that command or setting in the static text, and give values only to "

@@ -307,3 +307,27 @@ NAIVE_ESCAPES += [
     "git -c core.sshCommand=§ ls-remote ssh://h/r",
     "ssh -o ProxyCommand=§ h",
 ]
+
+CASES += [
+    # -- a pipeline into a shell or interpreter that reads its program from the pipe ------
+    ("pipe", "printf '%s\\n' § | sh"),
+    ("pipe", "printf '%s\\n' § | bash -s -- a"),
+    ("pipe", "{ printf '%s\\n' §; } | sh"),
+    ("pipe", "(printf '%s\\n' §) | sh"),
+    ("pipe", "printf '%s\\n' § | tee /dev/null | sh"),
+    ("pipe", "printf '%s\\n' § | python3"),
+    # -- a program the tables do not know, running a shell's command string --------------
+    ("runner", "setpriv sh -c §"),
+    ("runner", "unshare --fork sh -c §"),
+    ("runner", "busybox sh -c §"),
+    # -- a pipe into a program that reads data, or a shell whose program is written ------
+    ("pipe", "printf '%s\\n' § | cat"),
+    ("pipe", "printf '%s\\n' § | sh -c cat"),
+    ("pipe", "printf '%s\\n' § | tee /dev/null; probe §"),
+]
+NAIVE_ESCAPES += [
+    "printf '%s\\n' § | sh",
+    "{ printf '%s\\n' §; } | sh",
+    "printf '%s\\n' § | python3",
+    "setpriv sh -c §",
+]

@@ -377,6 +377,7 @@ PROGRAMS_ACCEPTED = [
     "rsync -av § b:c", "scp § b:c", "zip a.zip §", "sqlite3 § 'select 1'",
     "psql -d § -c 'select 1'", "sg §", "vim §", "gdb --args prog §", "§ -q §",
     "node --eval=1 §", "script -q §", "git log §", "su - §",
+    "strace -o log cat §", "docker run img cat §", "uv run python script.py §",
 ]  # fmt: skip
 PROGRAMS_REFUSED = [
     "env sh -c §", "env -i sh -c §", "nice -n 5 bash -c §", "timeout -s KILL 5 sh -c §",
@@ -407,6 +408,10 @@ PROGRAMS_REFUSED = [
     "gdb -batch -ex §", "vim -c §", "psql -c §", "psql --command=§", "mysql -e §",
     "sqlite3 db §", "sqlite3 -cmd § db", "duckdb db §", "julia -e §", "expect -c §",
     "deno eval §", "ipython -c §",
+    # a shell's command string behind a program the tables do not know
+    "strace -f sh -c §", "docker run --rm img sh -c §", "uv run python -c §",
+    "busybox sh -c §", "watch -x sh -c §", "nsenter -t 1 sh -c §", "unshare -r bash -c §",
+    "poetry run sh -c §", "tini -- sh -c §", "kubectl run p --image=i -- sh -c §",
 ]  # fmt: skip
 
 
@@ -430,3 +435,28 @@ def test_code_arguments_of_runners_and_interpreters_are_refused(case: str) -> No
     for render in (sh, argv):
         with pytest.raises(RenderError, match=r"code\b.*\. [A-Z]"):
             render(template)
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["echo § | sh", "curl § | bash", "echo § | sudo sh", "{ echo §; } | sh",
+     "if true; then echo §; fi | sh", "echo § | tee f | sh", "echo § | python3 -",
+     "printf '%s\\n' § | sh -s -- a", "(echo §) | sh", "echo $(echo §) | sh"],
+)  # fmt: skip
+def test_values_in_a_pipeline_into_a_shell_reading_its_program_are_refused(case: str) -> None:
+    # (argv() refuses a pipeline as such: it runs no shell.)
+    with pytest.raises(RenderError, match=r"in a pipeline into \w+, which reads it as code"):
+        sh(_with_fields(case))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["echo § | grep a", "echo § | python3 -c 'import sys'", "echo § | bash s.sh",
+     "echo § && sh", "echo a | sh -s -- §", "cat § | grep x | sort", "echo a | sh; echo §",
+     "{ echo a; } | sh; echo §", "cd § && curl https://example.org/i.sh | sh"],
+)  # fmt: skip
+def test_values_beside_a_pipe_into_a_shell_are_accepted(case: str) -> None:
+    # Only what flows into the shell's program is code: not a pipe into a program that reads
+    # data, not another command of the list, not the positional parameters of `sh -s`.
+    rendered = sh(_with_fields(case))
+    assert "'value 0'" in rendered
