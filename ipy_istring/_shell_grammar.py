@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from ._shell_programs import code_argument, reads_program_from_stdin
+from ._shell_programs import code_argument, option_taker, reads_program_from_stdin
 
 __all__ = [
     "ARGUMENT",
@@ -182,6 +182,8 @@ class Lexed(NamedTuple):
     cannot stand where it is; ``fields`` says, per field index, the role of its word and
     whether it is a whole word; ``spans`` are the words that hold a field directly;
     ``operands`` the fields that are arguments of ``test``/``[`` (an operator is refused there);
+    ``options`` maps the fields that start a word a program would read as an option, if the
+    value starts with ``-``, to that program (one with options that run code);
     ``comments`` tells whether the text has a comment.
     """
 
@@ -192,6 +194,7 @@ class Lexed(NamedTuple):
     fields: dict[int, tuple[str, bool]]
     spans: tuple[Span, ...]
     operands: frozenset[int]
+    options: dict[int, str]
     comments: bool
 
 
@@ -215,6 +218,7 @@ class _Lexer:
         self.fields: dict[int, tuple[str, bool]] = {}
         self.spans: list[Span] = []
         self.operands: set[int] = set()  # fields that are operands of test or [
+        self.options: dict[int, str] = {}  # fields an option-reading program would take
         self.comments = False
 
     def refuse(self, index: int, why: str) -> None:
@@ -383,6 +387,9 @@ class _Lexer:
             return
         else:
             why = code_argument(command, prefix)  # type: ignore[assignment]
+            taker = None if prefix else option_taker(command)
+            if taker is not None:
+                self.options[indexes[0]] = taker
             if why is None:
                 return
         for index in indexes:
@@ -621,8 +628,9 @@ def lex(text: str) -> Lexed:
     spans = tuple(lexer.spans)
     operands = frozenset(lexer.operands)
     return Lexed(
-        tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands, lexer.comments
-    )
+        tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands,
+        lexer.options, lexer.comments,
+    )  # fmt: skip
 
 
 def word_at(text: str, start: int) -> tuple[tuple[Part, ...], int]:

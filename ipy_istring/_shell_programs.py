@@ -19,10 +19,12 @@ import re
 from collections.abc import Sequence
 
 __all__ = [
+    "PLUS_COMMAND_PROGRAMS",
     "SHELLS",
     "SHELL_CODE_PROGRAMS",
     "code_argument",
     "is_command_string",
+    "option_taker",
     "program",
     "reads_program_from_stdin",
 ]
@@ -245,6 +247,14 @@ SHELL_CODE_PROGRAMS = frozenset(
 #: be where a command that another program runs starts).
 _KNOWN_PROGRAMS = SHELL_CODE_PROGRAMS.union(_CODE_OPTIONS, _SCRIPT_FIRST, _SQL_OPERANDS)
 
+#: Programs with options that run code, so a value must not be read as one of their options
+#: (GNU programs read options after operands too).
+_OPTION_CODE_PROGRAMS = _KNOWN_PROGRAMS.union(
+    {"sort", "man", "wget", "less", "more", "emacs", "curl"}
+)
+#: Programs that also read a word starting with ``+`` as a command (``vim +!cmd``).
+PLUS_COMMAND_PROGRAMS = frozenset({"vim", "vi", "nvim", "ex", "view", "less", "more", "emacs"})
+
 _AS_CODE = "which {} parses again as code"
 
 
@@ -279,6 +289,27 @@ def code_argument(
         if word is not None and program(word) in _KNOWN_PROGRAMS:
             why = code_argument(command[start:], prefix, shells_only)
     return why
+
+
+def option_taker(command: Sequence[str | None]) -> str | None:
+    """The program that would read the last word of ``command`` (a value at its start) as an
+    option, when that program has options that run code (``ssh -oProxyCommand=...``, ``tar
+    --to-command=...``, ``python -c...``, vim's ``+!cmd``): a value starting with ``-`` (or
+    ``+`` for vim and less) must not stand there.  None past ``--``, past an interpreter's
+    script or a shell's operands, or for any other program."""
+    command = _run_command(command, "")
+    if len(command) < 2 or command[0] is None:
+        return None
+    name = program(command[0])
+    if name not in _OPTION_CODE_PROGRAMS:
+        return None
+    takes_script = name in SHELLS or name in _INTERPRETER_OPTIONS
+    for word in command[1:-1]:
+        if word == "--":
+            return None
+        if takes_script and (word is None or not word.startswith("-")):
+            return None  # the script (or command string): the rest are its arguments
+    return name
 
 
 def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:

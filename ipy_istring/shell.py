@@ -57,6 +57,7 @@ from ._shell_grammar import (
     lex,
     word_at,
 )
+from ._shell_programs import PLUS_COMMAND_PROGRAMS
 from .fields import field_text, format_field, refusal
 from .template import as_template, is_template
 
@@ -84,6 +85,7 @@ class _Field(NamedTuple):
     role: str  # the role of its word (COMMAND, ARGUMENT, TARGET)
     alone: bool  # a whole word of its own (needed by ':*')
     operand: bool = False  # an argument of test or [: a value there must not be an operator
+    option_of: str = ""  # a program that would read a value starting with '-' as an option
 
 
 class _Analysis(NamedTuple):
@@ -189,7 +191,9 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
                 )
             )
         else:
-            fields.append(_Field(None, "", role, alone, index in lexed.operands))
+            fields.append(
+                _Field(None, "", role, alone, index in lexed.operands, lexed.options.get(index, ""))
+            )
     placed = {item for span in lexed.spans for kind, item in span.parts if kind == "field"}
     for index, field in enumerate(fields):
         if field.why is None and index not in placed:  # never re-lexed: refuse, never guess
@@ -362,6 +366,16 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 "code, variable names or a format",
                 "Write that command in the static text, where the renderer checks its arguments",
             )
+        option = next((w for w in words if _reads_as_option(w, field.option_of)), None)
+        if field.option_of and option is not None:
+            raise refusal(
+                renderer,
+                f"the value of {field_text(interpolation, position)}",
+                f"starts with {option[0]!r}, so {field.option_of} would read it as an option, "
+                f"and {field.option_of} has options that run commands",
+                f"Write -- before the field, so that {field.option_of} reads every word after "
+                "it as an operand, or check the value in Python",
+            )
         if field.operand and not TEST_OPERATORS.isdisjoint(words):
             raise refusal(
                 renderer,
@@ -371,6 +385,14 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 "(e.g. [ x = {y} ] rather than [ {y} ])",
             )
     return values
+
+
+def _reads_as_option(word: str, program: str) -> bool:
+    """Whether ``program`` (``""``: none that matters) would read ``word`` as an option
+    (``+cmd`` too, for vim and less)."""
+    if not program:
+        return False
+    return word.startswith("-") or (word.startswith("+") and program in PLUS_COMMAND_PROGRAMS)
 
 
 # -- the structural check -------------------------------------------------------------------

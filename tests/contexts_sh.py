@@ -46,6 +46,9 @@ PAYLOADS = [
     f'BEGIN {{ system("touch {SENTINEL}") }}',
     f"system('touch {SENTINEL}')",
     f"1e touch {SENTINEL}",
+    # options of programs that run a command (read as an option where a program parses them)
+    f"--to-command=touch {SENTINEL}",
+    f"--upload-pack=touch {SENTINEL}",
 ]
 
 # (class, template); the class names the context in the report and the docs table.
@@ -330,4 +333,16 @@ NAIVE_ESCAPES += [
     "{ printf '%s\\n' §; } | sh",
     "printf '%s\\n' § | python3",
     "setpriv sh -c §",
+]
+
+CASES += [
+    # -- a value where a program with code-running options parses options: refused if the
+    # value starts with '-', accepted otherwise, and after '--' ---------------------------
+    ("option", "tar -cf ../t.tar a-file; tar -xf ../t.tar §"),
+    ("option", "git init -q ../r; git ls-remote § ../r"),
+    ("option", "tar -cf ../t.tar a-file; tar -xf ../t.tar -- §; probe §"),
+]
+NAIVE_ESCAPES += [
+    "tar -cf ../t.tar a-file; tar -xf ../t.tar §",
+    "git init -q ../r; git ls-remote § ../r",
 ]

@@ -460,3 +460,42 @@ def test_values_beside_a_pipe_into_a_shell_are_accepted(case: str) -> None:
     # data, not another command of the list, not the positional parameters of `sh -s`.
     rendered = sh(_with_fields(case))
     assert "'value 0'" in rendered
+
+
+
+def _with_value(case: str, value: object, spec: str = "") -> InterpolationTemplate:
+    """``case`` with each § a field holding ``value`` (spread with ``spec="*"``)."""
+    pieces = case.split("§")
+    parts: list[object] = [pieces[0]]
+    for piece in pieces[1:]:
+        parts += [(value, "v", None, spec), piece]
+    return T(*parts)
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [("ssh § ls", "-oProxyCommand=touch x"), ("git clone § d", "--upload-pack=touch x"),
+     ("tar -xf a.tar §", "--to-command=sh"), ("python3 §", "-cimport os"), ("bash §", "-c"),
+     ("vim §", "+!touch x"), ("sort §", "--compress-program=sh"), ("sudo ssh § ls", "-oX=y"),
+     ("git -C d fetch § main", "--upload-pack=x"), ("tar -cf a.tar §", ["ok", "-x"])],
+)  # fmt: skip
+def test_a_value_read_as_an_option_of_a_program_with_code_options_is_refused(
+    case: str, value: object
+) -> None:
+    template = _with_value(case, value, "*" if isinstance(value, list) else "")
+    for render in (sh, argv):
+        with pytest.raises(RenderError, match=r"would read it as an option.*Write -- before"):
+            render(template)
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [("ssh -- § ls", "-oProxyCommand=x"), ("python3 s.py §", "-c"), ("sh -c x sh §", "-c"),
+     ("ls §", "-rf"), ("ssh § ls", "host"), ("git -c user.name=§ commit", "-x"),
+     ("tar -xf a.tar ./§", "-x"), ("vim -- §", "+x")],
+)  # fmt: skip
+def test_a_value_after_dashes_or_not_read_as_an_option_is_accepted(case: str, value: str) -> None:
+    # (ls's options run nothing: an option such as -rf is out of scope, as with shlex.quote)
+    words = argv(_with_value(case, value))
+    assert any(value in word for word in words)
+    assert shlex.split(sh(_with_value(case, value))) == words
