@@ -609,5 +609,15 @@ PyInit__speedups(void)
     if (empty_tuple == NULL) {
         return NULL;
     }
-    return PyModule_Create(&speedups_module);
+    PyObject *module = PyModule_Create(&speedups_module);
+    if (module == NULL) {
+        return NULL;
+    }
+    PyObject *public = Py_BuildValue("[ss]", "formatting_methods", "template_builder");
+    if (public == NULL || PyModule_AddObject(module, "__all__", public) < 0) {
+        Py_XDECREF(public);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
 }

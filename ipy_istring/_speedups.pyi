@@ -3,6 +3,8 @@
 from collections.abc import Callable, Sequence
 from typing import Any
 
+__all__ = ["formatting_methods", "template_builder"]
+
 def template_builder(layouts: Sequence[Any], cls: type[Any], /) -> Callable[..., Any]:
     """``build(key, *values)``: ``template._python_template_builder(layouts)`` in C."""
 

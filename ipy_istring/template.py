@@ -12,7 +12,10 @@ pure-Python class with the same fields, defaults, repr and errors.
 
 A template evaluated from an i-literal is built on a fast path: the rewrite lays each literal
 out once (:class:`_Layout`), and evaluating it only pairs that layout with the values; the
-interpolations are made when first asked for.  This module imports nothing from IPython.
+interpolations are made when first asked for.  Where the optional C accelerator is built
+(``_speedups.c``), it does that pairing and ``str(t)``/``format(t)`` without a Python frame,
+with this module's code as its reference and fallback (:func:`_accelerate`).  This module
+imports nothing from IPython.
 """
 
 from __future__ import annotations
@@ -586,6 +589,12 @@ _template_builder = _python_template_builder
 
 #: The C accelerator when it is in use (``ipy_istring/_speedups.c``), else None.
 _speedups: Any = None
+
+#: The Python ``__str__`` and ``__format__`` (the reference; the benchmarks time them beside
+#: the C ones).
+_PYTHON_FORMATTING = {
+    name: InterpolationTemplate.__dict__[name] for name in ("__str__", "__format__")
+}
 
 
 def _accelerate() -> None:

@@ -167,6 +167,10 @@ ensure_venv() {
     fi
   fi
   ensure_python314_headers "$python"
+  # pip builds the C accelerator in place, and leaves the old one there if compiling fails:
+  # remove this Python's copy first, so what runs is this source's build or the Python code.
+  rm -f "$REPO/ipy_istring/_speedups$("$dir/bin/python" -c \
+    'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')"
   note "installing .[$extra] into $dir"
   # Playwright drives Debian's Chromium through executable_path: never fetch a browser build.
   if ! (cd "$REPO" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PIP_DISABLE_PIP_VERSION_CHECK=1 \
