@@ -5,10 +5,10 @@
  * a Python frame:
  *
  *   template_builder(layouts, InterpolationTemplate)
- *       A callable equal to template._template_builder(layouts): ``build(key, *values)`` is
- *       ``object.__new__(InterpolationTemplate)`` with ``_layout = layouts[key]`` and
- *       ``_values = values``; the other slots stay unset, exactly as the Python builder
- *       leaves them.
+ *       A callable equal to template._python_template_builder(layouts): ``build(key,
+ *       *values)`` is ``object.__new__(InterpolationTemplate)`` with ``_layout =
+ *       layouts[key]`` and ``_values = values``; the other slots stay unset, exactly as the
+ *       Python builder leaves them.
  *
  *   formatting_methods(InterpolationTemplate, _Layout)
  *       {"__str__": ..., "__format__": ...}: method descriptors for the class.  For a layout
@@ -16,9 +16,11 @@
  *       f-string (template._compiled_formatter) does, step for step: per field the value
  *       ``values[value_at]``, its conversion (!r/!s/!a), the spec (``values[spec_at]``
  *       formatted, or the constant spec), ``PyObject_Format``, and the pieces joined with the
- *       static strings.  Anything else (a template built from parts, a layout that does not
- *       look as expected, an unset slot) calls ``layout.formatter(values)`` as the Python
- *       methods do: the Python formatter stays the one reference, and the fallback.
+ *       static strings, in the f-string's order of evaluation on this Python; ``format(t,
+ *       spec)`` formats that text with the spec.  Anything else (a template built from
+ *       parts, a layout that does not look as expected, an unset slot) calls
+ *       ``layout.formatter(values)`` as the Python methods do: the Python formatter stays the
+ *       one reference, and the fallback.
  *
  * Why.  Issue 12's goals (building <= 1.5x the native t-string on 3.14, format(t) <= 2x the
  * f-string) sit below what any Python-level builder or __format__ can cost: a Python call
@@ -28,7 +30,8 @@
  * give, read once when the builder or the methods are made (and checked: an object slot,
  * writable, inside the instance).  Every object read from a slot is held by a strong
  * reference while user code (__format__, __repr__...) runs, since that code may reassign
- * the slot.  Only public C API is used.
+ * the slot.  No private (underscored) C API is used (the member descriptor's struct is CPython's
+ * non-limited API), and it compiles for CPython 3.10 to 3.14.
  *
  * template.py decides at import whether to use this module (not when IPY_ISTRING_PURE_PYTHON=1
  * or when it was not built): see template._accelerate.
@@ -171,7 +174,7 @@ static PyTypeObject TemplateBuilder_Type = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "ipy_istring._speedups.TemplateBuilder",
     .tp_doc = "build_template(key, *values): the template of the literal laid out as "
-              "layouts[key] with these values (template._template_builder in C).",
+              "layouts[key] with these values (template._python_template_builder in C).",
     .tp_basicsize = sizeof(TemplateBuilder),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
     .tp_vectorcall_offset = offsetof(TemplateBuilder, vectorcall),
@@ -584,7 +587,7 @@ formatting_methods(PyObject *module, PyObject *args)
 static PyMethodDef module_methods[] = {
     {"template_builder", template_builder, METH_VARARGS,
      "template_builder(layouts, cls): build(key, *values), the template of class cls laid out "
-     "as layouts[key] with these values (template._template_builder in C)."},
+     "as layouts[key] with these values (template._python_template_builder in C)."},
     {"formatting_methods", formatting_methods, METH_VARARGS,
      "formatting_methods(cls, layout_cls): {'__str__': ..., '__format__': ...}, method "
      "descriptors for cls that format as its layouts' compiled f-strings do."},
