@@ -10,17 +10,22 @@ the t-string in the same run.  Goals (issue 12): building ≤ 3x the f-string wi
 
 The last two tables measure the floors in the same run: the least any pure-Python builder or
 ``__format__`` can cost (a call of a Python function, an allocation), which is what a goal
-below them would have to beat.
+below them would have to beat.  When the C accelerator (``ipy_istring/_speedups.c``) is in
+use, the first two tables also time the pure-Python code in the same run ("pure Python" rows);
+``IPY_ISTRING_PURE_PYTHON=1`` runs everything without it.
 """
 
 from __future__ import annotations
 
 import builtins
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from _timing import net, ns, ratio, table
 
-from ipy_istring.rewrite import BUILDER_NAME, build_template, rewrite
+from ipy_istring import template
+from ipy_istring.rewrite import _LAYOUTS, BUILDER_NAME, build_template, rewrite
 from ipy_istring.template import InterpolationTemplate
 
 NATIVE = sys.version_info >= (3, 14)
@@ -31,18 +36,43 @@ LITERALS = {
 }
 ONE_FIELD = LITERALS["1 field"]
 NUMBER = 200_000
+ACCELERATED = template._speedups is not None
+# The code each table times: as installed, and (beside it, when that is the C accelerator) the
+# pure-Python code.
+KINDS = [""] + [" (pure Python)"] * ACCELERATED
+
+
+@contextmanager
+def code(kind: str) -> Iterator[None]:
+    """Run the pure-Python builder and formatting methods inside, for the " (pure Python)"
+    kind; the installed ones otherwise."""
+    if not kind:
+        yield
+        return
+    installed = {name: InterpolationTemplate.__dict__[name] for name in template._PYTHON_FORMATTING}
+    setattr(builtins, BUILDER_NAME, template._python_template_builder(_LAYOUTS))
+    for name, method in template._PYTHON_FORMATTING.items():
+        setattr(InterpolationTemplate, name, method)
+    try:
+        yield
+    finally:
+        setattr(builtins, BUILDER_NAME, build_template)
+        for name, method in installed.items():
+            setattr(InterpolationTemplate, name, method)
 
 
 def building() -> None:
     rows = []
     for label, body in LITERALS.items():
         f_time = net("f" + body, NAMESPACE, NUMBER)
-        i_time = net(rewrite("i" + body), NAMESPACE, NUMBER)
-        row = [label, ns(f_time), ns(i_time), ratio(i_time, f_time)]
-        if NATIVE:
-            t_time = net("t" + body, NAMESPACE, NUMBER)
-            row += [ns(t_time), ratio(i_time, t_time)]
-        rows.append(row)
+        t_time = net("t" + body, NAMESPACE, NUMBER) if NATIVE else 0.0
+        for kind in KINDS:
+            with code(kind):
+                i_time = net(rewrite("i" + body), NAMESPACE, NUMBER)
+            row = [label + kind, ns(f_time), ns(i_time), ratio(i_time, f_time)]
+            if NATIVE:
+                row += [ns(t_time), ratio(i_time, t_time)]
+            rows.append(row)
     columns = ["building", "f-string", "i-string", "i/f"]
     columns += ["t-string", "i/t"] if NATIVE else []
     table("Building an i-literal's template vs the f-string (and t-string)", columns, rows)
@@ -54,12 +84,14 @@ def rendering() -> None:
         namespace = dict(NAMESPACE)
         namespace["t"] = eval(rewrite("i" + body), namespace)
         f_time = net("f" + body, namespace, NUMBER)
-        format_time = net("format(t)", namespace, NUMBER)
-        str_time = net("str(t)", namespace, NUMBER)
-        rows.append(
-            [label, ns(f_time), ns(format_time), ratio(format_time, f_time), ns(str_time),
-             ratio(str_time, f_time)]
-        )  # fmt: skip
+        for kind in KINDS:
+            with code(kind):
+                format_time = net("format(t)", namespace, NUMBER)
+                str_time = net("str(t)", namespace, NUMBER)
+            rows.append(
+                [label + kind, ns(f_time), ns(format_time), ratio(format_time, f_time),
+                 ns(str_time), ratio(str_time, f_time)]
+            )  # fmt: skip
     table(
         "Rendering a built template: format(t) and str(t) vs evaluating the f-string",
         ["rendering", "f-string", "format(t)", "ratio", "str(t)", "ratio"],
@@ -155,6 +187,10 @@ def rendering_floor() -> None:
 
 
 def main() -> None:
+    print(
+        "C accelerator (ipy_istring._speedups): "
+        + ("in use" if ACCELERATED else "not in use (not built, or IPY_ISTRING_PURE_PYTHON=1)")
+    )
     setattr(builtins, BUILDER_NAME, build_template)
     building()
     rendering()

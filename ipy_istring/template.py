@@ -12,11 +12,15 @@ pure-Python class with the same fields, defaults, repr and errors.
 
 A template evaluated from an i-literal is built on a fast path: the rewrite lays each literal
 out once (:class:`_Layout`), and evaluating it only pairs that layout with the values; the
-interpolations are made when first asked for.  This module imports nothing from IPython.
+interpolations are made when first asked for.  Where the optional C accelerator is built
+(``_speedups.c``), it does that pairing and ``str(t)``/``format(t)`` without a Python frame,
+with this module's code as its reference and fallback (:func:`_accelerate`).  This module
+imports nothing from IPython.
 """
 
 from __future__ import annotations
 
+import os
 import reprlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -559,7 +563,9 @@ def render_format(template: object) -> str:
     return str(as_template(template, renderer="format"))
 
 
-def _template_builder(layouts: Sequence[_Layout]) -> Callable[..., InterpolationTemplate]:
+def _python_template_builder(
+    layouts: Sequence[_Layout],
+) -> Callable[..., InterpolationTemplate]:
     """The rewrite's fast path: ``build(key, *values)``, the template of the literal laid out as
     ``layouts[key]`` with the values its fields just evaluated to (its interpolations are made
     when first asked for; see :class:`_Layout`).
@@ -575,3 +581,44 @@ def _template_builder(layouts: Sequence[_Layout]) -> Callable[..., Interpolation
         return template
 
     return build_template
+
+
+#: The builder the rewrite installs (:func:`_python_template_builder`, or its C version).
+_template_builder: Callable[[Sequence[_Layout]], Callable[..., InterpolationTemplate]]
+_template_builder = _python_template_builder
+
+#: The C accelerator when it is in use (``ipy_istring/_speedups.c``), else None.
+_speedups: Any = None
+
+#: The Python ``__str__`` and ``__format__`` (the reference; the benchmarks time them beside
+#: the C ones).
+_PYTHON_FORMATTING = {
+    name: InterpolationTemplate.__dict__[name] for name in ("__str__", "__format__")
+}
+
+
+def _accelerate() -> None:
+    """Build and format templates in C when the optional extension was compiled, unless the
+    environment sets ``IPY_ISTRING_PURE_PYTHON=1``: the same builder as
+    :func:`_python_template_builder`, and ``__str__``/``__format__`` that format a rewritten
+    literal as its compiled f-string does, without the two Python frames (anything else still
+    goes through the layout's Python formatter, the one reference)."""
+    global _template_builder, _speedups
+    if os.environ.get("IPY_ISTRING_PURE_PYTHON") == "1":
+        return
+    try:
+        from . import _speedups as compiled
+    except ImportError:  # not built (no compiler, no headers): the Python code runs
+        return
+    for name, method in compiled.formatting_methods(InterpolationTemplate, _Layout).items():
+        setattr(InterpolationTemplate, name, method)
+
+    def template_builder(layouts: Sequence[_Layout]) -> Callable[..., InterpolationTemplate]:
+        return compiled.template_builder(layouts, InterpolationTemplate)
+
+    template_builder.__doc__ = _python_template_builder.__doc__
+    _template_builder = template_builder
+    _speedups = compiled
+
+
+_accelerate()

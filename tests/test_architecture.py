@@ -55,6 +55,8 @@ def _source_path(module: str) -> Path:
 def _imports(module: str) -> set[str]:
     """The ipy_istring modules that ``module`` imports, at any level (functions included)."""
     path = _source_path(module)
+    if not path.exists():  # a C extension (ipy_istring._speedups): it imports none of ours
+        return set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
     is_package = path.name == "__init__.py"
     package = module if is_package else module.rpartition(".")[0]

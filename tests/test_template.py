@@ -184,14 +184,18 @@ def test_template_is_final_with_314s_message() -> None:
 
 
 def _builders() -> list[Any]:
-    """The builders rewritten code may call: the one rewrite.py installs, and the closure."""
+    """The builders rewritten code may call: the one rewrite.py installs, a new one, and the
+    pure-Python one (the same as the others when the C accelerator is not in use)."""
     from ipy_istring.rewrite import _LAYOUTS, build_template
-    from ipy_istring.template import _template_builder
+    from ipy_istring.template import _python_template_builder, _template_builder
 
-    return [build_template, _template_builder(_LAYOUTS)]
+    return [build_template, _template_builder(_LAYOUTS), _python_template_builder(_LAYOUTS)]
 
 
-@pytest.mark.parametrize("build_template", _builders(), ids=["installed", "closure"])
+BUILDER_IDS = ["installed", "closure", "python"]
+
+
+@pytest.mark.parametrize("build_template", _builders(), ids=BUILDER_IDS)
 def test_a_template_built_by_the_rewrite_behaves_as_one_built_by_hand(
     build_template: Any,
 ) -> None:
@@ -342,7 +346,7 @@ def test_a_value_that_fails_to_format_fails_once() -> None:
     assert calls == ["x", "x"]
 
 
-@pytest.mark.parametrize("build_template", _builders(), ids=["installed", "closure"])
+@pytest.mark.parametrize("build_template", _builders(), ids=BUILDER_IDS)
 def test_rendering_formats_the_values_as_they_are_now(build_template: Any) -> None:
     """str()/format() format the values at each call, as evaluating the f-string then would:
     the text is never kept from an earlier rendering (a list may have grown since)."""
@@ -360,7 +364,7 @@ def test_rendering_formats_the_values_as_they_are_now(build_template: Any) -> No
         assert format(t, "*^11") == "*[1]| [1]**"
 
 
-@pytest.mark.parametrize("build_template", _builders(), ids=["installed", "closure"])
+@pytest.mark.parametrize("build_template", _builders(), ids=BUILDER_IDS)
 def test_the_compiled_formatter_keeps_awkward_text(build_template: Any) -> None:
     """The static text and constant specs reach the compiled f-string intact: quotes,
     backslashes, braces, newlines, control and non-ASCII characters."""
@@ -373,7 +377,7 @@ def test_the_compiled_formatter_keeps_awkward_text(build_template: Any) -> None:
     assert str(t) == format(t) == expected == str(InterpolationTemplate(*t._parts()))
 
 
-@pytest.mark.parametrize("build_template", _builders(), ids=["installed", "closure"])
+@pytest.mark.parametrize("build_template", _builders(), ids=BUILDER_IDS)
 def test_templates_leave_no_garbage_for_the_cycle_collector(build_template: Any) -> None:
     """Made, rendered and dropped, a template is freed by reference counting alone: neither
     kind holds a reference cycle (a formatter bound to its own layout would be one)."""

@@ -91,6 +91,43 @@ find_python314() {
   sh "$SHARED_PY314" --print-bin
 }
 
+# Debian's Python 3.14 as the shared tool unpacks it has no C headers, so pip could not compile
+# ipy_istring's optional C accelerator (ipy_istring/_speedups.c) for it.  Fetch Debian unstable's
+# libpython3.14-dev into the tool's cache root the way the tool fetches its own packages (same
+# mirror, key and lock), and make its pyconfig.h the real one (Debian's is a stub including a
+# multiarch path the compiler would not search there).  Best effort: without headers the
+# extension is skipped and the pure-Python code runs.
+ensure_python314_headers() {
+  local python=$1 root home
+  root=${python%/usr/bin/python3.14}
+  [[ $root != "$python" && -d $root/usr/lib ]] || return 0 # not the shared tool's interpreter
+  [[ -f $root/usr/include/python3.14/Python.h ]] && return 0
+  home=$(dirname "$root")
+  note "fetching Debian's libpython3.14-dev (C headers) into $root"
+  (
+    flock 9
+    [[ -f $root/usr/include/python3.14/Python.h ]] && exit 0
+    tmp=$(mktemp -d "$home/headers.XXXXXX")
+    trap 'rm -rf "$tmp"' EXIT
+    mkdir -p "$tmp/lists/partial" "$tmp/debs"
+    src=$(grep -hs -A4 '^Types: deb' /etc/apt/sources.list.d/*.sources |
+      grep -m1 -E '^URIs: .*/debian/?$' | awk '{print $2}')
+    key=$(grep -hs '^Signed-By: .*debian-archive-keyring' /etc/apt/sources.list.d/*.sources |
+      head -1 | awk '{print $2}')
+    [[ -n $src ]] || src=$(grep -hsE '^deb .*/debian/? ' /etc/apt/sources.list | head -1 | awk '{print $2}')
+    [[ -n $src ]] || exit 1
+    say "deb [signed-by=${key:-/usr/share/keyrings/debian-archive-keyring.gpg}] $src sid main" \
+      >"$tmp/sources.list"
+    apt=(apt-get -o "Dir::Etc::SourceList=$tmp/sources.list" -o Dir::Etc::SourceParts=/dev/null
+      -o "Dir::State::Lists=$tmp/lists" -o APT::Sandbox::User=root)
+    "${apt[@]}" update -qq >/dev/null &&
+      (cd "$tmp/debs" && "${apt[@]}" download libpython3.14-dev >/dev/null) || exit 1
+    for deb in "$tmp"/debs/*.deb; do dpkg -x "$deb" "$root"; done
+    cp "$root/usr/include/x86_64-linux-gnu/python3.14/pyconfig.h" \
+      "$root/usr/include/python3.14/pyconfig.h"
+  ) 9>"$home/lock" || warn "no C headers for Python 3.14: ipy_istring's C accelerator is skipped there"
+}
+
 # Path of the interpreter for a version ("3.10" ... "3.14"); empty + failure if there is none.
 find_python() {
   case $1 in
@@ -100,13 +137,14 @@ find_python() {
 }
 
 # Create (or reuse) the venv DIR from PYTHON with `pip install -e '.[EXTRA]'`.  The stamp file
-# holds a hash of pyproject.toml and the extra, so an unchanged project reuses the venv without
-# running pip at all, and a change reinstalls in place.  A different interpreter (a newer patch
+# holds a hash of pyproject.toml, the C sources pip compiles in place and the extra, so an
+# unchanged project reuses the venv without running pip at all, and a change reinstalls in place
+# (a changed C accelerator never runs stale).  A different interpreter (a newer patch
 # release, say) gets a new venv.
 ensure_venv() {
   local python=$1 dir=$2 extra=$3 stamp want log
   stamp=$dir/.ipy_istring-stamp
-  want=$(cat "$REPO/pyproject.toml" <(say "$extra") | sha256sum | cut -d' ' -f1)
+  want=$(cat "$REPO/pyproject.toml" "$REPO"/ipy_istring/*.c <(say "$extra") | sha256sum | cut -d' ' -f1)
   if [[ -f $stamp && $(<"$stamp") == "$want" && $(<"$dir/.ipy_istring-python") == "$python" ]] &&
     "$dir/bin/python" -c '' 2>/dev/null; then
     return 0
@@ -128,6 +166,11 @@ ensure_venv() {
       fi
     fi
   fi
+  ensure_python314_headers "$python"
+  # pip builds the C accelerator in place, and leaves the old one there if compiling fails:
+  # remove this Python's copy first, so what runs is this source's build or the Python code.
+  rm -f "$REPO/ipy_istring/_speedups$("$dir/bin/python" -c \
+    'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')"
   note "installing .[$extra] into $dir"
   # Playwright drives Debian's Chromium through executable_path: never fetch a browser build.
   if ! (cd "$REPO" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PIP_DISABLE_PIP_VERSION_CHECK=1 \

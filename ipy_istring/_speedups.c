@@ -1,0 +1,626 @@
+/*
+ * ipy_istring._speedups: an optional C accelerator for building and formatting templates.
+ *
+ * What.  Two things the pure-Python code in ipy_istring/template.py already does, done without
+ * a Python frame:
+ *
+ *   template_builder(layouts, InterpolationTemplate)
+ *       A callable equal to template._python_template_builder(layouts): ``build(key,
+ *       *values)`` is ``object.__new__(InterpolationTemplate)`` with ``_layout =
+ *       layouts[key]`` and ``_values = values``; the other slots stay unset, exactly as the
+ *       Python builder leaves them.
+ *
+ *   formatting_methods(InterpolationTemplate, _Layout)
+ *       {"__str__": ..., "__format__": ...}: method descriptors for the class.  For a layout
+ *       made by the rewrite (one with ``fields``) they format as the layout's compiled
+ *       f-string (template._compiled_formatter) does, step for step: per field the value
+ *       ``values[value_at]``, its conversion (!r/!s/!a), the spec (``values[spec_at]``
+ *       formatted, or the constant spec), ``PyObject_Format``, and the pieces joined with the
+ *       static strings, in the f-string's order of evaluation on this Python; ``format(t,
+ *       spec)`` formats that text with the spec.  Anything else (a template built from
+ *       parts, a layout that does not look as expected, an unset slot) calls
+ *       ``layout.formatter(values)`` as the Python methods do: the Python formatter stays the
+ *       one reference, and the fallback.
+ *
+ * Why.  Issue 12's goals (building <= 1.5x the native t-string on 3.14, format(t) <= 2x the
+ * f-string) sit below what any Python-level builder or __format__ can cost: a Python call
+ * alone is most of the budget.
+ *
+ * How.  The instance slots are written and read at the offsets their member descriptors
+ * give, read once when the builder or the methods are made (and checked: an object slot,
+ * writable, inside the instance).  Every object read from a slot is held by a strong
+ * reference while user code (__format__, __repr__...) runs, since that code may reassign
+ * the slot.  No private (underscored) C API is used (the member descriptor's struct is CPython's
+ * non-limited API), and it compiles for CPython 3.10 to 3.14.
+ *
+ * template.py decides at import whether to use this module (not when IPY_ISTRING_PURE_PYTHON=1
+ * or when it was not built): see template._accelerate.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stddef.h> /* offsetof */
+#include <string.h> /* memcpy */
+
+#if PY_VERSION_HEX < 0x030C0000
+#include <structmember.h>
+#define Py_T_OBJECT_EX T_OBJECT_EX
+#define Py_READONLY READONLY
+#endif
+
+/* The object pointer stored in the instance slot at byte offset `offset` of `obj`. */
+#define SLOT(obj, offset) (*(PyObject **)((char *)(obj) + (offset)))
+
+/* Where the `__slots__` entry `name` of `type` lives in its instances, checked to be a writable
+ * object slot of that type's layout.  -1 with an exception set otherwise. */
+static Py_ssize_t
+slot_offset(PyTypeObject *type, const char *name)
+{
+    PyObject *descr = PyObject_GetAttrString((PyObject *)type, name);
+    if (descr == NULL) {
+        return -1;
+    }
+    Py_ssize_t offset = -1;
+    if (Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+        PyMemberDescrObject *member = (PyMemberDescrObject *)descr;
+        PyMemberDef *def = member->d_member;
+        if (PyType_IsSubtype(type, member->d_common.d_type) && def->type == Py_T_OBJECT_EX &&
+            !(def->flags & Py_READONLY) && def->offset >= (Py_ssize_t)sizeof(PyObject) &&
+            def->offset + (Py_ssize_t)sizeof(PyObject *) <= type->tp_basicsize) {
+            offset = def->offset;
+        }
+    }
+    Py_DECREF(descr);
+    if (offset < 0) {
+        PyErr_Format(PyExc_TypeError, "%.200s.%s is not an object slot", type->tp_name, name);
+    }
+    return offset;
+}
+
+static PyObject *empty_tuple; /* the arguments of object.__new__(cls) */
+
+/* ------------------------------------------------------------------------------------------
+ * The builder: template._template_builder(layouts) in C.
+ */
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    PyObject *layouts;   /* the rewrite's list of layouts, indexed by key */
+    PyTypeObject *cls;   /* InterpolationTemplate */
+    Py_ssize_t layout_offset, values_offset;
+} TemplateBuilder;
+
+/* layouts[key] as a new reference: the list read directly for the usual key, else the
+ * generic item lookup, which gives Python's own result and errors for any other key. */
+static PyObject *
+layout_at(PyObject *layouts, PyObject *key)
+{
+#ifndef Py_GIL_DISABLED /* without the GIL, a borrowed list item may be gone before its incref */
+    if (PyList_CheckExact(layouts) && PyLong_CheckExact(key)) {
+        Py_ssize_t index = PyLong_AsSsize_t(key);
+        if (index >= 0 && index < PyList_GET_SIZE(layouts)) {
+            return Py_NewRef(PyList_GET_ITEM(layouts, index));
+        }
+        PyErr_Clear(); /* an int too large for Py_ssize_t: the generic lookup says so */
+    }
+#endif
+    return PyObject_GetItem(layouts, key);
+}
+
+static PyObject *
+builder_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    TemplateBuilder *self = (TemplateBuilder *)callable;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (kwnames != NULL && PyTuple_GET_SIZE(kwnames) > 0) {
+        PyErr_SetString(PyExc_TypeError, "build_template() takes no keyword arguments");
+        return NULL;
+    }
+    if (nargs < 1) {
+        PyErr_SetString(PyExc_TypeError, "build_template() missing required argument: 'key'");
+        return NULL;
+    }
+    /* object.__new__(cls), as the Python builder calls it */
+    PyObject *template = PyBaseObject_Type.tp_new(self->cls, empty_tuple, NULL);
+    if (template == NULL) {
+        return NULL;
+    }
+    PyObject *layout = layout_at(self->layouts, args[0]);
+    if (layout == NULL) {
+        Py_DECREF(template);
+        return NULL;
+    }
+    PyObject *values = PyTuple_New(nargs - 1);
+    if (values == NULL) {
+        Py_DECREF(layout);
+        Py_DECREF(template);
+        return NULL;
+    }
+    for (Py_ssize_t i = 1; i < nargs; i++) {
+        PyTuple_SET_ITEM(values, i - 1, Py_NewRef(args[i]));
+    }
+    /* a fresh object: both slots are still NULL, nothing to release */
+    SLOT(template, self->layout_offset) = layout;
+    SLOT(template, self->values_offset) = values;
+    return template;
+}
+
+static int
+builder_traverse(TemplateBuilder *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->layouts);
+    Py_VISIT(self->cls);
+    return 0;
+}
+
+static int
+builder_clear(TemplateBuilder *self)
+{
+    Py_CLEAR(self->layouts);
+    Py_CLEAR(self->cls);
+    return 0;
+}
+
+static void
+builder_dealloc(TemplateBuilder *self)
+{
+    PyObject_GC_UnTrack(self);
+    builder_clear(self);
+    PyObject_GC_Del(self);
+}
+
+static PyTypeObject TemplateBuilder_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ipy_istring._speedups.TemplateBuilder",
+    .tp_doc = "build_template(key, *values): the template of the literal laid out as "
+              "layouts[key] with these values (template._python_template_builder in C).",
+    .tp_basicsize = sizeof(TemplateBuilder),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_vectorcall_offset = offsetof(TemplateBuilder, vectorcall),
+    .tp_call = PyVectorcall_Call,
+    .tp_traverse = (traverseproc)builder_traverse,
+    .tp_clear = (inquiry)builder_clear,
+    .tp_dealloc = (destructor)builder_dealloc,
+};
+
+static PyObject *
+template_builder(PyObject *module, PyObject *args)
+{
+    PyObject *layouts;
+    PyTypeObject *cls;
+    if (!PyArg_ParseTuple(args, "OO!:template_builder", &layouts, &PyType_Type, &cls)) {
+        return NULL;
+    }
+    Py_ssize_t layout_offset = slot_offset(cls, "_layout");
+    if (layout_offset < 0) {
+        return NULL;
+    }
+    Py_ssize_t values_offset = slot_offset(cls, "_values");
+    if (values_offset < 0) {
+        return NULL;
+    }
+    TemplateBuilder *self = PyObject_GC_New(TemplateBuilder, &TemplateBuilder_Type);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->vectorcall = builder_vectorcall;
+    self->layouts = Py_NewRef(layouts);
+    self->cls = (PyTypeObject *)Py_NewRef(cls);
+    self->layout_offset = layout_offset;
+    self->values_offset = values_offset;
+    PyObject_GC_Track(self);
+    return (PyObject *)self;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Formatting: InterpolationTemplate.__str__ and __format__ in C.
+ *
+ * The classes and slot offsets are set once by formatting_methods (the methods themselves
+ * receive only `self`); the types are held for the life of the process.
+ */
+
+static PyTypeObject *template_type, *layout_type;
+static Py_ssize_t template_layout_at, template_values_at, layout_strings_at, layout_fields_at;
+
+/* The Python methods' path: ``self._layout.formatter(self._values)``, attribute by attribute,
+ * so every error is the one the Python code raises. */
+static PyObject *
+python_format(PyObject *self)
+{
+    PyObject *result = NULL, *formatter = NULL, *values = NULL;
+    PyObject *layout = PyObject_GetAttrString(self, "_layout");
+    if (layout == NULL) {
+        return NULL;
+    }
+    formatter = PyObject_GetAttrString(layout, "formatter");
+    if (formatter == NULL) {
+        goto done;
+    }
+    values = PyObject_GetAttrString(self, "_values");
+    if (values == NULL) {
+        goto done;
+    }
+    result = PyObject_CallOneArg(formatter, values);
+done:
+    Py_XDECREF(values);
+    Py_XDECREF(formatter);
+    Py_DECREF(layout);
+    return result;
+}
+
+/* One field of a plain layout, as read_fields found it.  The references are borrowed from
+ * the values tuple and the layout's fields, which render holds while formatting. */
+typedef struct {
+    PyObject *value;      /* values[value_at] */
+    PyObject *spec_value; /* values[spec_at], or NULL when the constant spec applies */
+    PyObject *spec;       /* the constant spec, or NULL when it is empty (no spec at all) */
+    Py_UCS4 conversion;   /* 'r', 's', 'a', or 0 for none */
+} Field;
+
+/* `number` as an index into `limit` values, or -1 when it is the int -1 (no run-time spec);
+ * -2 for anything else.  Never raises (an exact int is read with its overflow flag). */
+static Py_ssize_t
+index_in(PyObject *number, Py_ssize_t limit)
+{
+    int overflow;
+    if (!PyLong_CheckExact(number)) {
+        return -2;
+    }
+    long index = PyLong_AsLongAndOverflow(number, &overflow);
+    return overflow || index < -1 || index >= limit ? -2 : (Py_ssize_t)index;
+}
+
+/* Read the layout's fields into `out` (nfields of them), checking the shape
+ * _compiled_formatter reads: each string a str, each field a tuple (expression, conversion,
+ * constant spec, value_at, spec_at) with its indices inside the values.  Only reads, and no
+ * user code runs: when the answer is no (0), the Python fallback does nothing twice. */
+static int
+read_fields(PyObject *strings, PyObject *fields, PyObject *values, Field *out)
+{
+    Py_ssize_t nfields = PyTuple_GET_SIZE(fields), nvalues = PyTuple_GET_SIZE(values);
+    for (Py_ssize_t i = 0; i <= nfields; i++) {
+        if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(strings, i))) {
+            return 0;
+        }
+    }
+    for (Py_ssize_t i = 0; i < nfields; i++) {
+        PyObject *field = PyTuple_GET_ITEM(fields, i);
+        if (!PyTuple_CheckExact(field) || PyTuple_GET_SIZE(field) != 5) {
+            return 0;
+        }
+        PyObject *conversion = PyTuple_GET_ITEM(field, 1);
+        out[i].conversion = 0;
+        if (conversion != Py_None) {
+            if (!PyUnicode_CheckExact(conversion) || PyUnicode_GET_LENGTH(conversion) != 1) {
+                return 0;
+            }
+            out[i].conversion = PyUnicode_READ_CHAR(conversion, 0);
+            if (out[i].conversion != 'r' && out[i].conversion != 's' &&
+                out[i].conversion != 'a') {
+                return 0;
+            }
+        }
+        PyObject *spec = PyTuple_GET_ITEM(field, 2);
+        Py_ssize_t value_at = index_in(PyTuple_GET_ITEM(field, 3), nvalues);
+        Py_ssize_t spec_at = index_in(PyTuple_GET_ITEM(field, 4), nvalues);
+        if (!PyUnicode_CheckExact(spec) || value_at < 0 || spec_at < -1) {
+            return 0;
+        }
+        out[i].value = PyTuple_GET_ITEM(values, value_at);
+        out[i].spec_value = spec_at >= 0 ? PyTuple_GET_ITEM(values, spec_at) : NULL;
+        /* the compiled f-string writes a spec only when it is not empty */
+        out[i].spec = PyUnicode_GET_LENGTH(spec) > 0 ? spec : NULL;
+    }
+    return 1;
+}
+
+/* The value with the field's conversion applied (new reference). */
+static PyObject *
+converted(PyObject *value, Py_UCS4 conversion)
+{
+    switch (conversion) {
+    case 'r':
+        return PyObject_Repr(value);
+    case 's':
+        return PyObject_Str(value);
+    case 'a':
+        return PyObject_ASCII(value);
+    default:
+        return Py_NewRef(value);
+    }
+}
+
+/* One field formatted as the f-string's `{v[value_at]!conversion:spec}` does (new reference).
+ * The f-string's order of evaluation is kept: before 3.13 its spec is evaluated before the
+ * conversion runs (FORMAT_VALUE does both), from 3.13 after (CONVERT_VALUE comes first). */
+static PyObject *
+format_field(const Field *field)
+{
+    PyObject *shown = NULL, *spec = NULL, *result = NULL;
+#if PY_VERSION_HEX >= 0x030D0000
+    shown = converted(field->value, field->conversion);
+    if (shown == NULL) {
+        return NULL;
+    }
+#endif
+    if (field->spec_value != NULL) {
+        /* `:{v[spec_at]}`: the run-time spec, itself formatted */
+        spec = PyObject_Format(field->spec_value, NULL);
+        if (spec == NULL) {
+            goto done;
+        }
+    }
+    else {
+        spec = Py_XNewRef(field->spec);
+    }
+#if PY_VERSION_HEX < 0x030D0000
+    shown = converted(field->value, field->conversion);
+    if (shown == NULL) {
+        goto done;
+    }
+#endif
+    result = PyObject_Format(shown, spec);
+done:
+    Py_XDECREF(shown);
+    Py_XDECREF(spec);
+    return result;
+}
+
+/* The pieces joined into one new exact str (as the f-string's BUILD_STRING does). */
+static PyObject *
+join(PyObject **pieces, Py_ssize_t npieces)
+{
+    Py_ssize_t length = 0;
+    Py_UCS4 maxchar = 0;
+    for (Py_ssize_t i = 0; i < npieces; i++) {
+#if PY_VERSION_HEX < 0x030C0000
+        if (PyUnicode_READY(pieces[i]) < 0) {
+            return NULL;
+        }
+#endif
+        Py_ssize_t piece_length = PyUnicode_GET_LENGTH(pieces[i]);
+        if (piece_length > PY_SSIZE_T_MAX - length) {
+            PyErr_SetString(PyExc_OverflowError, "join() result is too long for a Python string");
+            return NULL;
+        }
+        length += piece_length;
+        Py_UCS4 piece_max = PyUnicode_MAX_CHAR_VALUE(pieces[i]);
+        if (piece_max > maxchar) {
+            maxchar = piece_max;
+        }
+    }
+    PyObject *text = PyUnicode_New(length, maxchar);
+    if (text == NULL) {
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    char *data = PyUnicode_DATA(text);
+    Py_ssize_t at = 0;
+    for (Py_ssize_t i = 0; i < npieces; i++) {
+        Py_ssize_t piece_length = PyUnicode_GET_LENGTH(pieces[i]);
+        if ((int)PyUnicode_KIND(pieces[i]) == kind) {
+            memcpy(data + at * kind, PyUnicode_DATA(pieces[i]), piece_length * kind);
+        }
+        else if (PyUnicode_CopyCharacters(text, at, pieces[i], 0, piece_length) < 0) {
+            Py_DECREF(text);
+            return NULL;
+        }
+        at += piece_length;
+    }
+    return text;
+}
+
+/* The text of the strings interleaved with the fields formatted.  `pieces` has room for
+ * 2 * nfields + 1: the strings go at even places (borrowed), the formatted fields at odd
+ * places (owned, released here). */
+static PyObject *
+format_fields(PyObject *strings, const Field *fields, Py_ssize_t nfields, PyObject **pieces)
+{
+    PyObject *result = NULL;
+    Py_ssize_t nformatted = 0, texts = 0;
+    for (; nformatted < nfields; nformatted++) {
+        PyObject *piece = format_field(&fields[nformatted]);
+        if (piece == NULL) {
+            goto done;
+        }
+        pieces[2 * nformatted + 1] = piece;
+    }
+    for (Py_ssize_t i = 0; i <= nfields; i++) {
+        pieces[2 * i] = PyTuple_GET_ITEM(strings, i);
+        texts += PyUnicode_GET_LENGTH(pieces[2 * i]) > 0;
+    }
+    if (nfields == 1 && texts == 0) {
+        /* `f'{v[0]}'` alone: the f-string gives format()'s result itself, not a join (which
+         * differs only when a __format__ returns a str subclass) */
+        result = Py_NewRef(pieces[1]);
+    }
+    else {
+        result = join(pieces, 2 * nfields + 1);
+    }
+done:
+    for (Py_ssize_t i = 0; i < nformatted; i++) {
+        Py_DECREF(pieces[2 * i + 1]);
+    }
+    return result;
+}
+
+#define STACK_FIELDS 8
+
+/* The template's text: what ``self._layout.formatter(self._values)`` returns. */
+static PyObject *
+render(PyObject *self)
+{
+    PyObject *layout = SLOT(self, template_layout_at);
+    PyObject *values = SLOT(self, template_values_at);
+    if (layout == NULL || values == NULL || !Py_IS_TYPE(layout, layout_type) ||
+        !PyTuple_CheckExact(values)) {
+        return python_format(self);
+    }
+    PyObject *strings = SLOT(layout, layout_strings_at);
+    PyObject *fields = SLOT(layout, layout_fields_at);
+    if (strings == NULL || fields == NULL || !PyTuple_CheckExact(strings) ||
+        !PyTuple_CheckExact(fields) || PyTuple_GET_SIZE(fields) == 0 ||
+        PyTuple_GET_SIZE(strings) != PyTuple_GET_SIZE(fields) + 1) {
+        return python_format(self); /* a template built from parts, or no fields */
+    }
+    Py_ssize_t nfields = PyTuple_GET_SIZE(fields);
+    Field stack_fields[STACK_FIELDS];
+    PyObject *stack_pieces[2 * STACK_FIELDS + 1];
+    Field *placed = stack_fields;
+    PyObject **pieces = stack_pieces;
+    if (nfields > STACK_FIELDS) {
+        placed = PyMem_New(Field, nfields);
+        pieces = PyMem_New(PyObject *, 2 * nfields + 1);
+        if (placed == NULL || pieces == NULL) {
+            PyMem_Free(placed);
+            PyMem_Free(pieces);
+            return PyErr_NoMemory();
+        }
+    }
+    PyObject *result = NULL;
+    if (!read_fields(strings, fields, values, placed)) {
+        result = python_format(self);
+    }
+    else if (Py_EnterRecursiveCall(" while formatting an i-string template") == 0) {
+        /* User code runs from here on and may reassign the slots read above: hold what
+         * `placed` borrows from. */
+        Py_INCREF(values);
+        Py_INCREF(strings);
+        Py_INCREF(fields);
+        result = format_fields(strings, placed, nfields, pieces);
+        Py_DECREF(fields);
+        Py_DECREF(strings);
+        Py_DECREF(values);
+        Py_LeaveRecursiveCall();
+    }
+    if (placed != stack_fields) {
+        PyMem_Free(placed);
+        PyMem_Free(pieces);
+    }
+    return result;
+}
+
+static PyObject *
+template_str(PyObject *self, PyObject *unused)
+{
+    return render(self);
+}
+
+/* format(t, spec): the rendered text, formatted with the spec when there is one.  As the
+ * Python method, the spec's truth is asked before rendering, and a spec that is not a str
+ * fails as format(text, spec) would. */
+static PyObject *
+template_format(PyObject *self, PyObject *spec)
+{
+    int has_spec;
+    if (PyUnicode_CheckExact(spec)) {
+        has_spec = PyUnicode_GET_LENGTH(spec) > 0;
+    }
+    else if ((has_spec = PyObject_IsTrue(spec)) < 0) {
+        return NULL;
+    }
+    PyObject *text = render(self);
+    if (text == NULL || !has_spec) {
+        return text;
+    }
+    PyObject *result = NULL;
+    if (PyUnicode_Check(spec)) {
+        result = PyObject_Format(text, spec);
+    }
+    else {
+        PyErr_Format(PyExc_TypeError, "format() argument 2 must be str, not %.200s",
+                     Py_TYPE(spec)->tp_name);
+    }
+    Py_DECREF(text);
+    return result;
+}
+
+static PyMethodDef template_str_def = {
+    "__str__", (PyCFunction)template_str, METH_NOARGS,
+    "The text the f-string with the same literal gives (ipy_istring._speedups)."};
+
+static PyMethodDef template_format_def = {
+    "__format__", (PyCFunction)template_format, METH_O,
+    "The text formatted with the spec, as format(str(t), spec) (ipy_istring._speedups)."};
+
+static PyObject *
+formatting_methods(PyObject *module, PyObject *args)
+{
+    PyTypeObject *cls, *layout_cls;
+    if (!PyArg_ParseTuple(args, "O!O!:formatting_methods", &PyType_Type, &cls, &PyType_Type,
+                          &layout_cls)) {
+        return NULL;
+    }
+    if (template_type != NULL && (template_type != cls || layout_type != layout_cls)) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "formatting_methods() serves one template class per process");
+        return NULL;
+    }
+    Py_ssize_t layout_at = slot_offset(cls, "_layout"), values_at = slot_offset(cls, "_values");
+    Py_ssize_t strings_at = slot_offset(layout_cls, "strings");
+    Py_ssize_t fields_at = slot_offset(layout_cls, "fields");
+    if (layout_at < 0 || values_at < 0 || strings_at < 0 || fields_at < 0) {
+        return NULL;
+    }
+    if (template_type == NULL) {
+        template_type = (PyTypeObject *)Py_NewRef(cls);
+        layout_type = (PyTypeObject *)Py_NewRef(layout_cls);
+        template_layout_at = layout_at;
+        template_values_at = values_at;
+        layout_strings_at = strings_at;
+        layout_fields_at = fields_at;
+    }
+    PyObject *str_method = PyDescr_NewMethod(cls, &template_str_def);
+    PyObject *format_method = PyDescr_NewMethod(cls, &template_format_def);
+    PyObject *methods = NULL;
+    if (str_method != NULL && format_method != NULL) {
+        methods = Py_BuildValue("{sOsO}", "__str__", str_method, "__format__", format_method);
+    }
+    Py_XDECREF(str_method);
+    Py_XDECREF(format_method);
+    return methods;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+static PyMethodDef module_methods[] = {
+    {"template_builder", template_builder, METH_VARARGS,
+     "template_builder(layouts, cls): build(key, *values), the template of class cls laid out "
+     "as layouts[key] with these values (template._python_template_builder in C)."},
+    {"formatting_methods", formatting_methods, METH_VARARGS,
+     "formatting_methods(cls, layout_cls): {'__str__': ..., '__format__': ...}, method "
+     "descriptors for cls that format as its layouts' compiled f-strings do."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef speedups_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "ipy_istring._speedups",
+    .m_doc = "C versions of ipy_istring.template's template builder and formatting.",
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__speedups(void)
+{
+    if (PyType_Ready(&TemplateBuilder_Type) < 0) {
+        return NULL;
+    }
+    empty_tuple = PyTuple_New(0);
+    if (empty_tuple == NULL) {
+        return NULL;
+    }
+    PyObject *module = PyModule_Create(&speedups_module);
+    if (module == NULL) {
+        return NULL;
+    }
+    PyObject *public = Py_BuildValue("[ss]", "formatting_methods", "template_builder");
+    if (public == NULL || PyModule_AddObject(module, "__all__", public) < 0) {
+        Py_XDECREF(public);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

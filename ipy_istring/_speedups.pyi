@@ -1,0 +1,12 @@
+"""Types of the optional C accelerator (``_speedups.c``); see ``template._accelerate``."""
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+__all__ = ["formatting_methods", "template_builder"]
+
+def template_builder(layouts: Sequence[Any], cls: type[Any], /) -> Callable[..., Any]:
+    """``build(key, *values)``: ``template._python_template_builder(layouts)`` in C."""
+
+def formatting_methods(cls: type[Any], layout_cls: type[Any], /) -> dict[str, Any]:
+    """``__str__`` and ``__format__`` method descriptors for the template class."""

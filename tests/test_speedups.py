@@ -1,0 +1,493 @@
+"""The optional C accelerator (ipy_istring/_speedups.c) against the pure-Python reference.
+
+The accelerated builder and ``__str__``/``__format__`` must be indistinguishable from the Python
+code in ipy_istring/template.py: the same objects, the same text, the same exceptions (the very
+objects user code raised), the same order of evaluation, and no leak or crash on hostile values.
+The Python reference for a template's text is its layout's formatter (``t._layout.formatter(
+t._values)``, what the Python ``__str__`` returns); ``IPY_ISTRING_PURE_PYTHON=1`` runs the whole
+package without the accelerator, which the corpus test compares in two fresh interpreters.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import json
+import os
+import subprocess
+import sys
+import sysconfig
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ipy_istring import template
+from ipy_istring.rewrite import _LAYOUTS, rewrite
+from ipy_istring.template import (
+    Interpolation,
+    InterpolationTemplate,
+    _Layout,
+    _python_template_builder,
+)
+
+ACCELERATED = template._speedups is not None
+needs_accelerator = pytest.mark.skipif(
+    not ACCELERATED, reason="the C accelerator is not built or IPY_ISTRING_PURE_PYTHON=1"
+)
+TESTS = Path(__file__).parent
+ROOT = TESTS.parent
+
+
+def test_the_accelerator_is_in_use_where_it_is_built_in_ci() -> None:
+    """In CI, wherever this interpreter has its C headers (pyenv's 3.10-3.13 always; 3.14 once
+    scripts/test has fetched Debian's), the extension compiled and is in use: a silent fallback
+    to the pure-Python code must not pass unnoticed."""
+    if os.environ.get("CI") != "true" or os.environ.get("IPY_ISTRING_PURE_PYTHON") == "1":
+        pytest.skip("checked in CI, where the extension must have compiled")
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    if not headers.exists():
+        pytest.skip(f"no C headers for this Python ({headers}): the pure-Python code runs")
+    assert ACCELERATED, "ipy_istring._speedups did not load: is it compiled for this Python?"
+
+
+def test_pure_python_is_chosen_by_the_environment() -> None:
+    """``IPY_ISTRING_PURE_PYTHON=1`` keeps the extension out; otherwise it is used when built."""
+    check = (
+        "import ipy_istring.template as t, ipy_istring.rewrite as r;"
+        "print(t._speedups is None, type(r.build_template).__name__,"
+        " type(t.InterpolationTemplate.__dict__['__str__']).__name__)"
+    )
+    pure = _run_python(check, IPY_ISTRING_PURE_PYTHON="1")
+    assert pure.split() == ["True", "function", "function"]
+    if ACCELERATED:
+        default = _run_python(check, IPY_ISTRING_PURE_PYTHON="")
+        assert default.split() == ["False", "TemplateBuilder", "method_descriptor"]
+
+
+def _run_python(code: str, **environ: str) -> str:
+    env = {**os.environ, **environ, "PYTHONPATH": str(TESTS)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+# Every corpus literal, evaluated and rendered in a fresh interpreter: its text, its text
+# formatted with a spec, its parts, or the exception, as JSON.
+_CORPUS_RUN = """
+import builtins, json, sys
+from corpus import CORPUS, namespace, spell
+from ipy_istring.rewrite import BUILDER_NAME, build_template, rewrite
+from ipy_istring.template import InterpolationTemplate
+setattr(builtins, BUILDER_NAME, build_template)
+
+def outcome(run):
+    try:
+        value = run()
+    except Exception as error:
+        return ["error", type(error).__name__, str(error)]
+    if isinstance(value, InterpolationTemplate):
+        return ["template", str(value), format(value), format(value, "^90"), f"<{value}>",
+                repr(value), [type(p).__name__ for p in value]]
+    return ["other", repr(value)]
+
+results = {}
+for entry in CORPUS:
+    if entry.min_version <= sys.version_info[:2]:
+        results[entry.name] = outcome(lambda: eval(rewrite(spell(entry.src, "i")), namespace()))
+print(json.dumps(results))
+"""
+
+
+@needs_accelerator
+def test_the_corpus_renders_the_same_with_and_without_the_accelerator() -> None:
+    accelerated = json.loads(_run_python(_CORPUS_RUN, IPY_ISTRING_PURE_PYTHON=""))
+    pure = json.loads(_run_python(_CORPUS_RUN, IPY_ISTRING_PURE_PYTHON="1"))
+    assert len(accelerated) > 100
+    assert accelerated == pure
+
+
+# In-process comparisons: a template built by each builder, rendered by the installed methods
+# (C when accelerated) and by the Python reference.
+
+
+def _layout_key(source: str) -> int:
+    """The key rewrite() gave the literal (its first argument in the rewritten code)."""
+    code = rewrite(source)
+    return int(code.split("(", 1)[1].split(",", 1)[0].rstrip(")"))
+
+
+def _build(source: str, *values: object, python: bool = False) -> InterpolationTemplate:
+    """The template of the i-literal `source` with these values, as the rewritten code's
+    builder call makes it (values in the layout's order: each field's value, then its
+    formatted spec when the spec has fields)."""
+    builder = _python_template_builder if python else template._template_builder
+    return builder(_LAYOUTS)(_layout_key(source), *values)  # type: ignore[no-any-return]
+
+
+def _reference(t: InterpolationTemplate, spec: str = "") -> str:
+    """What the Python __str__/__format__ return: the layout's Python formatter."""
+    text = t._layout.formatter(t._values)
+    return format(text, spec) if spec else text
+
+
+def _fields(i: Interpolation) -> tuple[object, ...]:
+    return (i.value, i.expression, i.conversion, i.format_spec)
+
+
+SLOTS = ("_layout", "_values", "_interpolations", "_native")
+
+
+def _slots(t: InterpolationTemplate) -> dict[str, Any]:
+    """Each slot's value, or the type of the error reading it raises (unset)."""
+    found: dict[str, Any] = {}
+    for name in SLOTS:
+        try:
+            found[name] = getattr(InterpolationTemplate, name).__get__(t)
+        except AttributeError as error:
+            found[name] = type(error)
+    return found
+
+
+@needs_accelerator
+@pytest.mark.parametrize(
+    "source,values",
+    [
+        ("i'a{x}'", (42,)),
+        ("i'{x}'", ("only",)),
+        ("i''", ()),
+        ("i'{x!r:>{w}}|{y!a}|{z!s:^9}'", ("é", "7", "✓", b"z")),
+    ],
+)
+def test_the_builders_make_the_same_object(source: str, values: tuple[object, ...]) -> None:
+    compiled = _build(source, *values)
+    python = _build(source, *values, python=True)
+    assert type(compiled) is type(python) is InterpolationTemplate
+    assert _slots(compiled)["_layout"] is _slots(python)["_layout"]
+    assert _slots(compiled) == _slots(python)
+    assert _slots(compiled)["_interpolations"] is AttributeError  # made when first asked
+    assert _slots(compiled)["_native"] is AttributeError
+    assert [_fields(i) for i in compiled.interpolations] == [
+        _fields(i) for i in python.interpolations
+    ]
+    assert str(compiled) == _reference(python)
+
+
+@needs_accelerator
+@pytest.mark.parametrize("key", [len(_LAYOUTS) + 10**6, -(10**6), 2**70, "0", 1.0, None])
+def test_a_bad_key_fails_as_the_python_builder_does(key: object) -> None:
+    rewrite("i'a{x}'")  # at least one layout
+    errors = []
+    for builder in (template._template_builder, _python_template_builder):
+        with pytest.raises((IndexError, TypeError)) as info:
+            builder(_LAYOUTS)(key, 1)
+        errors.append((type(info.value), str(info.value)))
+    assert errors[0] == errors[1]
+
+
+@needs_accelerator
+def test_a_negative_key_indexes_from_the_end_as_in_python() -> None:
+    rewrite("i'a{x}'")
+    compiled = template._template_builder(_LAYOUTS)(-1, 5)
+    assert compiled._layout is _LAYOUTS[-1] is _python_template_builder(_LAYOUTS)(-1, 5)._layout
+
+
+@needs_accelerator
+def test_the_builder_refuses_keywords_and_a_missing_key() -> None:
+    build = template._template_builder(_LAYOUTS)
+    with pytest.raises(TypeError, match="key"):
+        build()
+    with pytest.raises(TypeError, match="keyword"):
+        build(0, value=1)
+
+
+SPECS = ["", ">12", "*^15", "x"]
+
+
+@needs_accelerator
+@pytest.mark.parametrize(
+    "source,values",
+    [
+        ("i'a{x}'", (42,)),
+        ("i'{x}'", (3.5,)),
+        ("i'{x}{y}'", ("", "")),
+        ("i'{x:>{w}}'", ("v", 6)),
+        ("i'{x:>{w}}'", ("v", 6.0)),  # a run-time spec that is not a str: formatted first
+        ("i'é{x!a}✓{y!r:*<9}\\n{z!s}'", ("ü", "q", 12)),
+        ("i'{x}\\x00{{}}\\'\"'", ("\U0001f600",)),
+    ],
+)
+def test_formatting_matches_the_python_formatter(source: str, values: tuple[object, ...]) -> None:
+    t = _build(source, *values)
+    for spec in SPECS:
+        try:
+            expected: object = _reference(t, spec)
+        except ValueError as error:  # "x" on a str
+            with pytest.raises(ValueError) as info:
+                format(t, spec)
+            assert str(info.value) == str(error)
+            continue
+        assert format(t, spec) == expected
+    assert str(t) == t.__str__() == _reference(t)
+    assert f"{t}" == _reference(t)
+
+
+@needs_accelerator
+def test_templates_built_from_parts_use_the_python_formatter() -> None:
+    by_hand = InterpolationTemplate("a", Interpolation(1, "x", "r", ">3"), "b")
+    assert str(by_hand) == format(by_hand) == "a  1b" == _reference(by_hand)
+    assert format(InterpolationTemplate(), ">2") == "  "
+
+
+@needs_accelerator
+def test_an_unexpected_layout_goes_through_its_python_formatter() -> None:
+    """A layout that is not the shape the rewrite makes (here a value index out of range)
+    is formatted by its Python formatter: the same error as the Python methods give."""
+    t = _build("i'a{x}'", 1)
+    odd = _Layout(("a", ""), (("x", None, "", 5, -1),))
+    t._layout = odd
+    with pytest.raises(IndexError) as compiled:
+        str(t)
+    with pytest.raises(IndexError) as python:
+        odd.formatter(t._values)
+    assert str(compiled.value) == str(python.value)
+
+
+@needs_accelerator
+def test_unset_slots_raise_as_in_python() -> None:
+    bare = object.__new__(InterpolationTemplate)
+    for render in (str, format):
+        with pytest.raises(AttributeError, match="_layout"):
+            render(bare)
+
+
+@needs_accelerator
+def test_a_spec_that_is_not_a_str_fails_as_format_does() -> None:
+    t = _build("i'a{x}'", 1)
+    with pytest.raises(TypeError) as reference:
+        format("a1", 5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError) as info:
+        t.__format__(5)
+    assert str(info.value) == str(reference.value)
+    assert t.__format__(0) == "a1"  # a false spec is no spec, as `if format_spec:` reads it
+
+
+# Hostile values: user code that raises, lies or loops.
+
+
+class Boom(Exception):
+    pass
+
+
+class RaisesInFormat:
+    def __init__(self) -> None:
+        self.error = Boom("from __format__")
+
+    def __format__(self, spec: str) -> str:
+        raise self.error
+
+
+class StrNotStr:
+    def __str__(self) -> Any:
+        return 5
+
+    def __repr__(self) -> Any:
+        return b"bytes"
+
+    def __format__(self, spec: str) -> Any:
+        return ["not", "a", "str"]
+
+
+class Sub(str):
+    pass
+
+
+class FormatsToSubclass:
+    def __format__(self, spec: str) -> str:
+        return Sub("sub" + spec)
+
+
+def _fstring_outcome(body: str, **names: object) -> tuple[str, object]:
+    """The f-string's result or error (type, message) for the literal body with these names."""
+    try:
+        value = eval("f" + body, dict(names))
+    except Exception as error:
+        return ("error", (type(error), str(error)))
+    return ("value", (type(value), value))
+
+
+def _template_outcome(t: InterpolationTemplate, render: Callable[[Any], Any]) -> tuple[str, object]:
+    try:
+        value = render(t)
+    except Exception as error:
+        return ("error", (type(error), str(error)))
+    return ("value", (type(value), value))
+
+
+@needs_accelerator
+@pytest.mark.parametrize(
+    "body,value",
+    [
+        ("'<{x}>'", StrNotStr()),
+        ("'<{x!s}>'", StrNotStr()),
+        ("'<{x!r}>'", StrNotStr()),
+        ("'{x}'", FormatsToSubclass()),  # a lone field: the subclass itself, as the f-string
+        ("'{x:>3}'", FormatsToSubclass()),
+        ("'<{x}>'", FormatsToSubclass()),  # joined: an exact str
+        ("'{x}{x}'", FormatsToSubclass()),
+        ("'<{x:%Q}>'", 1.5),  # an invalid spec
+    ],
+)
+def test_lying_values_fail_or_format_as_the_fstring_does(body: str, value: object) -> None:
+    expected = _fstring_outcome(body, x=value)
+    build = template._template_builder(_LAYOUTS)
+    t = eval(rewrite("i" + body), {"__ipy_istring__": build, "x": value})
+    assert _template_outcome(t, str) == expected
+    assert _template_outcome(t, format) == expected
+    assert _template_outcome(t, _reference) == expected
+
+
+@needs_accelerator
+def test_an_exception_from_format_propagates_unchanged() -> None:
+    value = RaisesInFormat()
+    t = _build("i'a{x}b'", value)
+    for render in (str, format, lambda t: format(t, ">9"), lambda t: f"{t}"):
+        with pytest.raises(Boom) as info:
+            render(t)
+        assert info.value is value.error
+
+
+@needs_accelerator
+def test_conversion_and_spec_run_in_the_fstrings_order() -> None:
+    """Before 3.13 the f-string evaluates a field's spec before its conversion, from 3.13
+    after: the accelerator follows the interpreter it runs on."""
+    calls: list[str] = []
+
+    class Logs:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def __repr__(self) -> str:
+            calls.append("repr " + self.name)
+            return self.name
+
+        def __format__(self, spec: str) -> str:
+            calls.append("format " + self.name)
+            return ">4" if self.name == "spec" else self.name
+
+    value, spec = Logs("value"), Logs("spec")
+    f_text = eval("f'{v!r:{s}}'", {"v": value, "s": spec})
+    f_order, calls[:] = calls[:], []
+    t = _build("i'{x!r:{w}}'", value, spec)
+    assert str(t) == f_text
+    assert calls == f_order
+
+
+@needs_accelerator
+def test_huge_values_format_and_join() -> None:
+    wide = "✓" * 1_000_000
+    huge = "x" * 5_000_000
+    t = _build("i'{x}é{y:>1000001}\U0001f600'", huge, wide)
+    expected = f"{huge}é{wide:>1000001}\U0001f600"
+    assert str(t) == expected == _reference(t)
+    t = _build("i'a{x}'", 10**5000)
+    with pytest.raises(ValueError) as compiled:  # the int-to-str length limit
+        str(t)
+    with pytest.raises(ValueError) as reference:
+        f"a{10**5000}"
+    assert str(compiled.value) == str(reference.value)
+
+
+@needs_accelerator
+def test_recursion_ends_in_recursionerror_not_a_crash() -> None:
+    """A value that renders the template holding it, and a chain of templates nested far
+    deeper than the recursion limit, fail with RecursionError, as the Python methods do."""
+
+    class Loops:
+        template: Any = None
+
+        def __format__(self, spec: str) -> str:
+            return format(self.template)
+
+    loops = Loops()
+    loops.template = _build("i'<{x}>'", loops)
+    with pytest.raises(RecursionError):
+        str(loops.template)
+
+    build, key = template._template_builder(_LAYOUTS), _layout_key("i'({x})'")
+    nested: Any = "core"
+    for _ in range(100_000):
+        nested = build(key, nested)
+    with pytest.raises(RecursionError):
+        str(nested)
+    del nested
+
+
+@needs_accelerator
+def test_user_code_that_reassigns_the_slots_and_collects_garbage_mid_format() -> None:
+    """The formatter holds what it reads: a __format__ that replaces the template's layout
+    and values and runs the garbage collector leaves the rendering intact."""
+    holder: dict[str, Any] = {}
+
+    class Meddles:
+        def __format__(self, spec: str) -> str:
+            t = holder["t"]
+            t._values = ("replaced",)
+            t._layout = _build("i'{x}'", 0)._layout
+            gc.collect()
+            return "m"
+
+    for _ in range(20):
+        holder["t"] = _build("i'{x}|{y!r:>{w}}|{z}'", Meddles(), "gone" * 50, 9, Meddles())
+        text = str(holder["t"])
+        assert text == "m|" + format(repr("gone" * 50), ">9") + "|m"
+        gc.collect()
+
+
+def _leaks(run: Callable[[], object], watched: list[object]) -> tuple[list[int], int]:
+    """Reference-count deltas of the watched objects and net traced bytes over 10k runs."""
+    for _ in range(200):  # warm up: caches, interned strings, the formatter's first compile
+        run()
+    gc.collect()
+    counts = [sys.getrefcount(obj) for obj in watched]
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(10_000):
+            run()
+        gc.collect()
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    after = [sys.getrefcount(obj) for obj in watched]
+    return [now - then for now, then in zip(after, counts)], grown
+
+
+@needs_accelerator
+def test_no_reference_or_memory_leaks_on_success_and_failure() -> None:
+    value, spec, failing = object(), f">{30}", RaisesInFormat()
+    key = _layout_key("i'a{x!r:{w}}b{y}c'")
+    build = template._template_builder(_LAYOUTS)
+    layout = _LAYOUTS[key]
+
+    def succeeds() -> object:
+        t = build(key, value, spec, "y")
+        return str(t), format(t), format(t, "<80"), t.interpolations
+
+    def fails() -> object:
+        t = build(key, value, spec, failing)
+        try:
+            format(t, ">9")
+        except Boom as error:
+            error.__traceback__ = None  # (it would keep this frame, and t, alive)
+        with contextlib.suppress(IndexError):
+            build(10**9, value)
+        return t
+
+    for run in (succeeds, fails):
+        deltas, grown = _leaks(run, [value, spec, failing, layout, failing.error])
+        assert deltas == [0, 0, 0, 0, 0], run.__name__
+        assert grown < 64_000, run.__name__  # 10k leaked templates would be ~1 MB
