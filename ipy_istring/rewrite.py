@@ -73,7 +73,8 @@ _LAYOUTS: list[_Layout] = []
 _LAYOUT_KEYS: dict[tuple[tuple[str, ...], tuple[_PlacedField, ...]], int] = {}
 
 #: What ``__ipy_istring__(key, *values)`` in rewritten code does: the template of the literal
-#: stored under ``key`` with the values its fields just evaluated to (one Python frame).
+#: stored under ``key`` with the values its fields just evaluated to (no Python frame with the
+#: C accelerator, one without: see template._accelerate).
 build_template = _template_builder(_LAYOUTS)
 
 
