@@ -866,8 +866,21 @@ class Analysis:
 
     def _call_value(self, node: ast.Call) -> Formatted | None:
         func = node.func
-        if self._resolve(func)[0] in _SAFE_VALUES and not self._shadowed(func):
-            return Formatted(None, "0", node.lineno)  # a number, or a value quoted for a shell
+        if self._resolve(func)[0] in _SAFE_VALUES:
+            # Not a builtin (`int`) that the code binds to something else (`def int(x)`,
+            # `int = str`, a parameter), read or put aside: looked up without a call, as
+            # the usual `len(...)` is asked often.
+            name = func.id if type(func) is ast.Name else None
+            scope: _Scope | None = self._scope
+            while name is not None and scope is not None and name not in scope.names:
+                scope = scope.parent
+            if name is None or (
+                scope is None
+                and name not in self.functions
+                and name not in self.unparsed
+                and name not in self.put_aside_names
+            ):
+                return Formatted(None, "0", node.lineno)  # a number, or a value quoted for a shell
         if (
             isinstance(func, ast.Name)
             and func.id in ("min", "max")
@@ -934,14 +947,6 @@ class Analysis:
             if name in _WRAPPERS and node.args:
                 return self.value(node.args[0])
         return None
-
-    def _shadowed(self, func: ast.expr) -> bool:
-        """Whether ``func`` names a builtin (``int``) that the code binds to something else
-        (``def int(x): ...``, ``int = str``)."""
-        if not isinstance(func, ast.Name):
-            return False
-        name = func.id
-        return self._scope.bound(name) or self._function_node(name) is not None
 
     def _unknown_template_filled(self, node: ast.Call) -> Formatted | None:
         """``template.format(**values)``, ``Template(text).substitute(x=x)`` of a template
