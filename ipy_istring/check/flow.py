@@ -1949,10 +1949,15 @@ def _splits_into_shell_code(command: str) -> bool:
         words: list[str | None] = list(shlex.split(command))
     except ValueError:  # (an unbalanced quote: the words are unknown)
         words = list(command.split())
+    # (A shell's code comes after a few words, runners and options; each place is judged
+    # from the words before it: the first ones only, so a long command line costs no more.)
     return any(
         _shell_programs.code_argument([*words[:end], None], shells_only=True) is not None
-        for end in range(1, len(words))
+        for end in range(1, min(len(words), _COMMAND_WORDS))
     )
+
+
+_COMMAND_WORDS = 32
 
 
 def _program_c_argument(call: ast.Call, program: ast.expr | None, sink: Sink) -> ast.expr | None:
