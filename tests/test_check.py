@@ -1157,6 +1157,8 @@ STILL_FOUND = [
     "os.execl('/bin/sh', 'sh', '-c', f'ls {x}')",  # a shell's code after the program's name
     "import pexpect\npexpect.spawn('/bin/bash', ['-c', f'ls {x}'])",  # after a constant program
     "c.exec_run(f\"sh -c 'ls {x}'\")",  # a command line that runs sh -c
+    "def run(**kw):\n    return os.system(kw['command'])\n"
+    "run(command=f'ls {x}')",  # a helper that runs an item of its **kwargs
 ]
 
 
