@@ -49,6 +49,7 @@ from check_corpus import (  # noqa: E402
     HELDOUT3,
     HELDOUT4,
     HELDOUT5,
+    HELDOUT6,
     Case,
     Score,
     score,
@@ -399,6 +400,7 @@ def main() -> None:
         scores("1d. The third held-out corpus (written blind to the check)", HELDOUT3)
         scores("1e. The fourth held-out corpus (a representative sample, written blind)", HELDOUT4)
         scores("1f. The fifth held-out corpus (modelled on public code, written blind)", HELDOUT5)
+        scores("1g. The sixth held-out corpus (modelled on public code, written blind)", HELDOUT6)
     if "2" in chosen:
         file_speed(quick)
     if "3" in chosen:

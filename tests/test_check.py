@@ -155,7 +155,7 @@ def test_command_line_clean_and_usage(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 @pytest.mark.parametrize(
-    "corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4", "HELDOUT5"]
+    "corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4", "HELDOUT5", "HELDOUT6"]
 )
 def test_corpus_recall_and_precision(tmp_path: Path, corpus: str) -> None:
     import check_corpus
@@ -436,6 +436,55 @@ FLOWS = {
         "Box().rm(f'rm -rf {d}')\n",
         7,
     ),
+    # HELDOUT6's rules
+    "BigQuery's query_and_wait": (
+        "def f(client, t):\n    return client.query_and_wait(f'SELECT * FROM {t}')\n",
+        2,
+    ),
+    "REFRESH MATERIALIZED VIEW is SQL": (
+        "def f(cur, v):\n    cur.execute('REFRESH MATERIALIZED VIEW %s' % v)\n",
+        2,
+    ),
+    "the bash of pexpect's REPL wrapper": (
+        "from pexpect import replwrap\nshell = replwrap.bash()\n"
+        "shell.run_command(f'grep -c {p} app.log')\n",
+        3,
+    ),
+    "os.execl of sh -c": (
+        "import os\ncmd = f'exec gunicorn {app}'\nos.execl('/bin/sh', 'sh', '-c', cmd)\n",
+        3,
+    ),
+    "os.execv of bash -c": ("import os\nos.execv('/bin/bash', ['bash', '-c', f'ls {d}'])\n", 2),
+    "os.spawnlp of sh -c": (
+        "import os\nos.spawnlp(os.P_WAIT, 'sh', 'sh', '-c', f'rm {f}')\n",
+        2,
+    ),
+    "docker's exec_run of a command line that runs sh -c": (
+        "c.exec_run(f\"sh -c 'pg_dump {db} | gzip > /b/{db}.gz'\")\n",
+        1,
+    ),
+    "docker's exec_run of sh -c in a list": ("c.exec_run(['sh', '-c', f'pg_dump {db}'])\n", 1),
+    "a kubernetes pod exec of sh -c": (
+        "from kubernetes.stream import stream\n"
+        "stream(api.connect_get_namespaced_pod_exec, pod, 'default',\n"
+        "       command=['/bin/sh', '-c', f'grep {p} /var/log/app.log'])\n",
+        3,
+    ),
+    "a helper that runs an item of its **kwargs": (
+        "import os\ndef run(**kw):\n    return os.system(kw['command'])\n"
+        "run(command=f'rm {d}')\n",
+        4,
+    ),
+    "a helper that runs kwargs.get(...)": (
+        "def remote(ssh, **kwargs):\n    ssh.exec_command(kwargs.get('command'), timeout=9)\n"
+        "remote(s, command=f'systemctl restart {u}')\n",
+        3,
+    ),
+    "a helper that runs its parameter with pexpect's bash -c": (
+        "import pexpect\ndef run(cmd):\n    return pexpect.spawn('/bin/bash', ['-c', cmd])\n"
+        "run(f'ls {d}')\n",
+        4,
+    ),
 }
 
 
@@ -532,6 +581,25 @@ SAFE_FLOWS = [
     "def f(other, x):\n    other.run(f'select {x}')\n",  # an object of an unknown class
     "class A:\n    @staticmethod\n    def run(label, sql):\n        return cur.execute(sql)\n"
     "A().run(f'select {x}', 'select 1')\n",  # a static method: no self to skip
+    # HELDOUT6's rules, not over-reaching
+    "from flask import request\nlimit = int(request.args['n'])\n"
+    "cur.execute(f'select * from t limit {limit:d}')\n",  # a number, whatever its spec
+    "T = 'users'\nW = 10\ncur.execute(f'select * from {T:>{W}}')\n",  # the code's own spec
+    "api.query_and_wait(f'/jobs/{job}')\n",  # a generic name: not SQL text
+    "session.fetch(f'/api/token/refresh/{user}')\n",  # `refresh` alone is no SQL
+    "from pexpect import replwrap\npy = replwrap.python()\n"
+    "py.run_command(f'print({x!r})')\n",  # a Python REPL, not a shell
+    "import os\nos.execvp('gunicorn', ['gunicorn', '-w', w, app])\n",  # argv, no shell
+    "import os\nos.execl('/bin/sh', 'sh', '-c', 'ls \"$1\"', 'sh', d)\n",  # $1, not code
+    "c.exec_run(['pg_dump', '-f', f'/backup/{db}.sql', db])\n",  # argv, no shell
+    "c.exec_run(f'pg_dump -f /backup/{db}.sql {db}')\n",  # split into words: no shell
+    "from kubernetes.stream import stream\n"
+    "stream(api.connect_get_namespaced_pod_exec, pod, 'default',\n"
+    "       command=['grep', p, '/var/log/app.log'])\n",  # argv, no shell
+    "import os\ndef run(**kw):\n    kw['command'] = 'ls'\n    return os.system(kw['command'])\n"
+    "run(command=f'rm {d}')\n",  # the helper sets the item itself
+    "import os\ndef run(**kw):\n    return os.system(kw['command'])\n"
+    "run(command='ls', label=f'{d}')\n",  # formatted only in another keyword
 ]
 # Look-alikes that are not safe: the same guards, done wrong.
 UNSAFE_GUARDS = [
@@ -543,6 +611,9 @@ UNSAFE_GUARDS = [
     "    cur.execute(f'select * from {t}')\n",  # re.match checks only the start
     "OK = {'orders', 'users'}\ndef f(cur, t):\n    if t not in OK:\n        print(t)\n"
     "    cur.execute(f'select * from {t}')\n",  # the guard does not leave
+    "def int(x):\n    return x\ncur.execute(f'select * from t limit {int(n)}')\n",  # shadowed
+    "def f(cur, n, int=str):\n    cur.execute(f'select * from t limit {int(n)}')\n",
+    "T = 'users'\ncur.execute(f'select * from {T:{fill}>10}')\n",  # a value's fill character
 ]
 
 
@@ -1058,6 +1129,8 @@ RULED_OUT = [
     "subprocess.run(['ssh', x, 'uptime'])",  # a constant remote command
     "from airflow.operators.bash import BashOperator\n"
     "BashOperator(task_id=f'dump_{x}', bash_command='pg_dump app')",  # a constant command
+    "os.execvp('ls', ['ls', x])",  # an argument list, no shell
+    "c.exec_run(['cat', x])",
 ]
 STILL_FOUND = [
     "def f(q):\n    q = f'select {q}'\n    cur.execute(q)",  # a parameter rebound
@@ -1081,6 +1154,11 @@ STILL_FOUND = [
     "db = DB()\ndb.run(f'select {x}')",  # a method that runs its parameter
     "from airflow.operators.bash import BashOperator\n"
     "BashOperator(task_id='dump', bash_command=f'pg_dump -t {x} app')",  # by keyword
+    "os.execl('/bin/sh', 'sh', '-c', f'ls {x}')",  # a shell's code after the program's name
+    "import pexpect\npexpect.spawn('/bin/bash', ['-c', f'ls {x}'])",  # after a constant program
+    "c.exec_run(f\"sh -c 'ls {x}'\")",  # a command line that runs sh -c
+    "def run(**kw):\n    return os.system(kw['command'])\n"
+    "run(command=f'ls {x}')",  # a helper that runs an item of its **kwargs
 ]
 
 

@@ -20,6 +20,7 @@ import ast
 import bisect
 import builtins
 import re
+import shlex
 import string
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -793,8 +794,12 @@ class Analysis:
                 texts.append(str(part.value))
             elif isinstance(part, ast.FormattedValue):
                 inner = self.value(part.value)
-                if inner is not None and inner.constant and part.format_spec is None:
-                    texts.append(inner.text)
+                if (
+                    inner is not None
+                    and inner.constant
+                    and (part.format_spec is None or self._written_spec(part.format_spec))
+                ):
+                    texts.append(inner.text)  # (`{LIMIT:d}`, `{n:>{WIDTH}}`: the code's text)
                 elif inner is not None and not inner.constant and inner.how != "an f-string":
                     formatted = True
                     texts.append(inner.text)
@@ -802,6 +807,17 @@ class Analysis:
                     formatted = True
                     texts.append(" ")
         return Formatted("an f-string" if formatted else None, "".join(texts), node.lineno)
+
+    def _written_spec(self, spec: ast.expr) -> bool:
+        """Whether the code wrote all of a field's format spec (its own fields constants:
+        ``{x:>{WIDTH}}``), not a value (whose fill character would be text in the string)."""
+        if not isinstance(spec, ast.JoinedStr):
+            return False
+        for part in spec.values:
+            value = self.value(part.value if isinstance(part, ast.FormattedValue) else part)
+            if value is None or not value.constant or getattr(part, "format_spec", None):
+                return False
+        return True
 
     def _binop_chain(self, node: ast.BinOp) -> Formatted | None:
         # A long chain of `+` is a deep left-nested tree: walk it with a loop, not recursion.
@@ -851,7 +867,20 @@ class Analysis:
     def _call_value(self, node: ast.Call) -> Formatted | None:
         func = node.func
         if self._resolve(func)[0] in _SAFE_VALUES:
-            return Formatted(None, "0", node.lineno)  # a number, or a value quoted for a shell
+            # Not a builtin (`int`) that the code binds to something else (`def int(x)`,
+            # `int = str`, a parameter), read or put aside: looked up without a call, as
+            # the usual `len(...)` is asked often.
+            name = func.id if type(func) is ast.Name else None
+            scope: _Scope | None = self._scope
+            while name is not None and scope is not None and name not in scope.names:
+                scope = scope.parent
+            if name is None or (
+                scope is None
+                and name not in self.functions
+                and name not in self.unparsed
+                and name not in self.put_aside_names
+            ):
+                return Formatted(None, "0", node.lineno)  # a number, or a value quoted for a shell
         if (
             isinstance(func, ast.Name)
             and func.id in ("min", "max")
@@ -1052,7 +1081,8 @@ class Analysis:
             shapes = set()  # sinks that take their command alike are judged once
             for sink in self._possible_sinks(call.func, imports):
                 shape = (sink.argument, sink.keywords, sink.shell_keyword, sink.shell_argv,
-                         sink.magic_names, sink.ipython_expands)  # fmt: skip
+                         sink.argv0, sink.split, sink.magic_names,
+                         sink.ipython_expands)  # fmt: skip
                 if shape in shapes:
                     continue
                 shapes.add(shape)
@@ -1108,6 +1138,8 @@ class Analysis:
             if not (sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple))):
                 return True
             argument = _shell_c_argument(argument)
+        elif sink.split or (sink.shell_argv and sink.shell_keyword is None):
+            argument = _code_argument(call, sink, argument)
         if argument is None:
             return True
         if sink.magic_names:
@@ -1461,7 +1493,8 @@ class Analysis:
         class_name: str | None = None,
     ) -> list[Sink]:
         """A sink ``name`` for each parameter its body passes, unchanged, to a sink (a method
-        of ``class_name``'s: without its ``self``)."""
+        of ``class_name``'s: without its ``self``), and for each keyword argument it passes
+        from its ``**kwargs`` (``kwargs["command"]``, ``kwargs.get("command")``)."""
         positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
         parameters = {*positional, *(a.arg for a in arguments.kwonlyargs)}
         nodes = [node for statement in body for node in _walk(statement)]
@@ -1470,6 +1503,11 @@ class Analysis:
         }
         found: list[Sink] = []
         for sink, argument in self._sink_arguments(nodes, arguments, class_name):
+            kwargs = arguments.kwarg
+            keyword = _keyword_passed_on(argument, kwargs, nodes)
+            if keyword is not None and kwargs is not None and kwargs.arg not in reassigned:
+                found.append(_own_sink(sink, name, 1 << 20, (keyword,)))
+                continue
             if not isinstance(argument, ast.Name) or argument.id not in parameters:
                 continue
             if argument.id in reassigned:
@@ -1494,7 +1532,10 @@ class Analysis:
                     continue
                 for sink in self._sinks_of(call):
                     if sink.shell_keyword is None or self._keyword_true(call, sink.shell_keyword):
-                        yield sink, _unwrapped(_argument(call, sink.argument, sink.keywords))
+                        argument = _argument(call, sink.argument, sink.keywords)
+                        if sink.split or (sink.shell_argv and sink.shell_keyword is None):
+                            argument = _code_argument(call, sink, argument)
+                        yield sink, _unwrapped(argument)
         finally:
             self._scope = saved
 
@@ -1508,15 +1549,14 @@ class Analysis:
         return found
 
     def _check_sink(self, call: ast.Call, name: str, sink: Sink) -> None:
-        argument = _argument(call, sink.argument, sink.keywords)
+        argument = given = _argument(call, sink.argument, sink.keywords)
         if sink.shell_keyword is not None and not self._keyword_true(call, sink.shell_keyword):
             if sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple)):
                 argument = _shell_c_argument(argument)
             else:
                 return
-        if sink.shell_argv and sink.shell_keyword is None:
-            # `pexpect.spawn("/bin/bash", ["-c", cmd])`, `create_subprocess_exec("sh", "-c", cmd)`
-            argument = _program_c_argument(call, argument) or argument
+        elif sink.split or (sink.shell_argv and sink.shell_keyword is None):
+            argument = _code_argument(call, sink, argument)
         if argument is None:
             return
         if sink.magic_names:
@@ -1529,6 +1569,13 @@ class Analysis:
         else:
             value = self.value(argument)
         how = None if value is None or value.constant else value.how
+        if (
+            sink.split
+            and argument is given
+            and value is not None
+            and not _splits_into_shell_code(value.text)
+        ):
+            return  # a command line split into a program's words: no shell parses it
         expands = how is None and sink.ipython_expands and value is not None
         if expands and value is not None and self._expands_values(value.text, sink.jinja):
             how = IPYTHON_EXPANSION
@@ -1811,6 +1858,46 @@ def _own_sink(sink: Sink, name: str, argument: int, keywords: tuple[str, ...]) -
     )  # fmt: skip
 
 
+def _keyword_passed_on(
+    node: ast.expr | None, kwargs: ast.arg | None, body: list[ast.AST]
+) -> str | None:
+    """The keyword ``node`` takes from a function's ``**kwargs`` as its caller gave it
+    (``kwargs["command"]``, ``kwargs.get("command", ...)``): ``"command"``, unless ``body``
+    (the function's nodes) changes ``kwargs`` (an item set or deleted, a method that does)."""
+    if kwargs is None or node is None:
+        return None
+    if isinstance(node, ast.Subscript):
+        owner, key = node.value, node.slice
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("get", "pop")
+        and node.args
+    ):
+        owner, key = node.func.value, node.args[0]
+    else:
+        return None
+    if not (
+        isinstance(owner, ast.Name)
+        and owner.id == kwargs.arg
+        and isinstance(key, ast.Constant)
+        and isinstance(key.value, str)
+    ):
+        return None
+    for other in body:  # `kwargs["command"] = ...`, `kwargs.update(...)`: not the caller's
+        changes = (
+            isinstance(other, ast.Subscript) and not isinstance(other.ctx, ast.Load)
+        ) or (isinstance(other, ast.Attribute) and other.attr in _CHANGING_METHODS)
+        target = getattr(other, "value", None)
+        if changes and isinstance(target, ast.Name) and target.id == kwargs.arg:
+            return None
+    return key.value
+
+
+# The methods of a dict that change its items.
+_CHANGING_METHODS = frozenset({"update", "setdefault", "__setitem__", "__delitem__", "clear"})
+
+
 def _calls_name(node: ast.expr | None, name: str) -> bool:
     """Whether ``node`` is a call of the name ``name``."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
@@ -1841,13 +1928,49 @@ def _joins_words(node: ast.Call) -> bool:
     )
 
 
-def _program_c_argument(call: ast.Call, program: ast.expr | None) -> ast.expr | None:
+def _code_argument(call: ast.Call, sink: Sink, argument: ast.expr | None) -> ast.expr | None:
+    """What ``call`` passes as code to ``sink``, a program run without a shell (``split``,
+    or ``shell_argv`` without a ``shell_keyword``), ``argument`` being what it passes in the
+    command's place: the CODE of ``["sh", "-c", CODE]`` or ``spawn("bash", ["-c", CODE])``;
+    else a command line (not a program's path, for a ``sink.argv0``)."""
+    if sink.split:
+        if isinstance(argument, (ast.List, ast.Tuple)):
+            return _shell_c_argument(argument)
+        return argument  # (a string: judged by its words, see _splits_into_shell_code)
+    code = _program_c_argument(call, argument, sink)
+    return code if code is not None or sink.argv0 else argument
+
+
+def _splits_into_shell_code(command: str) -> bool:
+    """Whether the written text of a command line that is split into words (as
+    ``shlex.split`` does) and run without a shell gives a shell code: ``sh -c '...'``, or
+    such after a runner (``sudo sh -c``, ``ssh host ...``)."""
+    try:
+        words: list[str | None] = list(shlex.split(command))
+    except ValueError:  # (an unbalanced quote: the words are unknown)
+        words = list(command.split())
+    # (A shell's code comes after a few words, runners and options; each place is judged
+    # from the words before it: the first ones only, so a long command line costs no more.)
+    return any(
+        _shell_programs.code_argument([*words[:end], None], shells_only=True) is not None
+        for end in range(1, min(len(words), _COMMAND_WORDS))
+    )
+
+
+_COMMAND_WORDS = 32
+
+
+def _program_c_argument(call: ast.Call, program: ast.expr | None, sink: Sink) -> ast.expr | None:
     """The CODE of a call naming a shell and passing ``-c CODE`` after it: in a list
-    (``spawn("bash", ["-c", CODE])``) or as further positional arguments."""
+    (``spawn("bash", ["-c", CODE])``) or as further positional arguments (after the
+    program's own name, for a ``sink.argv0``: ``execl("/bin/sh", "sh", "-c", CODE)``)."""
     if program is None or not isinstance(program, ast.Constant):
         return None
-    rest = _argument(call, 1, ("args",))
-    elements = list(rest.elts) if isinstance(rest, (ast.List, ast.Tuple)) else call.args[1:]
+    after = sink.argument + 1
+    rest = _argument(call, after, ("args", "argv"))
+    elements = list(rest.elts) if isinstance(rest, (ast.List, ast.Tuple)) else call.args[after:]
+    if sink.argv0:
+        elements = elements[1:]
     return _shell_c_argument(ast.List(elts=[program, *elements], ctx=ast.Load()))
 
 

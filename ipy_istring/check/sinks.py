@@ -35,7 +35,8 @@ ENTRY_POINT_GROUP = "ipy_istring.sinks"
 SQL_WORDS = re.compile(
     r"\b(select|insert|update|delete|create|drop|alter|pragma|with|truncate|grant|revoke|"
     r"merge|copy|attach|explain|describe|show|call|vacuum|values|from|where|set|exec|execute|"
-    r"declare|like)\b",
+    r"declare|like|refresh\s+materialized\s+view|reindex|savepoint|deallocate|unlisten|"
+    r"upsert)\b",
     re.IGNORECASE,
 )
 
@@ -48,7 +49,13 @@ class Sink:
     object).  ``argument``/``keywords``: where the code is passed, by position or keyword.
     ``shell_keyword``: the call is a sink only with that keyword set to ``True``
     (``subprocess.run(..., shell=True)``).
-    ``shell_argv``: an argument list ``["bash", "-c", CODE]`` counts too.  ``sql_text_only``:
+    ``shell_argv``: an argument list ``["bash", "-c", CODE]`` counts too; without
+    ``shell_keyword``, the argument is the program and ``-c CODE`` may follow it.  ``argv0``:
+    the words after the program begin with its own name, which is no argument
+    (``os.execl(path, "sh", "-c", CODE)``), and only the shell code counts, not the program.
+    ``split``: the command runs without a shell, as a list of words or a string the call
+    splits into words (``shlex.split``): only what those words give a shell as code counts
+    (``["sh", "-c", CODE]``, ``"sh -c '...'"``).  ``sql_text_only``:
     count only strings whose written text looks like SQL (for generic method names).
     ``fix``: how the i-string fix is spelled: ``"sql"`` (``*sql(i"...")``, the only argument),
     ``"sh"`` (``sh(i"...")``) or ``""`` (no automatic fix).  ``ipython_expands``: the
@@ -63,6 +70,8 @@ class Sink:
     keywords: tuple[str, ...] = ()
     shell_keyword: str | None = None
     shell_argv: bool = False
+    argv0: bool = False
+    split: bool = False
     sql_text_only: bool = False
     fix: str = ""
     ipython_expands: bool = False
@@ -79,6 +88,9 @@ def _shell(name: str, keyword: str = "cmd", fix: str = "sh", **options: object) 
 
 
 _SUBPROCESS = ("run", "call", "check_call", "check_output", "Popen")
+_EXEC = ("execl", "execle", "execlp", "execlpe", "execv", "execve", "execvp", "execvpe",
+         "posix_spawn", "posix_spawnp")  # fmt: skip
+_SPAWN = ("spawnl", "spawnle", "spawnlp", "spawnlpe", "spawnv", "spawnve", "spawnvp", "spawnvpe")
 
 BUILTIN_SINKS: tuple[Sink, ...] = (
     # PEP 249 cursors and connections (sqlite3, psycopg, DuckDB, pymysql...), SQLAlchemy sessions.
@@ -131,6 +143,7 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _sql("duckdb.execute", "query"),
     _sql(".sql", "query", generic=True),  # DuckDB connections, Spark sessions
     _sql(".query", "query", generic=True),
+    _sql(".query_and_wait", "query", generic=True),  # BigQuery clients
     # asyncpg connections and pools
     _sql(".fetch", "query", generic=True),
     _sql(".fetchrow", "query", generic=True),
@@ -152,6 +165,25 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _shell(".exec_command", "command", fix=""),  # paramiko
     _shell("pexpect.spawn", "command", fix="", shell_argv=True),
     _shell("pexpect.run", "command", fix="", shell_argv=True),
+    # the shell a pexpect REPL wrapper runs (`shell = replwrap.bash()`)
+    *(_shell(f"pexpect.replwrap.{shell}().run_command", "command") for shell in ("bash", "zsh")),
+    # os.exec*/spawn*: a program's path, then its argv (argv[0] its name) as arguments (the
+    # `l` forms) or one list (the `v` forms): a shell's code only with `-c CODE`
+    *(
+        Sink(f"os.{f}", "shell", argument=at, keywords=("path",), shell_argv=True, argv0=True)
+        for functions, at in ((_EXEC, 0), (_SPAWN, 1))
+        for f in functions
+    ),
+    # Commands run in a container: docker's (a list, or a string it splits) and kubernetes'
+    # pod exec (a list; `stream(api.connect_get_namespaced_pod_exec, ..., command=[...])`)
+    _shell(".exec_run", "cmd", fix="", split=True),
+    *(
+        Sink(name, "shell", argument=1 << 20, keywords=("command",), split=True)
+        for name in (
+            "kubernetes.stream.stream", ".connect_get_namespaced_pod_exec",
+            ".connect_post_namespaced_pod_exec",
+        )
+    ),
     # fabric connections and fabric/invoke task contexts run their command in a shell
     *(
         _shell(f"{maker}().{method}", "command")
