@@ -146,6 +146,8 @@ _GIT_CONFIG_READING = frozenset(
     {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--unset",
      "--unset-all", "get", "list", "unset", "--remove-section", "remove-section"}
 )
+# Names of the standard input as a file (a script or program read from it).
+_STDIN_FILES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 # A setting's name: what comes before its value (``Name=value``, ``Name value``).
 _SETTING_NAME = re.compile(r"([^=\s]+)[=\s]")
 # git's global options (before its subcommand) that take the next word as their argument.
@@ -313,24 +315,52 @@ def option_taker(command: Sequence[str | None]) -> str | None:
 
 
 def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
-    """The shell or interpreter ``command`` runs, if it reads its program from its standard
-    input (``sh``, ``bash -s -- a``, ``python3 -``, also behind runners: ``sudo sh``): what a
-    pipe gives it is code."""
-    command = _run_command(command, "")
-    if not command or command[0] is None:
+    """The program ``command`` runs, if what it reads on its standard input is code: a shell or
+    interpreter reading its program there (``sh``, ``bash -s -- a``, ``python3 -``, ``sh
+    /dev/stdin``, also behind runners: ``sudo sh``), a database shell given no SQL, ``ssh`` given
+    no remote command, ``at``, ``crontab -``, ``source /dev/stdin``, ``parallel`` given no
+    command, and ``xargs`` running a program whose next argument is code (``xargs sh -c``)."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None:
         return None
-    name = program(command[0])
+    name = program(ran[0])
+    runners = [word for word in command[: len(command) - len(ran)] if word is not None]
+    if any(program(word) == "xargs" for word in runners):
+        replaces = any(word.startswith(("-I", "-i", "--replace")) for word in runners)
+        if code_argument([*ran, None]) is not None or (replaces and name in _KNOWN_PROGRAMS):
+            return f"xargs {name}"
+        return None
+    words = [word for word in ran[1:] if word is not None]
+    operands = [word for word in words if word == "-" or not word.startswith("-")]
+    if name in ("source", "."):
+        return name if operands[:1] and operands[0] in _STDIN_FILES else None
+    if name in ("at", "batch") or (name == "parallel" and not operands):
+        return name
+    if name == "crontab":
+        return name if not operands or operands == ["-"] else None
+    if name == "ssh":  # given only the destination, the remote shell reads the pipe
+        return name if _ssh_operands(ran[1:]) == 1 else None
+    if name in _SQL_SHELLS:
+        given = _CODE_OPTIONS.get(name, frozenset()) | {"-f", "--file"}
+        if any(_gives(word, given) for word in words):
+            return None  # the SQL is an argument, or a file
+        if name in _SQL_OPERANDS and len(operands) > 1:
+            return None  # sqlite3 DB SQL
+        return name
     if name not in SHELLS and name not in _INTERPRETER_OPTIONS:
         return None
     options = _INTERPRETER_OPTIONS.get(name, frozenset())
     expects_argument = False
-    for word in command[1:]:
+    for at, word in enumerate(ran[1:], 2):
         if expects_argument:
             expects_argument = False
             continue
-        if word is None or word == "-":
-            return name if word == "-" and name not in SHELLS else None
-        if word == "--" or not word.startswith("-"):
+        if word == "--" or (word == "-" and name in SHELLS):  # the end of the options
+            script = ran[at] if at < len(ran) else "-"
+            return name if script in _STDIN_FILES else None
+        if word is None or word in _STDIN_FILES:
+            return name if word is not None else None
+        if not word.startswith("-"):
             return None  # an operand: the script's file (a shell's after -s: its arguments)
         if word.startswith("--"):
             continue
@@ -621,6 +651,19 @@ def _is_first_operand(
         else:
             return False
     return not expects_argument  # else the value is an option's argument
+
+
+def _ssh_operands(words: Sequence[str | None]) -> int:
+    """How many operands ssh's arguments hold (its destination, then the remote command)."""
+    count, expects_argument = 0, False
+    for word in words:
+        if expects_argument:
+            expects_argument = False
+        elif word is not None and word.startswith("-") and len(word) > 1 and not count:
+            expects_argument = word in _SSH_OPTIONS_WITH_ARGUMENT
+        elif word != "--" or count:
+            count += 1
+    return count
 
 
 def _after_destination(before: Sequence[str | None]) -> bool:

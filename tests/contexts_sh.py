@@ -319,6 +319,8 @@ CASES += [
     ("pipe", "(printf '%s\\n' §) | sh"),
     ("pipe", "printf '%s\\n' § | tee /dev/null | sh"),
     ("pipe", "printf '%s\\n' § | python3"),
+    ("pipe", "printf '%s\\n' § | xargs -d '\\n' sh -c"),
+    ("pipe", "printf '%s\\n' § | sh /dev/stdin"),
     # -- a program the tables do not know, running a shell's command string --------------
     ("runner", "setpriv sh -c §"),
     ("runner", "unshare --fork sh -c §"),
@@ -332,6 +334,8 @@ NAIVE_ESCAPES += [
     "printf '%s\\n' § | sh",
     "{ printf '%s\\n' §; } | sh",
     "printf '%s\\n' § | python3",
+    "printf '%s\\n' § | xargs -d '\\n' sh -c",
+    "printf '%s\\n' § | sh /dev/stdin",
     "setpriv sh -c §",
 ]
 

@@ -441,11 +441,16 @@ def test_code_arguments_of_runners_and_interpreters_are_refused(case: str) -> No
     "case",
     ["echo § | sh", "curl § | bash", "echo § | sudo sh", "{ echo §; } | sh",
      "if true; then echo §; fi | sh", "echo § | tee f | sh", "echo § | python3 -",
-     "printf '%s\\n' § | sh -s -- a", "(echo §) | sh", "echo $(echo §) | sh"],
+     "printf '%s\\n' § | sh -s -- a", "(echo §) | sh", "echo $(echo §) | sh",
+     # other programs that read code from their standard input
+     "echo § | xargs sh -c", "echo § | xargs -I{} sh -c 'echo {}'", "echo § | at now",
+     "echo § | crontab -", "echo § | ssh h", "echo § | ssh -p 22 h", "echo § | psql",
+     "echo § | mysql -u root", "echo § | sqlite3 db", "echo § | source /dev/stdin",
+     "echo § | sh /dev/stdin", "echo § | bash -", "echo § | parallel", "echo § | perl"],
 )  # fmt: skip
 def test_values_in_a_pipeline_into_a_shell_reading_its_program_are_refused(case: str) -> None:
     # (argv() refuses a pipeline as such: it runs no shell.)
-    with pytest.raises(RenderError, match=r"in a pipeline into \w+, which reads it as code"):
+    with pytest.raises(RenderError, match=r"in a pipeline into [\w ]+, which reads it as code"):
         sh(_with_fields(case))
 
 
@@ -453,7 +458,10 @@ def test_values_in_a_pipeline_into_a_shell_reading_its_program_are_refused(case:
     "case",
     ["echo § | grep a", "echo § | python3 -c 'import sys'", "echo § | bash s.sh",
      "echo § && sh", "echo a | sh -s -- §", "cat § | grep x | sort", "echo a | sh; echo §",
-     "{ echo a; } | sh; echo §", "cd § && curl https://example.org/i.sh | sh"],
+     "{ echo a; } | sh; echo §", "cd § && curl https://example.org/i.sh | sh",
+     "echo § | xargs echo", "echo § | xargs -I{} cp {} /tmp", "echo § | ssh h cat",
+     "echo § | psql -c 'select 1'", "echo § | sqlite3 db 'select 1'", "echo § | parallel echo",
+     "echo § | bash -- s.sh", "echo § | python3 s.py"],
 )  # fmt: skip
 def test_values_beside_a_pipe_into_a_shell_are_accepted(case: str) -> None:
     # Only what flows into the shell's program is code: not a pipe into a program that reads
