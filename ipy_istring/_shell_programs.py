@@ -225,6 +225,21 @@ _JOINING = {
     "watch": frozenset({"-n", "--interval", "-d", "-q", "--equexit"}),
     "parallel": frozenset(),
 }
+# Terminal multiplexers' commands whose operands are a shell command to run or keys to type
+# into one (``tmux new-session -d {cmd}``, ``tmux send-keys -t s {keys}``, ``screen -X stuff``),
+# and the options of those commands that take the next word as their argument.
+_MULTIPLEXER_COMMANDS = {
+    "tmux": frozenset(
+        {"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane",
+         "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if",
+         "pipe-pane", "pipep", "display-popup", "popup", "send-keys", "send"}
+    ),
+    "screen": frozenset({"stuff", "exec"}),
+}
+_MULTIPLEXER_OPTIONS_WITH_ARGUMENT = frozenset(
+    {"-c", "-e", "-F", "-n", "-s", "-t", "-x", "-y", "-f", "-l", "-N", "-w", "-S", "-T", "-L",
+     "-p"}
+)
 # Options that give code to some program above: where a value names the program, a value
 # after one of them may be code.
 _ANY_CODE_OPTION = frozenset(
@@ -241,7 +256,8 @@ _VERSION = re.compile(r"[\d.]+\Z")
 SHELL_CODE_PROGRAMS = frozenset(
     SHELLS.union(
         _RUNNERS, (tool for tool, _ in _SUBCOMMAND_RUNNERS), _COMMAND_STRING_OPTIONS, _JOINING,
-        _PROGRAM_OPTIONS, _COMMAND_OPERANDS, _COMMAND_SETTINGS, ("find",),
+        _PROGRAM_OPTIONS, _COMMAND_OPERANDS, _COMMAND_SETTINGS, _MULTIPLEXER_COMMANDS,
+        ("find",),
     )
 )  # fmt: skip
 
@@ -416,6 +432,11 @@ def _code_argument_of(
             return f"the program of {name}, " + _AS_CODE.format(name)
     if name in _SQL_OPERANDS and not shells_only and _operand_count(before) >= 1:
         return f"the SQL of {name} (after the database), " + _AS_CODE.format(name)
+    if name in _MULTIPLEXER_COMMANDS and _multiplexer_operand(name, before, option):
+        return (
+            f"an operand of a {name} command that runs it as a shell command or types it "
+            "into a shell, " + _AS_CODE.format("a shell")
+        )
     if name in _JOINING and "-x" not in before and "--exec" not in before:
         return f"an argument of {name}, which joins its arguments for a shell to run as code"
     if name == "ssh" and _after_destination(before):
@@ -651,6 +672,17 @@ def _is_first_operand(
         else:
             return False
     return not expects_argument  # else the value is an option's argument
+
+
+def _multiplexer_operand(name: str, before: Sequence[str | None], option: str) -> bool:
+    """Whether the value is an operand (not an option's argument) of one of tmux's or
+    screen's commands that run a shell command or type keys (screen: after ``-X``)."""
+    commands = _MULTIPLEXER_COMMANDS[name]
+    at = next((i for i, word in enumerate(before) if word in commands), None)
+    if at is None or option:
+        return False
+    last = before[-1] if len(before) > at + 1 else None
+    return last not in _MULTIPLEXER_OPTIONS_WITH_ARGUMENT
 
 
 def _ssh_operands(words: Sequence[str | None]) -> int:

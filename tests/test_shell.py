@@ -378,6 +378,8 @@ PROGRAMS_ACCEPTED = [
     "psql -d § -c 'select 1'", "sg §", "vim §", "gdb --args prog §", "§ -q §",
     "node --eval=1 §", "script -q §", "git log §", "su - §",
     "strace -o log cat §", "docker run img cat §", "uv run python script.py §",
+    "tmux new -s §", "tmux attach -t §", "tmux send-keys -t § ls Enter", "screen -r §",
+    "tmux new -d -c § top",
 ]  # fmt: skip
 PROGRAMS_REFUSED = [
     "env sh -c §", "env -i sh -c §", "nice -n 5 bash -c §", "timeout -s KILL 5 sh -c §",
@@ -412,6 +414,9 @@ PROGRAMS_REFUSED = [
     "strace -f sh -c §", "docker run --rm img sh -c §", "uv run python -c §",
     "busybox sh -c §", "watch -x sh -c §", "nsenter -t 1 sh -c §", "unshare -r bash -c §",
     "poetry run sh -c §", "tini -- sh -c §", "kubectl run p --image=i -- sh -c §",
+    # terminal multiplexers' commands that run a shell command or type keys into a shell
+    "tmux new-session -d §", "tmux -L sock new -d -s x §", "tmux send-keys -t s § Enter",
+    "tmux run-shell §", "tmux split-window -h §", "screen -S s -X stuff §",
 ]  # fmt: skip
 
 
