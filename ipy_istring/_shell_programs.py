@@ -342,8 +342,16 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
     name = program(ran[0])
     runners = [word for word in command[: len(command) - len(ran)] if word is not None]
     if any(program(word) == "xargs" for word in runners):
+        # xargs appends what it reads (split at blanks) as arguments: code where the next
+        # argument is code (`xargs sh -c`), or an option of a program whose options run code
+        # (`xargs git clone` given `--upload-pack=...`), or put in place of -I's string.
+        appended = [*ran, None]
         replaces = any(word.startswith(("-I", "-i", "--replace")) for word in runners)
-        if code_argument([*ran, None]) is not None or (replaces and name in _KNOWN_PROGRAMS):
+        if (
+            code_argument(appended) is not None
+            or option_taker(appended) is not None
+            or (replaces and name in _KNOWN_PROGRAMS)
+        ):
             return f"xargs {name}"
         return None
     words = [word for word in ran[1:] if word is not None]

@@ -321,6 +321,7 @@ CASES += [
     ("pipe", "printf '%s\\n' § | python3"),
     ("pipe", "printf '%s\\n' § | xargs -d '\\n' sh -c"),
     ("pipe", "printf '%s\\n' § | sh /dev/stdin"),
+    ("pipe", "tar -cf ../t.tar a-file; printf '%s\\n' § | xargs -d '\\n' tar -xf ../t.tar"),
     # -- a program the tables do not know, running a shell's command string --------------
     ("runner", "setpriv sh -c §"),
     ("runner", "unshare --fork sh -c §"),
@@ -336,6 +337,7 @@ NAIVE_ESCAPES += [
     "printf '%s\\n' § | python3",
     "printf '%s\\n' § | xargs -d '\\n' sh -c",
     "printf '%s\\n' § | sh /dev/stdin",
+    "tar -cf ../t.tar a-file; printf '%s\\n' § | xargs -d '\\n' tar -xf ../t.tar",
     "setpriv sh -c §",
 ]
 

@@ -449,6 +449,7 @@ def test_code_arguments_of_runners_and_interpreters_are_refused(case: str) -> No
      "printf '%s\\n' § | sh -s -- a", "(echo §) | sh", "echo $(echo §) | sh",
      # other programs that read code from their standard input
      "echo § | xargs sh -c", "echo § | xargs -I{} sh -c 'echo {}'", "echo § | at now",
+     "echo § | xargs git clone", "echo § | xargs -n1 ssh", "echo § | xargs tar -xf a.tar",
      "echo § | crontab -", "echo § | ssh h", "echo § | ssh -p 22 h", "echo § | psql",
      "echo § | mysql -u root", "echo § | sqlite3 db", "echo § | source /dev/stdin",
      "echo § | sh /dev/stdin", "echo § | bash -", "echo § | parallel", "echo § | perl"],
@@ -465,6 +466,7 @@ def test_values_in_a_pipeline_into_a_shell_reading_its_program_are_refused(case:
      "echo § && sh", "echo a | sh -s -- §", "cat § | grep x | sort", "echo a | sh; echo §",
      "{ echo a; } | sh; echo §", "cd § && curl https://example.org/i.sh | sh",
      "echo § | xargs echo", "echo § | xargs -I{} cp {} /tmp", "echo § | ssh h cat",
+     "echo § | xargs rm --", "echo § | xargs python3 s.py", "echo § | xargs git clone --",
      "echo § | psql -c 'select 1'", "echo § | sqlite3 db 'select 1'", "echo § | parallel echo",
      "echo § | bash -- s.sh", "echo § | python3 s.py"],
 )  # fmt: skip
