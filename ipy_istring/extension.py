@@ -78,9 +78,11 @@ class IStringExtension(Magics):
     ).tag(config=True)
     safe_shell_escapes = Bool(
         False,
-        help="Quote each {expr}/$name expansion of a !cmd line as one shell word (shlex.quote, "
-        "as the sh renderer does). Off by default: it changes what !{cmd} with a whole command "
-        "line in cmd means; the cell check warns about unquoted expansions either way.",
+        help="Render each !cmd line by the sh renderer, its {expr}/$name expansions the fields: "
+        "each value one shell word, and a field where quoting is not enough (!sh -c {x}, "
+        "!echo {x} | sh) refused before anything runs. Off by default: it changes what "
+        "!{cmd} with a whole command line in cmd means; while off, the cell check warns about "
+        "each unquoted expansion.",
     ).tag(config=True)
     max_value_chars = Int(
         200, help="Characters of a value's repr shown before it is cut in the display."
@@ -392,7 +394,8 @@ def _pop_renderers(shell: Any, names: list[str]) -> None:
 
 
 def _hook_shell_escapes(extension: IStringExtension, on: bool) -> None:
-    """Quote the expansions of ``!`` lines, or stop."""
+    """Render ``!`` lines by ``sh``, or stop."""
+    extension.checker.escapes_rendered = on
     if on and extension.shell_escapes is None:
         extension.shell_escapes = SafeShellEscapes(extension.shell)
         extension.shell_escapes.install()

@@ -60,7 +60,9 @@ def _imports(module: str) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     is_package = path.name == "__init__.py"
     package = module if is_package else module.rpartition(".")[0]
-    known = set(_module_names())
+    # (A C extension counts whether it is built here or not: ``from . import _speedups``
+    # imports it, not the package.)
+    known = {*_module_names(), *(f"ipy_istring.{c.stem}" for c in PACKAGE_DIR.glob("*.c"))}
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

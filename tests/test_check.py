@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 import warnings
@@ -14,6 +16,7 @@ from typing import Any
 import pytest
 from conftest import run
 
+from ipy_istring import RenderError
 from ipy_istring.check import UnsafeFormatWarning, find_unsafe_calls, main
 
 UNSAFE = {
@@ -1105,6 +1108,60 @@ def test_safe_shell_escapes(ishell: Any, tmp_path: Path) -> None:
     assert ishell.user_ns["lines"] == ["a; touch pwned"]
     assert "system" not in vars(ishell)  # off again: IPython's own
 
+
+# Contexts where quoting each value as one word is not enough: the shell (or a program it
+# runs) parses the word again as code, or reads it as an option that runs a command.
+UNSAFE_ESCAPE_CONTEXTS = {
+    "!sh -c {name}": "the command string of sh -c",
+    "!echo {name} | sh": "a pipeline into sh",
+    "!bash -c $name": "the command string of bash -c",
+    '!cat "{name}" > /dev/null': "inside double quotes",
+    "!git clone {option} dest": "starts with '-'",
+}
+
+
+def test_safe_shell_escapes_refuse_what_quoting_cannot_make_safe(
+    ishell: Any, tmp_path: Path
+) -> None:
+    os.chdir(tmp_path)
+    ishell.user_ns["name"] = "touch pwned"
+    ishell.user_ns["option"] = "--upload-pack=touch pwned;:"
+    # The positive control: each value quoted as one word (what safe_shell_escapes did
+    # before it rendered by sh) still runs the payload in these contexts.
+    for line in ("sh -c {name}", "echo {name} | sh"):
+        quoted = line.replace("{name}", shlex.quote("touch pwned"))
+        subprocess.run(quoted, shell=True, cwd=tmp_path, check=False)
+        assert (tmp_path / "pwned").exists(), line
+        (tmp_path / "pwned").unlink()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnsafeFormatWarning)  # none while it renders by sh
+        run(ishell, "%config IStringExtension.safe_shell_escapes = True")
+        try:
+            for line, why in UNSAFE_ESCAPE_CONTEXTS.items():
+                with pytest.raises(RenderError, match=re.escape(why)):
+                    run(ishell, line)
+                with pytest.raises(RenderError, match=re.escape(why)):
+                    run(ishell, "out = " + line)
+            # what quoting makes safe still runs, as IPython would run it
+            run(ishell, "!echo {name} $name {{literal}} > out.txt")
+        finally:
+            run(ishell, "%config IStringExtension.safe_shell_escapes = False")
+    assert not (tmp_path / "pwned").exists()
+    assert (tmp_path / "out.txt").read_text() == "touch pwned touch pwned {literal}\n"
+
+
+def test_no_fix_for_shell_escapes_quoting_cannot_make_safe(tmp_path: Path) -> None:
+    cells = ["name = input()\n", "option = input()\n", *UNSAFE_ESCAPE_CONTEXTS, "!cat {name}\n"]
+    notebook = tmp_path / "nb.ipynb"
+    notebook.write_text(_notebook(cells))
+    result = _check("--fix", str(notebook))
+    fixed = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert fixed[2:-1] == list(UNSAFE_ESCAPE_CONTEXTS)  # left alone, each with its reason
+    assert fixed[-1] == "!cat {shlex.quote(str(name))}\n"
+    assert result.stderr.count("not fixed: quoting") == len(UNSAFE_ESCAPE_CONTEXTS) - 1
+    assert "not fixed: the command quotes text itself" in result.stderr
+    assert "the command string of sh -c" in result.stderr
+    assert "a value that starts with '-'" in result.stderr
 
 # The cell check rules out most sink calls from the call alone; what it cannot rule out gets
 # the data flow, so nothing it found before is lost.

@@ -50,6 +50,9 @@ class CellChecker:
         # Per cell text seen lately (a cell run again, or IPython preparing it again): its
         # imports, and the sink calls the finder of the time found in it.
         self._seen: dict[str, tuple[dict[str, str], CallFinder, list[int]]] = {}
+        #: Whether the shell renders its ``!`` lines by ``sh`` (the extension's
+        #: ``safe_shell_escapes``): their expansions are then no findings.
+        self.escapes_rendered = False
 
     @property
     def analysis(self) -> Analysis:
@@ -118,6 +121,10 @@ class CellChecker:
             findings = self.analysis.check(
                 tree, source, calls=calls, lazy=True, imports=self._imports
             )
+            if self.escapes_rendered and findings:
+                from .flow import IPYTHON_EXPANSION
+
+                findings = [f for f in findings if f.how != IPYTHON_EXPANSION]
         except Exception:  # a bug of ours must not cost the user their cell
             return []
         for finding in findings:

@@ -3,12 +3,14 @@
 ``cur.execute(f"... {x}")`` → ``cur.execute(*sql(i"... {x}"))``, ``os.system(f"cp {a} {b}")`` →
 ``os.system(sh(i"cp {a} {b}"))``, and IPython's ``!cp {a} {b}`` → ``!cp {shlex.quote(str(a))}
 {shlex.quote(str(b))}`` (each value one shell word, still run by IPython so its output shows in
-the notebook).  Quotes written around a field (``'{name}'``) go: the renderer quotes the value
-itself.  A fix is offered only when it means the same and renders: the f-string is passed
-directly as the call's only argument (for ``sql``), every field stands where a value can
-(a SQL parameter cannot be a table or column name), no field has a spec or conversion the
-renderer refuses, the renderer accepts the template (built from the literal with stand-in
-values, nothing of the user's code is run), and the whole fixed source rewrites and compiles.
+the notebook; only where ``sh`` would accept the line with its expansions as fields,
+whatever the values: not ``!sh -c {x}``, ``!echo {x} | sh`` or ``!ssh {host} ls``).  Quotes
+written around a field (``'{name}'``) go: the renderer quotes the value itself.  A fix is
+offered only when it means the same and renders: the f-string is passed directly as the
+call's only argument (for ``sql``), every field stands where a value can (a SQL parameter
+cannot be a table or column name), no field has a spec or conversion the renderer refuses,
+the renderer accepts the template (built from the literal with stand-in values, nothing of
+the user's code is run), and the whole fixed source rewrites and compiles.
 Otherwise the finding says why there is no fix.
 """
 
@@ -175,7 +177,30 @@ def _expansion_fix(line: str, finding: Finding) -> Fix:
     fixed = _EXPANSION.sub(quoted, command)
     if fixed == command:
         return Fix(None, "nothing to quote")
+    problem = _quoting_not_enough(command)
+    if problem is not None:
+        return Fix(None, problem)
     return Fix(line[:start] + escape + fixed, renderer="shlex")
+
+
+def _quoting_not_enough(command: str) -> str | None:
+    """Why quoting each expansion of the ``!`` line ``command`` as one word would not make it
+    safe, as ``sh`` reads the line with those expansions as its fields (``!sh -c {x}``,
+    ``!echo {x} | sh``; ``!ssh {host} ls``, where a value starting with ``-`` is an option
+    that runs a command): ``None`` when it would."""
+    pieces = _EXPANSION.split(command)  # text, then per expansion its {expr} and $name groups
+    for stand_in in ("value", "-value"):
+        parts: list[str | Interpolation] = [pieces[0]]
+        for index in range(1, len(pieces), 3):
+            expression = pieces[index] or pieces[index + 1]
+            parts += [Interpolation(stand_in, expression.strip()), pieces[index + 2]]
+        try:
+            sh(InterpolationTemplate(*parts))
+        except RenderError as error:
+            if stand_in == "value":
+                return f"quoting each value is not enough here: {error}"
+            return f"quoting is not enough for a value that starts with '-': {error}"
+    return None
 
 
 def fixed_line(
