@@ -1047,12 +1047,71 @@ def books():
         sql += f" AND year = {request.args['year']}"
     return {"books": conn.execute(sql).fetchall()}
 """),
+    # Report mailer filling a string.Template SQL with request values; taint: request.form.
+    _v("h7_string_template_substitute", """\
+from string import Template
+
+from flask import Flask, request
+
+from .db import engine
+
+app = Flask(__name__)
+
+REPORT = Template("SELECT * FROM invoices WHERE customer = '$customer' AND year = $year")
+
+
+@app.post("/report")
+def report():
+    sql = REPORT.substitute(customer=request.form["customer"], year=request.form["year"])
+    with engine.connect() as conn:
+        return {"rows": [list(r) for r in conn.exec_driver_sql(sql)]}
+"""),
+    # Cron-style maintenance script keeping commands in a dict; taint: BACKUP_PATHS env variable.
+    _v("h7_dict_of_commands_env", """\
+import os
+
+paths = os.environ.get("BACKUP_PATHS", "/etc /home").split()
+jobs = {
+    "archive": f"tar czf /backups/nightly.tgz {' '.join(paths)}",
+    "prune": "find /backups -mtime +14 -delete",
+}
+
+for name, command in jobs.items():
+    print(f"running {name}")
+    if os.system(command) != 0:
+        raise SystemExit(f"{name} failed")
+"""),
+    # Chat-ops command dispatcher using match; taint: the Slack slash-command text.
+    _v("h7_match_statement_slack_command", """\
+from flask import Flask, request
+
+from .db import get_conn
+
+app = Flask(__name__)
+
+
+@app.post("/slack/db")
+def slack_db():
+    words = request.form["text"].split(maxsplit=1)
+    match words:
+        case ["count", table]:
+            sql = f"SELECT COUNT(*) FROM {table}"
+        case ["last", table]:
+            sql = f"SELECT * FROM {table} ORDER BY id DESC LIMIT 1"
+        case _:
+            return {"text": "usage: count|last <table>"}
+    with get_conn() as conn:
+        return {"text": str(conn.execute(sql).fetchall())}
+"""),
     # ------------------------------------------------------------------ vulnerable notebooks
-    # papermill-parameterised download notebook; taint: the injected `parameters` cell values.
-    _nb("h7_nb_papermill_wget", True, """\
-# parameters
-dataset_url = "https://example.org/data/latest.zip"
-out_dir = "data"
+    # Pipeline-driven download notebook reading its run parameters from a JSON file the
+    # scheduler writes; taint: params.json content.
+    _nb("h7_nb_params_json_wget", True, """\
+import json
+with open("params.json") as fh:
+    params = json.load(fh)
+dataset_url = params["dataset_url"]
+out_dir = params.get("out_dir", "data")
 """, """\
 !mkdir -p {out_dir}
 !wget -q {dataset_url} -O {out_dir}/raw.zip && unzip -o {out_dir}/raw.zip -d {out_dir}
@@ -1194,11 +1253,12 @@ for p in paths:
     summaries[p] = con.sql(f"SELECT COUNT(*) FROM '{p}'").fetchone()[0]
 summaries
 """),
-    # Model-training notebook shelling out with subprocess; taint: papermill parameter.
-    _nb("h7_nb_subprocess_param", True, """\
-# parameters
-model_name = "resnet50"
-epochs = 10
+    # Scheduled training notebook (parameters passed as environment variables, as notebook-job
+    # runners do); taint: MODEL_NAME / EPOCHS environment variables.
+    _nb("h7_nb_subprocess_env_params", True, """\
+import os
+model_name = os.environ.get("MODEL_NAME", "resnet50")
+epochs = os.environ.get("EPOCHS", "10")
 """, """\
 import subprocess
 subprocess.run(f"python train.py --model {model_name} --epochs {epochs}", shell=True, check=True)
@@ -1873,6 +1933,45 @@ async def on_message(message):
     )
     out, _ = await proc.communicate()
     await message.channel.send(f"ping {target}:\\n{out.decode()[:1800]}")
+"""),
+    # string.Template used for an e-mail body; the query binds its values.
+    _s("h7_safe_template_email_body", """\
+from string import Template
+
+from flask import Flask, request
+
+from .db import engine
+from .mail import send
+
+app = Flask(__name__)
+BODY = Template("Hello $name, your report for $year is attached.")
+
+
+@app.post("/report")
+def report():
+    customer, year = request.form["customer"], int(request.form["year"])
+    with engine.connect() as conn:
+        rows = conn.exec_driver_sql(
+            "SELECT * FROM invoices WHERE customer = %(c)s AND year = %(y)s",
+            {"c": customer, "y": year},
+        ).all()
+    send(customer, BODY.substitute(name=customer, year=year), rows)
+    return {"sent": len(rows)}
+"""),
+    # psycopg.sql.Literal for a value inside a composed DDL statement (DEFAULT cannot be bound).
+    _s("h7_safe_psycopg_sql_literal", """\
+import os
+
+import psycopg
+from psycopg import sql
+
+default_region = os.environ.get("DEFAULT_REGION", "eu-west-1")
+stmt = sql.SQL("ALTER TABLE accounts ALTER COLUMN region SET DEFAULT {}").format(
+    sql.Literal(default_region)
+)
+with psycopg.connect("dbname=app") as conn:
+    conn.execute(stmt)
+    print(f"default region is now {default_region}")
 """),
     # ------------------------------------------------------------------ safe notebooks
     # Setup cell pinning constant versions; f-strings only print.
