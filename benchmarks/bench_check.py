@@ -50,6 +50,7 @@ from check_corpus import (  # noqa: E402
     HELDOUT4,
     HELDOUT5,
     HELDOUT6,
+    HELDOUT7,
     Case,
     Score,
     score,
@@ -401,6 +402,7 @@ def main() -> None:
         scores("1e. The fourth held-out corpus (a representative sample, written blind)", HELDOUT4)
         scores("1f. The fifth held-out corpus (modelled on public code, written blind)", HELDOUT5)
         scores("1g. The sixth held-out corpus (modelled on public code, written blind)", HELDOUT6)
+        scores("1h. The seventh held-out corpus (modelled on public code, written blind)", HELDOUT7)
     if "2" in chosen:
         file_speed(quick)
     if "3" in chosen:
