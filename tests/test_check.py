@@ -1151,6 +1151,17 @@ def test_safe_shell_escapes_refuse_what_quoting_cannot_make_safe(
     assert (tmp_path / "out.txt").read_text() == "touch pwned touch pwned {literal}\n"
 
 
+def test_the_cell_warning_says_when_quoting_is_not_enough(ishell: Any) -> None:
+    ishell.user_ns["name"] = "touch pwned"
+    with pytest.warns(UnsafeFormatWarning) as caught:
+        run(ishell, "if False:\n    !sh -c {name}")
+    (message,) = [str(w.message) for w in caught]
+    assert "But quoting each value is not enough here: sh(): {name} is the command string" in (
+        message
+    )
+    assert "Safe spelling" not in message
+
+
 def test_no_fix_for_shell_escapes_quoting_cannot_make_safe(tmp_path: Path) -> None:
     cells = ["name = input()\n", "option = input()\n", *UNSAFE_ESCAPE_CONTEXTS, "!cat {name}\n"]
     notebook = tmp_path / "nb.ipynb"

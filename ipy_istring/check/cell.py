@@ -134,6 +134,8 @@ class CellChecker:
             fix = fixed_line_cached(source, finding)
             if fix.line is not None:
                 message += f"\nSafe spelling, ready to paste:\n    {fix.line.strip()}"
+            elif fix.renderer:  # the renderer refuses the line: the hint above is not enough
+                message += f"\nBut {fix.reason}"
             warnings.warn_explicit(message, UnsafeFormatWarning, filename, finding.line)
         return findings
 

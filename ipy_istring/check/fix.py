@@ -42,7 +42,7 @@ class Fix:
 
     line: str | None
     reason: str = ""
-    renderer: str = ""
+    renderer: str = ""  # the fix's renderer, or the renderer that refused the line
 
 
 # Text a SQL parameter may follow: an operator, an opening parenthesis, or a keyword that
@@ -179,7 +179,7 @@ def _expansion_fix(line: str, finding: Finding) -> Fix:
         return Fix(None, "nothing to quote")
     problem = _quoting_not_enough(command)
     if problem is not None:
-        return Fix(None, problem)
+        return Fix(None, problem, renderer="sh")
     return Fix(line[:start] + escape + fixed, renderer="shlex")
 
 

@@ -33,7 +33,8 @@ __all__ = ["Analysis", "Finding", "Formatted"]
 
 IPYTHON_EXPANSION = "IPython's {}/$ expansion"
 _FIX_HINT = {
-    "!": "{shlex.quote(str(x))} for each value, or c.IStringExtension.safe_shell_escapes = True",
+    "!": "{shlex.quote(str(x))} for each value, or c.IStringExtension.safe_shell_escapes = True"
+    " (which renders the line by sh)",
     "shell": "sh(i'...') for a shell, or argv(i'...') with shell=False",
     "sql": "*sql(i'...'), which passes the values as parameters",
 }
