@@ -141,7 +141,7 @@ class _Field(NamedTuple):
 
 class _Analysis(NamedTuple):
     fields: tuple[_Field, ...]
-    static: tuple[str, str] | None  # (subject, why) when the static text itself is refused
+    static: tuple[str, str, str] | None  # (subject, why, fix) when the static text is refused
     end: tuple[str, str] | None  # what the text ends inside, if not in code (for ':q')
     strings: tuple[str, ...]  # the static strings as written into the query ('%' doubled)
     pattern: re.Pattern[str]  # the check's tokenizer
@@ -172,12 +172,14 @@ def _allowed(before: str, after: str, paramstyle: str) -> frozenset[str]:
     return frozenset(specs)
 
 
-def _read(strings: tuple[str, ...], d: Dialect) -> tuple[list[tuple[str, str] | None], str | None]:
-    """Per field (and one more for the text's end): what it stands inside; and the first
-    static token ``d`` would read as a parameter."""
+def _read(
+    strings: tuple[str, ...], d: Dialect
+) -> tuple[list[tuple[str, str] | None], tuple[str, str, str] | None]:
+    """Per field (and one more for the text's end): what it stands inside; and why ``d``
+    refuses the static text itself, ``(subject, why, fix)``, if it does."""
     text = MARKER.join(strings) + MARKER
     inside: list[tuple[str, str] | None] = []
-    parameter = None
+    problem = None
     for kind, start, end in tokens(text, d):
         if kind == "field":
             inside.append(None)
@@ -185,9 +187,23 @@ def _read(strings: tuple[str, ...], d: Dialect) -> tuple[list[tuple[str, str] | 
         markers = text.count(MARKER, start, end)
         if markers:
             inside.extend([_INSIDE[kind]] * markers)
-        if kind == "parameter" and parameter is None:
-            parameter = text[start:end]
-    return inside, parameter
+        if problem is None and kind == "parameter":
+            problem = (
+                f"the static text {text[start:end]!r}",
+                f"is a parameter placeholder to {d.name}, so the values would be bound to "
+                "the wrong placeholders",
+                "Write the value as a field, or quote the text",
+            )
+        elif kind == "unicode_space":  # what follows has no one reading: name this
+            return inside, (
+                f"the static text's U+{ord(text[start]):04X} after "
+                + repr(text[max(0, start - 12) : start].replace(MARKER, "{...}")),
+                f"is a space to {d.name} in code, but only where its pre-pass sees code, and "
+                "a letter to PostgreSQL and SQLite: the query's tokens, and where each field "
+                "stands, cannot be known",
+                "Write a plain space (inside a string or a comment it may stay)",
+            )
+    return inside, problem
 
 
 @lru_cache(maxsize=512)
@@ -197,21 +213,21 @@ def _analyse(strings: tuple[str, ...], paramstyle: str, dialect: str | None) -> 
     inside: list[tuple[str, str] | None] = [None] * (count + 1)
     static = None
     if any(MARKER in s for s in strings):
-        static = ("the static text", "contains a NUL character, which ends the query early")
+        static = (
+            "the static text",
+            "contains a NUL character, which ends the query early",
+            "Remove it",
+        )
     for d in members:
-        read, parameter = _read(strings, d)
+        read, problem = _read(strings, d)
         for n, where in enumerate(read):
             if where is not None and inside[n] is None:
                 why, fix = where
                 if len(members) > 1:
                     why = f"{why} (as {d.name} reads it)"
                 inside[n] = (why, fix)
-        if parameter is not None and static is None:  # whatever the driver's paramstyle
-            static = (
-                f"the static text {parameter!r}",
-                f"is a parameter placeholder to {d.name}, so the values would be bound to "
-                "the wrong placeholders",
-            )
+        if static is None:  # a placeholder: whatever the driver's paramstyle
+            static = problem
     percent = paramstyle in _PERCENT_STYLES
     written = tuple(s.replace("%", "%%") for s in strings) if percent else strings
     pattern = check_pattern(members, percent)
@@ -542,8 +558,7 @@ def _refuse_static(template: InterpolationTemplate, analysis: _Analysis) -> None
         if place.inside is not None:
             raise refusal("sql", field_text(interpolation, position), *place.inside)
     assert analysis.static is not None
-    subject, why = analysis.static
-    raise refusal("sql", subject, why, "Write the value as a field, or quote the text")
+    raise refusal("sql", *analysis.static)
 
 
 def _compose(value: object, field: str, builder: _Builder, depth: int) -> None:

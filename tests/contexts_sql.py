@@ -210,3 +210,20 @@ CASES: list[Case] = [
          "v = 'b'", [(2,)]),
 ]
 # fmt: on
+
+# DuckDB reads U+00A0 and a few other Unicode spaces as ' ' (where its pre-pass sees code);
+# PostgreSQL and SQLite read them as letters: 'text\xa0$$' is one name to them, a type name and
+# an opening dollar quote to DuckDB, which then reads a literal's or a name's content as code.
+NBSP_DOLLAR = "$$ || (select secret from t where id = 1) || $$"
+CASES += [
+    Case("no-break space before a dollar quote, literal",
+         ("select text\xa0$$ ", X("l"), " $$ as y"), NBSP_DOLLAR, [],
+         f"select text\xa0$$ '{NBSP_DOLLAR}' $$ as y", ("duckdb",)),
+    Case("ideographic space before a dollar quote, identifier",
+         ("select text\u3000$$ ", X("i"), " $$ as y"), NBSP_DOLLAR, [],
+         f'select text\u3000$$ "{NBSP_DOLLAR}" $$ as y', ("duckdb",)),
+    Case("no-break space inside a string stays data", ("select 'a\xa0b' || ", X()), "c",
+         [("a\xa0bc",)]),
+    Case("ideographic space inside a comment", ("select 1 /* \u3000 */, ", X()), "c",
+         [(1, "c")]),
+]  # fmt: skip

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import importlib
+import re
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator
@@ -18,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from templates import T
 
-from ipy_istring._sql_tokens import POSTGRESQL_SCS_OFF, SQLITE, dialects, tokens
+from ipy_istring._sql_tokens import DUCKDB_SPACES, POSTGRESQL_SCS_OFF, SQLITE, dialects, tokens
 from ipy_istring.fields import RenderError
 from ipy_istring.sql import PARAMSTYLES, Query, sql
 from ipy_istring.template import InterpolationTemplate
@@ -456,3 +457,57 @@ def test_accepted_values_never_change_the_tokens(
         # And DuckDB's own tokenizer, the real engine's, agrees.
         real = [kind for _, kind in duckdb.tokenize(rendered)]
         assert real == [kind for _, kind in duckdb.tokenize(harmless)], rendered
+
+
+# DuckDB's Unicode spaces.
+
+
+def test_duckdb_reads_exactly_our_unicode_spaces_as_spaces() -> None:
+    """Every non-ASCII space or format character DuckDB reads as a space in code is one the
+    lexer tables (and no other): proven on the real parser, 'a<c>b' being one alias or two."""
+    import unicodedata
+
+    connection = duckdb.connect(":memory:")
+    ours = re.compile(f"[{DUCKDB_SPACES}]")
+    checked = 0
+    for code in range(0x80, 0x10000):
+        c = chr(code)
+        if 0xD800 <= code < 0xE000 or not (
+            c.isspace() or unicodedata.category(c) in ("Zs", "Zl", "Zp", "Cf")
+        ):
+            continue
+        try:
+            connection.execute(f"select 'x' as a{c}b, 1 as z").fetchall()
+            space = False
+        except duckdb.ParserException:
+            space = True
+        assert space == bool(ours.fullmatch(c)), f"U+{code:04X}"
+        checked += 1
+    assert checked > 50
+    connection.close()
+
+
+@pytest.mark.parametrize("space", ["\xa0", "\u2003", "\u200b", "\u3000", "\ufeff"])
+def test_a_duckdb_unicode_space_in_code_is_refused(space: str) -> None:
+    hostile = T(f"select text{space}$$ ", ("$$ || secret || $$", "x", None, "l"), " $$")
+    for paramstyle, dialect in (("qmark", "duckdb"), ("dollar", None)):
+        with pytest.raises(
+            RenderError,
+            match=rf"U\+{ord(space):04X} after 'select text'.*"
+            "a space to duckdb.*a letter to PostgreSQL.*Write a plain space",
+        ):
+            sql(hostile, paramstyle, dialect=dialect)
+    # PostgreSQL and SQLite read it as a letter, as the lexer does for them.
+    assert sql(hostile, "format").params == ()
+    # Inside a string or a comment it is data; in a value, inside its quotes.
+    for dialect in ("duckdb", "postgresql", "sqlite"):
+        query = sql(
+            T(
+                f"select '{space}' /* {space} */ || ",
+                (f"{space}", "x", None, "l"),
+                ", ",
+                (space, "c", None, "i"),
+            ),
+            dialect=dialect,
+        )
+        assert query.sql.endswith(f"'{space}', \"{space}\"")
