@@ -323,6 +323,131 @@ def _glued(field: str, spec: str, place: _Field) -> RenderError:
     )
 
 
+# --- Where the database runs a value as code: no field at all. ------------------------------
+
+# Whatever the spec, a value there is code (a literal is the code's text, a parameter its text
+# at run time): PL/pgSQL, a shell command, a shared library, SQL.  Proven in the real databases
+# by tests/contexts_sql.py.  Read from the static text of the whole query, ':q' fragments
+# composed in, so that splitting "do" and "{x:l}" across fragments changes nothing.
+_CODE_STATEMENTS = {
+    "do": "is in a DO statement, whose string PostgreSQL runs as PL/pgSQL code",
+    "load": "is in a LOAD statement, which loads a shared library (PostgreSQL) or an "
+    "extension (DuckDB) from that file",
+    "install": "is in an INSTALL statement, which downloads and installs a DuckDB extension",
+}
+_CODE_AFTER = {
+    "program": "follows PROGRAM, and COPY ... PROGRAM runs its string as a shell command on the "
+    "database server",
+}
+_CODE_CALLS = {
+    "query": "DuckDB's query() runs its argument as SQL",
+    "query_to_xml": "PostgreSQL's query_to_xml() runs its argument as SQL",
+    "query_to_xmlschema": "PostgreSQL's query_to_xmlschema() runs its argument as SQL",
+    "query_to_xml_and_xmlschema": "PostgreSQL's query_to_xml_and_xmlschema() runs its "
+    "argument as SQL",
+    "dblink": "dblink() runs SQL on another server",
+    "dblink_exec": "dblink_exec() runs SQL on another server",
+    "dblink_open": "dblink_open() runs SQL on another server",
+    "dblink_send_query": "dblink_send_query() runs SQL on another server",
+    "json_execute_serialized_sql": "DuckDB's json_execute_serialized_sql() runs its argument "
+    "as SQL",
+    "load_extension": "SQLite's load_extension() loads a shared library",
+}
+_ROUTINES = frozenset(("function", "procedure", "macro"))
+_CODE_FIX = (
+    "A value must never become code: write the code in the static text, and pass only data "
+    "as fields (to choose among known pieces of code, branch in Python)"
+)
+
+
+def _flatten(template: InterpolationTemplate, depth: int = 0) -> tuple[list[str], list[Any]]:
+    """The query's static text with every ':q' fragment composed in, and its leaf fields
+    (the interpolations, in order), as the renderer writes them."""
+    strings, leaves = [template.strings[0]], []
+    for interpolation, string in zip(template.interpolations, template.strings[1:]):
+        value = interpolation.value
+        if interpolation.format_spec == "q" and is_template(value) and depth < _MAX_DEPTH:
+            inner_strings, inner_leaves = _flatten(as_template(value, renderer="sql"), depth + 1)
+            strings[-1] += inner_strings[0]
+            strings += inner_strings[1:]
+            leaves += inner_leaves
+            strings[-1] += string
+        else:
+            leaves.append(interpolation)
+            strings.append(string)
+    return strings, leaves
+
+
+def _name(text: str, kind: str) -> str:
+    """A word or quoted identifier as the name it is (a word lowercased, as SQL folds it)."""
+    if kind == "identifier" and text[:1] in ('"', "`"):
+        return text[1:-1].replace(text[0] * 2, text[0])
+    return text.lower()
+
+
+def _sink(head: list[str], previous: str, calls: list[str], routine_body: bool) -> str | None:
+    """Why a field with this code before it would be run as code, or ``None``."""
+    statement = head[1] if head[:1] == ["force"] and len(head) > 1 else head[0] if head else ""
+    if statement in _CODE_STATEMENTS:
+        return _CODE_STATEMENTS[statement]
+    if previous in _CODE_AFTER:
+        return _CODE_AFTER[previous]
+    for name in calls:
+        if name in _CODE_CALLS:
+            return f"is an argument of {name}(), and {_CODE_CALLS[name]}"
+    if routine_body:
+        return "is in the body of a stored function, procedure or macro, which is code"
+    if head[:2] == ["alter", "system"]:
+        return "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
+    return None
+
+
+@lru_cache(maxsize=512)
+def _code_sinks(strings: tuple[str, ...], members: tuple[Dialect, ...]) -> tuple[str | None, ...]:
+    """Per field: why the database would run its value as code, or ``None``."""
+    text = MARKER.join(strings)
+    found: list[str | None] = [None] * (len(strings) - 1)
+    for d in members:
+        head: list[str] = []  # the statement's first words (outside parentheses)
+        previous = ""  # the previous token's name, or text for an operator
+        calls: list[str] = []  # per open parenthesis, the name called ('' for none)
+        routine_body = False  # after AS in CREATE FUNCTION/PROCEDURE/MACRO
+        field = 0
+        for kind, start, end in tokens(text, d):
+            if kind in ("line_comment", "block_comment"):
+                continue
+            token = _name(text[start:end], kind)
+            if kind == "field":
+                found[field] = found[field] or _sink(head, previous, calls, routine_body)
+                field += 1
+            elif token == ";":
+                head, calls, routine_body = [], [], False
+            elif token == "(":
+                calls.append(previous)
+            elif token == ")":
+                del calls[-1:]
+            elif kind == "word" and not calls:
+                if len(head) < 6:
+                    head.append(token)
+                routine_body |= (
+                    token == "as" and head[0] == "create" and bool(_ROUTINES & set(head))
+                )
+            previous = token if kind in ("word", "identifier") else ""
+    return tuple(found)
+
+
+def _refuse_code(template: InterpolationTemplate, builder: _Builder) -> None:
+    """Refuse a field whose value the database would run as code."""
+    if any(i.format_spec == "q" for i in template.interpolations):
+        strings, leaves = _flatten(template)
+    else:
+        strings, leaves = list(template.strings), list(template.interpolations)
+    sinks = _code_sinks(tuple(strings), dialects(builder.dialect, builder.style))
+    for position, (interpolation, why) in enumerate(zip(leaves, sinks), start=1):
+        if why is not None:
+            raise refusal("sql", field_text(interpolation, position), why, _CODE_FIX)
+
+
 # --- Rendering. ------------------------------------------------------------------------------
 
 
@@ -625,6 +750,7 @@ def sql(template: object, paramstyle: str = "qmark", *, dialect: str | None = No
         )
     builder = _Builder(paramstyle, dialect)
     _render(t, builder, 0)
+    _refuse_code(t, builder)
     text = "".join(builder.pieces)
     params: tuple[Any, ...] | dict[str, Any] = (
         builder.named if paramstyle in _NAMED_STYLES else tuple(builder.positional)

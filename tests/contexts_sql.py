@@ -227,3 +227,27 @@ CASES += [
     Case("ideographic space inside a comment", ("select 1 /* \u3000 */, ", X()), "c",
          [(1, "c")]),
 ]  # fmt: skip
+
+# Where the database runs a value as code, whatever its quoting: no field at all.
+DO_DROP = "begin drop table t; end"
+SECRETS = "select secret from t"
+CASES += [
+    Case("DO statement", ("do ", X("l")), DO_DROP, [], f"do '{DO_DROP}'", ("pg", "pg_off")),
+    Case("DO statement split across a fragment", (X("q", "f"), " ", X("l")), DO_DROP, [],
+         extra={"f": "do"}),
+    Case("COPY FROM PROGRAM", ("copy t from program ", X("l"), " (format csv)"),
+         "echo 3,x,pwned", [], "copy t from program 'echo 3,x,pwned' (format csv)",
+         ("pg", "pg_off"), only=("pg", "pg_off")),
+    Case("query_to_xml runs its argument", ("select query_to_xml(", X(), ", true, false, '')"),
+         SECRETS, [], f"select query_to_xml('{SECRETS}', true, false, '')", ("pg", "pg_off"),
+         only=("pg", "pg_off")),
+    Case("DuckDB query() runs its argument", ("select * from query(", X(), ")"), SECRETS, [],
+         f"select * from query('{SECRETS}')", ("duckdb",), only=("duckdb",)),
+    Case("query() of SQL written in a fragment", ("select * from query(", X("q", "f"), ")"),
+         "'select 1'", [(1,)], only=("duckdb",)),  # the fragment's text is code, not a value
+    # Look-alikes that stay accepted: the words as data, names or other clauses.
+    Case("program and query as names", ("select id from t where v = ", X(),
+         " and 'program' <> 'query' order by id"), "a", [(1,)]),
+    Case("do nothing on conflict", ("select id from t where id = ", X(),
+         " -- on conflict do nothing"), 2, [(2,)]),
+]  # fmt: skip

@@ -511,3 +511,58 @@ def test_a_duckdb_unicode_space_in_code_is_refused(space: str) -> None:
             dialect=dialect,
         )
         assert query.sql.endswith(f"'{space}', \"{space}\"")
+
+
+# Where the database runs a value as code.
+
+
+@pytest.mark.parametrize(
+    ("parts", "why"),
+    [
+        (("do ", "l"), "DO statement.*PL/pgSQL"),
+        (("DO LANGUAGE plpgsql ", "l"), "DO statement"),
+        (("copy t to program ", "l"), "follows PROGRAM.*shell command"),
+        (("load ", "l"), "LOAD statement.*shared library"),
+        (("install httpfs from ", "l"), "INSTALL statement"),
+        (("force install ", "i"), "INSTALL statement"),
+        (("select query_to_xml('select ' || ", ""), r"argument of query_to_xml\(\).*as SQL"),
+        (('select pg_catalog."query_to_xmlschema"(', ""), r"argument of query_to_xmlschema\(\)"),
+        (("select * from query(", ""), r"argument of query\(\).*DuckDB"),
+        (("select load_extension(", ""), r"argument of load_extension\(\).*shared library"),
+        (("create or replace procedure p() language sql as ", "l"), "body of a stored"),
+        (("create macro m() as ", "l"), "body of a stored"),
+        (("alter system set archive_command = ", "l"), "ALTER SYSTEM"),
+    ],
+)
+def test_a_field_the_database_would_run_as_code_is_refused(
+    parts: tuple[str, str], why: str
+) -> None:
+    static, spec = parts
+    field = "{x}" if not spec else f"{{x:{spec}}}"
+    for paramstyle in ("qmark", "format", "dollar"):
+        with pytest.raises(RenderError, match=rf"{re.escape(field)} .*{why}.*never become code"):
+            sql(T(static, ("v", "x", None, spec), ")" if static.endswith("(") else ""), paramstyle)
+
+
+def test_code_is_found_across_fragments_and_look_alikes_stay() -> None:
+    for outer, inner in (
+        (("", " "), T("copy t from program")),
+        (("select * from (", ") where "), T("select * from query(", ("v", "y"), ")")),
+    ):
+        template = T(outer[0], (inner, "f", None, "q"), outer[1], ("v", "x", None, "l"))
+        with pytest.raises(RenderError, match="never become code"):
+            sql(template, "format")
+    # The same words as names, data, comments, or in another statement.
+    for static in (
+        ("select program, query from t where v = ", ""),
+        ("select id from t where id = ", " -- do"),
+        ("insert into t (id) values (", ") on conflict do nothing"),
+        ("do $$ begin end $$; select ", ""),
+        ("create table t2 as select ", " as v"),
+        ("create function f(a int default ", ") returns int language sql as 'select 1'"),
+        ("select lower(", "), query_count from t"),
+    ):
+        assert sql(T(static[0], ("v", "x", None, "l"), static[1]), "format").params == ()
+    # A fragment of SQL written as code stays code.
+    fragment = T("'select 1'")
+    assert sql(T("select * from query(", (fragment, "f", None, "q"), ")")).sql.endswith("1')")

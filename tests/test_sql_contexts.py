@@ -162,3 +162,20 @@ def test_postgresql(pg: Any, conforming: str) -> None:
 
     tally = run_engine("pg" if conforming == "on" else "pg_off", execute, reset)
     assert tally[REFUSED] and tally[ACCEPTED]
+
+
+def test_postgresql_runs_a_function_body_from_a_value(pg: Any) -> None:
+    """CREATE FUNCTION ... AS '<text>' stores the text as code that runs when called: the
+    positive control proves it; sql() refuses any field in the body."""
+    body = "select current_user || ' ran this'"
+    pg.execute(
+        f"create function f() returns text language sql as '{body.replace(chr(39), chr(39) * 2)}'"
+    )
+    assert pg.execute("select f()").fetchone()[0].endswith(" ran this")  # the value ran
+    for spec in ("", "l"):
+        template = InterpolationTemplate(
+            "create function g() returns text language sql as ",
+            Interpolation(body, "body", None, spec),
+        )
+        with pytest.raises(RenderError, match=r"\{body(:l)?\} is in the body of a stored function"):
+            sql(template, "format")
