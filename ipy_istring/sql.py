@@ -451,6 +451,12 @@ def _refuse_code(template: InterpolationTemplate, builder: _Builder) -> None:
 # --- Rendering. ------------------------------------------------------------------------------
 
 
+# A field's expression names its parameter when every reader of ':name' / '%(name)s' takes it
+# as one name: a Python identifier of word characters only (not 'a·b' or '℘', identifiers
+# that SQLAlchemy's and psycopg's \w+ would cut short).
+_PARAMETER_NAME = re.compile(r"[^\W\d]\w*")
+
+
 class _Builder:
     """Collects the query text and the parameters, naming placeholders as it goes."""
 
@@ -470,7 +476,7 @@ class _Builder:
         style = self.style
         if style in _NAMED_STYLES:
             base = expression.strip()
-            if base.isidentifier():
+            if base.isidentifier() and _PARAMETER_NAME.fullmatch(base):
                 name = base
             else:
                 base, name = "p", f"p{len(self.named) + 1}"

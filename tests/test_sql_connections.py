@@ -34,7 +34,7 @@ from ipy_istring.sql_connections import (
     sql_for,
     sql_text,
 )
-from ipy_istring.template import InterpolationTemplate
+from ipy_istring.template import Interpolation, InterpolationTemplate
 
 SCHEMA = "ipy_istring_sql_connections"
 
@@ -452,3 +452,17 @@ def test_database_errors_show_the_query_and_parameters_sent(engine: tuple[str, A
     # the driver's own error, not SQLAlchemy's wrapper repeating the SQL
     assert "sqlalchemy" not in lines[0] and "[SQL:" not in text
     assert any("no_such_table" in line for line in lines[1:])
+
+
+def test_sql_text_names_every_identifier_expression_it_can_bind() -> None:
+    # 'a·b' and '℘' are Python identifiers that SQLAlchemy's and psycopg's \w+ would cut short
+    # (a RuntimeError of ours before): they get generated names, and the query runs.
+    engine = sqlalchemy.create_engine("sqlite://")
+    for name in ("a·b", "℘", "é"):
+        template = InterpolationTemplate(
+            "select ", Interpolation(1, name), ", ", Interpolation(2, "x")
+        )
+        clause = sql_text(template, "sqlite")
+        with engine.connect() as connection:
+            assert connection.execute(clause).fetchall() == [(1, 2)]
+    engine.dispose()
