@@ -22,10 +22,11 @@ from hostile import ALL
 
 from ipy_istring.fields import RenderError
 from ipy_istring.rewrite import BUILDER_NAME, build_template, rewrite
-from ipy_istring.sql import Query
+from ipy_istring.sql import Query, sql
 from ipy_istring.sql_connections import (
     QueryError,
     Rows,
+    dialect_for,
     duckdb_sql,
     fetch,
     paramstyle_for,
@@ -466,3 +467,28 @@ def test_sql_text_names_every_identifier_expression_it_can_bind() -> None:
         with engine.connect() as connection:
             assert connection.execute(clause).fetchall() == [(1, 2)]
     engine.dispose()
+
+
+def test_a_database_sql_does_not_know_is_refused() -> None:
+    """MySQL reads "..." as a string where \\ escapes, and `...` as a name: the text sql()
+    proves safe for PostgreSQL is not safe there, so no query is made for it."""
+    mysql = sqlalchemy.create_mock_engine("mysql://", lambda *args, **kwargs: None)
+    assert paramstyle_for(mysql) == "format"  # the driver's style alone would have passed
+    for function in (
+        lambda: sql_for(I("select {x}", x=1), mysql),
+        lambda: read_sql(I("select {x}", x=1), mysql),
+        lambda: read_database(I("select {x}", x=1), mysql),
+        lambda: fetch(I("select {x}", x=1), mysql),
+    ):
+        with pytest.raises(TypeError, match=r"SQLAlchemy dialect 'mysql'.*cannot be checked"):
+            function()
+    # The databases it knows, each read by its own grammar.
+    for connection in _sqlite3():
+        assert dialect_for(connection) == dialect_for(connection.cursor()) == "sqlite"
+        # SQLite alone reads it: its /* */ do not nest (DuckDB's do, and would refuse).
+        template = InterpolationTemplate("select 1 /* /* */, ", Interpolation(2, "x"), " --*/")
+        with pytest.raises(RenderError, match="inside a /"):
+            sql(template, "qmark")
+        assert connection.execute(*sql_for(template, connection)).fetchall() == [(1, 2)]
+    assert dialect_for(duckdb.connect()) == "duckdb"
+    assert dialect_for(sqlalchemy.create_engine("sqlite://")) == "sqlite"
