@@ -354,6 +354,9 @@ _CODE_CALLS = {
     "load_extension": "SQLite's load_extension() loads a shared library",
 }
 _ROUTINES = frozenset(("function", "procedure", "macro"))
+# Settings that name the code the server loads or runs: PostgreSQL's *_preload_libraries,
+# dynamic_library_path and *_command, DuckDB's extension repository and directory.
+_CODE_SETTING = re.compile(r"librar|command|extension")
 _CODE_FIX = (
     "A value must never become code: write the code in the static text, and pass only data "
     "as fields (to choose among known pieces of code, branch in Python)"
@@ -399,6 +402,17 @@ def _sink(head: list[str], previous: str, calls: list[str], routine_body: bool) 
         return "is in the body of a stored function, procedure or macro, which is code"
     if head[:2] == ["alter", "system"]:
         return "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
+    setting = (  # the words after SET in SET and ALTER ... SET, after PRAGMA
+        head[head.index("set") + 1 :]
+        if statement in ("set", "alter") and "set" in head
+        else head[1:]
+        if statement == "pragma"
+        else []
+    )
+    if any(_CODE_SETTING.search(word) for word in setting):
+        return (
+            "sets where the database loads its libraries or extensions from, or a command it runs"
+        )
     return None
 
 
@@ -427,7 +441,7 @@ def _code_sinks(strings: tuple[str, ...], members: tuple[Dialect, ...]) -> tuple
             elif token == ")":
                 del calls[-1:]
             elif kind == "word" and not calls:
-                if len(head) < 6:
+                if len(head) < 8:
                     head.append(token)
                 routine_body |= (
                     token == "as" and head[0] == "create" and bool(_ROUTINES & set(head))

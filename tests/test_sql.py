@@ -532,6 +532,10 @@ def test_a_duckdb_unicode_space_in_code_is_refused(space: str) -> None:
         (("create or replace procedure p() language sql as ", "l"), "body of a stored"),
         (("create macro m() as ", "l"), "body of a stored"),
         (("alter system set archive_command = ", "l"), "ALTER SYSTEM"),
+        (("set custom_extension_repository = ", "l"), "loads its libraries or extensions"),
+        (("SET GLOBAL extension_directory TO ", "l"), "loads its libraries or extensions"),
+        (("alter role r set session_preload_libraries = ", "l"), "loads its libraries"),
+        (("create foreign table f (a text) server s options (program ", "l"), "follows PROGRAM"),
     ],
 )
 def test_a_field_the_database_would_run_as_code_is_refused(
@@ -561,6 +565,8 @@ def test_code_is_found_across_fragments_and_look_alikes_stay() -> None:
         ("create table t2 as select ", " as v"),
         ("create function f(a int default ", ") returns int language sql as 'select 1'"),
         ("select lower(", "), query_count from t"),
+        ("update t set command = ", ", extension = 'x'"),
+        ("set search_path = ", ""),
     ):
         assert sql(T(static[0], ("v", "x", None, "l"), static[1]), "format").params == ()
     # A fragment of SQL written as code stays code.

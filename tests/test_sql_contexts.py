@@ -203,3 +203,19 @@ def test_postgresql_client_side_binding_splices_into_strings(pg: Any) -> None:
     template = InterpolationTemplate("select 'x ", Interpolation(value, "value"), "'")
     with pytest.raises(RenderError, match="inside a quoted SQL string"):
         sql(template, "format")
+
+
+def test_duckdb_installs_extensions_from_a_repository_a_value_names(tmp_path: Any) -> None:
+    """SET custom_extension_repository = '<value>' decides where INSTALL fetches native code
+    from: the positive control sees DuckDB look there; sql() refuses the field."""
+    connection = duckdb.connect(":memory:")
+    repository = str(tmp_path / "attacker")
+    connection.execute(f"set custom_extension_repository = '{repository}'")
+    with pytest.raises(duckdb.IOException, match=f"no access to the file at PATH .{repository}/"):
+        connection.execute("install inet")
+    connection.close()
+    template = InterpolationTemplate(
+        "set custom_extension_repository = ", Interpolation(repository, "repository", None, "l")
+    )
+    with pytest.raises(RenderError, match=r"\{repository:l\} sets where the database loads"):
+        sql(template, "qmark", dialect="duckdb")
