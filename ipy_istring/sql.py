@@ -417,11 +417,13 @@ def _sink(head: list[str], previous: str, calls: list[str], routine_body: bool) 
 
 
 @lru_cache(maxsize=512)
-def _code_sinks(strings: tuple[str, ...], members: tuple[Dialect, ...]) -> tuple[str | None, ...]:
+def _code_sinks(
+    strings: tuple[str, ...], paramstyle: str, dialect: str | None
+) -> tuple[str | None, ...]:
     """Per field: why the database would run its value as code, or ``None``."""
     text = MARKER.join(strings)
     found: list[str | None] = [None] * (len(strings) - 1)
-    for d in members:
+    for d in dialects(dialect, paramstyle):
         head: list[str] = []  # the statement's first words (outside parentheses)
         previous = ""  # the previous token's name, or text for an operator
         calls: list[str] = []  # per open parenthesis, the name called ('' for none)
@@ -456,7 +458,7 @@ def _refuse_code(template: InterpolationTemplate, builder: _Builder) -> None:
         strings, leaves = _flatten(template)
     else:
         strings, leaves = list(template.strings), list(template.interpolations)
-    sinks = _code_sinks(tuple(strings), dialects(builder.dialect, builder.style))
+    sinks = _code_sinks(tuple(strings), builder.style, builder.dialect)
     for position, (interpolation, why) in enumerate(zip(leaves, sinks), start=1):
         if why is not None:
             raise refusal("sql", field_text(interpolation, position), why, _CODE_FIX)
