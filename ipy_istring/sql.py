@@ -549,13 +549,14 @@ def _identifier(value: object) -> str:
                 f"is an identifier and needs a str, got {type(name).__name__}",
                 "Pass a str (or a tuple of str for a qualified name)",
             )
+        name = str.__str__(name)  # a str subclass's own __len__ or __contains__ never run
         if not name or "\0" in name:
             raise _Refused(
                 "is an identifier, which cannot be "
                 + ("empty" if not name else "contain a NUL byte"),
                 "Check the value",
             )
-        quoted.append('"' + str.__str__(name).replace('"', '""') + '"')
+        quoted.append('"' + name.replace('"', '""') + '"')
     return ".".join(quoted)
 
 

@@ -207,7 +207,21 @@ def test_percent_is_doubled_only_for_format_styles() -> None:
 def test_identifiers() -> None:
     assert sql(T("select ", ('a "b"', "c", None, "i"))).sql == 'select "a ""b"""'
     assert sql(T("select * from ", (("s", "t"), "c", None, "i"))).sql == 'select * from "s"."t"'
-    for bad, why in (("", "empty"), ("a\0", "NUL"), (3, "needs a str")):
+
+    class Lying(str):  # says it is neither empty nor holding a NUL
+        def __len__(self) -> int:
+            return 3
+
+        def __contains__(self, item: object) -> bool:
+            return False
+
+    for bad, why in (
+        ("", "empty"),
+        ("a\0", "NUL"),
+        (3, "needs a str"),
+        (Lying(""), "empty"),
+        (Lying("a\0"), "NUL"),
+    ):
         with pytest.raises(RenderError, match=rf"\{{c:i\}}.*{why}"):
             sql(T("select ", (bad, "c", None, "i")))
 
