@@ -32,7 +32,14 @@ on either side: a space, ``( , ;``, or an operator that cannot absorb it.  Insid
 of any prefix, a quoted identifier (``"``, backtick, ``[...]``), a dollar quote or a comment,
 or glued to a word, number, quote, ``$``, ``:`` or another field (``E{x:l}``, ``{a}b``,
 ``1{x}``), it is refused.  Text that the database would itself read as a parameter (``?``,
-``$1``, ``:name``...) is refused too: the values would be bound to the wrong placeholders.
+``$1``, ``:name``...) is refused too: the values would be bound to the wrong placeholders, and
+so is a Unicode space DuckDB reads as ``' '`` (U+00A0...) in code when DuckDB may run the query.
+
+**Where the database runs a value as code** no field stands at all, whatever its spec: a DO
+statement, after PROGRAM, LOAD/INSTALL, an argument of ``query()``, ``query_to_xml()``,
+``load_extension()``..., the body of CREATE FUNCTION/PROCEDURE/MACRO, ALTER SYSTEM and settings
+naming libraries, extensions or commands.  These are read from the whole query with its ``:q``
+fragments composed in (``_code_sinks``).
 
 **Every render is checked** (defence in depth): each name or literal written into the text is
 tokenized again with the static tokens on either side of it, and must read as exactly the tokens
