@@ -219,3 +219,17 @@ def test_duckdb_installs_extensions_from_a_repository_a_value_names(tmp_path: An
     )
     with pytest.raises(RenderError, match=r"\{repository:l\} sets where the database loads"):
         sql(template, "qmark", dialect="duckdb")
+
+
+def test_duckdb_loads_the_file_a_value_names_as_an_extension(tmp_path: Any) -> None:
+    """LOAD '<value>' opens that file as native code (this one is refused only for its
+    format); sql() refuses the field."""
+    library = tmp_path / "chosen.duckdb_extension"
+    library.write_bytes(b"\x7fELF")
+    connection = duckdb.connect(":memory:")
+    with pytest.raises(duckdb.InvalidInputException, match="is not a DuckDB extension"):
+        connection.execute(f"load '{library}'")
+    connection.close()
+    template = InterpolationTemplate("load ", Interpolation(str(library), "library", None, "l"))
+    with pytest.raises(RenderError, match=r"\{library:l\} is in a LOAD statement"):
+        sql(template, "qmark", dialect="duckdb")
