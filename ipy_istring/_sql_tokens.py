@@ -14,7 +14,8 @@ only the rules that move a token boundary are modelled::
     construct                   SQLite      DuckDB        PostgreSQL
     '...' with ''               yes         yes           yes; \ escapes too when
                                                           standard_conforming_strings is off
-    E'...' (\ escapes)          no          yes           yes
+    E'...' (\ escapes)          no          yes           yes; 'continued'
+                                                          on a new line too
     U&'...', U&"..."            no          no            yes
     X'..', B'..'                X only      yes           yes (no escapes inside)
     "..." with ""               yes         yes           yes
@@ -78,6 +79,7 @@ class Dialect:
     line_comment_stops: str  # the characters that end a -- comment
     parameters: str  # a regular expression for the parameters the engine itself reads
     unicode_spaces: str = ""  # a character class body: read as spaces in code, but not always
+    continued_escapes: bool = False  # E'...' goes on, escapes and all, in a '...' on a new line
 
 
 SQLITE = Dialect(
@@ -88,10 +90,13 @@ DUCKDB = Dialect(
     "duckdb", True, False, True, False, True, True, False, "\n\r",
     rf"\?[0-9]*|\${_without(_WORD, DUCKDB_SPACES)}+", DUCKDB_SPACES,
 )  # fmt: skip
-POSTGRESQL = Dialect("postgresql", True, False, True, True, True, False, False, "\n\r", r"\$[0-9]+")
+POSTGRESQL = Dialect(
+    "postgresql", True, False, True, True, True, False, False, "\n\r", r"\$[0-9]+",
+    continued_escapes=True,
+)  # fmt: skip
 POSTGRESQL_SCS_OFF = Dialect(
     "postgresql (standard_conforming_strings off)",
-    True, True, True, True, True, False, False, "\n\r", r"\$[0-9]+",
+    True, True, True, True, True, False, False, "\n\r", r"\$[0-9]+", continued_escapes=True,
 )  # fmt: skip
 
 DIALECTS = ("sqlite", "duckdb", "postgresql")
@@ -129,6 +134,9 @@ def dialects(name: str | None, paramstyle: str) -> tuple[Dialect, ...]:
 
 
 _PLAIN_BODY = r"(?:[^']|'')*"
+# Between the parts of a continued string (PostgreSQL's scan.l, quotecontinue): spaces and
+# -- comments, at least one newline.
+_CONTINUATION = r"(?:[ \t\f]|--[^\n\r]*)*[\n\r](?:[ \t\n\r\f]|--[^\n\r]*[\n\r])*"
 _ESCAPE_BODY = r"(?:[^'\\]|\\[\s\S]|'')*"
 
 
@@ -142,7 +150,10 @@ def _alternatives(d: Dialect) -> list[tuple[str, str]]:
         ("block_comment", r"/\*"),  # its end is found by _block_comment_end
     ]
     if d.escape_strings:
-        alternatives.append(("escape_string", rf"[eE]'{_ESCAPE_BODY}(?:'|\Z)"))
+        # PostgreSQL joins 'a' and 'b' separated by a newline (comments allowed) into one
+        # string, read as the first part is: E'a' <newline> '\' {x} ' holds the field.
+        more = rf"'{_CONTINUATION}'{_ESCAPE_BODY}" if d.continued_escapes else "(?!)"
+        alternatives.append(("escape_string", rf"[eE]'{_ESCAPE_BODY}(?:{more})*(?:'|\Z)"))
     if d.unicode_strings:
         alternatives.append(("string", rf"[uU]&'{_PLAIN_BODY}(?:'|\Z)"))
         alternatives.append(("identifier", r'[uU]&"(?:[^"]|"")*(?:"|\Z)'))

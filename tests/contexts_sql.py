@@ -251,3 +251,15 @@ CASES += [
     Case("do nothing on conflict", ("select id from t where id = ", X(),
          " -- on conflict do nothing"), 2, [(2,)]),
 ]  # fmt: skip
+
+# PostgreSQL continues a string on a new line (spaces and -- comments between) and reads the
+# continuation as the first part is: after E'a', '\' does not close.
+CONTINUED = "|| (select secret from t where id = 1) ||"
+CASES += [
+    Case("E string continued on a new line", ("select E'a'\n'\\' ", X("l"), " '"), CONTINUED,
+         [], f"select E'a'\n'\\' '{CONTINUED}' '", ("pg", "pg_off")),
+    Case("E string continued after a comment", ("select E'a' -- c\n'\\' ", X("l"), " '"),
+         CONTINUED, [], f"select E'a' -- c\n'\\' '{CONTINUED}' '", ("pg", "pg_off")),
+    Case("E string, then code on a new line", ("select E'a'\n|| ", X()), "b", [("ab",)],
+         only=("duckdb", "pg", "pg_off")),
+]  # fmt: skip

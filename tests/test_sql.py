@@ -586,3 +586,13 @@ def test_code_is_found_across_fragments_and_look_alikes_stay() -> None:
     # A fragment of SQL written as code stays code.
     fragment = T("'select 1'")
     assert sql(T("select * from query(", (fragment, "f", None, "q"), ")")).sql.endswith("1')")
+
+
+def test_a_continued_e_string_keeps_its_escapes() -> None:
+    # E'a' <newline> '\' ... is one string to PostgreSQL (either setting): the field is in it.
+    for static in ("select E'a'\n'\\' ", "select e'a'  -- note\n\n'\\' "):
+        with pytest.raises(RenderError, match=r"inside an E'...' string.*as postgresql reads"):
+            sql(T(static, ("v", "x", None, "l"), " '"), dialect="postgresql")
+    # Not continued: on the same line, or code between.
+    assert sql(T("select E'a' || '\\', ", ("v", "x", None, "l")), dialect="duckdb").params == ()
+    assert sql(T("select E'a'\n|| ", ("v", "x")), "format").params == ("v",)
