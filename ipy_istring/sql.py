@@ -121,6 +121,13 @@ _INSIDE = {
     "line_comment": ("is inside a -- comment", "Move it out of the comment"),
     "block_comment": ("is inside a /* */ comment", "Move it out of the comment"),
 }
+# A ':l' string there would be joined to it ('a' <newline> 'b' is 'ab' to PostgreSQL), read
+# with its escapes, and a placeholder there is never valid SQL.
+_CONTINUES = (
+    "starts a line after a string constant, which PostgreSQL would continue into the value",
+    "Put an operator or a comma between them ('a' || {x}), or move the field",
+)
+_NEWLINE = re.compile(r"[\n\r]")
 _SPACES = frozenset(" \t\n\r\f")  # not \v: SQLite and PostgreSQL < 16 refuse it
 # The characters a field may touch: each ends (or starts) a token whatever the value is.
 _BEFORE = _SPACES | frozenset("(,;=<>+-*/|[")
@@ -187,10 +194,15 @@ def _read(
     text = MARKER.join(strings) + MARKER
     inside: list[tuple[str, str] | None] = []
     problem = None
+    string_end = -1  # where the last token ended, if it was a string
     for kind, start, end in tokens(text, d):
         if kind == "field":
-            inside.append(None)
+            continued = d.continued_escapes and _NEWLINE.search(text, string_end, start)
+            inside.append(_CONTINUES if string_end >= 0 and continued else None)
+            string_end = -1
             continue
+        if kind not in ("line_comment", "block_comment"):
+            string_end = end if kind in ("string", "escape_string") else -1
         markers = text.count(MARKER, start, end)
         if markers:
             inside.extend([_INSIDE[kind]] * markers)

@@ -593,6 +593,12 @@ def test_a_continued_e_string_keeps_its_escapes() -> None:
     for static in ("select E'a'\n'\\' ", "select e'a'  -- note\n\n'\\' "):
         with pytest.raises(RenderError, match=r"inside an E'...' string.*as postgresql reads"):
             sql(T(static, ("v", "x", None, "l"), " '"), dialect="postgresql")
+    # A field on the line after a string would be its continuation: a backslash in the value
+    # would make it E'...' and two strings, a plain one would merge (the tokens would depend
+    # on the value).
+    for static in ("select E'x'\n", "select 'x' -- c\n"):
+        with pytest.raises(RenderError, match="starts a line after a string constant"):
+            sql(T(static, ("a\\b", "v", None, "l")), "format")
     # Not continued: on the same line, or code between.
     assert sql(T("select E'a' || '\\', ", ("v", "x", None, "l")), dialect="duckdb").params == ()
     assert sql(T("select E'a'\n|| ", ("v", "x")), "format").params == ("v",)
