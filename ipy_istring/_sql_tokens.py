@@ -14,8 +14,9 @@ only the rules that move a token boundary are modelled::
     construct                   SQLite      DuckDB        PostgreSQL
     '...' with ''               yes         yes           yes; \ escapes too when
                                                           standard_conforming_strings is off
-    E'...' (\ escapes)          no          yes           yes; 'continued'
-                                                          on a new line too
+    E'...' (\ escapes)          no          yes           yes
+    E'a' <newline> '...' goes   no          yes (1.x)     yes
+    on as E'...'
     U&'...', U&"..."            no          no            yes
     X'..', B'..'                X only      yes           yes (no escapes inside)
     "..." with ""               yes         yes           yes
@@ -89,6 +90,7 @@ SQLITE = Dialect(
 DUCKDB = Dialect(
     "duckdb", True, False, True, False, True, True, False, "\n\r",
     rf"\?[0-9]*|\${_without(_WORD, DUCKDB_SPACES)}+", DUCKDB_SPACES,
+    continued_escapes=True,  # 1.x as PostgreSQL does; 2.0 reads a fresh '...'
 )  # fmt: skip
 POSTGRESQL = Dialect(
     "postgresql", True, False, True, True, True, False, False, "\n\r", r"\$[0-9]+",

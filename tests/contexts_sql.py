@@ -252,14 +252,15 @@ CASES += [
          " -- on conflict do nothing"), 2, [(2,)]),
 ]  # fmt: skip
 
-# PostgreSQL continues a string on a new line (spaces and -- comments between) and reads the
-# continuation as the first part is: after E'a', '\' does not close.
+DUCKDB_1 = ("duckdb",) if int(duckdb.__version__.split(".")[0]) < 2 else ()  # 2.0: no more
+# PostgreSQL and DuckDB 1.x continue a string on a new line (spaces and -- comments between),
+# read as the first part is: after E'a', '\' does not close.
 CONTINUED = "|| (select secret from t where id = 1) ||"
 CASES += [
     Case("E string continued on a new line", ("select E'a'\n'\\' ", X("l"), " '"), CONTINUED,
-         [], f"select E'a'\n'\\' '{CONTINUED}' '", ("pg", "pg_off")),
+         [], f"select E'a'\n'\\' '{CONTINUED}' '", ("pg", "pg_off", *DUCKDB_1)),
     Case("E string continued after a comment", ("select E'a' -- c\n'\\' ", X("l"), " '"),
-         CONTINUED, [], f"select E'a' -- c\n'\\' '{CONTINUED}' '", ("pg", "pg_off")),
+         CONTINUED, [], f"select E'a' -- c\n'\\' '{CONTINUED}' '", ("pg", "pg_off", *DUCKDB_1)),
     Case("E string, then code on a new line", ("select E'a'\n|| ", X()), "b", [("ab",)],
          only=("duckdb", "pg", "pg_off")),
 ]  # fmt: skip
