@@ -90,7 +90,7 @@ def dialect_for(connection: object) -> str:
         raise TypeError(
             f"a query for a {type(connection).__qualname__} ({source}) cannot be checked: "
             f"ipy_istring knows how {', '.join(DIALECTS)} read SQL, and another database "
-            "reads quotes, escapes and comments otherwise (MySQL's \"...\" is a string in which "
+            'reads quotes, escapes and comments otherwise (MySQL\'s "..." is a string in which '
             "\\ escapes). Pass the values with your driver's own parameters"
         )
     return str(name)
