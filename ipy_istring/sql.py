@@ -39,7 +39,8 @@ so is a Unicode space DuckDB reads as ``' '`` (U+00A0...) in code when DuckDB ma
 statement, after PROGRAM, LOAD/INSTALL, an argument of ``query()``, ``query_to_xml()``,
 ``load_extension()``..., the body of CREATE FUNCTION/PROCEDURE/MACRO, ALTER SYSTEM and settings
 naming libraries, extensions or commands.  These are read from the whole query with its ``:q``
-fragments composed in (``_code_sinks``).
+fragments composed in (``_composed``), which also reads every field again in
+the composed text.
 
 **Every render is checked** (defence in depth): each name or literal written into the text is
 tokenized again with the static tokens on either side of it, and must read as exactly the tokens
@@ -436,24 +437,34 @@ def _sink(head: list[str], previous: str, calls: list[str], routine_body: bool) 
 
 
 @lru_cache(maxsize=512)
-def _code_sinks(
+def _composed(
     strings: tuple[str, ...], paramstyle: str, dialect: str | None
-) -> tuple[str | None, ...]:
-    """Per field: why the database would run its value as code, or ``None``."""
+) -> tuple[tuple[str, str] | None, ...]:
+    """Per field of the whole query (its ':q' fragments composed in): ``(why, fix)`` when the
+    database would run its value as code, or reads it inside a token once the fragments touch
+    the text around them (E'a' in a fragment, '\\' {x} ' after it on a new line), else ``None``.
+    """
     text = MARKER.join(strings)
-    found: list[str | None] = [None] * (len(strings) - 1)
-    for d in dialects(dialect, paramstyle):
+    members = dialects(dialect, paramstyle)
+    found: list[tuple[str, str] | None] = [None] * (len(strings) - 1)
+    for d in members:
+        for n, where in enumerate(_read(strings, d)[0][: len(found)]):
+            found[n] = found[n] or where
         head: list[str] = []  # the statement's first words (outside parentheses)
         previous = ""  # the previous token's name, or text for an operator
         calls: list[str] = []  # per open parenthesis, the name called ('' for none)
         routine_body = False  # after AS in CREATE FUNCTION/PROCEDURE/MACRO
         field = 0
         for kind, start, end in tokens(text, d):
+            if kind != "field":
+                field += text.count(MARKER, start, end)  # refused above
             if kind in ("line_comment", "block_comment"):
                 continue
             token = _name(text[start:end], kind)
             if kind == "field":
-                found[field] = found[field] or _sink(head, previous, calls, routine_body)
+                why = _sink(head, previous, calls, routine_body)
+                if why is not None and found[field] is None:
+                    found[field] = (why, _CODE_FIX)
                 field += 1
             elif token == ";":
                 head, calls, routine_body = [], [], False
@@ -471,19 +482,17 @@ def _code_sinks(
     return tuple(found)
 
 
-def _refuse_code(template: InterpolationTemplate, builder: _Builder) -> None:
-    """Refuse a field whose value the database would run as code."""
+def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None:
+    """Refuse a field whose value the database would run as code, or that the composed
+    query reads elsewhere than its parts did."""
     if any(i.format_spec == "q" for i in template.interpolations):
         strings, leaves = _flatten(template)
     else:
         strings, leaves = list(template.strings), list(template.interpolations)
-    sinks = _code_sinks(tuple(strings), builder.style, builder.dialect)
-    for position, (interpolation, why) in enumerate(zip(leaves, sinks), start=1):
-        if why is not None:
-            raise refusal("sql", field_text(interpolation, position), why, _CODE_FIX)
-
-
-# --- Rendering. ------------------------------------------------------------------------------
+    found = _composed(tuple(strings), builder.style, builder.dialect)
+    for position, (interpolation, where) in enumerate(zip(leaves, found), start=1):
+        if where is not None:
+            raise refusal("sql", field_text(interpolation, position), *where)
 
 
 # A field's expression names its parameter when every reader of ':name' / '%(name)s' takes it
@@ -792,7 +801,7 @@ def sql(template: object, paramstyle: str = "qmark", *, dialect: str | None = No
         )
     builder = _Builder(paramstyle, dialect)
     _render(t, builder, 0)
-    _refuse_code(t, builder)
+    _refuse_composed(t, builder)
     text = "".join(builder.pieces)
     params: tuple[Any, ...] | dict[str, Any] = (
         builder.named if paramstyle in _NAMED_STYLES else tuple(builder.positional)

@@ -261,6 +261,9 @@ CASES += [
          [], f"select E'a'\n'\\' '{CONTINUED}' '", ("pg", "pg_off", *DUCKDB_1)),
     Case("E string continued after a comment", ("select E'a' -- c\n'\\' ", X("l"), " '"),
          CONTINUED, [], f"select E'a' -- c\n'\\' '{CONTINUED}' '", ("pg", "pg_off", *DUCKDB_1)),
+    Case("E string in a fragment, continued after it",
+         ("select ", X("q", "f"), "\n'\\' ", X("l"), " '"), CONTINUED, [],
+         f"select E'a'\n'\\' '{CONTINUED}' '", ("pg", "pg_off", *DUCKDB_1), extra={"f": "E'a'"}),
     Case("E string, then code on a new line", ("select E'a'\n|| ", X()), "b", [("ab",)],
          only=("duckdb", "pg", "pg_off")),
 ]  # fmt: skip
