@@ -15,6 +15,8 @@ only the rules that move a token boundary are modelled::
     '...' with ''               yes         yes           yes; \ escapes too when
                                                           standard_conforming_strings is off
     E'...' (\ escapes)          no          yes           yes
+    E'a' <newline> '...' goes   no          yes (1.x)     yes
+    on as E'...'
     U&'...', U&"..."            no          no            yes
     X'..', B'..'                X only      yes           yes (no escapes inside)
     "..." with ""               yes         yes           yes
@@ -25,6 +27,16 @@ only the rules that move a token boundary are modelled::
     -- ends at                  \n          \n or \r       \n or \r
     parameters                  ?N :a @a    ?N $a         $N
                                 $a #a
+    U+00A0, U+2000-U+200B,      a letter    a space       a letter
+    U+202F, U+205F, U+2060,
+    U+3000, U+FEFF in code
+
+DuckDB replaces those Unicode spaces with ' ' before it lexes, wherever a pre-pass of its own
+(``Parser::StripUnicodeSpaces``: quotes with doubling, dollar quotes and ``--`` comments, no
+``E'...'`` escapes) believes it is in code.  Where the pre-pass and the lexer disagree, one such
+character is a space and the next a letter, so no single reading is right: one in code is a
+token of its own here (``unicode_space``), and ``sql()`` refuses the text.  (``x\u00a0$$`` is
+one name to PostgreSQL and SQLite, and a name and an opening dollar quote to DuckDB.)
 
 This module imports nothing from IPython.
 """
@@ -44,6 +56,13 @@ MARKER = "\0"
 _WORD_START = r"[^\x00-\x40\[-\^`{-\x7f]"  # a letter, _ or any non-ASCII character
 _NAME = r"[^\x00-\x2f:-@\[-\^`{-\x7f]"  # the same or a digit
 _WORD = r"[^\x00-\x23%-/:-@\[-\^`{-\x7f]"  # the same or $
+# The characters DuckDB's pre-pass turns into spaces (duckdb/src/parser/parser.cpp).
+DUCKDB_SPACES = "\xa0\u2000-\u200b\u202f\u205f\u2060\u3000\ufeff"
+
+
+def _without(character_class: str, excluded: str) -> str:
+    """A negated character class ``[^...]`` that excludes ``excluded`` as well."""
+    return character_class[:-1] + excluded + "]" if excluded else character_class
 
 
 @dataclass(frozen=True)
@@ -60,6 +79,8 @@ class Dialect:
     brackets: bool  # [identifier]
     line_comment_stops: str  # the characters that end a -- comment
     parameters: str  # a regular expression for the parameters the engine itself reads
+    unicode_spaces: str = ""  # a character class body: read as spaces in code, but not always
+    continued_escapes: bool = False  # E'...' goes on, escapes and all, in a '...' on a new line
 
 
 SQLITE = Dialect(
@@ -67,12 +88,17 @@ SQLITE = Dialect(
     rf"\?[0-9]*|[:@$#]{_WORD}+",
 )  # fmt: skip
 DUCKDB = Dialect(
-    "duckdb", True, False, True, False, True, True, False, "\n\r", rf"\?[0-9]*|\${_WORD}+"
-)
-POSTGRESQL = Dialect("postgresql", True, False, True, True, True, False, False, "\n\r", r"\$[0-9]+")
+    "duckdb", True, False, True, False, True, True, False, "\n\r",
+    rf"\?[0-9]*|\${_without(_WORD, DUCKDB_SPACES)}+", DUCKDB_SPACES,
+    continued_escapes=True,  # 1.x as PostgreSQL does; 2.0 reads a fresh '...'
+)  # fmt: skip
+POSTGRESQL = Dialect(
+    "postgresql", True, False, True, True, True, False, False, "\n\r", r"\$[0-9]+",
+    continued_escapes=True,
+)  # fmt: skip
 POSTGRESQL_SCS_OFF = Dialect(
     "postgresql (standard_conforming_strings off)",
-    True, True, True, True, True, False, False, "\n\r", r"\$[0-9]+",
+    True, True, True, True, True, False, False, "\n\r", r"\$[0-9]+", continued_escapes=True,
 )  # fmt: skip
 
 DIALECTS = ("sqlite", "duckdb", "postgresql")
@@ -110,6 +136,9 @@ def dialects(name: str | None, paramstyle: str) -> tuple[Dialect, ...]:
 
 
 _PLAIN_BODY = r"(?:[^']|'')*"
+# Between the parts of a continued string (PostgreSQL's scan.l, quotecontinue): spaces and
+# -- comments, at least one newline.
+_CONTINUATION = r"(?:[ \t\f]|--[^\n\r]*)*[\n\r](?:[ \t\n\r\f]|--[^\n\r]*[\n\r])*"
 _ESCAPE_BODY = r"(?:[^'\\]|\\[\s\S]|'')*"
 
 
@@ -123,7 +152,10 @@ def _alternatives(d: Dialect) -> list[tuple[str, str]]:
         ("block_comment", r"/\*"),  # its end is found by _block_comment_end
     ]
     if d.escape_strings:
-        alternatives.append(("escape_string", rf"[eE]'{_ESCAPE_BODY}(?:'|\Z)"))
+        # PostgreSQL joins 'a' and 'b' separated by a newline (comments allowed) into one
+        # string, read as the first part is: E'a' <newline> '\' {x} ' holds the field.
+        more = rf"'{_CONTINUATION}'{_ESCAPE_BODY}" if d.continued_escapes else "(?!)"
+        alternatives.append(("escape_string", rf"[eE]'{_ESCAPE_BODY}(?:{more})*(?:'|\Z)"))
     if d.unicode_strings:
         alternatives.append(("string", rf"[uU]&'{_PLAIN_BODY}(?:'|\Z)"))
         alternatives.append(("identifier", r'[uU]&"(?:[^"]|"")*(?:"|\Z)'))
@@ -146,9 +178,11 @@ def _alternatives(d: Dialect) -> list[tuple[str, str]]:
             r"0[xXoObB][0-9a-fA-F_]+|(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9][0-9_]*)"
             r"(?:[eE][+-]?[0-9]+)?",
         ),
-        ("word", rf"{_WORD_START}{_WORD}*"),
-        ("operator", r"::|[^ \t\n\r\f]"),
     ]
+    if d.unicode_spaces:
+        alternatives.append(("unicode_space", f"[{d.unicode_spaces}]"))
+    start, rest = _without(_WORD_START, d.unicode_spaces), _without(_WORD, d.unicode_spaces)
+    alternatives += [("word", rf"{start}{rest}*"), ("operator", r"::|[^ \t\n\r\f]")]
     return alternatives
 
 

@@ -32,7 +32,15 @@ on either side: a space, ``( , ;``, or an operator that cannot absorb it.  Insid
 of any prefix, a quoted identifier (``"``, backtick, ``[...]``), a dollar quote or a comment,
 or glued to a word, number, quote, ``$``, ``:`` or another field (``E{x:l}``, ``{a}b``,
 ``1{x}``), it is refused.  Text that the database would itself read as a parameter (``?``,
-``$1``, ``:name``...) is refused too: the values would be bound to the wrong placeholders.
+``$1``, ``:name``...) is refused too: the values would be bound to the wrong placeholders, and
+so is a Unicode space DuckDB reads as ``' '`` (U+00A0...) in code when DuckDB may run the query.
+
+**Where the database runs a value as code** no field stands at all, whatever its spec: a DO
+statement, after PROGRAM, LOAD/INSTALL, an argument of ``query()``, ``query_to_xml()``,
+``load_extension()``..., the body of CREATE FUNCTION/PROCEDURE/MACRO, ALTER SYSTEM and settings
+naming libraries, extensions or commands.  These are read from the whole query with its ``:q``
+fragments composed in (``_composed``), which also reads every field again in
+the composed text.
 
 **Every render is checked** (defence in depth): each name or literal written into the text is
 tokenized again with the static tokens on either side of it, and must read as exactly the tokens
@@ -114,6 +122,13 @@ _INSIDE = {
     "line_comment": ("is inside a -- comment", "Move it out of the comment"),
     "block_comment": ("is inside a /* */ comment", "Move it out of the comment"),
 }
+# A ':l' string there would be joined to it ('a' <newline> 'b' is 'ab' to PostgreSQL), read
+# with its escapes, and a placeholder there is never valid SQL.
+_CONTINUES = (
+    "starts a line after a string constant, which PostgreSQL would continue into the value",
+    "Put an operator or a comma between them ('a' || {x}), or move the field",
+)
+_NEWLINE = re.compile(r"[\n\r]")
 _SPACES = frozenset(" \t\n\r\f")  # not \v: SQLite and PostgreSQL < 16 refuse it
 # The characters a field may touch: each ends (or starts) a token whatever the value is.
 _BEFORE = _SPACES | frozenset("(,;=<>+-*/|[")
@@ -141,7 +156,7 @@ class _Field(NamedTuple):
 
 class _Analysis(NamedTuple):
     fields: tuple[_Field, ...]
-    static: tuple[str, str] | None  # (subject, why) when the static text itself is refused
+    static: tuple[str, str, str] | None  # (subject, why, fix) when the static text is refused
     end: tuple[str, str] | None  # what the text ends inside, if not in code (for ':q')
     strings: tuple[str, ...]  # the static strings as written into the query ('%' doubled)
     pattern: re.Pattern[str]  # the check's tokenizer
@@ -172,22 +187,43 @@ def _allowed(before: str, after: str, paramstyle: str) -> frozenset[str]:
     return frozenset(specs)
 
 
-def _read(strings: tuple[str, ...], d: Dialect) -> tuple[list[tuple[str, str] | None], str | None]:
-    """Per field (and one more for the text's end): what it stands inside; and the first
-    static token ``d`` would read as a parameter."""
+def _read(
+    strings: tuple[str, ...], d: Dialect
+) -> tuple[list[tuple[str, str] | None], tuple[str, str, str] | None]:
+    """Per field (and one more for the text's end): what it stands inside; and why ``d``
+    refuses the static text itself, ``(subject, why, fix)``, if it does."""
     text = MARKER.join(strings) + MARKER
     inside: list[tuple[str, str] | None] = []
-    parameter = None
+    problem = None
+    string_end = -1  # where the last token ended, if it was a string
     for kind, start, end in tokens(text, d):
         if kind == "field":
-            inside.append(None)
+            continued = d.continued_escapes and _NEWLINE.search(text, string_end, start)
+            inside.append(_CONTINUES if string_end >= 0 and continued else None)
+            string_end = -1
             continue
+        if kind not in ("line_comment", "block_comment"):
+            string_end = end if kind in ("string", "escape_string") else -1
         markers = text.count(MARKER, start, end)
         if markers:
             inside.extend([_INSIDE[kind]] * markers)
-        if kind == "parameter" and parameter is None:
-            parameter = text[start:end]
-    return inside, parameter
+        if problem is None and kind == "parameter":
+            problem = (
+                f"the static text {text[start:end]!r}",
+                f"is a parameter placeholder to {d.name}, so the values would be bound to "
+                "the wrong placeholders",
+                "Write the value as a field, or quote the text",
+            )
+        elif kind == "unicode_space":  # what follows has no one reading: name this
+            return inside, (
+                f"the static text's U+{ord(text[start]):04X} after "
+                + repr(text[max(0, start - 12) : start].replace(MARKER, "{...}")),
+                f"is a space to {d.name} in code, but only where its pre-pass sees code, and "
+                "a letter to PostgreSQL and SQLite: the query's tokens, and where each field "
+                "stands, cannot be known",
+                "Write a plain space (inside a string or a comment it may stay)",
+            )
+    return inside, problem
 
 
 @lru_cache(maxsize=512)
@@ -197,21 +233,21 @@ def _analyse(strings: tuple[str, ...], paramstyle: str, dialect: str | None) -> 
     inside: list[tuple[str, str] | None] = [None] * (count + 1)
     static = None
     if any(MARKER in s for s in strings):
-        static = ("the static text", "contains a NUL character, which ends the query early")
+        static = (
+            "the static text",
+            "contains a NUL character, which ends the query early",
+            "Remove it",
+        )
     for d in members:
-        read, parameter = _read(strings, d)
+        read, problem = _read(strings, d)
         for n, where in enumerate(read):
             if where is not None and inside[n] is None:
                 why, fix = where
                 if len(members) > 1:
                     why = f"{why} (as {d.name} reads it)"
                 inside[n] = (why, fix)
-        if parameter is not None and static is None:  # whatever the driver's paramstyle
-            static = (
-                f"the static text {parameter!r}",
-                f"is a parameter placeholder to {d.name}, so the values would be bound to "
-                "the wrong placeholders",
-            )
+        if static is None:  # a placeholder: whatever the driver's paramstyle
+            static = problem
     percent = paramstyle in _PERCENT_STYLES
     written = tuple(s.replace("%", "%%") for s in strings) if percent else strings
     pattern = check_pattern(members, percent)
@@ -307,7 +343,162 @@ def _glued(field: str, spec: str, place: _Field) -> RenderError:
     )
 
 
-# --- Rendering. ------------------------------------------------------------------------------
+# --- Where the database runs a value as code: no field at all. ------------------------------
+
+# Whatever the spec, a value there is code (a literal is the code's text, a parameter its text
+# at run time): PL/pgSQL, a shell command, a shared library, SQL.  Proven in the real databases
+# by tests/contexts_sql.py.  Read from the static text of the whole query, ':q' fragments
+# composed in, so that splitting "do" and "{x:l}" across fragments changes nothing.
+_CODE_STATEMENTS = {
+    "do": "is in a DO statement, whose string PostgreSQL runs as PL/pgSQL code",
+    "load": "is in a LOAD statement, which loads a shared library (PostgreSQL) or an "
+    "extension (DuckDB) from that file",
+    "install": "is in an INSTALL statement, which downloads and installs a DuckDB extension",
+}
+_CODE_AFTER = {
+    "program": "follows PROGRAM, and COPY ... PROGRAM runs its string as a shell command on the "
+    "database server",
+}
+_CODE_CALLS = {
+    "query": "DuckDB's query() runs its argument as SQL",
+    "query_to_xml": "PostgreSQL's query_to_xml() runs its argument as SQL",
+    "query_to_xmlschema": "PostgreSQL's query_to_xmlschema() runs its argument as SQL",
+    "query_to_xml_and_xmlschema": "PostgreSQL's query_to_xml_and_xmlschema() runs its "
+    "argument as SQL",
+    "dblink": "dblink() runs SQL on another server",
+    "dblink_exec": "dblink_exec() runs SQL on another server",
+    "dblink_open": "dblink_open() runs SQL on another server",
+    "dblink_send_query": "dblink_send_query() runs SQL on another server",
+    "json_execute_serialized_sql": "DuckDB's json_execute_serialized_sql() runs its argument "
+    "as SQL",
+    "load_extension": "SQLite's load_extension() loads a shared library",
+}
+_ROUTINES = frozenset(("function", "procedure", "macro"))
+# Settings that name the code the server loads or runs: PostgreSQL's *_preload_libraries,
+# dynamic_library_path and *_command, DuckDB's extension repository and directory.
+_CODE_SETTING = re.compile(r"librar|command|extension")
+_CODE_FIX = (
+    "A value must never become code: write the code in the static text, and pass only data "
+    "as fields (to choose among known pieces of code, branch in Python)"
+)
+
+
+def _flatten(template: InterpolationTemplate, depth: int = 0) -> tuple[list[str], list[Any]]:
+    """The query's static text with every ':q' fragment composed in, and its leaf fields
+    (the interpolations, in order), as the renderer writes them."""
+    strings, leaves = [template.strings[0]], []
+    for interpolation, string in zip(template.interpolations, template.strings[1:]):
+        value = interpolation.value
+        if interpolation.format_spec == "q" and is_template(value) and depth < _MAX_DEPTH:
+            inner_strings, inner_leaves = _flatten(as_template(value, renderer="sql"), depth + 1)
+            strings[-1] += inner_strings[0]
+            strings += inner_strings[1:]
+            leaves += inner_leaves
+            strings[-1] += string
+        else:
+            leaves.append(interpolation)
+            strings.append(string)
+    return strings, leaves
+
+
+def _name(text: str, kind: str) -> str:
+    """A word or quoted identifier as the name it is (a word lowercased, as SQL folds it)."""
+    if kind == "identifier" and text[:1] in ('"', "`"):
+        return text[1:-1].replace(text[0] * 2, text[0])
+    return text.lower()
+
+
+def _sink(head: list[str], previous: str, calls: list[str], routine_body: bool) -> str | None:
+    """Why a field with this code before it would be run as code, or ``None``."""
+    statement = head[1] if head[:1] == ["force"] and len(head) > 1 else head[0] if head else ""
+    if statement in _CODE_STATEMENTS:
+        return _CODE_STATEMENTS[statement]
+    if previous in _CODE_AFTER:
+        return _CODE_AFTER[previous]
+    for name in calls:
+        if name in _CODE_CALLS:
+            return f"is an argument of {name}(), and {_CODE_CALLS[name]}"
+    if routine_body:
+        return "is in the body of a stored function, procedure or macro, which is code"
+    if head[:2] == ["alter", "system"]:
+        return "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
+    setting = (  # the words after SET in SET and ALTER ... SET, after PRAGMA
+        head[head.index("set") + 1 :]
+        if statement in ("set", "alter") and "set" in head
+        else head[1:]
+        if statement == "pragma"
+        else []
+    )
+    if any(_CODE_SETTING.search(word) for word in setting):
+        return (
+            "sets where the database loads its libraries or extensions from, or a command it runs"
+        )
+    return None
+
+
+@lru_cache(maxsize=512)
+def _composed(
+    strings: tuple[str, ...], paramstyle: str, dialect: str | None
+) -> tuple[tuple[str, str] | None, ...]:
+    """Per field of the whole query (its ':q' fragments composed in): ``(why, fix)`` when the
+    database would run its value as code, or reads it inside a token once the fragments touch
+    the text around them (E'a' in a fragment, '\\' {x} ' after it on a new line), else ``None``.
+    """
+    text = MARKER.join(strings)
+    members = dialects(dialect, paramstyle)
+    found: list[tuple[str, str] | None] = [None] * (len(strings) - 1)
+    for d in members:
+        for n, where in enumerate(_read(strings, d)[0][: len(found)]):
+            found[n] = found[n] or where
+        head: list[str] = []  # the statement's first words (outside parentheses)
+        previous = ""  # the previous token's name, or text for an operator
+        calls: list[str] = []  # per open parenthesis, the name called ('' for none)
+        routine_body = False  # after AS in CREATE FUNCTION/PROCEDURE/MACRO
+        field = 0
+        for kind, start, end in tokens(text, d):
+            if kind != "field":
+                field += text.count(MARKER, start, end)  # refused above
+            if kind in ("line_comment", "block_comment"):
+                continue
+            token = _name(text[start:end], kind)
+            if kind == "field":
+                why = _sink(head, previous, calls, routine_body)
+                if why is not None and found[field] is None:
+                    found[field] = (why, _CODE_FIX)
+                field += 1
+            elif token == ";":
+                head, calls, routine_body = [], [], False
+            elif token == "(":
+                calls.append(previous)
+            elif token == ")":
+                del calls[-1:]
+            elif kind == "word" and not calls:
+                if len(head) < 8:
+                    head.append(token)
+                routine_body |= (
+                    token == "as" and head[0] == "create" and bool(_ROUTINES & set(head))
+                )
+            previous = token if kind in ("word", "identifier") else ""
+    return tuple(found)
+
+
+def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None:
+    """Refuse a field whose value the database would run as code, or that the composed
+    query reads elsewhere than its parts did."""
+    if any(i.format_spec == "q" for i in template.interpolations):
+        strings, leaves = _flatten(template)
+    else:
+        strings, leaves = list(template.strings), list(template.interpolations)
+    found = _composed(tuple(strings), builder.style, builder.dialect)
+    for position, (interpolation, where) in enumerate(zip(leaves, found), start=1):
+        if where is not None:
+            raise refusal("sql", field_text(interpolation, position), *where)
+
+
+# A field's expression names its parameter when every reader of ':name' / '%(name)s' takes it
+# as one name: a Python identifier of word characters only (not 'a·b' or '℘', identifiers
+# that SQLAlchemy's and psycopg's \w+ would cut short).
+_PARAMETER_NAME = re.compile(r"[^\W\d]\w*")
 
 
 class _Builder:
@@ -329,7 +520,7 @@ class _Builder:
         style = self.style
         if style in _NAMED_STYLES:
             base = expression.strip()
-            if base.isidentifier():
+            if base.isidentifier() and _PARAMETER_NAME.fullmatch(base):
                 name = base
             else:
                 base, name = "p", f"p{len(self.named) + 1}"
@@ -386,13 +577,14 @@ def _identifier(value: object) -> str:
                 f"is an identifier and needs a str, got {type(name).__name__}",
                 "Pass a str (or a tuple of str for a qualified name)",
             )
+        name = str.__str__(name)  # a str subclass's own __len__ or __contains__ never run
         if not name or "\0" in name:
             raise _Refused(
                 "is an identifier, which cannot be "
                 + ("empty" if not name else "contain a NUL byte"),
                 "Check the value",
             )
-        quoted.append('"' + str.__str__(name).replace('"', '""') + '"')
+        quoted.append('"' + name.replace('"', '""') + '"')
     return ".".join(quoted)
 
 
@@ -542,8 +734,7 @@ def _refuse_static(template: InterpolationTemplate, analysis: _Analysis) -> None
         if place.inside is not None:
             raise refusal("sql", field_text(interpolation, position), *place.inside)
     assert analysis.static is not None
-    subject, why = analysis.static
-    raise refusal("sql", subject, why, "Write the value as a field, or quote the text")
+    raise refusal("sql", *analysis.static)
 
 
 def _compose(value: object, field: str, builder: _Builder, depth: int) -> None:
@@ -610,6 +801,7 @@ def sql(template: object, paramstyle: str = "qmark", *, dialect: str | None = No
         )
     builder = _Builder(paramstyle, dialect)
     _render(t, builder, 0)
+    _refuse_composed(t, builder)
     text = "".join(builder.pieces)
     params: tuple[Any, ...] | dict[str, Any] = (
         builder.named if paramstyle in _NAMED_STYLES else tuple(builder.positional)

@@ -39,6 +39,7 @@ from .sql import DIALECTS, PARAMSTYLES, Query, sql
 __all__ = [
     "QueryError",
     "Rows",
+    "dialect_for",
     "duckdb_sql",
     "fetch",
     "paramstyle_for",
@@ -60,10 +61,39 @@ def _driver_module(connection: object) -> Any:
     return sys.modules.get(top) or sys.modules.get(top.lstrip("_"))
 
 
-def _dialect_of(connection: object) -> str | None:
-    """The name ``sql()`` knows for an SQLAlchemy connection's database, or ``None``."""
-    name = getattr(getattr(connection, "dialect", None), "name", None)
-    return name if name in DIALECTS else None
+# The database behind each DB-API driver module (by its top-level name, '_duckdb' as 'duckdb').
+_DRIVER_DATABASES = {
+    "sqlite3": "sqlite",
+    "duckdb": "duckdb",
+    "psycopg": "postgresql",
+    "psycopg2": "postgresql",
+    "pg8000": "postgresql",
+}
+
+
+def dialect_for(connection: object) -> str:
+    """The database behind ``connection``, as ``sql(..., dialect=...)`` names it.
+
+    An allow-list: ``sql()`` proves where a field may stand by the grammar of SQLite, DuckDB
+    and PostgreSQL only.  Another database reads the same text otherwise (MySQL: ``"..."`` is a
+    string where ``\\`` escapes, a backtick quotes a name, ``#`` starts a comment), so a query
+    for it is refused rather than checked against the wrong grammar.
+    """
+    if _is_sqlalchemy(connection):
+        name = getattr(getattr(connection, "dialect", None), "name", None)
+        source = f"SQLAlchemy dialect {name!r}"
+    else:
+        module = type(connection).__module__.partition(".")[0].lstrip("_")
+        name = _DRIVER_DATABASES.get(module)
+        source = f"driver module {module!r}"
+    if name not in DIALECTS:
+        raise TypeError(
+            f"a query for a {type(connection).__qualname__} ({source}) cannot be checked: "
+            f"ipy_istring knows how {', '.join(DIALECTS)} read SQL, and another database "
+            'reads quotes, escapes and comments otherwise (MySQL\'s "..." is a string in which '
+            "\\ escapes). Pass the values with your driver's own parameters"
+        )
+    return str(name)
 
 
 def paramstyle_for(connection: object) -> str:
@@ -94,7 +124,7 @@ def sql_for(template: object, connection: object) -> Query:
     ``conn.execute(*sql_for(i"...", conn))``), ``conn.exec_driver_sql(*sql_for(i"...", conn))``
     for SQLAlchemy.
     """
-    return sql(template, paramstyle_for(connection))
+    return sql(template, paramstyle_for(connection), dialect=dialect_for(connection))
 
 
 # pyformat output is unambiguous: '%%' is a '%' of the text, '%(name)s' a parameter.
@@ -163,7 +193,7 @@ def read_sql(template: object, con: object, **kwargs: Any) -> Any:
 
     _refuse_own_parameters("read_sql", kwargs.pop("params", None))
     if _is_sqlalchemy(con):
-        return pandas.read_sql(sql_text(template, _dialect_of(con)), con, **kwargs)
+        return pandas.read_sql(sql_text(template, dialect_for(con)), con, **kwargs)
     query = sql_for(template, con)
     return pandas.read_sql(query.sql, con, params=query.params, **kwargs)
 
@@ -220,7 +250,7 @@ def read_database(template: object, connection: object, **kwargs: Any) -> Any:
     )
     if _is_sqlalchemy(connection):
         return polars.read_database(
-            sql_text(template, _dialect_of(connection)),
+            sql_text(template, dialect_for(connection)),
             connection,
             execute_options=options or None,
             **kwargs,
@@ -299,7 +329,7 @@ def fetch(template: object, connection: Any) -> Rows | None:
     if _is_sqlalchemy(connection):
         from sqlalchemy.engine import Engine
 
-        clause = sql_text(template, _dialect_of(connection))
+        clause = sql_text(template, dialect_for(connection))
         sent = Query(str(clause), dict(clause.compile().params))
         try:
             if isinstance(connection, Engine):

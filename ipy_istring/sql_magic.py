@@ -34,7 +34,7 @@ from markupsafe import escape
 from . import display
 from .fields import RenderError
 from .rewrite import rewrite
-from .sql_connections import Rows, fetch, paramstyle_for
+from .sql_connections import Rows, dialect_for, fetch, paramstyle_for
 from .template import InterpolationTemplate
 
 __all__ = ["SQLCellMagics", "Table", "cell_template", "load", "to_frame", "unload"]
@@ -198,6 +198,7 @@ class SQLCellMagics(Magics):
             ) from None
         try:
             paramstyle_for(connection)
+            dialect_for(connection)
         except TypeError as error:
             raise UsageError(f"%%isql: {expression} is not a connection: {error}") from None
         return connection

@@ -210,3 +210,60 @@ CASES: list[Case] = [
          "v = 'b'", [(2,)]),
 ]
 # fmt: on
+
+# DuckDB reads U+00A0 and a few other Unicode spaces as ' ' (where its pre-pass sees code);
+# PostgreSQL and SQLite read them as letters: 'text\xa0$$' is one name to them, a type name and
+# an opening dollar quote to DuckDB, which then reads a literal's or a name's content as code.
+NBSP_DOLLAR = "$$ || (select secret from t where id = 1) || $$"
+CASES += [
+    Case("no-break space before a dollar quote, literal",
+         ("select text\xa0$$ ", X("l"), " $$ as y"), NBSP_DOLLAR, [],
+         f"select text\xa0$$ '{NBSP_DOLLAR}' $$ as y", ("duckdb",)),
+    Case("ideographic space before a dollar quote, identifier",
+         ("select text\u3000$$ ", X("i"), " $$ as y"), NBSP_DOLLAR, [],
+         f'select text\u3000$$ "{NBSP_DOLLAR}" $$ as y', ("duckdb",)),
+    Case("no-break space inside a string stays data", ("select 'a\xa0b' || ", X()), "c",
+         [("a\xa0bc",)]),
+    Case("ideographic space inside a comment", ("select 1 /* \u3000 */, ", X()), "c",
+         [(1, "c")]),
+]  # fmt: skip
+
+# Where the database runs a value as code, whatever its quoting: no field at all.
+DO_DROP = "begin drop table t; end"
+SECRETS = "select secret from t"
+CASES += [
+    Case("DO statement", ("do ", X("l")), DO_DROP, [], f"do '{DO_DROP}'", ("pg", "pg_off")),
+    Case("DO statement split across a fragment", (X("q", "f"), " ", X("l")), DO_DROP, [],
+         extra={"f": "do"}),
+    Case("COPY FROM PROGRAM", ("copy t from program ", X("l"), " (format csv)"),
+         "echo 3,x,pwned", [], "copy t from program 'echo 3,x,pwned' (format csv)",
+         ("pg", "pg_off"), only=("pg", "pg_off")),
+    Case("query_to_xml runs its argument", ("select query_to_xml(", X(), ", true, false, '')"),
+         SECRETS, [], f"select query_to_xml('{SECRETS}', true, false, '')", ("pg", "pg_off"),
+         only=("pg", "pg_off")),
+    Case("DuckDB query() runs its argument", ("select * from query(", X(), ")"), SECRETS, [],
+         f"select * from query('{SECRETS}')", ("duckdb",), only=("duckdb",)),
+    Case("query() of SQL written in a fragment", ("select * from query(", X("q", "f"), ")"),
+         "'select 1'", [(1,)], only=("duckdb",)),  # the fragment's text is code, not a value
+    # Look-alikes that stay accepted: the words as data, names or other clauses.
+    Case("program and query as names", ("select id from t where v = ", X(),
+         " and 'program' <> 'query' order by id"), "a", [(1,)]),
+    Case("do nothing on conflict", ("select id from t where id = ", X(),
+         " -- on conflict do nothing"), 2, [(2,)]),
+]  # fmt: skip
+
+DUCKDB_1 = ("duckdb",) if int(duckdb.__version__.split(".")[0]) < 2 else ()  # 2.0: no more
+# PostgreSQL and DuckDB 1.x continue a string on a new line (spaces and -- comments between),
+# read as the first part is: after E'a', '\' does not close.
+CONTINUED = "|| (select secret from t where id = 1) ||"
+CASES += [
+    Case("E string continued on a new line", ("select E'a'\n'\\' ", X("l"), " '"), CONTINUED,
+         [], f"select E'a'\n'\\' '{CONTINUED}' '", ("pg", "pg_off", *DUCKDB_1)),
+    Case("E string continued after a comment", ("select E'a' -- c\n'\\' ", X("l"), " '"),
+         CONTINUED, [], f"select E'a' -- c\n'\\' '{CONTINUED}' '", ("pg", "pg_off", *DUCKDB_1)),
+    Case("E string in a fragment, continued after it",
+         ("select ", X("q", "f"), "\n'\\' ", X("l"), " '"), CONTINUED, [],
+         f"select E'a'\n'\\' '{CONTINUED}' '", ("pg", "pg_off", *DUCKDB_1), extra={"f": "E'a'"}),
+    Case("E string, then code on a new line", ("select E'a'\n|| ", X()), "b", [("ab",)],
+         only=("duckdb", "pg", "pg_off")),
+]  # fmt: skip

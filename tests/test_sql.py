@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import importlib
+import re
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator
@@ -18,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from templates import T
 
-from ipy_istring._sql_tokens import POSTGRESQL_SCS_OFF, SQLITE, dialects, tokens
+from ipy_istring._sql_tokens import DUCKDB_SPACES, POSTGRESQL_SCS_OFF, SQLITE, dialects, tokens
 from ipy_istring.fields import RenderError
 from ipy_istring.sql import PARAMSTYLES, Query, sql
 from ipy_istring.template import InterpolationTemplate
@@ -206,7 +207,21 @@ def test_percent_is_doubled_only_for_format_styles() -> None:
 def test_identifiers() -> None:
     assert sql(T("select ", ('a "b"', "c", None, "i"))).sql == 'select "a ""b"""'
     assert sql(T("select * from ", (("s", "t"), "c", None, "i"))).sql == 'select * from "s"."t"'
-    for bad, why in (("", "empty"), ("a\0", "NUL"), (3, "needs a str")):
+
+    class Lying(str):  # says it is neither empty nor holding a NUL
+        def __len__(self) -> int:
+            return 3
+
+        def __contains__(self, item: object) -> bool:
+            return False
+
+    for bad, why in (
+        ("", "empty"),
+        ("a\0", "NUL"),
+        (3, "needs a str"),
+        (Lying(""), "empty"),
+        (Lying("a\0"), "NUL"),
+    ):
         with pytest.raises(RenderError, match=rf"\{{c:i\}}.*{why}"):
             sql(T("select ", (bad, "c", None, "i")))
 
@@ -456,3 +471,134 @@ def test_accepted_values_never_change_the_tokens(
         # And DuckDB's own tokenizer, the real engine's, agrees.
         real = [kind for _, kind in duckdb.tokenize(rendered)]
         assert real == [kind for _, kind in duckdb.tokenize(harmless)], rendered
+
+
+# DuckDB's Unicode spaces.
+
+
+def test_duckdb_reads_exactly_our_unicode_spaces_as_spaces() -> None:
+    """Every non-ASCII space or format character DuckDB reads as a space in code is one the
+    lexer tables (and no other): proven on the real parser, 'a<c>b' being one alias or two."""
+    import unicodedata
+
+    connection = duckdb.connect(":memory:")
+    ours = re.compile(f"[{DUCKDB_SPACES}]")
+    checked = 0
+    for code in range(0x80, 0x10000):
+        c = chr(code)
+        if 0xD800 <= code < 0xE000 or not (
+            c.isspace() or unicodedata.category(c) in ("Zs", "Zl", "Zp", "Cf")
+        ):
+            continue
+        try:
+            connection.execute(f"select 'x' as a{c}b, 1 as z").fetchall()
+            space = False
+        except duckdb.ParserException:
+            space = True
+        assert space == bool(ours.fullmatch(c)), f"U+{code:04X}"
+        checked += 1
+    assert checked > 50
+    connection.close()
+
+
+@pytest.mark.parametrize("space", ["\xa0", "\u2003", "\u200b", "\u3000", "\ufeff"])
+def test_a_duckdb_unicode_space_in_code_is_refused(space: str) -> None:
+    hostile = T(f"select text{space}$$ ", ("$$ || secret || $$", "x", None, "l"), " $$")
+    for paramstyle, dialect in (("qmark", "duckdb"), ("dollar", None)):
+        with pytest.raises(
+            RenderError,
+            match=rf"U\+{ord(space):04X} after 'select text'.*"
+            "a space to duckdb.*a letter to PostgreSQL.*Write a plain space",
+        ):
+            sql(hostile, paramstyle, dialect=dialect)
+    # PostgreSQL and SQLite read it as a letter, as the lexer does for them.
+    assert sql(hostile, "format").params == ()
+    # Inside a string or a comment it is data; in a value, inside its quotes.
+    for dialect in ("duckdb", "postgresql", "sqlite"):
+        query = sql(
+            T(
+                f"select '{space}' /* {space} */ || ",
+                (f"{space}", "x", None, "l"),
+                ", ",
+                (space, "c", None, "i"),
+            ),
+            dialect=dialect,
+        )
+        assert query.sql.endswith(f"'{space}', \"{space}\"")
+
+
+# Where the database runs a value as code.
+
+
+@pytest.mark.parametrize(
+    ("parts", "why"),
+    [
+        (("do ", "l"), "DO statement.*PL/pgSQL"),
+        (("DO LANGUAGE plpgsql ", "l"), "DO statement"),
+        (("copy t to program ", "l"), "follows PROGRAM.*shell command"),
+        (("load ", "l"), "LOAD statement.*shared library"),
+        (("install httpfs from ", "l"), "INSTALL statement"),
+        (("force install ", "i"), "INSTALL statement"),
+        (("select query_to_xml('select ' || ", ""), r"argument of query_to_xml\(\).*as SQL"),
+        (('select pg_catalog."query_to_xmlschema"(', ""), r"argument of query_to_xmlschema\(\)"),
+        (("select * from query(", ""), r"argument of query\(\).*DuckDB"),
+        (("select load_extension(", ""), r"argument of load_extension\(\).*shared library"),
+        (("create or replace procedure p() language sql as ", "l"), "body of a stored"),
+        (("create macro m() as ", "l"), "body of a stored"),
+        (("alter system set archive_command = ", "l"), "ALTER SYSTEM"),
+        (("set custom_extension_repository = ", "l"), "loads its libraries or extensions"),
+        (("SET GLOBAL extension_directory TO ", "l"), "loads its libraries or extensions"),
+        (("alter role r set session_preload_libraries = ", "l"), "loads its libraries"),
+        (("create foreign table f (a text) server s options (program ", "l"), "follows PROGRAM"),
+    ],
+)
+def test_a_field_the_database_would_run_as_code_is_refused(
+    parts: tuple[str, str], why: str
+) -> None:
+    static, spec = parts
+    field = "{x}" if not spec else f"{{x:{spec}}}"
+    for paramstyle in ("qmark", "format", "dollar"):
+        with pytest.raises(RenderError, match=rf"{re.escape(field)} .*{why}.*never become code"):
+            sql(T(static, ("v", "x", None, spec), ")" if static.endswith("(") else ""), paramstyle)
+
+
+def test_code_is_found_across_fragments_and_look_alikes_stay() -> None:
+    for outer, inner in (
+        (("", " "), T("copy t from program")),
+        (("select * from (", ") where "), T("select * from query(", ("v", "y"), ")")),
+    ):
+        template = T(outer[0], (inner, "f", None, "q"), outer[1], ("v", "x", None, "l"))
+        with pytest.raises(RenderError, match="never become code"):
+            sql(template, "format")
+    # The same words as names, data, comments, or in another statement.
+    for static in (
+        ("select program, query from t where v = ", ""),
+        ("select id from t where id = ", " -- do"),
+        ("insert into t (id) values (", ") on conflict do nothing"),
+        ("do $$ begin end $$; select ", ""),
+        ("create table t2 as select ", " as v"),
+        ("create function f(a int default ", ") returns int language sql as 'select 1'"),
+        ("select lower(", "), query_count from t"),
+        ("update t set command = ", ", extension = 'x'"),
+        ("set search_path = ", ""),
+    ):
+        assert sql(T(static[0], ("v", "x", None, "l"), static[1]), "format").params == ()
+    # A fragment of SQL written as code stays code.
+    fragment = T("'select 1'")
+    assert sql(T("select * from query(", (fragment, "f", None, "q"), ")")).sql.endswith("1')")
+
+
+def test_a_continued_e_string_keeps_its_escapes() -> None:
+    # E'a' <newline> '\' ... is one string to PostgreSQL (either setting): the field is in it.
+    for static in ("select E'a'\n'\\' ", "select e'a'  -- note\n\n'\\' "):
+        with pytest.raises(RenderError, match=r"inside an E'...' string.*as postgresql reads"):
+            sql(T(static, ("v", "x", None, "l"), " '"), dialect="postgresql")
+    # A field on the line after a string would be its continuation: a backslash in the value
+    # would make it E'...' and two strings, a plain one would merge (the tokens would depend
+    # on the value).
+    for static in ("select E'x'\n", "select 'x' -- c\n"):
+        with pytest.raises(RenderError, match="starts a line after a string constant"):
+            sql(T(static, ("a\\b", "v", None, "l")), "format")
+    # Not continued: on the same line, or code between.
+    assert sql(T("select E'a' || '\\', ", ("v", "x", None, "l")), dialect="duckdb").params == ()
+    assert sql(T("select E'a'\n|| ", ("v", "x")), "format").params == ("v",)

@@ -22,10 +22,11 @@ from hostile import ALL
 
 from ipy_istring.fields import RenderError
 from ipy_istring.rewrite import BUILDER_NAME, build_template, rewrite
-from ipy_istring.sql import Query
+from ipy_istring.sql import Query, sql
 from ipy_istring.sql_connections import (
     QueryError,
     Rows,
+    dialect_for,
     duckdb_sql,
     fetch,
     paramstyle_for,
@@ -34,7 +35,7 @@ from ipy_istring.sql_connections import (
     sql_for,
     sql_text,
 )
-from ipy_istring.template import InterpolationTemplate
+from ipy_istring.template import Interpolation, InterpolationTemplate
 
 SCHEMA = "ipy_istring_sql_connections"
 
@@ -452,3 +453,42 @@ def test_database_errors_show_the_query_and_parameters_sent(engine: tuple[str, A
     # the driver's own error, not SQLAlchemy's wrapper repeating the SQL
     assert "sqlalchemy" not in lines[0] and "[SQL:" not in text
     assert any("no_such_table" in line for line in lines[1:])
+
+
+def test_sql_text_names_every_identifier_expression_it_can_bind() -> None:
+    # 'a·b' and '℘' are Python identifiers that SQLAlchemy's and psycopg's \w+ would cut short
+    # (a RuntimeError of ours before): they get generated names, and the query runs.
+    engine = sqlalchemy.create_engine("sqlite://")
+    for name in ("a·b", "℘", "é"):
+        template = InterpolationTemplate(
+            "select ", Interpolation(1, name), ", ", Interpolation(2, "x")
+        )
+        clause = sql_text(template, "sqlite")
+        with engine.connect() as connection:
+            assert connection.execute(clause).fetchall() == [(1, 2)]
+    engine.dispose()
+
+
+def test_a_database_sql_does_not_know_is_refused() -> None:
+    """MySQL reads "..." as a string where \\ escapes, and `...` as a name: the text sql()
+    proves safe for PostgreSQL is not safe there, so no query is made for it."""
+    mysql = sqlalchemy.create_mock_engine("mysql://", lambda *args, **kwargs: None)
+    assert paramstyle_for(mysql) == "format"  # the driver's style alone would have passed
+    for function in (
+        lambda: sql_for(I("select {x}", x=1), mysql),
+        lambda: read_sql(I("select {x}", x=1), mysql),
+        lambda: read_database(I("select {x}", x=1), mysql),
+        lambda: fetch(I("select {x}", x=1), mysql),
+    ):
+        with pytest.raises(TypeError, match=r"SQLAlchemy dialect 'mysql'.*cannot be checked"):
+            function()
+    # The databases it knows, each read by its own grammar.
+    for connection in _sqlite3():
+        assert dialect_for(connection) == dialect_for(connection.cursor()) == "sqlite"
+        # SQLite alone reads it: its /* */ do not nest (DuckDB's do, and would refuse).
+        template = InterpolationTemplate("select 1 /* /* */, ", Interpolation(2, "x"), " --*/")
+        with pytest.raises(RenderError, match="inside a /"):
+            sql(template, "qmark")
+        assert connection.execute(*sql_for(template, connection)).fetchall() == [(1, 2)]
+    assert dialect_for(duckdb.connect()) == "duckdb"
+    assert dialect_for(sqlalchemy.create_engine("sqlite://")) == "sqlite"

@@ -1,6 +1,7 @@
 """sql() in hostile contexts, against real sqlite3, DuckDB and PostgreSQL (scs on and off).
 
-Every case of tests/contexts_sql.py is rendered in each paramstyle an engine's driver takes:
+Every case of tests/contexts_sql.py is rendered in each paramstyle an engine's driver takes
+(PostgreSQL bound server-side and client-side, as psycopg's ClientCursor, psycopg2 and pg8000 do):
 it must be refused, or run and return exactly the rows the value-as-data query returns, with
 the table intact.  Each naive f-string version listed as injecting must be seen to inject on
 that engine: the harness's positive control.
@@ -146,12 +147,19 @@ def pg(postgres_dsn: str) -> Iterator[Any]:
         connection.execute("drop schema ipy_istring_contexts cascade")
 
 
+@pytest.mark.parametrize("binding", ["server", "client"])
 @pytest.mark.parametrize("conforming", ["on", "off"])
-def test_postgresql(pg: Any, conforming: str) -> None:
+def test_postgresql(pg: Any, conforming: str, binding: str) -> None:
+    """Server-side binding (psycopg's default), and client-side (psycopg's ClientCursor, as
+    psycopg2 and pg8000 do): there the driver splices each value, quoted, where its placeholder
+    stands, so a placeholder the server would read inside a string or comment would inject."""
+    import psycopg
+
     pg.execute(f"set standard_conforming_strings = {conforming}")
+    cursor = pg.cursor() if binding == "server" else psycopg.ClientCursor(pg)
 
     def execute(query: str, params: Any) -> list[tuple[Any, ...]]:
-        cursor = pg.execute(query, params)  # None (a naive control): '%' is not special
+        cursor.execute(query, params)  # None (a naive control): '%' is not special
         return cursor.fetchall() if cursor.description else []
 
     def reset() -> None:
@@ -162,3 +170,66 @@ def test_postgresql(pg: Any, conforming: str) -> None:
 
     tally = run_engine("pg" if conforming == "on" else "pg_off", execute, reset)
     assert tally[REFUSED] and tally[ACCEPTED]
+
+
+def test_postgresql_runs_a_function_body_from_a_value(pg: Any) -> None:
+    """CREATE FUNCTION ... AS '<text>' stores the text as code that runs when called: the
+    positive control proves it; sql() refuses any field in the body."""
+    body = "select current_user || ' ran this'"
+    pg.execute(
+        f"create function f() returns text language sql as '{body.replace(chr(39), chr(39) * 2)}'"
+    )
+    assert pg.execute("select f()").fetchone()[0].endswith(" ran this")  # the value ran
+    for spec in ("", "l"):
+        template = InterpolationTemplate(
+            "create function g() returns text language sql as ",
+            Interpolation(body, "body", None, spec),
+        )
+        with pytest.raises(RenderError, match=r"\{body(:l)?\} is in the body of a stored function"):
+            sql(template, "format")
+
+
+def test_postgresql_client_side_binding_splices_into_strings(pg: Any) -> None:
+    """The client engine's positive control: psycopg's ClientCursor writes the quoted value
+    where '%s' stands, even inside a string, where its quotes turn the value into code."""
+    import psycopg
+
+    pg.execute("create table t (id integer, v text, secret text)")
+    pg.execute("insert into t values (1, 'a', 's1')")
+    value = "|| (select secret from t) ||"
+    cursor = psycopg.ClientCursor(pg)
+    cursor.execute("select 'x %s'", (value,))
+    assert cursor.fetchall() == [("x s1",)]  # escaped: the secret, not the value
+    template = InterpolationTemplate("select 'x ", Interpolation(value, "value"), "'")
+    with pytest.raises(RenderError, match="inside a quoted SQL string"):
+        sql(template, "format")
+
+
+def test_duckdb_installs_extensions_from_a_repository_a_value_names(tmp_path: Any) -> None:
+    """SET custom_extension_repository = '<value>' decides where INSTALL fetches native code
+    from: the positive control sees DuckDB look there; sql() refuses the field."""
+    connection = duckdb.connect(":memory:")
+    repository = str(tmp_path / "attacker")
+    connection.execute(f"set custom_extension_repository = '{repository}'")
+    with pytest.raises(duckdb.IOException, match=f"no access to the file at PATH .{repository}/"):
+        connection.execute("install inet")
+    connection.close()
+    template = InterpolationTemplate(
+        "set custom_extension_repository = ", Interpolation(repository, "repository", None, "l")
+    )
+    with pytest.raises(RenderError, match=r"\{repository:l\} sets where the database loads"):
+        sql(template, "qmark", dialect="duckdb")
+
+
+def test_duckdb_loads_the_file_a_value_names_as_an_extension(tmp_path: Any) -> None:
+    """LOAD '<value>' opens that file as native code (this one is refused only for its
+    format); sql() refuses the field."""
+    library = tmp_path / "chosen.duckdb_extension"
+    library.write_bytes(b"\x7fELF")
+    connection = duckdb.connect(":memory:")
+    with pytest.raises(duckdb.InvalidInputException, match="is not a DuckDB extension"):
+        connection.execute(f"load '{library}'")
+    connection.close()
+    template = InterpolationTemplate("load ", Interpolation(str(library), "library", None, "l"))
+    with pytest.raises(RenderError, match=r"\{library:l\} is in a LOAD statement"):
+        sql(template, "qmark", dialect="duckdb")
