@@ -392,17 +392,21 @@ class _Lexer:
                 position = _LOOP_IN
             if role == COMMAND:
                 command, expanded = [], []
+            dynamic = any(kind in _EXPANSIONS for kind, _ in parts)
             if role in (COMMAND, ARGUMENT):
                 static = all(kind in ("lit", "active") for kind, _ in parts)
                 command.append("".join(str(item) for _, item in parts) if static else None)
-                expanded.append(any(kind in _EXPANSIONS for kind, _ in parts))
-                while command and command[0] in ("command", "builtin"):
-                    del command[0], expanded[0]  # `command eval x` is still eval
+                expanded.append(dynamic)
+                while command and (
+                    command[0] in ("command", "builtin")
+                    or (command[0] in ("-p", "--") and role == ARGUMENT and len(command) == 1)
+                ):  # `command eval x` and `command -p eval x` are still eval
+                    del command[0], expanded[0]
             if loop_header and role == ARGUMENT and parts == (("lit", "do"),):
                 raise _Stop(word_start, "'do' with no ';' or newline before it")
             if role == ARGUMENT and start_field < self.field:
                 self.check_builtin(command, range(start_field, self.field), _prefix(parts))
-            if role == ARGUMENT and piped and expanded[-1]:
+            if role == ARGUMENT and piped and dynamic and command:
                 self.check_expansion(piped, command, text[word_start : self.i], _prefix(parts))
             if self.i < n and text[self.i] in "<>" and role != TARGET:
                 # A word touching '<' or '>' may be read as a file descriptor number.

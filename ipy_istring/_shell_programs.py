@@ -122,6 +122,7 @@ _COMMAND_STRING_OPTIONS: dict[str, frozenset[str]] = {
     ),
     "zip": frozenset({"-TT", "--unzip-command"}),  # the command that tests the archive
     "rsync": frozenset({"--rsync-path"}),  # run by the remote shell
+    "split": frozenset({"--filter"}),  # each chunk of the input is this command's input
 }
 # Options whose argument is the command a program runs in place of another (ssh's), which it
 # splits into a program and its arguments itself.
@@ -161,8 +162,22 @@ _GIT_CONFIG_READING = frozenset(
     {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--unset",
      "--unset-all", "get", "list", "unset", "--remove-section", "remove-section"}
 )
-# Names of the standard input as a file (a script or program read from it).
-_STDIN_FILES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+
+
+class _StdinFiles:
+    """Names of the standard input as a file (a script or program read from it): ``-``,
+    ``/dev/stdin``, and any descriptor's (``/dev/fd/3``), which a redirection such as ``3<&0``
+    may make a copy of the standard input."""
+
+    _DESCRIPTOR = re.compile(r"/dev/fd/\d+|/proc/(?:self|\d+)/fd/\d+")
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and (
+            word in ("-", "/dev/stdin") or bool(self._DESCRIPTOR.fullmatch(word))
+        )
+
+
+_STDIN_FILES = _StdinFiles()
 # A setting's name: what comes before its value (``Name=value``, ``Name value``).
 _SETTING_NAME = re.compile(r"([^=\s]+)[=\s]")
 # git's global options (before its subcommand) that take the next word as their argument.
@@ -277,6 +292,8 @@ _STDIN_COMMAND_TOOLS = frozenset(
     {"ed", "red", "ex", "gdb", "lldb", "tclsh", "wish", "irb", "jshell", "gnuplot", "octave",
      "ftp", "lftp", "sftp", "telnet", "mongosh", "mongo"}
 )  # fmt: skip
+# Python modules that read statements or debugger commands from the standard input.
+_PYTHON_CONSOLES = frozenset({"code", "pdb", "asyncio", "IPython", "ptpython", "bpython"})
 # Vim and its names read keys typed from their standard input when it is no terminal (`:!`),
 # unless given `-` (then the input is the text to edit), and in Ex mode (-e, -s) always.
 _VI = frozenset({"vim", "vi", "nvim", "view", "rvim", "vimdiff"})
@@ -288,6 +305,7 @@ _STDIN_LANGUAGE_FILTERS = frozenset({"m4", "dc"})
 # `sed -f /dev/stdin`, `gdb -x -`, `vim -s -`).
 _PROGRAM_FILE_OPTIONS: dict[str, frozenset[str]] = {
     "make": frozenset({"-f", "--file", "--makefile"}),
+    "psql": frozenset({"-f", "--file"}),
     "gmake": frozenset({"-f", "--file", "--makefile"}),
     **{name: files for name, (_, files, _) in _SCRIPT_FIRST.items()},
     **dict.fromkeys(_VI, frozenset({"-s", "-S", "-u"})),
@@ -304,8 +322,9 @@ _WRAPPERS = frozenset(
 
 # The options that give a command string whose shell reads the program's standard input.
 _STDIN_COMMAND_STRINGS = {
-    name: _COMMAND_STRING_OPTIONS[name] for name in ("su", "runuser", "flock", "env", "script")
-}
+    name: _COMMAND_STRING_OPTIONS[name]
+    for name in ("su", "runuser", "flock", "env", "script", "split")
+} | {"tar": frozenset({"--to-command"})}  # (tar: each member of the archive read)
 # Program names a later word of a wrapper may give, starting a command that reads code.
 _READERS = SHELLS.union(
     _INTERPRETER_OPTIONS, _STDIN_COMMAND_TOOLS, _VI, _STDIN_LANGUAGE_FILTERS,
@@ -363,11 +382,18 @@ def code_argument(
     command from each later word that names a program the tables know is read as well."""
     command = _run_command(command, prefix)
     why = _code_argument_of(command, prefix, shells_only)
-    for start in range(1, len(command) - 1):
-        if why is not None:
-            break
-        word = command[start]
-        if word is not None and program(word) in _KNOWN_PROGRAMS:
+    if why is None:
+        # From the first such word only: that call reads the words after it the same way
+        # (from each word, it would take time exponential in their number).
+        start = next(
+            (
+                start
+                for start in range(1, len(command) - 1)
+                if command[start] is not None and program(command[start]) in _KNOWN_PROGRAMS  # type: ignore[arg-type]
+            ),
+            None,
+        )
+        if start is not None:
             why = code_argument(command[start:], prefix, shells_only)
     return why
 
@@ -488,6 +514,8 @@ def _reads_commands(
         return name  # no -c: the shell it starts reads the pipe
     if name in _STDIN_COMMAND_TOOLS:
         return name
+    if name in ("python", "pypy") and _python_reads_stdin(ran[1:]):
+        return name
     if name in _VI:
         ex_mode = any(letter in option for option in options for letter in "eEs")
         return name if ex_mode or "-" not in operands else None
@@ -504,13 +532,36 @@ def _reads_commands(
         if word and word[:2] in files and word[2:] in _STDIN_FILES:
             return f"{name} {word[:2]}"
     if name in _WRAPPERS or name in _SHELL_STARTERS:
-        for start in range(1, len(ran)):
-            word = ran[start]
-            if word is not None and not word.startswith("-") and program(word) in _READERS:
-                found = reads_program_from_stdin(ran[start:])
-                if found is not None:
-                    return f"{name} {found}"
+        # From the first word naming such a program only, as in code_argument.
+        start = next(
+            (
+                start
+                for start, word in enumerate(ran[1:], 1)
+                if word is not None and not word.startswith("-") and program(word) in _READERS
+            ),
+            None,
+        )
+        found = reads_program_from_stdin(ran[start:]) if start is not None else None
+        if found is not None:
+            return f"{name} {found}"
     return None
+
+
+def _python_reads_stdin(words: Sequence[str | None]) -> bool:
+    """Whether Python, after its script or command, reads statements from its standard input:
+    ``-i`` (interactive after the script), or ``-m`` of a module that is a console or debugger
+    (``python3 -m code``, ``-m pdb script.py``)."""
+    for at, word in enumerate(words):
+        if word is None or word == "--" or not word.startswith("-"):
+            return False  # the script: the rest are its arguments
+        if "i" in word[1:] and not word.startswith("--"):
+            return True
+        module = word[2:] if word.startswith("-m") and len(word) > 2 else None
+        if word == "-m" and at + 1 < len(words):
+            module = words[at + 1]
+        if module is not None or word.endswith("c"):
+            return module in _PYTHON_CONSOLES
+    return False
 
 
 def _names_a_command(name: str, words: list[str]) -> bool:
@@ -545,11 +596,18 @@ def stdin_script(command: Sequence[str | None]) -> str | None:
         if len(operands) > _COMMAND_OPERANDS[name]:
             script = operands[_COMMAND_OPERANDS[name]]
     elif name in _STDIN_COMMAND_STRINGS:
+        options = _STDIN_COMMAND_STRINGS[name]
         for at, word in enumerate(words):
             option, equals, value = (word or "").partition("=")
-            if equals and option.startswith("--") and option in _STDIN_COMMAND_STRINGS[name]:
+            glued = next(  # `-S'sh -s'`, `-lcsh`: the option's argument in the same word
+                (word[i + 1 :] for i in range(1, len(word)) if "-" + word[i] in options),
+                "",
+            ) if word and word[1:2] not in ("-", "") and word[0] == "-" else ""
+            if equals and option.startswith("--") and option in options:
                 script = value
-            elif _gives(word, _STDIN_COMMAND_STRINGS[name]) and at + 1 < len(words):
+            elif glued:
+                script = glued
+            elif _gives(word, options) and at + 1 < len(words):
                 script = words[at + 1]
     return None if script == EXPANDED else script
 
