@@ -402,6 +402,12 @@ class _Lexer:
                     or (command[0] in ("-p", "--") and role == ARGUMENT and len(command) == 1)
                 ):  # `command eval x` and `command -p eval x` are still eval
                     del command[0], expanded[0]
+                if command[:1] in (["alias"], ["hash"]):
+                    raise _Stop(
+                        word_start,
+                        f"{command[0]!r}, after which a command's name may run another program "
+                        "(dash expands aliases in scripts, bash's hash -p maps a name to any file)",
+                    )
             if loop_header and role == ARGUMENT and parts == (("lit", "do"),):
                 raise _Stop(word_start, "'do' with no ';' or newline before it")
             if role == ARGUMENT and start_field < self.field:

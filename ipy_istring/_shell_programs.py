@@ -576,7 +576,8 @@ def _names_a_command(name: str, words: list[str]) -> bool:
 def stdin_script(command: Sequence[str | None]) -> str | None:
     """The command string, written in the static text, that ``command`` has a shell run with
     the standard input it reads: ``sh -c S``, ``su -c S``, ``env -S S``, ``script -c S``,
-    ``flock f -c S``, ``sg group S``, ``ssh host S...`` (also behind runners), else None."""
+    ``flock f -c S``, ``sg group S``, ``ssh host S...``, ``eval S...``, ``trap S EXIT`` (also
+    behind runners), else None."""
     ran = _run_command(command, "")
     if not ran or ran[0] is None or ran[0] == EXPANDED:
         return None
@@ -595,6 +596,10 @@ def stdin_script(command: Sequence[str | None]) -> str | None:
         operands = [word for word in words if word is None or not word.startswith("-")]
         if len(operands) > _COMMAND_OPERANDS[name]:
             script = operands[_COMMAND_OPERANDS[name]]
+    elif name == "eval" and all(word is not None and word != EXPANDED for word in words):
+        script = " ".join(words)  # type: ignore[arg-type]
+    elif name == "trap":  # the action, run in the shell whose input is the pipe
+        script = next((word for word in words if word != "--"), None)
     elif name in _STDIN_COMMAND_STRINGS:
         options = _STDIN_COMMAND_STRINGS[name]
         for at, word in enumerate(words):

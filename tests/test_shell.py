@@ -545,7 +545,8 @@ STDIN_CODE_REFUSED = [
     "echo § | env -S'sh -s'", "echo § | su -c'sh'", "echo § | script -qc sh /dev/null",
     "echo § | flock f -c sh", "echo § | ssh h sh", "echo § | ssh h bash -s",
     "echo § | ssh h 'cat | sh'", "echo § | sudo sh -c 'sh'", "echo § | split --filter=sh",
-    "echo § | tar -xf - --to-command=sh",
+    "echo § | tar -xf - --to-command=sh", "echo § | eval sh", "echo § | command eval 'sh'",
+    "echo § | trap 'sh' EXIT", "echo § | { trap sh EXIT; }",
     # an expansion: a program it names, or code it gives (what it holds may come from the pipe)
     "echo § | $SHELL", "echo § | \"$SHELL\"", "echo § | \"$(command -v sh)\"",
     "echo § | eval \"$(cat)\"", "echo § | builtin eval \"$(cat)\"", "echo § | sh -c \"$(cat)\"",
@@ -568,6 +569,7 @@ STOPPED_PIPELINES = [
     "echo § | $'sh'", "echo § | case a in *) sh;; esac", "echo § | time sh",
     "echo § | coproc sh", "{ echo §; time true; } | sh", "echo § | (cat; $'sh')",
     "echo \"$(echo §; $'x')\" | sh", "cat § <<EOF | sh\nbody\nEOF",
+    "echo § | (alias s=sh\ns)",
 ]  # fmt: skip
 
 
@@ -580,6 +582,14 @@ def test_a_value_reaching_code_through_the_standard_input_is_refused(case: str) 
 @pytest.mark.parametrize("case", STOPPED_PIPELINES)
 def test_a_value_in_a_pipeline_the_lexer_stops_in_is_refused(case: str) -> None:
     with pytest.raises(RenderError, match=r"in a pipeline with .+ cannot prove where the value"):
+        sh(_with_fields(case))
+
+
+@pytest.mark.parametrize("case", ["alias s=sh\necho § | s", "hash -p /bin/sh s; echo § | s"])
+def test_after_an_alias_or_hash_definition_no_value_is_accepted(case: str) -> None:
+    # dash expands aliases in a script; bash's hash -p maps a name to any file: a later
+    # command's name may run a shell (`s` reads the pipe as code in dash).
+    with pytest.raises(RenderError, match="after which a command's name may run another"):
         sh(_with_fields(case))
 
 
@@ -600,7 +610,8 @@ def test_a_value_in_a_pipeline_the_lexer_stops_in_is_refused(case: str) -> None:
      "echo § 2>/dev/null | grep x", "echo § | 2>/dev/null grep x", "echo § >&2; time sh",
      "echo \"$(echo §)\" | grep x", "for f in §; do echo \"$f\"; done | sort",
      "echo §; cat <<EOF\nbody\nEOF", "echo § | split -l 1 --filter=cat", "echo § | sh 2",
-     "echo § | bash s.sh 2>&1", "echo § | sh /dev/null"],
+     "echo § | bash s.sh 2>&1", "echo § | sh /dev/null", "echo § | { trap 'rm -f t' EXIT; cat; }",
+     "echo §; alias s=sh"],
 )  # fmt: skip
 def test_look_alikes_that_read_the_pipe_as_data_are_accepted(case: str) -> None:
     rendered = sh(_with_fields(case))
