@@ -24,7 +24,13 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from ._shell_programs import code_argument, option_taker, reads_program_from_stdin
+from ._shell_programs import (
+    EXPANDED,
+    code_argument,
+    option_taker,
+    reads_program_from_stdin,
+    stdin_script,
+)
 
 __all__ = [
     "ARGUMENT",
@@ -140,6 +146,8 @@ _NEIGHBOURS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:@%+=,-#"
 )
 _TOUCHING = "only letters, digits, _./:@%+=,-# or a quote may touch a field in one word"
+# Word parts whose text the shell computes when it runs the command.
+_EXPANSIONS = frozenset({"param", "sub", "double"})
 
 
 Part = tuple[str, Any]  # (kind, text): see Word
@@ -210,8 +218,9 @@ class _Stop(Exception):
 class _Lexer:
     """One pass over a text, recursive for ``$( )`` and ``( )`` (depth-limited)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, nesting: int = 0) -> None:
         self.text = text
+        self.nesting = nesting  # how many command strings this text is inside (sh -c 'sh -c')
         self.i = 0
         self.field = 0  # index of the next field marker
         self.refusals: dict[int, str] = {}
@@ -220,14 +229,21 @@ class _Lexer:
         self.operands: set[int] = set()  # fields that are operands of test or [
         self.options: dict[int, str] = {}  # fields an option-reading program would take
         self.comments = False
+        self.stdin: tuple[int, ...] = ()  # the fields that may reach the current word's input
+        # per level of ( ) and $( ) open: the first field of its current pipeline
+        self.pipelines: list[int] = []
 
     def refuse(self, index: int, why: str) -> None:
         self.refusals.setdefault(index, why)
 
     # -- commands -------------------------------------------------------------------------
 
-    def commands(self, depth: int, closing: bool, out: list[Token]) -> None:
-        """Tokens until the end (or, if ``closing``, the ``)`` that ends this level)."""
+    def commands(
+        self, depth: int, closing: bool, out: list[Token], stdin: tuple[int, ...] = ()
+    ) -> None:
+        """Tokens until the end (or, if ``closing``, the ``)`` that ends this level).
+        ``stdin``: the fields whose output may reach this level's standard input (a
+        subshell or ``$( )`` reads the standard input of the command it stands in)."""
         if depth > _MAX_DEPTH:
             raise _Stop(self.i, f"parentheses nested more than {_MAX_DEPTH} deep")
         text = self.text
@@ -236,9 +252,15 @@ class _Lexer:
         loop_header = False  # inside `for NAME in ...` up to its separator
         redirect = ""  # the pending redirection operator, whose target comes next
         command: list[str | None] = []  # the simple command so far (None: not plain text)
-        piped: list[int] = []  # the fields of the commands before this one in its pipeline
+        expanded: list[bool] = []  # per word of `command`: an expansion ($x, $( ), "$x")
+        # The fields whose output may reach this command's standard input: those of the
+        # commands before it in its pipeline, and of any pipeline into a compound command or
+        # subshell it is part of (every command of `{ ...; }` reads the group's input).
+        piped: list[int] = list(stdin)
         first_field = self.field  # the first field of this command
         groups: list[int] = []  # the first field of each compound command open (`{`, `if`...)
+        inputs: list[list[int]] = []  # the standard input of each compound command open
+        self.pipelines.append(self.field)  # the first field of this level's pipeline
         while True:
             match = _BLANKS.match(text, self.i)
             if match:
@@ -248,7 +270,8 @@ class _Lexer:
                     raise _Stop(self.i, "an unclosed '(' or '$('")
                 if redirect:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
-                self.check_pipe(piped, command)
+                self.check_pipe(piped, command, expanded)
+                self.pipelines.pop()
                 return
             c = text[self.i]
             if c == "\n":
@@ -258,8 +281,11 @@ class _Lexer:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
                 out.append(Operator("\n"))
                 self.i += 1
-                self.check_pipe(piped, command)
-                position, loop_header, command, piped = COMMAND, False, [], []
+                self.check_pipe(piped, command, expanded)
+                position, loop_header, command, expanded = COMMAND, False, [], []
+                piped = list(inputs[-1] if inputs else stdin)
+                if not groups:
+                    self.pipelines[-1] = self.field
                 first_field = self.field
                 continue
             if c == "#":  # a token that starts with '#' starts a comment (§2.3 rule 10)
@@ -296,29 +322,44 @@ class _Lexer:
                     if position != COMMAND or after_word or text.startswith("(", self.i):
                         raise _Stop(start, _PARENTHESIS)
                     out.append(Operator("("))
-                    self.commands(depth + 1, True, out)
+                    self.commands(depth + 1, True, out, tuple(piped))
                     out.append(Operator(")"))
                     position = _CLOSED
                 elif op == ")":
                     if not closing:
                         raise _Stop(start, "a ')' that closes nothing")
-                    self.check_pipe(piped, command)
+                    self.check_pipe(piped, command, expanded)
+                    self.pipelines.pop()
                     return
                 elif op in _REDIRECTIONS:
                     out.append(Operator(op))
                     redirect = op
                 else:  # a separator
                     out.append(Operator(op))
-                    self.check_pipe(piped, command)
-                    piped = [*piped, *range(first_field, self.field)] if op == "|" else []
-                    position, loop_header, command = COMMAND, False, []
+                    self.check_pipe(piped, command, expanded)
+                    if op == "|":
+                        piped = [*piped, *range(first_field, self.field)]
+                    else:
+                        piped = list(inputs[-1] if inputs else stdin)
+                        if not groups:
+                            self.pipelines[-1] = self.field
+                    position, loop_header, command, expanded = COMMAND, False, [], []
                     first_field = self.field
                 continue
             start_field = self.field
             word_start = self.i
             if position == _CLOSED and not redirect:
                 raise _Stop(word_start, "a word after a closing ')', 'fi', 'done' or '}'")
+            self.stdin = tuple(piped)  # for a `$( )` in the word
             parts = self.word(depth)
+            if (
+                not redirect
+                and self.i < n
+                and text[self.i] in "<>"
+                and text[word_start : self.i].isdigit()
+            ):  # an IO number (`2>&1`, `3<f`): part of the redirection, not a word
+                out.append(Word(ARGUMENT, parts))
+                continue
             if position == _SELECT_NAME:
                 decoded = "".join(str(item) for _, item in parts)
                 if start_field < self.field or _NAME.match(decoded):
@@ -335,8 +376,10 @@ class _Lexer:
                 word = text[word_start : self.i]
                 if word in _COMPOUND_STARTS:
                     groups.append(first_field)
+                    inputs.append(piped)
                 elif word in _CLOSERS and groups:
                     first_field = groups.pop()  # a pipe after it takes the whole compound
+                    piped = inputs.pop()
                 if word == "for":
                     loop_header, position = True, LOOP_NAME
                 elif word in _OPENERS:
@@ -348,16 +391,29 @@ class _Lexer:
             elif role == LOOP_NAME:
                 position = _LOOP_IN
             if role == COMMAND:
-                command = []
+                command, expanded = [], []
+            dynamic = any(kind in _EXPANSIONS for kind, _ in parts)
             if role in (COMMAND, ARGUMENT):
                 static = all(kind in ("lit", "active") for kind, _ in parts)
                 command.append("".join(str(item) for _, item in parts) if static else None)
-                while command and command[0] in ("command", "builtin"):
-                    del command[0]  # `command eval x` is still eval
+                expanded.append(dynamic)
+                while command and (
+                    command[0] in ("command", "builtin")
+                    or (command[0] in ("-p", "--") and role == ARGUMENT and len(command) == 1)
+                ):  # `command eval x` and `command -p eval x` are still eval
+                    del command[0], expanded[0]
+                if command[:1] in (["alias"], ["hash"]):
+                    raise _Stop(
+                        word_start,
+                        f"{command[0]!r}, after which a command's name may run another program "
+                        "(dash expands aliases in scripts, bash's hash -p maps a name to any file)",
+                    )
             if loop_header and role == ARGUMENT and parts == (("lit", "do"),):
                 raise _Stop(word_start, "'do' with no ';' or newline before it")
             if role == ARGUMENT and start_field < self.field:
                 self.check_builtin(command, range(start_field, self.field), _prefix(parts))
+            if role == ARGUMENT and piped and dynamic and command:
+                self.check_expansion(piped, command, text[word_start : self.i], _prefix(parts))
             if self.i < n and text[self.i] in "<>" and role != TARGET:
                 # A word touching '<' or '>' may be read as a file descriptor number.
                 for index in range(start_field, self.field):
@@ -395,14 +451,40 @@ class _Lexer:
         for index in indexes:
             self.refuse(index, why)
 
-    def check_pipe(self, piped: list[int], command: list[str | None]) -> None:
-        """Refuse the fields of the commands before ``command`` in its pipeline (``piped``)
-        when ``command`` is a shell or interpreter that reads its program from the pipe
-        (``echo {x} | sh``, ``curl {url} | sh``): what they write there is code to it."""
-        name = reads_program_from_stdin(command) if piped else None
+    def check_pipe(
+        self, piped: list[int], command: list[str | None], expanded: list[bool]
+    ) -> None:
+        """Refuse the fields whose output may reach the standard input of ``command``
+        (``piped``) when ``command`` reads its program there: a shell or interpreter
+        (``echo {x} | sh``, ``curl {url} | bash``), a tool whose input is its commands (``ed``,
+        ``gdb``), a program an expansion names (``$SHELL``), or a program running a command
+        string, written in the static text, that does (``sh -c 'cat | sh'``, ``ssh h sh``)."""
+        if not piped or not command:
+            return
+        marked = [EXPANDED if dynamic else word for word, dynamic in zip(command, expanded)]
+        name = reads_program_from_stdin(marked)
+        script = stdin_script(marked) if name is None else None
+        if script is not None and _script_reads_code(script, self.nesting + 1):
+            name = f"{command[0]} running {script!r}"
         why = f"in a pipeline into {name}, which reads it as code, its program"
         for index in piped if name is not None else ():
             self.refuse(index, why)
+
+    def check_expansion(
+        self, piped: list[int], command: list[str | None], word: str, prefix: str
+    ) -> None:
+        """Refuse the fields whose output may reach the input of ``command`` when the
+        expansion ``word`` (its last word) is code there: ``eval "$(cat)"``, ``sh -c "$l"``
+        after ``read l`` compute code from what the pipe brings."""
+        why = _REPARSING.get(command[0] or "") or code_argument(command, prefix)
+        if why is None:
+            return
+        for index in piped:
+            self.refuse(
+                index,
+                f"in a pipeline into {command[0]}, which reads it as code: its expansion "
+                f"{word} may hold what it reads and stands where code goes",
+            )
 
     def command_role(self, parts: tuple[Part, ...], start: int) -> str:
         """The role of a word in command position: reserved word, assignment or command."""
@@ -547,7 +629,9 @@ class _Lexer:
         if text.startswith("$(", start):
             self.i = start + 2
             inner: list[Token] = []
-            self.commands(depth + 1, True, inner)
+            stdin = self.stdin
+            self.commands(depth + 1, True, inner, stdin)
+            self.stdin = stdin
             return ("sub", tuple(inner))
         match = _BRACED_PARAMETER.match(text, start) or _NAME_PARAMETER.match(text, start)
         if match:
@@ -615,9 +699,10 @@ def _unescape_double(chunk: str) -> str:
     return chunk
 
 
-def lex(text: str) -> Lexed:
-    """Lex ``text`` (fields marked by NUL) into tokens, as far as the subset reaches."""
-    lexer = _Lexer(text)
+def lex(text: str, nesting: int = 0) -> Lexed:
+    """Lex ``text`` (fields marked by NUL) into tokens, as far as the subset reaches.
+    ``nesting``: how many command strings ``text`` is inside."""
+    lexer = _Lexer(text, nesting)
     tokens: list[Token] = []
     stop: int | None = None
     reason = ""
@@ -625,12 +710,33 @@ def lex(text: str) -> Lexed:
         lexer.commands(0, False, tokens)
     except _Stop as stopped:
         stop, reason = stopped.offset, stopped.reason
+        # What follows the construct is unknown, so is where the output of the pipeline it
+        # stands in goes (`echo {x} | time sh`, `echo {x} > >(sh)`, `echo {x} |& sh`,
+        # `echo {x} $'' | sh`): refuse the fields of that pipeline (of the outermost one
+        # open, as a `( )` or `$( )` writes into the pipeline around it).
+        for index in range(lexer.pipelines[0] if lexer.pipelines else 0, lexer.field):
+            lexer.refuse(
+                index,
+                f"in a pipeline with {reason}, which the renderer does not follow, so it "
+                "cannot prove where the value goes (a shell reading its program from a pipe "
+                "would run it)",
+            )
     spans = tuple(lexer.spans)
     operands = frozenset(lexer.operands)
     return Lexed(
         tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands,
         lexer.options, lexer.comments,
     )  # fmt: skip
+
+
+def _script_reads_code(script: str, nesting: int) -> bool:
+    """Whether the command string ``script`` (``sh -c 'cat | sh'``) may run what it reads on
+    its standard input as code: lexed as the input of a pipe from a field, that field is
+    refused.  Past ``_MAX_DEPTH`` nested command strings the answer is yes, never a
+    RecursionError."""
+    if nesting > _MAX_DEPTH:
+        return True
+    return 0 in lex(f"{FIELD} | (\n{script}\n)", nesting).refusals
 
 
 def word_at(text: str, start: int) -> tuple[tuple[Part, ...], int]:

@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 __all__ = [
+    "EXPANDED",
     "PLUS_COMMAND_PROGRAMS",
     "SHELLS",
     "SHELL_CODE_PROGRAMS",
@@ -27,12 +28,17 @@ __all__ = [
     "option_taker",
     "program",
     "reads_program_from_stdin",
+    "stdin_script",
 ]
+
+#: A command word the shell computes when it runs (``$SHELL``, ``"$(cmd)"``), where the tables
+#: are given one (a NUL: no written word holds one).
+EXPANDED = "\0expansion"
 
 #: Shells whose ``-c`` operand is a command string, parsed again as code.
 SHELLS = frozenset(
     {"sh", "bash", "dash", "ash", "ksh", "mksh", "lksh", "oksh", "zsh", "yash", "posh",
-     "rbash", "busybox", "fish", "csh", "tcsh"}
+     "rbash", "fish", "csh", "tcsh"}
 )  # fmt: skip
 # Shell options that take the next word as their argument (``bash -o pipefail -c ...``).
 _SHELL_OPTIONS_WITH_ARGUMENT = frozenset({"-o", "+o", "-O", "+O"})
@@ -42,6 +48,15 @@ _SHELL_OPTIONS_WITH_ARGUMENT = frozenset({"-o", "+o", "-O", "+O"})
 # duration, chroot's new root, flock's lock file, taskset's mask).
 _RUNNERS: dict[str, tuple[frozenset[str], int]] = {
     "env": (frozenset({"-u", "--unset", "-C", "--chdir"}), 0),
+    "busybox": (frozenset(), 0),  # busybox APPLET ...: `busybox sh` is sh
+    "unshare": (
+        frozenset({"--map-user", "--map-group", "-S", "--setuid", "-G", "--setgid", "-R",
+                   "--root", "-w", "--wd", "--propagation", "--setgroups"}),
+        0,
+    ),
+    "nsenter": (
+        frozenset({"-t", "--target", "-S", "--setuid", "-G", "--setgid", "--env"}), 0
+    ),
     "nice": (frozenset({"-n", "--adjustment"}), 0),
     "nohup": (frozenset(), 0),
     "setsid": (frozenset(), 0),
@@ -107,6 +122,7 @@ _COMMAND_STRING_OPTIONS: dict[str, frozenset[str]] = {
     ),
     "zip": frozenset({"-TT", "--unzip-command"}),  # the command that tests the archive
     "rsync": frozenset({"--rsync-path"}),  # run by the remote shell
+    "split": frozenset({"--filter"}),  # each chunk of the input is this command's input
 }
 # Options whose argument is the command a program runs in place of another (ssh's), which it
 # splits into a program and its arguments itself.
@@ -146,8 +162,22 @@ _GIT_CONFIG_READING = frozenset(
     {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--unset",
      "--unset-all", "get", "list", "unset", "--remove-section", "remove-section"}
 )
-# Names of the standard input as a file (a script or program read from it).
-_STDIN_FILES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+
+
+class _StdinFiles:
+    """Names of the standard input as a file (a script or program read from it): ``-``,
+    ``/dev/stdin``, and any descriptor's (``/dev/fd/3``), which a redirection such as ``3<&0``
+    may make a copy of the standard input."""
+
+    _DESCRIPTOR = re.compile(r"/dev/fd/\d+|/proc/(?:self|\d+)/fd/\d+")
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and (
+            word in ("-", "/dev/stdin") or bool(self._DESCRIPTOR.fullmatch(word))
+        )
+
+
+_STDIN_FILES = _StdinFiles()
 # A setting's name: what comes before its value (``Name=value``, ``Name value``).
 _SETTING_NAME = re.compile(r"([^=\s]+)[=\s]")
 # git's global options (before its subcommand) that take the next word as their argument.
@@ -249,6 +279,58 @@ _ANY_CODE_OPTION = frozenset(
 )
 _SSH_OPTIONS_WITH_ARGUMENT = frozenset("-" + letter for letter in "BbcDEeFIiJLlmOopQRSWw")
 
+# Programs that start a shell when given no command, and that shell reads its commands from
+# their standard input (`echo x | su`, `sudo -s`, `chroot /`, `script -q`): a command string
+# (-c) replaces it.  sudo and doas start one only with -s (or sudo's -i).
+_SHELL_STARTERS = frozenset(
+    {"su", "runuser", "script", "newgrp", "chroot", "unshare", "nsenter", "sudo", "doas"}
+)
+# Tools whose standard input is commands of their own language with commands that run a
+# shell: ed's and ex's `!cmd`, gdb's and lldb's `shell`, vim's `:!`, tclsh's `exec`, the
+# `!` of ftp, sftp and telnet, gnuplot's `system`, mongosh's JavaScript...
+_STDIN_COMMAND_TOOLS = frozenset(
+    {"ed", "red", "ex", "gdb", "lldb", "tclsh", "wish", "irb", "jshell", "gnuplot", "octave",
+     "ftp", "lftp", "sftp", "telnet", "mongosh", "mongo"}
+)  # fmt: skip
+# Python modules that read statements or debugger commands from the standard input.
+_PYTHON_CONSOLES = frozenset({"code", "pdb", "asyncio", "IPython", "ptpython", "bpython"})
+# Vim and its names read keys typed from their standard input when it is no terminal (`:!`),
+# unless given `-` (then the input is the text to edit), and in Ex mode (-e, -s) always.
+_VI = frozenset({"vim", "vi", "nvim", "view", "rvim", "vimdiff"})
+# Macro processors and calculators whose input language runs shell commands (m4's syscmd,
+# dc's `!`), reading standard input when given no file (or `-`).
+_STDIN_LANGUAGE_FILTERS = frozenset({"m4", "dc"})
+# Options whose argument is the file a program reads its program or commands from: given a name
+# of the standard input, that program reads them from the pipe (`make -f -`, `awk -f -`,
+# `sed -f /dev/stdin`, `gdb -x -`, `vim -s -`).
+_PROGRAM_FILE_OPTIONS: dict[str, frozenset[str]] = {
+    "make": frozenset({"-f", "--file", "--makefile"}),
+    "psql": frozenset({"-f", "--file"}),
+    "gmake": frozenset({"-f", "--file", "--makefile"}),
+    **{name: files for name, (_, files, _) in _SCRIPT_FIRST.items()},
+    **dict.fromkeys(_VI, frozenset({"-s", "-S", "-u"})),
+}
+# Programs that run a command made of the arguments after their own options, whose options the
+# tables do not list: a later word naming a shell or interpreter starts that command.
+_WRAPPERS = frozenset(
+    {"strace", "ltrace", "valgrind", "setpriv", "runuser", "firejail", "bwrap", "proot",
+     "fakeroot", "faketime", "chrt", "prlimit", "systemd-run", "docker", "podman", "nerdctl",
+     "kubectl", "uv", "poetry", "pipenv", "pdm", "hatch", "conda", "mamba", "micromamba",
+     "npx", "tini", "dumb-init", "gosu", "su-exec", "chpst", "torsocks", "proxychains",
+     "proxychains4", "xvfb-run", "dbus-run-session", "rlwrap", "catchsegv", "unbuffer"}
+)  # fmt: skip
+
+# The options that give a command string whose shell reads the program's standard input.
+_STDIN_COMMAND_STRINGS = {
+    name: _COMMAND_STRING_OPTIONS[name]
+    for name in ("su", "runuser", "flock", "env", "script", "split")
+} | {"tar": frozenset({"--to-command"})}  # (tar: each member of the archive read)
+# Program names a later word of a wrapper may give, starting a command that reads code.
+_READERS = SHELLS.union(
+    _INTERPRETER_OPTIONS, _STDIN_COMMAND_TOOLS, _VI, _STDIN_LANGUAGE_FILTERS,
+    _PROGRAM_FILE_OPTIONS, _SHELL_STARTERS, _SQL_SHELLS, _RUNNERS, ("ssh", "xargs"),
+)  # fmt: skip
+
 _VERSION = re.compile(r"[\d.]+\Z")
 
 #: Programs whose arguments may hold code for a shell (a shell, a runner of a command, ssh...):
@@ -300,11 +382,18 @@ def code_argument(
     command from each later word that names a program the tables know is read as well."""
     command = _run_command(command, prefix)
     why = _code_argument_of(command, prefix, shells_only)
-    for start in range(1, len(command) - 1):
-        if why is not None:
-            break
-        word = command[start]
-        if word is not None and program(word) in _KNOWN_PROGRAMS:
+    if why is None:
+        # From the first such word only: that call reads the words after it the same way
+        # (from each word, it would take time exponential in their number).
+        start = next(
+            (
+                start
+                for start in range(1, len(command) - 1)
+                if command[start] is not None and program(command[start]) in _KNOWN_PROGRAMS  # type: ignore[arg-type]
+            ),
+            None,
+        )
+        if start is not None:
             why = code_argument(command[start:], prefix, shells_only)
     return why
 
@@ -333,12 +422,19 @@ def option_taker(command: Sequence[str | None]) -> str | None:
 def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
     """The program ``command`` runs, if what it reads on its standard input is code: a shell or
     interpreter reading its program there (``sh``, ``bash -s -- a``, ``python3 -``, ``sh
-    /dev/stdin``, also behind runners: ``sudo sh``), a database shell given no SQL, ``ssh`` given
-    no remote command, ``at``, ``crontab -``, ``source /dev/stdin``, ``parallel`` given no
-    command, and ``xargs`` running a program whose next argument is code (``xargs sh -c``)."""
+    /dev/stdin``, also behind runners: ``sudo sh``, ``busybox sh``, ``strace sh``), a program
+    that starts a shell when given no command (``su``, ``sudo -s``, ``chroot /``, ``script``),
+    a tool whose input is commands that can run a shell (``ed``, ``ex``, ``gdb``, ``vim``,
+    ``m4``, ``dc``, ``tclsh``) or that is told to read its program there (``make -f -``,
+    ``awk -f -``, ``sed -f /dev/stdin``), a database shell given no SQL, ``ssh`` given no
+    remote command, ``at``, ``crontab -``, ``source /dev/stdin``, ``parallel`` given no
+    command, ``xargs`` running a program whose next argument is code (``xargs sh -c``), and a
+    program an expansion names (``$SHELL``: :data:`EXPANDED`)."""
     ran = _run_command(command, "")
     if not ran or ran[0] is None:
         return None
+    if ran[0] == EXPANDED:
+        return "a program an expansion names (it may be a shell)"
     name = program(ran[0])
     runners = [word for word in command[: len(command) - len(ran)] if word is not None]
     if any(program(word) == "xargs" for word in runners):
@@ -356,6 +452,9 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         return None
     words = [word for word in ran[1:] if word is not None]
     operands = [word for word in words if word == "-" or not word.startswith("-")]
+    reader = _reads_commands(name, ran, words, operands)
+    if reader is not None:
+        return reader
     if name in ("source", "."):
         return name if operands[:1] and operands[0] in _STDIN_FILES else None
     if name in ("at", "batch") or (name == "parallel" and not operands):
@@ -382,9 +481,9 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         if word == "--" or (word == "-" and name in SHELLS):  # the end of the options
             script = ran[at] if at < len(ran) else "-"
             return name if script in _STDIN_FILES else None
-        if word is None or word in _STDIN_FILES:
-            return name if word is not None else None
-        if not word.startswith("-"):
+        if word is None or word in _STDIN_FILES or word == EXPANDED:
+            return name if word is not None else None  # an expansion may be -s, or vanish
+        if word[:1] not in "-+" or len(word) == 1:
             return None  # an operand: the script's file (a shell's after -s: its arguments)
         if word.startswith("--"):
             continue
@@ -394,6 +493,128 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
             return None  # the program is an argument
         expects_argument = name in SHELLS and word in _SHELL_OPTIONS_WITH_ARGUMENT
     return name
+
+
+def _reads_commands(
+    name: str, ran: Sequence[str | None], words: list[str], operands: list[str]
+) -> str | None:
+    """:func:`reads_program_from_stdin` for the programs that start a shell, the tools whose
+    input is commands, and the wrappers of another command."""
+    options = [word for word in words if word[:1] == "-" and word[1:2] not in ("-", "")]
+    # (A runner is still the program that runs only when no command follows its options.)
+    if name in ("sudo", "doas"):
+        letters = "si" if name == "sudo" else "s"
+        if {"--shell", "--login"} & set(words) or any(
+            letter in option for option in options for letter in letters
+        ):
+            return f"{name} -s"
+    elif name in _SHELL_STARTERS and name in _RUNNERS:
+        return name  # chroot DIR, unshare, nsenter -t PID: the shell they start
+    elif name in _SHELL_STARTERS and not _names_a_command(name, words):
+        return name  # no -c: the shell it starts reads the pipe
+    if name in _STDIN_COMMAND_TOOLS:
+        return name
+    if name in ("python", "pypy") and _python_reads_stdin(ran[1:]):
+        return name
+    if name in _VI:
+        ex_mode = any(letter in option for option in options for letter in "eEs")
+        return name if ex_mode or "-" not in operands else None
+    if name in _STDIN_LANGUAGE_FILTERS and (not operands or "-" in operands):
+        return name
+    files = _PROGRAM_FILE_OPTIONS.get(name, frozenset())
+    for at, word in enumerate(ran[1:], 2):
+        following = ran[at] if at < len(ran) else None
+        option, equals, value = (word or "").partition("=")
+        if (_gives(word, files) and following in _STDIN_FILES) or (
+            equals and option in files and value in _STDIN_FILES
+        ):
+            return f"{name} {option}"
+        if word and word[:2] in files and word[2:] in _STDIN_FILES:
+            return f"{name} {word[:2]}"
+    if name in _WRAPPERS or name in _SHELL_STARTERS:
+        # From the first word naming such a program only, as in code_argument.
+        start = next(
+            (
+                start
+                for start, word in enumerate(ran[1:], 1)
+                if word is not None and not word.startswith("-") and program(word) in _READERS
+            ),
+            None,
+        )
+        found = reads_program_from_stdin(ran[start:]) if start is not None else None
+        if found is not None:
+            return f"{name} {found}"
+    return None
+
+
+def _python_reads_stdin(words: Sequence[str | None]) -> bool:
+    """Whether Python, after its script or command, reads statements from its standard input:
+    ``-i`` (interactive after the script), or ``-m`` of a module that is a console or debugger
+    (``python3 -m code``, ``-m pdb script.py``)."""
+    for at, word in enumerate(words):
+        if word is None or word == "--" or not word.startswith("-"):
+            return False  # the script: the rest are its arguments
+        if "i" in word[1:] and not word.startswith("--"):
+            return True
+        module = word[2:] if word.startswith("-m") and len(word) > 2 else None
+        if word == "-m" and at + 1 < len(words):
+            module = words[at + 1]
+        if module is not None or word.endswith("c"):
+            return module in _PYTHON_CONSOLES
+    return False
+
+
+def _names_a_command(name: str, words: list[str]) -> bool:
+    """Whether su, runuser, script or newgrp is given a command (-c, or runuser -u USER CMD)
+    rather than starting a shell."""
+    if name == "runuser" and any(word.partition("=")[0] in ("-u", "--user") for word in words):
+        return True  # the command comes after the user: found as a wrapper's
+    strings = _STDIN_COMMAND_STRINGS.get(name, frozenset())
+    return any(_gives(word, strings) for word in words)
+
+
+def stdin_script(command: Sequence[str | None]) -> str | None:
+    """The command string, written in the static text, that ``command`` has a shell run with
+    the standard input it reads: ``sh -c S``, ``su -c S``, ``env -S S``, ``script -c S``,
+    ``flock f -c S``, ``sg group S``, ``ssh host S...``, ``eval S...``, ``trap S EXIT`` (also
+    behind runners), else None."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED:
+        return None
+    name = program(ran[0])
+    words = ran[1:]
+    script: str | None = None
+    if name in SHELLS:
+        at = next((at for at in range(len(words)) if is_command_string(words[:at])), None)
+        script = words[at] if at is not None else None
+    elif name == "ssh":
+        at = next((at for at in range(len(words)) if _after_destination(words[:at])), None)
+        remote = words[at:] if at is not None else []
+        if remote and all(word is not None and word != EXPANDED for word in remote):
+            script = " ".join(remote)  # type: ignore[arg-type]
+    elif name in _COMMAND_OPERANDS:
+        operands = [word for word in words if word is None or not word.startswith("-")]
+        if len(operands) > _COMMAND_OPERANDS[name]:
+            script = operands[_COMMAND_OPERANDS[name]]
+    elif name == "eval" and all(word is not None and word != EXPANDED for word in words):
+        script = " ".join(words)  # type: ignore[arg-type]
+    elif name == "trap":  # the action, run in the shell whose input is the pipe
+        script = next((word for word in words if word != "--"), None)
+    elif name in _STDIN_COMMAND_STRINGS:
+        options = _STDIN_COMMAND_STRINGS[name]
+        for at, word in enumerate(words):
+            option, equals, value = (word or "").partition("=")
+            glued = next(  # `-S'sh -s'`, `-lcsh`: the option's argument in the same word
+                (word[i + 1 :] for i in range(1, len(word)) if "-" + word[i] in options),
+                "",
+            ) if word and word[1:2] not in ("-", "") and word[0] == "-" else ""
+            if equals and option.startswith("--") and option in options:
+                script = value
+            elif glued:
+                script = glued
+            elif _gives(word, options) and at + 1 < len(words):
+                script = words[at + 1]
+    return None if script == EXPANDED else script
 
 
 def _code_argument_of(

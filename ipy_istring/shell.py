@@ -138,6 +138,11 @@ def _fix_for(why: str) -> str:
         return "Do that part in Python, or pass the value to a command that takes it as data"
     if "for loop" in why:
         return "Write the loop variable's name in the static text"
+    if "in a pipeline with" in why:
+        return (
+            "Put that construct in a command of its own (after ';' or a newline), where no "
+            "value's output reaches it, or compute that part in Python"
+        )
     if "in a pipeline into" in why:
         return (
             "Write the program in the static text and pass the value after it, as an argument "

@@ -49,6 +49,9 @@ PAYLOADS = [
     # options of programs that run a command (read as an option where a program parses them)
     f"--to-command=touch {SENTINEL}",
     f"--upload-pack=touch {SENTINEL}",
+    # commands of tools that read them on their standard input (ed's, dc's and ex's `!`, m4's)
+    f"!touch {SENTINEL}",
+    f"syscmd(touch {SENTINEL})",
 ]
 
 # (class, template); the class names the context in the report and the docs table.
@@ -352,3 +355,66 @@ NAIVE_ESCAPES += [
     "tar -cf ../t.tar a-file; tar -xf ../t.tar §",
     "git init -q ../r; git ls-remote § ../r",
 ]
+
+CASES += [
+    # -- what a value's command writes reaches a program reading code on its standard input
+    # other than as `| sh`: refused ---------------------------------------------------------
+    ("stdin subshell", "printf '%s\\n' § | (sh)"),
+    ("stdin subshell", "printf '%s\\n' § | { true; sh; }"),
+    ("stdin subshell", "printf '%s\\n' § | if true; then sh; fi"),
+    ("stdin subshell", "printf '%s\\n' § | probe \"$(sh)\""),
+    ("shell starter", "printf '%s\\n' § | su"),
+    ("shell starter", "printf '%s\\n' § | sudo -s"),
+    ("shell starter", "printf '%s\\n' § | newgrp"),
+    ("shell starter", "printf '%s\\n' § | unshare"),
+    ("stdin runner", "printf '%s\\n' § | busybox sh"),
+    ("stdin runner", "printf '%s\\n' § | setpriv sh"),
+    ("stdin runner", "printf '%s\\n' § | command -p sh"),
+    ("stdin runner", "printf '%s\\n' § | sh 2>&1"),
+    ("stdin runner", "printf '%s\\n' § | sh /dev/fd/3 3<&0"),
+    ("stdin command string", "printf '%s\\n' § | sh -c sh"),
+    ("stdin command string", "printf '%s\\n' § | bash -c 'cat | sh'"),
+    ("stdin command string", "printf '%s\\n' § | sh -c 'eval \"$(cat)\"'"),
+    ("stdin command string", "printf '%s\\n' § | su -c sh"),
+    ("stdin command string", "printf '%s\\n' § | env -S'sh -s'"),
+    ("stdin command string", "printf '%s\\n' § | split --filter=sh"),
+    ("stdin expansion", "printf '%s\\n' § | \"$0\""),
+    ("stdin expansion", "printf '%s\\n' § | { read -r l; eval \"$l\"; }"),
+    ("stdin expansion", "printf '%s\\n' § | eval \"$(cat)\""),
+    ("stdin command string", "printf '%s\\n' § | eval sh"),
+    ("stdin command string", "printf '%s\\n' § | { trap sh EXIT; }"),
+    ("stdin alias", "alias s=sh\nprintf '%s\\n' § | s"),
+    ("command tool", "printf '%s\\n' § | ed -s"),
+    ("command tool", "printf '%s\\n' § | m4"),
+    ("command tool", "printf '%s\\n' § | dc"),
+    ("command tool", "printf '%s\\n' § | awk -f -"),
+    ("command tool", "printf '%s\\n' § | sed -n -f - /etc/passwd"),
+    ("command tool", "printf '%s\\n' § | python3 -m code"),
+    ("process substitution", "printf '%s\\n' § > >(sh); wait $!"),
+    ("process substitution", "printf '%s\\n' § |& sh"),
+    ("process substitution", "printf '%s\\n' § | time sh"),
+    # -- look-alikes whose reader takes the pipe as data: accepted -------------------------
+    ("pipe", "printf '%s\\n' § | (cat)"),
+    ("pipe", "printf '%s\\n' § | { true; cat; }"),
+    ("pipe", "printf '%s\\n' § | sh -c 'cat | cat'"),
+    ("pipe", "printf '%s\\n' § | su -c cat"),
+    ("pipe", "printf '%s\\n' § | env -S 'cat -u'"),
+    ("pipe", "printf '%s\\n' § | split --filter=cat"),
+    ("pipe", "printf '%s\\n' § 2>&1 | cat"),
+    ("pipe", "printf '%s\\n' § | command -p cat"),
+]
+NAIVE_ESCAPES += [
+    case
+    for klass, case in CASES
+    if klass.startswith(("stdin ", "shell starter", "command tool"))
+    or case.endswith(("> >(sh); wait $!", "|& sh", "| time sh"))
+]
+# Programs a case needs beyond dash, bash and coreutils: its positive control is skipped on a
+# machine without them (scripts/test installs them).
+NEEDS = {
+    "printf '%s\\n' § | sudo -s": "sudo",
+    "printf '%s\\n' § | busybox sh": "busybox",
+    "printf '%s\\n' § | ed -s": "ed",
+    "printf '%s\\n' § | m4": "m4",
+    "printf '%s\\n' § | dc": "dc",
+}

@@ -514,3 +514,123 @@ def test_a_value_after_dashes_or_not_read_as_an_option_is_accepted(case: str, va
     words = argv(_with_value(case, value))
     assert any(value in word for word in words)
     assert shlex.split(sh(_with_value(case, value))) == words
+
+
+# Programs that read code from their standard input other than as `… | sh`: each case
+# was accepted before, and runs the value in dash or bash (tests/contexts_sh.py shows those
+# the machine has; tests/test_shell_contexts.py runs them).
+STDIN_CODE_REFUSED = [
+    # a subshell, a group body, a loop or a `$( )` reads the input of the command it is in
+    "echo § | (sh)", "echo § | ( sh )", "echo § | { true; sh; }", "echo § | if true; then sh; fi",
+    "echo § | while true; do sh; break; done", "echo § | for i in 1; do sh; done",
+"echo § | echo \"$(sh)\"", "echo § | echo $(sh)",
+    "echo § | (exec sh)", "echo § | (cat; sh)",
+    # programs that start a shell when given no command
+    "echo § | su", "echo § | su -", "echo § | su root", "echo § | su -s /bin/sh",
+    "echo § | sudo -s", "echo § | sudo -i", "echo § | sudo -u root -s", "echo § | sudo su",
+    "echo § | doas -s", "echo § | script -q", "echo § | script -q /dev/null",
+    "echo § | chroot /", "echo § | unshare", "echo § | nsenter -t 1", "echo § | newgrp",
+    "echo § | runuser -l root",
+    # shells behind runners and wrappers the tables did not follow
+    "echo § | busybox sh", "echo § | busybox ash", "echo § | runuser -u root sh",
+    "echo § | setpriv sh", "echo § | strace -o /dev/null sh",
+    "echo § | command -p sh", "echo § | command -- sh", "echo § | bash +o posix",
+    "echo § | sh 2>&1", "echo § | sh 3</dev/null", "echo § | 2>/dev/null sh",
+    "echo § | sh /dev/fd/3 3<&0", "echo § | bash /proc/self/fd/3 3<&0",
+    # a command string written in the static text that reads the pipe as code
+    "echo § | sh -c sh", "echo § | sh -c 'sh'", "echo § | sh -c \"sh\"", "echo § | su -c sh",
+    "echo § | su root -c sh", "echo § | sh -c 'sh -s' x", "echo § | bash -c 'cat | sh'",
+    "echo § | sh -c 'read a; sh'", "echo § | sh -c '. /dev/stdin'", "echo § | sh -c 'exec sh'",
+    "echo § | bash -c 'eval \"$(cat)\"'", "echo § | env -S sh", "echo § | env -S 'sh -s'",
+    "echo § | env -S'sh -s'", "echo § | su -c'sh'", "echo § | script -qc sh /dev/null",
+    "echo § | flock f -c sh", "echo § | ssh h sh", "echo § | ssh h bash -s",
+    "echo § | ssh h 'cat | sh'", "echo § | sudo sh -c 'sh'", "echo § | split --filter=sh",
+    "echo § | tar -xf - --to-command=sh", "echo § | eval sh", "echo § | command eval 'sh'",
+    "echo § | trap 'sh' EXIT", "echo § | { trap sh EXIT; }",
+    # an expansion: a program it names, or code it gives (what it holds may come from the pipe)
+    "echo § | $SHELL", "echo § | \"$SHELL\"", "echo § | \"$(command -v sh)\"",
+    "echo § | eval \"$(cat)\"", "echo § | builtin eval \"$(cat)\"", "echo § | sh -c \"$(cat)\"",
+    "echo § | python3 -c \"$(cat)\"", "echo § | { read -r v; eval \"$v\"; }",
+    "echo § | while read -r l; do sh -c \"$l\"; done", "echo § | { read -r l; $l; }",
+    "echo § | sh \"$f\"",
+    # tools whose standard input is commands that can run a shell, or told to read it there
+    "echo § | ed", "echo § | ed -s f", "echo § | ex", "echo § | vim -es", "echo § | vim",
+    "echo § | vim -s /dev/stdin f", "echo § | gdb -q", "echo § | gdb -batch", "echo § | m4",
+    "echo § | dc", "echo § | tclsh", "echo § | make -f -", "echo § | make --file=-",
+    "echo § | make -f /dev/stdin", "echo § | awk -f -", "echo § | mawk -f /dev/stdin",
+    "echo § | sed -f - f", "echo § | sed -nf - f", "echo § | sed -f /dev/stdin f",
+    "echo § | python3 -m code", "echo § | python3 -i -c pass", "echo § | python3 -m pdb s.py",
+    "echo § | psql -f -", "echo § | sftp h", "echo § | ftp h",
+]  # fmt: skip
+# A construct the lexer does not follow, in the pipeline of a value: what it does with the
+# value's output (a process substitution or bash's |& into a shell) cannot be proved.
+STOPPED_PIPELINES = [
+    "echo § > >(sh)", "echo § | tee >(bash)", "echo § | tee >(bash) >/dev/null", "echo § |& sh",
+    "echo § | $'sh'", "echo § | case a in *) sh;; esac", "echo § | time sh",
+    "echo § | coproc sh", "{ echo §; time true; } | sh", "echo § | (cat; $'sh')",
+    "echo \"$(echo §; $'x')\" | sh", "cat § <<EOF | sh\nbody\nEOF",
+    "echo § | (alias s=sh\ns)",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", STDIN_CODE_REFUSED)
+def test_a_value_reaching_code_through_the_standard_input_is_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"in a pipeline into .+ reads it as code.*\. [A-Z]"):
+        sh(_with_fields(case))
+
+
+@pytest.mark.parametrize("case", STOPPED_PIPELINES)
+def test_a_value_in_a_pipeline_the_lexer_stops_in_is_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"in a pipeline with .+ cannot prove where the value"):
+        sh(_with_fields(case))
+
+
+@pytest.mark.parametrize("case", ["alias s=sh\necho § | s", "hash -p /bin/sh s; echo § | s"])
+def test_after_an_alias_or_hash_definition_no_value_is_accepted(case: str) -> None:
+    # dash expands aliases in a script; bash's hash -p maps a name to any file: a later
+    # command's name may run a shell (`s` reads the pipe as code in dash).
+    with pytest.raises(RenderError, match="after which a command's name may run another"):
+        sh(_with_fields(case))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["echo § | grep sh", "echo § | grep -w bash", "echo § | sed s/sh/bash/", "echo § | (cat)",
+     "echo § | { cat; }", "echo § | ( cat; echo done )", "echo § | if true; then cat; fi",
+     "echo § | while read -r l; do printf '%s\\n' \"$l\"; done", "echo § | sh -c cat",
+     "echo § | ssh h cat", "echo § | ssh h 'cat > f'", "echo § | tee f", "sh -c 'cat' < §",
+     "echo § | bc", "echo § | tar -x", "echo § | tar -xf - --to-command=cat", "echo § | git apply",
+     "echo § | vim -", "echo § | view -R -", "echo § | awk '{print}'", "echo § | sed -f s.sed f",
+     "echo § | make", "echo § | make -f Makefile", "echo § | sudo tee /etc/x",
+     "echo § | sudo -u bob cat", "echo § | su -c cat", "echo § | sh -c 'cat | grep x'",
+     "echo § | bash -c 'read a; printf %s \"$a\"'", "echo § | env -S 'cat -n'",
+     "echo § | script -qc cat /dev/null", "echo § | chroot / cat", "echo § | busybox cat",
+     "echo § | cat \"$f\"", "echo § | python3 -m json.tool", "echo § | python3 -c 'import sys'",
+     "echo § | strace -o log cat", "echo § | docker run -i img cat", "echo § 2>&1 | cat",
+     "echo § 2>/dev/null | grep x", "echo § | 2>/dev/null grep x", "echo § >&2; time sh",
+     "echo \"$(echo §)\" | grep x", "for f in §; do echo \"$f\"; done | sort",
+     "echo §; cat <<EOF\nbody\nEOF", "echo § | split -l 1 --filter=cat", "echo § | sh 2",
+     "echo § | bash s.sh 2>&1", "echo § | sh /dev/null", "echo § | { trap 'rm -f t' EXIT; cat; }",
+     "echo §; alias s=sh"],
+)  # fmt: skip
+def test_look_alikes_that_read_the_pipe_as_data_are_accepted(case: str) -> None:
+    rendered = sh(_with_fields(case))
+    assert "'value 0'" in rendered
+
+
+def test_command_p_is_still_the_builtin_it_runs() -> None:
+    # `command -p eval x` runs eval (bash and dash): its arguments are code.
+    with pytest.raises(RenderError, match="an argument of eval"):
+        sh(_with_fields("command -p eval echo §"))
+    with pytest.raises(RenderError, match="command string of split --filter"):
+        sh(_with_fields("split --filter=§ f"))
+
+
+def test_chains_of_programs_and_command_strings_stay_fast_and_finite() -> None:
+    # Each word naming a known program is followed once (it took time exponential in their
+    # number), and command strings nested past the lexer's depth are refused, never a
+    # RecursionError.
+    assert "'value 0'" in sh(_with_fields("git " * 40 + "cat §"))
+    assert "'value 0'" in sh(_with_fields("echo § | " + "runuser -u x " * 40 + "cat"))
+    with pytest.raises(RenderError, match="reads it as code"):
+        sh(_with_fields("echo § | " + "ssh h " * 100 + "sh"))
