@@ -399,8 +399,10 @@ def test_any_text_reads_back_exactly_where_a_field_is_accepted(
     before, after = around
     result = str(html(T(before, (value, "v"), after)))
     plan = contexts.analyse((before, after))
-    page = contexts.canonical_fragment(result, plan.context)
-    assert contexts.mismatch(plan.skeleton, {0: (value, plan.slots[0].keeps_nul)}, {}, page) is None
+    for reading in contexts.readings(result):
+        page = contexts.canonical_fragment(result, plan.context, reading)
+        plain = {0: (value, plan.slots[0].keeps_nul)}
+        assert contexts.mismatch(plan.skeleton(reading), plain, {}, page) is None
 
 
 def test_a_row_template_is_read_in_the_table_it_is_written_for() -> None:
