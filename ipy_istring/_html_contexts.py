@@ -37,6 +37,7 @@ __all__ = [
     "Plan",
     "Reading",
     "Slot",
+    "Unreadable",
     "UrlCheck",
     "analyse",
     "canonical_fragment",
@@ -228,8 +229,29 @@ def _html5lib() -> tuple[Any, Any]:
 
     base = html5lib.getTreeBuilder("etree", fullTree=True)
 
+    class Element(base.elementClass):  # type: ignore[misc, name-defined]
+        """The etree builder's element, keeping the nodes inserted before a sibling.
+
+        html5lib 1.1's etree element inserts such a node into the tree but not into its list
+        of children, so moving the children elsewhere (the fragment's root into the result,
+        the adoption agency) drops it: ``<table><h1>x`` parsed as a fragment lost the ``<h1>``
+        the parser moved before the table (foster parenting), and with it every element of
+        the template the page put there, unseen by the structural check.  (And with no
+        sibling, in a fragment read in a table, it failed: the node goes last, as the standard
+        says.)
+        """
+
+        def insertBefore(self, node: Any, refNode: Any) -> None:
+            if refNode is None:
+                self.appendChild(node)
+                return
+            super().insertBefore(node, refNode)
+            self._childNodes.insert(self._childNodes.index(refNode), node)
+
     class Builder(base):  # type: ignore[misc, valid-type]
         """The etree builder, noting text the parser moves out of a table (foster parenting)."""
+
+        elementClass = Element
 
         def reset(self) -> None:
             super().reset()
@@ -249,11 +271,20 @@ def parse(
     """Parse as a browser: a fragment in ``container``, or a document; scripting on or off."""
     parser_class, builder = _html5lib()
     parser = parser_class(tree=builder, namespaceHTMLElements=True)
-    if container is None:
-        root = parser.parse(source, scripting=scripting)
-    else:
-        root = parser.parseFragment(source, container=container, scripting=scripting)
+    try:
+        if container is None:
+            root = parser.parse(source, scripting=scripting)
+        else:
+            root = parser.parseFragment(source, container=container, scripting=scripting)
+    except Exception as error:  # any failure of the parser, not of the page
+        # html5lib 1.1 fails in a few corners of the standard it reads wrongly: an internal
+        # check (it takes an svg <html> in a table for the root: <table><svg><template><html>).
+        raise Unreadable(f"{type(error).__name__}: {error}") from None
     return root, parser.tree.fostered
+
+
+class Unreadable(ValueError):
+    """html5lib could not read the markup (it failed in its own code)."""
 
 
 @dataclass(frozen=True)
@@ -401,6 +432,12 @@ _REFUSALS: dict[str, Refusal] = {
     "dropped": (
         "stands where the HTML parser keeps nothing of it (an end tag, a duplicate attribute, "
         "a misplaced element...), so its value would vanish or become markup",
+        _FIX_TEXT,
+    ),
+    "uneven": (
+        "stands where html5lib, which html() reads templates with, keeps it in a whole page "
+        "but drops it from a fragment (a notebook's output) or the other way round (as a "
+        "<table> opened inside a table's content), so where it stands is unknown",
         _FIX_TEXT,
     ),
     "tag": ("stands as (part of) a tag name", "Tag names cannot come from values; write the tag"),
@@ -587,6 +624,7 @@ def analyse(strings: tuple[str, ...]) -> Plan:
     landings: dict[int, list[_Landing]] = {}
     fostered: set[int] = set()  # escaped text here is moved out of a table
     unread: set[int] = set()  # an escaped value here does not read back as written
+    landed: dict[tuple[Reading, str | None], set[int]] = {}  # the fields each parse kept
     context = _context_element(strings[0])
     containers = dict.fromkeys(("div", None, context))
     for reading, container in itertools.product(all_readings, containers):
@@ -596,7 +634,9 @@ def analyse(strings: tuple[str, ...]) -> Plan:
         probe_a = probes.fill(probes.places)
         probe_h = probes.fill([str(escape(value)) for value in probes.hostile])
         root_a, moved_text = reading.parse(probe_a, container)
-        for index, found in _landings(root_a, probes.token).items():
+        found_here = _landings(root_a, probes.token)
+        landed[reading, container] = set(found_here)
+        for index, found in found_here.items():
             landings.setdefault(index, []).extend(found)
         fostered.update(map(probes.index, probes.token.finditer("".join(moved_text))))
         # Probe H must parse as probe A with each placeholder replaced by the hostile value:
@@ -613,6 +653,11 @@ def analyse(strings: tuple[str, ...]) -> Plan:
             # (Each field's hostile value that no longer reads back whole; if none, suspect all.)
             unread |= {int(i) for i in differing} or set(range(count + 1))
     ending = _ending_refusal(landings.get(count, []), count in unread)
+    # A field kept in a whole page but dropped from a fragment (a notebook's output), or the
+    # other way round, stands where html5lib's two parsers disagree: html5lib 1.1 drops a
+    # <table> opened inside a table from a fragment, which a browser keeps (and which the
+    # structural check, reading the fragment, would not see).
+    uneven = set().union(*(landed[r, "div"] ^ landed[r, None] for r in all_readings))
     if count == 0:
         return Plan((), (), "", probes.token, "div", ending)
 
@@ -634,6 +679,8 @@ def analyse(strings: tuple[str, ...]) -> Plan:
     urls: list[UrlCheck] = []
     for index in range(count):
         slot, url = _decide(index, strings[index], landings.get(index, []), index in unread)
+        if index in uneven and slot.kind != "refused":
+            slot, url = Slot("refused", _REFUSALS["uneven"], _REFUSALS["uneven"], -1), None
         if url is not None:
             slot = dataclasses.replace(slot, url=len(urls))
             urls.append(_url_check(url, probes.token))

@@ -88,7 +88,16 @@ def html(template: object) -> HtmlMarkup:
 
     t = as_template(template, renderer="html")
     strings, interpolations = _flatten(t.strings, t.interpolations)
-    plan = contexts.analyse(strings)
+    try:
+        plan = contexts.analyse(strings)
+    except contexts.Unreadable:
+        raise refusal(
+            "html",
+            "the template",
+            "has markup that html5lib, which html() reads templates with, cannot read (it "
+            "fails in its own code), so where its fields stand is unknown",
+            "Write the markup the usual way (close svg/math and table elements in order)",
+        ) from None
     pieces = [strings[0]]
     raws = [""] * len(interpolations)  # each escaped value's text, unescaped
     trusted: dict[int, str] = {}  # field -> trusted HTML inserted as written
@@ -219,12 +228,17 @@ def _check_structure(
 
     in_attribute = {index: plan.slots[index].kind == "attribute" for index in trusted}
     # Every way a browser may read the page (a trusted value may bring <select>, <noscript>).
+    culprit: int | None = None
     for reading in contexts.readings(result):
-        page = contexts.canonical_fragment(result, plan.context, reading)
-        culprit = contexts.mismatch(plan.skeleton(reading), plain, in_attribute, page)
+        try:
+            page = contexts.canonical_fragment(result, plan.context, reading)
+        except contexts.Unreadable:  # (html5lib failed on it: nothing is verified)
+            culprit = min(trusted)
+        else:
+            culprit = contexts.mismatch(plan.skeleton(reading), plain, in_attribute, page)
         if culprit is not None:
             break
-    else:
+    if culprit is None:
         return
     if culprit not in trusted:
         culprit = min(trusted)

@@ -418,3 +418,81 @@ def test_a_row_template_is_read_in_the_table_it_is_written_for() -> None:
         html(T("<tr>", (Markup("</tr><tr>"), "c"), "</tr>"))
     with pytest.raises(RenderError, match=r"\{v\} stands in the event-handler attribute 'onclick'"):
         html(T('<tr onclick="', ("x", "v"), '"><td>1</td></tr>'))
+
+
+# Red-team round: contexts a browser reads differently from html5lib 1.1, and composition.
+
+
+@pytest.mark.parametrize(
+    ("text", "inside"),
+    [
+        ('<a href="', "a tag or an end tag"),
+        ("<p title=x", "a tag or an end tag"),
+        ("<p><", "a tag"),
+        ("<script>var x = ", r"a <script> body"),
+        ("<style>", r"a <style> body"),
+        ("<svg><style>", r"a <style> body"),
+        ("<xmp>", r"a <xmp> body"),
+        ("<!-- ", "a comment"),
+        ("<svg><![CDATA[", "a CDATA section"),
+    ],
+)
+def test_a_template_may_not_end_inside_markup(text: str, inside: str) -> None:
+    # Its Markup joined with a value (result + text, Markup("").join) would put the value
+    # there: html(i'<a href="') + "javascript:..." was a link that runs script.
+    with pytest.raises(RenderError, match=rf"the template ends inside {inside}.*joined after"):
+        html(T(text))
+    with pytest.raises(RenderError, match=rf"the template ends inside {inside}"):
+        html(T("<p>", ("x", "v"), "</p>" + text))
+
+
+@pytest.mark.parametrize(
+    "text", ["<table><tr>", "<textarea>", "<title>", "<svg>", "<select>", "<ul><li>", "<p>AT&"]
+)
+def test_a_template_may_end_in_element_text(text: str) -> None:
+    # Opening elements for later parts is how results are composed: text joined there is
+    # escaped text (an RCDATA body like <textarea> reads it as text too).
+    assert html(T(text)) + "<b>" == text + "&lt;b&gt;"
+
+
+def test_the_transform_of_an_svg_element_is_refused() -> None:
+    with pytest.raises(RenderError, match=r"\{t\} stands in the transform of an <svg>.*<g "):
+        html(T('<svg transform="', ("scale(200)", "t"), '"></svg>'))
+    # Inside the svg a transform stays clipped to its box.
+    assert "scale(2)" in html(T('<svg><g transform="', ("scale(2)", "t"), '"></g></svg>'))
+
+
+def test_trusted_html_is_checked_as_browsers_read_select_and_noscript() -> None:
+    css = "\n{} * { position: fixed }"
+    with pytest.raises(RenderError, match=r"\{m\} is trusted HTML.*does not fit"):
+        html(T("<select>", (Markup("<style>"), "m"), "</select><p title='", (css, "v"), "'>"))
+    with pytest.raises(RenderError, match=r"\{m\} is trusted HTML.*does not fit"):
+        html(T("<p>", (Markup("<noscript><style></noscript>"), "m"), "</p><p>", (css, "v"), "</p>"))
+    assert html(T("<select>", (Markup("<option>a</option>"), "m"), "</select>"))
+    assert html(T("<p>", (Markup("<noscript>a</noscript>"), "m"), "</p><p>", ("b", "v"), "</p>"))
+
+
+def test_a_field_is_read_with_scripting_off_too() -> None:
+    # Scripting off (DOMParser, JavaScript disabled), <noscript> content is markup.
+    with pytest.raises(RenderError, match=r"\{v\} stands in a <style> body"):
+        html(T("<noscript><style></noscript>", ("x", "v"), "</style>"))
+    assert html(T("<noscript><p>a</p></noscript><p>", ("<b>", "v"), "</p>")).endswith(
+        "&lt;b&gt;</p>"
+    )
+
+
+def test_table_parts_html5lib_loses_from_a_fragment() -> None:
+    # A node the parser moves before a table is kept (html5lib's etree builder lost it).
+    with pytest.raises(RenderError, match=r"\{m\} is trusted HTML.*does not fit"):
+        html(T("<table>", (Markup("<style>"), "m"), "<p title='", ("x", "v"), "'>x</p></table>"))
+    # html5lib drops a <table> opened in a table's content from a fragment; a browser keeps it.
+    with pytest.raises(RenderError, match=r"\{v\} stands where html5lib.*keeps it in a whole page"):
+        html(T("<table><div><table title='", ("x", "v"), "'></table></div></table>"))
+    assert html(T("<table><tr><td><table title='", ("x", "v"), "'></table></td></tr></table>"))
+
+
+def test_markup_html5lib_fails_on_is_a_render_error() -> None:
+    with pytest.raises(RenderError, match=r"the template has markup that html5lib.*cannot read"):
+        html(T("<table><svg><template><html>", ("x", "v")))
+    # A fragment read in a table that the adoption agency moves (html5lib failed on it).
+    assert html(T('<caption><tbody><a href="https://e.invalid/', ("x", "v"), '"><p><a>x'))
