@@ -556,6 +556,13 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             "Values may form URLs only in a/area href (links) and img/video/audio/source/"
             "track src, video poster, svg a and image href; write this URL in the template",
         )
+    if name.startswith("data-commandlinker-"):
+        return (
+            f"stands {where}, which JupyterLab reads as a command: clicking the element runs "
+            "the JupyterLab command it names, with these arguments (console:inject runs code)",
+            "Write the command and its arguments in the template; pass values in another data-* "
+            "attribute",
+        )
     if name.startswith(("data-", "aria-")):
         return "plain"
     if namespace == HTML_NS and name in SAFE_ATTRIBUTES:

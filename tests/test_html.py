@@ -496,3 +496,12 @@ def test_markup_html5lib_fails_on_is_a_render_error() -> None:
         html(T("<table><svg><template><html>", ("x", "v")))
     # A fragment read in a table that the adoption agency moves (html5lib failed on it).
     assert html(T('<caption><tbody><a href="https://e.invalid/', ("x", "v"), '"><p><a>x'))
+
+
+def test_jupyterlab_command_attributes_are_refused() -> None:
+    # JupyterLab's CommandLinker runs the command a clicked element names in
+    # data-commandlinker-command (seen in JupyterLab 4.6 and Chromium: help:about opened).
+    for name in ("data-commandlinker-command", "data-commandlinker-args"):
+        with pytest.raises(RenderError, match=r"\{c\} stands in the attribute.*JupyterLab"):
+            html(T(f'<button {name}="', ("console:inject", "c"), '">x</button>'))
+    assert html(T('<button data-command="', ("x", "c"), '">x</button>'))
