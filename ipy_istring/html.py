@@ -35,7 +35,7 @@ This module imports nothing from IPython.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from markupsafe import Markup, escape
 
@@ -77,6 +77,31 @@ class HtmlMarkup(Markup):
 
     def _repr_html_(self) -> str:
         return str(self)
+
+    # Markup's formatting escapes the values and nothing more, so it would put them where
+    # html() never read them: html(i"<script>var x = %s</script>") % "1; alert(1)" runs it,
+    # html(i'<a href="%s">') % "javascript:..." links it.  A result is finished HTML.
+
+    def __mod__(self, value: Any, /) -> NoReturn:
+        raise _formatting_refusal("%")
+
+    def format(self, *args: Any, **kwargs: Any) -> NoReturn:
+        """Refused: a result is finished HTML (put values in the i-string's fields)."""
+        raise _formatting_refusal(".format()")
+
+    def format_map(self, mapping: Any, /) -> NoReturn:
+        """Refused: a result is finished HTML (put values in the i-string's fields)."""
+        raise _formatting_refusal(".format_map()")
+
+
+def _formatting_refusal(how: str) -> Exception:
+    return refusal(
+        "html",
+        "a result",
+        f"is finished HTML: formatting it with {how} would put values where html() never "
+        "read them (in a <script>, a URL...), escaped but unchecked",
+        'Put the values in the i-string\'s fields: html(i"<b>{value}</b>")',
+    )
 
 
 def html(template: object) -> HtmlMarkup:

@@ -11,7 +11,7 @@ give trusted HTML of its own for ``{m}`` (``trusted``), be loaded with JavaScrip
 (``scripting=False``: ``<noscript>`` is then markup, as in sanitizers' ``DOMParser`` or a page
 viewed without JavaScript), or join the value after the result instead of rendering it in a
 field (``join=True``: ``html(i"<script>") + value + html(i"</script>")``, markupsafe's way of
-composing).
+composing), or format the result (``percent=True``: ``html(i"<script>%s</script>") % value``).
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ class Case:
     trusted: str | None = None  # the trusted HTML for {m}, if not the value
     scripting: bool = True  # load the page with JavaScript on (a notebook) or off
     join: bool = False  # the template is split at {v}: html(before) + value + html(after)
+    percent: bool = False  # {v} is written %s, and the result formatted: html(...) % value
 
 
 CASES: list[Case] = [
@@ -290,4 +291,6 @@ CASES: list[Case] = [
     Case("join", "<textarea>{v}</textarea>", "</textarea>" + IMG, True, join=True),
     Case("join", "<p>{v}</p>", IMG, True, join=True),
     Case("join", "<table>{v}</table>", IMG, True, join=True),
+    Case("format", "<script>var x = {v}</script>", "1; " + PWN, True, percent=True),
+    Case("format", '<a href="{v}">x</a>', JS_URL, True, percent=True),
 ]

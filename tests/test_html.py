@@ -505,3 +505,18 @@ def test_jupyterlab_command_attributes_are_refused() -> None:
         with pytest.raises(RenderError, match=r"\{c\} stands in the attribute.*JupyterLab"):
             html(T(f'<button {name}="', ("console:inject", "c"), '">x</button>'))
     assert html(T('<button data-command="', ("x", "c"), '">x</button>'))
+
+
+def test_a_result_is_not_a_format_string() -> None:
+    # Markup's % and .format() escape values and nothing more: in a result they would land
+    # in a <script> or a URL unchecked.
+    result = html(T("<script>var x = %s; var y = {}</script>"))
+    for formatting in (
+        lambda: result % "1",
+        lambda: result.format(1),
+        lambda: result.format_map({}),
+    ):
+        with pytest.raises(RenderError, match=r"a result is finished HTML.*fields"):
+            formatting()
+    assert html(T("<br>")).join(["a", "<b>"]) == "a<br>&lt;b&gt;"
+    assert html(T("<p>")) + "<b>" == "<p>&lt;b&gt;"

@@ -59,8 +59,10 @@ def naive(case: Case) -> str:
 def render(case: Case, value: str) -> str | None:
     """html()'s page for the case, or None when html() refuses it."""
     try:
+        before, _, after = case.template.partition("{v}")
+        if case.percent:  # html(i"<script>%s</script>") % value
+            return str(html(InterpolationTemplate(before + "%s" + after)) % value)
         if case.join:  # html(i"<script>") + value + html(i"</script>")
-            before, after = case.template.split("{v}")
             return str(
                 html(InterpolationTemplate(before)) + value + html(InterpolationTemplate(after))
             )
@@ -168,7 +170,11 @@ def visit(context: Any, body: str, *, settle: int = 500) -> tuple[list[str], lis
 
 def case_id(case: Case) -> str:
     how = "+".join(
-        [how for how, on in (("nojs", not case.scripting), ("join", case.join)) if on]
+        [
+            how
+            for how, on in (("nojs", not case.scripting), ("join", case.join), ("%", case.percent))
+            if on
+        ]
         + ([f"m={case.trusted}"] if case.trusted else [])
     )
     return f"{case.context}:{case.template}" + (f"[{how}]" if how else "")
