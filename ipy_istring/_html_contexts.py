@@ -165,6 +165,10 @@ _CONTEXTS = {"tr": "tbody", "td": "tr", "th": "tr", "col": "colgroup"} | dict.fr
 _FIRST_TAG = re.compile(r"\s*<([A-Za-z][^\s/>]*)")
 _REPARSED_TAG = re.compile(r"(</?)(select|isindex)(?=[\s/>])", re.IGNORECASE)
 _NOSCRIPT = re.compile(r"<noscript", re.IGNORECASE)
+# Appended to a page the structural check reads: a comment node of its own only if the page
+# ends in element text (a trusted <script> left open would hold it as text, and would hold
+# whatever is joined after the result).  In the canonical form only a comment writes "<!--".
+_END = "<!--ipy-end-->"
 _REPARSED = {"x-select": "select", "x-isindex": "isindex"}  # their names in messages
 _URL_CONTROLS = "".join(map(chr, range(33)))
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
@@ -359,13 +363,19 @@ def _canonical(root: Any, out: list[str]) -> None:
             stack.append(child)
 
 
-def canonical_fragment(source: str, context: str = "div", reading: Reading | None = None) -> str:
+def canonical_fragment(
+    source: str, context: str = "div", reading: Reading | None = None
+) -> str | None:
     """The parse of ``source`` in a ``context`` element, as one string two parses share when
-    they have the same tree (elements, attributes sorted, text and comments)."""
-    root, _ = (reading or Reading()).parse(source, context)
+    they have the same tree (elements, attributes sorted, text and comments); or None when
+    ``source`` ends inside a tag, a comment or a raw-text body, where what is joined after it
+    would go."""
+    root, _ = (reading or Reading()).parse(source + _END, context)
     out: list[str] = []
     _canonical(root, out)
-    return "".join(out)
+    text = "".join(out)
+    end = text.rfind(_END)
+    return None if end == -1 else text[:end] + text[end + len(_END) :]
 
 
 # --- reading where each placeholder landed --------------------------------------------

@@ -258,7 +258,9 @@ def _check_structure(
         try:
             page = contexts.canonical_fragment(result, plan.context, reading)
         except contexts.Unreadable:  # (html5lib failed on it: nothing is verified)
-            culprit = min(trusted)
+            page = None
+        if page is None:  # unreadable, or it leaves a <script>, a comment... open at the end
+            culprit = max(trusted)
         else:
             culprit = contexts.mismatch(plan.skeleton(reading), plain, in_attribute, page)
         if culprit is not None:

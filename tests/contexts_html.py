@@ -291,6 +291,9 @@ CASES: list[Case] = [
     Case("join", "<textarea>{v}</textarea>", "</textarea>" + IMG, True, join=True),
     Case("join", "<p>{v}</p>", IMG, True, join=True),
     Case("join", "<table>{v}</table>", IMG, True, join=True),
+    # A trusted value that leaves a <script> open at the end: a value joined after runs.
+    Case("join", "<p>{m}</p>{v}</script>", "\n" + PWN, True, trusted="<script>//", join=True),
+    Case("join", "<p>{m}</p>{v}", "\n" + PWN, trusted="<b>x</b>", join=True),
     Case("format", "<script>var x = {v}</script>", "1; " + PWN, True, percent=True),
     Case("format", '<a href="{v}">x</a>', JS_URL, True, percent=True),
 ]

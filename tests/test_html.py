@@ -401,6 +401,7 @@ def test_any_text_reads_back_exactly_where_a_field_is_accepted(
     plan = contexts.analyse((before, after))
     for reading in contexts.readings(result):
         page = contexts.canonical_fragment(result, plan.context, reading)
+        assert page is not None
         plain = {0: (value, plan.slots[0].keeps_nul)}
         assert contexts.mismatch(plan.skeleton(reading), plain, {}, page) is None
 
@@ -520,3 +521,13 @@ def test_a_result_is_not_a_format_string() -> None:
             formatting()
     assert html(T("<br>")).join(["a", "<b>"]) == "a<br>&lt;b&gt;"
     assert html(T("<p>")) + "<b>" == "<p>&lt;b&gt;"
+
+
+def test_trusted_html_may_not_leave_the_page_inside_markup() -> None:
+    # It would hold what is joined after the result: <p><script></p> + "alert(1)".
+    for open_at_end in ("<script>", "<style>", "<!--", "<textarea>", '<a href="x'):
+        for after in ("</p>", ""):
+            with pytest.raises(RenderError, match=r"\{m\} is trusted HTML.*does not fit"):
+                html(T("<p>", (Markup(open_at_end), "m"), after))
+    rows = Markup("<tr><td>1</td></tr>")
+    assert html(T("<table>", (rows, "m"))) == f"<table>{rows}"

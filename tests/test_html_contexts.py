@@ -10,6 +10,7 @@ cases marked ``control`` does run script in the same harness (positive control).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -63,9 +64,11 @@ def render(case: Case, value: str) -> str | None:
         if case.percent:  # html(i"<script>%s</script>") % value
             return str(html(InterpolationTemplate(before + "%s" + after)) % value)
         if case.join:  # html(i"<script>") + value + html(i"</script>")
-            return str(
-                html(InterpolationTemplate(before)) + value + html(InterpolationTemplate(after))
+            head, tail = (
+                html(template(dataclasses.replace(case, template=part), value))
+                for part in (before, after)
             )
+            return str(head + value + tail)
         return str(html(template(case, value)))
     except RenderError:
         return None
