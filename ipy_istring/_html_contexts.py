@@ -370,12 +370,15 @@ def canonical_fragment(
     they have the same tree (elements, attributes sorted, text and comments); or None when
     ``source`` ends inside a tag, a comment or a raw-text body, where what is joined after it
     would go."""
-    root, _ = (reading or Reading()).parse(source + _END, context)
+    marker = _END
+    while marker in source:  # (a trusted value that writes it would pass for the end)
+        marker = f"<!--ipy-end-{os.urandom(4).hex()}-->"
+    root, _ = (reading or Reading()).parse(source + marker, context)
     out: list[str] = []
     _canonical(root, out)
     text = "".join(out)
-    end = text.rfind(_END)
-    return None if end == -1 else text[:end] + text[end + len(_END) :]
+    end = text.rfind(marker)
+    return None if end == -1 else text[:end] + text[end + len(marker) :]
 
 
 # --- reading where each placeholder landed --------------------------------------------

@@ -529,5 +529,7 @@ def test_trusted_html_may_not_leave_the_page_inside_markup() -> None:
         for after in ("</p>", ""):
             with pytest.raises(RenderError, match=r"\{m\} is trusted HTML.*does not fit"):
                 html(T("<p>", (Markup(open_at_end), "m"), after))
+    with pytest.raises(RenderError, match=r"\{m\} is trusted HTML.*does not fit"):
+        html(T("<p>", (Markup("<!--ipy-end--><script>"), "m")))  # the check's own marker
     rows = Markup("<tr><td>1</td></tr>")
     assert html(T("<table>", (rows, "m"))) == f"<table>{rows}"
