@@ -61,6 +61,7 @@ def __getattr__(name: str) -> Any:
         return frozenset(name for name in contexts._URL_NAMES if not name.startswith("{"))
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 _SUPPORTED = "a conversion (!s, !r, !a) and any format spec the value's type accepts"
 # Nested templates deeper than this are refused (instead of exhausting Python's stack).
 MAX_NESTING = 100
@@ -131,7 +132,9 @@ def html(template: object) -> HtmlMarkup:
     ):
         value = interpolation.value
         if interpolation.conversion is not None or interpolation.format_spec:
-            value = format_field(value, interpolation, index + 1, "html", _SUPPORTED)
+            # The result is text, escaped like any (a __format__ that returns Markup is not
+            # trusted HTML): str.__str__ makes a plain str of a str subclass.
+            value = str.__str__(format_field(value, interpolation, index + 1, "html", _SUPPORTED))
         if hasattr(value, "__html__"):
             text = _trusted_text(value, slot, interpolation, index)
             trusted[index] = text

@@ -533,3 +533,13 @@ def test_trusted_html_may_not_leave_the_page_inside_markup() -> None:
         html(T("<p>", (Markup("<!--ipy-end--><script>"), "m")))  # the check's own marker
     rows = Markup("<tr><td>1</td></tr>")
     assert html(T("<table>", (rows, "m"))) == f"<table>{rows}"
+
+
+def test_a_formatted_value_is_text_even_if_its_format_returns_markup() -> None:
+    class Shown:
+        def __format__(self, spec: str) -> str:
+            return Markup("<img src=x onerror=alert(1)>")
+
+    assert html(T("<p>", (Shown(), "s", None, "x"), "</p>")) == (
+        "<p>&lt;img src=x onerror=alert(1)&gt;</p>"
+    )
