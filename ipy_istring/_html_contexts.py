@@ -281,8 +281,8 @@ def parse(
         else:
             root = parser.parseFragment(source, container=container, scripting=scripting)
     except Exception as error:  # any failure of the parser, not of the page
-        # html5lib 1.1 fails in a few corners of the standard it reads wrongly: an internal
-        # check (it takes an svg <html> in a table for the root: <table><svg><template><html>).
+        # html5lib 1.1 fails in a few corners of the standard it reads wrongly (an internal
+        # check takes an svg <html> in a table for the root: <table><svg><template><html>).
         raise Unreadable(f"{type(error).__name__}: {error}") from None
     return root, parser.tree.fostered
 
@@ -316,7 +316,8 @@ class Reading:
 
 
 def readings(text: str) -> tuple[Reading, ...]:
-    """The readings a template's static ``text`` must be safe in (more only where they differ)."""
+    """The readings ``text`` (a template's static text, or a page) must be safe in: more than
+    one only where they differ (it has ``<select>``, ``<isindex>`` or ``<noscript>``)."""
     modern = (False, True) if _REPARSED_TAG.search(text) else (False,)
     scripting = (True, False) if _NOSCRIPT.search(text) else (True,)
     return tuple(Reading(m, s) for m in modern for s in scripting)

@@ -18,7 +18,13 @@ an allow-listed context:
 Everything else is refused with the reason and the fix: ``<script>``/``<style>`` and other
 raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``style``,
 ``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., a value that
-would complete a character reference begun in the static text (``&{v}``).
+would complete a character reference begun in the static text (``&{v}``).  A field must be
+safe in every way a browser may read the page (``<select>`` content as html5lib and as
+browsers now parse it, ``<noscript>`` with scripting on and off).
+
+The result is ``Markup``, joined as it is with what follows it, so the template must end in
+element text (not inside a tag, attribute, comment or ``<script>``...), and it is not a
+format string (``%`` and ``.format()`` are refused).
 
 A nested i-string is spliced into the outer template (its static text read by the parser in
 the place it really stands, its fields checked like the outer's; up to 100 levels).  Trusted
