@@ -35,12 +35,15 @@ from typing import Any, Literal
 
 __all__ = [
     "Plan",
+    "Reading",
     "Slot",
+    "Unreadable",
     "UrlCheck",
     "analyse",
     "canonical_fragment",
     "mismatch",
     "parse",
+    "readings",
     "url_refusal",
 ]
 
@@ -161,6 +164,11 @@ _CONTEXTS = {"tr": "tbody", "td": "tr", "th": "tr", "col": "colgroup"} | dict.fr
 )
 _FIRST_TAG = re.compile(r"\s*<([A-Za-z][^\s/>]*)")
 _REPARSED_TAG = re.compile(r"(</?)(select|isindex)(?=[\s/>])", re.IGNORECASE)
+_NOSCRIPT = re.compile(r"<noscript", re.IGNORECASE)
+# Appended to a page the structural check reads: a comment node of its own only if the page
+# ends in element text (a trusted <script> left open would hold it as text, and would hold
+# whatever is joined after the result).  In the canonical form only a comment writes "<!--".
+_END = "<!--ipy-end-->"
 _REPARSED = {"x-select": "select", "x-isindex": "isindex"}  # their names in messages
 _URL_CONTROLS = "".join(map(chr, range(33)))
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
@@ -194,10 +202,18 @@ class Plan:
 
     slots: tuple[Slot, ...]
     urls: tuple[UrlCheck, ...]
-    # The canonical parse of probe B: static text, and (field, form) where a value goes:
-    # form "node" stands in element content, "value" in an attribute value or RCDATA text.
-    skeleton: tuple[str | tuple[int, str], ...]
+    comments: str  # probe B: the template with a comment holding a placeholder per field
+    token: re.Pattern[str]  # the placeholder (group 1: the field's index)
     context: str  # the element the skeleton is parsed in ("div", or "tbody" for a <tr>...)
+    # Why the template may not end where it does (inside a tag, a comment, a <script>...):
+    # what is joined after the result (result + text, Markup("").join) would be read there.
+    ending: Refusal | None = None
+
+    def skeleton(self, reading: Reading) -> Skeleton:
+        """Probe B's canonical parse read this way: static text, and (field, form) where a
+        value goes: form "node" stands in element content, "value" in an attribute value or
+        RCDATA text.  (A trusted value may bring a reading the template alone did not need.)"""
+        return _skeleton(reading, self.comments, self.token, self.context)[0]
 
 
 # --- html5lib, loaded on first use -----------------------------------------------------
@@ -217,8 +233,29 @@ def _html5lib() -> tuple[Any, Any]:
 
     base = html5lib.getTreeBuilder("etree", fullTree=True)
 
+    class Element(base.elementClass):  # type: ignore[misc, name-defined]
+        """The etree builder's element, keeping the nodes inserted before a sibling.
+
+        html5lib 1.1's etree element inserts such a node into the tree but not into its list
+        of children, so moving the children elsewhere (the fragment's root into the result,
+        the adoption agency) drops it: ``<table><h1>x`` parsed as a fragment lost the ``<h1>``
+        the parser moved before the table (foster parenting), and with it every element of
+        the template the page put there, unseen by the structural check.  (And with no
+        sibling, in a fragment read in a table, it failed: the node goes last, as the standard
+        says.)
+        """
+
+        def insertBefore(self, node: Any, refNode: Any) -> None:
+            if refNode is None:
+                self.appendChild(node)
+                return
+            super().insertBefore(node, refNode)
+            self._childNodes.insert(self._childNodes.index(refNode), node)
+
     class Builder(base):  # type: ignore[misc, valid-type]
         """The etree builder, noting text the parser moves out of a table (foster parenting)."""
+
+        elementClass = Element
 
         def reset(self) -> None:
             super().reset()
@@ -232,15 +269,58 @@ def _html5lib() -> tuple[Any, Any]:
     return html5lib.HTMLParser, Builder
 
 
-def parse(source: str, *, container: str | None = "div") -> tuple[Any, list[str]]:
-    """Parse as a browser with scripting on: a fragment in ``container``, or a document."""
+def parse(
+    source: str, *, container: str | None = "div", scripting: bool = True
+) -> tuple[Any, list[str]]:
+    """Parse as a browser: a fragment in ``container``, or a document; scripting on or off."""
     parser_class, builder = _html5lib()
     parser = parser_class(tree=builder, namespaceHTMLElements=True)
-    if container is None:
-        root = parser.parse(source, scripting=True)
-    else:
-        root = parser.parseFragment(source, container=container, scripting=True)
+    try:
+        if container is None:
+            root = parser.parse(source, scripting=scripting)
+        else:
+            root = parser.parseFragment(source, container=container, scripting=scripting)
+    except Exception as error:  # any failure of the parser, not of the page
+        # html5lib 1.1 fails in a few corners of the standard it reads wrongly (an internal
+        # check takes an svg <html> in a table for the root: <table><svg><template><html>).
+        raise Unreadable(f"{type(error).__name__}: {error}") from None
     return root, parser.tree.fostered
+
+
+class Unreadable(ValueError):
+    """html5lib could not read the markup (it failed in its own code)."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way a browser may read the page, each of which a field must be safe in.
+
+    html5lib follows the standard as of 2020, which ignored most tags inside ``<select>``;
+    browsers now parse its content as ordinary HTML (``<select><style>`` is a style sheet), and
+    html5lib still rewrites the long-removed ``<isindex>`` into a form: ``modern`` renames both
+    so that html5lib reads them as ordinary elements.  ``<noscript>`` is raw text with
+    scripting on (a notebook) and markup with it off (``DOMParser`` in sanitizers, a page or an
+    export viewed with JavaScript disabled, e-mail): ``<noscript><style></noscript>{x}``.
+    """
+
+    modern: bool = False
+    scripting: bool = True
+
+    def source(self, text: str) -> str:
+        """``text`` as this reading gives it to html5lib."""
+        return _REPARSED_TAG.sub(r"\1x-\2", text) if self.modern else text
+
+    def parse(self, text: str, container: str | None) -> tuple[Any, list[str]]:
+        """:func:`parse` of ``text`` read this way."""
+        return parse(self.source(text), container=container, scripting=self.scripting)
+
+
+def readings(text: str) -> tuple[Reading, ...]:
+    """The readings ``text`` (a template's static text, or a page) must be safe in: more than
+    one only where they differ (it has ``<select>``, ``<isindex>`` or ``<noscript>``)."""
+    modern = (False, True) if _REPARSED_TAG.search(text) else (False,)
+    scripting = (True, False) if _NOSCRIPT.search(text) else (True,)
+    return tuple(Reading(m, s) for m in modern for s in scripting)
 
 
 def _split_tag(tag: str) -> tuple[str, str]:
@@ -284,13 +364,22 @@ def _canonical(root: Any, out: list[str]) -> None:
             stack.append(child)
 
 
-def canonical_fragment(source: str, context: str = "div") -> str:
+def canonical_fragment(
+    source: str, context: str = "div", reading: Reading | None = None
+) -> str | None:
     """The parse of ``source`` in a ``context`` element, as one string two parses share when
-    they have the same tree (elements, attributes sorted, text and comments)."""
-    root, _ = parse(source, container=context)
+    they have the same tree (elements, attributes sorted, text and comments); or None when
+    ``source`` ends inside a tag, a comment or a raw-text body, where what is joined after it
+    would go."""
+    marker = _END
+    while marker in source:  # (a trusted value that writes it would pass for the end)
+        marker = f"<!--ipy-end-{os.urandom(4).hex()}-->"
+    root, _ = (reading or Reading()).parse(source + marker, context)
     out: list[str] = []
     _canonical(root, out)
-    return "".join(out)
+    text = "".join(out)
+    end = text.rfind(marker)
+    return None if end == -1 else text[:end] + text[end + len(marker) :]
 
 
 # --- reading where each placeholder landed --------------------------------------------
@@ -357,6 +446,12 @@ _REFUSALS: dict[str, Refusal] = {
     "dropped": (
         "stands where the HTML parser keeps nothing of it (an end tag, a duplicate attribute, "
         "a misplaced element...), so its value would vanish or become markup",
+        _FIX_TEXT,
+    ),
+    "uneven": (
+        "stands where html5lib, which html() reads templates with, keeps it in a whole page "
+        "but drops it from a fragment (a notebook's output) or the other way round (as a "
+        "<table> opened inside a table's content), so where it stands is unknown",
         _FIX_TEXT,
     ),
     "tag": ("stands as (part of) a tag name", "Tag names cannot come from values; write the tag"),
@@ -475,10 +570,24 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             "Values may form URLs only in a/area href (links) and img/video/audio/source/"
             "track src, video poster, svg a and image href; write this URL in the template",
         )
+    if name.startswith("data-commandlinker-"):
+        return (
+            f"stands {where}, which JupyterLab reads as a command: clicking the element runs "
+            "the JupyterLab command it names, with these arguments (console:inject runs code)",
+            "Write the command and its arguments in the template; pass values in another data-* "
+            "attribute",
+        )
     if name.startswith(("data-", "aria-")):
         return "plain"
     if namespace == HTML_NS and name in SAFE_ATTRIBUTES:
         return "plain"
+    if namespace == SVG_NS and element == "svg" and name == "transform":
+        return (
+            "stands in the transform of an <svg> element, which moves and scales the whole "
+            "drawing over the page around it (SVG 2 makes it a CSS transform of the box)",
+            "Transform a <g> inside the svg (its drawing stays clipped to the svg's box): "
+            '<svg><g transform="{x}">...</g></svg>',
+        )
     if namespace == SVG_NS and name in _SVG_ATTRIBUTES and element not in _CODE_BODIES:
         return "plain"
     return (
@@ -525,34 +634,30 @@ class _Probes:
 def analyse(strings: tuple[str, ...]) -> Plan:
     """Read where each field of ``strings`` stands and decide what it may hold."""
     count = len(strings) - 1
-    if count == 0:
-        return Plan((), (), (), "div")
     from markupsafe import escape
 
-    probes = _Probes.make(strings)
+    # One more placeholder after the static text, where the template ends: what is joined
+    # after the result (result + text, Markup("").join(...)) is read there.
+    probes = _Probes.make((*strings, ""))
     hostile_text = [_escape_canonical(value) for value in probes.hostile]
-    # html5lib follows the standard as of 2020, which ignored most tags inside <select>;
-    # browsers now parse its content as ordinary HTML (<select><style> is a style sheet).
-    # html5lib also still rewrites the long-removed <isindex> into a form.  A field must be
-    # safe read both ways: the second reading sees those as ordinary elements.
-    variants = [probes]
-    if _REPARSED_TAG.search("".join(strings)):
-        modern = tuple(_REPARSED_TAG.sub(r"\1x-\2", string) for string in strings)
-        variants.append(dataclasses.replace(probes, strings=modern))
+    all_readings = readings("".join(strings))
 
     landings: dict[int, list[_Landing]] = {}
     fostered: set[int] = set()  # escaped text here is moved out of a table
     unread: set[int] = set()  # an escaped value here does not read back as written
+    landed: dict[tuple[Reading, str | None], set[int]] = {}  # the fields each parse kept
     context = _context_element(strings[0])
     containers = dict.fromkeys(("div", None, context))
-    for variant, container in itertools.product(variants, containers):
+    for reading, container in itertools.product(all_readings, containers):
         # "div": a notebook's innerHTML; None: a whole page; and the element the template's
         # first tag needs around it (a <tr> row is parsed in a <tbody>), which it will get
         # when a later html() puts it there.  A field must be allowed wherever it lands.
-        probe_a = variant.fill(variant.places)
-        probe_h = variant.fill([str(escape(value)) for value in variant.hostile])
-        root_a, moved_text = parse(probe_a, container=container)
-        for index, found in _landings(root_a, probes.token).items():
+        probe_a = probes.fill(probes.places)
+        probe_h = probes.fill([str(escape(value)) for value in probes.hostile])
+        root_a, moved_text = reading.parse(probe_a, container)
+        found_here = _landings(root_a, probes.token)
+        landed[reading, container] = set(found_here)
+        for index, found in found_here.items():
             landings.setdefault(index, []).extend(found)
         fostered.update(map(probes.index, probes.token.finditer("".join(moved_text))))
         # Probe H must parse as probe A with each placeholder replaced by the hostile value:
@@ -560,39 +665,91 @@ def analyse(strings: tuple[str, ...]) -> Plan:
         expected = probes.token.sub(
             lambda m: hostile_text[probes.index(m)], _canonical_text(root_a)
         )
-        got = _canonical_text(parse(probe_h, container=container)[0])
+        got = _canonical_text(reading.parse(probe_h, container)[0])
         if got != expected:
             intact = re.compile(probes.token.pattern + re.escape(_escape_canonical(_HOSTILE)))
             differing = set(
                 (Counter(intact.findall(expected)) - Counter(intact.findall(got))).elements()
             )
             # (Each field's hostile value that no longer reads back whole; if none, suspect all.)
-            unread |= {int(i) for i in differing} or set(range(count))
+            unread |= {int(i) for i in differing} or set(range(count + 1))
+    ending = _ending_refusal(landings.get(count, []), count in unread)
+    # A field kept in a whole page but dropped from a fragment (a notebook's output), or the
+    # other way round, stands where html5lib's two parsers disagree: html5lib 1.1 drops a
+    # <table> opened inside a table from a fragment, which a browser keeps (and which the
+    # structural check, reading the fragment, would not see).
+    uneven = set().union(*(landed[r, "div"] ^ landed[r, None] for r in all_readings))
+    if count == 0:
+        return Plan((), (), "", probes.token, "div", ending)
 
-    skeleton, b_places = _skeleton(
-        probes.fill([f"<!--{p}-->" for p in probes.places]), probes.token, context
+    fields = dataclasses.replace(
+        probes, strings=strings, places=probes.places[:-1], hostile=probes.hostile[:-1]
     )
-    in_table = fostered | {i for i, place in b_places.items() if place[2] in _TABLE_LIKE}
-    faithful = _skeleton_is_faithful(probes, skeleton, b_places, in_table, context)
+    comments = fields.fill([f"<!--{p}-->" for p in fields.places])
+    skeletons = [(reading, *_skeleton(reading, comments, probes.token, context))
+                 for reading in all_readings]  # fmt: skip
+    in_table = fostered | {
+        i for _, _, places in skeletons for i, place in places.items() if place[2] in _TABLE_LIKE
+    }
+    faithful = all(
+        _skeleton_is_faithful(fields, reading, skeleton, places, in_table, context)
+        for reading, skeleton, places in skeletons
+    )
 
     slots: list[Slot] = []
     urls: list[UrlCheck] = []
     for index in range(count):
         slot, url = _decide(index, strings[index], landings.get(index, []), index in unread)
+        if index in uneven and slot.kind != "refused":
+            slot, url = Slot("refused", _REFUSALS["uneven"], _REFUSALS["uneven"], -1), None
         if url is not None:
             slot = dataclasses.replace(slot, url=len(urls))
             urls.append(_url_check(url, probes.token))
         if slot.kind == "text":
-            form = b_places.get(index, ("value", "", ""))[0]
+            # Trusted HTML may stand only where every reading has element content.
+            forms = {places.get(index, ("value", "", ""))[0] for _, _, places in skeletons}
             slot = dataclasses.replace(
                 slot,
                 text_refusal=_REFUSALS["moved"] if index in in_table else None,
-                trusted_refusal=None if faithful and form == "node" else _REFUSALS["misnested"],
+                trusted_refusal=None if faithful and forms == {"node"} else _REFUSALS["misnested"],
             )
         elif slot.kind == "attribute" and not faithful:
             slot = dataclasses.replace(slot, trusted_refusal=_REFUSALS["misnested"])
         slots.append(slot)
-    return Plan(tuple(slots), tuple(urls), skeleton, context)
+    return Plan(tuple(slots), tuple(urls), comments, probes.token, context, ending)
+
+
+def _ending_refusal(found: list[_Landing], unread: bool) -> Refusal | None:
+    """Why a template may not end where it does, or None when it ends in element text.
+
+    The result is ``Markup``, which markupsafe (and Jinja, and this renderer) join with other
+    text as it is: a template that ends inside a tag, an attribute value, a comment or a raw
+    text body (``html(i'<a href="') + url``, ``html(i"<script>") + code``) would put what
+    follows it there, escaped or not, unchecked.  Element text of any element is fine,
+    RCDATA (``<textarea>``) too: escaped text cannot leave it.
+    """
+    inside = None if found else "a tag or an end tag, which the parser drops"
+    for landing in found:
+        if landing.where in ("tag", "attribute name"):
+            inside = "a tag"
+        elif landing.where == "attribute":
+            name = landing.attribute.rpartition("}")[2]
+            inside = f"the value of the attribute {name!r} of <{landing.element}>"
+        elif landing.where in ("comment", "doctype"):
+            inside = "a comment or declaration (<!--, <!, <?)"
+        elif landing.element in ("script", "style") or (
+            landing.namespace == HTML_NS and landing.element in _RAW_BODIES
+        ):
+            inside = f"a <{landing.element}> body"
+    if inside is None and unread:
+        inside = "a CDATA section or an unquoted attribute value"
+    if inside is None:
+        return None
+    return (
+        f"ends inside {inside}, so whatever is joined after its result (result + text, "
+        'Markup("").join(...)) would be read there',
+        "Close it in the same template",
+    )
 
 
 def _context_element(first: str) -> str:
@@ -650,6 +807,7 @@ def _decide(
 
 def _skeleton_is_faithful(
     probes: _Probes,
+    reading: Reading,
     skeleton: Skeleton,
     b_places: dict[int, tuple[str, str, str]],
     in_table: set[int],
@@ -672,7 +830,7 @@ def _skeleton_is_faithful(
         _, namespace, name = b_places.get(i, ("", HTML_NS, ""))
         foreign = namespace in (SVG_NS, MATHML_NS) and (namespace, name) not in _INTEGRATION_POINTS
         plain[i] = (value, foreign)
-    page = _canonical_text(parse(probes.fill(values), container=context)[0])
+    page = _canonical_text(reading.parse(probes.fill(values), context)[0])
     # Fields in table structure hold a comment here: whole nodes, as trusted rows would be.
     return mismatch(skeleton, plain, dict.fromkeys(in_table, False), page) is None
 
@@ -702,13 +860,14 @@ def _url_check(landing: _Landing, token: re.Pattern[str]) -> UrlCheck:
 Skeleton = tuple[str | tuple[int, str], ...]
 
 
+@lru_cache(maxsize=256)
 def _skeleton(
-    source: str, token: re.Pattern[str], context: str
+    reading: Reading, source: str, token: re.Pattern[str], context: str
 ) -> tuple[Skeleton, dict[int, tuple[str, str, str]]]:
     """Probe B's canonical parse, cut where each field stands; and per field its form
     ("node": a comment in element content; "value": text of an attribute or RCDATA body),
     with the namespace and name of the element that holds it."""
-    root, _ = parse(source, container=context)
+    root, _ = reading.parse(source, context)
     places: dict[int, tuple[str, str, str]] = {}
     for element, parent in _walk(root):
         if not isinstance(element.tag, str):

@@ -18,7 +18,13 @@ an allow-listed context:
 Everything else is refused with the reason and the fix: ``<script>``/``<style>`` and other
 raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``style``,
 ``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., a value that
-would complete a character reference begun in the static text (``&{v}``).
+would complete a character reference begun in the static text (``&{v}``).  A field must be
+safe in every way a browser may read the page (``<select>`` content as html5lib and as
+browsers now parse it, ``<noscript>`` with scripting on and off).
+
+The result is ``Markup``, joined as it is with what follows it, so the template must end in
+element text (not inside a tag, attribute, comment or ``<script>``...), and it is not a
+format string (``%`` and ``.format()`` are refused).
 
 A nested i-string is spliced into the outer template (its static text read by the parser in
 the place it really stands, its fields checked like the outer's; up to 100 levels).  Trusted
@@ -35,7 +41,7 @@ This module imports nothing from IPython.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from markupsafe import Markup, escape
 
@@ -61,6 +67,7 @@ def __getattr__(name: str) -> Any:
         return frozenset(name for name in contexts._URL_NAMES if not name.startswith("{"))
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 _SUPPORTED = "a conversion (!s, !r, !a) and any format spec the value's type accepts"
 # Nested templates deeper than this are refused (instead of exhausting Python's stack).
 MAX_NESTING = 100
@@ -78,6 +85,31 @@ class HtmlMarkup(Markup):
     def _repr_html_(self) -> str:
         return str(self)
 
+    # Markup's formatting escapes the values and nothing more, so it would put them where
+    # html() never read them: html(i"<script>var x = %s</script>") % "1; alert(1)" runs it,
+    # html(i'<a href="%s">') % "javascript:..." links it.  A result is finished HTML.
+
+    def __mod__(self, value: Any, /) -> NoReturn:
+        raise _formatting_refusal("%")
+
+    def format(self, *args: Any, **kwargs: Any) -> NoReturn:
+        """Refused: a result is finished HTML (put values in the i-string's fields)."""
+        raise _formatting_refusal(".format()")
+
+    def format_map(self, mapping: Any, /) -> NoReturn:
+        """Refused: a result is finished HTML (put values in the i-string's fields)."""
+        raise _formatting_refusal(".format_map()")
+
+
+def _formatting_refusal(how: str) -> Exception:
+    return refusal(
+        "html",
+        "a result",
+        f"is finished HTML: formatting it with {how} would put values where html() never "
+        "read them (in a <script>, a URL...), escaped but unchecked",
+        'Put the values in the i-string\'s fields: html(i"<b>{value}</b>")',
+    )
+
 
 def html(template: object) -> HtmlMarkup:
     """Render an i-string as HTML, escaping each value for its place; returns ``Markup``.
@@ -88,7 +120,16 @@ def html(template: object) -> HtmlMarkup:
 
     t = as_template(template, renderer="html")
     strings, interpolations = _flatten(t.strings, t.interpolations)
-    plan = contexts.analyse(strings)
+    try:
+        plan = contexts.analyse(strings)
+    except contexts.Unreadable:
+        raise refusal(
+            "html",
+            "the template",
+            "has markup that html5lib, which html() reads templates with, cannot read (it "
+            "fails in its own code), so where its fields stand is unknown",
+            "Write the markup the usual way (close svg/math and table elements in order)",
+        ) from None
     pieces = [strings[0]]
     raws = [""] * len(interpolations)  # each escaped value's text, unescaped
     trusted: dict[int, str] = {}  # field -> trusted HTML inserted as written
@@ -97,7 +138,9 @@ def html(template: object) -> HtmlMarkup:
     ):
         value = interpolation.value
         if interpolation.conversion is not None or interpolation.format_spec:
-            value = format_field(value, interpolation, index + 1, "html", _SUPPORTED)
+            # The result is text, escaped like any (a __format__ that returns Markup is not
+            # trusted HTML): str.__str__ makes a plain str of a str subclass.
+            value = str.__str__(format_field(value, interpolation, index + 1, "html", _SUPPORTED))
         if hasattr(value, "__html__"):
             text = _trusted_text(value, slot, interpolation, index)
             trusted[index] = text
@@ -111,6 +154,8 @@ def html(template: object) -> HtmlMarkup:
             raws[index] = raw
         pieces.append(text)
         pieces.append(string)
+    if plan.ending is not None:
+        raise refusal("html", "the template", *plan.ending)
     for check in plan.urls:
         url = "".join(piece if isinstance(piece, str) else raws[piece] for piece in check.pieces)
         why = contexts.url_refusal(check, url)
@@ -216,8 +261,19 @@ def _check_structure(
     from . import _html_contexts as contexts
 
     in_attribute = {index: plan.slots[index].kind == "attribute" for index in trusted}
-    page = contexts.canonical_fragment(result, plan.context)
-    culprit = contexts.mismatch(plan.skeleton, plain, in_attribute, page)
+    # Every way a browser may read the page (a trusted value may bring <select>, <noscript>).
+    culprit: int | None = None
+    for reading in contexts.readings(result):
+        try:
+            page = contexts.canonical_fragment(result, plan.context, reading)
+        except contexts.Unreadable:  # (html5lib failed on it: nothing is verified)
+            page = None
+        if page is None:  # unreadable, or it leaves a <script>, a comment... open at the end
+            culprit = max(trusted)
+        else:
+            culprit = contexts.mismatch(plan.skeleton(reading), plain, in_attribute, page)
+        if culprit is not None:
+            break
     if culprit is None:
         return
     if culprit not in trusted:

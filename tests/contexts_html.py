@@ -6,7 +6,12 @@ each case with html(): it must be refused, or load in real Chromium and run noth
 template written as a naive f-string (the value pasted in raw) is the positive control: cases
 marked ``control=True`` must run script there, so the harness is seen to catch an escape.
 
-Payloads call ``PWN`` (a console message the harness listens for, from any frame).
+Payloads call ``PWN`` (a console message the harness listens for, from any frame).  A case may
+give trusted HTML of its own for ``{m}`` (``trusted``), be loaded with JavaScript off
+(``scripting=False``: ``<noscript>`` is then markup, as in sanitizers' ``DOMParser`` or a page
+viewed without JavaScript), or join the value after the result instead of rendering it in a
+field (``join=True``: ``html(i"<script>") + value + html(i"</script>")``, markupsafe's way of
+composing), or format the result (``percent=True``: ``html(i"<script>%s</script>") % value``).
 """
 
 from __future__ import annotations
@@ -19,6 +24,10 @@ SCRIPT = f"<script>{PWN}</script>"
 JS_URL = f"javascript:{PWN}"
 CSS_OVERLAY = "position: fixed; top: 0; left: 0; width: 100vw; height: 100vh"
 OVERLAY = "red; " + CSS_OVERLAY
+# CSS that gets out of an attribute value it was pasted in, if a style sheet reads it there.
+SWALLOWED_CSS = "\n{} * { " + CSS_OVERLAY + "; background: red }"
+NOSCRIPT_STYLE = "<noscript><style></noscript>"
+RECT = '<rect width="9" height="9" fill="red"></rect>'
 
 
 @dataclass(frozen=True)
@@ -30,6 +39,10 @@ class Case:
     value: str
     control: bool = False  # the naive f-string of this case runs script (positive control)
     benign: str = "plain"  # a harmless value: the page's shape with it is the expected shape
+    trusted: str | None = None  # the trusted HTML for {m}, if not the value
+    scripting: bool = True  # load the page with JavaScript on (a notebook) or off
+    join: bool = False  # the template is split at {v}: html(before) + value + html(after)
+    percent: bool = False  # {v} is written %s, and the result formatted: html(...) % value
 
 
 CASES: list[Case] = [
@@ -214,4 +227,73 @@ CASES: list[Case] = [
     Case("trusted", "<table>{m}</table>", "<tr><td>x</td></tr>", benign="<tr><td>y</td></tr>"),
     Case("trusted", "<table>{m}</table>", "</table>" + IMG, benign="<tr><td>y</td></tr>"),
     Case("trusted", "<div>{m}</div><p>{v}</p>", "<b>", benign="<i>x</i>"),
+    # Trusted HTML read the way browsers read <select> now: a <style> there is a style sheet
+    # that swallows the template after it (html5lib 1.1 drops it).
+    Case(
+        "trusted", "<select>{m}</select><p title='{v}'>x</p>", SWALLOWED_CSS, True, "x", "<style>"
+    ),
+    Case(
+        "trusted", "<select>{m}</select><p>{v}</p>", "x", benign="y", trusted="<option>a</option>"
+    ),
+    # Table parts html5lib 1.1 loses from a fragment (a node moved before a table; a <table>
+    # opened in a table's content): the template's own elements there, unseen, swallowed.
+    Case("trusted", "<table>{m}<p title='{v}'>x</p></table>", SWALLOWED_CSS, True, "x", "<style>"),
+    Case(
+        "trusted",
+        "<table><div>{m}<table title='{v}'></table></div></table>",
+        SWALLOWED_CSS,
+        True,
+        "x",
+        "<style>",
+    ),
+    Case("trusted", "<table>{m}</table><p>{v}</p>", "x", benign="y", trusted="<tr><td>a</td></tr>"),
+    # <noscript> with JavaScript off (sanitizers' DOMParser, a page or export viewed without
+    # JavaScript): its content is markup, and a <style> in it swallows the page after it.
+    Case(
+        "noscript", "<noscript><style></noscript>{v}</style>", SWALLOWED_CSS, True, scripting=False
+    ),
+    Case("noscript", "<noscript><p>x</p></noscript><p>{v}</p>", SWALLOWED_CSS, scripting=False),
+    Case("noscript", "<p>{m}</p><p>{v}</p>", SWALLOWED_CSS, True, "x", NOSCRIPT_STYLE, False),
+    Case(
+        "noscript",
+        "<p>{m}</p><p>{v}</p>",
+        SWALLOWED_CSS,
+        benign="y",
+        trusted="<noscript>x</noscript>",
+    ),
+    # SVG geometry: the <svg> element's own transform moves its box over the page; a
+    # transform inside stays clipped to that box.
+    Case(
+        "svg",
+        '<p>x</p><svg width="9" height="9" transform="{v}">' + RECT + "</svg>",
+        "scale(200)",
+        True,
+    ),
+    Case(
+        "svg",
+        '<p>x</p><svg width="9" height="9"><g transform="{v}">' + RECT + "</g></svg>",
+        "scale(200)",
+    ),
+    # Composition: a result joined with a value (markupsafe escapes it, and stops there).
+    Case("join", "<script>{v}</script>", PWN, True, join=True),
+    Case("join", '<a href="{v}">x</a>', JS_URL, True, join=True),
+    Case("join", "<style>{v}</style>", "* {" + CSS_OVERLAY + "}", True, join=True),
+    Case("join", "<svg><style>{v}</style></svg>", "* {" + CSS_OVERLAY + "}", True, join=True),
+    Case("join", "<p><{v}>", f"img src=x onerror={PWN} x=", True, join=True),
+    Case("join", "<!--{v}-->", "-->" + IMG, True, join=True),
+    Case(
+        "join",
+        "<p title={v}>x</p>",
+        f"x onmouseover={PWN} onfocus={PWN} autofocus tabindex=1",
+        True,
+        join=True,
+    ),
+    Case("join", "<textarea>{v}</textarea>", "</textarea>" + IMG, True, join=True),
+    Case("join", "<p>{v}</p>", IMG, True, join=True),
+    Case("join", "<table>{v}</table>", IMG, True, join=True),
+    # A trusted value that leaves a <script> open at the end: a value joined after runs.
+    Case("join", "<p>{m}</p>{v}</script>", "\n" + PWN, True, trusted="<script>//", join=True),
+    Case("join", "<p>{m}</p>{v}", "\n" + PWN, trusted="<b>x</b>", join=True),
+    Case("format", "<script>var x = {v}</script>", "1; " + PWN, True, percent=True),
+    Case("format", '<a href="{v}">x</a>', JS_URL, True, percent=True),
 ]

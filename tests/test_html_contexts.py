@@ -10,6 +10,7 @@ cases marked ``control`` does run script in the same harness (positive control).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -26,8 +27,12 @@ from ipy_istring.template import Interpolation, InterpolationTemplate
 FIELD = re.compile(r"\{([vm])\}")
 SHAPE_JS = """() => Array.from(document.querySelectorAll('*'), e =>
     e.tagName + '[' + Array.from(e.attributes, a => a.name).sort().join(',') + ']')"""
+# Elements drawn over the page: positioned out of the flow, or moved by a transform (an
+# <svg>'s transform attribute is one); a transform inside an svg stays clipped to its box.
 OVERLAY_JS = """() => Array.from(document.querySelectorAll('*'))
-    .filter(e => ['fixed', 'absolute', 'sticky'].includes(getComputedStyle(e).position))
+    .filter(e => ['fixed', 'absolute', 'sticky'].includes(getComputedStyle(e).position)
+        || (e.parentElement && e.parentElement.namespaceURI === 'http://www.w3.org/1999/xhtml'
+            && getComputedStyle(e).transform !== 'none'))
     .map(e => e.tagName)"""
 CLICKABLE = "a, area, button, input, summary, [onclick]"
 
@@ -39,7 +44,7 @@ def template(case: Case, value: str) -> InterpolationTemplate:
         if position % 2 == 0:
             parts.append(piece)
         elif piece == "m":
-            parts.append(Interpolation(Markup(value), "m"))
+            parts.append(Interpolation(Markup(case.trusted or value), "m"))
         else:
             parts.append(Interpolation(value, "v"))
     return InterpolationTemplate(*parts)
@@ -47,12 +52,23 @@ def template(case: Case, value: str) -> InterpolationTemplate:
 
 def naive(case: Case) -> str:
     """The f-string mistake: the value pasted into the template as it is."""
-    return FIELD.sub(lambda _: case.value, case.template)
+    return FIELD.sub(
+        lambda m: case.trusted or case.value if m.group(1) == "m" else case.value, case.template
+    )
 
 
 def render(case: Case, value: str) -> str | None:
     """html()'s page for the case, or None when html() refuses it."""
     try:
+        before, _, after = case.template.partition("{v}")
+        if case.percent:  # html(i"<script>%s</script>") % value
+            return str(html(InterpolationTemplate(before + "%s" + after)) % value)
+        if case.join:  # html(i"<script>") + value + html(i"</script>")
+            head, tail = (
+                html(template(dataclasses.replace(case, template=part), value))
+                for part in (before, after)
+            )
+            return str(head + value + tail)
         return str(html(template(case, value)))
     except RenderError:
         return None
@@ -93,18 +109,26 @@ def page_of(body: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def browser(chromium_path: str) -> Iterator[Any]:
+def browsers(chromium_path: str) -> Iterator[dict[bool, Any]]:
+    """A browser context with JavaScript on (True) and one with it off (False)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True
         )
-        context = browser.new_context()
-        context.route("**/*", lambda route: route.abort())  # nothing leaves the page
-        yield context
-        context.close()
+        contexts = {on: browser.new_context(java_script_enabled=on) for on in (True, False)}
+        for context in contexts.values():
+            context.route("**/*", lambda route: route.abort())  # nothing leaves the page
+        yield contexts
+        for context in contexts.values():
+            context.close()
         browser.close()
+
+
+@pytest.fixture(scope="module")
+def browser(browsers: dict[bool, Any]) -> Any:
+    return browsers[True]
 
 
 def visit(context: Any, body: str, *, settle: int = 500) -> tuple[list[str], list[str]]:
@@ -147,11 +171,24 @@ def visit(context: Any, body: str, *, settle: int = 500) -> tuple[list[str], lis
     return seen, shape
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{c.context}:{c.template}" for c in CASES])
-def test_context_is_refused_or_inert(browser: Any, case: Case) -> None:
+def case_id(case: Case) -> str:
+    how = "+".join(
+        [
+            how
+            for how, on in (("nojs", not case.scripting), ("join", case.join), ("%", case.percent))
+            if on
+        ]
+        + ([f"m={case.trusted}"] if case.trusted else [])
+    )
+    return f"{case.context}:{case.template}" + (f"[{how}]" if how else "")
+
+
+@pytest.mark.parametrize("case", CASES, ids=map(case_id, CASES))
+def test_context_is_refused_or_inert(browsers: dict[bool, Any], case: Case) -> None:
     page = render(case, case.value)
     if page is None:
         return  # refused with a RenderError: nothing reaches the browser
+    browser = browsers[case.scripting]
     seen, shape = visit(browser, page)
     assert seen == [], f"{case.template!r} with {case.value!r} rendered {page!r}"
     harmless = render(case, case.benign)
@@ -162,11 +199,12 @@ def test_context_is_refused_or_inert(browser: Any, case: Case) -> None:
 CONTROLS = [case for case in CASES if case.control]
 
 
-@pytest.mark.parametrize("case", CONTROLS, ids=[f"{c.context}:{c.template}" for c in CONTROLS])
-def test_naive_fstring_runs_script(browser: Any, case: Case) -> None:
+@pytest.mark.parametrize("case", CONTROLS, ids=map(case_id, CONTROLS))
+def test_naive_fstring_runs_script(browsers: dict[bool, Any], case: Case) -> None:
     # Positive control: pasted in raw, the same value escapes, and the harness sees it.
     # A loaded machine can make one click miss its timeout: a second visit settles that (the
     # control proves the harness *can* see the escape, so one sighting is enough).
+    browser = browsers[case.scripting]
     page = naive(case)
     seen = visit(browser, page, settle=3000)[0] or visit(browser, page, settle=3000)[0]
     assert seen, f"the harness saw nothing from {naive(case)!r}"
