@@ -101,8 +101,29 @@ _SAFE_VALUES = frozenset(
      "datetime.date", "datetime.datetime", "datetime.date.fromisoformat",
      "datetime.datetime.fromisoformat", "datetime.date.today", "datetime.datetime.now",
      "decimal.Decimal", "ipaddress.ip_address", "ipaddress.ip_network", "shlex.join",
-     "datetime.timedelta"}
+     "datetime.timedelta", "range", "uuid.uuid1", "uuid.uuid3", "uuid.uuid4", "uuid.uuid5"}
 )  # fmt: skip
+# Attributes of the running interpreter and platform: the installation's, no outside value.
+# (A path may hold a space, which a shell splits: a robustness bug, not an injection.)
+_PROCESS_CONSTANTS = frozenset(
+    {"sys.executable", "sys.prefix", "sys.base_prefix", "sys.exec_prefix", "sys.platform",
+     "os.sep", "os.pathsep", "os.linesep", "os.curdir", "os.pardir", "os.devnull"}
+)  # fmt: skip
+_PROCESS_CONSTANT_ATTRIBUTES = frozenset(name.rpartition(".")[2] for name in _PROCESS_CONSTANTS)
+# Calls that make a path of their arguments (`Path("data") / "raw"`): as their parts are.
+_PATH_CALLS = frozenset(
+    {"pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.PurePosixPath",
+     "os.path.join", "posixpath.join"}
+)  # fmt: skip
+# Methods of a constant path (or file) that give what is outside the code: file names, a
+# file's text, a link's target.
+_READING_METHODS = frozenset(
+    {"glob", "rglob", "iterdir", "walk", "read_text", "read_bytes", "read", "readline",
+     "readlines", "open", "readlink", "resolve", "absolute", "expanduser", "owner", "group",
+     "stat", "lstat", "cwd", "home", "listdir", "scandir"}
+)  # fmt: skip
+# A dict's (or any container's) methods that give back its items or keys, as it holds them.
+_ITEM_METHODS = frozenset({"get", "values", "items", "keys", "copy", "pop"})
 # `%` conversions that only take numbers (not %c, which takes a character).
 _PERCENT = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(.)")
 _NUMERIC_CONVERSIONS = frozenset("diouxXeEfFgG%")
@@ -208,6 +229,7 @@ class Analysis:
         # parsed the first time something needs what they return.
         self.unparsed: dict[str, Callable[[], ast.FunctionDef | ast.AsyncFunctionDef | None]] = {}
         self.returns: dict[str, Formatted | None] = {}
+        self.lambdas: dict[str, ast.Lambda] = {}  # names bound to a lambda, in any scope
         self.attributes: dict[tuple[str, str], Formatted] = {}
         self.enums: set[str] = set()  # Enum classes defined here: their values are constants
         # Functions, lambdas and partials defined here that pass a parameter to a sink.
@@ -496,7 +518,13 @@ class Analysis:
             each = None  # `for table in TABLES`: a constant; `for c in commands`: as they are
             if iterated is not None:
                 each = replace(iterated, first=None, line=iterated.line or node.lineno)
-            self._bind(getattr(node, "target", None), each, None)
+            names = getattr(node, "target", None)
+            items = _items_call(getattr(node, "iter", None))
+            if each is not None and isinstance(names, ast.Tuple) and items:
+                for element in names.elts:  # `for name, command in jobs.items()`
+                    self._bind(element, each, None)
+            else:
+                self._bind(names, each, None)
             self._branches([node.body, []])
             self._block(node.orelse)
         elif isinstance(node, (ast.With, ast.AsyncWith)):
@@ -558,6 +586,10 @@ class Analysis:
             self._scope.names[target.id] = value
             self._scope.made_by.pop(target.id, None)
             self._scope.true_keys.pop(target.id, None)
+            if type(node) is ast.Lambda:
+                self.lambdas[target.id] = node
+            elif self.lambdas:
+                self.lambdas.pop(target.id, None)
             if node is not None and (true_keys := _dict_true_keys(node)):
                 self._scope.true_keys[target.id] = true_keys
             if isinstance(node, ast.Call):
@@ -702,7 +734,20 @@ class Analysis:
             if node.attr in ("value", "name") and self._is_enum_member(node.value):
                 return Formatted(None, node.attr, node.lineno)
             owner = self._attribute_owner(node)
-            return self.attributes.get(owner) if owner is not None else None
+            known = self.attributes.get(owner) if owner is not None else None
+            if known is not None:
+                return known
+            if node.attr in _PROCESS_CONSTANT_ATTRIBUTES and (
+                self._resolve(node)[0] in _PROCESS_CONSTANTS
+            ):
+                return Formatted(None, node.attr, node.lineno)  # `sys.executable`
+            if type(node.value) in _NAME_OR_CALL:
+                # An attribute of a known constant (`uuid.uuid4().hex`, `day.year`): none
+                # of the code's values is in it.
+                of = self.value(node.value)
+                if of is not None and of.constant:
+                    return Formatted(None, of.text, node.lineno)
+            return None
         if isinstance(node, ast.Call):
             return self._call_value(node)
         if isinstance(node, ast.IfExp):
@@ -866,7 +911,8 @@ class Analysis:
 
     def _call_value(self, node: ast.Call) -> Formatted | None:
         func = node.func
-        if self._resolve(func)[0] in _SAFE_VALUES:
+        called = self._resolve(func)[0]
+        if called in _SAFE_VALUES:
             # Not a builtin (`int`) that the code binds to something else (`def int(x)`,
             # `int = str`, a parameter), read or put aside: looked up without a call, as
             # the usual `len(...)` is asked often.
@@ -887,6 +933,8 @@ class Analysis:
             and all(_constant_value(self.value(a), a) for a in node.args)
         ):
             return Formatted(None, "0", node.lineno)
+        if called in _PATH_CALLS and node.args:  # `Path("data", name)`: as its parts are
+            return self._merged_elements([self.value(a) for a in node.args], node)
         if isinstance(func, ast.Attribute):
             method = func.attr
             if method in ("format", "format_map", "substitute", "safe_substitute"):
@@ -917,7 +965,23 @@ class Analysis:
                 new = self.value(node.args[1])
                 if receiver is not None and (new is None or not new.constant):
                     return Formatted(receiver.how or "str.replace()", receiver.text, node.lineno)
+                if receiver is None and not _constant_value(new, node.args[1]):
+                    old = self.value(node.args[0])
+                    if old is not None and old.constant and old.text:
+                        # a placeholder of a text read at run time (a .sql file) filled in
+                        how = "str.replace() of a text read at run time"
+                        return Formatted(how, "", node.lineno)
                 return receiver
+            if method in _ITEM_METHODS:
+                # `ORDERINGS.get(key, ORDERINGS["new"])`, `jobs.items()`: what the container
+                # holds (or the default given)
+                container = self.value(func.value)
+                if container is not None and len(node.args) == 2 and method in ("get", "pop"):
+                    return _merge(container, self.value(node.args[1]))
+                if container is not None and len(node.args) < 2 and not node.keywords:
+                    return container
+            if node.args and self._reads_catalogue(method, node.args[0]):
+                return Formatted(None, "", node.lineno)  # the database's own table names
             if method in _KEEP_METHODS:
                 return self.value(func.value)
             if method in _WRAPPERS and node.args:
@@ -933,6 +997,7 @@ class Analysis:
             if (
                 receiver is not None
                 and receiver.constant
+                and method not in _READING_METHODS
                 and all(_constant_value(self.value(a), a) for a in arguments)
             ):
                 return Formatted(None, receiver.text, node.lineno)  # `day.isoformat()`
@@ -946,7 +1011,46 @@ class Analysis:
                 return returned
             if name in _WRAPPERS and node.args:
                 return self.value(node.args[0])
+            if (
+                (name in self.lambdas or name in self.put_aside_names)
+                and self._scope.lookup(name) is None  # (reads a binding put aside)
+                and name in self.lambdas
+            ):
+                return self._lambda_returns(name, self.lambdas[name])
         return None
+
+    def _lambda_returns(self, name: str, node: ast.Lambda) -> Formatted | None:
+        """What a call of the lambda ``name`` gives: its body, the parameters unknown."""
+        key = f"lambda {name}"
+        if key in self._in_progress:
+            return None
+        scope = _Scope(self._scope)
+        arguments = node.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+        for parameter in every:
+            scope.names[parameter.arg] = None
+        saved, self._scope = self._scope, scope
+        self._in_progress.add(key)
+        try:
+            returned = self.value(node.body)
+        finally:
+            self._scope = saved
+            self._in_progress.discard(key)
+        if returned is not None and not returned.constant:
+            return replace(returned, how=f"{returned.how}, returned by {name}()")
+        return returned
+
+    def _reads_catalogue(self, method: str, query: ast.expr) -> bool:
+        """Whether ``.method(query)``, a SQL sink, reads only the database's catalogue of its
+        own tables and columns (``SELECT name FROM sqlite_master``) by a constant query: its
+        rows are names that whoever created the schema gave, no outside value."""
+        if type(query) is not ast.Constant or not isinstance(query.value, str):
+            return False
+        if not any(sink.destination == "sql" for sink in sinks.lookup("." + method)):
+            return False
+        sources = _QUERY_SOURCES.findall(query.value)
+        return bool(sources) and all(_CATALOGUE.fullmatch(source) for source in sources)
 
     def _unknown_template_filled(self, node: ast.Call) -> Formatted | None:
         """``template.format(**values)``, ``Template(text).substitute(x=x)`` of a template
@@ -1169,6 +1273,7 @@ class Analysis:
                 or name in self.functions
                 or name in self.unparsed
                 or name in self.put_aside_names
+                or name in self.lambdas
                 or re.search(rf"\bdef\s+{re.escape(name)}\b", source) is not None
             )
         return False
@@ -1898,6 +2003,16 @@ def _keyword_passed_on(
 _CHANGING_METHODS = frozenset({"update", "setdefault", "__setitem__", "__delitem__", "clear"})
 
 
+def _items_call(node: ast.expr | None) -> bool:
+    """Whether ``node`` is ``container.items()``: pairs of a key and what it holds."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "items"
+        and not node.args
+    )
+
+
 def _calls_name(node: ast.expr | None, name: str) -> bool:
     """Whether ``node`` is a call of the name ``name``."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
@@ -1937,6 +2052,10 @@ def _code_argument(call: ast.Call, sink: Sink, argument: ast.expr | None) -> ast
         if isinstance(argument, (ast.List, ast.Tuple)):
             return _shell_c_argument(argument)
         return argument  # (a string: judged by its words, see _splits_into_shell_code)
+    if sink.program:  # `sh.bash("-c", CODE)`: the words after the program
+        if any(isinstance(a, ast.Starred) for a in call.args):
+            return None  # (the places of the words are unknown)
+        return _shell_c_argument(ast.List(elts=[ast.Constant(sink.program), *call.args]))
     code = _program_c_argument(call, argument, sink)
     return code if code is not None or sink.argv0 else argument
 
@@ -1974,15 +2093,27 @@ def _program_c_argument(call: ast.Call, program: ast.expr | None, sink: Sink) ->
     return _shell_c_argument(ast.List(elts=[program, *elements], ctx=ast.Load()))
 
 
-# A regex that can only match letters, digits, `_` and `-` (a validated name).
+# A regex that can only match letters, digits, `_`, `-` and `.` (a validated name, a
+# version: `v\d+\.\d+\.\d+`), none of them code to a shell or SQL.
 _PLAIN_PATTERN = re.compile(
     r"""\^?
-    (?: \[ (?: [A-Za-z0-9_] | \\w | \\d | (?<=[A-Za-z0-9])-(?=[A-Za-z0-9]) )+ \]  # a class
-      | \\w | \\d | [A-Za-z0-9_]                                                # one of them
+    (?: \[ (?: [A-Za-z0-9_.] | \\w | \\d | \\\.                                 # a class
+            | (?<=[a-z])-(?=[a-z]) | (?<=[A-Z])-(?=[A-Z]) | (?<=[0-9])-(?=[0-9]) )+ \]
+      | \\w | \\d | [A-Za-z0-9_] | \\\.                                       # one of them
       | [+*?] | \{\d+(?:,\d*)?\}                                                 # repeats
     )+
     (?:\$|\\Z)?""",
     re.VERBOSE,
+)
+# What a query reads from (`FROM x`, `JOIN y`), and the catalogue tables of table and column
+# names (SQLite, the SQL standard's information_schema, PostgreSQL's, DuckDB's).
+_QUERY_SOURCES = re.compile(r"\b(?:from|join)\s+([\w.\"]+(?:\(\))?)", re.IGNORECASE)
+_CATALOGUE = re.compile(
+    r"""(?:main\.|temp\.)?(?:sqlite_master|sqlite_schema|sqlite_temp_master)
+      | information_schema\.(?:tables|columns|schemata|views)
+      | (?:pg_catalog\.)?(?:pg_tables|pg_views|pg_matviews|pg_class|pg_namespace|pg_indexes)
+      | duckdb_(?:tables|columns|views|schemas)\(\)""",
+    re.IGNORECASE | re.VERBOSE,
 )
 # A module-level constant by convention (`DATA_DIR`), imported from configuration.
 _CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
@@ -2131,6 +2262,7 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
 
 
 _LAMBDA_OR_CALL = (ast.Lambda, ast.Call)
+_NAME_OR_CALL = (ast.Name, ast.Call)
 # Per node type, the fields that may hold nodes (ast.iter_child_nodes, without its cost).
 _NODE_FIELDS: dict[type, tuple[str, ...]] = {}
 

@@ -17,6 +17,8 @@ import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
+from .._shell_programs import SHELLS
+
 __all__ = [
     "ENTRY_POINT_GROUP",
     "CallFinder",
@@ -53,7 +55,9 @@ class Sink:
     ``shell_keyword``, the argument is the program and ``-c CODE`` may follow it.  ``argv0``:
     the words after the program begin with its own name, which is no argument
     (``os.execl(path, "sh", "-c", CODE)``), and only the shell code counts, not the program.
-    ``split``: the command runs without a shell, as a list of words or a string the call
+    ``program``: the call runs that program, its positional arguments the words after it
+    (the ``sh`` library's ``sh.bash("-c", CODE)``): only what those words give a shell as code
+    counts.  ``split``: the command runs without a shell, as a list of words or a string the call
     splits into words (``shlex.split``): only what those words give a shell as code counts
     (``["sh", "-c", CODE]``, ``"sh -c '...'"``).  ``sql_text_only``:
     count only strings whose written text looks like SQL (for generic method names).
@@ -71,6 +75,7 @@ class Sink:
     shell_keyword: str | None = None
     shell_argv: bool = False
     argv0: bool = False
+    program: str = ""
     split: bool = False
     sql_text_only: bool = False
     fix: str = ""
@@ -167,6 +172,11 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _shell("pexpect.run", "command", fix="", shell_argv=True),
     # the shell a pexpect REPL wrapper runs (`shell = replwrap.bash()`)
     *(_shell(f"pexpect.replwrap.{shell}().run_command", "command") for shell in ("bash", "zsh")),
+    # the `sh` library's commands, a program's arguments as the call's (`sh.bash("-c", CODE)`)
+    *(
+        Sink(f"sh.{program}", "shell", shell_argv=True, program=program)
+        for program in (*sorted(SHELLS), "ssh", "sudo")
+    ),
     # os.exec*/spawn*: a program's path, then its argv (argv[0] its name) as arguments (the
     # `l` forms) or one list (the `v` forms): a shell's code only with `-c CODE`
     *(
