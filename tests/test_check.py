@@ -496,6 +496,24 @@ FLOWS = {
         2,
     ),
     "the sh library's ssh remote command": ("import sh\nsh.ssh(host, f'rm -r {d}')\n", 2),
+    "plumbum's sh, its words by subscript": (
+        "from plumbum import local\nsh = local['sh']\nout = '/b/x.tgz'\n"
+        "sh['-c', f'tar czf {out} {src}']()\n",
+        4,
+    ),
+    "plumbum's bash, its words by call": (
+        "from plumbum import local\nlocal['bash']('-c', f'du -sh {d}')\n",
+        2,
+    ),
+    "plumbum's sh with -c bound first": (
+        "import plumbum\nsh = plumbum.local['sh']['-c']\nsh(f'ls {d}')\n",
+        3,
+    ),
+    "plumbum.cmd's bash": ("from plumbum.cmd import bash\n(bash['-c', f'ls {d}'] > 'o')()\n", 2),
+    "plumbum's ssh remote command": (
+        "from plumbum import local\nlocal['ssh'][host, f'rm -r {d}'] & FG\n",
+        2,
+    ),
     "a placeholder of a .sql file's text filled in": (
         "from pathlib import Path\nq = Path('m.sql').read_text()\n"
         "q = q.replace('{{ day }}', opts.day)\ncur.execute(q)\n",
@@ -648,6 +666,11 @@ SAFE_FLOWS = [
     "import sh\nsh.bash('deploy.sh', f'--env={env}')\n",  # a script's argument, no -c
     "import sh\nsh.ls('-l', f'{d}')\n",  # no shell
     "import sh\nsh.bash('-c', 'ls \"$1\"', 'sh', d)\n",  # $1, not code
+    "from plumbum import local\nls = local['ls']\nls['-l', f'{d}']()\n",  # no shell
+    "from plumbum import local\nlocal['bash'](f'{d}/run.sh', f'--day={day}')\n",  # no -c
+    "from plumbum import local\nsh = local['sh']\nsh['-c', 'ls \"$1\"', 'sh', d]()\n",  # $1
+    "from plumbum import local\nsh = local['sh']\nsh = local['ls']\nsh['-c', f'{d}']()\n",
+    "d = {'sh': 'x'}\nd['sh'][f'{x}']\n",  # no plumbum: a dict
     "from pathlib import Path\n"
     "q = Path('m.sql').read_text().replace('{{ schema }}', 'public')\ncur.execute(q)\n",
     "q = lambda c: 'select count(*) from t'\nconn.exec_driver_sql(q(c))\n",  # constant
@@ -1347,6 +1370,16 @@ def test_a_lambda_of_an_earlier_cell(ishell: Any) -> None:
     assert "an f-string, returned by p()" in str(warning.message)
     assert _prepare(ishell, "p = lambda v: 'select 1'") == []
     assert _prepare(ishell, "cur.execute(p(x))") == []  # bound again to a constant one
+
+
+def test_a_plumbum_command_of_an_earlier_cell(ishell: Any) -> None:
+    # (prepared, not run: the check reads the cells, plumbum need not be installed)
+    assert _prepare(ishell, "import os\nfrom plumbum import local\nx = os.environ['X']") == []
+    assert _prepare(ishell, "sh = local['sh']") == []
+    (warning,) = _prepare(ishell, "sh['-c', f'ls {x}']()")
+    assert "sh() gets a string built by an f-string" in str(warning.message)
+    assert _prepare(ishell, "sh['-c', 'ls']()") == []
+    assert len(_prepare(ishell, "local['bash']('-c', 'ls ' + x)")) == 1
 
 
 def _prepare(shell: Any, cell: str) -> list[warnings.WarningMessage]:

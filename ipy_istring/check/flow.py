@@ -253,7 +253,7 @@ class Analysis:
         # partials; method helpers), and what it found.
         self._helper_calls_memo: (
             tuple[
-                tuple[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]],
+                tuple[tuple[tuple[str, ...], ...], tuple[str, ...]],
                 str,
                 tuple[int, ...],
             ]
@@ -274,6 +274,11 @@ class Analysis:
         self._statement_origins: set[tuple[int, str]] = set()
         self._deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
         self._rebound_in: dict[int, set[str]] = {}  # id of a function -> what it rebinds
+        # plumbum's command objects (`sh = local["sh"]`): name -> the program, its words so
+        # far and its sink.  Once plumbum is imported, each text is read whole: a command is
+        # an object, bound and run anywhere, by no name the search of sink calls knows.
+        self.commands: dict[str, tuple[str, list[ast.expr], Sink]] = {}
+        self._plumbum = False
 
     # entry points
 
@@ -297,13 +302,15 @@ class Analysis:
         (``imports``: those written in ``source``)."""
         self._cell = cell
         self._line_offset = line_offset
+        if source is not None and (self._plumbum or "plumbum" in source):
+            source, calls, lazy = None, None, False  # (see :attr:`commands`)
         if source is not None and calls is None:
             calls = sinks.calls_in(source, self.imports)
         self._all_lines = source is None
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         if (
             source is None or calls or self.helpers or self.partials or "partial(" in source
-            or self.method_helpers
+            or self.method_helpers or self.commands
         ):
             # helpers of the user's that pass a parameter to a sink: their calls are sinks
             extra = self._derived_calls(tree, source)
@@ -519,8 +526,11 @@ class Analysis:
             if iterated is not None:
                 each = replace(iterated, first=None, line=iterated.line or node.lineno)
             names = getattr(node, "target", None)
-            items = _items_call(getattr(node, "iter", None))
-            if each is not None and isinstance(names, ast.Tuple) and items:
+            if (
+                each is not None
+                and type(names) is ast.Tuple
+                and _items_call(getattr(node, "iter", None))
+            ):
                 for element in names.elts:  # `for name, command in jobs.items()`
                     self._bind(element, each, None)
             else:
@@ -590,6 +600,12 @@ class Analysis:
                 self.lambdas[target.id] = node
             elif self.lambdas:
                 self.lambdas.pop(target.id, None)
+            if self._plumbum:
+                command = self._command(node) if node is not None else None
+                if command is not None:
+                    self.commands[target.id] = command
+                else:
+                    self.commands.pop(target.id, None)
             if node is not None and (true_keys := _dict_true_keys(node)):
                 self._scope.true_keys[target.id] = true_keys
             if isinstance(node, ast.Call):
@@ -635,6 +651,8 @@ class Analysis:
         names = self._scope.names
         for local, full in imported_by(node):
             self.imports[local] = full
+            if "plumbum" in full:
+                self._plumbum = True
         for alias in node.names:
             names.pop(alias.asname or alias.name, None)
 
@@ -1295,6 +1313,8 @@ class Analysis:
             for node in _walk(expression):
                 if isinstance(node, ast.Call):
                     self._check_call(node)
+                elif self._plumbum and type(node) is ast.Subscript:
+                    self._check_command(node)
 
     def _resolve(self, func: ast.expr) -> tuple[str, str]:
         """The called function's full name (after imports) and its method name."""
@@ -1313,6 +1333,8 @@ class Analysis:
     def _check_call(self, call: ast.Call) -> None:
         func = call.func
         last = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if self._plumbum and (last is None or last in self.commands):
+            self._check_command(call)  # `local["sh"]("-c", CODE)`, `sh("-c", CODE)`
         if last is None or (
             not sinks.ending_in(last)
             and last not in self.imports
@@ -1338,6 +1360,63 @@ class Analysis:
         for sink in self.helper_sinks(call.func.id):
             self._check_sink(call, name, sink)
 
+    # plumbum's commands: a program's object, given its words by subscript or call.
+
+    def _command(self, node: ast.expr) -> tuple[str, list[ast.expr], Sink] | None:
+        """The program, its words so far and the sink, if ``node`` is a command object:
+        ``local["sh"]``, ``plumbum.cmd.bash``, such with words (``local["sh"]["-c", x]``),
+        or a name bound to one."""
+        if type(node) is ast.Name and node.id in self.commands:
+            self._scope.lookup(node.id)  # (reads the statements put aside that bind it)
+            return self.commands.get(node.id)
+        if type(node) is ast.Subscript:
+            index = node.slice
+            base = node.value
+            if type(base) in (ast.Name, ast.Attribute):
+                maker = next((s for s in _lookup(self._resolve(base)[0], "") if s.maker), None)
+                if maker is not None:  # `local["sh"]`
+                    program = self.value(index)
+                    if program is None or not program.constant or not program.text:
+                        return None
+                    return program.text, [], maker
+            command = self._command(base)
+            if command is None:
+                return None
+            words = list(index.elts) if type(index) is ast.Tuple else [index]
+            return command[0], [*command[1], *words], command[2]
+        if type(node) in (ast.Name, ast.Attribute):
+            name = self._resolve(node)[0]
+            for sink in sinks.lookup(name):
+                if sink.program:  # `from plumbum.cmd import bash`
+                    return sink.program, [], sink
+        return None
+
+    def _check_command(self, node: ast.Subscript | ast.Call) -> None:
+        """A command given words (``sh["-c", CODE]``, ``local["bash"]("-c", CODE)``): a
+        finding if they give a shell a formatted string as code."""
+        if type(node) is ast.Subscript:
+            func, index = node.value, node.slice
+            added = list(index.elts) if type(index) is ast.Tuple else [index]
+        else:
+            assert isinstance(node, ast.Call)
+            func, added = node.func, list(node.args)
+            bound = isinstance(func, ast.Name) and func.id in self.commands
+            if not (bound or type(func) is ast.Subscript):
+                return  # (`bash("-c", CODE)`: a sink of the table, checked as one)
+        command = self._command(func) if added else None
+        if command is None:
+            return
+        program, words, sink = command[0], [*command[1], *added], command[2]
+        if any(type(word) is ast.Starred for word in words):
+            return  # (the places of the words after it are unknown)
+        code = _shell_c_argument(ast.List(elts=[ast.Constant(program), *words], ctx=ast.Load()))
+        value = self.value(code)
+        if code is None or value is None or value.how is None:
+            return
+        named = ast.Name(id=ast.unparse(func), ctx=ast.Load())
+        call = ast.copy_location(ast.Call(func=named, args=words, keywords=[]), node)
+        self._report(call, named.id, sink, code, value, value.how)
+
     # Helpers that pass a parameter on to a sink: sinks of their own.
 
     def _derived_calls(self, tree: ast.Module, source: str | None) -> list[int]:
@@ -1349,7 +1428,9 @@ class Analysis:
             self._note_helpers(tree, source)
         if source is None or "class " in source:
             self._note_method_helpers(tree, source)
-        if source is None or not (self.helpers or self.partials or self.method_helpers):
+        if source is None or not (
+            self.helpers or self.partials or self.method_helpers or self.commands
+        ):
             return []
         return self.helper_calls(source)
 
@@ -1531,7 +1612,7 @@ class Analysis:
         """The offsets in ``source`` of the calls of the helpers noted so far (functions,
         lambdas, partials, methods) and of the ``def`` of each function one of them decorates:
         the places of sink calls of the user's own making."""
-        names = (tuple(self.helpers), tuple(self.partials))
+        names = (tuple(self.helpers), tuple(self.partials), tuple(self.commands))
         memo, memo_key = self._helper_calls_memo, (names, tuple(self.method_helpers))
         if memo is not None and memo[0] == memo_key and memo[1] == source:
             return list(memo[2])  # (a cell asks twice: before and while it is read)
@@ -1539,9 +1620,10 @@ class Analysis:
             calls = names[0] + names[1]
             # (No look-behind before the names: the regex engine then scans for their first
             # letters at C speed; the characters before a match are checked below.)
-            called = (
-                re.compile(rf"(?:{'|'.join(map(re.escape, calls))})\s*\(") if calls else None
-            )
+            alternatives = [rf"(?:{'|'.join(map(re.escape, calls))})\s*\("] if calls else []
+            if names[2]:  # a command's words by subscript too: `sh["-c", CODE]()`
+                alternatives.append(rf"(?:{'|'.join(map(re.escape, names[2]))})\s*[(\[]")
+            called = re.compile("|".join(alternatives)) if alternatives else None
             decorated = (
                 re.compile(
                     rf"^[ \t]*@(?:{'|'.join(map(re.escape, names[0]))})\b.*\n"
@@ -1654,6 +1736,8 @@ class Analysis:
         return found
 
     def _check_sink(self, call: ast.Call, name: str, sink: Sink) -> None:
+        if sink.maker:
+            return  # (a command maker: see _check_command)
         argument = given = _argument(call, sink.argument, sink.keywords)
         if sink.shell_keyword is not None and not self._keyword_true(call, sink.shell_keyword):
             if sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple)):

@@ -56,9 +56,12 @@ class Sink:
     the words after the program begin with its own name, which is no argument
     (``os.execl(path, "sh", "-c", CODE)``), and only the shell code counts, not the program.
     ``program``: the call runs that program, its positional arguments the words after it
-    (the ``sh`` library's ``sh.bash("-c", CODE)``): only what those words give a shell as code
-    counts.  ``split``: the command runs without a shell, as a list of words or a string the call
-    splits into words (``shlex.split``): only what those words give a shell as code counts
+    (the ``sh`` library's ``sh.bash("-c", CODE)``; plumbum's ``bash("-c", CODE)``, whose
+    words may come by subscript too: ``bash["-c", CODE]()``): only what those words give a
+    shell as code counts.  ``maker``: no call, but ``name[PROGRAM]`` is such a program
+    (plumbum's ``local["sh"]``), given its words by subscript or call.  ``split``: the
+    command runs without a shell, as a list of words or a string the call splits into words
+    (``shlex.split``): only what those words give a shell as code counts
     (``["sh", "-c", CODE]``, ``"sh -c '...'"``).  ``sql_text_only``:
     count only strings whose written text looks like SQL (for generic method names).
     ``fix``: how the i-string fix is spelled: ``"sql"`` (``*sql(i"...")``, the only argument),
@@ -76,6 +79,7 @@ class Sink:
     shell_argv: bool = False
     argv0: bool = False
     program: str = ""
+    maker: bool = False
     split: bool = False
     sql_text_only: bool = False
     fix: str = ""
@@ -172,11 +176,14 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _shell("pexpect.run", "command", fix="", shell_argv=True),
     # the shell a pexpect REPL wrapper runs (`shell = replwrap.bash()`)
     *(_shell(f"pexpect.replwrap.{shell}().run_command", "command") for shell in ("bash", "zsh")),
-    # the `sh` library's commands, a program's arguments as the call's (`sh.bash("-c", CODE)`)
+    # the `sh` library's commands, a program's arguments as the call's (`sh.bash("-c", CODE)`),
+    # and plumbum's (`bash["-c", CODE]()`, `local["sh"]["-c", CODE]()`)
     *(
-        Sink(f"sh.{program}", "shell", shell_argv=True, program=program)
+        Sink(f"{module}.{program}", "shell", shell_argv=True, program=program)
+        for module in ("sh", "plumbum.cmd")
         for program in (*sorted(SHELLS), "ssh", "sudo")
     ),
+    Sink("plumbum.local", "shell", maker=True),
     # os.exec*/spawn*: a program's path, then its argv (argv[0] its name) as arguments (the
     # `l` forms) or one list (the `v` forms): a shell's code only with `-c CODE`
     *(
@@ -360,10 +367,12 @@ class SinkTable:
         function_pattern = None
         if functions:
             escaped = (re.escape(word) for word in sorted(functions, key=len, reverse=True))
-            alternatives.append("|".join(escaped))
-            function_pattern = re.compile(rf"(?:{alternatives[1]})\s*\(")
+            # (`[` too: plumbum's `local["sh"]`, `bash["-c", CODE]`)
+            alternatives.append(rf"(?:{'|'.join(escaped)})\s*[(\[]")
+            function_pattern = re.compile(alternatives[1])
         # (No leading \b: three times quicker; calls_in() drops matches inside a longer name.)
-        pattern = re.compile(rf"(?:{'|'.join(alternatives)})\s*\(")
+        alternatives[0] = rf"{alternatives[0]}\s*\("
+        pattern = re.compile("|".join(alternatives))
         heads = tuple(sorted({word.partition(".")[0] for word in functions}))
         return CallFinder(pattern, method_pattern, function_pattern, heads)
 
