@@ -1410,7 +1410,7 @@ class Analysis:
         if any(type(word) is ast.Starred for word in words):
             return  # (the places of the words after it are unknown)
         code = _shell_c_argument(ast.List(elts=[ast.Constant(program), *words], ctx=ast.Load()))
-        value = self.value(code)
+        value = self.value(code) if code is not None else None
         if code is None or value is None or value.how is None:
             return
         named = ast.Name(id=ast.unparse(func), ctx=ast.Load())

@@ -55,13 +55,8 @@ class Sink:
     ``shell_keyword``, the argument is the program and ``-c CODE`` may follow it.  ``argv0``:
     the words after the program begin with its own name, which is no argument
     (``os.execl(path, "sh", "-c", CODE)``), and only the shell code counts, not the program.
-    ``program``: the call runs that program, its positional arguments the words after it
-    (the ``sh`` library's ``sh.bash("-c", CODE)``; plumbum's ``bash("-c", CODE)``, whose
-    words may come by subscript too: ``bash["-c", CODE]()``): only what those words give a
-    shell as code counts.  ``maker``: no call, but ``name[PROGRAM]`` is such a program
-    (plumbum's ``local["sh"]``), given its words by subscript or call.  ``split``: the
-    command runs without a shell, as a list of words or a string the call splits into words
-    (``shlex.split``): only what those words give a shell as code counts
+    ``split``: the command runs without a shell, as a list of words or a string the call
+    splits into words (``shlex.split``): only what those words give a shell as code counts
     (``["sh", "-c", CODE]``, ``"sh -c '...'"``).  ``sql_text_only``:
     count only strings whose written text looks like SQL (for generic method names).
     ``fix``: how the i-string fix is spelled: ``"sql"`` (``*sql(i"...")``, the only argument),
@@ -69,6 +64,11 @@ class Sink:
     argument is a command that IPython expands ``{expr}``/``$name`` in before the shell runs it;
     ``jinja``: ``{{name}}`` is substituted too (jupysql).  ``magic_names``: for IPython's
     ``run_line_magic``/``run_cell_magic``, the magics that are this sink.
+    ``program``: the call runs that program, its positional arguments the words after it
+    (the ``sh`` library's ``sh.bash("-c", CODE)``; plumbum's ``bash("-c", CODE)``, whose
+    words may come by subscript too: ``bash["-c", CODE]()``): only what those words give a
+    shell as code counts.  ``maker``: no call, but ``name[PROGRAM]`` is such a program
+    (plumbum's ``local["sh"]``), given its words by subscript or call.
     """
 
     name: str
@@ -78,14 +78,14 @@ class Sink:
     shell_keyword: str | None = None
     shell_argv: bool = False
     argv0: bool = False
-    program: str = ""
-    maker: bool = False
     split: bool = False
     sql_text_only: bool = False
     fix: str = ""
     ipython_expands: bool = False
     magic_names: tuple[str, ...] = ()
     jinja: bool = False
+    program: str = ""
+    maker: bool = False
 
 
 def _sql(name: str, keyword: str = "sql", fix: str = "", generic: bool = False) -> Sink:
