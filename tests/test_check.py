@@ -1382,6 +1382,17 @@ def test_a_plumbum_command_of_an_earlier_cell(ishell: Any) -> None:
     assert len(_prepare(ishell, "local['bash']('-c', 'ls ' + x)")) == 1
 
 
+def test_the_sink_search_finds_subscripts_only_of_commands() -> None:
+    from ipy_istring.check.sinks import sinks
+
+    source = (
+        "from sqlalchemy import text\nfrom plumbum import local\nfrom plumbum.cmd import bash\n"
+        "text[0]\nlocal['sh']\nbash['-c', x]\ntext('select 1')\n"
+    )
+    found = [source[offset : source.index("\n", offset)] for offset in sinks.calls_in(source)]
+    assert found == ["local['sh']", "bash['-c', x]", "text('select 1')"]
+
+
 def _prepare(shell: Any, cell: str) -> list[warnings.WarningMessage]:
     """Prepare a cell as IPython does before running it (its transforms, then its parse,
     which the check reads); the check's warnings."""

@@ -110,6 +110,14 @@ _PROCESS_CONSTANTS = frozenset(
      "os.sep", "os.pathsep", "os.linesep", "os.curdir", "os.pardir", "os.devnull"}
 )  # fmt: skip
 _PROCESS_CONSTANT_ATTRIBUTES = frozenset(name.rpartition(".")[2] for name in _PROCESS_CONSTANTS)
+# The attributes that give text or numbers of the values the check knows as constants
+# (uuids, dates and times, numbers, IP addresses, paths).
+_VALUE_ATTRIBUTES = frozenset(
+    {"hex", "int", "urn", "version", "year", "month", "day", "hour", "minute", "second",
+     "microsecond", "days", "seconds", "microseconds", "real", "imag", "numerator",
+     "denominator", "compressed", "exploded", "network_address", "broadcast_address",
+     "netmask", "prefixlen", "name", "stem", "suffix", "parent", "anchor"}
+)  # fmt: skip
 # Calls that make a path of their arguments (`Path("data") / "raw"`): as their parts are.
 _PATH_CALLS = frozenset(
     {"pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.PurePosixPath",
@@ -759,7 +767,7 @@ class Analysis:
                 self._resolve(node)[0] in _PROCESS_CONSTANTS
             ):
                 return Formatted(None, node.attr, node.lineno)  # `sys.executable`
-            if type(node.value) in _NAME_OR_CALL:
+            if node.attr in _VALUE_ATTRIBUTES and type(node.value) in _NAME_OR_CALL:
                 # An attribute of a known constant (`uuid.uuid4().hex`, `day.year`): none
                 # of the code's values is in it.
                 of = self.value(node.value)

@@ -341,16 +341,18 @@ class SinkTable:
 
     def _functions_under(self) -> dict[str, list[str]]:
         """Full name of a module or function -> what follows it in a sink function's name
-        (``"subprocess"`` -> ``[".run", ...]``, ``"os.system"`` -> ``[""]``)."""
+        (``"subprocess"`` -> ``[".run", ...]``, ``"os.system"`` -> ``[""]``), with a ``[``
+        after a name that is a sink subscripted too (``"plumbum"`` -> ``[".local[", ...]``)."""
         if self._functions_cache is None:
             found: dict[str, list[str]] = {}
-            for name in self._by_name:
+            for name, group in self._by_name.items():
                 if name.startswith(".") or "()" in name:
                     continue
+                subscripted = "[" if any(s.maker or s.program for s in group) else ""
                 parts = name.split(".")
                 for i in range(1, len(parts) + 1):
                     found.setdefault(".".join(parts[:i]), []).append(
-                        "".join("." + p for p in parts[i:])
+                        "".join("." + p for p in parts[i:]) + subscripted
                     )
             self._functions_cache = found
         return self._functions_cache
@@ -366,14 +368,18 @@ class SinkTable:
         method_pattern = re.compile(rf"{alternatives[0]}\s*\(")
         function_pattern = None
         if functions:
-            escaped = (re.escape(word) for word in sorted(functions, key=len, reverse=True))
-            # (`[` too: plumbum's `local["sh"]`, `bash["-c", CODE]`)
-            alternatives.append(rf"(?:{'|'.join(escaped)})\s*[(\[]")
+            # (A word ending in `[` is subscripted too: plumbum's `local["sh"]`, `bash["-c", x]`.)
+            called = [w for w in functions if not w.endswith("[")]
+            subscripted = [w[:-1] for w in functions if w.endswith("[")]
+            ends = [(called, r"\s*\("), (subscripted, r"\s*[(\[]")]
+            alternatives.append(
+                "|".join(rf"(?:{_one_of(words)}){end}" for words, end in ends if words)
+            )
             function_pattern = re.compile(alternatives[1])
         # (No leading \b: three times quicker; calls_in() drops matches inside a longer name.)
         alternatives[0] = rf"{alternatives[0]}\s*\("
         pattern = re.compile("|".join(alternatives))
-        heads = tuple(sorted({word.partition(".")[0] for word in functions}))
+        heads = tuple(sorted({word.partition(".")[0].rstrip("[") for word in functions}))
         return CallFinder(pattern, method_pattern, function_pattern, heads)
 
     def calls_in(
@@ -429,6 +435,11 @@ class CallFinder:
                     kept.append(span)
             spans = kept
         return _outside_names(source, [start for start, _ in spans])
+
+
+def _one_of(words: Iterable[str]) -> str:
+    """A regex alternation of ``words``, the longest first."""
+    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
 
 
 def _calls(pattern: re.Pattern[str], source: str) -> list[int]:
