@@ -538,6 +538,16 @@ FLOWS = {
         "    cur.execute(f'select * from t order by {O.get(s, s)}')\n",
         3,
     ),
+    "a dict of constants given an outside value": (
+        "import sys\nO = {'new': 'at DESC'}\nO.update(old=sys.argv[1])\n"
+        "cur.execute(f'select * from t order by {O.get(k)}')\n",
+        4,
+    ),
+    "a list of constants given an outside value": (
+        "import sys\ncols = ['id']\ncols.append(sys.argv[1])\n"
+        "cur.execute(f\"select {', '.join(cols)} from t\")\n",
+        4,
+    ),
     "a path with an outside part": (
         "import os\nfrom pathlib import Path\nd = Path('data', name)\nos.system(f'ls {d}')\n",
         4,
@@ -681,6 +691,10 @@ SAFE_FLOWS = [
     "    o = O.get(s, O['new'])\n    cur.execute(f'select * from t order by {o} limit %s', [9])\n",
     "O = {'new': 'at DESC', 'top': 'score DESC'}\ndef f(cur, s):\n"
     "    cur.execute(f'select * from t order by {O.get(s) or \"at\"}')\n",
+    "O = {'new': 'at DESC'}\nO.update(old='at ASC')\nO.setdefault('top', 'score DESC')\n"
+    "def f(cur, s):\n    cur.execute(f'select * from t order by {O.get(s, \"at\")}')\n",
+    "marks = []\nfor x in xs:\n    marks.append('?')\n"
+    "cur.execute(f\"select * from t where a in ({', '.join(marks)})\", xs)\n",
     "def f(conn, tags):\n    marks = ', '.join(f'${i}' for i in range(1, len(tags) + 1))\n"
     "    return conn.fetch(f'select * from t where tag in ({marks})', *tags)\n",
     "for i in range(3):\n    cur.execute(f'drop table if exists part_{i}')\n",

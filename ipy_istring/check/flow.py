@@ -130,6 +130,8 @@ _READING_METHODS = frozenset(
      "readlines", "open", "readlink", "resolve", "absolute", "expanduser", "owner", "group",
      "stat", "lstat", "cwd", "home", "listdir", "scandir"}
 )  # fmt: skip
+# The methods of a list or dict that add an item (the last argument, or keywords).
+_ADDING_METHODS = frozenset({"append", "extend", "insert", "update", "setdefault"})
 # A dict's (or any container's) methods that give back its items or keys, as it holds them.
 _ITEM_METHODS = frozenset({"get", "values", "items", "keys", "copy", "pop"})
 # `%` conversions that only take numbers (not %c, which takes a character).
@@ -583,17 +585,26 @@ class Analysis:
         scope.names = merged
 
     def _append(self, call: ast.expr) -> None:
-        """``parts.append(f"...")`` makes ``parts`` a list of formatted strings."""
+        """``parts.append(f"...")`` makes ``parts`` a list of formatted strings; a value the
+        check does not know, added to a list or dict of constants (``.append(x)``,
+        ``.update(x)``), makes it a container of values it does not know."""
         if (
             isinstance(call, ast.Call)
             and isinstance(call.func, ast.Attribute)
-            and call.func.attr in ("append", "extend", "insert")
+            and call.func.attr in _ADDING_METHODS
             and isinstance(call.func.value, ast.Name)
-            and call.args
+            and (call.args or call.keywords)
         ):
-            added = self.value(call.args[-1])
-            if added is not None and not added.constant:
-                self._scope.names[call.func.value.id] = added
+            name = call.func.value.id
+            for item in [*call.args[-1:], *(k.value for k in call.keywords)]:
+                added = self.value(item)
+                if added is not None and not added.constant:
+                    self._scope.names[name] = added
+                    return
+                if added is None and not isinstance(item, ast.Constant):
+                    known = self._scope.lookup(name)
+                    if known is not None and known.constant:
+                        self._scope.names[name] = None
 
     def _bind(
         self, target: ast.expr | None, value: Formatted | None, node: ast.expr | None
