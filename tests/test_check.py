@@ -742,6 +742,10 @@ UNSAFE_GUARDS = [
     "    known = {r[0] for r in db.execute('SELECT name FROM sqlite_master JOIN notes')}\n"
     "    if t not in known:\n        raise KeyError(t)\n"
     "    return db.execute(f'select * from {t}')\n",  # joined with a table of data
+    "def f(db, t):\n"
+    "    known = {r[0] for r in db.execute('SELECT name FROM sqlite_master, notes')}\n"
+    "    if t not in known:\n        raise KeyError(t)\n"
+    "    return db.execute(f'select * from {t}')\n",  # and another table
     "def f(db, q, t):\n    known = {r[0] for r in db.execute(q)}\n"
     "    if t not in known:\n        raise KeyError(t)\n"
     "    return db.execute(f'select * from {t}')\n",  # a query the check cannot see

@@ -1087,7 +1087,9 @@ class Analysis:
         if not any(sink.destination == "sql" for sink in sinks.lookup("." + method)):
             return False
         sources = _QUERY_SOURCES.findall(query.value)
-        return bool(sources) and all(_CATALOGUE.fullmatch(source) for source in sources)
+        return bool(sources) and all(
+            _CATALOGUE.fullmatch(source) and not comma for source, comma in sources
+        )
 
     def _unknown_template_filled(self, node: ast.Call) -> Formatted | None:
         """``template.format(**values)``, ``Template(text).substitute(x=x)`` of a template
@@ -2208,9 +2210,10 @@ _PLAIN_PATTERN = re.compile(
     (?:\$|\\Z)?""",
     re.VERBOSE,
 )
-# What a query reads from (`FROM x`, `JOIN y`), and the catalogue tables of table and column
-# names (SQLite, the SQL standard's information_schema, PostgreSQL's, DuckDB's).
-_QUERY_SOURCES = re.compile(r"\b(?:from|join)\s+([\w.\"]+(?:\(\))?)", re.IGNORECASE)
+# What a query reads from (`FROM x`, `JOIN y`; a comma after it: more tables), and the
+# catalogue tables of table and column names (SQLite, the SQL standard's information_schema,
+# PostgreSQL's, DuckDB's).
+_QUERY_SOURCES = re.compile(r"\b(?:from|join)\s+([\w.\"]+(?:\(\))?)(\s*,)?", re.IGNORECASE)
 _CATALOGUE = re.compile(
     r"""(?:main\.|temp\.)?(?:sqlite_master|sqlite_schema|sqlite_temp_master)
       | information_schema\.(?:tables|columns|schemata|views)
