@@ -489,6 +489,74 @@ FLOWS = {
         "run(f'ls {d}')\n",
         4,
     ),
+    # HELDOUT7's rules
+    "the sh library's bash -c": ("import sh\nsh.bash('-c', f'du -sh {p}/*')\n", 2),
+    "the sh library's bash, imported from it": (
+        "from sh import bash\nbash('-c', f'du -sh {p}/*')\n",
+        2,
+    ),
+    "the sh library's ssh remote command": ("import sh\nsh.ssh(host, f'rm -r {d}')\n", 2),
+    "plumbum's sh, its words by subscript": (
+        "from plumbum import local\nsh = local['sh']\nout = '/b/x.tgz'\n"
+        "sh['-c', f'tar czf {out} {src}']()\n",
+        4,
+    ),
+    "plumbum's bash, its words by call": (
+        "from plumbum import local\nlocal['bash']('-c', f'du -sh {d}')\n",
+        2,
+    ),
+    "plumbum's sh with -c bound first": (
+        "import plumbum\nsh = plumbum.local['sh']['-c']\nsh(f'ls {d}')\n",
+        3,
+    ),
+    "plumbum.cmd's bash": ("from plumbum.cmd import bash\n(bash['-c', f'ls {d}'] > 'o')()\n", 2),
+    "plumbum's ssh remote command": (
+        "from plumbum import local\nlocal['ssh'][host, f'rm -r {d}'] & FG\n",
+        2,
+    ),
+    "a placeholder of a .sql file's text filled in": (
+        "from pathlib import Path\nq = Path('m.sql').read_text()\n"
+        "q = q.replace('{{ day }}', opts.day)\ncur.execute(q)\n",
+        4,
+    ),
+    "a lambda that formats the query": (
+        "q = lambda c, n: f'select {c} from t limit {n}'\n"
+        "def f(conn, c):\n    return conn.exec_driver_sql(q(c, 9))\n",
+        3,
+    ),
+    "a command held in a dict, run from .items()": (
+        "import os\njobs = {'tar': f'tar czf b.tgz {p}', 'ls': 'ls'}\n"
+        "for name, command in jobs.items():\n    os.system(command)\n",
+        4,
+    ),
+    "a dict's .get() of a formatted value": (
+        "Q = {'a': f'select {c} from t', 'b': 'select 1'}\ncur.execute(Q.get(k, 'select 2'))\n",
+        2,
+    ),
+    "a dict's .get() with an outside default": (
+        "O = {'new': 'at DESC'}\ndef f(cur, s):\n"
+        "    cur.execute(f'select * from t order by {O.get(s, s)}')\n",
+        3,
+    ),
+    "a dict of constants given an outside value": (
+        "import sys\nO = {'new': 'at DESC'}\nO.update(old=sys.argv[1])\n"
+        "cur.execute(f'select * from t order by {O.get(k)}')\n",
+        4,
+    ),
+    "a list of constants given an outside value": (
+        "import sys\ncols = ['id']\ncols.append(sys.argv[1])\n"
+        "cur.execute(f\"select {', '.join(cols)} from t\")\n",
+        4,
+    ),
+    "a path with an outside part": (
+        "import os\nfrom pathlib import Path\nd = Path('data', name)\nos.system(f'ls {d}')\n",
+        4,
+    ),
+    "a file name a constant path's glob gives": (
+        "import os\nfrom pathlib import Path\nf = sorted(Path('up').glob('*.mp4'))[0]\n"
+        "os.system(f'ffmpeg -i {f} out.gif')\n",
+        4,
+    ),
 }
 
 
@@ -604,6 +672,49 @@ SAFE_FLOWS = [
     "run(command=f'rm {d}')\n",  # the helper sets the item itself
     "import os\ndef run(**kw):\n    return os.system(kw['command'])\n"
     "run(command='ls', label=f'{d}')\n",  # formatted only in another keyword
+    # HELDOUT7's rules, not over-reaching
+    "import sh\nsh.bash('deploy.sh', f'--env={env}')\n",  # a script's argument, no -c
+    "import sh\nsh.ls('-l', f'{d}')\n",  # no shell
+    "import sh\nsh.bash('-c', 'ls \"$1\"', 'sh', d)\n",  # $1, not code
+    "from plumbum import local\nls = local['ls']\nls['-l', f'{d}']()\n",  # no shell
+    "from plumbum import local\nlocal['bash'](f'{d}/run.sh', f'--day={day}')\n",  # no -c
+    "from plumbum import local\nsh = local['sh']\nsh['-c', 'ls \"$1\"', 'sh', d]()\n",  # $1
+    "from plumbum import local\nsh = local['sh']\nsh = local['ls']\nsh['-c', f'{d}']()\n",
+    "d = {'sh': 'x'}\nd['sh'][f'{x}']\n",  # no plumbum: a dict
+    "from pathlib import Path\n"
+    "q = Path('m.sql').read_text().replace('{{ schema }}', 'public')\ncur.execute(q)\n",
+    "q = lambda c: 'select count(*) from t'\nconn.exec_driver_sql(q(c))\n",  # constant
+    "msg = lambda c: f'ran {c}'\ncur.execute('insert into log values (?)', (msg(c),))\n",
+    "import os\njobs = {'ls': 'ls -l', 'df': 'df -h'}\n"
+    "for name, command in jobs.items():\n    os.system(command)\n",
+    "O = {'new': 'at DESC', 'top': 'score DESC'}\ndef f(cur, s):\n"
+    "    o = O.get(s, O['new'])\n    cur.execute(f'select * from t order by {o} limit %s', [9])\n",
+    "O = {'new': 'at DESC', 'top': 'score DESC'}\ndef f(cur, s):\n"
+    "    cur.execute(f'select * from t order by {O.get(s) or \"at\"}')\n",
+    "O = {'new': 'at DESC'}\nO.update(old='at ASC')\nO.setdefault('top', 'score DESC')\n"
+    "def f(cur, s):\n    cur.execute(f'select * from t order by {O.get(s, \"at\")}')\n",
+    "marks = []\nfor x in xs:\n    marks.append('?')\n"
+    "cur.execute(f\"select * from t where a in ({', '.join(marks)})\", xs)\n",
+    "def f(conn, tags):\n    marks = ', '.join(f'${i}' for i in range(1, len(tags) + 1))\n"
+    "    return conn.fetch(f'select * from t where tag in ({marks})', *tags)\n",
+    "for i in range(3):\n    cur.execute(f'drop table if exists part_{i}')\n",
+    "import uuid\ndef f(conn):\n    tmp = f'tmp_{uuid.uuid4().hex}'\n"
+    "    conn.execute(f'create temp table {tmp} (e text)')\n",
+    "import re, subprocess\nif not re.fullmatch(r'v\\d+\\.\\d+\\.\\d+', tag):\n"
+    "    raise SystemExit(tag)\nsubprocess.run(f'git push origin {tag}', shell=True)\n",
+    "import subprocess, sys\n"
+    "subprocess.run(f'{sys.executable} -m pip install -r r.txt', shell=True)\n",
+    "def f(db, t):\n"
+    "    known = {r[0] for r in db.execute(\"SELECT name FROM sqlite_master WHERE type = 't'\")}\n"
+    "    if t not in known:\n        raise KeyError(t)\n"
+    "    return db.execute(f'PRAGMA table_info({t})')\n",
+    "def f(cur):\n"
+    "    for (t,) in cur.execute('select table_name from information_schema.tables'):\n"
+    "        cur.execute(f'analyze {t}')\n",
+    "import os\nfrom pathlib import Path\nD = Path('data') / 'raw'\nos.system(f'ls {D}')\n",
+    "import os\nD = os.path.join('data', 'raw')\nos.system(f'ls {D.upper()}')\n",
+    "from pathlib import Path\nD = Path('data') / 'raw'\n"
+    "get_ipython().run_line_magic('sx', 'ls -1 {D} {D.name}')\n",
 ]
 # Look-alikes that are not safe: the same guards, done wrong.
 UNSAFE_GUARDS = [
@@ -618,6 +729,28 @@ UNSAFE_GUARDS = [
     "def int(x):\n    return x\ncur.execute(f'select * from t limit {int(n)}')\n",  # shadowed
     "def f(cur, n, int=str):\n    cur.execute(f'select * from t limit {int(n)}')\n",
     "T = 'users'\ncur.execute(f'select * from {T:{fill}>10}')\n",  # a value's fill character
+    "import re\ndef f(cur, t):\n    if not re.fullmatch(r'v\\d+.\\d+', t):\n"
+    "        raise ValueError(t)\n"
+    "    cur.execute(f'select * from {t}')\n",  # `.` unescaped: any character
+    "import re\ndef f(cur, t):\n    if not re.fullmatch(r'[0-z]+', t):\n"
+    "        raise ValueError(t)\n"
+    "    cur.execute(f'select * from {t}')\n",  # 0-z spans `;`, `<`, `=`...
+    "def f(db, t):\n    known = {r[0] for r in db.execute('SELECT name FROM users')}\n"
+    "    if t not in known:\n        raise KeyError(t)\n"
+    "    return db.execute(f'select * from {t}')\n",  # names a user gave, not the schema's
+    "def f(db, t):\n"
+    "    known = {r[0] for r in db.execute('SELECT name FROM sqlite_master JOIN notes')}\n"
+    "    if t not in known:\n        raise KeyError(t)\n"
+    "    return db.execute(f'select * from {t}')\n",  # joined with a table of data
+    "def f(db, t):\n"
+    "    known = {r[0] for r in db.execute('SELECT name FROM sqlite_master, notes')}\n"
+    "    if t not in known:\n        raise KeyError(t)\n"
+    "    return db.execute(f'select * from {t}')\n",  # and another table
+    "def f(db, q, t):\n    known = {r[0] for r in db.execute(q)}\n"
+    "    if t not in known:\n        raise KeyError(t)\n"
+    "    return db.execute(f'select * from {t}')\n",  # a query the check cannot see
+    "import os\ndef f(u):\n    os.system(f'ls {u.hex}')\n",  # an attribute of an unknown
+    "import os, sys\nos.system(f'{sys.argv[1]} -q')\n",  # not the interpreter
 ]
 
 
@@ -1253,6 +1386,40 @@ def test_a_method_helper_of_an_earlier_cell(ishell: Any) -> None:
     assert _prepare(ishell, "db.run_query('select 1')") == []
     assert len(_prepare(ishell, "x = input()\ndb.run_query(f'select {x}')")) == 1
     assert len(_prepare(ishell, "DB().run_query('select ' + x)")) == 1
+
+
+def test_a_lambda_of_an_earlier_cell(ishell: Any) -> None:
+    run(ishell, "import os\nx = os.environ.get('X', '')")
+    # put aside (its cell calls no sink), then read (its cell calls one)
+    assert _prepare(ishell, "q = lambda v: f'select {v} from t'") == []
+    assert len(_prepare(ishell, "cur.execute(q(x))")) == 1
+    assert len(_prepare(ishell, "cur.execute(q(x + 'y'))")) == 1  # read by now
+    assert _prepare(ishell, "p = lambda v: f'select {v} from t'\ncur.execute('select 1')") == []
+    (warning,) = _prepare(ishell, "cur.execute(p(x))")
+    assert "an f-string, returned by p()" in str(warning.message)
+    assert _prepare(ishell, "p = lambda v: 'select 1'") == []
+    assert _prepare(ishell, "cur.execute(p(x))") == []  # bound again to a constant one
+
+
+def test_a_plumbum_command_of_an_earlier_cell(ishell: Any) -> None:
+    # (prepared, not run: the check reads the cells, plumbum need not be installed)
+    assert _prepare(ishell, "import os\nfrom plumbum import local\nx = os.environ['X']") == []
+    assert _prepare(ishell, "sh = local['sh']") == []
+    (warning,) = _prepare(ishell, "sh['-c', f'ls {x}']()")
+    assert "sh() gets a string built by an f-string" in str(warning.message)
+    assert _prepare(ishell, "sh['-c', 'ls']()") == []
+    assert len(_prepare(ishell, "local['bash']('-c', 'ls ' + x)")) == 1
+
+
+def test_the_sink_search_finds_subscripts_only_of_commands() -> None:
+    from ipy_istring.check.sinks import sinks
+
+    source = (
+        "from sqlalchemy import text\nfrom plumbum import local\nfrom plumbum.cmd import bash\n"
+        "text[0]\nlocal['sh']\nbash['-c', x]\ntext('select 1')\n"
+    )
+    found = [source[offset : source.index("\n", offset)] for offset in sinks.calls_in(source)]
+    assert found == ["local['sh']", "bash['-c', x]", "text('select 1')"]
 
 
 def _prepare(shell: Any, cell: str) -> list[warnings.WarningMessage]:

@@ -102,8 +102,39 @@ _SAFE_VALUES = frozenset(
      "datetime.date", "datetime.datetime", "datetime.date.fromisoformat",
      "datetime.datetime.fromisoformat", "datetime.date.today", "datetime.datetime.now",
      "decimal.Decimal", "ipaddress.ip_address", "ipaddress.ip_network", "shlex.join",
-     "datetime.timedelta"}
+     "datetime.timedelta", "range", "uuid.uuid1", "uuid.uuid3", "uuid.uuid4", "uuid.uuid5"}
 )  # fmt: skip
+# Attributes of the running interpreter and platform: the installation's, no outside value.
+# (A path may hold a space, which a shell splits: a robustness bug, not an injection.)
+_PROCESS_CONSTANTS = frozenset(
+    {"sys.executable", "sys.prefix", "sys.base_prefix", "sys.exec_prefix", "sys.platform",
+     "os.sep", "os.pathsep", "os.linesep", "os.curdir", "os.pardir", "os.devnull"}
+)  # fmt: skip
+_PROCESS_CONSTANT_ATTRIBUTES = frozenset(name.rpartition(".")[2] for name in _PROCESS_CONSTANTS)
+# The attributes that give text or numbers of the values the check knows as constants
+# (uuids, dates and times, numbers, IP addresses, paths).
+_VALUE_ATTRIBUTES = frozenset(
+    {"hex", "int", "urn", "version", "year", "month", "day", "hour", "minute", "second",
+     "microsecond", "days", "seconds", "microseconds", "real", "imag", "numerator",
+     "denominator", "compressed", "exploded", "network_address", "broadcast_address",
+     "netmask", "prefixlen", "name", "stem", "suffix", "parent", "anchor"}
+)  # fmt: skip
+# Calls that make a path of their arguments (`Path("data") / "raw"`): as their parts are.
+_PATH_CALLS = frozenset(
+    {"pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.PurePosixPath",
+     "os.path.join", "posixpath.join"}
+)  # fmt: skip
+# Methods of a constant path (or file) that give what is outside the code: file names, a
+# file's text, a link's target.
+_READING_METHODS = frozenset(
+    {"glob", "rglob", "iterdir", "walk", "read_text", "read_bytes", "read", "readline",
+     "readlines", "open", "readlink", "resolve", "absolute", "expanduser", "owner", "group",
+     "stat", "lstat", "cwd", "home", "listdir", "scandir"}
+)  # fmt: skip
+# The methods of a list or dict that add an item (the last argument, or keywords).
+_ADDING_METHODS = frozenset({"append", "extend", "insert", "update", "setdefault"})
+# A dict's (or any container's) methods that give back its items or keys, as it holds them.
+_ITEM_METHODS = frozenset({"get", "values", "items", "keys", "copy", "pop"})
 # `%` conversions that only take numbers (not %c, which takes a character).
 _PERCENT = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(.)")
 _NUMERIC_CONVERSIONS = frozenset("diouxXeEfFgG%")
@@ -209,6 +240,7 @@ class Analysis:
         # parsed the first time something needs what they return.
         self.unparsed: dict[str, Callable[[], ast.FunctionDef | ast.AsyncFunctionDef | None]] = {}
         self.returns: dict[str, Formatted | None] = {}
+        self.lambdas: dict[str, ast.Lambda] = {}  # names bound to a lambda, in any scope
         self.attributes: dict[tuple[str, str], Formatted] = {}
         self.enums: set[str] = set()  # Enum classes defined here: their values are constants
         # Functions, lambdas and partials defined here that pass a parameter to a sink.
@@ -232,7 +264,7 @@ class Analysis:
         # partials; method helpers), and what it found.
         self._helper_calls_memo: (
             tuple[
-                tuple[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]],
+                tuple[tuple[tuple[str, ...], ...], tuple[str, ...]],
                 str,
                 tuple[int, ...],
             ]
@@ -253,6 +285,11 @@ class Analysis:
         self._statement_origins: set[tuple[int, str]] = set()
         self._deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
         self._rebound_in: dict[int, set[str]] = {}  # id of a function -> what it rebinds
+        # plumbum's command objects (`sh = local["sh"]`): name -> the program, its words so
+        # far and its sink.  Once plumbum is imported, each text is read whole: a command is
+        # an object, bound and run anywhere, by no name the search of sink calls knows.
+        self.commands: dict[str, tuple[str, list[ast.expr], Sink]] = {}
+        self._plumbum = False
 
     # entry points
 
@@ -276,13 +313,15 @@ class Analysis:
         (``imports``: those written in ``source``)."""
         self._cell = cell
         self._line_offset = line_offset
+        if source is not None and (self._plumbum or "plumbum" in source):
+            source, calls, lazy = None, None, False  # (see :attr:`commands`)
         if source is not None and calls is None:
             calls = sinks.calls_in(source, self.imports)
         self._all_lines = source is None
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         if (
             source is None or calls or self.helpers or self.partials or "partial(" in source
-            or self.method_helpers
+            or self.method_helpers or self.commands
         ):
             # helpers of the user's that pass a parameter to a sink: their calls are sinks
             extra = self._derived_calls(tree, source)
@@ -497,7 +536,16 @@ class Analysis:
             each = None  # `for table in TABLES`: a constant; `for c in commands`: as they are
             if iterated is not None:
                 each = replace(iterated, first=None, line=iterated.line or node.lineno)
-            self._bind(getattr(node, "target", None), each, None)
+            names = getattr(node, "target", None)
+            if (
+                each is not None
+                and type(names) is ast.Tuple
+                and _items_call(getattr(node, "iter", None))
+            ):
+                for element in names.elts:  # `for name, command in jobs.items()`
+                    self._bind(element, each, None)
+            else:
+                self._bind(names, each, None)
             self._branches([node.body, []])
             self._block(node.orelse)
         elif isinstance(node, (ast.With, ast.AsyncWith)):
@@ -538,17 +586,26 @@ class Analysis:
         scope.names = merged
 
     def _append(self, call: ast.expr) -> None:
-        """``parts.append(f"...")`` makes ``parts`` a list of formatted strings."""
+        """``parts.append(f"...")`` makes ``parts`` a list of formatted strings; a value the
+        check does not know, added to a list or dict of constants (``.append(x)``,
+        ``.update(x)``), makes it a container of values it does not know."""
         if (
             isinstance(call, ast.Call)
             and isinstance(call.func, ast.Attribute)
-            and call.func.attr in ("append", "extend", "insert")
+            and call.func.attr in _ADDING_METHODS
             and isinstance(call.func.value, ast.Name)
-            and call.args
+            and (call.args or call.keywords)
         ):
-            added = self.value(call.args[-1])
-            if added is not None and not added.constant:
-                self._scope.names[call.func.value.id] = added
+            name = call.func.value.id
+            for item in [*call.args[-1:], *(k.value for k in call.keywords)]:
+                added = self.value(item)
+                if added is not None and not added.constant:
+                    self._scope.names[name] = added
+                    return
+                if added is None and not isinstance(item, ast.Constant):
+                    known = self._scope.lookup(name)
+                    if known is not None and known.constant:
+                        self._scope.names[name] = None
 
     def _bind(
         self, target: ast.expr | None, value: Formatted | None, node: ast.expr | None
@@ -559,6 +616,16 @@ class Analysis:
             self._scope.names[target.id] = value
             self._scope.made_by.pop(target.id, None)
             self._scope.true_keys.pop(target.id, None)
+            if type(node) is ast.Lambda:
+                self.lambdas[target.id] = node
+            elif self.lambdas:
+                self.lambdas.pop(target.id, None)
+            if self._plumbum:
+                command = self._command(node) if node is not None else None
+                if command is not None:
+                    self.commands[target.id] = command
+                else:
+                    self.commands.pop(target.id, None)
             if node is not None and (true_keys := _dict_true_keys(node)):
                 self._scope.true_keys[target.id] = true_keys
             if isinstance(node, ast.Call):
@@ -604,6 +671,8 @@ class Analysis:
         names = self._scope.names
         for local, full in imported_by(node):
             self.imports[local] = full
+            if "plumbum" in full:
+                self._plumbum = True
         for alias in node.names:
             names.pop(alias.asname or alias.name, None)
 
@@ -703,7 +772,20 @@ class Analysis:
             if node.attr in ("value", "name") and self._is_enum_member(node.value):
                 return Formatted(None, node.attr, node.lineno)
             owner = self._attribute_owner(node)
-            return self.attributes.get(owner) if owner is not None else None
+            known = self.attributes.get(owner) if owner is not None else None
+            if known is not None:
+                return known
+            if node.attr in _PROCESS_CONSTANT_ATTRIBUTES and (
+                self._resolve(node)[0] in _PROCESS_CONSTANTS
+            ):
+                return Formatted(None, node.attr, node.lineno)  # `sys.executable`
+            if node.attr in _VALUE_ATTRIBUTES and type(node.value) in _NAME_OR_CALL:
+                # An attribute of a known constant (`uuid.uuid4().hex`, `day.year`): none
+                # of the code's values is in it.
+                of = self.value(node.value)
+                if of is not None and of.constant:
+                    return Formatted(None, of.text, node.lineno)
+            return None
         if isinstance(node, ast.Call):
             return self._call_value(node)
         if isinstance(node, ast.IfExp):
@@ -867,7 +949,8 @@ class Analysis:
 
     def _call_value(self, node: ast.Call) -> Formatted | None:
         func = node.func
-        if self._resolve(func)[0] in _SAFE_VALUES:
+        called = self._resolve(func)[0]
+        if called in _SAFE_VALUES:
             # Not a builtin (`int`) that the code binds to something else (`def int(x)`,
             # `int = str`, a parameter), read or put aside: looked up without a call, as
             # the usual `len(...)` is asked often.
@@ -888,6 +971,8 @@ class Analysis:
             and all(_constant_value(self.value(a), a) for a in node.args)
         ):
             return Formatted(None, "0", node.lineno)
+        if called in _PATH_CALLS and node.args:  # `Path("data", name)`: as its parts are
+            return self._merged_elements([self.value(a) for a in node.args], node)
         if isinstance(func, ast.Attribute):
             method = func.attr
             if method in ("format", "format_map", "substitute", "safe_substitute"):
@@ -918,7 +1003,23 @@ class Analysis:
                 new = self.value(node.args[1])
                 if receiver is not None and (new is None or not new.constant):
                     return Formatted(receiver.how or "str.replace()", receiver.text, node.lineno)
+                if receiver is None and not _constant_value(new, node.args[1]):
+                    old = self.value(node.args[0])
+                    if old is not None and old.constant and old.text:
+                        # a placeholder of a text read at run time (a .sql file) filled in
+                        how = "str.replace() of a text read at run time"
+                        return Formatted(how, "", node.lineno)
                 return receiver
+            if method in _ITEM_METHODS:
+                # `ORDERINGS.get(key, ORDERINGS["new"])`, `jobs.items()`: what the container
+                # holds (or the default given)
+                container = self.value(func.value)
+                if container is not None and len(node.args) == 2 and method in ("get", "pop"):
+                    return _merge(container, self.value(node.args[1]))
+                if container is not None and len(node.args) < 2 and not node.keywords:
+                    return container
+            if node.args and self._reads_catalogue(method, node.args[0]):
+                return Formatted(None, "", node.lineno)  # the database's own table names
             if method in _KEEP_METHODS:
                 return self.value(func.value)
             if method in _WRAPPERS and node.args:
@@ -934,6 +1035,7 @@ class Analysis:
             if (
                 receiver is not None
                 and receiver.constant
+                and method not in _READING_METHODS
                 and all(_constant_value(self.value(a), a) for a in arguments)
             ):
                 return Formatted(None, receiver.text, node.lineno)  # `day.isoformat()`
@@ -947,7 +1049,48 @@ class Analysis:
                 return returned
             if name in _WRAPPERS and node.args:
                 return self.value(node.args[0])
+            if (
+                (name in self.lambdas or name in self.put_aside_names)
+                and self._scope.lookup(name) is None  # (reads a binding put aside)
+                and name in self.lambdas
+            ):
+                return self._lambda_returns(name, self.lambdas[name])
         return None
+
+    def _lambda_returns(self, name: str, node: ast.Lambda) -> Formatted | None:
+        """What a call of the lambda ``name`` gives: its body, the parameters unknown."""
+        key = f"lambda {name}"
+        if key in self._in_progress:
+            return None
+        scope = _Scope(self._scope)
+        arguments = node.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+        for parameter in every:
+            scope.names[parameter.arg] = None
+        saved, self._scope = self._scope, scope
+        self._in_progress.add(key)
+        try:
+            returned = self.value(node.body)
+        finally:
+            self._scope = saved
+            self._in_progress.discard(key)
+        if returned is not None and not returned.constant:
+            return replace(returned, how=f"{returned.how}, returned by {name}()")
+        return returned
+
+    def _reads_catalogue(self, method: str, query: ast.expr) -> bool:
+        """Whether ``.method(query)``, a SQL sink, reads only the database's catalogue of its
+        own tables and columns (``SELECT name FROM sqlite_master``) by a constant query: its
+        rows are names that whoever created the schema gave, no outside value."""
+        if type(query) is not ast.Constant or not isinstance(query.value, str):
+            return False
+        if not any(sink.destination == "sql" for sink in sinks.lookup("." + method)):
+            return False
+        sources = _QUERY_SOURCES.findall(query.value)
+        return bool(sources) and all(
+            _CATALOGUE.fullmatch(source) and not comma for source, comma in sources
+        )
 
     def _unknown_template_filled(self, node: ast.Call) -> Formatted | None:
         """``template.format(**values)``, ``Template(text).substitute(x=x)`` of a template
@@ -1170,6 +1313,7 @@ class Analysis:
                 or name in self.functions
                 or name in self.unparsed
                 or name in self.put_aside_names
+                or name in self.lambdas
                 or re.search(rf"\bdef\s+{re.escape(name)}\b", source) is not None
             )
         return False
@@ -1191,6 +1335,8 @@ class Analysis:
             for node in _walk(expression):
                 if isinstance(node, ast.Call):
                     self._check_call(node)
+                elif self._plumbum and type(node) is ast.Subscript:
+                    self._check_command(node)
 
     def _resolve(self, func: ast.expr) -> tuple[str, str]:
         """The called function's full name (after imports) and its method name."""
@@ -1209,6 +1355,8 @@ class Analysis:
     def _check_call(self, call: ast.Call) -> None:
         func = call.func
         last = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if self._plumbum and (last is None or last in self.commands):
+            self._check_command(call)  # `local["sh"]("-c", CODE)`, `sh("-c", CODE)`
         if last is None or (
             not sinks.ending_in(last)
             and last not in self.imports
@@ -1234,6 +1382,63 @@ class Analysis:
         for sink in self.helper_sinks(call.func.id):
             self._check_sink(call, name, sink)
 
+    # plumbum's commands: a program's object, given its words by subscript or call.
+
+    def _command(self, node: ast.expr) -> tuple[str, list[ast.expr], Sink] | None:
+        """The program, its words so far and the sink, if ``node`` is a command object:
+        ``local["sh"]``, ``plumbum.cmd.bash``, such with words (``local["sh"]["-c", x]``),
+        or a name bound to one."""
+        if type(node) is ast.Name and node.id in self.commands:
+            self._scope.lookup(node.id)  # (reads the statements put aside that bind it)
+            return self.commands.get(node.id)
+        if type(node) is ast.Subscript:
+            index = node.slice
+            base = node.value
+            if type(base) in (ast.Name, ast.Attribute):
+                maker = next((s for s in _lookup(self._resolve(base)[0], "") if s.maker), None)
+                if maker is not None:  # `local["sh"]`
+                    program = self.value(index)
+                    if program is None or not program.constant or not program.text:
+                        return None
+                    return program.text, [], maker
+            command = self._command(base)
+            if command is None:
+                return None
+            words = list(index.elts) if type(index) is ast.Tuple else [index]
+            return command[0], [*command[1], *words], command[2]
+        if type(node) in (ast.Name, ast.Attribute):
+            name = self._resolve(node)[0]
+            for sink in sinks.lookup(name):
+                if sink.program:  # `from plumbum.cmd import bash`
+                    return sink.program, [], sink
+        return None
+
+    def _check_command(self, node: ast.Subscript | ast.Call) -> None:
+        """A command given words (``sh["-c", CODE]``, ``local["bash"]("-c", CODE)``): a
+        finding if they give a shell a formatted string as code."""
+        if type(node) is ast.Subscript:
+            func, index = node.value, node.slice
+            added = list(index.elts) if type(index) is ast.Tuple else [index]
+        else:
+            assert isinstance(node, ast.Call)
+            func, added = node.func, list(node.args)
+            bound = isinstance(func, ast.Name) and func.id in self.commands
+            if not (bound or type(func) is ast.Subscript):
+                return  # (`bash("-c", CODE)`: a sink of the table, checked as one)
+        command = self._command(func) if added else None
+        if command is None:
+            return
+        program, words, sink = command[0], [*command[1], *added], command[2]
+        if any(type(word) is ast.Starred for word in words):
+            return  # (the places of the words after it are unknown)
+        code = _shell_c_argument(ast.List(elts=[ast.Constant(program), *words], ctx=ast.Load()))
+        value = self.value(code) if code is not None else None
+        if code is None or value is None or value.how is None:
+            return
+        named = ast.Name(id=ast.unparse(func), ctx=ast.Load())
+        call = ast.copy_location(ast.Call(func=named, args=words, keywords=[]), node)
+        self._report(call, named.id, sink, code, value, value.how)
+
     # Helpers that pass a parameter on to a sink: sinks of their own.
 
     def _derived_calls(self, tree: ast.Module, source: str | None) -> list[int]:
@@ -1245,7 +1450,9 @@ class Analysis:
             self._note_helpers(tree, source)
         if source is None or "class " in source:
             self._note_method_helpers(tree, source)
-        if source is None or not (self.helpers or self.partials or self.method_helpers):
+        if source is None or not (
+            self.helpers or self.partials or self.method_helpers or self.commands
+        ):
             return []
         return self.helper_calls(source)
 
@@ -1427,7 +1634,7 @@ class Analysis:
         """The offsets in ``source`` of the calls of the helpers noted so far (functions,
         lambdas, partials, methods) and of the ``def`` of each function one of them decorates:
         the places of sink calls of the user's own making."""
-        names = (tuple(self.helpers), tuple(self.partials))
+        names = (tuple(self.helpers), tuple(self.partials), tuple(self.commands))
         memo, memo_key = self._helper_calls_memo, (names, tuple(self.method_helpers))
         if memo is not None and memo[0] == memo_key and memo[1] == source:
             return list(memo[2])  # (a cell asks twice: before and while it is read)
@@ -1435,9 +1642,10 @@ class Analysis:
             calls = names[0] + names[1]
             # (No look-behind before the names: the regex engine then scans for their first
             # letters at C speed; the characters before a match are checked below.)
-            called = (
-                re.compile(rf"(?:{'|'.join(map(re.escape, calls))})\s*\(") if calls else None
-            )
+            alternatives = [rf"(?:{'|'.join(map(re.escape, calls))})\s*\("] if calls else []
+            if names[2]:  # a command's words by subscript too: `sh["-c", CODE]()`
+                alternatives.append(rf"(?:{'|'.join(map(re.escape, names[2]))})\s*[(\[]")
+            called = re.compile("|".join(alternatives)) if alternatives else None
             decorated = (
                 re.compile(
                     rf"^[ \t]*@(?:{'|'.join(map(re.escape, names[0]))})\b.*\n"
@@ -1550,6 +1758,8 @@ class Analysis:
         return found
 
     def _check_sink(self, call: ast.Call, name: str, sink: Sink) -> None:
+        if sink.maker:
+            return  # (a command maker: see _check_command)
         argument = given = _argument(call, sink.argument, sink.keywords)
         if sink.shell_keyword is not None and not self._keyword_true(call, sink.shell_keyword):
             if sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple)):
@@ -1899,6 +2109,16 @@ def _keyword_passed_on(
 _CHANGING_METHODS = frozenset({"update", "setdefault", "__setitem__", "__delitem__", "clear"})
 
 
+def _items_call(node: ast.expr | None) -> bool:
+    """Whether ``node`` is ``container.items()``: pairs of a key and what it holds."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "items"
+        and not node.args
+    )
+
+
 def _calls_name(node: ast.expr | None, name: str) -> bool:
     """Whether ``node`` is a call of the name ``name``."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
@@ -1938,6 +2158,10 @@ def _code_argument(call: ast.Call, sink: Sink, argument: ast.expr | None) -> ast
         if isinstance(argument, (ast.List, ast.Tuple)):
             return _shell_c_argument(argument)
         return argument  # (a string: judged by its words, see _splits_into_shell_code)
+    if sink.program:  # `sh.bash("-c", CODE)`: the words after the program
+        if any(isinstance(a, ast.Starred) for a in call.args):
+            return None  # (the places of the words are unknown)
+        return _shell_c_argument(ast.List(elts=[ast.Constant(sink.program), *call.args]))
     code = _program_c_argument(call, argument, sink)
     return code if code is not None or sink.argv0 else argument
 
@@ -1975,15 +2199,28 @@ def _program_c_argument(call: ast.Call, program: ast.expr | None, sink: Sink) ->
     return _shell_c_argument(ast.List(elts=[program, *elements], ctx=ast.Load()))
 
 
-# A regex that can only match letters, digits, `_` and `-` (a validated name).
+# A regex that can only match letters, digits, `_`, `-` and `.` (a validated name, a
+# version: `v\d+\.\d+\.\d+`), none of them code to a shell or SQL.
 _PLAIN_PATTERN = re.compile(
     r"""\^?
-    (?: \[ (?: [A-Za-z0-9_] | \\w | \\d | (?<=[A-Za-z0-9])-(?=[A-Za-z0-9]) )+ \]  # a class
-      | \\w | \\d | [A-Za-z0-9_]                                                # one of them
+    (?: \[ (?: [A-Za-z0-9_.] | \\w | \\d | \\\.                                 # a class
+            | (?<=[a-z])-(?=[a-z]) | (?<=[A-Z])-(?=[A-Z]) | (?<=[0-9])-(?=[0-9]) )+ \]
+      | \\w | \\d | [A-Za-z0-9_] | \\\.                                       # one of them
       | [+*?] | \{\d+(?:,\d*)?\}                                                 # repeats
     )+
     (?:\$|\\Z)?""",
     re.VERBOSE,
+)
+# What a query reads from (`FROM x`, `JOIN y`; a comma after it: more tables), and the
+# catalogue tables of table and column names (SQLite, the SQL standard's information_schema,
+# PostgreSQL's, DuckDB's).
+_QUERY_SOURCES = re.compile(r"\b(?:from|join)\s+([\w.\"]+(?:\(\))?)(\s*,)?", re.IGNORECASE)
+_CATALOGUE = re.compile(
+    r"""(?:main\.|temp\.)?(?:sqlite_master|sqlite_schema|sqlite_temp_master)
+      | information_schema\.(?:tables|columns|schemata|views)
+      | (?:pg_catalog\.)?(?:pg_tables|pg_views|pg_matviews|pg_class|pg_namespace|pg_indexes)
+      | duckdb_(?:tables|columns|views|schemas)\(\)""",
+    re.IGNORECASE | re.VERBOSE,
 )
 # A module-level constant by convention (`DATA_DIR`), imported from configuration.
 _CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
@@ -2132,6 +2369,7 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
 
 
 _LAMBDA_OR_CALL = (ast.Lambda, ast.Call)
+_NAME_OR_CALL = (ast.Name, ast.Call)
 # Per node type, the fields that may hold nodes (ast.iter_child_nodes, without its cost).
 _NODE_FIELDS: dict[type, tuple[str, ...]] = {}
 

@@ -17,6 +17,8 @@ import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
+from .._shell_programs import SHELLS
+
 __all__ = [
     "ENTRY_POINT_GROUP",
     "CallFinder",
@@ -62,6 +64,11 @@ class Sink:
     argument is a command that IPython expands ``{expr}``/``$name`` in before the shell runs it;
     ``jinja``: ``{{name}}`` is substituted too (jupysql).  ``magic_names``: for IPython's
     ``run_line_magic``/``run_cell_magic``, the magics that are this sink.
+    ``program``: the call runs that program, its positional arguments the words after it
+    (the ``sh`` library's ``sh.bash("-c", CODE)``; plumbum's ``bash("-c", CODE)``, whose
+    words may come by subscript too: ``bash["-c", CODE]()``): only what those words give a
+    shell as code counts.  ``maker``: no call, but ``name[PROGRAM]`` is such a program
+    (plumbum's ``local["sh"]``), given its words by subscript or call.
     """
 
     name: str
@@ -77,6 +84,8 @@ class Sink:
     ipython_expands: bool = False
     magic_names: tuple[str, ...] = ()
     jinja: bool = False
+    program: str = ""
+    maker: bool = False
 
 
 def _sql(name: str, keyword: str = "sql", fix: str = "", generic: bool = False) -> Sink:
@@ -167,6 +176,14 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _shell("pexpect.run", "command", fix="", shell_argv=True),
     # the shell a pexpect REPL wrapper runs (`shell = replwrap.bash()`)
     *(_shell(f"pexpect.replwrap.{shell}().run_command", "command") for shell in ("bash", "zsh")),
+    # the `sh` library's commands, a program's arguments as the call's (`sh.bash("-c", CODE)`),
+    # and plumbum's (`bash["-c", CODE]()`, `local["sh"]["-c", CODE]()`)
+    *(
+        Sink(f"{module}.{program}", "shell", shell_argv=True, program=program)
+        for module in ("sh", "plumbum.cmd")
+        for program in (*sorted(SHELLS), "ssh", "sudo")
+    ),
+    Sink("plumbum.local", "shell", maker=True),
     # os.exec*/spawn*: a program's path, then its argv (argv[0] its name) as arguments (the
     # `l` forms) or one list (the `v` forms): a shell's code only with `-c CODE`
     *(
@@ -324,16 +341,18 @@ class SinkTable:
 
     def _functions_under(self) -> dict[str, list[str]]:
         """Full name of a module or function -> what follows it in a sink function's name
-        (``"subprocess"`` -> ``[".run", ...]``, ``"os.system"`` -> ``[""]``)."""
+        (``"subprocess"`` -> ``[".run", ...]``, ``"os.system"`` -> ``[""]``), with a ``[``
+        after a name that is a sink subscripted too (``"plumbum"`` -> ``[".local[", ...]``)."""
         if self._functions_cache is None:
             found: dict[str, list[str]] = {}
-            for name in self._by_name:
+            for name, group in self._by_name.items():
                 if name.startswith(".") or "()" in name:
                     continue
+                subscripted = "[" if any(s.maker or s.program for s in group) else ""
                 parts = name.split(".")
                 for i in range(1, len(parts) + 1):
                     found.setdefault(".".join(parts[:i]), []).append(
-                        "".join("." + p for p in parts[i:])
+                        "".join("." + p for p in parts[i:]) + subscripted
                     )
             self._functions_cache = found
         return self._functions_cache
@@ -349,12 +368,18 @@ class SinkTable:
         method_pattern = re.compile(rf"{alternatives[0]}\s*\(")
         function_pattern = None
         if functions:
-            escaped = (re.escape(word) for word in sorted(functions, key=len, reverse=True))
-            alternatives.append("|".join(escaped))
-            function_pattern = re.compile(rf"(?:{alternatives[1]})\s*\(")
+            # (A word ending in `[` is subscripted too: plumbum's `local["sh"]`, `bash["-c", x]`.)
+            called = [w for w in functions if not w.endswith("[")]
+            subscripted = [w[:-1] for w in functions if w.endswith("[")]
+            ends = [(called, r"\s*\("), (subscripted, r"\s*[(\[]")]
+            alternatives.append(
+                "|".join(rf"(?:{_one_of(words)}){end}" for words, end in ends if words)
+            )
+            function_pattern = re.compile(alternatives[1])
         # (No leading \b: three times quicker; calls_in() drops matches inside a longer name.)
-        pattern = re.compile(rf"(?:{'|'.join(alternatives)})\s*\(")
-        heads = tuple(sorted({word.partition(".")[0] for word in functions}))
+        alternatives[0] = rf"{alternatives[0]}\s*\("
+        pattern = re.compile("|".join(alternatives))
+        heads = tuple(sorted({word.partition(".")[0].rstrip("[") for word in functions}))
         return CallFinder(pattern, method_pattern, function_pattern, heads)
 
     def calls_in(
@@ -410,6 +435,11 @@ class CallFinder:
                     kept.append(span)
             spans = kept
         return _outside_names(source, [start for start, _ in spans])
+
+
+def _one_of(words: Iterable[str]) -> str:
+    """A regex alternation of ``words``, the longest first."""
+    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
 
 
 def _calls(pattern: re.Pattern[str], source: str) -> list[int]:
