@@ -101,6 +101,10 @@ _SVG_ATTRIBUTES = _names(
     stroke-linecap stroke-linejoin opacity font-size font-family font-weight text-anchor
     dominant-baseline preserveAspectRatio rotate textLength"""
 )
+# Names that the document gives as its own properties (HTML's named properties of Document,
+# which win over its built-in ones), for the elements whose attributes html() lets values fill:
+# an <img> by its name (or its id, when it has a name too) and a <form> by its name.
+_NAMED_ON_DOCUMENT = frozenset((("img", "name"), ("img", "id"), ("form", "name")))
 # Elements whose attributes load or run something, or change the whole page (base, meta):
 # no attribute of theirs takes a value.
 _LOADING_ELEMENTS = _names(
@@ -579,6 +583,19 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
         )
     if name.startswith(("data-", "aria-")):
         return "plain"
+    if namespace == HTML_NS and (element, name) in _NAMED_ON_DOCUMENT:
+        return (
+            f"stands {where}: the page's document takes the {name} of an <{element}> as a "
+            f"property over its own (DOM clobbering: {name}=\"getElementById\" replaces "
+            "document.getElementById for every script on the page, JupyterLab's too)",
+            "Write the name in the template, or keep the value in a data-* attribute",
+        )
+    if namespace == HTML_NS and element == "label" and name == "for":
+        return (
+            f"stands {where}: a click on the label clicks the control with that id anywhere "
+            "on the page, outside this output too",
+            "Put the control inside the <label> (no for=), or write its id in the template",
+        )
     if namespace == HTML_NS and name in SAFE_ATTRIBUTES:
         return "plain"
     if namespace == SVG_NS and element == "svg" and name == "transform":

@@ -28,6 +28,10 @@ OVERLAY = "red; " + CSS_OVERLAY
 SWALLOWED_CSS = "\n{} * { " + CSS_OVERLAY + "; background: red }"
 NOSCRIPT_STYLE = "<noscript><style></noscript>"
 RECT = '<rect width="9" height="9" fill="red"></rect>'
+# A control of the page around the output (hidden: the harness never clicks it itself); a
+# script runs when something changes it.
+HOST_CONTROL_ID = "host-control"
+HOST_CONTROL = f'<input type="checkbox" id="{HOST_CONTROL_ID}" hidden onchange="{PWN}">'
 
 
 @dataclass(frozen=True)
@@ -296,4 +300,15 @@ CASES: list[Case] = [
     Case("join", "<p>{m}</p>{v}", "\n" + PWN, trusted="<b>x</b>", join=True),
     Case("format", "<script>var x = {v}</script>", "1; " + PWN, True, percent=True),
     Case("format", '<a href="{v}">x</a>', JS_URL, True, percent=True),
+    # Names the page's document takes as its own properties (DOM clobbering): the harness
+    # reports document.getElementById and the like turned into elements.  An id or an
+    # <input>'s name clobbers nothing there.
+    Case("dom clobbering", '<img name="{v}" src="data:,">', "getElementById", True),
+    Case("dom clobbering", '<form name="{v}"></form>', "querySelector", True),
+    Case("dom clobbering", '<img id="{v}" name="x" src="data:,">', "createElement", True),
+    Case("dom clobbering", '<a id="{v}">x</a>', "getElementById"),
+    Case("dom clobbering", '<form><input name="{v}"></form>', "querySelector"),
+    # A label clicks the control its for= names anywhere on the page: the harness page holds
+    # a hidden control of its own (HOST_CONTROL), as JupyterLab's page holds its controls.
+    Case("label for", '<label for="{v}">x</label>', HOST_CONTROL_ID, True),
 ]

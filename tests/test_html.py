@@ -543,3 +543,22 @@ def test_a_formatted_value_is_text_even_if_its_format_returns_markup() -> None:
     assert html(T("<p>", (Shown(), "s", None, "x"), "</p>")) == (
         "<p>&lt;img src=x onerror=alert(1)&gt;</p>"
     )
+
+
+def test_names_the_document_takes_as_its_own_are_refused() -> None:
+    # HTML's named properties of Document win over its built-ins: <img name="getElementById">
+    # replaced document.getElementById in Chromium (tests/contexts_html.py, "dom clobbering").
+    for source in ('<img name="', '<form name="', '<img name="x" id="'):
+        with pytest.raises(RenderError, match=r"\{n\} stands in the attribute.*DOM clobbering"):
+            html(T(source, ("getElementById", "n"), '">'))
+    # Names the document does not take: an id, an <input>'s or <a>'s name.
+    for source in ('<a id="', '<p id="', '<form id="', '<input name="', '<a name="'):
+        assert html(T(source, ("getElementById", "n"), '">'))
+
+
+def test_a_label_may_not_name_a_control_of_the_page() -> None:
+    # Clicking <label for=ID> clicks the control with that id anywhere on the page.
+    with pytest.raises(RenderError, match=r"\{i\} stands in the attribute 'for' of <label>.*"):
+        html(T('<label for="', ("host-control", "i"), '">x</label>'))
+    assert html(T('<label><input name="', ("x", "i"), '"> x</label>'))
+    assert html(T('<output for="', ("a b", "i"), '"></output>'))

@@ -2,8 +2,9 @@
 
 Each case is either refused with a RenderError, or its page loads and: no script runs (no
 console message from a payload, no dialog, no popup, even after every link and button is
-clicked), nothing navigates while it loads, no element is positioned over the page, and the
-page has the same elements and attributes as with a harmless value.  The naive f-string of the
+clicked, labels too), nothing navigates while it loads, no element is positioned over the page,
+no name replaces a property of the page's document (DOM clobbering), and the page has the same
+elements and attributes as with a harmless value.  The naive f-string of the
 cases marked ``control`` does run script in the same harness (positive control).
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import CHROMIUM_ARGS
-from contexts_html import CASES, Case
+from contexts_html import CASES, HOST_CONTROL, HOST_CONTROL_ID, Case
 from markupsafe import Markup
 
 from ipy_istring.fields import RenderError
@@ -34,7 +35,11 @@ OVERLAY_JS = """() => Array.from(document.querySelectorAll('*'))
         || (e.parentElement && e.parentElement.namespaceURI === 'http://www.w3.org/1999/xhtml'
             && getComputedStyle(e).transform !== 'none'))
     .map(e => e.tagName)"""
-CLICKABLE = "a, area, button, input, summary, [onclick]"
+CLICKABLE = f"a, area, button, input:not(#{HOST_CONTROL_ID}), label, summary, [onclick]"
+# Document properties a name in the page can replace (DOM clobbering): read after loading.
+CLOBBERED_JS = """() => ['getElementById', 'querySelector', 'querySelectorAll', 'createElement',
+    'getElementsByTagName', 'write', 'title', 'domain', 'URL', 'referrer']
+    .filter(n => document[n] instanceof Element || document[n] instanceof HTMLCollection)"""
 
 
 def template(case: Case, value: str) -> InterpolationTemplate:
@@ -104,7 +109,7 @@ def page_of(body: str) -> str:
     # page with document.open(), which erases every listener an init script had added.
     return (
         f"<!doctype html><html><head><script>{NO_NAVIGATION_JS}</script></head>"
-        f"<body>{body}</body></html>"
+        f"<body>{HOST_CONTROL}{body}</body></html>"
     )
 
 
@@ -152,6 +157,9 @@ def visit(context: Any, body: str, *, settle: int = 500) -> tuple[list[str], lis
     tab.set_content(page_of(body), wait_until="load")
     tab.wait_for_timeout(150)  # let onerror/onload handlers and refreshes fire
     loading = False
+    clobbered = tab.evaluate(CLOBBERED_JS)
+    if clobbered:
+        seen.append(f"document clobbered: {clobbered}")
     overlays = tab.evaluate(OVERLAY_JS)
     if overlays:
         seen.append(f"overlay {overlays}")
