@@ -359,6 +359,7 @@ _CODE_AFTER = {
     "program": "follows PROGRAM, and COPY ... PROGRAM runs its string as a shell command on the "
     "database server",
 }
+_UNREADABLE = "\0"  # the name of a U&"..." identifier, whose escapes are not decoded here
 _CODE_CALLS = {
     "query": "DuckDB's query() runs its argument as SQL",
     "query_to_xml": "PostgreSQL's query_to_xml() runs its argument as SQL",
@@ -372,6 +373,12 @@ _CODE_CALLS = {
     "json_execute_serialized_sql": "DuckDB's json_execute_serialized_sql() runs its argument "
     "as SQL",
     "load_extension": "SQLite's load_extension() loads a shared library",
+    "ts_stat": "PostgreSQL's ts_stat() runs its argument as SQL",
+    "ts_rewrite": "PostgreSQL's ts_rewrite() runs its second argument as SQL",
+    "query_table": "DuckDB's query_table() reads the table its argument names, and a name "
+    "with a file extension as that file or URL",
+    _UNREADABLE: "its name, written U&\"...\" with escapes, cannot be checked against the "
+    "functions that run their argument as code",
 }
 _ROUTINES = frozenset(("function", "procedure", "macro"))
 # Settings that name the code the server loads or runs: PostgreSQL's *_preload_libraries,
@@ -402,95 +409,222 @@ def _flatten(template: InterpolationTemplate, depth: int = 0) -> tuple[list[str]
 
 
 def _name(text: str, kind: str) -> str:
-    """A word or quoted identifier as the name it is (a word lowercased, as SQL folds it)."""
-    if kind == "identifier" and text[:1] in ('"', "`"):
-        return text[1:-1].replace(text[0] * 2, text[0])
+    """A word or quoted identifier as the name it is, lowercased: PostgreSQL and SQLite fold
+    words, DuckDB matches even quoted names without case (``"QUERY"(...)`` is ``query()``),
+    and reading more names as a code sink's only refuses more."""
+    if kind == "identifier":
+        if text[:1] == "[":
+            return text[1:-1].lower()
+        if text[:1] in ('"', "`"):
+            return text[1:-1].replace(text[0] * 2, text[0]).lower()
+        return _UNREADABLE  # U&"..."
     return text.lower()
 
 
-def _sink(head: list[str], previous: str, calls: list[str], routine_body: bool) -> str | None:
-    """Why a field with this code before it would be run as code, or ``None``."""
+# Where a field names something the value must not choose.  A field before '(' is the name
+# of the function called, unless the chain of names it ends follows a word that declares or
+# targets a name: insert into {t:i} (a, b), create table {t:i} (...), references {t:i} (id).
+_DECLARES = frozenset(
+    ("into", "table", "exists", "references", "as", "view", "with", "recursive", "function",
+     "procedure", "macro", "copy", "::")
+)  # fmt: skip
+_CALLED = (
+    "is the name of the function called, so its value chooses which function runs "
+    "(query(), ts_stat() and query_to_xml() run SQL, pg_read_file() and read_text() read "
+    "the server's files)",
+    "Write the function's name in the static text; to choose among known functions, pick "
+    "an i'...' fragment in Python and compose it with ':q'",
+)
+_SETTING_NAMED = (
+    "names the setting to change, so its value chooses which one (the libraries, commands "
+    "and extension repositories the database loads code from among them)",
+    "Write the setting's name in the static text",
+)
+_SETTING_MODIFIERS = frozenset(("session", "local", "global", "persistent"))
+# DuckDB reads a table name that is no table as a file or URL (a replacement scan): "s.csv",
+# "s"."csv", "https://...".  Where a name is a table to read, a ':i' value must be plain.
+_TABLE_READS = frozenset(
+    ("from", "join", "table", "describe", "summarize", "pivot", "unpivot", "copy")
+)
+_CLAUSES = frozenset(
+    ("select", "from", "join", "where", "group", "having", "order", "limit", "offset",
+     "qualify", "window", "union", "intersect", "except", "set", "values", "returning", "into")
+)  # fmt: skip
+_TABLE_FILE = (
+    "is a table name in a query DuckDB may run, and DuckDB reads a name that is no table as "
+    "a file or URL ('secret.csv', 'data'.'csv', 'https://...': a replacement scan), so the "
+    "value may choose a file to read",
+    "Pass a plain name (no '.', '/', '\\', ':'; no tuple, and no dot next to the field): "
+    "USE another schema first; to read a file on purpose, write read_csv({path}); or say "
+    "where the query runs: sql(..., dialect='sqlite' / 'postgresql')",
+)
+_TABLE_NAME_UNSAFE = re.compile(r"[./\\:]")
+
+
+def _sink(
+    head: list[str],
+    previous: str,
+    calls: list[str],
+    routine_body: bool,
+    before: str,
+) -> tuple[str, str] | None:
+    """``(why, fix)`` when a field with this code before it would be run as code or would
+    choose a setting, or ``None``.  ``before`` is the token just before the field."""
     statement = head[1] if head[:1] == ["force"] and len(head) > 1 else head[0] if head else ""
     if statement in _CODE_STATEMENTS:
-        return _CODE_STATEMENTS[statement]
+        return _CODE_STATEMENTS[statement], _CODE_FIX
     if previous in _CODE_AFTER:
-        return _CODE_AFTER[previous]
+        return _CODE_AFTER[previous], _CODE_FIX
     for name in calls:
         if name in _CODE_CALLS:
-            return f"is an argument of {name}(), and {_CODE_CALLS[name]}"
+            return f"is an argument of {_shown(name)}(), and {_CODE_CALLS[name]}", _CODE_FIX
+        if name == _CODE_SETTING_CALL:
+            return "is an argument of set_config() " + _SETTING_CODE, _CODE_FIX
+    if calls[-1:] == ["set_config"] and before == "(":
+        return _SETTING_NAMED
     if routine_body:
-        return "is in the body of a stored function, procedure or macro, which is code"
+        return "is in the body of a stored function, procedure or macro, which is code", _CODE_FIX
     if head[:2] == ["alter", "system"]:
-        return "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
+        return "is in ALTER SYSTEM, which sets the commands and libraries the server runs", _CODE_FIX
+    after = next((w for w in ("set", "reset") if w in head), "")
     setting = (  # the words after SET in SET and ALTER ... SET, after PRAGMA
-        head[head.index("set") + 1 :]
-        if statement in ("set", "alter") and "set" in head
+        head[head.index(after) + 1 :]
+        if statement in ("set", "reset", "alter") and after
         else head[1:]
         if statement == "pragma"
-        else []
+        else None
     )
+    if setting is None:
+        return None
     if any(_CODE_SETTING.search(word) for word in setting):
-        return (
-            "sets where the database loads its libraries or extensions from, or a command it runs"
-        )
+        return _SETTING_CODE_WHY, _CODE_FIX
+    if before == "." and statement != "alter":  # pragma main.{name:i}
+        return _SETTING_NAMED
+    if not [word for word in setting if word not in _SETTING_MODIFIERS]:
+        return _SETTING_NAMED
     return None
 
 
+_SETTING_CODE = "naming a setting that says where the database loads libraries or extensions from"
+_SETTING_CODE_WHY = (
+    "sets where the database loads its libraries or extensions from, or a command it runs"
+)
+_CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
+
+
+def _shown(name: str) -> str:
+    return 'U&"..."' if name == _UNREADABLE else name
+
+
+class _Places(NamedTuple):
+    """What the whole query says about each of its leaf fields."""
+
+    refused: tuple[tuple[str, str] | None, ...]  # (why, fix), whatever the value
+    tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
+
+
 @lru_cache(maxsize=512)
-def _composed(
-    strings: tuple[str, ...], paramstyle: str, dialect: str | None
-) -> tuple[tuple[str, str] | None, ...]:
+def _composed(strings: tuple[str, ...], paramstyle: str, dialect: str | None) -> _Places:
     """Per field of the whole query (its ':q' fragments composed in): ``(why, fix)`` when the
-    database would run its value as code, or reads it inside a token once the fragments touch
-    the text around them (E'a' in a fragment, '\\' {x} ' after it on a new line), else ``None``.
+    database would run its value as code, call the function it names or change the setting
+    it names, or reads it inside a token once the fragments touch the text around them
+    (E'a' in a fragment, '\\' {x} ' after it on a new line), else ``None``; and whether it
+    names a table DuckDB may read as a file.
     """
     text = MARKER.join(strings)
     members = dialects(dialect, paramstyle)
-    found: list[tuple[str, str] | None] = [None] * (len(strings) - 1)
+    count = len(strings) - 1
+    found: list[tuple[str, str] | None] = [None] * count
+    tables = [False] * count
     for d in members:
-        for n, where in enumerate(_read(strings, d)[0][: len(found)]):
+        for n, where in enumerate(_read(strings, d)[0][:count]):
             found[n] = found[n] or where
         head: list[str] = []  # the statement's first words (outside parentheses)
-        previous = ""  # the previous token's name, or text for an operator
+        previous = ""  # the previous token's name, if it was a word or identifier
+        last = ""  # the previous token: its name, or its text
+        chain_before = ""  # the token before the current chain of dotted names
         calls: list[str] = []  # per open parenthesis, the name called ('' for none)
+        clauses: list[str] = [""]  # per parenthesis level, the clause keyword last seen
         routine_body = False  # after AS in CREATE FUNCTION/PROCEDURE/MACRO
         field = 0
+        pending: tuple[int, str] | None = None  # the last field and its chain_before
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
             if kind in ("line_comment", "block_comment"):
                 continue
-            token = _name(text[start:end], kind)
+            if kind in ("word", "identifier"):
+                token = _name(text[start:end], kind)
+            else:
+                token = MARKER if kind == "field" else text[start:end]
+            named = kind in ("word", "identifier", "field")
+            if named and last != ".":
+                chain_before = last
+            if pending is not None and token == "(":
+                n, before_chain = pending
+                declares = before_chain in _DECLARES or (before_chain == "on" and "index" in head)
+                if not declares and found[n] is None:
+                    found[n] = _CALLED
+            if pending is not None and token == "." and d.name == "duckdb" and tables[pending[0]]:
+                found[pending[0]] = found[pending[0]] or _TABLE_FILE  # "s".{x:i} or {x:i}."csv"
+            pending = None
             if kind == "field":
-                why = _sink(head, previous, calls, routine_body)
+                why = _sink(head, previous, calls, routine_body, last)
                 if why is not None and found[field] is None:
-                    found[field] = (why, _CODE_FIX)
+                    found[field] = why
+                if d.name == "duckdb" and (
+                    chain_before in _TABLE_READS
+                    or (chain_before == "," and clauses[-1] in ("from", "join"))
+                ):
+                    tables[field] = True
+                    if last == ".":
+                        found[field] = found[field] or _TABLE_FILE
+                pending = (field, chain_before)
                 field += 1
             elif token == ";":
-                head, calls, routine_body = [], [], False
+                head, calls, clauses, routine_body = [], [], [""], False
             elif token == "(":
                 calls.append(previous)
+                clauses.append("")
             elif token == ")":
                 del calls[-1:]
-            elif kind == "word" and not calls:
-                if len(head) < 8:
-                    head.append(token)
-                routine_body |= (
-                    token == "as" and head[0] == "create" and bool(_ROUTINES & set(head))
-                )
+                if len(clauses) > 1:
+                    clauses.pop()
+            elif kind == "string" and last == "(" and calls[-1:] == ["set_config"]:
+                if _CODE_SETTING.search(text[start:end].lower()):
+                    calls[-1] = _CODE_SETTING_CALL
+            elif kind in ("word", "identifier"):
+                if token in _CLAUSES:
+                    clauses[-1] = token
+                if not calls:
+                    if len(head) < 8:
+                        head.append(token)
+                    routine_body |= (
+                        token == "as" and head[0] == "create" and bool(_ROUTINES & set(head))
+                    )
             previous = token if kind in ("word", "identifier") else ""
-    return tuple(found)
+            last = token
+    return _Places(tuple(found), tuple(tables))
 
 
 def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None:
     """Refuse a field whose value the database would run as code, or that the composed
-    query reads elsewhere than its parts did."""
+    query reads elsewhere than its parts did, or a table name DuckDB may read as a file."""
     if any(i.format_spec == "q" for i in template.interpolations):
         strings, leaves = _flatten(template)
     else:
         strings, leaves = list(template.strings), list(template.interpolations)
-    found = _composed(tuple(strings), builder.style, builder.dialect)
-    for position, (interpolation, where) in enumerate(zip(leaves, found), start=1):
+    places = _composed(tuple(strings), builder.style, builder.dialect)
+    for position, (interpolation, where, table) in enumerate(
+        zip(leaves, places.refused, places.tables), start=1
+    ):
+        if where is None and table and interpolation.format_spec == "i":
+            value = interpolation.value
+            names = value if isinstance(value, tuple) else (value,)
+            if len(names) > 1 or any(
+                isinstance(n, str) and _TABLE_NAME_UNSAFE.search(n) for n in names
+            ):
+                where = _TABLE_FILE
         if where is not None:
             raise refusal("sql", field_text(interpolation, position), *where)
 

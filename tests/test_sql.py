@@ -206,7 +206,11 @@ def test_percent_is_doubled_only_for_format_styles() -> None:
 
 def test_identifiers() -> None:
     assert sql(T("select ", ('a "b"', "c", None, "i"))).sql == 'select "a ""b"""'
-    assert sql(T("select * from ", (("s", "t"), "c", None, "i"))).sql == 'select * from "s"."t"'
+    qualified = T("select * from ", (("s", "t"), "c", None, "i"))
+    assert sql(qualified, dialect="sqlite").sql == 'select * from "s"."t"'
+    assert sql(qualified, "format").sql == 'select * from "s"."t"'
+    with pytest.raises(RenderError, match=r"\{c:i\} is a table name in a query DuckDB may run"):
+        sql(qualified)  # qmark: DuckDB may run it, and reads "s"."t" as the file s.t
 
     class Lying(str):  # says it is neither empty nor holding a NUL
         def __len__(self) -> int:
