@@ -377,7 +377,7 @@ _CODE_CALLS = {
     "ts_rewrite": "PostgreSQL's ts_rewrite() runs its second argument as SQL",
     "query_table": "DuckDB's query_table() reads the table its argument names, and a name "
     "with a file extension as that file or URL",
-    _UNREADABLE: "its name, written U&\"...\" with escapes, cannot be checked against the "
+    _UNREADABLE: 'its name, written U&"..." with escapes, cannot be checked against the '
     "functions that run their argument as code",
 }
 _ROUTINES = frozenset(("function", "procedure", "macro"))
@@ -485,7 +485,7 @@ def _sink(
     if routine_body:
         return "is in the body of a stored function, procedure or macro, which is code", _CODE_FIX
     if head[:2] == ["alter", "system"]:
-        return "is in ALTER SYSTEM, which sets the commands and libraries the server runs", _CODE_FIX
+        return _ALTER_SYSTEM, _CODE_FIX
     after = next((w for w in ("set", "reset") if w in head), "")
     setting = (  # the words after SET in SET and ALTER ... SET, after PRAGMA
         head[head.index(after) + 1 :]
@@ -509,6 +509,7 @@ _SETTING_CODE = "naming a setting that says where the database loads libraries o
 _SETTING_CODE_WHY = (
     "sets where the database loads its libraries or extensions from, or a command it runs"
 )
+_ALTER_SYSTEM = "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
 
 
