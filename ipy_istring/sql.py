@@ -444,7 +444,7 @@ _SETTING_MODIFIERS = frozenset(("session", "local", "global", "persistent"))
 # DuckDB reads a table name that is no table as a file or URL (a replacement scan): "s.csv",
 # "s"."csv", "https://...".  Where a name is a table to read, a ':i' value must be plain.
 _TABLE_READS = frozenset(
-    ("from", "join", "table", "describe", "summarize", "pivot", "unpivot", "copy")
+    ("from", "join", "using", "table", "describe", "summarize", "pivot", "unpivot", "copy")
 )
 _CLAUSES = frozenset(
     ("select", "from", "join", "where", "group", "having", "order", "limit", "offset",
