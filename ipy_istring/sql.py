@@ -38,9 +38,13 @@ so is a Unicode space DuckDB reads as ``' '`` (U+00A0...) in code when DuckDB ma
 **Where the database runs a value as code** no field stands at all, whatever its spec: a DO
 statement, after PROGRAM, LOAD/INSTALL, an argument of ``query()``, ``query_to_xml()``,
 ``load_extension()``..., the body of CREATE FUNCTION/PROCEDURE/MACRO, ALTER SYSTEM and settings
-naming libraries, extensions or commands.  These are read from the whole query with its ``:q``
-fragments composed in (``_composed``), which also reads every field again in
-the composed text.
+naming libraries, extensions or commands.  **Where a value would choose what runs** no field
+stands either: the name of the function called (a field before ``(``, unless the word before
+its name declares or targets one: ``insert into {t:i} (a)``), a setting's name (``set {k:i}``,
+``set_config({k}, ...)``), and, when DuckDB may run the query, a ``:i`` table name DuckDB would
+read as a file or URL (``from {t:i}`` with ``"secret.csv"`` or ``("secret", "csv")``).  These
+are read from the whole query with its ``:q`` fragments composed in (``_composed``), which also
+reads every field again in the composed text.
 
 **Every render is checked** (defence in depth): each name or literal written into the text is
 tokenized again with the static tokens on either side of it, and must read as exactly the tokens
@@ -461,6 +465,11 @@ _TABLE_FILE = (
 _TABLE_NAME_UNSAFE = re.compile(r"[./\\:]")
 
 
+def _reads_a_table(before: str, clause: str) -> bool:
+    """Whether a name after the token ``before``, in ``clause``, is a table DuckDB reads."""
+    return before in _TABLE_READS or (before in (",", "(") and clause in ("from", "join"))
+
+
 def _sink(
     head: list[str],
     previous: str,
@@ -573,10 +582,7 @@ def _composed(strings: tuple[str, ...], paramstyle: str, dialect: str | None) ->
                 why = _sink(head, previous, calls, routine_body, last)
                 if why is not None and found[field] is None:
                     found[field] = why
-                if d.name == "duckdb" and (
-                    chain_before in _TABLE_READS
-                    or (chain_before == "," and clauses[-1] in ("from", "join"))
-                ):
+                if d.name == "duckdb" and _reads_a_table(chain_before, clauses[-1]):
                     tables[field] = True
                     if last == ".":
                         found[field] = found[field] or _TABLE_FILE
@@ -586,7 +592,8 @@ def _composed(strings: tuple[str, ...], paramstyle: str, dialect: str | None) ->
                 head, calls, clauses, routine_body = [], [], [""], False
             elif token == "(":
                 calls.append(previous)
-                clauses.append("")
+                # from (a join b ...): a table may follow, as after FROM
+                clauses.append("from" if _reads_a_table(last, clauses[-1]) else "")
             elif token == ")":
                 del calls[-1:]
                 if len(clauses) > 1:

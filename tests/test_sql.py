@@ -686,6 +686,8 @@ def test_a_call_is_named_as_each_database_quotes_it() -> None:
         ("select * from secret.", ("csv", "t", None, "i")),
         ("select * from ", ("secret", "t", None, "i"), ".csv"),
         ("select * from (from ", ("s.csv", "t", None, "i"), ")"),
+        ("select * from (", ("s.csv", "t", None, "i"), " join t on true)"),
+        ("select * from ((", ("s.csv", "t", None, "i"), " join t on true))"),
         ("table ", ("s.csv", "t", None, "i")),
         ("describe ", ("s.csv", "t", None, "i")),
         ("summarize ", ("s.csv", "t", None, "i")),
