@@ -534,12 +534,15 @@ class _Places(NamedTuple):
 
 
 @lru_cache(maxsize=512)
-def _composed(strings: tuple[str, ...], paramstyle: str, dialect: str | None) -> _Places:
+def _composed(
+    strings: tuple[str, ...], specs: tuple[str, ...], paramstyle: str, dialect: str | None
+) -> _Places:
     """Per field of the whole query (its ':q' fragments composed in): ``(why, fix)`` when the
     database would run its value as code, call the function it names or change the setting
     it names, or reads it inside a token once the fragments touch the text around them
     (E'a' in a fragment, '\\' {x} ' after it on a new line), else ``None``; and whether it
-    names a table DuckDB may read as a file.
+    names a table DuckDB may read as a file.  ``specs`` are the fields' specs: a ':in' list
+    and a negative ':l' number are written in parentheses, so after a name they call it.
     """
     text = MARKER.join(strings)
     members = dialects(dialect, paramstyle)
@@ -570,7 +573,8 @@ def _composed(strings: tuple[str, ...], paramstyle: str, dialect: str | None) ->
             named = kind in ("word", "identifier", "field")
             if named and last != ".":
                 chain_before = last
-            if pending is not None and token == "(":
+            opens = token == "(" or (kind == "field" and specs[field] in ("in", "l"))
+            if pending is not None and opens:
                 n, before_chain = pending
                 declares = before_chain in _DECLARES or (before_chain == "on" and "index" in head)
                 if not declares and found[n] is None:
@@ -622,7 +626,8 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
         strings, leaves = _flatten(template)
     else:
         strings, leaves = list(template.strings), list(template.interpolations)
-    places = _composed(tuple(strings), builder.style, builder.dialect)
+    specs = tuple(i.format_spec for i in leaves)
+    places = _composed(tuple(strings), specs, builder.style, builder.dialect)
     for position, (interpolation, where, table) in enumerate(
         zip(leaves, places.refused, places.tables), start=1
     ):

@@ -628,6 +628,18 @@ def test_a_continued_e_string_keeps_its_escapes() -> None:
         ),
         (("select t.", ("v", "c", None, "i"), " ()"), r"\{c:i\} is the name of the function"),
         (("call ", ("p", "p", None, "i"), " ()"), r"\{p:i\} is the name of the function"),
+        (
+            ("select * from ", ("query", "f", None, "i"), " ", (["q"], "xs", None, "in")),
+            r"\{f:i\} is the name of the function called",
+        ),
+        (
+            ("select ", ("abs", "f", None, "i"), " ", (-5, "n", None, "l")),
+            r"\{f:i\} is the name of the function called",
+        ),
+        (
+            ("select * from ", ("query", "f", None, "i"), " ", (T("(select 1)"), "a", None, "q")),
+            r"\{f:i\} is the name of the function called",
+        ),
         (("select * from t join u on ", ("f", "f", None, "i"), " (u.a)"), "function called"),
         (("select * from ts_stat(", ("q", "x"), ")"), r"ts_stat\(\).*runs its argument as SQL"),
         (("select ts_rewrite('a'::tsquery, ", ("q", "x"), ")"), r"ts_rewrite\(\).*as SQL"),
