@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -531,6 +531,7 @@ class _Places(NamedTuple):
 
     refused: tuple[tuple[str, str] | None, ...]  # (why, fix), whatever the value
     tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
+    clear: bool  # neither: nothing to check at render time
 
 
 @lru_cache(maxsize=512)
@@ -616,18 +617,21 @@ def _composed(
                     )
             previous = token if kind in ("word", "identifier") else ""
             last = token
-    return _Places(tuple(found), tuple(tables))
+    return _Places(tuple(found), tuple(tables), not any(found) and not any(tables))
 
 
 def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None:
     """Refuse a field whose value the database would run as code, or that the composed
     query reads elsewhere than its parts did, or a table name DuckDB may read as a file."""
-    if any(i.format_spec == "q" for i in template.interpolations):
+    leaves: Sequence[Any] = template.interpolations
+    specs = tuple([i.format_spec for i in leaves])
+    strings: Sequence[str] = template.strings
+    if "q" in specs:
         strings, leaves = _flatten(template)
-    else:
-        strings, leaves = list(template.strings), list(template.interpolations)
-    specs = tuple(i.format_spec for i in leaves)
+        specs = tuple([i.format_spec for i in leaves])
     places = _composed(tuple(strings), specs, builder.style, builder.dialect)
+    if places.clear:
+        return
     for position, (interpolation, where, table) in enumerate(
         zip(leaves, places.refused, places.tables), start=1
     ):
