@@ -444,6 +444,11 @@ _SETTING_NAMED = (
     "and extension repositories the database loads code from among them)",
     "Write the setting's name in the static text",
 )
+_STATEMENT_NAMED = (
+    "names the prepared statement EXECUTE runs, so its value chooses which statement runs "
+    "(a DELETE prepared earlier in the session among them)",
+    "Write the statement's name in the static text",
+)
 _SETTING_MODIFIERS = frozenset(("session", "local", "global", "persistent"))
 # DuckDB reads a table name that is no table as a file or URL (a replacement scan): "s.csv",
 # "s"."csv", "https://...".  Where a name is a table to read, a ':i' value must be plain.
@@ -493,6 +498,8 @@ def _sink(
         return _SETTING_NAMED
     if routine_body:
         return "is in the body of a stored function, procedure or macro, which is code", _CODE_FIX
+    if head == ["execute"]:
+        return _STATEMENT_NAMED
     if head[:2] == ["alter", "system"]:
         return _ALTER_SYSTEM, _CODE_FIX
     after = next((w for w in ("set", "reset") if w in head), "")
@@ -503,7 +510,7 @@ def _sink(
         if statement == "pragma"
         else None
     )
-    if setting is None:
+    if setting is None or calls:  # alter table t set (fillfactor = ...): a table's option
         return None
     if any(_CODE_SETTING.search(word) for word in setting):
         return _SETTING_CODE_WHY, _CODE_FIX

@@ -628,6 +628,7 @@ def test_a_continued_e_string_keeps_its_escapes() -> None:
         ),
         (("select t.", ("v", "c", None, "i"), " ()"), r"\{c:i\} is the name of the function"),
         (("call ", ("p", "p", None, "i"), " ()"), r"\{p:i\} is the name of the function"),
+        (("execute ", ("wipe", "p", None, "i")), r"\{p:i\} names the prepared statement"),
         (
             ("select * from ", ("query", "f", None, "i"), " ", (["q"], "xs", None, "in")),
             r"\{f:i\} is the name of the function called",
@@ -804,6 +805,11 @@ def test_a_table_duckdb_would_read_as_a_file_is_refused(parts: tuple[Any, ...]) 
         ),
         (("set search_path to ", ("s", "s", None, "i")), 'set search_path to "s"'),
         (("set variable ", ("v", "v", None, "i"), " = 1"), 'set variable "v" = 1'),
+        (
+            ("alter table t set (fillfactor = ", (70, "n", None, "l"), ")"),
+            "alter table t set (fillfactor = 70)",
+        ),
+        (("prepare ", ("p", "p", None, "i"), " as select 1"), 'prepare "p" as select 1'),
         (("pragma table_info(", ("t", "t", None, "l"), ")"), "pragma table_info('t')"),
         (("select * from read_csv(", ("s.csv", "p"), ")"), "select * from read_csv(?)"),
         (("attach ", ("other.db", "p"), " as other"), "attach ? as other"),

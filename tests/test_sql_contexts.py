@@ -285,3 +285,18 @@ def test_postgresql_set_config_lets_a_value_choose_the_setting(pg: Any) -> None:
         "format",
     )
     assert pg.execute(*query).fetchone()[0] == "42"
+
+
+def test_duckdb_executes_the_prepared_statement_a_value_names() -> None:
+    """EXECUTE "<value>" runs whichever statement the session prepared under that name (in
+    any case): the positive control empties the table; sql() refuses the field."""
+    connection = duckdb.connect(":memory:")
+    connection.execute("create table t (id integer, v text, secret text)")
+    connection.executemany("insert into t values (?, ?, ?)", ROWS)
+    connection.execute("prepare wipe as delete from t")
+    connection.execute('execute "WIPE"')
+    assert connection.execute("select count(*) from t").fetchall() == [(0,)]
+    connection.close()
+    template = InterpolationTemplate("execute ", Interpolation("WIPE", "name", None, "i"))
+    with pytest.raises(RenderError, match=r"\{name:i\} names the prepared statement"):
+        sql(template, "qmark", dialect="duckdb")
