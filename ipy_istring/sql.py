@@ -591,7 +591,9 @@ def _composed(
                 found[pending[0]] = found[pending[0]] or _TABLE_FILE  # "s".{x:i} or {x:i}."csv"
             pending = None
             if kind == "field":
-                why = _sink(head, previous, calls, routine_body, last)
+                # query {xs:in} is query(?): the list is the call's arguments
+                called = [*calls, previous] if specs[field] == "in" else calls
+                why = _sink(head, previous, called, routine_body, last)
                 if why is not None and found[field] is None:
                     found[field] = why
                 if d.name == "duckdb" and _reads_a_table(chain_before, clauses[-1]):

@@ -297,6 +297,8 @@ CASES += [
          ("select pg_catalog.", X("i", "f"), " (", X(), ", true, false, '')"), SECRETS, [],
          f"select pg_catalog.\"query_to_xml\" ('{SECRETS}', true, false, '')", ("pg", "pg_off"),
          only=("pg", "pg_off"), extra={"f": "query_to_xml"}),
+    Case("query() called with a list", ("select * from query ", X("in")), [SECRETS], [],
+         f"select * from query ('{SECRETS}')", ("duckdb",)),
     Case("ts_stat() runs its argument", ("select * from ts_stat(", X(), ")"), TS_STAT, [],
          f"select * from ts_stat('{TS_STAT}')", ("pg", "pg_off"), only=("pg", "pg_off")),
     Case("U& name of a function that runs SQL",

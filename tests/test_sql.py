@@ -643,6 +643,7 @@ def test_a_continued_e_string_keeps_its_escapes() -> None:
         ),
         (("select * from t join u on ", ("f", "f", None, "i"), " (u.a)"), "function called"),
         (("select * from ts_stat(", ("q", "x"), ")"), r"ts_stat\(\).*runs its argument as SQL"),
+        (("select * from query ", (["q"], "xs", None, "in")), r"\{xs:in\} is an argument of query"),
         (("select ts_rewrite('a'::tsquery, ", ("q", "x"), ")"), r"ts_rewrite\(\).*as SQL"),
         (("select * from query_table(", ("t", "x"), ")"), r"query_table\(\).*file"),
         (('select * from "QUERY"(', ("q", "x"), ")"), r"argument of query\(\)"),
