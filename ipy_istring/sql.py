@@ -728,7 +728,7 @@ def _check_written(text: str, spec: str, place: _Field, pattern: re.Pattern[str]
     return None
 
 
-def _identifier(value: object) -> str:
+def _identifier(value: object, members: tuple[Dialect, ...]) -> str:
     names = value if isinstance(value, tuple) and value else (value,)
     quoted = []
     for name in names:
@@ -743,6 +743,16 @@ def _identifier(value: object) -> str:
                 "is an identifier, which cannot be "
                 + ("empty" if not name else "contain a NUL byte"),
                 "Check the value",
+            )
+        if (
+            len(name) > 15
+            and len(name.encode("utf-8", "surrogatepass")) > 63
+            and any(d.name.startswith("postgresql") for d in members)
+        ):  # PostgreSQL (NAMEDATALEN - 1)
+            raise _Refused(
+                "is a name longer than 63 bytes, which PostgreSQL cuts to its first 63: the "
+                "query would name another table or column than the value says",
+                "Use a shorter name (or say where the query runs: sql(..., dialect=...))",
             )
         quoted.append('"' + name.replace('"', '""') + '"')
     return ".".join(quoted)
@@ -846,7 +856,11 @@ def _written(
 ) -> str:
     """The text of a ``:i`` or ``:l`` field, once the structural check has passed."""
     try:
-        text = _identifier(value) if spec == "i" else _literal(value, analysis.members)
+        text = (
+            _identifier(value, analysis.members)
+            if spec == "i"
+            else _literal(value, analysis.members)
+        )
     except _Refused as refused:
         raise refusal("sql", field_text(interpolation, position), *refused.args) from None
     if builder.percent:

@@ -230,6 +230,17 @@ def test_identifiers() -> None:
             sql(T("select ", (bad, "c", None, "i")))
 
 
+def test_a_name_postgresql_would_cut_is_refused() -> None:
+    """PostgreSQL cuts a name to 63 bytes (with a NOTICE): "a" * 63 + "_secret" is "a" * 63."""
+    long = "é" * 32  # 64 bytes
+    for value in ("a" * 64, long, ("s", "a" * 64)):
+        with pytest.raises(RenderError, match=r"\{c:i\} is a name longer than 63 bytes"):
+            sql(T("select 1 as ", (value, "c", None, "i")), "format")
+    assert sql(T("select 1 as ", ("é" * 31 + "a", "c", None, "i")), "format").params == ()
+    assert sql(T("select 1 as ", (long, "c", None, "i")), dialect="sqlite").params == ()
+    assert sql(T("select 1 as ", (long, "c", None, "i")), "qmark").params == ()
+
+
 def test_literals() -> None:
     def literal(value: object) -> str:
         return sql(T("select ", (value, "x", None, "l"))).sql.removeprefix("select ")

@@ -300,3 +300,17 @@ def test_duckdb_executes_the_prepared_statement_a_value_names() -> None:
     template = InterpolationTemplate("execute ", Interpolation("WIPE", "name", None, "i"))
     with pytest.raises(RenderError, match=r"\{name:i\} names the prepared statement"):
         sql(template, "qmark", dialect="duckdb")
+
+
+def test_postgresql_cuts_a_long_name_to_another(pg: Any) -> None:
+    """A name past 63 bytes is cut (with only a NOTICE): "<63 a>_public" reads the column
+    "<63 a>"; sql() refuses such a name when PostgreSQL may run the query."""
+    kept = "a" * 63
+    pg.execute(f'create table t ("{kept}" text)')
+    pg.execute("insert into t values ('secret')")
+    assert pg.execute(f'select "{kept}_public" from t').fetchall() == [("secret",)]
+    template = InterpolationTemplate(
+        "select ", Interpolation(kept + "_public", "column", None, "i"), " from t"
+    )
+    with pytest.raises(RenderError, match=r"\{column:i\} is a name longer than 63 bytes"):
+        sql(template, "format")
