@@ -10,7 +10,8 @@ expression when it is an identifier, ``p<n>`` otherwise, and ``_2``, ``_3``... o
 Specs follow psycopg's t-string convention:
 
 * ``{name:i}`` — an identifier, double-quoted with inner ``"`` doubled; a tuple of strings
-  gives a qualified name (``"schema"."table"``).  Empty, NUL or non-str is refused.
+  gives a qualified name (``"schema"."table"``).  Empty, NUL or non-str is refused, and so is
+  a name past 63 bytes when PostgreSQL may run the query (it would cut it to another name).
 * ``{x:l}`` — a literal written into the text: ``None``, ``bool``, ``int``, finite ``float``
   and ``Decimal``, and ``str`` with ``'`` doubled.  A string with a backslash is refused unless
   the dialect is known: plain for SQLite and DuckDB, ``E'...'`` with ``\\`` doubled for
