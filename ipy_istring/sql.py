@@ -501,6 +501,8 @@ def _sink(
         return "is in the body of a stored function, procedure or macro, which is code", _CODE_FIX
     if head == ["execute"]:
         return _STATEMENT_NAMED
+    if head[:2] == ["create", "extension"]:
+        return _EXTENSION, _CODE_FIX
     if head[:2] == ["alter", "system"]:
         return _ALTER_SYSTEM, _CODE_FIX
     after = next((w for w in ("set", "reset") if w in head), "")
@@ -525,6 +527,9 @@ def _sink(
 _SETTING_CODE = "naming a setting that says where the database loads libraries or extensions from"
 _SETTING_CODE_WHY = (
     "sets where the database loads its libraries or extensions from, or a command it runs"
+)
+_EXTENSION = (
+    "is in CREATE EXTENSION, which runs the extension's scripts and loads its shared library"
 )
 _ALTER_SYSTEM = "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code

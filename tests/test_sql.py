@@ -561,6 +561,8 @@ def test_a_duckdb_unicode_space_in_code_is_refused(space: str) -> None:
         (("create or replace procedure p() language sql as ", "l"), "body of a stored"),
         (("create macro m() as ", "l"), "body of a stored"),
         (("alter system set archive_command = ", "l"), "ALTER SYSTEM"),
+        (("create extension ", "i"), "CREATE EXTENSION.*shared library"),
+        (("create extension if not exists pgcrypto schema ", "i"), "CREATE EXTENSION"),
         (("set custom_extension_repository = ", "l"), "loads its libraries or extensions"),
         (("SET GLOBAL extension_directory TO ", "l"), "loads its libraries or extensions"),
         (("alter role r set session_preload_libraries = ", "l"), "loads its libraries"),

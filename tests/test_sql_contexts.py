@@ -314,3 +314,18 @@ def test_postgresql_cuts_a_long_name_to_another(pg: Any) -> None:
     )
     with pytest.raises(RenderError, match=r"\{column:i\} is a name longer than 63 bytes"):
         sql(template, "format")
+
+
+def test_postgresql_creates_the_extension_a_value_names(pg: Any) -> None:
+    """CREATE EXTENSION "<value>" runs that extension's scripts and loads its library (here
+    pgcrypto's digest() becomes callable); sql() refuses any field in the statement."""
+    pg.execute('create extension "pgcrypto" schema ipy_istring_contexts')
+    try:
+        assert pg.execute("select length(digest('x', 'sha1'))").fetchone()[0] == 20
+    finally:
+        pg.execute("drop extension pgcrypto")
+    template = InterpolationTemplate(
+        "create extension ", Interpolation("pgcrypto", "name", None, "i")
+    )
+    with pytest.raises(RenderError, match=r"\{name:i\} is in CREATE EXTENSION"):
+        sql(template, "format")
