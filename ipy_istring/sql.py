@@ -570,11 +570,13 @@ def _composed(
         previous = ""  # the previous token's name, if it was a word or identifier
         last = ""  # the previous token: its name, or its text
         chain_before = ""  # the token before the current chain of dotted names
+        chain_prior = ""  # and the one before that: execute function {f:i} ()
+        prior = ""  # the token before the previous one
         calls: list[str] = []  # per open parenthesis, the name called ('' for none)
         clauses: list[str] = [""]  # per parenthesis level, the clause keyword last seen
         routine_body = False  # after AS in CREATE FUNCTION/PROCEDURE/MACRO
         field = 0
-        pending: tuple[int, str] | None = None  # the last field and its chain_before
+        pending: tuple[int, str, str] | None = None  # the last field, its chain_before, prior
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
@@ -586,11 +588,13 @@ def _composed(
                 token = MARKER if kind == "field" else text[start:end]
             named = kind in ("word", "identifier", "field")
             if named and last != ".":
-                chain_before = last
+                chain_before, chain_prior = last, prior
             opens = token == "(" or (kind == "field" and specs[field] in ("in", "l"))
             if pending is not None and opens:
-                n, before_chain = pending
-                declares = before_chain in _DECLARES or (before_chain == "on" and "index" in head)
+                n, before_chain, prior_chain = pending
+                declares = (before_chain in _DECLARES and prior_chain != "execute") or (
+                    before_chain == "on" and "index" in head
+                )
                 if not declares and found[n] is None:
                     found[n] = _CALLED
             if pending is not None and token == "." and d.name == "duckdb" and tables[pending[0]]:
@@ -606,7 +610,7 @@ def _composed(
                     tables[field] = True
                     if last == ".":
                         found[field] = found[field] or _TABLE_FILE
-                pending = (field, chain_before)
+                pending = (field, chain_before, chain_prior)
                 field += 1
             elif token == ";":
                 head, calls, clauses, routine_body = [], [], [""], False
@@ -631,7 +635,7 @@ def _composed(
                         token == "as" and head[0] == "create" and bool(_ROUTINES & set(head))
                     )
             previous = token if kind in ("word", "identifier") else ""
-            last = token
+            prior, last = last, token
     return _Places(tuple(found), tuple(tables), not any(found) and not any(tables))
 
 

@@ -643,6 +643,10 @@ def test_a_continued_e_string_keeps_its_escapes() -> None:
         (("call ", ("p", "p", None, "i"), " ()"), r"\{p:i\} is the name of the function"),
         (("execute ", ("wipe", "p", None, "i")), r"\{p:i\} names the prepared statement"),
         (
+            ("create trigger r after insert on t execute function ", ("f", "f", None, "i"), " ()"),
+            r"\{f:i\} is the name of the function called",
+        ),
+        (
             ("select * from ", ("query", "f", None, "i"), " ", (["q"], "xs", None, "in")),
             r"\{f:i\} is the name of the function called",
         ),
