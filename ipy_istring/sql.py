@@ -610,7 +610,8 @@ def _composed(
                     tables[field] = True
                     if last == ".":
                         found[field] = found[field] or _TABLE_FILE
-                pending = (field, chain_before, chain_prior)
+                if specs[field] == "i":  # a name: before "(" it is the function called
+                    pending = (field, chain_before, chain_prior)
                 field += 1
             elif token == ";":
                 head, calls, clauses, routine_body = [], [], [""], False

@@ -830,6 +830,25 @@ def test_a_table_duckdb_would_read_as_a_file_is_refused(parts: tuple[Any, ...]) 
         (("prepare ", ("p", "p", None, "i"), " as select 1"), 'prepare "p" as select 1'),
         (("pragma table_info(", ("t", "t", None, "l"), ")"), "pragma table_info('t')"),
         (("select * from read_csv(", ("s.csv", "p"), ")"), "select * from read_csv(?)"),
+        (
+            ("copy t to ", ("o.parquet", "p", None, "l"), " (format parquet)"),
+            "copy t to 'o.parquet' (format parquet)",
+        ),
+        (
+            ("select ", (T("sum"), "f", None, "q"), " (", ("v", "c", None, "i"), ") from t"),
+            'select sum ("v") from t',
+        ),
+        (
+            (
+                "delete from ",
+                ("t", "t", None, "i"),
+                " where ",
+                ("id", "c", None, "i"),
+                " in ",
+                ([1, 2], "ids", None, "in"),
+            ),
+            'delete from "t" where "id" in (?, ?)',
+        ),
         (("attach ", ("other.db", "p"), " as other"), "attach ? as other"),
         (
             (
