@@ -10,7 +10,8 @@ expression when it is an identifier, ``p<n>`` otherwise, and ``_2``, ``_3``... o
 Specs follow psycopg's t-string convention:
 
 * ``{name:i}`` — an identifier, double-quoted with inner ``"`` doubled; a tuple of strings
-  gives a qualified name (``"schema"."table"``).  Empty, NUL or non-str is refused.
+  gives a qualified name (``"schema"."table"``).  Empty, NUL or non-str is refused, and so is
+  a name past 63 bytes when PostgreSQL may run the query (it would cut it to another name).
 * ``{x:l}`` — a literal written into the text: ``None``, ``bool``, ``int``, finite ``float``
   and ``Decimal``, and ``str`` with ``'`` doubled.  A string with a backslash is refused unless
   the dialect is known: plain for SQLite and DuckDB, ``E'...'`` with ``\\`` doubled for
@@ -38,9 +39,13 @@ so is a Unicode space DuckDB reads as ``' '`` (U+00A0...) in code when DuckDB ma
 **Where the database runs a value as code** no field stands at all, whatever its spec: a DO
 statement, after PROGRAM, LOAD/INSTALL, an argument of ``query()``, ``query_to_xml()``,
 ``load_extension()``..., the body of CREATE FUNCTION/PROCEDURE/MACRO, ALTER SYSTEM and settings
-naming libraries, extensions or commands.  These are read from the whole query with its ``:q``
-fragments composed in (``_composed``), which also reads every field again in
-the composed text.
+naming libraries, extensions or commands.  **Where a value would choose what runs** no field
+stands either: the name of the function called (a field before ``(``, unless the word before
+its name declares or targets one: ``insert into {t:i} (a)``), a setting's name (``set {k:i}``,
+``set_config({k}, ...)``), and, when DuckDB may run the query, a ``:i`` table name DuckDB would
+read as a file or URL (``from {t:i}`` with ``"secret.csv"`` or ``("secret", "csv")``).  These
+are read from the whole query with its ``:q`` fragments composed in (``_composed``), which also
+reads every field again in the composed text.
 
 **Every render is checked** (defence in depth): each name or literal written into the text is
 tokenized again with the static tokens on either side of it, and must read as exactly the tokens
@@ -66,7 +71,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -359,6 +364,7 @@ _CODE_AFTER = {
     "program": "follows PROGRAM, and COPY ... PROGRAM runs its string as a shell command on the "
     "database server",
 }
+_UNREADABLE = "\0"  # the name of a U&"..." identifier, whose escapes are not decoded here
 _CODE_CALLS = {
     "query": "DuckDB's query() runs its argument as SQL",
     "query_to_xml": "PostgreSQL's query_to_xml() runs its argument as SQL",
@@ -372,6 +378,12 @@ _CODE_CALLS = {
     "json_execute_serialized_sql": "DuckDB's json_execute_serialized_sql() runs its argument "
     "as SQL",
     "load_extension": "SQLite's load_extension() loads a shared library",
+    "ts_stat": "PostgreSQL's ts_stat() runs its argument as SQL",
+    "ts_rewrite": "PostgreSQL's ts_rewrite() runs its second argument as SQL",
+    "query_table": "DuckDB's query_table() reads the table its argument names, and a name "
+    "with a file extension as that file or URL",
+    _UNREADABLE: 'its name, written U&"..." with escapes, cannot be checked against the '
+    "functions that run their argument as code",
 }
 _ROUTINES = frozenset(("function", "procedure", "macro"))
 # Settings that name the code the server loads or runs: PostgreSQL's *_preload_libraries,
@@ -402,95 +414,254 @@ def _flatten(template: InterpolationTemplate, depth: int = 0) -> tuple[list[str]
 
 
 def _name(text: str, kind: str) -> str:
-    """A word or quoted identifier as the name it is (a word lowercased, as SQL folds it)."""
-    if kind == "identifier" and text[:1] in ('"', "`"):
-        return text[1:-1].replace(text[0] * 2, text[0])
+    """A word or quoted identifier as the name it is, lowercased: PostgreSQL and SQLite fold
+    words, DuckDB matches even quoted names without case (``"QUERY"(...)`` is ``query()``),
+    and reading more names as a code sink's only refuses more."""
+    if kind == "identifier":
+        if text[:1] == "[":
+            return text[1:-1].lower()
+        if text[:1] in ('"', "`"):
+            return text[1:-1].replace(text[0] * 2, text[0]).lower()
+        return _UNREADABLE  # U&"..."
     return text.lower()
 
 
-def _sink(head: list[str], previous: str, calls: list[str], routine_body: bool) -> str | None:
-    """Why a field with this code before it would be run as code, or ``None``."""
+# Where a field names something the value must not choose.  A field before '(' is the name
+# of the function called, unless the chain of names it ends follows a word that declares or
+# targets a name: insert into {t:i} (a, b), create table {t:i} (...), references {t:i} (id).
+_DECLARES = frozenset(
+    ("into", "table", "exists", "references", "as", "view", "with", "recursive", "function",
+     "procedure", "macro", "copy", "::")
+)  # fmt: skip
+_CALLED = (
+    "is the name of the function called, so its value chooses which function runs "
+    "(query(), ts_stat() and query_to_xml() run SQL, pg_read_file() and read_text() read "
+    "the server's files)",
+    "Write the function's name in the static text; to choose among known functions, pick "
+    "an i'...' fragment in Python and compose it with ':q'",
+)
+_SETTING_NAMED = (
+    "names the setting to change, so its value chooses which one (the libraries, commands "
+    "and extension repositories the database loads code from among them)",
+    "Write the setting's name in the static text",
+)
+_STATEMENT_NAMED = (
+    "names the prepared statement EXECUTE runs, so its value chooses which statement runs "
+    "(a DELETE prepared earlier in the session among them)",
+    "Write the statement's name in the static text",
+)
+_SETTING_MODIFIERS = frozenset(("session", "local", "global", "persistent"))
+# DuckDB reads a table name that is no table as a file or URL (a replacement scan): "s.csv",
+# "s"."csv", "https://...".  Where a name is a table to read, a ':i' value must be plain.
+_TABLE_READS = frozenset(
+    ("from", "join", "using", "table", "describe", "summarize", "pivot", "unpivot", "copy")
+)
+_CLAUSES = frozenset(
+    ("select", "from", "join", "where", "group", "having", "order", "limit", "offset",
+     "qualify", "window", "union", "intersect", "except", "set", "values", "returning", "into")
+)  # fmt: skip
+_TABLE_FILE = (
+    "is a table name in a query DuckDB may run, and DuckDB reads a name that is no table as "
+    "a file or URL ('secret.csv', 'data'.'csv', 'https://...': a replacement scan), so the "
+    "value may choose a file to read",
+    "Pass a plain name (no '.', '/', '\\', ':'; no tuple, and no dot next to the field): "
+    "USE another schema first; to read a file on purpose, write read_csv({path}); or say "
+    "where the query runs: sql(..., dialect='sqlite' / 'postgresql')",
+)
+_TABLE_NAME_UNSAFE = re.compile(r"[./\\:]")
+
+
+def _reads_a_table(before: str, clause: str) -> bool:
+    """Whether a name after the token ``before``, in ``clause``, is a table DuckDB reads."""
+    return before in _TABLE_READS or (before in (",", "(") and clause in ("from", "join"))
+
+
+def _sink(
+    head: list[str],
+    previous: str,
+    calls: list[str],
+    routine_body: bool,
+    before: str,
+) -> tuple[str, str] | None:
+    """``(why, fix)`` when a field with this code before it would be run as code or would
+    choose a setting, or ``None``.  ``before`` is the token just before the field."""
     statement = head[1] if head[:1] == ["force"] and len(head) > 1 else head[0] if head else ""
     if statement in _CODE_STATEMENTS:
-        return _CODE_STATEMENTS[statement]
+        return _CODE_STATEMENTS[statement], _CODE_FIX
     if previous in _CODE_AFTER:
-        return _CODE_AFTER[previous]
+        return _CODE_AFTER[previous], _CODE_FIX
     for name in calls:
         if name in _CODE_CALLS:
-            return f"is an argument of {name}(), and {_CODE_CALLS[name]}"
+            return f"is an argument of {_shown(name)}(), and {_CODE_CALLS[name]}", _CODE_FIX
+        if name == _CODE_SETTING_CALL:
+            return "is an argument of set_config() " + _SETTING_CODE, _CODE_FIX
+    if calls[-1:] == ["set_config"] and before == "(":
+        return _SETTING_NAMED
     if routine_body:
-        return "is in the body of a stored function, procedure or macro, which is code"
+        return "is in the body of a stored function, procedure or macro, which is code", _CODE_FIX
+    if head == ["execute"]:
+        return _STATEMENT_NAMED
+    if head[:2] == ["create", "extension"]:
+        return _EXTENSION, _CODE_FIX
     if head[:2] == ["alter", "system"]:
-        return "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
+        return _ALTER_SYSTEM, _CODE_FIX
+    after = next((w for w in ("set", "reset") if w in head), "")
     setting = (  # the words after SET in SET and ALTER ... SET, after PRAGMA
-        head[head.index("set") + 1 :]
-        if statement in ("set", "alter") and "set" in head
+        head[head.index(after) + 1 :]
+        if statement in ("set", "reset", "alter") and after
         else head[1:]
         if statement == "pragma"
-        else []
+        else None
     )
+    if setting is None or calls:  # alter table t set (fillfactor = ...): a table's option
+        return None
     if any(_CODE_SETTING.search(word) for word in setting):
-        return (
-            "sets where the database loads its libraries or extensions from, or a command it runs"
-        )
+        return _SETTING_CODE_WHY, _CODE_FIX
+    if before == "." and statement != "alter":  # pragma main.{name:i}
+        return _SETTING_NAMED
+    if not [word for word in setting if word not in _SETTING_MODIFIERS]:
+        return _SETTING_NAMED
     return None
+
+
+_SETTING_CODE = "naming a setting that says where the database loads libraries or extensions from"
+_SETTING_CODE_WHY = (
+    "sets where the database loads its libraries or extensions from, or a command it runs"
+)
+_EXTENSION = (
+    "is in CREATE EXTENSION, which runs the extension's scripts and loads its shared library"
+)
+_ALTER_SYSTEM = "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
+_CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
+
+
+def _shown(name: str) -> str:
+    return 'U&"..."' if name == _UNREADABLE else name
+
+
+class _Places(NamedTuple):
+    """What the whole query says about each of its leaf fields."""
+
+    refused: tuple[tuple[str, str] | None, ...]  # (why, fix), whatever the value
+    tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
+    clear: bool  # neither: nothing to check at render time
 
 
 @lru_cache(maxsize=512)
 def _composed(
-    strings: tuple[str, ...], paramstyle: str, dialect: str | None
-) -> tuple[tuple[str, str] | None, ...]:
+    strings: tuple[str, ...], specs: tuple[str, ...], paramstyle: str, dialect: str | None
+) -> _Places:
     """Per field of the whole query (its ':q' fragments composed in): ``(why, fix)`` when the
-    database would run its value as code, or reads it inside a token once the fragments touch
-    the text around them (E'a' in a fragment, '\\' {x} ' after it on a new line), else ``None``.
+    database would run its value as code, call the function it names or change the setting
+    it names, or reads it inside a token once the fragments touch the text around them
+    (E'a' in a fragment, '\\' {x} ' after it on a new line), else ``None``; and whether it
+    names a table DuckDB may read as a file.  ``specs`` are the fields' specs: a ':in' list
+    and a negative ':l' number are written in parentheses, so after a name they call it.
     """
     text = MARKER.join(strings)
     members = dialects(dialect, paramstyle)
-    found: list[tuple[str, str] | None] = [None] * (len(strings) - 1)
+    count = len(strings) - 1
+    found: list[tuple[str, str] | None] = [None] * count
+    tables = [False] * count
     for d in members:
-        for n, where in enumerate(_read(strings, d)[0][: len(found)]):
+        for n, where in enumerate(_read(strings, d)[0][:count]):
             found[n] = found[n] or where
         head: list[str] = []  # the statement's first words (outside parentheses)
-        previous = ""  # the previous token's name, or text for an operator
+        previous = ""  # the previous token's name, if it was a word or identifier
+        last = ""  # the previous token: its name, or its text
+        chain_before = ""  # the token before the current chain of dotted names
+        chain_prior = ""  # and the one before that: execute function {f:i} ()
+        prior = ""  # the token before the previous one
         calls: list[str] = []  # per open parenthesis, the name called ('' for none)
+        clauses: list[str] = [""]  # per parenthesis level, the clause keyword last seen
         routine_body = False  # after AS in CREATE FUNCTION/PROCEDURE/MACRO
         field = 0
+        pending: tuple[int, str, str] | None = None  # the last field, its chain_before, prior
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
             if kind in ("line_comment", "block_comment"):
                 continue
-            token = _name(text[start:end], kind)
+            if kind in ("word", "identifier"):
+                token = _name(text[start:end], kind)
+            else:
+                token = MARKER if kind == "field" else text[start:end]
+            named = kind in ("word", "identifier", "field")
+            if named and last != ".":
+                chain_before, chain_prior = last, prior
+            opens = token == "(" or (kind == "field" and specs[field] in ("in", "l"))
+            if pending is not None and opens:
+                n, before_chain, prior_chain = pending
+                declares = (before_chain in _DECLARES and prior_chain != "execute") or (
+                    before_chain == "on" and "index" in head
+                )
+                if not declares and found[n] is None:
+                    found[n] = _CALLED
+            if pending is not None and token == "." and d.name == "duckdb" and tables[pending[0]]:
+                found[pending[0]] = found[pending[0]] or _TABLE_FILE  # "s".{x:i} or {x:i}."csv"
+            pending = None
             if kind == "field":
-                why = _sink(head, previous, calls, routine_body)
+                # query {xs:in} is query(?): the list is the call's arguments
+                called = [*calls, previous] if specs[field] == "in" else calls
+                why = _sink(head, previous, called, routine_body, last)
                 if why is not None and found[field] is None:
-                    found[field] = (why, _CODE_FIX)
+                    found[field] = why
+                if d.name == "duckdb" and _reads_a_table(chain_before, clauses[-1]):
+                    tables[field] = True
+                    if last == ".":
+                        found[field] = found[field] or _TABLE_FILE
+                if specs[field] == "i":  # a name: before "(" it is the function called
+                    pending = (field, chain_before, chain_prior)
                 field += 1
             elif token == ";":
-                head, calls, routine_body = [], [], False
+                head, calls, clauses, routine_body = [], [], [""], False
             elif token == "(":
                 calls.append(previous)
+                # from (a join b ...): a table may follow, as after FROM
+                clauses.append("from" if _reads_a_table(last, clauses[-1]) else "")
             elif token == ")":
                 del calls[-1:]
-            elif kind == "word" and not calls:
-                if len(head) < 8:
-                    head.append(token)
-                routine_body |= (
-                    token == "as" and head[0] == "create" and bool(_ROUTINES & set(head))
-                )
+                if len(clauses) > 1:
+                    clauses.pop()
+            elif kind == "string" and last == "(" and calls[-1:] == ["set_config"]:
+                if _CODE_SETTING.search(text[start:end].lower()):
+                    calls[-1] = _CODE_SETTING_CALL
+            elif kind in ("word", "identifier"):
+                if token in _CLAUSES:
+                    clauses[-1] = token
+                if not calls:
+                    if len(head) < 8:
+                        head.append(token)
+                    routine_body |= (
+                        token == "as" and head[0] == "create" and bool(_ROUTINES & set(head))
+                    )
             previous = token if kind in ("word", "identifier") else ""
-    return tuple(found)
+            prior, last = last, token
+    return _Places(tuple(found), tuple(tables), not any(found) and not any(tables))
 
 
 def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None:
     """Refuse a field whose value the database would run as code, or that the composed
-    query reads elsewhere than its parts did."""
-    if any(i.format_spec == "q" for i in template.interpolations):
+    query reads elsewhere than its parts did, or a table name DuckDB may read as a file."""
+    leaves: Sequence[Any] = template.interpolations
+    specs = tuple([i.format_spec for i in leaves])
+    strings: Sequence[str] = template.strings
+    if "q" in specs:
         strings, leaves = _flatten(template)
-    else:
-        strings, leaves = list(template.strings), list(template.interpolations)
-    found = _composed(tuple(strings), builder.style, builder.dialect)
-    for position, (interpolation, where) in enumerate(zip(leaves, found), start=1):
+        specs = tuple([i.format_spec for i in leaves])
+    places = _composed(tuple(strings), specs, builder.style, builder.dialect)
+    if places.clear:
+        return
+    for position, (interpolation, where, table) in enumerate(
+        zip(leaves, places.refused, places.tables), start=1
+    ):
+        if where is None and table and interpolation.format_spec == "i":
+            value = interpolation.value
+            names = value if isinstance(value, tuple) else (value,)
+            if len(names) > 1 or any(
+                isinstance(n, str) and _TABLE_NAME_UNSAFE.search(n) for n in names
+            ):
+                where = _TABLE_FILE
         if where is not None:
             raise refusal("sql", field_text(interpolation, position), *where)
 
@@ -568,7 +739,7 @@ def _check_written(text: str, spec: str, place: _Field, pattern: re.Pattern[str]
     return None
 
 
-def _identifier(value: object) -> str:
+def _identifier(value: object, members: tuple[Dialect, ...]) -> str:
     names = value if isinstance(value, tuple) and value else (value,)
     quoted = []
     for name in names:
@@ -583,6 +754,16 @@ def _identifier(value: object) -> str:
                 "is an identifier, which cannot be "
                 + ("empty" if not name else "contain a NUL byte"),
                 "Check the value",
+            )
+        if (
+            len(name) > 15
+            and len(name.encode("utf-8", "surrogatepass")) > 63
+            and any(d.name.startswith("postgresql") for d in members)
+        ):  # PostgreSQL (NAMEDATALEN - 1)
+            raise _Refused(
+                "is a name longer than 63 bytes, which PostgreSQL cuts to its first 63: the "
+                "query would name another table or column than the value says",
+                "Use a shorter name (or say where the query runs: sql(..., dialect=...))",
             )
         quoted.append('"' + name.replace('"', '""') + '"')
     return ".".join(quoted)
@@ -686,7 +867,11 @@ def _written(
 ) -> str:
     """The text of a ``:i`` or ``:l`` field, once the structural check has passed."""
     try:
-        text = _identifier(value) if spec == "i" else _literal(value, analysis.members)
+        text = (
+            _identifier(value, analysis.members)
+            if spec == "i"
+            else _literal(value, analysis.members)
+        )
     except _Refused as refused:
         raise refusal("sql", field_text(interpolation, position), *refused.args) from None
     if builder.percent:

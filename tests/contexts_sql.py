@@ -17,6 +17,8 @@ The table: ``t(id integer, v text, secret text)`` with rows ``(1, 'a', 's1')`` a
 from __future__ import annotations
 
 import enum
+import os
+import tempfile
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -266,4 +268,68 @@ CASES += [
          f"select E'a'\n'\\' '{CONTINUED}' '", ("pg", "pg_off", *DUCKDB_1), extra={"f": "E'a'"}),
     Case("E string, then code on a new line", ("select E'a'\n|| ", X()), "b", [("ab",)],
          only=("duckdb", "pg", "pg_off")),
+]  # fmt: skip
+
+
+def _secret_file() -> str:
+    """A CSV file outside the database, holding a secret: what a replacement scan reads."""
+    directory = tempfile.mkdtemp(prefix="ipy_istring_contexts_")
+    with open(os.path.join(directory, "secret.csv"), "w") as file:
+        file.write("k\nfile-secret\n")
+    return os.path.join(directory, "secret")
+
+
+# A value that chooses the function called, the table DuckDB reads or the setting changed.
+SECRET_FILE = _secret_file()  # + ".csv"
+TS_STAT = "select to_tsvector(secret) from t"
+CASES += [
+    Case("function named by an identifier: query()",
+         ("select * from ", X("i", "f"), " (", X(), ")"), SECRETS, [],
+         f'select * from "query" (\'{SECRETS}\')', ("duckdb",), extra={"f": "query"}),
+    Case("function named by an identifier: query_to_xml()",
+         ("select ", X("i", "f"), " (", X(), ", true, false, '')"), SECRETS, [],
+         f"select \"query_to_xml\" ('{SECRETS}', true, false, '')", ("pg", "pg_off"),
+         extra={"f": "query_to_xml"}),
+    Case("function named by an identifier, called with a list",
+         ("select * from ", X("i", "f"), " ", X("in")), [SECRETS], [],
+         f'select * from "query" (\'{SECRETS}\')', ("duckdb",), extra={"f": "query"}),
+    Case("function named by an identifier after a dot",
+         ("select pg_catalog.", X("i", "f"), " (", X(), ", true, false, '')"), SECRETS, [],
+         f"select pg_catalog.\"query_to_xml\" ('{SECRETS}', true, false, '')", ("pg", "pg_off"),
+         only=("pg", "pg_off"), extra={"f": "query_to_xml"}),
+    Case("query() called with a list", ("select * from query ", X("in")), [SECRETS], [],
+         f"select * from query ('{SECRETS}')", ("duckdb",)),
+    Case("ts_stat() runs its argument", ("select * from ts_stat(", X(), ")"), TS_STAT, [],
+         f"select * from ts_stat('{TS_STAT}')", ("pg", "pg_off"), only=("pg", "pg_off")),
+    Case("U& name of a function that runs SQL",
+         ('select U&"quer\\0079_to_xml"(', X(), ", true, false, '')"), SECRETS, [],
+         f"select U&\"quer\\0079_to_xml\"('{SECRETS}', true, false, '')", ("pg",),
+         only=("pg",)),
+    Case("quoted upper-case name of query()", ('select * from "QUERY"(', X(), ")"), SECRETS, [],
+         f"select * from \"QUERY\"('{SECRETS}')", ("duckdb",), only=("duckdb",)),
+    Case("table name that is a file", ("select * from ", X("i")), SECRET_FILE + ".csv", [],
+         f'select * from "{SECRET_FILE}.csv"', ("duckdb",)),
+    Case("qualified table name that is a file", ("select * from ", X("i")),
+         (SECRET_FILE, "csv"), [], f'select * from "{SECRET_FILE}"."csv"', ("duckdb",)),
+    Case("table name in a FROM list that is a file", ("select k from t, ", X("i")),
+         SECRET_FILE + ".csv", [], f'select k from t, "{SECRET_FILE}.csv"', ("duckdb",)),
+    Case("table name after a written qualifier", ('select * from "' + SECRET_FILE + '".', X("i")),
+         "csv", [], f'select * from "{SECRET_FILE}"."csv"', ("duckdb",)),
+    Case("summarize a table that is a file", ("summarize ", X("i")), SECRET_FILE + ".csv", [],
+         f'summarize "{SECRET_FILE}.csv"', ("duckdb",), only=("duckdb",)),
+    # Look-alikes that stay accepted: names as columns, tables, CTEs and declared names.
+    Case("column named with a dot", ("select 1 as ", X("i"), " from t where id = 1"),
+         "user.name", [(1,)]),
+    Case("plain table name", ("select id from ", X("i"), " where id = 1"), "t", [(1,)]),
+    Case("CTE named by an identifier", ("with ", X("i"), " (n) as (select 1) select n from c"),
+         "c", [(1,)]),
+    Case("column in a call's argument", ("select lower(", X("i"), ") from t where id = 2"), "v",
+         [("b",)]),
+    Case("set_config of a written setting", ("select set_config('app.k', ", X(), ", false)"),
+         "v1", [("v1",)], only=("pg", "pg_off")),
+    Case("order by a name, limit a parameter",
+         ("select id from t order by ", X("i"), " desc limit ", X(expression="n")), "id",
+         [(2,)], extra={"n": 1}),
+    Case("like a parameter", ("select id from t where v like ", X(), " order by id"), "%",
+         ALL_ROWS),
 ]  # fmt: skip

@@ -206,7 +206,11 @@ def test_percent_is_doubled_only_for_format_styles() -> None:
 
 def test_identifiers() -> None:
     assert sql(T("select ", ('a "b"', "c", None, "i"))).sql == 'select "a ""b"""'
-    assert sql(T("select * from ", (("s", "t"), "c", None, "i"))).sql == 'select * from "s"."t"'
+    qualified = T("select * from ", (("s", "t"), "c", None, "i"))
+    assert sql(qualified, dialect="sqlite").sql == 'select * from "s"."t"'
+    assert sql(qualified, "format").sql == 'select * from "s"."t"'
+    with pytest.raises(RenderError, match=r"\{c:i\} is a table name in a query DuckDB may run"):
+        sql(qualified)  # qmark: DuckDB may run it, and reads "s"."t" as the file s.t
 
     class Lying(str):  # says it is neither empty nor holding a NUL
         def __len__(self) -> int:
@@ -224,6 +228,17 @@ def test_identifiers() -> None:
     ):
         with pytest.raises(RenderError, match=rf"\{{c:i\}}.*{why}"):
             sql(T("select ", (bad, "c", None, "i")))
+
+
+def test_a_name_postgresql_would_cut_is_refused() -> None:
+    """PostgreSQL cuts a name to 63 bytes (with a NOTICE): "a" * 63 + "_secret" is "a" * 63."""
+    long = "é" * 32  # 64 bytes
+    for value in ("a" * 64, long, ("s", "a" * 64)):
+        with pytest.raises(RenderError, match=r"\{c:i\} is a name longer than 63 bytes"):
+            sql(T("select 1 as ", (value, "c", None, "i")), "format")
+    assert sql(T("select 1 as ", ("é" * 31 + "a", "c", None, "i")), "format").params == ()
+    assert sql(T("select 1 as ", (long, "c", None, "i")), dialect="sqlite").params == ()
+    assert sql(T("select 1 as ", (long, "c", None, "i")), "qmark").params == ()
 
 
 def test_literals() -> None:
@@ -546,6 +561,8 @@ def test_a_duckdb_unicode_space_in_code_is_refused(space: str) -> None:
         (("create or replace procedure p() language sql as ", "l"), "body of a stored"),
         (("create macro m() as ", "l"), "body of a stored"),
         (("alter system set archive_command = ", "l"), "ALTER SYSTEM"),
+        (("create extension ", "i"), "CREATE EXTENSION.*shared library"),
+        (("create extension if not exists pgcrypto schema ", "i"), "CREATE EXTENSION"),
         (("set custom_extension_repository = ", "l"), "loads its libraries or extensions"),
         (("SET GLOBAL extension_directory TO ", "l"), "loads its libraries or extensions"),
         (("alter role r set session_preload_libraries = ", "l"), "loads its libraries"),
@@ -602,3 +619,250 @@ def test_a_continued_e_string_keeps_its_escapes() -> None:
     # Not continued: on the same line, or code between.
     assert sql(T("select E'a' || '\\', ", ("v", "x", None, "l")), dialect="duckdb").params == ()
     assert sql(T("select E'a'\n|| ", ("v", "x")), "format").params == ("v",)
+
+
+# A value that names the function called, the setting changed or a table DuckDB reads.
+
+
+@pytest.mark.parametrize(
+    ("parts", "why"),
+    [
+        (
+            ("select ", ("query_to_xml", "f", None, "i"), " (", ("q", "x"), ", true, false, '')"),
+            r"\{f:i\} is the name of the function called",
+        ),
+        (
+            ("select * from ", ("query", "f", None, "i"), " /* c */ (", ("q", "x"), ")"),
+            r"\{f:i\} is the name of the function called",
+        ),
+        (
+            ("select pg_catalog.", ("pg_read_file", "f", None, "i"), " (", ("/etc", "x"), ")"),
+            r"\{f:i\} is the name of the function called",
+        ),
+        (("select t.", ("v", "c", None, "i"), " ()"), r"\{c:i\} is the name of the function"),
+        (("call ", ("p", "p", None, "i"), " ()"), r"\{p:i\} is the name of the function"),
+        (("execute ", ("wipe", "p", None, "i")), r"\{p:i\} names the prepared statement"),
+        (
+            ("create trigger r after insert on t execute function ", ("f", "f", None, "i"), " ()"),
+            r"\{f:i\} is the name of the function called",
+        ),
+        (
+            ("select * from ", ("query", "f", None, "i"), " ", (["q"], "xs", None, "in")),
+            r"\{f:i\} is the name of the function called",
+        ),
+        (
+            ("select ", ("abs", "f", None, "i"), " ", (-5, "n", None, "l")),
+            r"\{f:i\} is the name of the function called",
+        ),
+        (
+            ("select * from ", ("query", "f", None, "i"), " ", (T("(select 1)"), "a", None, "q")),
+            r"\{f:i\} is the name of the function called",
+        ),
+        (("select * from t join u on ", ("f", "f", None, "i"), " (u.a)"), "function called"),
+        (("select * from ts_stat(", ("q", "x"), ")"), r"ts_stat\(\).*runs its argument as SQL"),
+        (("select * from query ", (["q"], "xs", None, "in")), r"\{xs:in\} is an argument of query"),
+        (("select ts_rewrite('a'::tsquery, ", ("q", "x"), ")"), r"ts_rewrite\(\).*as SQL"),
+        (("select * from query_table(", ("t", "x"), ")"), r"query_table\(\).*file"),
+        (('select * from "QUERY"(', ("q", "x"), ")"), r"argument of query\(\)"),
+        (
+            ("set ", ("custom_extension_repository", "k", None, "i"), " = 'x'"),
+            r"\{k:i\} names the setting to change",
+        ),
+        (("set session ", ("k", "k", None, "i"), " to 'x'"), r"\{k:i\} names the setting"),
+        (("reset ", ("k", "k", None, "i")), r"\{k:i\} names the setting"),
+        (("pragma ", ("writable_schema", "k", None, "i"), " = 1"), r"\{k:i\} names the setting"),
+        (("pragma main.", ("writable_schema", "k", None, "i"), " = 1"), "names the setting"),
+        (("alter role r set ", ("k", "k", None, "i"), " = 'x'"), r"\{k:i\} names the setting"),
+        (
+            ('set "CUSTOM_EXTENSION_REPOSITORY" = ', ("/tmp", "v", None, "l")),
+            r"\{v:l\} sets where the database loads",
+        ),
+        (('set "dynamic_library_path" to ', ("/tmp", "v", None, "l")), "loads its libraries"),
+        (("select set_config(", ("k", "k"), ", 'x', false)"), r"\{k\} names the setting"),
+        (
+            ("select set_config('dynamic_library_path', ", ("v", "v"), ", false)"),
+            r"\{v\} is an argument of set_config\(\) naming a setting",
+        ),
+    ],
+)
+def test_a_value_choosing_the_function_or_setting_is_refused(
+    parts: tuple[Any, ...], why: str
+) -> None:
+    for paramstyle in ("qmark", "format", "named"):
+        with pytest.raises(RenderError, match=why):
+            sql(T(*parts), paramstyle)
+
+
+def test_a_call_is_named_as_each_database_quotes_it() -> None:
+    """U&"..." is PostgreSQL's, `...` SQLite's and DuckDB's, [...] SQLite's."""
+    for static, paramstyle, why in (
+        ('select U&"quer\\0079_to_xml"(', "format", r'argument of U&"\.\.\."\(\)'),
+        ("select * from `Query`(", "qmark", r"argument of query\(\)"),
+        ("select [load_extension](", "named", r"argument of load_extension\(\)"),
+    ):
+        with pytest.raises(RenderError, match=why):
+            sql(T(static, ("q", "x"), ")"), paramstyle)
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        ("select * from ", ("secret.csv", "t", None, "i")),
+        ("select * from ", (("secret", "csv"), "t", None, "i")),
+        ("select * from ", ("https://host/x", "t", None, "i")),
+        ("select * from ", ("C:\\x", "t", None, "i")),
+        ("select * from t join ", ("s.parquet", "t", None, "i"), " using (id)"),
+        ("select * from t, ", ("s.csv", "t", None, "i")),
+        ("select * from a join b on a.x = b.x, ", ("s.csv", "t", None, "i")),
+        ("select * from secret.", ("csv", "t", None, "i")),
+        ("select * from ", ("secret", "t", None, "i"), ".csv"),
+        ("select * from (from ", ("s.csv", "t", None, "i"), ")"),
+        ("select * from (", ("s.csv", "t", None, "i"), " join t on true)"),
+        ("select * from ((", ("s.csv", "t", None, "i"), " join t on true))"),
+        ("table ", ("s.csv", "t", None, "i")),
+        ("describe ", ("s.csv", "t", None, "i")),
+        ("summarize ", ("s.csv", "t", None, "i")),
+        ("pivot ", ("s.csv", "t", None, "i"), " on a using first(b)"),
+        ("copy ", ("s.csv", "t", None, "i"), " to 'out.csv'"),
+        ("merge into t using ", ("s.csv", "t", None, "i"), " s on false"),
+    ],
+)
+def test_a_table_duckdb_would_read_as_a_file_is_refused(parts: tuple[Any, ...]) -> None:
+    for paramstyle, dialect in (("qmark", None), ("dollar", None), ("qmark", "duckdb")):
+        with pytest.raises(RenderError, match=r"\{t:i\} is a table name in a query DuckDB"):
+            sql(T(*parts), paramstyle, dialect=dialect)
+    # PostgreSQL and SQLite read such a name as a table only.
+    assert sql(T(*parts), "format").params == ()
+    assert sql(T(*parts), dialect="sqlite").params == ()
+
+
+@pytest.mark.parametrize(
+    ("parts", "expected"),
+    [
+        (
+            (
+                "insert into ",
+                ("t", "t", None, "i"),
+                " (a, ",
+                ("b", "c", None, "i"),
+                ") values (",
+                (1, "x"),
+                ")",
+            ),
+            'insert into "t" (a, "b") values (?)',
+        ),
+        (
+            ("insert into main.", ("t", "t", None, "i"), " (a) values (1)"),
+            'insert into main."t" (a) values (1)',
+        ),
+        (
+            (
+                "create table if not exists ",
+                ("t", "t", None, "i"),
+                " (a int references ",
+                ("u", "u", None, "i"),
+                " (id))",
+            ),
+            'create table if not exists "t" (a int references "u" (id))',
+        ),
+        (("create index i on ", ("t", "t", None, "i"), " (a)"), 'create index i on "t" (a)'),
+        (
+            ("with recursive ", ("c", "c", None, "i"), " (n) as (select 1) select n from c"),
+            'with recursive "c" (n) as (select 1) select n from c',
+        ),
+        (
+            ("select * from t as ", ("s", "s", None, "i"), " (a, b)"),
+            'select * from t as "s" (a, b)',
+        ),
+        (
+            ("create view ", ("v", "v", None, "i"), " (a) as select 1"),
+            'create view "v" (a) as select 1',
+        ),
+        (
+            ("copy ", ("t", "t", None, "i"), " (a, b) from 'f.csv'"),
+            "copy \"t\" (a, b) from 'f.csv'",
+        ),
+        (
+            ("select cast(x as ", ("numeric", "t", None, "i"), " (10, 2))"),
+            'select cast(x as "numeric" (10, 2))',
+        ),
+        (
+            (
+                "select lower(",
+                ("v", "c", None, "i"),
+                "), ",
+                ("user.name", "d", None, "i"),
+                " from ",
+                ("t", "t", None, "i"),
+                " where ",
+                ("v", "c", None, "i"),
+                " like ",
+                ("%a%", "p"),
+                " order by ",
+                ("v", "c", None, "i"),
+                " limit ",
+                (5, "n"),
+            ),
+            'select lower("v"), "user.name" from "t" where "v" like ? order by "v" limit ?',
+        ),
+        (
+            ("update ", ("t", "t", None, "i"), " set ", ("v", "c", None, "i"), " = ", (1, "x")),
+            'update "t" set "v" = ?',
+        ),
+        (
+            (
+                "insert into t values (1) on conflict (id) do update set ",
+                ("v", "c", None, "i"),
+                " = 2",
+            ),
+            'insert into t values (1) on conflict (id) do update set "v" = 2',
+        ),
+        (
+            ("select set_config('app.user', ", ("42", "x"), ", true)"),
+            "select set_config('app.user', ?, true)",
+        ),
+        (("set search_path to ", ("s", "s", None, "i")), 'set search_path to "s"'),
+        (("set variable ", ("v", "v", None, "i"), " = 1"), 'set variable "v" = 1'),
+        (
+            ("alter table t set (fillfactor = ", (70, "n", None, "l"), ")"),
+            "alter table t set (fillfactor = 70)",
+        ),
+        (("prepare ", ("p", "p", None, "i"), " as select 1"), 'prepare "p" as select 1'),
+        (("pragma table_info(", ("t", "t", None, "l"), ")"), "pragma table_info('t')"),
+        (("select * from read_csv(", ("s.csv", "p"), ")"), "select * from read_csv(?)"),
+        (
+            ("copy t to ", ("o.parquet", "p", None, "l"), " (format parquet)"),
+            "copy t to 'o.parquet' (format parquet)",
+        ),
+        (
+            ("select ", (T("sum"), "f", None, "q"), " (", ("v", "c", None, "i"), ") from t"),
+            'select sum ("v") from t',
+        ),
+        (
+            (
+                "delete from ",
+                ("t", "t", None, "i"),
+                " where ",
+                ("id", "c", None, "i"),
+                " in ",
+                ([1, 2], "ids", None, "in"),
+            ),
+            'delete from "t" where "id" in (?, ?)',
+        ),
+        (("attach ", ("other.db", "p"), " as other"), "attach ? as other"),
+        (
+            (
+                "select * from ",
+                ("t", "t", None, "i"),
+                " join ",
+                ("u", "u", None, "i"),
+                " using (id)",
+            ),
+            'select * from "t" join "u" using (id)',
+        ),
+    ],
+)
+def test_names_and_calls_notebooks_write_stay_accepted(
+    parts: tuple[Any, ...], expected: str
+) -> None:
+    assert sql(T(*parts)).sql == expected

@@ -233,3 +233,99 @@ def test_duckdb_loads_the_file_a_value_names_as_an_extension(tmp_path: Any) -> N
     template = InterpolationTemplate("load ", Interpolation(str(library), "library", None, "l"))
     with pytest.raises(RenderError, match=r"\{library:l\} is in a LOAD statement"):
         sql(template, "qmark", dialect="duckdb")
+
+
+def test_duckdb_lets_a_quoted_name_choose_the_extension_repository(tmp_path: Any) -> None:
+    """A setting's name may be quoted and in any case: SET "<value>" = ... reaches the
+    extension repository as surely as the written name; sql() refuses a field naming the
+    setting, and reads a quoted, upper-case written name as the setting it is."""
+    connection = duckdb.connect(":memory:")
+    repository = str(tmp_path / "attacker")
+    name = "CUSTOM_EXTENSION_REPOSITORY"
+    connection.execute(f"set \"{name}\" = '{repository}'")
+    with pytest.raises(duckdb.IOException, match=f"no access to the file at PATH .{repository}/"):
+        connection.execute("install inet")
+    connection.close()
+    by_value = InterpolationTemplate(
+        "set ", Interpolation(name, "name", None, "i"), " = ",
+        Interpolation(repository, "repository", None, "l"),
+    )  # fmt: skip
+    with pytest.raises(RenderError, match=r"\{name:i\} names the setting to change"):
+        sql(by_value, "qmark", dialect="duckdb")
+    written = InterpolationTemplate(
+        f'set "{name}" = ', Interpolation(repository, "repository", None, "l")
+    )
+    with pytest.raises(RenderError, match=r"\{repository:l\} sets where the database loads"):
+        sql(written, "qmark", dialect="duckdb")
+
+
+def test_postgresql_set_config_lets_a_value_choose_the_setting(pg: Any) -> None:
+    """set_config(<name>, <value>, false) is SET: a value naming the setting reaches
+    dynamic_library_path (where LOAD and C functions find shared libraries); sql() refuses
+    the name as a field, and the value after a written code-loading setting's name."""
+    pg.execute("select set_config(%s, %s, false)", ("dynamic_library_path", "/tmp/attacker"))
+    assert pg.execute("show dynamic_library_path").fetchone()[0] == "/tmp/attacker"
+    pg.execute("reset dynamic_library_path")
+    by_value = InterpolationTemplate(
+        "select set_config(", Interpolation("dynamic_library_path", "name"), ", ",
+        Interpolation("/tmp/attacker", "path"), ", false)",
+    )  # fmt: skip
+    with pytest.raises(RenderError, match=r"\{name\} names the setting to change"):
+        sql(by_value, "format")
+    written = InterpolationTemplate(
+        "select set_config('dynamic_library_path', ", Interpolation("/tmp/a", "path"), ", false)"
+    )
+    with pytest.raises(RenderError, match=r"\{path\} is an argument of set_config\(\)"):
+        sql(written, "format")
+    # A setting of the application's own, written in the text, stays accepted.
+    query = sql(
+        InterpolationTemplate(
+            "select set_config('app.user', ", Interpolation("42", "u"), ", false)"
+        ),
+        "format",
+    )
+    assert pg.execute(*query).fetchone()[0] == "42"
+
+
+def test_duckdb_executes_the_prepared_statement_a_value_names() -> None:
+    """EXECUTE "<value>" runs whichever statement the session prepared under that name (in
+    any case): the positive control empties the table; sql() refuses the field."""
+    connection = duckdb.connect(":memory:")
+    connection.execute("create table t (id integer, v text, secret text)")
+    connection.executemany("insert into t values (?, ?, ?)", ROWS)
+    connection.execute("prepare wipe as delete from t")
+    connection.execute('execute "WIPE"')
+    assert connection.execute("select count(*) from t").fetchall() == [(0,)]
+    connection.close()
+    template = InterpolationTemplate("execute ", Interpolation("WIPE", "name", None, "i"))
+    with pytest.raises(RenderError, match=r"\{name:i\} names the prepared statement"):
+        sql(template, "qmark", dialect="duckdb")
+
+
+def test_postgresql_cuts_a_long_name_to_another(pg: Any) -> None:
+    """A name past 63 bytes is cut (with only a NOTICE): "<63 a>_public" reads the column
+    "<63 a>"; sql() refuses such a name when PostgreSQL may run the query."""
+    kept = "a" * 63
+    pg.execute(f'create table t ("{kept}" text)')
+    pg.execute("insert into t values ('secret')")
+    assert pg.execute(f'select "{kept}_public" from t').fetchall() == [("secret",)]
+    template = InterpolationTemplate(
+        "select ", Interpolation(kept + "_public", "column", None, "i"), " from t"
+    )
+    with pytest.raises(RenderError, match=r"\{column:i\} is a name longer than 63 bytes"):
+        sql(template, "format")
+
+
+def test_postgresql_creates_the_extension_a_value_names(pg: Any) -> None:
+    """CREATE EXTENSION "<value>" runs that extension's scripts and loads its library (here
+    pgcrypto's digest() becomes callable); sql() refuses any field in the statement."""
+    pg.execute('create extension "pgcrypto" schema ipy_istring_contexts')
+    try:
+        assert pg.execute("select length(digest('x', 'sha1'))").fetchone()[0] == 20
+    finally:
+        pg.execute("drop extension pgcrypto")
+    template = InterpolationTemplate(
+        "create extension ", Interpolation("pgcrypto", "name", None, "i")
+    )
+    with pytest.raises(RenderError, match=r"\{name:i\} is in CREATE EXTENSION"):
+        sql(template, "format")
