@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 
 from ._shell_programs import (
     EXPANDED,
+    assignment_reader,
     code_argument,
     option_taker,
     reads_program_from_stdin,
@@ -81,6 +82,12 @@ _REPARSING = {
         ),
         _AS_NAMES,
     ),
+    # bash's completion builtins expand a word list again (compgen -W '$(cmd)') and run a
+    # command or function (-C, -F); bind -x binds a key to a command; enable -f loads a
+    # shared object's code.
+    **dict.fromkeys(("compgen", "complete"), "which bash expands again or runs as code"),
+    "bind": "which binds keys to code that bash runs (bind -x)",
+    "enable": "which loads code from a shared object (enable -f)",
 }  # fmt: skip
 # Command names whose arguments the shell itself may read as code: a value may not be one.
 CODE_COMMANDS = frozenset({*_REPARSING, "command", "builtin", "printf", "test", "["})
@@ -141,6 +148,9 @@ _NAME_PARAMETER = re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])")
 _BRACED_PARAMETER = re.compile(r"\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])\}")
 _DOUBLE_PLAIN = re.compile(r"[^\"\\$`\0]+")
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+# The static start of a word (up to its first field) that a value may still turn into
+# NAME=value: nothing, a name's start, or NAME= itself.
+_MAY_ASSIGN = re.compile(r"(?:[A-Za-z_][A-Za-z0-9_]*(?:=.*)?)?\Z", re.DOTALL)
 # Static characters that may touch a field inside one word: they combine with nothing.
 _NEIGHBOURS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:@%+=,-#"
@@ -192,6 +202,9 @@ class Lexed(NamedTuple):
     ``operands`` the fields that are arguments of ``test``/``[`` (an operator is refused there);
     ``options`` maps the fields that start a word a program would read as an option, if the
     value starts with ``-``, to that program (one with options that run code);
+    ``assignments`` maps the fields that are a whole word a program would read as
+    ``NAME=value``, if the value holds ``=``, to that program (env, sudo, make);
+    ``command_names`` are the fields that name the command ``command`` or ``builtin`` runs;
     ``comments`` tells whether the text has a comment.
     """
 
@@ -203,6 +216,8 @@ class Lexed(NamedTuple):
     spans: tuple[Span, ...]
     operands: frozenset[int]
     options: dict[int, str]
+    assignments: dict[int, str]
+    command_names: frozenset[int]
     comments: bool
 
 
@@ -228,6 +243,8 @@ class _Lexer:
         self.spans: list[Span] = []
         self.operands: set[int] = set()  # fields that are operands of test or [
         self.options: dict[int, str] = {}  # fields an option-reading program would take
+        self.assignments: dict[int, str] = {}  # fields a NAME=value-reading program would take
+        self.command_names: set[int] = set()  # fields naming what `command`/`builtin` runs
         self.comments = False
         self.stdin: tuple[int, ...] = ()  # the fields that may reach the current word's input
         # per level of ( ) and $( ) open: the first field of its current pipeline
@@ -250,6 +267,7 @@ class _Lexer:
         n = len(text)
         position = COMMAND  # the role the next word would have
         loop_header = False  # inside `for NAME in ...` up to its separator
+        via_command = False  # the simple command so far started with `command` or `builtin`
         redirect = ""  # the pending redirection operator, whose target comes next
         command: list[str | None] = []  # the simple command so far (None: not plain text)
         expanded: list[bool] = []  # per word of `command`: an expansion ($x, $( ), "$x")
@@ -392,6 +410,7 @@ class _Lexer:
                 position = _LOOP_IN
             if role == COMMAND:
                 command, expanded = [], []
+                via_command = False  # whether `command` or `builtin` came before
             dynamic = any(kind in _EXPANSIONS for kind, _ in parts)
             if role in (COMMAND, ARGUMENT):
                 static = all(kind in ("lit", "active") for kind, _ in parts)
@@ -402,6 +421,10 @@ class _Lexer:
                     or (command[0] in ("-p", "--") and role == ARGUMENT and len(command) == 1)
                 ):  # `command eval x` and `command -p eval x` are still eval
                     del command[0], expanded[0]
+                    via_command = True
+                if via_command and command == [None] and role == ARGUMENT:
+                    # `command {x} ...`: the value names the command, as in command position
+                    self.command_names.update(range(start_field, self.field))
                 if command[:1] in (["alias"], ["hash"]):
                     raise _Stop(
                         word_start,
@@ -411,7 +434,9 @@ class _Lexer:
             if loop_header and role == ARGUMENT and parts == (("lit", "do"),):
                 raise _Stop(word_start, "'do' with no ';' or newline before it")
             if role == ARGUMENT and start_field < self.field:
-                self.check_builtin(command, range(start_field, self.field), _prefix(parts))
+                indexes = range(start_field, self.field)
+                self.check_builtin(command, indexes, _prefix(parts))
+                self.check_assignment(command, indexes, parts)
             if role == ARGUMENT and piped and dynamic and command:
                 self.check_expansion(piped, command, text[word_start : self.i], _prefix(parts))
             if self.i < n and text[self.i] in "<>" and role != TARGET:
@@ -450,6 +475,30 @@ class _Lexer:
                 return
         for index in indexes:
             self.refuse(index, why)
+
+    def check_assignment(
+        self, command: list[str | None], indexes: range, parts: tuple[Part, ...]
+    ) -> None:
+        """Refuse fields in a word that env, sudo or make would read as ``NAME=value``, a
+        variable it sets (programs run PAGER, GIT_SSH_COMMAND, BASH_ENV, make's CC as code);
+        a field that is the whole word is refused later if its value holds ``=``."""
+        prefix = _prefix(parts)
+        reader = assignment_reader(command, prefix)
+        if reader is None:
+            return
+        if len(parts) == 1:  # the value alone decides: see shell.py
+            self.assignments[indexes[0]] = reader
+        elif _MAY_ASSIGN.match(prefix):
+            what = (
+                f"an environment variable that {reader} sets for the command it runs, and "
+                "programs run variables such as PAGER, GIT_SSH_COMMAND, BASH_ENV or LD_PRELOAD "
+                "as code"
+                if reader in ("env", "sudo")
+                else f"a variable of {reader}, which {reader} expands ($(shell cmd) runs cmd) "
+                "and pastes into the recipes its shell runs as code"
+            )
+            for index in indexes:
+                self.refuse(index, f"in a word {reader} reads as NAME=value: {what}")
 
     def check_pipe(
         self, piped: list[int], command: list[str | None], expanded: list[bool]
@@ -725,7 +774,7 @@ def lex(text: str, nesting: int = 0) -> Lexed:
     operands = frozenset(lexer.operands)
     return Lexed(
         tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands,
-        lexer.options, lexer.comments,
+        lexer.options, lexer.assignments, frozenset(lexer.command_names), lexer.comments,
     )  # fmt: skip
 
 

@@ -23,6 +23,7 @@ __all__ = [
     "PLUS_COMMAND_PROGRAMS",
     "SHELLS",
     "SHELL_CODE_PROGRAMS",
+    "assignment_reader",
     "code_argument",
     "is_command_string",
     "option_taker",
@@ -333,6 +334,30 @@ _READERS = SHELLS.union(
 
 _VERSION = re.compile(r"[\d.]+\Z")
 
+# Runners that read NAME=value words before the command as environment variables to set for it
+# (``env GIT_SSH_COMMAND=cmd git fetch``, ``sudo PAGER=cmd man ls``), and programs that read
+# NAME=value in any of their arguments as a variable (make: ``make CC=cmd``, even after ``--``).
+# Programs run many variables as code (PAGER, EDITOR, GIT_SSH_COMMAND, BASH_ENV, ENV,
+# LD_PRELOAD, PERL5OPT...; make pastes its variables into the recipes a shell runs, expands
+# ``$(shell cmd)`` in them, and reads MAKEFLAGS as options such as ``--eval``).
+_ASSIGNING_RUNNERS = frozenset({"env", "sudo"})
+_MAKES = frozenset({"make", "gmake"})
+# make's options that take the next word as their argument (-j, -l and -O take an optional one
+# only in the same word, so the next word is read as an operand).
+_MAKE_OPTIONS_WITH_ARGUMENT = frozenset(
+    {"-C", "--directory", "-f", "--file", "--makefile", "-I", "--include-dir", "-o",
+     "--old-file", "--assume-old", "-W", "--what-if", "--new-file", "--assume-new"}
+)  # fmt: skip
+# perl's options that read the file operands with `<>` (-n and -p loop over them, -a and -F
+# imply -n), and the letters of a cluster that take the rest of the word as their argument.
+_PERL_LOOPS = frozenset("npaF")
+_PERL_REST = frozenset("eEFiIMmxdDC")  # (-l and -0 take digits only)
+# A perl program that reads its file operands: `<>`, `<ARGV>`, `eof()`, readline or any use of
+# the ARGV handle (`<<>>`, perl 5.22's safe form, and @ARGV, $ARGV are no such use).
+_PERL_READS_ARGV = re.compile(
+    r"(?<![<\w])<\s*(?:ARGV\s*)?>(?!>)|\beof\s*\(\s*\)|(?<![@$#\w])ARGV\b|\breadline\b"
+)
+
 #: Programs whose arguments may hold code for a shell (a shell, a runner of a command, ssh...):
 #: after any other, :func:`code_argument` with ``shells_only`` finds none.
 SHELL_CODE_PROGRAMS = frozenset(
@@ -350,8 +375,14 @@ _KNOWN_PROGRAMS = SHELL_CODE_PROGRAMS.union(_CODE_OPTIONS, _SCRIPT_FIRST, _SQL_O
 #: Programs with options that run code, so a value must not be read as one of their options
 #: (GNU programs read options after operands too).
 _OPTION_CODE_PROGRAMS = _KNOWN_PROGRAMS.union(
-    {"sort", "man", "wget", "less", "more", "emacs", "curl"}
+    {"sort", "man", "wget", "less", "more", "emacs", "curl"}, _MAKES
 )
+# Interpreters whose code option ends their options (``python -c code -x``: -x is sys.argv[1]),
+# as a shell's -c does; other interpreters read options after the code option's argument.
+_CODE_ENDS_OPTIONS = SHELLS | {"python", "pypy"}
+# Programs built on traitlets, which read ``--Class.trait=value`` options anywhere before
+# ``--``, even after a script's name (``ipython s.py --InteractiveShellApp.exec_lines=...``).
+_TRAITLETS = frozenset({"ipython"})
 #: Programs that also read a word starting with ``+`` as a command (``vim +!cmd``).
 PLUS_COMMAND_PROGRAMS = frozenset({"vim", "vi", "nvim", "ex", "view", "less", "more", "emacs"})
 
@@ -403,20 +434,72 @@ def option_taker(command: Sequence[str | None]) -> str | None:
     option, when that program has options that run code (``ssh -oProxyCommand=...``, ``tar
     --to-command=...``, ``python -c...``, vim's ``+!cmd``): a value starting with ``-`` (or
     ``+`` for vim and less) must not stand there.  None past ``--``, past an interpreter's
-    script or a shell's operands, or for any other program."""
+    script or a shell's operands, or for any other program.  Only a shell's and Python's code
+    option ends the options: ``perl -e 'print @ARGV' -e'system(...)'`` runs both programs,
+    and IPython reads ``--Class.trait=...`` options even after its script."""
     command = _run_command(command, "")
     if len(command) < 2 or command[0] is None:
         return None
     name = program(command[0])
     if name not in _OPTION_CODE_PROGRAMS:
         return None
-    takes_script = name in SHELLS or name in _INTERPRETER_OPTIONS
+    takes_script = (name in SHELLS or name in _INTERPRETER_OPTIONS) and name not in _TRAITLETS
+    code_options = frozenset() if name in _CODE_ENDS_OPTIONS else _CODE_OPTIONS.get(name)
+    expects_code = False
     for word in command[1:-1]:
         if word == "--":
             return None
-        if takes_script and (word is None or not word.startswith("-")):
+        if expects_code:
+            expects_code = False  # the program of -e: perl and others read options after it
+        elif takes_script and (word is None or not word.startswith("-")):
             return None  # the script (or command string): the rest are its arguments
+        else:
+            expects_code = _gives(word, code_options or frozenset())
     return name
+
+
+def assignment_reader(command: Sequence[str | None], prefix: str = "") -> str | None:
+    """The program that would read the last word of ``command`` (a word holding a value) as
+    ``NAME=value``, a variable it sets: ``env`` or ``sudo`` where the command's name may come
+    (``env {x} git fetch``), ``make`` in any argument but an option's (``make {target}``), else
+    None.  ``prefix``: as for :func:`code_argument`."""
+    ran, runner = _follow(command, prefix)
+    if runner in _ASSIGNING_RUNNERS and len(ran) == 1:
+        return runner  # the word where env's command would start: NAME=value still counts
+    if not ran or ran[0] is None or program(ran[0]) not in _MAKES or _option_of(prefix):
+        return None
+    expects_argument = False
+    for word in ran[1:-1]:
+        expects_argument = not expects_argument and word in _MAKE_OPTIONS_WITH_ARGUMENT
+    return None if expects_argument else program(ran[0])
+
+
+def _perl_reads_operands(before: Sequence[str | None]) -> bool:
+    """Whether perl, given the options and program ``before`` a value, reads its operands as
+    files with ``<>``: with -n, -p, -a or -F, or a program written in the static text that
+    reads them."""
+    expects_program = False
+    for word in before:
+        if expects_program:
+            expects_program = False
+            if word is None or _PERL_READS_ARGV.search(word):
+                return True  # (a program that a value is part of is refused as code)
+            continue
+        if word is None or word == "--" or not word.startswith("-") or word.startswith("--"):
+            if word is not None and word.startswith("--") and word != "--":
+                continue
+            break
+        for at, letter in enumerate(word[1:], 2):
+            if letter in _PERL_LOOPS:
+                return True
+            if letter in "eE":
+                rest = word[at:]
+                expects_program = not rest
+                if rest and _PERL_READS_ARGV.search(rest):
+                    return True
+            if letter in _PERL_REST:
+                break
+    return False
 
 
 def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
@@ -652,6 +735,11 @@ def _code_argument_of(
         if given:
             what = "SQL" if name in _SQL_SHELLS else "program"
             return f"the {what} of {name} {given}, " + _AS_CODE.format(name)
+    if name == "perl" and not shells_only and not option and _perl_reads_operands(before):
+        return (
+            "a file operand of perl -n or -p (or of a program reading <>), which perl opens "
+            "with its two-argument open, where 'cmd|' runs cmd as shell code"
+        )
     if name in _SCRIPT_FIRST and not shells_only:
         code, files, with_argument = _SCRIPT_FIRST[name]
         given = option if option in code else last if last in code else ""
@@ -699,13 +787,19 @@ def is_command_string(before: Sequence[str | None]) -> bool:
 def _run_command(command: Sequence[str | None], prefix: str) -> Sequence[str | None]:
     """The command that finally runs: past ``env``, ``sudo``, ``xargs``, ``find -exec``...
     (``prefix``: as for :func:`code_argument`)."""
+    return _follow(command, prefix)[0]
+
+
+def _follow(command: Sequence[str | None], prefix: str) -> tuple[Sequence[str | None], str]:
+    """:func:`_run_command`, and the runner that hands the command over (``""``: none)."""
+    runner = ""
     while command and command[0] is not None:
         name = program(command[0])
         if name == "find":
             action = _find_action(command)
             if action is command:
-                return command
-            command = action
+                return command, runner
+            command, runner = action, name
             continue
         subcommand = (name, command[1] or "") if len(command) > 1 else (name, "")
         if subcommand in _SUBCOMMAND_RUNNERS:
@@ -715,7 +809,7 @@ def _run_command(command: Sequence[str | None], prefix: str) -> Sequence[str | N
             with_argument, operands = _RUNNERS[name]
             at = 1
         else:
-            return command
+            return command, runner
         command_strings = _COMMAND_STRING_OPTIONS.get(name, frozenset())
         expects_argument = False
         while at < len(command):
@@ -723,13 +817,13 @@ def _run_command(command: Sequence[str | None], prefix: str) -> Sequence[str | N
             if expects_argument:
                 expects_argument = False
             elif word is None and at == len(command) - 1 and prefix.startswith("-"):
-                return command  # the value is glued to one of the runner's options
+                return command, runner  # the value is glued to one of the runner's options
             elif word is None and operands:
                 operands -= 1  # `timeout {t} ...`, `docker exec {container} ...`
             elif word is None:
                 break
             elif _gives(word, command_strings):
-                return command  # `flock f -c {x}`: the runner's own command string
+                return command, runner  # `flock f -c {x}`: the runner's own command string
             elif word == "--":
                 at += 1
                 break
@@ -743,9 +837,9 @@ def _run_command(command: Sequence[str | None], prefix: str) -> Sequence[str | N
                 break
             at += 1
         if at >= len(command):
-            return command  # still in the runner's own arguments
-        command = command[at:]
-    return command
+            return command, runner  # still in the runner's own arguments
+        command, runner = command[at:], name
+    return command, runner
 
 
 def _find_action(command: Sequence[str | None]) -> Sequence[str | None]:

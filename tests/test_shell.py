@@ -367,7 +367,7 @@ PROGRAMS_ACCEPTED = [
     "find § -name x", "find . -name § -exec cat '{}' \\;", "find . -exec cat '{}' \\; -name §",
     "python3 script.py §", "python3 -c 'import sys' §", "python3 -m pip install §",
     "§ -m pip install x", "awk '{print}' §", "awk -f prog.awk §", "awk -v n=§ '{print n}'",
-    "sed -e s/a/b/ §", "sed s/a/b/ §", "perl -ne 'print' §", "ssh § ls", "ssh -p 22 § ls",
+    "sed -e s/a/b/ §", "sed s/a/b/ §", "perl -e 'print @ARGV' §", "ssh § ls", "ssh -p 22 § ls",
     "env sh -c 'cat -- \"$1\"' sh §", "nice -n 5 cat §", "watch -x cat §", "git -C § status",
     "§ file", "sudo §", "env §", "bash -o § -c 'echo'",
     "docker exec § ls", "docker exec -e A=1 -u § c cat §", "kubectl exec -it § -- cat §",
@@ -492,7 +492,12 @@ def _with_value(case: str, value: object, spec: str = "") -> InterpolationTempla
     [("ssh § ls", "-oProxyCommand=touch x"), ("git clone § d", "--upload-pack=touch x"),
      ("tar -xf a.tar §", "--to-command=sh"), ("python3 §", "-cimport os"), ("bash §", "-c"),
      ("vim §", "+!touch x"), ("sort §", "--compress-program=sh"), ("sudo ssh § ls", "-oX=y"),
-     ("git -C d fetch § main", "--upload-pack=x"), ("tar -cf a.tar §", ["ok", "-x"])],
+     ("git -C d fetch § main", "--upload-pack=x"), ("tar -cf a.tar §", ["ok", "-x"]),
+     # options after an interpreter's code option (perl runs each -e), or after IPython's
+     # script (traitlets reads --Class.trait= options anywhere), and make's --eval
+     ("perl -e 'print @ARGV;' §", "-esystem('id')"), ("ruby -e 'p ARGV' §", "-ex"),
+     ("node -e 1 §", "--require=x"), ("ipython s.py §", "--InteractiveShellApp.exec_lines=x"),
+     ("make §", "--eval=$(shell id)"), ("make -C d §", "-e")],
 )  # fmt: skip
 def test_a_value_read_as_an_option_of_a_program_with_code_options_is_refused(
     case: str, value: object
@@ -507,7 +512,8 @@ def test_a_value_read_as_an_option_of_a_program_with_code_options_is_refused(
     ("case", "value"),
     [("ssh -- § ls", "-oProxyCommand=x"), ("python3 s.py §", "-c"), ("sh -c x sh §", "-c"),
      ("ls §", "-rf"), ("ssh § ls", "host"), ("git -c user.name=§ commit", "-x"),
-     ("tar -xf a.tar ./§", "-x"), ("vim -- §", "+x")],
+     ("tar -xf a.tar ./§", "-x"), ("vim -- §", "+x"), ("perl -e 1 -- §", "-e1"),
+     ("python3 -c 'import sys' §", "-c"), ("ipython s.py -- §", "--x=1"), ("make -- §", "-e")],
 )  # fmt: skip
 def test_a_value_after_dashes_or_not_read_as_an_option_is_accepted(case: str, value: str) -> None:
     # (ls's options run nothing: an option such as -rf is out of scope, as with shlex.quote)
@@ -634,3 +640,108 @@ def test_chains_of_programs_and_command_strings_stay_fast_and_finite() -> None:
     assert "'value 0'" in sh(_with_fields("echo § | " + "runuser -u x " * 40 + "cat"))
     with pytest.raises(RenderError, match="reads it as code"):
         sh(_with_fields("echo § | " + "ssh h " * 100 + "sh"))
+
+
+# Second red-team pass: hostile contexts beyond the shell's grammar and the code options.
+# Each refused case runs its value in real dash or bash when rendered with plain shlex.quote
+# (tests/test_shell_contexts.py runs those the corpus holds, with the positive control).
+SECOND_PASS_REFUSED = [
+    # env and sudo read NAME=value before the command: programs run many variables as code
+    "env GIT_SSH_COMMAND=§ git fetch", "env BASH_ENV=§ bash s.sh", "env -i PAGER=§ man ls",
+    "sudo LD_PRELOAD=§ ls", "env X§=1 ls", "env §=1 ls", "env §§ ls", "nice env A=§ ls",
+    "env -- A=§ ls", "xargs env A=§ ls",
+    # make expands its variables ($(shell cmd)) and pastes them into recipes a shell runs
+    "make CC=§", "make -C d PREFIX=§ install", "make -- X=§", "make §.o",
+    # perl -n/-p (and a program reading <>) open their operands with the two-argument open
+    "perl -ne 'print' §", "perl -pe 's/a/b/' -- §", "perl -lane 'print $F[0]' §",
+    "perl -pi -e 's/a/b/' §", "perl -e 'print while <>' §", "perl -e 'print <ARGV>' §",
+    "perl -F: -e 'print' §", "perl -n script.pl §",
+    # bash's completion builtins expand a word list again or run a command; bind -x, enable -f
+    "compgen -W §", "compgen -W § --", "compgen -C § x", "complete -C § ls", "bind -x §",
+    "enable -f § name",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", SECOND_PASS_REFUSED)
+def test_second_pass_contexts_are_refused(case: str) -> None:
+    template = _with_fields(case)
+    for render in (sh, argv):
+        with pytest.raises(RenderError, match=r"code\b.*\. [A-Z]"):
+            render(template)
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [("env § git fetch", "GIT_SSH_COMMAND=touch x"), ("env -i § ls", "A=b"),
+     ("sudo § ls", "PAGER=x"), ("sudo -u root § ls", "A=b"), ("env -- § ls", "A=b"),
+     ("nohup env § ls", "A=b"), ("make §", "MAKEFLAGS=--eval=x"), ("make -- §", "CC=x"),
+     ("make -j § all", "A=b"), ("make all §", "SHELL=/tmp/x"), ("make §", ["all", "X=1"])],
+)  # fmt: skip
+def test_a_value_read_as_name_equals_value_is_refused(case: str, value: object) -> None:
+    template = _with_value(case, value, "*" if isinstance(value, list) else "")
+    for render in (sh, argv):
+        with pytest.raises(RenderError, match=r"holds '=', so \w+ would read .* as NAME=value"):
+            render(template)
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [("env § --version", "ls"), ("env LANG=C ls §", "a=b"), ("env -u § ls", "A=b"),
+     ("env -C § ls", "a=b"), ("env /usr/bin/§ x", "a=b"), ("sudo -u § ls", "A=b"),
+     ("sudo ls §", "a=b"), ("make §", "all"), ("make -C § all", "a=b"), ("make -f § all", "a=b"),
+     ("make all -- §", "install"), ("make -j § all", "4"), ("make PREFIX=/usr install", ""),
+     ("perl -e 'print @ARGV' §", "cmd|"), ("perl -e 'print while <<>>' §", "cmd|"),
+     ("perl script.pl §", "cmd|"), ("perl -l -e 1 §", "x"),
+     ("command -v §", "eval"), ("command § x", "echo"), ("git commit -m §", "a=b"),
+     ("grep -e § f", "a=b"), ("cp § §", "a=b")],
+)  # fmt: skip
+def test_second_pass_look_alikes_are_accepted(case: str, value: str) -> None:
+    # (perl script.pl: the script may read <>, which the renderer cannot see: docs say so)
+    words = argv(_with_value(case, value))
+    assert shlex.split(sh(_with_value(case, value))) == words
+
+
+def test_perl_reads_a_file_given_on_standard_input_as_data(tmp_path: pathlib.Path) -> None:
+    # The fix the refusal suggests: a redirection opens the file, perl never sees its name.
+    (tmp_path / "touch PWNED|").write_text("line\n")
+    command = sh(_with_value("perl -ne 'print' < §", "touch PWNED|"))
+    for shell in SHELLS:
+        done = subprocess.run([shell, "-c", command], cwd=tmp_path, capture_output=True)
+        assert done.stdout == b"line\n"
+    assert not (tmp_path / "PWNED").exists()
+
+
+@pytest.mark.parametrize("written", ["command § §", "builtin § §", "command -p § §"])
+def test_a_value_naming_what_command_or_builtin_runs_is_checked_like_a_command_name(
+    written: str, tmp_path: pathlib.Path
+) -> None:
+    # `command {x} {y}` is `{x} {y}`: a value may not be eval (or another builtin reading code).
+    hostile = T(*_with_fields(written).strings[:1], ("eval", "x"), " ", ("touch PWNED", "y"))
+    with pytest.raises(RenderError, match="the command name 'eval', a builtin that reads"):
+        sh(hostile)
+    naive = f"{written.split('§')[0]}eval 'touch PWNED'"  # positive control: shlex.quote
+    subprocess.run(["bash", "-c", naive], cwd=tmp_path, capture_output=True)
+    assert (tmp_path / "PWNED").exists()
+    assert sh(T(*_with_fields(written).strings[:1], ("echo", "x"), " ", ("y", "y"))).endswith(
+        " echo y"
+    )
+
+
+def test_second_pass_values_run_in_real_shells_with_naive_quoting(tmp_path: pathlib.Path) -> None:
+    # Positive controls for the value-dependent refusals above: the naive rendering runs the
+    # payload in dash and bash, sh() refuses the same template and value.
+    payloads = [
+        ("env § bash -c :", "BASH_ENV=$(touch PWNED)"),
+        ("env -i § bash -c :", "BASH_ENV=$(touch PWNED)"),
+        ("make -f /dev/null -- §", "MAKEFLAGS=--eval=$(shell touch PWNED)"),
+        ("make -f /dev/null §", "--eval=$(shell touch PWNED)"),
+    ]
+    for case, value in payloads:
+        with pytest.raises(RenderError):
+            sh(_with_value(case, value))
+        for shell in SHELLS:
+            where = tmp_path / f"{len(list(tmp_path.iterdir()))}"
+            where.mkdir()
+            naive = case.replace("§", shlex.quote(value))
+            subprocess.run([shell, "-c", naive], cwd=where, capture_output=True, timeout=10)
+            assert (where / "PWNED").exists(), (shell, naive)
