@@ -350,6 +350,10 @@ _MAKE_OPTIONS_WITH_ARGUMENT = frozenset(
 )  # fmt: skip
 # perl's options that read the file operands with `<>` (-n and -p loop over them, -a and -F
 # imply -n), and the letters of a cluster that take the rest of the word as their argument.
+# perl's options whose argument it pastes into `use MODULE ...;` code (-MFoo=x, -mFoo).
+_PERL_MODULE_OPTIONS = frozenset({"-M", "-m"})
+# A cluster of short options: its letters (up to the first other character).
+_CLUSTER = re.compile(r"-([A-Za-z0-9]+)")
 _PERL_LOOPS = frozenset("npaF")
 _PERL_REST = frozenset("eEFiIMmxdDC")  # (-l and -0 take digits only)
 # A perl program that reads its file operands: `<>`, `<ARGV>`, `eof()`, readline or any use of
@@ -529,6 +533,7 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         if (
             code_argument(appended) is not None
             or option_taker(appended) is not None
+            or assignment_reader(appended) is not None  # `xargs env`, `xargs make --`
             or (replaces and name in _KNOWN_PROGRAMS)
         ):
             return f"xargs {name}"
@@ -709,6 +714,7 @@ def _code_argument_of(
     before, option = command[1:-1], _option_of(prefix)
     last = before[-1] if before else None
     if command[0] is None:  # a program named by a value: its code options are unknown
+        option = _clustered(prefix, _ANY_CODE_OPTION)[0] or option
         if (option or last) in _ANY_CODE_OPTION and not shells_only:
             return (
                 f"the argument of {option or last} of a program a value names, which may "
@@ -718,6 +724,11 @@ def _code_argument_of(
     name = program(command[0])
     if name in SHELLS and is_command_string(before):
         return f"the command string of {name} -c, which that shell parses again as code"
+    clustered, unclustered = _clustered(prefix, _glued_code_options(name))
+    if clustered:  # `python -Bc{x}`, `perl -ne{x}`, `ssh -vo{x}`: as if written `-c{x}`
+        option, prefix = clustered, unclustered
+    if name == "perl" and option in _PERL_MODULE_OPTIONS:
+        return f"the module of perl {option}, which perl pastes into code (use MODULE ...;)"
     command_strings = _COMMAND_STRING_OPTIONS.get(name, frozenset())
     if option in command_strings or _gives(last, command_strings):
         return f"the command string of {name} {option or last}, " + _AS_CODE.format("a shell")
@@ -853,6 +864,34 @@ def _find_action(command: Sequence[str | None]) -> Sequence[str | None]:
     if start is None or start >= len(command):
         return command
     return command[start:]
+
+
+def _glued_code_options(name: str) -> frozenset[str]:
+    """The options of ``name`` whose argument is code or a setting, which a value may be
+    glued to at the end of a cluster of short options."""
+    return frozenset().union(
+        _COMMAND_STRING_OPTIONS.get(name, ()),
+        _PROGRAM_OPTIONS.get(name, ()),
+        _CODE_OPTIONS.get(name, ()),
+        _SCRIPT_FIRST[name][0] if name in _SCRIPT_FIRST else (),
+        _PERL_MODULE_OPTIONS if name == "perl" else (),
+        ("-o",) if name in ("ssh", "scp", "sftp") else (),
+    )
+
+
+def _clustered(prefix: str, options: frozenset[str]) -> tuple[str, str]:
+    """The first of ``options`` in the cluster of short options that ``prefix`` starts with
+    (``-c`` of ``-Bc``, ``-e`` of ``-ne``, ``-o`` of ``-voName=``), and ``prefix`` as if that
+    option were written alone (``-c``, ``-e``, ``-oName=``); ``("", prefix)`` if none.  A
+    letter before it that takes an argument would make the rest that argument: refusing then
+    is the safe side."""
+    cluster = _CLUSTER.match(prefix)
+    if cluster is None:
+        return "", prefix
+    for at, letter in enumerate(cluster.group(1), 1):
+        if "-" + letter in options:
+            return "-" + letter, "-" + prefix[at:]
+    return "", prefix
 
 
 def _option_of(prefix: str) -> str:

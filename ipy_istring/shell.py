@@ -109,6 +109,11 @@ def _fix_for(why: str) -> str:
             "Write the variable and its value in the static text: a program that runs a "
             "variable as code cannot take a value there safely"
         )
+    if "use MODULE" in why:
+        return (
+            "Name the module in the static text, and pass the value as data after the "
+            "program: perl -MFoo -e 'print $ARGV[0]' {x}"
+        )
     if "two-argument open" in why:
         return (
             "Give perl the file on standard input (perl -ne '...' < {f}), or read the files "

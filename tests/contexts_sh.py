@@ -443,6 +443,10 @@ CASES += [
     ("perl", "perl -e 'print while <>' §"),
     ("perl", "perl -e 'print @ARGV, \".\"' -- §"),
     ("perl", "perl -e 'print @ARGV, \".\";' §"),
+    # -- a code option at the end of a cluster of short options, the value glued to it -----
+    ("cluster", "perl -ne§ /dev/null"),
+    ("cluster", "python3 -Bc§"),
+    ("cluster", "perl -M§ -e 1"),
     # -- bash's completion builtins expand their word list again, or run a command --------
     ("builtin", "compgen -W § x"),
     ("builtin", "compgen -C § x"),
@@ -464,6 +468,8 @@ NAIVE_ESCAPES += [
     "compgen -W § x",
     "compgen -C § x",
     f"command § 'touch {SENTINEL}'",
+    "perl -ne§ /dev/null",
+    "python3 -Bc§",
 ]
 NEEDS.update(
     {case: "make" for case in NAIVE_ESCAPES if case.startswith("make ")}

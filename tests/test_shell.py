@@ -452,7 +452,8 @@ def test_code_arguments_of_runners_and_interpreters_are_refused(case: str) -> No
      "echo § | xargs git clone", "echo § | xargs -n1 ssh", "echo § | xargs tar -xf a.tar",
      "echo § | crontab -", "echo § | ssh h", "echo § | ssh -p 22 h", "echo § | psql",
      "echo § | mysql -u root", "echo § | sqlite3 db", "echo § | source /dev/stdin",
-     "echo § | sh /dev/stdin", "echo § | bash -", "echo § | parallel", "echo § | perl"],
+     "echo § | sh /dev/stdin", "echo § | bash -", "echo § | parallel", "echo § | perl",
+     "echo § | xargs env", "echo § | xargs env -i --", "echo § | xargs make --"],
 )  # fmt: skip
 def test_values_in_a_pipeline_into_a_shell_reading_its_program_are_refused(case: str) -> None:
     # (argv() refuses a pipeline as such: it runs no shell.)
@@ -659,6 +660,11 @@ SECOND_PASS_REFUSED = [
     # bash's completion builtins expand a word list again or run a command; bind -x, enable -f
     "compgen -W §", "compgen -W § --", "compgen -C § x", "complete -C § ls", "bind -x §",
     "enable -f § name",
+    # a code option at the end of a cluster of short options, with the value glued to it
+    "perl -ne§ f", "perl -lne§", "python3 -Bc§", "ssh -vo§ h", "ssh -voProxyCommand=§ h",
+    "§ -Bc§", "gawk -be§",
+    # perl pastes -M's and -m's argument into `use MODULE ...;`
+    "perl -M§ -e 1", "perl -Mstrict=§ -e 1", "perl -wmFoo=§ -e 1",
 ]  # fmt: skip
 
 
@@ -693,7 +699,8 @@ def test_a_value_read_as_name_equals_value_is_refused(case: str, value: object) 
      ("perl -e 'print @ARGV' §", "cmd|"), ("perl -e 'print while <<>>' §", "cmd|"),
      ("perl script.pl §", "cmd|"), ("perl -l -e 1 §", "x"),
      ("command -v §", "eval"), ("command § x", "echo"), ("git commit -m §", "a=b"),
-     ("grep -e § f", "a=b"), ("cp § §", "a=b")],
+     ("grep -e § f", "a=b"), ("cp § §", "a=b"), ("python3 -W§ x.py", "ignore"),
+     ("ssh -voConnectTimeout=§ h", "5"), ("tar -xvf§", "a.tar"), ("perl -MFoo -e 1 §", "x")],
 )  # fmt: skip
 def test_second_pass_look_alikes_are_accepted(case: str, value: str) -> None:
     # (perl script.pl: the script may read <>, which the renderer cannot see: docs say so)
@@ -735,6 +742,8 @@ def test_second_pass_values_run_in_real_shells_with_naive_quoting(tmp_path: path
         ("env -i § bash -c :", "BASH_ENV=$(touch PWNED)"),
         ("make -f /dev/null -- §", "MAKEFLAGS=--eval=$(shell touch PWNED)"),
         ("make -f /dev/null §", "--eval=$(shell touch PWNED)"),
+        ("perl -M§ -e 1", "strict;system('touch PWNED')"),
+        ("perl -e 'print @ARGV;' §", "-esystem('touch PWNED')"),
     ]
     for case, value in payloads:
         with pytest.raises(RenderError):
