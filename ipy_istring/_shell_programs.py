@@ -158,6 +158,25 @@ _COMMAND_SETTINGS = {
 }
 # git's options that take a command to run on the other end, or where git finds its commands.
 _GIT_COMMAND_OPTIONS = frozenset({"--upload-pack", "--receive-pack", "--exec", "--exec-path"})
+# git subcommands' options that take a command git runs through a shell (rebase's exec line,
+# difftool's external command, grep's pager, filter-branch's filters, send-email's address
+# commands, the upload-pack that clone runs).
+_GIT_SUBCOMMAND_OPTIONS: dict[str, frozenset[str]] = {
+    "rebase": frozenset({"-x", "--exec"}),
+    "clone": frozenset({"-u", "--upload-pack"}),
+    "difftool": frozenset({"-x", "--extcmd"}),
+    "grep": frozenset({"-O", "--open-files-in-pager"}),
+    "filter-branch": frozenset(
+        {"--setup", "--env-filter", "--tree-filter", "--index-filter", "--parent-filter",
+         "--msg-filter", "--commit-filter", "--tag-name-filter"}
+    ),
+    "send-email": frozenset(
+        {"--to-cmd", "--cc-cmd", "--header-cmd", "--smtp-server", "--sendmail-cmd"}
+    ),
+}  # fmt: skip
+# git subcommands whose operands after a word are a command git runs (`git submodule foreach
+# CMD`, `git bisect run CMD ARGS`).
+_GIT_SUBCOMMAND_COMMANDS = {"submodule": "foreach", "bisect": "run"}
 # `git config` options and subcommands that read or remove settings.
 _GIT_CONFIG_READING = frozenset(
     {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--unset",
@@ -928,6 +947,20 @@ def _command_setting(
     if name == "git":
         if option in _GIT_COMMAND_OPTIONS or (before and before[-1] in _GIT_COMMAND_OPTIONS):
             return f"the argument of git {option or before[-1]}, a command that git runs as code"
+        subcommand = _git_subcommand(before)
+        options = _GIT_SUBCOMMAND_OPTIONS.get(subcommand or "", frozenset())
+        if option in options or _gives(before[-1] if before else None, options):
+            return (
+                f"the argument of git {subcommand} {option or before[-1]}, a command that git "
+                "runs as code"
+            )
+        if subcommand in _GIT_SUBCOMMAND_COMMANDS:
+            after = before[before.index(subcommand) + 1 :]
+            if _GIT_SUBCOMMAND_COMMANDS[subcommand] in after:
+                return (
+                    f"the command of git {subcommand} {_GIT_SUBCOMMAND_COMMANDS[subcommand]}, "
+                    "which git runs as code"
+                )
         if option == "--config-env":
             setting = prefix.partition("=")[2]
         elif before and before[-1] in ("-c", "--config") and _git_setting_option(before):

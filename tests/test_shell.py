@@ -663,6 +663,11 @@ SECOND_PASS_REFUSED = [
     # a code option at the end of a cluster of short options, with the value glued to it
     "perl -ne§ f", "perl -lne§", "python3 -Bc§", "ssh -vo§ h", "ssh -voProxyCommand=§ h",
     "§ -Bc§", "gawk -be§",
+    # git subcommands' options and operands that git runs as a shell command
+    "git rebase -x § main", "git rebase --exec=§ main", "git clone -u § u d",
+    "git -C d difftool --extcmd=§", "git grep -O§ x", "git filter-branch --tree-filter § HEAD",
+    "git send-email --to-cmd=§ p", "git submodule foreach §", "git submodule foreach -q §",
+    "git bisect run § arg", "git bisect run ./test.sh §",
     # perl pastes -M's and -m's argument into `use MODULE ...;`
     "perl -M§ -e 1", "perl -Mstrict=§ -e 1", "perl -wmFoo=§ -e 1",
 ]  # fmt: skip
@@ -700,7 +705,10 @@ def test_a_value_read_as_name_equals_value_is_refused(case: str, value: object) 
      ("perl script.pl §", "cmd|"), ("perl -l -e 1 §", "x"),
      ("command -v §", "eval"), ("command § x", "echo"), ("git commit -m §", "a=b"),
      ("grep -e § f", "a=b"), ("cp § §", "a=b"), ("python3 -W§ x.py", "ignore"),
-     ("ssh -voConnectTimeout=§ h", "5"), ("tar -xvf§", "a.tar"), ("perl -MFoo -e 1 §", "x")],
+     ("ssh -voConnectTimeout=§ h", "5"), ("tar -xvf§", "a.tar"), ("perl -MFoo -e 1 §", "x"),
+     ("git rebase -x 'make test' §", "main"), ("git clone -u git-upload-pack § d", "u"),
+     ("git grep -e § -- f", "x"), ("git submodule update --init §", "x"),
+     ("git bisect good §", "HEAD"), ("git difftool -y §", "HEAD")],
 )  # fmt: skip
 def test_second_pass_look_alikes_are_accepted(case: str, value: str) -> None:
     # (perl script.pl: the script may read <>, which the renderer cannot see: docs say so)
@@ -732,6 +740,27 @@ def test_a_value_naming_what_command_or_builtin_runs_is_checked_like_a_command_n
     assert sh(T(*_with_fields(written).strings[:1], ("echo", "x"), " ", ("y", "y"))).endswith(
         " echo y"
     )
+
+
+def test_git_rebase_exec_and_clone_upload_pack_run_a_value_in_real_shells(
+    tmp_path: pathlib.Path,
+) -> None:
+    # Positive control with real git: the naive rendering runs the payload, sh() refuses.
+    git = ["git", "-c", "user.email=a@b", "-c", "user.name=a"]
+    subprocess.run(["git", "init", "-q", "r"], cwd=tmp_path, check=True)
+    for message in ("a", "b"):
+        subprocess.run([*git, "commit", "-q", "--allow-empty", "-m", message], cwd=tmp_path / "r")
+    cases = [
+        ("git -c user.email=a@b -c user.name=a rebase -q -x § HEAD~1", "touch ../PWNED"),
+        ("git clone -q -u § . ../c", "touch ../PWNED; git-upload-pack"),
+    ]
+    for case, value in cases:
+        with pytest.raises(RenderError, match="a command that git runs as code"):
+            sh(_with_value(case, value))
+        naive = case.replace("§", shlex.quote(value))
+        subprocess.run(["dash", "-c", naive], cwd=tmp_path / "r", capture_output=True, timeout=20)
+        assert (tmp_path / "PWNED").exists(), naive
+        (tmp_path / "PWNED").unlink()
 
 
 def test_second_pass_values_run_in_real_shells_with_naive_quoting(tmp_path: pathlib.Path) -> None:
