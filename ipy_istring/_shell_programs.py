@@ -128,6 +128,8 @@ _COMMAND_STRING_OPTIONS: dict[str, frozenset[str]] = {
 # Options whose argument is the command a program runs in place of another (ssh's), which it
 # splits into a program and its arguments itself.
 _PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
+    "sort": frozenset({"--compress-program"}),  # runs it to compress and decompress
+    "wget": frozenset({"--use-askpass"}),  # runs it to ask for a user and a password
     "rsync": frozenset({"-e", "--rsh"}),
     "scp": frozenset({"-S"}),
     "sftp": frozenset({"-S"}),
@@ -242,6 +244,7 @@ _TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
     "clickhouse-client": frozenset({"-q", "--query"}),
     "sqlcmd": frozenset({"-q", "-Q"}),
     "cqlsh": frozenset({"-e", "--execute"}),
+    "emacs": frozenset({"--eval", "-eval", "--execute", "-execute"}),
     "mongosh": frozenset({"--eval"}),
     "mongo": frozenset({"--eval"}),
 }
@@ -749,10 +752,10 @@ def _code_argument_of(
     if name == "perl" and option in _PERL_MODULE_OPTIONS:
         return f"the module of perl {option}, which perl pastes into code (use MODULE ...;)"
     command_strings = _COMMAND_STRING_OPTIONS.get(name, frozenset())
-    if option in command_strings or _gives(last, command_strings):
+    if option in command_strings or _takes_next(last, command_strings):
         return f"the command string of {name} {option or last}, " + _AS_CODE.format("a shell")
     programs = _PROGRAM_OPTIONS.get(name, frozenset())
-    if option in programs or _gives(last, programs):
+    if option in programs or _takes_next(last, programs):
         return f"the argument of {name} {option or last}, a command that {name} runs as code"
     if name in _COMMAND_OPERANDS and _operand_count(before) >= _COMMAND_OPERANDS[name]:
         return f"the command string of {name}, " + _AS_CODE.format("a shell")
@@ -932,6 +935,12 @@ def _gives(word: str | None, options: frozenset[str]) -> bool:
     return (
         len(word) > 2 and word[0] == "-" and word[1] != "-" and "-" + word[-1] in options
     )
+
+
+def _takes_next(word: str | None, options: frozenset[str]) -> bool:
+    """:func:`_gives`, but not for ``--option=argument``, whose argument is its own word's:
+    ``rsync --rsh=ssh {src}`` hands rsync a source, not a command."""
+    return _gives(word, options) and not (word or "").startswith("--") or word in options
 
 
 def _operand_count(before: Sequence[str | None]) -> int:

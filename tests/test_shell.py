@@ -668,6 +668,9 @@ SECOND_PASS_REFUSED = [
     "git -C d difftool --extcmd=§", "git grep -O§ x", "git filter-branch --tree-filter § HEAD",
     "git send-email --to-cmd=§ p", "git submodule foreach §", "git submodule foreach -q §",
     "git bisect run § arg", "git bisect run ./test.sh §",
+    # programs run by an option (not a shell command, but a program the user did not write)
+    "sort --compress-program=§ f", "sort -S 1k --compress-program § f",
+    "wget --use-askpass=§ u", "emacs --batch --eval §",
     # perl pastes -M's and -m's argument into `use MODULE ...;`
     "perl -M§ -e 1", "perl -Mstrict=§ -e 1", "perl -wmFoo=§ -e 1",
 ]  # fmt: skip
@@ -708,7 +711,10 @@ def test_a_value_read_as_name_equals_value_is_refused(case: str, value: object) 
      ("ssh -voConnectTimeout=§ h", "5"), ("tar -xvf§", "a.tar"), ("perl -MFoo -e 1 §", "x"),
      ("git rebase -x 'make test' §", "main"), ("git clone -u git-upload-pack § d", "u"),
      ("git grep -e § -- f", "x"), ("git submodule update --init §", "x"),
-     ("git bisect good §", "HEAD"), ("git difftool -y §", "HEAD")],
+     ("git bisect good §", "HEAD"), ("git difftool -y §", "HEAD"),
+     # an option written --name=argument takes no next word
+     ("rsync -av --rsh=ssh § d", "src"), ("su --command=ls §", "bob"),
+     ("sort --compress-program=gzip §", "f")],
 )  # fmt: skip
 def test_second_pass_look_alikes_are_accepted(case: str, value: str) -> None:
     # (perl script.pl: the script may read <>, which the renderer cannot see: docs say so)
