@@ -104,6 +104,11 @@ class _Analysis(NamedTuple):
 
 def _fix_for(why: str) -> str:
     """The fix to suggest for a field refused for ``why``."""
+    if "shell variable" in why:
+        return (
+            "Use that variable only as data (a quoted argument such as \"$f\" of a program "
+            "that reads it as data), or pass the value straight to the command that reads it"
+        )
     if "NAME=value" in why:
         return (
             "Write the variable and its value in the static text: a program that runs a "

@@ -475,3 +475,18 @@ NEEDS.update(
     {case: "make" for case in NAIVE_ESCAPES if case.startswith("make ")}
     | {case: "perl" for case in NAIVE_ESCAPES if case.startswith("perl ")}
 )
+
+CASES += [
+    # -- a value that becomes a shell variable, which a later expansion puts where code goes
+    ("variable", 'for f in §; do eval "$f"; done'),
+    ("variable", 'set -- §; sh -c "$1"'),
+    ("variable", 'for f in §; do printf "%s\\n" "$f"; done | sh'),
+    # -- and where the expansion is data: accepted -----------------------------------------
+    ("variable", 'set -- §; probe "$1"'),
+    ("variable", 'for f in §; do probe "$f"; done | cat'),
+]
+NAIVE_ESCAPES += [
+    'for f in §; do eval "$f"; done',
+    'set -- §; sh -c "$1"',
+    'for f in §; do printf "%s\\n" "$f"; done | sh',
+]

@@ -789,3 +789,66 @@ def test_second_pass_values_run_in_real_shells_with_naive_quoting(tmp_path: path
             naive = case.replace("§", shlex.quote(value))
             subprocess.run([shell, "-c", naive], cwd=where, capture_output=True, timeout=10)
             assert (where / "PWNED").exists(), (shell, naive)
+
+
+# A value that becomes a shell variable (a for loop's, or set's positional parameters) reaches
+# code through a later expansion: refused there, as a field would be.
+VARIABLE_CODE_REFUSED = [
+    'for f in §; do sh -c "$f"; done', 'for f in §; do eval "$f"; done', "for f in §; do $f; done",
+    'set -- §; eval "$1"', 'set -- §; sh -c "$1"', 'for f in §; do python3 -c "$f"; done',
+    'for f in §; do echo "$f" | sh; done', "for f in §; do ssh $f uptime; done",
+    'for f in §; do env GIT_SSH_COMMAND="$f" git fetch; done', 'set §; "$1" x',
+    'for f in §; do x=1; done; eval "$f"', 'for f in §; do echo "$(eval "$f")"; done',
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", VARIABLE_CODE_REFUSED)
+def test_a_value_reaching_code_through_a_shell_variable_is_refused(
+    case: str, tmp_path: pathlib.Path
+) -> None:
+    with pytest.raises(RenderError, match=r"(shell variable|pipeline into).*code.*\. [A-Z]"):
+        sh(_with_fields(case))
+
+
+def test_a_value_through_a_shell_variable_runs_with_naive_quoting(tmp_path: pathlib.Path) -> None:
+    for case in ('for f in §; do eval "$f"; done', 'set -- §; sh -c "$1"', "for f in §; do $f; done"):
+        for shell in SHELLS:
+            naive = case.replace("§", shlex.quote("touch PWNED"))
+            subprocess.run([shell, "-c", naive], cwd=tmp_path, capture_output=True, timeout=10)
+            assert (tmp_path / "PWNED").exists(), (shell, naive)
+            (tmp_path / "PWNED").unlink()
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [('for f in §; do cat -- "$f"; done | sort', "a b"), ('for h in §; do ssh "$h" ls; done', "h"),
+     ("for f in §; do sh -c 'cat \"$1\"' sh \"$f\"; done", "x"), ('set -- §; printf %s "$1"', "x"),
+     ('for f in §; do env "$f" --version; done', "ls"), ('for f in §; do echo "$f"; done', "$(x)")],
+)  # fmt: skip
+def test_a_shell_variable_used_as_data_is_accepted(case: str, value: str) -> None:
+    assert shlex.quote(value) in sh(_with_value(case, value))
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [('for h in §; do ssh "$h" ls; done', "-oProxyCommand=x"),
+     ('for f in §; do env "$f" bash; done', "BASH_ENV=x")],
+)  # fmt: skip
+def test_a_value_a_quoted_variable_hands_on_is_checked_as_a_field_there(
+    case: str, value: str
+) -> None:
+    with pytest.raises(RenderError, match="would read it as an option|as NAME=value"):
+        sh(_with_value(case, value))
+
+
+def test_many_variables_and_expansions_stay_linear() -> None:
+    # Each way an expansion uses the variables is checked once per variable, not per pair.
+    body = 'ssh "$f" ls; echo "$f" | cat; ' * 3_000
+    rendered = sh(T("for f in ", (["h 1", "h 2"], "hs", None, "*"), "; do " + body + "done"))
+    assert rendered.startswith("for f in 'h 1' 'h 2'; do ssh")
+    loops = "".join(f'for f in {{v{n}}}; do printf %s "$f"; done; ' for n in range(1_000))
+    parts: list[object] = []
+    for piece in loops.split("{")[1:]:
+        name, _, rest = piece.partition("}")
+        parts += [(name, name), rest]
+    assert sh(T(loops.split("{")[0], *parts)).count("printf") == 1_000
