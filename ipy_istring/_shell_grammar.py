@@ -554,9 +554,8 @@ class _Lexer:
         "$f"``, ``sh -c "$1"``), NAME=value or an option of a program whose options run code
         (checked on the value when ``word`` is exactly ``"$name"``, as for a field there)."""
         prefix = _prefix(parts)
-        if role == COMMAND:
-            why = "the command's name"
-        else:
+        why: str | None = "the command's name"
+        if role != COMMAND:
             why = _REPARSING.get(command[0] or "") or code_argument(command, prefix)
             taker = option_taker(command) if not prefix else None
             reader = assignment_reader(command, prefix)
@@ -616,7 +615,9 @@ class _Lexer:
         if why is None:
             return
         if _VARIABLES in piped:
-            self.use_variables(f"an expansion's output reaches {command[0]}, which reads it as code")
+            self.use_variables(
+                f"an expansion's output reaches {command[0]}, which reads it as code"
+            )
         for index in self.unfold(piped):
             self.refuse(
                 index,

@@ -940,7 +940,7 @@ def _gives(word: str | None, options: frozenset[str]) -> bool:
 def _takes_next(word: str | None, options: frozenset[str]) -> bool:
     """:func:`_gives`, but not for ``--option=argument``, whose argument is its own word's:
     ``rsync --rsh=ssh {src}`` hands rsync a source, not a command."""
-    return _gives(word, options) and not (word or "").startswith("--") or word in options
+    return (_gives(word, options) and not (word or "").startswith("--")) or word in options
 
 
 def _operand_count(before: Sequence[str | None]) -> int:

@@ -811,7 +811,8 @@ def test_a_value_reaching_code_through_a_shell_variable_is_refused(
 
 
 def test_a_value_through_a_shell_variable_runs_with_naive_quoting(tmp_path: pathlib.Path) -> None:
-    for case in ('for f in §; do eval "$f"; done', 'set -- §; sh -c "$1"', "for f in §; do $f; done"):
+    cases = ('for f in §; do eval "$f"; done', 'set -- §; sh -c "$1"', "for f in §; do $f; done")
+    for case in cases:
         for shell in SHELLS:
             naive = case.replace("§", shlex.quote("touch PWNED"))
             subprocess.run([shell, "-c", naive], cwd=tmp_path, capture_output=True, timeout=10)
@@ -837,7 +838,7 @@ def test_a_shell_variable_used_as_data_is_accepted(case: str, value: str) -> Non
 def test_a_value_a_quoted_variable_hands_on_is_checked_as_a_field_there(
     case: str, value: str
 ) -> None:
-    with pytest.raises(RenderError, match="would read it as an option|as NAME=value"):
+    with pytest.raises(RenderError, match=r"would read it as an option|as NAME=value"):
         sh(_with_value(case, value))
 
 
