@@ -5,7 +5,9 @@ argument as code again: a shell's ``-c`` string, ``python -c``, ``perl -e``, an 
 program, ``ssh``'s remote command, ``watch``'s command.  Others run a command made of their
 own arguments (``env``, ``sudo``, ``timeout``, ``xargs``, ``find -exec``...), so
 ``env sh -c {x}`` is ``sh -c {x}``.  :func:`code_argument` follows the runners to the command
-that finally runs and says whether the argument being written is code to it.
+that finally runs and says whether the argument being written is code to it;
+:func:`option_taker` and :func:`assignment_reader` name the program that would read a value as
+one of its options, or as ``NAME=value`` (``env``, ``sudo``, ``make``).
 
 Programs are named by their last path component (``/bin/sh`` is ``sh``) and, for interpreters,
 without a version suffix (``python3.12`` is ``python``).  Nothing here can know every program:
