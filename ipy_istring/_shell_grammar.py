@@ -22,10 +22,12 @@ This module imports nothing from IPython.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ._shell_programs import (
     EXPANDED,
+    assignment_reader,
     code_argument,
     option_taker,
     reads_program_from_stdin,
@@ -81,6 +83,12 @@ _REPARSING = {
         ),
         _AS_NAMES,
     ),
+    # bash's completion builtins expand a word list again (compgen -W '$(cmd)') and run a
+    # command or function (-C, -F); bind -x binds a key to a command; enable -f loads a
+    # shared object's code.
+    **dict.fromkeys(("compgen", "complete"), "which bash expands again or runs as code"),
+    "bind": "which binds keys to code that bash runs (bind -x)",
+    "enable": "which loads code from a shared object (enable -f)",
 }  # fmt: skip
 # Command names whose arguments the shell itself may read as code: a value may not be one.
 CODE_COMMANDS = frozenset({*_REPARSING, "command", "builtin", "printf", "test", "["})
@@ -141,6 +149,16 @@ _NAME_PARAMETER = re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])")
 _BRACED_PARAMETER = re.compile(r"\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])\}")
 _DOUBLE_PLAIN = re.compile(r"[^\"\\$`\0]+")
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+# In a list of the fields that may reach a command's input: the fields whose values became
+# shell variables (an expansion in a command before it may print them).
+_VARIABLES = -1
+# A word that may give a value to a shell variable (`for f in`, `set --`).
+_SETS_VARIABLES = re.compile(r"(?<![\w-])(?:for|set)(?![\w-])")
+# A word that is one double-quoted parameter: its value is one word, as a field's is.
+_QUOTED_PARAMETER = re.compile(r'"\$(?:\{?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9])\}?)"')
+# The static start of a word (up to its first field) that a value may still turn into
+# NAME=value: nothing, a name's start, or NAME= itself.
+_MAY_ASSIGN = re.compile(r"(?:[A-Za-z_][A-Za-z0-9_]*(?:=.*)?)?\Z", re.DOTALL)
 # Static characters that may touch a field inside one word: they combine with nothing.
 _NEIGHBOURS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:@%+=,-#"
@@ -192,6 +210,9 @@ class Lexed(NamedTuple):
     ``operands`` the fields that are arguments of ``test``/``[`` (an operator is refused there);
     ``options`` maps the fields that start a word a program would read as an option, if the
     value starts with ``-``, to that program (one with options that run code);
+    ``assignments`` maps the fields that are a whole word a program would read as
+    ``NAME=value``, if the value holds ``=``, to that program (env, sudo, make);
+    ``command_names`` are the fields that name the command ``command`` or ``builtin`` runs;
     ``comments`` tells whether the text has a comment.
     """
 
@@ -203,6 +224,8 @@ class Lexed(NamedTuple):
     spans: tuple[Span, ...]
     operands: frozenset[int]
     options: dict[int, str]
+    assignments: dict[int, str]
+    command_names: frozenset[int]
     comments: bool
 
 
@@ -228,8 +251,18 @@ class _Lexer:
         self.spans: list[Span] = []
         self.operands: set[int] = set()  # fields that are operands of test or [
         self.options: dict[int, str] = {}  # fields an option-reading program would take
+        self.assignments: dict[int, str] = {}  # fields a NAME=value-reading program would take
+        self.command_names: set[int] = set()  # fields naming what `command`/`builtin` runs
         self.comments = False
         self.stdin: tuple[int, ...] = ()  # the fields that may reach the current word's input
+        # fields whose values became shell variables (a for loop's, set's positional
+        # parameters): a later expansion may hold them
+        self.variables: list[int] = []
+        # whether the text may give a field's value to a variable (else expansions are not
+        # checked for it: most templates have neither `for` nor `set`)
+        self.may_set_variables = FIELD in text and _SETS_VARIABLES.search(text) is not None
+        # how expansions use them: why that is code, or (option taker, NAME=value reader)
+        self.variable_uses: list[str | tuple[str, str]] = []
         # per level of ( ) and $( ) open: the first field of its current pipeline
         self.pipelines: list[int] = []
 
@@ -250,6 +283,7 @@ class _Lexer:
         n = len(text)
         position = COMMAND  # the role the next word would have
         loop_header = False  # inside `for NAME in ...` up to its separator
+        via_command = False  # the simple command so far started with `command` or `builtin`
         redirect = ""  # the pending redirection operator, whose target comes next
         command: list[str | None] = []  # the simple command so far (None: not plain text)
         expanded: list[bool] = []  # per word of `command`: an expansion ($x, $( ), "$x")
@@ -339,6 +373,8 @@ class _Lexer:
                     self.check_pipe(piped, command, expanded)
                     if op == "|":
                         piped = [*piped, *range(first_field, self.field)]
+                        if any(expanded) and _VARIABLES not in piped:
+                            piped.append(_VARIABLES)  # `echo "$f" | sh`: what a variable holds
                     else:
                         piped = list(inputs[-1] if inputs else stdin)
                         if not groups:
@@ -392,6 +428,7 @@ class _Lexer:
                 position = _LOOP_IN
             if role == COMMAND:
                 command, expanded = [], []
+                via_command = False  # whether `command` or `builtin` came before
             dynamic = any(kind in _EXPANSIONS for kind, _ in parts)
             if role in (COMMAND, ARGUMENT):
                 static = all(kind in ("lit", "active") for kind, _ in parts)
@@ -402,6 +439,10 @@ class _Lexer:
                     or (command[0] in ("-p", "--") and role == ARGUMENT and len(command) == 1)
                 ):  # `command eval x` and `command -p eval x` are still eval
                     del command[0], expanded[0]
+                    via_command = True
+                if via_command and command == [None] and role == ARGUMENT:
+                    # `command {x} ...`: the value names the command, as in command position
+                    self.command_names.update(range(start_field, self.field))
                 if command[:1] in (["alias"], ["hash"]):
                     raise _Stop(
                         word_start,
@@ -411,9 +452,17 @@ class _Lexer:
             if loop_header and role == ARGUMENT and parts == (("lit", "do"),):
                 raise _Stop(word_start, "'do' with no ';' or newline before it")
             if role == ARGUMENT and start_field < self.field:
-                self.check_builtin(command, range(start_field, self.field), _prefix(parts))
+                indexes = range(start_field, self.field)
+                self.check_builtin(command, indexes, _prefix(parts))
+                self.check_assignment(command, indexes, parts)
             if role == ARGUMENT and piped and dynamic and command:
                 self.check_expansion(piped, command, text[word_start : self.i], _prefix(parts))
+            if self.may_set_variables and dynamic and role in (COMMAND, ARGUMENT):
+                self.check_variables(command, role, parts, text[word_start : self.i])
+            if role == ARGUMENT and start_field < self.field and (
+                loop_header or command[:1] == ["set"]
+            ):  # `for f in {x}`, `set -- {x}`: the values become variables
+                self.add_variables(range(start_field, self.field))
             if self.i < n and text[self.i] in "<>" and role != TARGET:
                 # A word touching '<' or '>' may be read as a file descriptor number.
                 for index in range(start_field, self.field):
@@ -451,6 +500,30 @@ class _Lexer:
         for index in indexes:
             self.refuse(index, why)
 
+    def check_assignment(
+        self, command: list[str | None], indexes: range, parts: tuple[Part, ...]
+    ) -> None:
+        """Refuse fields in a word that env, sudo or make would read as ``NAME=value``, a
+        variable it sets (programs run PAGER, GIT_SSH_COMMAND, BASH_ENV, make's CC as code);
+        a field that is the whole word is refused later if its value holds ``=``."""
+        prefix = _prefix(parts)
+        reader = assignment_reader(command, prefix)
+        if reader is None:
+            return
+        if len(parts) == 1:  # the value alone decides: see shell.py
+            self.assignments[indexes[0]] = reader
+        elif _MAY_ASSIGN.match(prefix):
+            what = (
+                f"an environment variable that {reader} sets for the command it runs, and "
+                "programs run variables such as PAGER, GIT_SSH_COMMAND, BASH_ENV or LD_PRELOAD "
+                "as code"
+                if reader in ("env", "sudo")
+                else f"a variable of {reader}, which {reader} expands ($(shell cmd) runs cmd) "
+                "and pastes into the recipes its shell runs as code"
+            )
+            for index in indexes:
+                self.refuse(index, f"in a word {reader} reads as NAME=value: {what}")
+
     def check_pipe(
         self, piped: list[int], command: list[str | None], expanded: list[bool]
     ) -> None:
@@ -467,8 +540,70 @@ class _Lexer:
         if script is not None and _script_reads_code(script, self.nesting + 1):
             name = f"{command[0]} running {script!r}"
         why = f"in a pipeline into {name}, which reads it as code, its program"
-        for index in piped if name is not None else ():
+        if name is not None and _VARIABLES in piped:
+            self.use_variables(f"an expansion's output reaches {why[3:]}")
+        for index in self.unfold(piped) if name is not None else ():
             self.refuse(index, why)
+
+    def check_variables(
+        self, command: list[str | None], role: str, parts: tuple[Part, ...], word: str
+    ) -> None:
+        """Refuse the fields whose values became shell variables (``for f in {x}``, ``set --
+        {x}``) where an expansion ``word`` may hold them and stands where code goes: the
+        command's name (``$f``), an argument a builtin or program reads as code (``eval
+        "$f"``, ``sh -c "$1"``), NAME=value or an option of a program whose options run code
+        (checked on the value when ``word`` is exactly ``"$name"``, as for a field there)."""
+        prefix = _prefix(parts)
+        why: str | None = "the command's name"
+        if role != COMMAND:
+            why = _REPARSING.get(command[0] or "") or code_argument(command, prefix)
+            taker = option_taker(command) if not prefix else None
+            reader = assignment_reader(command, prefix)
+            if why is None and (taker or reader):
+                if _QUOTED_PARAMETER.fullmatch(word):
+                    self.use_variables((taker or "", reader or ""))
+                else:
+                    why = f"an argument of {taker or reader}, which reads options or NAME=value"
+        if why is not None:
+            self.use_variables(f"the expansion {word} puts where code goes ({why})")
+
+    def use_variables(self, use: str | tuple[str, str]) -> None:
+        """Record that an expansion uses the variables' values in ``use`` (why that is code,
+        or the option taker and NAME=value reader that then read them) and check every
+        variable's field for it: those that exist, and those that come later (a loop may run
+        the expansion again after them)."""
+        if use in self.variable_uses:
+            return  # each use is checked once, so that many expansions stay linear
+        self.variable_uses.append(use)
+        self.check_variable_fields(self.variables, [use])
+
+    def add_variables(self, indexes: range) -> None:
+        """Record fields whose values become shell variables, checked for each use so far."""
+        self.variables.extend(indexes)
+        self.check_variable_fields(indexes, self.variable_uses)
+
+    def check_variable_fields(
+        self, indexes: Sequence[int], uses: list[str | tuple[str, str]]
+    ) -> None:
+        for use in uses:
+            for index in indexes:
+                if isinstance(use, str):
+                    self.refuse(
+                        index,
+                        f"in a shell variable (of a for loop, or set's positional parameters): "
+                        f"{use}",
+                    )
+                else:
+                    if use[0]:
+                        self.options.setdefault(index, use[0])
+                    if use[1]:
+                        self.assignments.setdefault(index, use[1])
+
+    def unfold(self, piped: list[int]) -> list[int]:
+        """``piped`` with :data:`_VARIABLES` replaced by the variables' fields."""
+        if _VARIABLES not in piped:
+            return piped
+        return [index for index in piped if index != _VARIABLES] + self.variables
 
     def check_expansion(
         self, piped: list[int], command: list[str | None], word: str, prefix: str
@@ -479,7 +614,11 @@ class _Lexer:
         why = _REPARSING.get(command[0] or "") or code_argument(command, prefix)
         if why is None:
             return
-        for index in piped:
+        if _VARIABLES in piped:
+            self.use_variables(
+                f"an expansion's output reaches {command[0]}, which reads it as code"
+            )
+        for index in self.unfold(piped):
             self.refuse(
                 index,
                 f"in a pipeline into {command[0]}, which reads it as code: its expansion "
@@ -725,7 +864,7 @@ def lex(text: str, nesting: int = 0) -> Lexed:
     operands = frozenset(lexer.operands)
     return Lexed(
         tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands,
-        lexer.options, lexer.comments,
+        lexer.options, lexer.assignments, frozenset(lexer.command_names), lexer.comments,
     )  # fmt: skip
 
 

@@ -5,7 +5,9 @@ argument as code again: a shell's ``-c`` string, ``python -c``, ``perl -e``, an 
 program, ``ssh``'s remote command, ``watch``'s command.  Others run a command made of their
 own arguments (``env``, ``sudo``, ``timeout``, ``xargs``, ``find -exec``...), so
 ``env sh -c {x}`` is ``sh -c {x}``.  :func:`code_argument` follows the runners to the command
-that finally runs and says whether the argument being written is code to it.
+that finally runs and says whether the argument being written is code to it;
+:func:`option_taker` and :func:`assignment_reader` name the program that would read a value as
+one of its options, or as ``NAME=value`` (``env``, ``sudo``, ``make``).
 
 Programs are named by their last path component (``/bin/sh`` is ``sh``) and, for interpreters,
 without a version suffix (``python3.12`` is ``python``).  Nothing here can know every program:
@@ -23,6 +25,7 @@ __all__ = [
     "PLUS_COMMAND_PROGRAMS",
     "SHELLS",
     "SHELL_CODE_PROGRAMS",
+    "assignment_reader",
     "code_argument",
     "is_command_string",
     "option_taker",
@@ -127,6 +130,8 @@ _COMMAND_STRING_OPTIONS: dict[str, frozenset[str]] = {
 # Options whose argument is the command a program runs in place of another (ssh's), which it
 # splits into a program and its arguments itself.
 _PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
+    "sort": frozenset({"--compress-program"}),  # runs it to compress and decompress
+    "wget": frozenset({"--use-askpass"}),  # runs it to ask for a user and a password
     "rsync": frozenset({"-e", "--rsh"}),
     "scp": frozenset({"-S"}),
     "sftp": frozenset({"-S"}),
@@ -157,6 +162,25 @@ _COMMAND_SETTINGS = {
 }
 # git's options that take a command to run on the other end, or where git finds its commands.
 _GIT_COMMAND_OPTIONS = frozenset({"--upload-pack", "--receive-pack", "--exec", "--exec-path"})
+# git subcommands' options that take a command git runs through a shell (rebase's exec line,
+# difftool's external command, grep's pager, filter-branch's filters, send-email's address
+# commands, the upload-pack that clone runs).
+_GIT_SUBCOMMAND_OPTIONS: dict[str, frozenset[str]] = {
+    "rebase": frozenset({"-x", "--exec"}),
+    "clone": frozenset({"-u", "--upload-pack"}),
+    "difftool": frozenset({"-x", "--extcmd"}),
+    "grep": frozenset({"-O", "--open-files-in-pager"}),
+    "filter-branch": frozenset(
+        {"--setup", "--env-filter", "--tree-filter", "--index-filter", "--parent-filter",
+         "--msg-filter", "--commit-filter", "--tag-name-filter"}
+    ),
+    "send-email": frozenset(
+        {"--to-cmd", "--cc-cmd", "--header-cmd", "--smtp-server", "--sendmail-cmd"}
+    ),
+}  # fmt: skip
+# git subcommands whose operands after a word are a command git runs (`git submodule foreach
+# CMD`, `git bisect run CMD ARGS`).
+_GIT_SUBCOMMAND_COMMANDS = {"submodule": "foreach", "bisect": "run"}
 # `git config` options and subcommands that read or remove settings.
 _GIT_CONFIG_READING = frozenset(
     {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--unset",
@@ -222,6 +246,7 @@ _TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
     "clickhouse-client": frozenset({"-q", "--query"}),
     "sqlcmd": frozenset({"-q", "-Q"}),
     "cqlsh": frozenset({"-e", "--execute"}),
+    "emacs": frozenset({"--eval", "-eval", "--execute", "-execute"}),
     "mongosh": frozenset({"--eval"}),
     "mongo": frozenset({"--eval"}),
 }
@@ -333,6 +358,34 @@ _READERS = SHELLS.union(
 
 _VERSION = re.compile(r"[\d.]+\Z")
 
+# Runners that read NAME=value words before the command as environment variables to set for it
+# (``env GIT_SSH_COMMAND=cmd git fetch``, ``sudo PAGER=cmd man ls``), and programs that read
+# NAME=value in any of their arguments as a variable (make: ``make CC=cmd``, even after ``--``).
+# Programs run many variables as code (PAGER, EDITOR, GIT_SSH_COMMAND, BASH_ENV, ENV,
+# LD_PRELOAD, PERL5OPT...; make pastes its variables into the recipes a shell runs, expands
+# ``$(shell cmd)`` in them, and reads MAKEFLAGS as options such as ``--eval``).
+_ASSIGNING_RUNNERS = frozenset({"env", "sudo"})
+_MAKES = frozenset({"make", "gmake"})
+# make's options that take the next word as their argument (-j, -l and -O take an optional one
+# only in the same word, so the next word is read as an operand).
+_MAKE_OPTIONS_WITH_ARGUMENT = frozenset(
+    {"-C", "--directory", "-f", "--file", "--makefile", "-I", "--include-dir", "-o",
+     "--old-file", "--assume-old", "-W", "--what-if", "--new-file", "--assume-new"}
+)  # fmt: skip
+# perl's options that read the file operands with `<>` (-n and -p loop over them, -a and -F
+# imply -n), and the letters of a cluster that take the rest of the word as their argument.
+# perl's options whose argument it pastes into `use MODULE ...;` code (-MFoo=x, -mFoo).
+_PERL_MODULE_OPTIONS = frozenset({"-M", "-m"})
+# A cluster of short options: its letters (up to the first other character).
+_CLUSTER = re.compile(r"-([A-Za-z0-9]+)")
+_PERL_LOOPS = frozenset("npaF")
+_PERL_REST = frozenset("eEFiIMmxdDC")  # (-l and -0 take digits only)
+# A perl program that reads its file operands: `<>`, `<ARGV>`, `eof()`, readline or any use of
+# the ARGV handle (`<<>>`, perl 5.22's safe form, and @ARGV, $ARGV are no such use).
+_PERL_READS_ARGV = re.compile(
+    r"(?<![<\w])<\s*(?:ARGV\s*)?>(?!>)|\beof\s*\(\s*\)|(?<![@$#\w])ARGV\b|\breadline\b"
+)
+
 #: Programs whose arguments may hold code for a shell (a shell, a runner of a command, ssh...):
 #: after any other, :func:`code_argument` with ``shells_only`` finds none.
 SHELL_CODE_PROGRAMS = frozenset(
@@ -350,8 +403,14 @@ _KNOWN_PROGRAMS = SHELL_CODE_PROGRAMS.union(_CODE_OPTIONS, _SCRIPT_FIRST, _SQL_O
 #: Programs with options that run code, so a value must not be read as one of their options
 #: (GNU programs read options after operands too).
 _OPTION_CODE_PROGRAMS = _KNOWN_PROGRAMS.union(
-    {"sort", "man", "wget", "less", "more", "emacs", "curl"}
+    {"sort", "man", "wget", "less", "more", "emacs", "curl"}, _MAKES
 )
+# Interpreters whose code option ends their options (``python -c code -x``: -x is sys.argv[1]),
+# as a shell's -c does; other interpreters read options after the code option's argument.
+_CODE_ENDS_OPTIONS = SHELLS | {"python", "pypy"}
+# Programs built on traitlets, which read ``--Class.trait=value`` options anywhere before
+# ``--``, even after a script's name (``ipython s.py --InteractiveShellApp.exec_lines=...``).
+_TRAITLETS = frozenset({"ipython"})
 #: Programs that also read a word starting with ``+`` as a command (``vim +!cmd``).
 PLUS_COMMAND_PROGRAMS = frozenset({"vim", "vi", "nvim", "ex", "view", "less", "more", "emacs"})
 
@@ -403,20 +462,72 @@ def option_taker(command: Sequence[str | None]) -> str | None:
     option, when that program has options that run code (``ssh -oProxyCommand=...``, ``tar
     --to-command=...``, ``python -c...``, vim's ``+!cmd``): a value starting with ``-`` (or
     ``+`` for vim and less) must not stand there.  None past ``--``, past an interpreter's
-    script or a shell's operands, or for any other program."""
+    script or a shell's operands, or for any other program.  Only a shell's and Python's code
+    option ends the options: ``perl -e 'print @ARGV' -e'system(...)'`` runs both programs,
+    and IPython reads ``--Class.trait=...`` options even after its script."""
     command = _run_command(command, "")
     if len(command) < 2 or command[0] is None:
         return None
     name = program(command[0])
     if name not in _OPTION_CODE_PROGRAMS:
         return None
-    takes_script = name in SHELLS or name in _INTERPRETER_OPTIONS
+    takes_script = (name in SHELLS or name in _INTERPRETER_OPTIONS) and name not in _TRAITLETS
+    code_options = frozenset() if name in _CODE_ENDS_OPTIONS else _CODE_OPTIONS.get(name)
+    expects_code = False
     for word in command[1:-1]:
         if word == "--":
             return None
-        if takes_script and (word is None or not word.startswith("-")):
+        if expects_code:
+            expects_code = False  # the program of -e: perl and others read options after it
+        elif takes_script and (word is None or not word.startswith("-")):
             return None  # the script (or command string): the rest are its arguments
+        else:
+            expects_code = _gives(word, code_options or frozenset())
     return name
+
+
+def assignment_reader(command: Sequence[str | None], prefix: str = "") -> str | None:
+    """The program that would read the last word of ``command`` (a word holding a value) as
+    ``NAME=value``, a variable it sets: ``env`` or ``sudo`` where the command's name may come
+    (``env {x} git fetch``), ``make`` in any argument but an option's (``make {target}``), else
+    None.  ``prefix``: as for :func:`code_argument`."""
+    ran, runner = _follow(command, prefix)
+    if runner in _ASSIGNING_RUNNERS and len(ran) == 1:
+        return runner  # the word where env's command would start: NAME=value still counts
+    if not ran or ran[0] is None or program(ran[0]) not in _MAKES or _option_of(prefix):
+        return None
+    expects_argument = False
+    for word in ran[1:-1]:
+        expects_argument = not expects_argument and word in _MAKE_OPTIONS_WITH_ARGUMENT
+    return None if expects_argument else program(ran[0])
+
+
+def _perl_reads_operands(before: Sequence[str | None]) -> bool:
+    """Whether perl, given the options and program ``before`` a value, reads its operands as
+    files with ``<>``: with -n, -p, -a or -F, or a program written in the static text that
+    reads them."""
+    expects_program = False
+    for word in before:
+        if expects_program:
+            expects_program = False
+            if word is None or _PERL_READS_ARGV.search(word):
+                return True  # (a program that a value is part of is refused as code)
+            continue
+        if word is None or word == "--" or not word.startswith("-") or word.startswith("--"):
+            if word is not None and word.startswith("--") and word != "--":
+                continue
+            break
+        for at, letter in enumerate(word[1:], 2):
+            if letter in _PERL_LOOPS:
+                return True
+            if letter in "eE":
+                rest = word[at:]
+                expects_program = not rest
+                if rest and _PERL_READS_ARGV.search(rest):
+                    return True
+            if letter in _PERL_REST:
+                break
+    return False
 
 
 def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
@@ -446,6 +557,7 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         if (
             code_argument(appended) is not None
             or option_taker(appended) is not None
+            or assignment_reader(appended) is not None  # `xargs env`, `xargs make --`
             or (replaces and name in _KNOWN_PROGRAMS)
         ):
             return f"xargs {name}"
@@ -626,6 +738,7 @@ def _code_argument_of(
     before, option = command[1:-1], _option_of(prefix)
     last = before[-1] if before else None
     if command[0] is None:  # a program named by a value: its code options are unknown
+        option = _clustered(prefix, _ANY_CODE_OPTION)[0] or option
         if (option or last) in _ANY_CODE_OPTION and not shells_only:
             return (
                 f"the argument of {option or last} of a program a value names, which may "
@@ -635,11 +748,16 @@ def _code_argument_of(
     name = program(command[0])
     if name in SHELLS and is_command_string(before):
         return f"the command string of {name} -c, which that shell parses again as code"
+    clustered, unclustered = _clustered(prefix, _glued_code_options(name))
+    if clustered:  # `python -Bc{x}`, `perl -ne{x}`, `ssh -vo{x}`: as if written `-c{x}`
+        option, prefix = clustered, unclustered
+    if name == "perl" and option in _PERL_MODULE_OPTIONS:
+        return f"the module of perl {option}, which perl pastes into code (use MODULE ...;)"
     command_strings = _COMMAND_STRING_OPTIONS.get(name, frozenset())
-    if option in command_strings or _gives(last, command_strings):
+    if option in command_strings or _takes_next(last, command_strings):
         return f"the command string of {name} {option or last}, " + _AS_CODE.format("a shell")
     programs = _PROGRAM_OPTIONS.get(name, frozenset())
-    if option in programs or _gives(last, programs):
+    if option in programs or _takes_next(last, programs):
         return f"the argument of {name} {option or last}, a command that {name} runs as code"
     if name in _COMMAND_OPERANDS and _operand_count(before) >= _COMMAND_OPERANDS[name]:
         return f"the command string of {name}, " + _AS_CODE.format("a shell")
@@ -652,6 +770,11 @@ def _code_argument_of(
         if given:
             what = "SQL" if name in _SQL_SHELLS else "program"
             return f"the {what} of {name} {given}, " + _AS_CODE.format(name)
+    if name == "perl" and not shells_only and not option and _perl_reads_operands(before):
+        return (
+            "a file operand of perl -n or -p (or of a program reading <>), which perl opens "
+            "with its two-argument open, where 'cmd|' runs cmd as shell code"
+        )
     if name in _SCRIPT_FIRST and not shells_only:
         code, files, with_argument = _SCRIPT_FIRST[name]
         given = option if option in code else last if last in code else ""
@@ -699,13 +822,19 @@ def is_command_string(before: Sequence[str | None]) -> bool:
 def _run_command(command: Sequence[str | None], prefix: str) -> Sequence[str | None]:
     """The command that finally runs: past ``env``, ``sudo``, ``xargs``, ``find -exec``...
     (``prefix``: as for :func:`code_argument`)."""
+    return _follow(command, prefix)[0]
+
+
+def _follow(command: Sequence[str | None], prefix: str) -> tuple[Sequence[str | None], str]:
+    """:func:`_run_command`, and the runner that hands the command over (``""``: none)."""
+    runner = ""
     while command and command[0] is not None:
         name = program(command[0])
         if name == "find":
             action = _find_action(command)
             if action is command:
-                return command
-            command = action
+                return command, runner
+            command, runner = action, name
             continue
         subcommand = (name, command[1] or "") if len(command) > 1 else (name, "")
         if subcommand in _SUBCOMMAND_RUNNERS:
@@ -715,7 +844,7 @@ def _run_command(command: Sequence[str | None], prefix: str) -> Sequence[str | N
             with_argument, operands = _RUNNERS[name]
             at = 1
         else:
-            return command
+            return command, runner
         command_strings = _COMMAND_STRING_OPTIONS.get(name, frozenset())
         expects_argument = False
         while at < len(command):
@@ -723,13 +852,13 @@ def _run_command(command: Sequence[str | None], prefix: str) -> Sequence[str | N
             if expects_argument:
                 expects_argument = False
             elif word is None and at == len(command) - 1 and prefix.startswith("-"):
-                return command  # the value is glued to one of the runner's options
+                return command, runner  # the value is glued to one of the runner's options
             elif word is None and operands:
                 operands -= 1  # `timeout {t} ...`, `docker exec {container} ...`
             elif word is None:
                 break
             elif _gives(word, command_strings):
-                return command  # `flock f -c {x}`: the runner's own command string
+                return command, runner  # `flock f -c {x}`: the runner's own command string
             elif word == "--":
                 at += 1
                 break
@@ -743,9 +872,9 @@ def _run_command(command: Sequence[str | None], prefix: str) -> Sequence[str | N
                 break
             at += 1
         if at >= len(command):
-            return command  # still in the runner's own arguments
-        command = command[at:]
-    return command
+            return command, runner  # still in the runner's own arguments
+        command, runner = command[at:], name
+    return command, runner
 
 
 def _find_action(command: Sequence[str | None]) -> Sequence[str | None]:
@@ -759,6 +888,34 @@ def _find_action(command: Sequence[str | None]) -> Sequence[str | None]:
     if start is None or start >= len(command):
         return command
     return command[start:]
+
+
+def _glued_code_options(name: str) -> frozenset[str]:
+    """The options of ``name`` whose argument is code or a setting, which a value may be
+    glued to at the end of a cluster of short options."""
+    return frozenset().union(
+        _COMMAND_STRING_OPTIONS.get(name, ()),
+        _PROGRAM_OPTIONS.get(name, ()),
+        _CODE_OPTIONS.get(name, ()),
+        _SCRIPT_FIRST[name][0] if name in _SCRIPT_FIRST else (),
+        _PERL_MODULE_OPTIONS if name == "perl" else (),
+        ("-o",) if name in ("ssh", "scp", "sftp") else (),
+    )
+
+
+def _clustered(prefix: str, options: frozenset[str]) -> tuple[str, str]:
+    """The first of ``options`` in the cluster of short options that ``prefix`` starts with
+    (``-c`` of ``-Bc``, ``-e`` of ``-ne``, ``-o`` of ``-voName=``), and ``prefix`` as if that
+    option were written alone (``-c``, ``-e``, ``-oName=``); ``("", prefix)`` if none.  A
+    letter before it that takes an argument would make the rest that argument: refusing then
+    is the safe side."""
+    cluster = _CLUSTER.match(prefix)
+    if cluster is None:
+        return "", prefix
+    for at, letter in enumerate(cluster.group(1), 1):
+        if "-" + letter in options:
+            return "-" + letter, "-" + prefix[at:]
+    return "", prefix
 
 
 def _option_of(prefix: str) -> str:
@@ -782,6 +939,12 @@ def _gives(word: str | None, options: frozenset[str]) -> bool:
     )
 
 
+def _takes_next(word: str | None, options: frozenset[str]) -> bool:
+    """:func:`_gives`, but not for ``--option=argument``, whose argument is its own word's:
+    ``rsync --rsh=ssh {src}`` hands rsync a source, not a command."""
+    return (_gives(word, options) and not (word or "").startswith("--")) or word in options
+
+
 def _operand_count(before: Sequence[str | None]) -> int:
     """How many operands (words not starting with ``-``) come before the value."""
     return sum(1 for word in before if word is None or not word.startswith("-"))
@@ -795,6 +958,20 @@ def _command_setting(
     if name == "git":
         if option in _GIT_COMMAND_OPTIONS or (before and before[-1] in _GIT_COMMAND_OPTIONS):
             return f"the argument of git {option or before[-1]}, a command that git runs as code"
+        subcommand = _git_subcommand(before)
+        options = _GIT_SUBCOMMAND_OPTIONS.get(subcommand or "", frozenset())
+        if option in options or _gives(before[-1] if before else None, options):
+            return (
+                f"the argument of git {subcommand} {option or before[-1]}, a command that git "
+                "runs as code"
+            )
+        if subcommand in _GIT_SUBCOMMAND_COMMANDS:
+            after = before[before.index(subcommand) + 1 :]
+            if _GIT_SUBCOMMAND_COMMANDS[subcommand] in after:
+                return (
+                    f"the command of git {subcommand} {_GIT_SUBCOMMAND_COMMANDS[subcommand]}, "
+                    "which git runs as code"
+                )
         if option == "--config-env":
             setting = prefix.partition("=")[2]
         elif before and before[-1] in ("-c", "--config") and _git_setting_option(before):

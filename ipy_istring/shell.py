@@ -86,6 +86,8 @@ class _Field(NamedTuple):
     alone: bool  # a whole word of its own (needed by ':*')
     operand: bool = False  # an argument of test or [: a value there must not be an operator
     option_of: str = ""  # a program that would read a value starting with '-' as an option
+    assignment_of: str = ""  # a program that would read a value holding '=' as NAME=value
+    names_command: bool = False  # names the command that `command` or `builtin` runs
 
 
 class _Analysis(NamedTuple):
@@ -102,6 +104,26 @@ class _Analysis(NamedTuple):
 
 def _fix_for(why: str) -> str:
     """The fix to suggest for a field refused for ``why``."""
+    if "shell variable" in why:
+        return (
+            "Use that variable only as data (a quoted argument such as \"$f\" of a program "
+            "that reads it as data), or pass the value straight to the command that reads it"
+        )
+    if "NAME=value" in why:
+        return (
+            "Write the variable and its value in the static text: a program that runs a "
+            "variable as code cannot take a value there safely"
+        )
+    if "use MODULE" in why:
+        return (
+            "Name the module in the static text, and pass the value as data after the "
+            "program: perl -MFoo -e 'print $ARGV[0]' {x}"
+        )
+    if "two-argument open" in why:
+        return (
+            "Give perl the file on standard input (perl -ne '...' < {f}), or read the files "
+            "with <<>> in a program written in the static text"
+        )
     if "quotes" in why:
         return _UNQUOTE
     if "comment" in why:
@@ -197,7 +219,16 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
             )
         else:
             fields.append(
-                _Field(None, "", role, alone, index in lexed.operands, lexed.options.get(index, ""))
+                _Field(
+                    None,
+                    "",
+                    role,
+                    alone,
+                    index in lexed.operands,
+                    lexed.options.get(index, ""),
+                    lexed.assignments.get(index, ""),
+                    index in lexed.command_names,
+                )
             )
     placed = {item for span in lexed.spans for kind, item in span.parts if kind == "field"}
     for index, field in enumerate(fields):
@@ -363,7 +394,8 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
         else:
             words = [_word(interpolation.value, interpolation, position, renderer)]
             values.append(words[0])
-        if field.role == COMMAND and field.alone and words and words[0] in CODE_COMMANDS:
+        names_command = field.role == COMMAND or field.names_command
+        if names_command and field.alone and words and words[0] in CODE_COMMANDS:
             raise refusal(
                 renderer,
                 f"the value of {field_text(interpolation, position)}",
@@ -381,6 +413,18 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 f"Write -- before the field, so that {field.option_of} reads every word after "
                 "it as an operand, or check the value in Python",
             )
+        assignment = next((w for w in words if "=" in w), None)
+        if field.assignment_of and assignment is not None:
+            runs = field.assignment_of in ("env", "sudo")  # else make
+            raise refusal(
+                renderer,
+                f"the value of {field_text(interpolation, position)}",
+                f"holds '=', so {field.assignment_of} would read {assignment!r} as "
+                f"NAME=value, a variable it sets, not {'the command' if runs else 'a target'}: "
+                + _VARIABLE_AS_CODE[runs],
+                "Check the value in Python (it must not hold '='), or write the variable in "
+                "the static text",
+            )
         if field.operand and not TEST_OPERATORS.isdisjoint(words):
             raise refusal(
                 renderer,
@@ -390,6 +434,15 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 "(e.g. [ x = {y} ] rather than [ {y} ])",
             )
     return values
+
+
+# Why a variable a value sets is code: for env and sudo (True), for make (False).
+_VARIABLE_AS_CODE = {
+    True: "programs run variables such as PAGER, GIT_SSH_COMMAND, BASH_ENV or LD_PRELOAD "
+    "as code",
+    False: "make expands it ($(shell cmd) runs cmd), pastes it into the recipes its shell "
+    "runs and reads MAKEFLAGS as options such as --eval",
+}
 
 
 def _reads_as_option(word: str, program: str) -> bool:

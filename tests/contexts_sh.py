@@ -52,6 +52,14 @@ PAYLOADS = [
     # commands of tools that read them on their standard input (ed's, dc's and ex's `!`, m4's)
     f"!touch {SENTINEL}",
     f"syscmd(touch {SENTINEL})",
+    # variables that programs run as code, set where a program reads NAME=value (env, make)
+    f"BASH_ENV=$(touch {SENTINEL})",
+    f"MAKEFLAGS=--eval=$(shell touch {SENTINEL})",
+    f"--eval=$(shell touch {SENTINEL})",
+    # a file name that perl's two-argument open runs as a command
+    f"touch {SENTINEL}|",
+    # a builtin that runs its arguments as code, named by a value after `command`
+    "eval",
 ]
 
 # (class, template); the class names the context in the report and the docs table.
@@ -418,3 +426,67 @@ NEEDS = {
     "printf '%s\\n' § | m4": "m4",
     "printf '%s\\n' § | dc": "dc",
 }
+
+CASES += [
+    # -- a value where env or make reads NAME=value: refused in the variable, and as a whole
+    # word when the value holds '=' (else it names env's command, or make's target) ------
+    ("environment", "env BASH_ENV=§ bash -c 'printf %s. x'"),
+    ("environment", "env § bash -c 'printf %s. x'"),
+    ("environment", "env -i PATH=/usr/bin:/bin § bash -c 'printf %s. x'"),
+    ("make", "make -f /dev/null MAKEFLAGS=§"),
+    # (make expands a target's '~' and says so on its output, which is no code: left out)
+    ("make", "make -f /dev/null § >/dev/null 2>&1"),
+    ("make", "make -f /dev/null -- § >/dev/null 2>&1"),
+    # -- perl -n/-p and a program reading <> open each operand with the two-argument open --
+    ("perl", "perl -ne 'print' §"),
+    ("perl", "perl -pe '' -- §"),
+    ("perl", "perl -e 'print while <>' §"),
+    ("perl", "perl -e 'print @ARGV, \".\"' -- §"),
+    ("perl", "perl -e 'print @ARGV, \".\";' §"),
+    # -- a code option at the end of a cluster of short options, the value glued to it -----
+    ("cluster", "perl -ne§ /dev/null"),
+    ("cluster", "python3 -Bc§"),
+    ("cluster", "perl -M§ -e 1"),
+    # -- bash's completion builtins expand their word list again, or run a command --------
+    ("builtin", "compgen -W § x"),
+    ("builtin", "compgen -C § x"),
+    # -- the command that `command` runs, named by a value: never a builtin reading code --
+    ("command name", f"command § 'touch {SENTINEL}'"),
+    ("command name", "command -v § >/dev/null; probe §"),
+]
+NAIVE_ESCAPES += [
+    "env BASH_ENV=§ bash -c 'printf %s. x'",
+    "env § bash -c 'printf %s. x'",
+    "env -i PATH=/usr/bin:/bin § bash -c 'printf %s. x'",
+    "make -f /dev/null MAKEFLAGS=§",
+    "make -f /dev/null § >/dev/null 2>&1",
+    "make -f /dev/null -- § >/dev/null 2>&1",
+    "perl -ne 'print' §",
+    "perl -pe '' -- §",
+    "perl -e 'print while <>' §",
+    "perl -e 'print @ARGV, \".\";' §",
+    "compgen -W § x",
+    "compgen -C § x",
+    f"command § 'touch {SENTINEL}'",
+    "perl -ne§ /dev/null",
+    "python3 -Bc§",
+]
+NEEDS.update(
+    {case: "make" for case in NAIVE_ESCAPES if case.startswith("make ")}
+    | {case: "perl" for case in NAIVE_ESCAPES if case.startswith("perl ")}
+)
+
+CASES += [
+    # -- a value that becomes a shell variable, which a later expansion puts where code goes
+    ("variable", 'for f in §; do eval "$f"; done'),
+    ("variable", 'set -- §; sh -c "$1"'),
+    ("variable", 'for f in §; do printf "%s\\n" "$f"; done | sh'),
+    # -- and where the expansion is data: accepted -----------------------------------------
+    ("variable", 'set -- §; probe "$1"'),
+    ("variable", 'for f in §; do probe "$f"; done | cat'),
+]
+NAIVE_ESCAPES += [
+    'for f in §; do eval "$f"; done',
+    'set -- §; sh -c "$1"',
+    'for f in §; do printf "%s\\n" "$f"; done | sh',
+]

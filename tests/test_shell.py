@@ -367,7 +367,7 @@ PROGRAMS_ACCEPTED = [
     "find § -name x", "find . -name § -exec cat '{}' \\;", "find . -exec cat '{}' \\; -name §",
     "python3 script.py §", "python3 -c 'import sys' §", "python3 -m pip install §",
     "§ -m pip install x", "awk '{print}' §", "awk -f prog.awk §", "awk -v n=§ '{print n}'",
-    "sed -e s/a/b/ §", "sed s/a/b/ §", "perl -ne 'print' §", "ssh § ls", "ssh -p 22 § ls",
+    "sed -e s/a/b/ §", "sed s/a/b/ §", "perl -e 'print @ARGV' §", "ssh § ls", "ssh -p 22 § ls",
     "env sh -c 'cat -- \"$1\"' sh §", "nice -n 5 cat §", "watch -x cat §", "git -C § status",
     "§ file", "sudo §", "env §", "bash -o § -c 'echo'",
     "docker exec § ls", "docker exec -e A=1 -u § c cat §", "kubectl exec -it § -- cat §",
@@ -452,7 +452,8 @@ def test_code_arguments_of_runners_and_interpreters_are_refused(case: str) -> No
      "echo § | xargs git clone", "echo § | xargs -n1 ssh", "echo § | xargs tar -xf a.tar",
      "echo § | crontab -", "echo § | ssh h", "echo § | ssh -p 22 h", "echo § | psql",
      "echo § | mysql -u root", "echo § | sqlite3 db", "echo § | source /dev/stdin",
-     "echo § | sh /dev/stdin", "echo § | bash -", "echo § | parallel", "echo § | perl"],
+     "echo § | sh /dev/stdin", "echo § | bash -", "echo § | parallel", "echo § | perl",
+     "echo § | xargs env", "echo § | xargs env -i --", "echo § | xargs make --"],
 )  # fmt: skip
 def test_values_in_a_pipeline_into_a_shell_reading_its_program_are_refused(case: str) -> None:
     # (argv() refuses a pipeline as such: it runs no shell.)
@@ -492,7 +493,12 @@ def _with_value(case: str, value: object, spec: str = "") -> InterpolationTempla
     [("ssh § ls", "-oProxyCommand=touch x"), ("git clone § d", "--upload-pack=touch x"),
      ("tar -xf a.tar §", "--to-command=sh"), ("python3 §", "-cimport os"), ("bash §", "-c"),
      ("vim §", "+!touch x"), ("sort §", "--compress-program=sh"), ("sudo ssh § ls", "-oX=y"),
-     ("git -C d fetch § main", "--upload-pack=x"), ("tar -cf a.tar §", ["ok", "-x"])],
+     ("git -C d fetch § main", "--upload-pack=x"), ("tar -cf a.tar §", ["ok", "-x"]),
+     # options after an interpreter's code option (perl runs each -e), or after IPython's
+     # script (traitlets reads --Class.trait= options anywhere), and make's --eval
+     ("perl -e 'print @ARGV;' §", "-esystem('id')"), ("ruby -e 'p ARGV' §", "-ex"),
+     ("node -e 1 §", "--require=x"), ("ipython s.py §", "--InteractiveShellApp.exec_lines=x"),
+     ("make §", "--eval=$(shell id)"), ("make -C d §", "-e")],
 )  # fmt: skip
 def test_a_value_read_as_an_option_of_a_program_with_code_options_is_refused(
     case: str, value: object
@@ -507,7 +513,8 @@ def test_a_value_read_as_an_option_of_a_program_with_code_options_is_refused(
     ("case", "value"),
     [("ssh -- § ls", "-oProxyCommand=x"), ("python3 s.py §", "-c"), ("sh -c x sh §", "-c"),
      ("ls §", "-rf"), ("ssh § ls", "host"), ("git -c user.name=§ commit", "-x"),
-     ("tar -xf a.tar ./§", "-x"), ("vim -- §", "+x")],
+     ("tar -xf a.tar ./§", "-x"), ("vim -- §", "+x"), ("perl -e 1 -- §", "-e1"),
+     ("python3 -c 'import sys' §", "-c"), ("ipython s.py -- §", "--x=1"), ("make -- §", "-e")],
 )  # fmt: skip
 def test_a_value_after_dashes_or_not_read_as_an_option_is_accepted(case: str, value: str) -> None:
     # (ls's options run nothing: an option such as -rf is out of scope, as with shlex.quote)
@@ -634,3 +641,215 @@ def test_chains_of_programs_and_command_strings_stay_fast_and_finite() -> None:
     assert "'value 0'" in sh(_with_fields("echo § | " + "runuser -u x " * 40 + "cat"))
     with pytest.raises(RenderError, match="reads it as code"):
         sh(_with_fields("echo § | " + "ssh h " * 100 + "sh"))
+
+
+# Second red-team pass: hostile contexts beyond the shell's grammar and the code options.
+# Each refused case runs its value in real dash or bash when rendered with plain shlex.quote
+# (tests/test_shell_contexts.py runs those the corpus holds, with the positive control).
+SECOND_PASS_REFUSED = [
+    # env and sudo read NAME=value before the command: programs run many variables as code
+    "env GIT_SSH_COMMAND=§ git fetch", "env BASH_ENV=§ bash s.sh", "env -i PAGER=§ man ls",
+    "sudo LD_PRELOAD=§ ls", "env X§=1 ls", "env §=1 ls", "env §§ ls", "nice env A=§ ls",
+    "env -- A=§ ls", "xargs env A=§ ls",
+    # make expands its variables ($(shell cmd)) and pastes them into recipes a shell runs
+    "make CC=§", "make -C d PREFIX=§ install", "make -- X=§", "make §.o",
+    # perl -n/-p (and a program reading <>) open their operands with the two-argument open
+    "perl -ne 'print' §", "perl -pe 's/a/b/' -- §", "perl -lane 'print $F[0]' §",
+    "perl -pi -e 's/a/b/' §", "perl -e 'print while <>' §", "perl -e 'print <ARGV>' §",
+    "perl -F: -e 'print' §", "perl -n script.pl §",
+    # bash's completion builtins expand a word list again or run a command; bind -x, enable -f
+    "compgen -W §", "compgen -W § --", "compgen -C § x", "complete -C § ls", "bind -x §",
+    "enable -f § name",
+    # a code option at the end of a cluster of short options, with the value glued to it
+    "perl -ne§ f", "perl -lne§", "python3 -Bc§", "ssh -vo§ h", "ssh -voProxyCommand=§ h",
+    "§ -Bc§", "gawk -be§",
+    # git subcommands' options and operands that git runs as a shell command
+    "git rebase -x § main", "git rebase --exec=§ main", "git clone -u § u d",
+    "git -C d difftool --extcmd=§", "git grep -O§ x", "git filter-branch --tree-filter § HEAD",
+    "git send-email --to-cmd=§ p", "git submodule foreach §", "git submodule foreach -q §",
+    "git bisect run § arg", "git bisect run ./test.sh §",
+    # programs run by an option (not a shell command, but a program the user did not write)
+    "sort --compress-program=§ f", "sort -S 1k --compress-program § f",
+    "wget --use-askpass=§ u", "emacs --batch --eval §",
+    # perl pastes -M's and -m's argument into `use MODULE ...;`
+    "perl -M§ -e 1", "perl -Mstrict=§ -e 1", "perl -wmFoo=§ -e 1",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", SECOND_PASS_REFUSED)
+def test_second_pass_contexts_are_refused(case: str) -> None:
+    template = _with_fields(case)
+    for render in (sh, argv):
+        with pytest.raises(RenderError, match=r"code\b.*\. [A-Z]"):
+            render(template)
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [("env § git fetch", "GIT_SSH_COMMAND=touch x"), ("env -i § ls", "A=b"),
+     ("sudo § ls", "PAGER=x"), ("sudo -u root § ls", "A=b"), ("env -- § ls", "A=b"),
+     ("nohup env § ls", "A=b"), ("make §", "MAKEFLAGS=--eval=x"), ("make -- §", "CC=x"),
+     ("make -j § all", "A=b"), ("make all §", "SHELL=/tmp/x"), ("make §", ["all", "X=1"])],
+)  # fmt: skip
+def test_a_value_read_as_name_equals_value_is_refused(case: str, value: object) -> None:
+    template = _with_value(case, value, "*" if isinstance(value, list) else "")
+    for render in (sh, argv):
+        with pytest.raises(RenderError, match=r"holds '=', so \w+ would read .* as NAME=value"):
+            render(template)
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [("env § --version", "ls"), ("env LANG=C ls §", "a=b"), ("env -u § ls", "A=b"),
+     ("env -C § ls", "a=b"), ("env /usr/bin/§ x", "a=b"), ("sudo -u § ls", "A=b"),
+     ("sudo ls §", "a=b"), ("make §", "all"), ("make -C § all", "a=b"), ("make -f § all", "a=b"),
+     ("make all -- §", "install"), ("make -j § all", "4"), ("make PREFIX=/usr install", ""),
+     ("perl -e 'print @ARGV' §", "cmd|"), ("perl -e 'print while <<>>' §", "cmd|"),
+     ("perl script.pl §", "cmd|"), ("perl -l -e 1 §", "x"),
+     ("command -v §", "eval"), ("command § x", "echo"), ("git commit -m §", "a=b"),
+     ("grep -e § f", "a=b"), ("cp § §", "a=b"), ("python3 -W§ x.py", "ignore"),
+     ("ssh -voConnectTimeout=§ h", "5"), ("tar -xvf§", "a.tar"), ("perl -MFoo -e 1 §", "x"),
+     ("git rebase -x 'make test' §", "main"), ("git clone -u git-upload-pack § d", "u"),
+     ("git grep -e § -- f", "x"), ("git submodule update --init §", "x"),
+     ("git bisect good §", "HEAD"), ("git difftool -y §", "HEAD"),
+     # an option written --name=argument takes no next word
+     ("rsync -av --rsh=ssh § d", "src"), ("su --command=ls §", "bob"),
+     ("sort --compress-program=gzip §", "f")],
+)  # fmt: skip
+def test_second_pass_look_alikes_are_accepted(case: str, value: str) -> None:
+    # (perl script.pl: the script may read <>, which the renderer cannot see: docs say so)
+    words = argv(_with_value(case, value))
+    assert shlex.split(sh(_with_value(case, value))) == words
+
+
+def test_perl_reads_a_file_given_on_standard_input_as_data(tmp_path: pathlib.Path) -> None:
+    # The fix the refusal suggests: a redirection opens the file, perl never sees its name.
+    (tmp_path / "touch PWNED|").write_text("line\n")
+    command = sh(_with_value("perl -ne 'print' < §", "touch PWNED|"))
+    for shell in SHELLS:
+        done = subprocess.run([shell, "-c", command], cwd=tmp_path, capture_output=True)
+        assert done.stdout == b"line\n"
+    assert not (tmp_path / "PWNED").exists()
+
+
+@pytest.mark.parametrize("written", ["command § §", "builtin § §", "command -p § §"])
+def test_a_value_naming_what_command_or_builtin_runs_is_checked_like_a_command_name(
+    written: str, tmp_path: pathlib.Path
+) -> None:
+    # `command {x} {y}` is `{x} {y}`: a value may not be eval (or another builtin reading code).
+    hostile = T(*_with_fields(written).strings[:1], ("eval", "x"), " ", ("touch PWNED", "y"))
+    with pytest.raises(RenderError, match="the command name 'eval', a builtin that reads"):
+        sh(hostile)
+    naive = f"{written.split('§')[0]}eval 'touch PWNED'"  # positive control: shlex.quote
+    subprocess.run(["bash", "-c", naive], cwd=tmp_path, capture_output=True)
+    assert (tmp_path / "PWNED").exists()
+    assert sh(T(*_with_fields(written).strings[:1], ("echo", "x"), " ", ("y", "y"))).endswith(
+        " echo y"
+    )
+
+
+def test_git_rebase_exec_and_clone_upload_pack_run_a_value_in_real_shells(
+    tmp_path: pathlib.Path,
+) -> None:
+    # Positive control with real git: the naive rendering runs the payload, sh() refuses.
+    git = ["git", "-c", "user.email=a@b", "-c", "user.name=a"]
+    subprocess.run(["git", "init", "-q", "r"], cwd=tmp_path, check=True)
+    for message in ("a", "b"):
+        subprocess.run([*git, "commit", "-q", "--allow-empty", "-m", message], cwd=tmp_path / "r")
+    cases = [
+        ("git -c user.email=a@b -c user.name=a rebase -q -x § HEAD~1", "touch ../PWNED"),
+        ("git clone -q -u § . ../c", "touch ../PWNED; git-upload-pack"),
+    ]
+    for case, value in cases:
+        with pytest.raises(RenderError, match="a command that git runs as code"):
+            sh(_with_value(case, value))
+        naive = case.replace("§", shlex.quote(value))
+        subprocess.run(["dash", "-c", naive], cwd=tmp_path / "r", capture_output=True, timeout=20)
+        assert (tmp_path / "PWNED").exists(), naive
+        (tmp_path / "PWNED").unlink()
+
+
+def test_second_pass_values_run_in_real_shells_with_naive_quoting(tmp_path: pathlib.Path) -> None:
+    # Positive controls for the value-dependent refusals above: the naive rendering runs the
+    # payload in dash and bash, sh() refuses the same template and value.
+    payloads = [
+        ("env § bash -c :", "BASH_ENV=$(touch PWNED)"),
+        ("env -i § bash -c :", "BASH_ENV=$(touch PWNED)"),
+        ("make -f /dev/null -- §", "MAKEFLAGS=--eval=$(shell touch PWNED)"),
+        ("make -f /dev/null §", "--eval=$(shell touch PWNED)"),
+        ("perl -M§ -e 1", "strict;system('touch PWNED')"),
+        ("perl -e 'print @ARGV;' §", "-esystem('touch PWNED')"),
+    ]
+    for case, value in payloads:
+        with pytest.raises(RenderError):
+            sh(_with_value(case, value))
+        for shell in SHELLS:
+            where = tmp_path / f"{len(list(tmp_path.iterdir()))}"
+            where.mkdir()
+            naive = case.replace("§", shlex.quote(value))
+            subprocess.run([shell, "-c", naive], cwd=where, capture_output=True, timeout=10)
+            assert (where / "PWNED").exists(), (shell, naive)
+
+
+# A value that becomes a shell variable (a for loop's, or set's positional parameters) reaches
+# code through a later expansion: refused there, as a field would be.
+VARIABLE_CODE_REFUSED = [
+    'for f in §; do sh -c "$f"; done', 'for f in §; do eval "$f"; done', "for f in §; do $f; done",
+    'set -- §; eval "$1"', 'set -- §; sh -c "$1"', 'for f in §; do python3 -c "$f"; done',
+    'for f in §; do echo "$f" | sh; done', "for f in §; do ssh $f uptime; done",
+    'for f in §; do env GIT_SSH_COMMAND="$f" git fetch; done', 'set §; "$1" x',
+    'for f in §; do x=1; done; eval "$f"', 'for f in §; do echo "$(eval "$f")"; done',
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", VARIABLE_CODE_REFUSED)
+def test_a_value_reaching_code_through_a_shell_variable_is_refused(
+    case: str, tmp_path: pathlib.Path
+) -> None:
+    with pytest.raises(RenderError, match=r"(shell variable|pipeline into).*code.*\. [A-Z]"):
+        sh(_with_fields(case))
+
+
+def test_a_value_through_a_shell_variable_runs_with_naive_quoting(tmp_path: pathlib.Path) -> None:
+    cases = ('for f in §; do eval "$f"; done', 'set -- §; sh -c "$1"', "for f in §; do $f; done")
+    for case in cases:
+        for shell in SHELLS:
+            naive = case.replace("§", shlex.quote("touch PWNED"))
+            subprocess.run([shell, "-c", naive], cwd=tmp_path, capture_output=True, timeout=10)
+            assert (tmp_path / "PWNED").exists(), (shell, naive)
+            (tmp_path / "PWNED").unlink()
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [('for f in §; do cat -- "$f"; done | sort', "a b"), ('for h in §; do ssh "$h" ls; done', "h"),
+     ("for f in §; do sh -c 'cat \"$1\"' sh \"$f\"; done", "x"), ('set -- §; printf %s "$1"', "x"),
+     ('for f in §; do env "$f" --version; done', "ls"), ('for f in §; do echo "$f"; done', "$(x)")],
+)  # fmt: skip
+def test_a_shell_variable_used_as_data_is_accepted(case: str, value: str) -> None:
+    assert shlex.quote(value) in sh(_with_value(case, value))
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [('for h in §; do ssh "$h" ls; done', "-oProxyCommand=x"),
+     ('for f in §; do env "$f" bash; done', "BASH_ENV=x")],
+)  # fmt: skip
+def test_a_value_a_quoted_variable_hands_on_is_checked_as_a_field_there(
+    case: str, value: str
+) -> None:
+    with pytest.raises(RenderError, match=r"would read it as an option|as NAME=value"):
+        sh(_with_value(case, value))
+
+
+def test_many_variables_and_expansions_stay_linear() -> None:
+    # Each way an expansion uses the variables is checked once per variable, not per pair.
+    body = 'ssh "$f" ls; echo "$f" | cat; ' * 3_000
+    rendered = sh(T("for f in ", (["h 1", "h 2"], "hs", None, "*"), "; do " + body + "done"))
+    assert rendered.startswith("for f in 'h 1' 'h 2'; do ssh")
+    loops = "".join(f'for f in {{v{n}}}; do printf %s "$f"; done; ' for n in range(1_000))
+    parts: list[object] = []
+    for piece in loops.split("{")[1:]:
+        name, _, rest = piece.partition("}")
+        parts += [(name, name), rest]
+    assert sh(T(loops.split("{")[0], *parts)).count("printf") == 1_000
