@@ -21,7 +21,9 @@ import re
 from collections.abc import Sequence
 
 __all__ = [
+    "DATA_OPTION_PROGRAMS",
     "EXPANDED",
+    "OPTION_CODE_PROGRAMS",
     "PLUS_COMMAND_PROGRAMS",
     "SHELLS",
     "SHELL_CODE_PROGRAMS",
@@ -402,9 +404,30 @@ _KNOWN_PROGRAMS = SHELL_CODE_PROGRAMS.union(_CODE_OPTIONS, _SCRIPT_FIRST, _SQL_O
 
 #: Programs with options that run code, so a value must not be read as one of their options
 #: (GNU programs read options after operands too).
-_OPTION_CODE_PROGRAMS = _KNOWN_PROGRAMS.union(
+OPTION_CODE_PROGRAMS = _KNOWN_PROGRAMS.union(
     {"sort", "man", "wget", "less", "more", "emacs", "curl"}, _MAKES
 )
+#: The allow-list for options: programs none of whose options runs a command or loads code,
+#: so a value may be read as one of their options (``ls {d:*}`` with ``-la``).  Every other
+#: program's options are refused to a value, known or not: options that run a command are
+#: everywhere (``rg --pre=CMD``, ``fd --exec``, ``tcpdump -z``, ``nc -e``, ``install
+#: --strip-program``, ``dpkg --pre-invoke``, ``exiftool -if``, ``openssl -engine``), and no
+#: table can list them all.  (Not here for that reason: ``split --filter``, ``sdiff``/``diff3``
+#: ``--diff-program``, ``install``, ``sort``, ``tar``, ``zip``, ``find``, ``less``, ``man``.)
+DATA_OPTION_PROGRAMS = frozenset(
+    {"ls", "cat", "echo", "printf", "head", "tail", "wc", "cp", "mv", "rm", "mkdir", "rmdir",
+     "touch", "chmod", "chown", "chgrp", "ln", "stat", "du", "df", "basename", "dirname",
+     "realpath", "readlink", "pwd", "grep", "egrep", "fgrep", "cut", "tr", "uniq", "tee",
+     "date", "id", "seq", "sleep", "true", "false", "diff", "cmp", "comm", "paste", "join",
+     "nl", "od", "base64", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum",
+     "sha512sum", "b2sum", "cksum", "sum", "gzip", "gunzip", "zcat", "bzip2", "bunzip2",
+     "bzcat", "xz", "unxz", "xzcat", "column", "expand", "unexpand", "fold", "fmt", "rev",
+     "shuf", "tac", "truncate", "mktemp", "whoami", "uname", "nproc", "printenv", "file",
+     "which", "sync", "csplit", "numfmt", "pr", "tsort", "factor", "kill", "cd", "hexdump",
+     "xxd", "strings", "tree", "yes", "dd", "shred", "mkfifo", "unlink", "nslookup", "host",
+     "ping", "hostname", "locale", "getent", "groups", "users", "who", "w", "uptime",
+     "free", "lsblk", "ps", "pgrep", "pkill", "sha1", "md5"}
+)  # fmt: skip
 # Interpreters whose code option ends their options (``python -c code -x``: -x is sys.argv[1]),
 # as a shell's -c does; other interpreters read options after the code option's argument.
 _CODE_ENDS_OPTIONS = SHELLS | {"python", "pypy"}
@@ -459,17 +482,21 @@ def code_argument(
 
 def option_taker(command: Sequence[str | None]) -> str | None:
     """The program that would read the last word of ``command`` (a value at its start) as an
-    option, when that program has options that run code (``ssh -oProxyCommand=...``, ``tar
-    --to-command=...``, ``python -c...``, vim's ``+!cmd``): a value starting with ``-`` (or
-    ``+`` for vim and less) must not stand there.  None past ``--``, past an interpreter's
-    script or a shell's operands, or for any other program.  Only a shell's and Python's code
-    option ends the options: ``perl -e 'print @ARGV' -e'system(...)'`` runs both programs,
-    and IPython reads ``--Class.trait=...`` options even after its script."""
+    option, unless it is one of :data:`DATA_OPTION_PROGRAMS` (options that run code: ``ssh
+    -oProxyCommand=...``, ``tar --to-command=...``, ``python -c...``, vim's ``+!cmd``, ``rg
+    --pre=...``): a value starting with ``-`` (or ``+`` for vim and less) must not stand there.
+    None past ``--``, past an interpreter's script or a shell's operands.  Only a shell's
+    and Python's code option ends the options: ``perl -e 'print @ARGV' -e'system(...)'``
+    runs both programs, and IPython reads ``--Class.trait=...`` options even after its
+    script."""
     command = _run_command(command, "")
-    if len(command) < 2 or command[0] is None:
+    if len(command) < 2:
         return None
-    name = program(command[0])
-    if name not in _OPTION_CODE_PROGRAMS:
+    if command[0] is None or command[0] == EXPANDED:
+        name = "the program " + ("a value" if command[0] is None else "an expansion") + " names"
+    else:
+        name = program(command[0])
+    if name in DATA_OPTION_PROGRAMS:
         return None
     takes_script = (name in SHELLS or name in _INTERPRETER_OPTIONS) and name not in _TRAITLETS
     code_options = frozenset() if name in _CODE_ENDS_OPTIONS else _CODE_OPTIONS.get(name)

@@ -57,7 +57,7 @@ from ._shell_grammar import (
     lex,
     word_at,
 )
-from ._shell_programs import PLUS_COMMAND_PROGRAMS
+from ._shell_programs import OPTION_CODE_PROGRAMS, PLUS_COMMAND_PROGRAMS
 from .fields import field_text, format_field, refusal
 from .template import as_template, is_template
 
@@ -409,9 +409,14 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 renderer,
                 f"the value of {field_text(interpolation, position)}",
                 f"starts with {option[0]!r}, so {field.option_of} would read it as an option, "
-                f"and {field.option_of} has options that run commands",
+                + (
+                    f"and {field.option_of} has options that run commands"
+                    if field.option_of in OPTION_CODE_PROGRAMS
+                    else "and only the options of programs known to run no command from one "
+                    "(ls, cat, grep...) may come from a value"
+                ),
                 f"Write -- before the field, so that {field.option_of} reads every word after "
-                "it as an operand, or check the value in Python",
+                "it as an operand (or ./ before a relative path), or check the value in Python",
             )
         assignment = next((w for w in words if "=" in w), None)
         if field.assignment_of and assignment is not None:
@@ -448,7 +453,7 @@ _VARIABLE_AS_CODE = {
 def _reads_as_option(word: str, program: str) -> bool:
     """Whether ``program`` (``""``: none that matters) would read ``word`` as an option
     (``+cmd`` too, for vim and less)."""
-    if not program:
+    if not program or word == "-":  # (a lone '-' is an operand: standard input)
         return False
     return word.startswith("-") or (word.startswith("+") and program in PLUS_COMMAND_PROGRAMS)
 

@@ -49,6 +49,8 @@ PAYLOADS = [
     # options of programs that run a command (read as an option where a program parses them)
     f"--to-command=touch {SENTINEL}",
     f"--upload-pack=touch {SENTINEL}",
+    "--pre=sh",  # ripgrep runs each file it searches through this program
+    "--exec=sh",  # fd runs this command on each file it finds
     # commands of tools that read them on their standard input (ed's, dc's and ex's `!`, m4's)
     f"!touch {SENTINEL}",
     f"syscmd(touch {SENTINEL})",
@@ -358,10 +360,19 @@ CASES += [
     ("option", "tar -cf ../t.tar a-file; tar -xf ../t.tar §"),
     ("option", "git init -q ../r; git ls-remote § ../r"),
     ("option", "tar -cf ../t.tar a-file; tar -xf ../t.tar -- §; probe §"),
+    # programs outside the tables: any but those known to run no command from an option
+    # (ls, cat, grep...) are refused a value starting with '-', as ripgrep's --pre and fd's
+    # --exec run one
+    ("option", f"printf 'touch {SENTINEL}' > s.txt; rg -q § s.txt"),
+    ("option", f"printf 'touch {SENTINEL}' > s.txt; fdfind § s.txt"),
+    ("option", f"printf 'touch {SENTINEL}' > s.txt; rg -q -- § s.txt"),
+    ("option", "ls § >/dev/null 2>&1; grep -q § a-file; probe §"),
 ]
 NAIVE_ESCAPES += [
     "tar -cf ../t.tar a-file; tar -xf ../t.tar §",
     "git init -q ../r; git ls-remote § ../r",
+    f"printf 'touch {SENTINEL}' > s.txt; rg -q § s.txt",
+    f"printf 'touch {SENTINEL}' > s.txt; fdfind § s.txt",
 ]
 
 CASES += [
@@ -426,6 +437,12 @@ NEEDS = {
     "printf '%s\\n' § | m4": "m4",
     "printf '%s\\n' § | dc": "dc",
 }
+NEEDS.update(
+    {
+        f"printf 'touch {SENTINEL}' > s.txt; rg -q § s.txt": "rg",
+        f"printf 'touch {SENTINEL}' > s.txt; fdfind § s.txt": "fdfind",
+    }
+)
 
 CASES += [
     # -- a value where env or make reads NAME=value: refused in the variable, and as a whole

@@ -523,6 +523,43 @@ def test_a_value_after_dashes_or_not_read_as_an_option_is_accepted(case: str, va
     assert shlex.split(sh(_with_value(case, value))) == words
 
 
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [("rg § .", "--pre=sh"), ("fdfind §", "--exec=sh"), ("mytool § out", "-x"),
+     ("tcpdump -r f.pcap §", "-zsh"), ("nc § 80", "-e/bin/sh"), ("exiftool § f.jpg", "-if"),
+     ("§ x", None), ("{ mytool §; }", "-v"), ("$TOOL §", "-v"), ("sudo mytool §", "-v"),
+     ("xargs -0 mytool §", "-v"), ("mytool §", ["a", "-v"])],
+)  # fmt: skip
+def test_a_value_read_as_an_option_of_a_program_not_known_to_be_safe_is_refused(
+    case: str, value: object
+) -> None:
+    # The allow-list: only the options of programs known to run no command from one (ls,
+    # grep...) may come from a value.  ripgrep's --pre and fd's --exec run a command
+    # (tests/test_shell_contexts.py runs both), and no table can list every such option.
+    if value is None:  # a value names the program: its options are unknown
+        template = T((["mytool"], "p", None, "*"), " x ", ("-v", "v"))
+    else:
+        template = _with_value(case, value, "*" if isinstance(value, list) else "")
+    for render in (sh, argv):
+        if render is argv and ("{" in case or "$" in case):
+            continue  # (argv runs no shell: braces and expansions are not its grammar)
+        with pytest.raises(RenderError, match=r"would read it as an option.*Write -- before"):
+            render(template)
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [("ls -l §", "-la"), ("grep -e x §", "-"), ("cat -- §", "-n"), ("mytool -- §", "-x"),
+     ("mytool ./§", "-x"), ("mytool §", "x"), ("rg -q x §", "dir"), ("wc -l §", "-"),
+     ("mytool §", "-")],
+)  # fmt: skip
+def test_option_like_values_stay_accepted_where_they_are_data(case: str, value: str) -> None:
+    # (a lone '-' is an operand, standard input, to every program)
+    words = argv(_with_value(case, value))
+    assert any(value in word for word in words)
+    assert shlex.split(sh(_with_value(case, value))) == words
+
+
 # Programs that read code from their standard input other than as `… | sh`: each case
 # was accepted before, and runs the value in dash or bash (tests/contexts_sh.py shows those
 # the machine has; tests/test_shell_contexts.py runs them).
