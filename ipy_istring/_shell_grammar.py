@@ -32,6 +32,7 @@ from ._shell_programs import (
     option_taker,
     reads_program_from_stdin,
     stdin_script,
+    unknown_input_reader,
 )
 
 __all__ = [
@@ -304,7 +305,7 @@ class _Lexer:
                     raise _Stop(self.i, "an unclosed '(' or '$('")
                 if redirect:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
-                self.check_pipe(piped, command, expanded)
+                self.check_pipe(piped, [] if loop_header else command, expanded)
                 self.pipelines.pop()
                 return
             c = text[self.i]
@@ -315,7 +316,7 @@ class _Lexer:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
                 out.append(Operator("\n"))
                 self.i += 1
-                self.check_pipe(piped, command, expanded)
+                self.check_pipe(piped, [] if loop_header else command, expanded)
                 position, loop_header, command, expanded = COMMAND, False, [], []
                 piped = list(inputs[-1] if inputs else stdin)
                 if not groups:
@@ -362,7 +363,7 @@ class _Lexer:
                 elif op == ")":
                     if not closing:
                         raise _Stop(start, "a ')' that closes nothing")
-                    self.check_pipe(piped, command, expanded)
+                    self.check_pipe(piped, [] if loop_header else command, expanded)
                     self.pipelines.pop()
                     return
                 elif op in _REDIRECTIONS:
@@ -370,7 +371,7 @@ class _Lexer:
                     redirect = op
                 else:  # a separator
                     out.append(Operator(op))
-                    self.check_pipe(piped, command, expanded)
+                    self.check_pipe(piped, [] if loop_header else command, expanded)
                     if op == "|":
                         piped = [*piped, *range(first_field, self.field)]
                         if any(expanded) and _VARIABLES not in piped:
@@ -540,6 +541,11 @@ class _Lexer:
         if script is not None and _script_reads_code(script, self.nesting + 1):
             name = f"{command[0]} running {script!r}"
         why = f"in a pipeline into {name}, which reads it as code, its program"
+        if name is None and script is None and (name := unknown_input_reader(marked)):
+            why = (
+                f"in a pipeline into {name}, which is not one of the programs known to read "
+                "their input as data (many read it as code: a shell, a REPL, a build file)"
+            )
         if name is not None and _VARIABLES in piped:
             self.use_variables(f"an expansion's output reaches {why[3:]}")
         for index in self.unfold(piped) if name is not None else ():

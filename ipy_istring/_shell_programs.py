@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 
 __all__ = [
+    "DATA_INPUT_PROGRAMS",
     "DATA_OPTION_PROGRAMS",
     "EXPANDED",
     "OPTION_CODE_PROGRAMS",
@@ -34,6 +35,7 @@ __all__ = [
     "program",
     "reads_program_from_stdin",
     "stdin_script",
+    "unknown_input_reader",
 ]
 
 #: A command word the shell computes when it runs (``$SHELL``, ``"$(cmd)"``), where the tables
@@ -334,6 +336,7 @@ _PROGRAM_FILE_OPTIONS: dict[str, frozenset[str]] = {
     "make": frozenset({"-f", "--file", "--makefile"}),
     "psql": frozenset({"-f", "--file"}),
     "gmake": frozenset({"-f", "--file", "--makefile"}),
+    "emacs": frozenset({"-l", "--load", "--script", "-script"}),  # (Lisp files it runs)
     **{name: files for name, (_, files, _) in _SCRIPT_FIRST.items()},
     **dict.fromkeys(_VI, frozenset({"-s", "-S", "-u"})),
 }
@@ -436,6 +439,23 @@ _CODE_ENDS_OPTIONS = SHELLS | {"python", "pypy"}
 _TRAITLETS = frozenset({"ipython"})
 #: Programs that also read a word starting with ``+`` as a command (``vim +!cmd``).
 PLUS_COMMAND_PROGRAMS = frozenset({"vim", "vi", "nvim", "ex", "view", "less", "more", "emacs"})
+
+#: Programs known to read their standard input as data, or whose tables say when they read it
+#: as code: :func:`unknown_input_reader` refuses a pipe into any other.
+DATA_INPUT_PROGRAMS = (
+    DATA_OPTION_PROGRAMS.union(_KNOWN_PROGRAMS, _READERS, OPTION_CODE_PROGRAMS)
+    .union(
+        {"jq", "yq", "bc", "sort", "less", "more", "tar", "cpio", "patch", "zstd", "unzstd",
+         "lz4", "iconv", "dos2unix", "unix2dos", "sponge", "pv", "xmllint", "curl", "wget",
+         "git", "sed", "awk", "gawk", "mawk", "base32", "basenc", "envsubst", "xclip", "xsel",
+         "wl-copy", "pbcopy", "lp", "lpr", "gpg", "split", "tee", "column", "xargs",
+         # shell builtins: they read the pipe as data (a variable that `read` sets is
+         # followed where it is used)
+         "read", "mapfile", "readarray", "command", "builtin", "type", "exit", "return",
+         "set", "shift", "test", "[", ":", "wait", "export", "local", "cd", "trap"}
+    )
+    .difference(_WRAPPERS)
+)  # fmt: skip
 
 _AS_CODE = "which {} parses again as code"
 
@@ -598,6 +618,8 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         return name if operands[:1] and operands[0] in _STDIN_FILES else None
     if name in ("at", "batch") or (name == "parallel" and not operands):
         return name
+    if name == "sg":  # given no command after the group, sg starts a shell
+        return name if len(operands) < 2 and not any(w.startswith("-c") for w in words) else None
     if name == "crontab":
         return name if not operands or operands == ["-"] else None
     if name == "ssh":  # given only the destination, the remote shell reads the pipe
@@ -632,6 +654,33 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
             return None  # the program is an argument
         expects_argument = name in SHELLS and word in _SHELL_OPTIONS_WITH_ARGUMENT
     return name
+
+
+def unknown_input_reader(command: Sequence[str | None]) -> str | None:
+    """The program ``command`` runs when it is not one known to read its standard input as
+    data (the allow-list for pipes, after :func:`reads_program_from_stdin`): what reads
+    the pipe as code is everywhere (``fakeroot`` and ``proot`` start a shell, ``toybox sh``,
+    ``pkexec sh``, ``cmake -P /dev/stdin``, ``emacs -l /dev/stdin``, ``ghci``, ``redis-cli``,
+    ``docker run -i IMAGE``), and no table can list it all.  Known: the programs the tables
+    name (they decide there), and :data:`DATA_INPUT_PROGRAMS`.  A wrapper (``strace``,
+    ``docker``...) is judged by the word after its options, the command it runs (none: it may
+    start a shell).  None when the program is known."""
+    ran = _run_command(command, "")
+    if not ran:
+        return None
+    if ran[0] is None:
+        return "a program a value names"
+    if ran[0] == EXPANDED:
+        return None  # (reads_program_from_stdin refuses it)
+    if ran[0].startswith("-"):
+        return None  # (an option of a runner the tables read as its command: `command -v`)
+    name = program(ran[0])
+    if name in _WRAPPERS:
+        # The first later word naming a known program: the command it runs (`strace -o log
+        # cat`); none, and the wrapper may start a shell or run a program of unknown kind.
+        known = (w for w in ran[1:] if w is not None and program(w) in DATA_INPUT_PROGRAMS)
+        return None if next(known, None) is not None else name
+    return None if name in DATA_INPUT_PROGRAMS else name
 
 
 def _reads_commands(

@@ -378,6 +378,10 @@ NAIVE_ESCAPES += [
 CASES += [
     # -- what a value's command writes reaches a program reading code on its standard input
     # other than as `| sh`: refused ---------------------------------------------------------
+    # a program no table names reads the pipe: it may be a shell (this one is), so only
+    # programs known to read their input as data may (the allow-list)
+    ("stdin unknown program", "printf 'exec sh' > r; chmod +x r; printf '%s\\n' § | ./r"),
+    ("stdin unknown program", "printf '%s\\n' § | sg root"),
     ("stdin subshell", "printf '%s\\n' § | (sh)"),
     ("stdin subshell", "printf '%s\\n' § | { true; sh; }"),
     ("stdin subshell", "printf '%s\\n' § | if true; then sh; fi"),

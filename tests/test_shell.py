@@ -639,6 +639,46 @@ def test_after_an_alias_or_hash_definition_no_value_is_accepted(case: str) -> No
 
 @pytest.mark.parametrize(
     "case",
+    ["echo § | mytool", "echo § | ./run", "echo § | fakeroot", "echo § | proot",
+     "echo § | toybox sh", "echo § | pkexec sh", "echo § | cmake -P /dev/stdin",
+     "echo § | ghci", "echo § | redis-cli", "echo § | docker run -i img",
+     "echo § | strace -o log mytool", "echo § | timeout 5 mytool", "echo § | xonsh",
+     "echo § | sqlplus", "echo § | kubectl apply -f -", "echo § | socat - EXEC:sh"],
+)  # fmt: skip
+def test_a_pipe_into_a_program_not_known_to_read_data_is_refused(case: str) -> None:
+    # The allow-list for pipes: any program may be a shell, a REPL or a build tool that runs
+    # what it reads (tests/test_shell_contexts.py runs a script that execs sh).
+    with pytest.raises(RenderError, match=r"not one of the programs known to read their input"):
+        sh(_with_fields(case))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["echo § | sg grp", "echo § | emacs --batch -l /dev/stdin",
+     "echo § | emacs --batch --load=/dev/stdin"],
+)
+def test_a_pipe_into_a_program_that_starts_a_shell_or_loads_the_input_is_refused(
+    case: str,
+) -> None:
+    # sg given no command starts a shell (run for real in test_shell_contexts.py); emacs -l
+    # loads a Lisp file, here the pipe (from its documentation).
+    with pytest.raises(RenderError, match=r"in a pipeline into [\w -]+, which reads it as code"):
+        sh(_with_fields(case))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["echo § | jq .", "echo § | sort -u", "echo § | wc -l", "echo § | gzip > f.gz",
+     "echo § | sg grp cat", "echo § | sg grp -c cat", "echo § | timeout 5 cat",
+     "echo § | read -r v; echo done", "echo § | base64 -d"],
+)  # fmt: skip
+def test_a_pipe_into_a_program_known_to_read_data_is_accepted(case: str) -> None:
+    rendered = sh(_with_fields(case))
+    assert "'value 0'" in rendered
+
+
+@pytest.mark.parametrize(
+    "case",
     ["echo § | grep sh", "echo § | grep -w bash", "echo § | sed s/sh/bash/", "echo § | (cat)",
      "echo § | { cat; }", "echo § | ( cat; echo done )", "echo § | if true; then cat; fi",
      "echo § | while read -r l; do printf '%s\\n' \"$l\"; done", "echo § | sh -c cat",
