@@ -411,25 +411,25 @@ OPTION_CODE_PROGRAMS = _KNOWN_PROGRAMS.union(
     {"sort", "man", "wget", "less", "more", "emacs", "curl"}, _MAKES
 )
 #: The allow-list for options: programs none of whose options runs a command or loads code,
-#: so a value may be read as one of their options (``ls {d:*}`` with ``-la``).  Every other
-#: program's options are refused to a value, known or not: options that run a command are
-#: everywhere (``rg --pre=CMD``, ``fd --exec``, ``tcpdump -z``, ``nc -e``, ``install
-#: --strip-program``, ``dpkg --pre-invoke``, ``exiftool -if``, ``openssl -engine``), and no
-#: table can list them all.  (Not here for that reason: ``split --filter``, ``sdiff``/``diff3``
-#: ``--diff-program``, ``install``, ``sort``, ``tar``, ``zip``, ``find``, ``less``, ``man``.)
+#: or changes what they write or destroy beyond their operands, so a value may be read as one
+#: of their options (``ls {d:*}`` with ``-la``).  Every other program's options are refused to
+#: a value, known or not: options that run a command are everywhere (``rg --pre=CMD``, ``fd
+#: --exec``, ``tcpdump -z``, ``nc -e``, ``install --strip-program``, ``dpkg --pre-invoke``,
+#: ``exiftool -if``, ``openssl -engine``), and no table can list them all.  Left out on
+#: purpose: ``sort``, ``split``, ``install``, ``sdiff`` (options that run a program); ``rm``,
+#: ``cp``, ``mv``, ``ln``, ``chmod``, ``chown``, ``kill``, ``gzip``, ``truncate``, ``shred``,
+#: ``date`` (``rm -rf``, ``cp -t DIR``, ``kill -1``, ``gzip -r``, ``date -s``: an option from a
+#: value would change what is written or destroyed; write ``--`` before the field).
 DATA_OPTION_PROGRAMS = frozenset(
-    {"ls", "cat", "echo", "printf", "head", "tail", "wc", "cp", "mv", "rm", "mkdir", "rmdir",
-     "touch", "chmod", "chown", "chgrp", "ln", "stat", "du", "df", "basename", "dirname",
-     "realpath", "readlink", "pwd", "grep", "egrep", "fgrep", "cut", "tr", "uniq", "tee",
-     "date", "id", "seq", "sleep", "true", "false", "diff", "cmp", "comm", "paste", "join",
-     "nl", "od", "base64", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum",
-     "sha512sum", "b2sum", "cksum", "sum", "gzip", "gunzip", "zcat", "bzip2", "bunzip2",
-     "bzcat", "xz", "unxz", "xzcat", "column", "expand", "unexpand", "fold", "fmt", "rev",
-     "shuf", "tac", "truncate", "mktemp", "whoami", "uname", "nproc", "printenv", "file",
-     "which", "sync", "csplit", "numfmt", "pr", "tsort", "factor", "kill", "cd", "hexdump",
-     "xxd", "strings", "tree", "yes", "dd", "shred", "mkfifo", "unlink", "nslookup", "host",
-     "ping", "hostname", "locale", "getent", "groups", "users", "who", "w", "uptime",
-     "free", "lsblk", "ps", "pgrep", "pkill", "sha1", "md5"}
+    {"ls", "cat", "echo", "printf", "head", "tail", "wc", "mkdir", "rmdir", "touch", "stat",
+     "du", "df", "basename", "dirname", "realpath", "readlink", "pwd", "grep", "egrep",
+     "fgrep", "cut", "tr", "uniq", "tee", "id", "seq", "sleep", "true", "false", "diff", "cmp",
+     "comm", "paste", "join", "nl", "od", "base64", "md5sum", "sha1sum", "sha224sum",
+     "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "zcat", "bzcat", "xzcat",
+     "column", "expand", "unexpand", "fold", "fmt", "rev", "shuf", "tac", "mktemp", "whoami",
+     "uname", "nproc", "printenv", "file", "which", "numfmt", "pr", "tsort", "factor", "cd",
+     "hexdump", "xxd", "strings", "tree", "yes", "mkfifo", "nslookup", "host", "locale",
+     "getent", "groups", "users", "who", "w", "uptime", "free", "lsblk", "ps", "pgrep"}
 )  # fmt: skip
 # Interpreters whose code option ends their options (``python -c code -x``: -x is sys.argv[1]),
 # as a shell's -c does; other interpreters read options after the code option's argument.
@@ -448,7 +448,10 @@ DATA_INPUT_PROGRAMS = (
         {"jq", "yq", "bc", "sort", "less", "more", "tar", "cpio", "patch", "zstd", "unzstd",
          "lz4", "iconv", "dos2unix", "unix2dos", "sponge", "pv", "xmllint", "curl", "wget",
          "git", "sed", "awk", "gawk", "mawk", "base32", "basenc", "envsubst", "xclip", "xsel",
-         "wl-copy", "pbcopy", "lp", "lpr", "gpg", "split", "tee", "column", "xargs",
+         "wl-copy", "pbcopy", "lp", "lpr", "gpg", "split", "tee", "column", "xargs", "rm",
+         "cp", "mv", "ln", "chmod", "chown", "chgrp", "kill", "pkill", "gzip", "gunzip",
+         "bzip2", "bunzip2", "xz", "unxz", "truncate", "shred", "date", "dd", "csplit",
+         "unlink", "hostname", "ping",
          # shell builtins: they read the pipe as data (a variable that `read` sets is
          # followed where it is used)
          "read", "mapfile", "readarray", "command", "builtin", "type", "exit", "return",

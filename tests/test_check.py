@@ -1170,7 +1170,7 @@ def test_fix_in_a_notebook_quotes_shell_escapes(tmp_path: Path, ishell: Any) -> 
     cells = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
     assert cells == [
         "import shlex\nsrc = input_name\n",
-        "!cp {shlex.quote(str(src))} copy.txt\n",
+        "!cp -- {shlex.quote(str(src))} copy.txt\n",  # (cp -t DIR: a value is no option)
         "n = !wc -c {shlex.quote(str(src))}\n",
     ]
     assert _check(str(notebook)).returncode == 0  # nothing left to find
@@ -1296,14 +1296,20 @@ def test_the_cell_warning_says_when_quoting_is_not_enough(ishell: Any) -> None:
 
 
 def test_no_fix_for_shell_escapes_quoting_cannot_make_safe(tmp_path: Path) -> None:
-    cells = ["name = input()\n", "option = input()\n", *UNSAFE_ESCAPE_CONTEXTS, "!cat {name}\n"]
+    # (`!git clone {option} dest` is fixed with `--`, the option case left alone here is one
+    # that `--` before the first value does not make safe)
+    unfixable = [c for c in UNSAFE_ESCAPE_CONTEXTS if "git clone" not in c]
+    unfixable.append("!ls {name}; git clone {option} dest")
+    cells = ["name = input()\n", "option = input()\n", *unfixable, "!cat {name}\n",
+             "!git clone {option} dest\n"]  # fmt: skip
     notebook = tmp_path / "nb.ipynb"
     notebook.write_text(_notebook(cells))
     result = _check("--fix", str(notebook))
     fixed = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
-    assert fixed[2:-1] == list(UNSAFE_ESCAPE_CONTEXTS)  # left alone, each with its reason
-    assert fixed[-1] == "!cat {shlex.quote(str(name))}\n"
-    assert result.stderr.count("not fixed: quoting") == len(UNSAFE_ESCAPE_CONTEXTS) - 1
+    assert fixed[2:-2] == unfixable  # left alone, each with its reason
+    assert fixed[-2] == "!cat {shlex.quote(str(name))}\n"
+    assert fixed[-1] == "!git clone -- {shlex.quote(str(option))} dest\n"
+    assert result.stderr.count("not fixed: quoting") == len(unfixable) - 1
     assert "not fixed: the command quotes text itself" in result.stderr
     assert "the command string of sh -c" in result.stderr
     assert "a value that starts with '-'" in result.stderr

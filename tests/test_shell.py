@@ -452,6 +452,8 @@ def test_code_arguments_of_runners_and_interpreters_are_refused(case: str) -> No
      "echo § | xargs git clone", "echo § | xargs -n1 ssh", "echo § | xargs tar -xf a.tar",
      "echo § | crontab -", "echo § | ssh h", "echo § | ssh -p 22 h", "echo § | psql",
      "echo § | mysql -u root", "echo § | sqlite3 db", "echo § | source /dev/stdin",
+     # (cp's options change what it writes: `-t DIR`; write `--` before `{}`)
+     "echo § | xargs -I{} cp {} /tmp", "echo § | xargs rm",
      "echo § | sh /dev/stdin", "echo § | bash -", "echo § | parallel", "echo § | perl",
      "echo § | xargs env", "echo § | xargs env -i --", "echo § | xargs make --"],
 )  # fmt: skip
@@ -466,7 +468,7 @@ def test_values_in_a_pipeline_into_a_shell_reading_its_program_are_refused(case:
     ["echo § | grep a", "echo § | python3 -c 'import sys'", "echo § | bash s.sh",
      "echo § && sh", "echo a | sh -s -- §", "cat § | grep x | sort", "echo a | sh; echo §",
      "{ echo a; } | sh; echo §", "cd § && curl https://example.org/i.sh | sh",
-     "echo § | xargs echo", "echo § | xargs -I{} cp {} /tmp", "echo § | ssh h cat",
+     "echo § | xargs echo", "echo § | xargs -I{} cp -- {} /tmp", "echo § | ssh h cat",
      "echo § | xargs rm --", "echo § | xargs python3 s.py", "echo § | xargs git clone --",
      "echo § | psql -c 'select 1'", "echo § | sqlite3 db 'select 1'", "echo § | parallel echo",
      "echo § | bash -- s.sh", "echo § | python3 s.py"],
@@ -528,7 +530,10 @@ def test_a_value_after_dashes_or_not_read_as_an_option_is_accepted(case: str, va
     [("rg § .", "--pre=sh"), ("fdfind §", "--exec=sh"), ("mytool § out", "-x"),
      ("tcpdump -r f.pcap §", "-zsh"), ("nc § 80", "-e/bin/sh"), ("exiftool § f.jpg", "-if"),
      ("§ x", None), ("{ mytool §; }", "-v"), ("$TOOL §", "-v"), ("sudo mytool §", "-v"),
-     ("xargs -0 mytool §", "-v"), ("mytool §", ["a", "-v"])],
+     ("xargs -0 mytool §", "-v"), ("mytool §", ["a", "-v"]),
+     # options that change what is written or destroyed: `rm -rf`, `cp -t DIR`, `kill -1`
+     ("rm §", "-rf"), ("cp § /tmp/x", "-t/etc"), ("kill §", "-1"), ("gzip §", "-r"),
+     ("rm §", ["a", "-rf"])],
 )  # fmt: skip
 def test_a_value_read_as_an_option_of_a_program_not_known_to_be_safe_is_refused(
     case: str, value: object
@@ -550,6 +555,7 @@ def test_a_value_read_as_an_option_of_a_program_not_known_to_be_safe_is_refused(
 @pytest.mark.parametrize(
     ("case", "value"),
     [("ls -l §", "-la"), ("grep -e x §", "-"), ("cat -- §", "-n"), ("mytool -- §", "-x"),
+     ("rm -- §", "-rf"), ("kill -- §", "-1"),
      ("mytool ./§", "-x"), ("mytool §", "x"), ("rg -q x §", "dir"), ("wc -l §", "-"),
      ("mytool §", "-")],
 )  # fmt: skip

@@ -178,9 +178,24 @@ def _expansion_fix(line: str, finding: Finding) -> Fix:
     if fixed == command:
         return Fix(None, "nothing to quote")
     problem = _quoting_not_enough(command)
+    first = _EXPANSION.search(command)
+    if (
+        problem is not None
+        and problem.startswith(_OPTION_PROBLEM)
+        and first is not None
+        and command[first.start() - 1 : first.start()] in (" ", "\t")
+    ):
+        # A program would read a value starting with '-' as an option: `--` before the first
+        # expansion ends its options (`!cp -- {shlex.quote(str(a))} b`), if that is enough.
+        ended = f"{command[: first.start()]}-- {command[first.start() :]}"
+        if _quoting_not_enough(ended) is None:
+            fixed, problem = _EXPANSION.sub(quoted, ended), None
     if problem is not None:
         return Fix(None, problem, renderer="sh")
     return Fix(line[:start] + escape + fixed, renderer="shlex")
+
+
+_OPTION_PROBLEM = "quoting is not enough for a value that starts with '-'"
 
 
 def _quoting_not_enough(command: str) -> str | None:
@@ -199,7 +214,7 @@ def _quoting_not_enough(command: str) -> str | None:
         except RenderError as error:
             if stand_in == "value":
                 return f"quoting each value is not enough here: {error}"
-            return f"quoting is not enough for a value that starts with '-': {error}"
+            return f"{_OPTION_PROBLEM}: {error}"
     return None
 
 
