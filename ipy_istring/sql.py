@@ -433,10 +433,13 @@ _DECLARES = frozenset(
     ("into", "table", "exists", "references", "as", "view", "with", "recursive", "function",
      "procedure", "macro", "copy", "::")
 )  # fmt: skip
+# After '::' or AS a name is a type, but DuckDB reads x::varchar.{f:i}() as a call of f on
+# x::varchar (its dot call syntax): there only the chain's first name is a type.
+_TYPES_AFTER = frozenset(("::", "as"))
 _CALLED = (
     "is the name of the function called, so its value chooses which function runs "
     "(query(), ts_stat() and query_to_xml() run SQL, pg_read_file() and read_text() read "
-    "the server's files)",
+    "the server's files; DuckDB's x.f() and cast(x as t).f() call f too)",
     "Write the function's name in the static text; to choose among known functions, pick "
     "an i'...' fragment in Python and compose it with ':q'",
 )
@@ -454,8 +457,9 @@ _SETTING_MODIFIERS = frozenset(("session", "local", "global", "persistent"))
 # DuckDB reads a table name that is no table as a file or URL (a replacement scan): "s.csv",
 # "s"."csv", "https://...".  Where a name is a table to read, a ':i' value must be plain.
 _TABLE_READS = frozenset(
-    ("from", "join", "using", "table", "describe", "summarize", "pivot", "unpivot", "copy")
-)
+    ("from", "join", "using", "table", "describe", "show", "summarize", "pivot", "pivot_wider",
+     "pivot_longer", "unpivot", "copy")
+)  # fmt: skip
 _CLAUSES = frozenset(
     ("select", "from", "join", "where", "group", "having", "order", "limit", "offset",
      "qualify", "window", "union", "intersect", "except", "set", "values", "returning", "into")
@@ -576,7 +580,9 @@ def _composed(
         clauses: list[str] = [""]  # per parenthesis level, the clause keyword last seen
         routine_body = False  # after AS in CREATE FUNCTION/PROCEDURE/MACRO
         field = 0
-        pending: tuple[int, str, str] | None = None  # the last field, its chain_before, prior
+        # the last ':i' field: its chain_before and chain_prior, and whether a dot precedes it
+        pending: tuple[int, str, str, bool] | None = None
+        last_named = False  # the previous token was a word, an identifier or a field
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
@@ -589,12 +595,18 @@ def _composed(
             named = kind in ("word", "identifier", "field")
             if named and last != ".":
                 chain_before, chain_prior = last, prior
+            elif token == "." and not last_named:
+                # (x).f(), 'a'.f(), [1].f(): DuckDB calls f on what stands before the dot, so
+                # a name there starts no chain a declaring word before it could vouch for
+                chain_before, chain_prior = last, prior
             opens = token == "(" or (kind == "field" and specs[field] in ("in", "l"))
             if pending is not None and opens:
-                n, before_chain, prior_chain = pending
-                declares = (before_chain in _DECLARES and prior_chain != "execute") or (
-                    before_chain == "on" and "index" in head
-                )
+                n, before_chain, prior_chain, dotted = pending
+                declares = (
+                    before_chain in _DECLARES
+                    and prior_chain != "execute"
+                    and not (dotted and before_chain in _TYPES_AFTER and d.name == "duckdb")
+                ) or (before_chain == "on" and "index" in head)
                 if not declares and found[n] is None:
                     found[n] = _CALLED
             if pending is not None and token == "." and d.name == "duckdb" and tables[pending[0]]:
@@ -611,7 +623,7 @@ def _composed(
                     if last == ".":
                         found[field] = found[field] or _TABLE_FILE
                 if specs[field] == "i":  # a name: before "(" it is the function called
-                    pending = (field, chain_before, chain_prior)
+                    pending = (field, chain_before, chain_prior, last == ".")
                 field += 1
             elif token == ";":
                 head, calls, clauses, routine_body = [], [], [""], False
@@ -636,7 +648,7 @@ def _composed(
                         token == "as" and head[0] == "create" and bool(_ROUTINES & set(head))
                     )
             previous = token if kind in ("word", "identifier") else ""
-            prior, last = last, token
+            prior, last, last_named = last, token, named
     return _Places(tuple(found), tuple(tables), not any(found) and not any(tables))
 
 

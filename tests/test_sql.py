@@ -693,6 +693,49 @@ def test_a_value_choosing_the_function_or_setting_is_refused(
             sql(T(*parts), paramstyle)
 
 
+@pytest.mark.parametrize(
+    "parts",
+    [
+        ("select cast(", ("k", "x"), " as varchar).", ("getvariable", "f", None, "i"), " ()"),
+        ("select (", ("k", "x"), ").", ("getvariable", "f", None, "i"), " ()"),
+        ("select 'k'.", ("getvariable", "f", None, "i"), " ()"),
+        ("select [1].", ("getvariable", "f", None, "i"), " ()"),
+        ("select ", ("k", "x"), "::varchar.", ("getvariable", "f", None, "i"), " ()"),
+        ("select cast(", ("k", "x"), " as varchar).", ("getvariable", "f", None, "i"), " /**/()"),
+        (
+            "select ",
+            ("k", "x"),
+            "::varchar.",
+            ("getvariable", "f", None, "i"),
+            " ",
+            (-1, "n", None, "l"),
+        ),
+    ],
+)
+def test_duckdb_dot_call_names_the_function_called(parts: tuple[Any, ...]) -> None:
+    """DuckDB reads x.f() as f(x), also after ')' or a cast: cast(x as varchar).{f:i} () and
+    x::varchar.{f:i} () call the function the value names (the word before the chain, AS or
+    '::', declares a type, not the name after the dot)."""
+    for paramstyle, dialect in (("qmark", None), ("dollar", None), ("qmark", "duckdb")):
+        with pytest.raises(RenderError, match=r"\{f:i\} is the name of the function called"):
+            sql(T(*parts), paramstyle, dialect=dialect)
+
+
+def test_a_type_after_a_cast_stays_accepted() -> None:
+    """The first name after '::' or AS is a type, with its modifiers: accepted everywhere; a
+    qualified type with modifiers only where DuckDB does not run the query."""
+    for parts, expected in (
+        (("select x:: ", ("numeric", "t", None, "i"), " (10, 2)"), 'select x:: "numeric" (10, 2)'),
+        (("select cast(x as ", ("text", "t", None, "i"), ").y"), 'select cast(x as "text").y'),
+        (("select ", ("v", "c", None, "i"), "::text from t"), 'select "v"::text from t'),
+        (("insert into main.", ("t", "t", None, "i"), " (a) values (1)"), None),
+    ):
+        query = sql(T(*parts))
+        assert expected is None or query.sql == expected
+    qualified = T("select x::pg_catalog.", ("numeric", "t", None, "i"), " (10, 2)")
+    assert sql(qualified, "format").sql == 'select x::pg_catalog."numeric" (10, 2)'
+
+
 def test_a_call_is_named_as_each_database_quotes_it() -> None:
     """U&"..." is PostgreSQL's, `...` SQLite's and DuckDB's, [...] SQLite's."""
     for static, paramstyle, why in (
@@ -722,6 +765,9 @@ def test_a_call_is_named_as_each_database_quotes_it() -> None:
         ("table ", ("s.csv", "t", None, "i")),
         ("describe ", ("s.csv", "t", None, "i")),
         ("summarize ", ("s.csv", "t", None, "i")),
+        ("show ", ("s.csv", "t", None, "i")),
+        ("pivot_wider ", ("s.csv", "t", None, "i"), " on a"),
+        ("pivot_longer ", ("s.csv", "t", None, "i"), " on a into name n value w"),
         ("pivot ", ("s.csv", "t", None, "i"), " on a using first(b)"),
         ("copy ", ("s.csv", "t", None, "i"), " to 'out.csv'"),
         ("merge into t using ", ("s.csv", "t", None, "i"), " s on false"),

@@ -329,3 +329,28 @@ def test_postgresql_creates_the_extension_a_value_names(pg: Any) -> None:
     )
     with pytest.raises(RenderError, match=r"\{name:i\} is in CREATE EXTENSION"):
         sql(template, "format")
+
+
+def test_duckdb_calls_the_function_a_value_names_after_a_cast() -> None:
+    """DuckDB reads x.f() as f(x), after a cast too: cast(x as varchar)."<value>" () called
+    getvariable() and read a session variable (the positive control); sql() refuses the name
+    there, while the type right after AS or '::' stays accepted."""
+    connection = duckdb.connect(":memory:")
+    connection.execute("set variable api_key = 'k-secret'")
+    leaked = connection.execute(
+        'select cast(? as varchar)."getvariable" ()', ["api_key"]
+    ).fetchall()
+    assert leaked == [("k-secret",)]
+    for before, after in (("select cast(", " as varchar)."), ("select ", "::varchar.")):
+        template = InterpolationTemplate(
+            before, Interpolation("api_key", "x"), after,
+            Interpolation("getvariable", "f", None, "i"), " ()",
+        )  # fmt: skip
+        with pytest.raises(RenderError, match=r"\{f:i\} is the name of the function called"):
+            sql(template, "qmark", dialect="duckdb")
+    typed = InterpolationTemplate(
+        "select cast(", Interpolation("1", "x"), " as ", Interpolation("integer", "t", None, "i"),
+        ")",
+    )  # fmt: skip
+    assert connection.execute(*sql(typed, dialect="duckdb")).fetchall() == [(1,)]
+    connection.close()
