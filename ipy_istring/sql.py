@@ -507,6 +507,8 @@ def _sink(
         return _STATEMENT_NAMED
     if head[:2] == ["create", "extension"]:
         return _EXTENSION, _CODE_FIX
+    if head[:2] == ["import", "database"]:
+        return _IMPORT_DATABASE, _CODE_FIX
     if head[:2] == ["alter", "system"]:
         return _ALTER_SYSTEM, _CODE_FIX
     after = next((w for w in ("set", "reset") if w in head), "")
@@ -534,6 +536,10 @@ _SETTING_CODE_WHY = (
 )
 _EXTENSION = (
     "is in CREATE EXTENSION, which runs the extension's scripts and loads its shared library"
+)
+_IMPORT_DATABASE = (
+    "is in IMPORT DATABASE, which runs the SQL in the directory's schema.sql and load.sql "
+    "(DuckDB): the value would choose the file of code to run"
 )
 _ALTER_SYSTEM = "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code

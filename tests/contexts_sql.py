@@ -279,6 +279,22 @@ def _secret_file() -> str:
     return os.path.join(directory, "secret")
 
 
+def _export_directory() -> str:
+    """A directory as DuckDB's EXPORT DATABASE writes one: IMPORT DATABASE runs its SQL."""
+    directory = tempfile.mkdtemp(prefix="ipy_istring_contexts_import_")
+    with open(os.path.join(directory, "schema.sql"), "w") as file:
+        file.write("drop table t;\n")
+    with open(os.path.join(directory, "load.sql"), "w") as file:
+        file.write("")
+    return directory
+
+
+EXPORTED = _export_directory()
+CASES += [
+    Case("IMPORT DATABASE runs the directory's SQL", ("import database ", X("l")), EXPORTED, [],
+         f"import database '{EXPORTED}'", ("duckdb",), only=("duckdb",)),
+]  # fmt: skip
+
 # A value that chooses the function called, the table DuckDB reads or the setting changed.
 SECRET_FILE = _secret_file()  # + ".csv"
 TS_STAT = "select to_tsvector(secret) from t"

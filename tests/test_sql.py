@@ -660,6 +660,8 @@ def test_a_continued_e_string_keeps_its_escapes() -> None:
         ),
         (("select * from t join u on ", ("f", "f", None, "i"), " (u.a)"), "function called"),
         (("select * from ts_stat(", ("q", "x"), ")"), r"ts_stat\(\).*runs its argument as SQL"),
+        (("import database ", ("/d", "p", None, "l")), r"\{p:l\} is in IMPORT DATABASE"),
+        (("IMPORT /* c */ Database ", ("/d", "p")), r"\{p\} is in IMPORT DATABASE"),
         (("select * from query ", (["q"], "xs", None, "in")), r"\{xs:in\} is an argument of query"),
         (("select ts_rewrite('a'::tsquery, ", ("q", "x"), ")"), r"ts_rewrite\(\).*as SQL"),
         (("select * from query_table(", ("t", "x"), ")"), r"query_table\(\).*file"),
@@ -896,6 +898,11 @@ def test_a_table_duckdb_would_read_as_a_file_is_refused(parts: tuple[Any, ...]) 
             'delete from "t" where "id" in (?, ?)',
         ),
         (("attach ", ("other.db", "p"), " as other"), "attach ? as other"),
+        (("export database ", ("out", "p", None, "l")), "export database 'out'"),
+        (
+            ("import foreign schema ", ("s", "s", None, "i"), " from server v into public"),
+            'import foreign schema "s" from server v into public',
+        ),
         (
             (
                 "select * from ",
