@@ -378,6 +378,19 @@ _CODE_CALLS = {
     "json_execute_serialized_sql": "DuckDB's json_execute_serialized_sql() runs its argument "
     "as SQL",
     "load_extension": "SQLite's load_extension() loads a shared library",
+    # PostgreSQL's tablefunc extension: crosstab() runs its text arguments as SQL, connectby()
+    # writes its table and column names into the SQL it runs, unquoted.
+    "crosstab": "tablefunc's crosstab() runs its arguments as SQL",
+    "crosstab2": "tablefunc's crosstab2() runs its argument as SQL",
+    "crosstab3": "tablefunc's crosstab3() runs its argument as SQL",
+    "crosstab4": "tablefunc's crosstab4() runs its argument as SQL",
+    "connectby": "tablefunc's connectby() writes its table and column names, unquoted, into "
+    "the SQL it runs",
+    # DuckDB's postgres and mysql extensions run their argument on the attached server.
+    "postgres_query": "DuckDB's postgres_query() runs its argument as SQL on PostgreSQL",
+    "postgres_execute": "DuckDB's postgres_execute() runs its argument as SQL on PostgreSQL",
+    "mysql_query": "DuckDB's mysql_query() runs its argument as SQL on MySQL",
+    "mysql_execute": "DuckDB's mysql_execute() runs its argument as SQL on MySQL",
     "ts_stat": "PostgreSQL's ts_stat() runs its argument as SQL",
     "ts_rewrite": "PostgreSQL's ts_rewrite() runs its second argument as SQL",
     "query_table": "DuckDB's query_table() reads the table its argument names, and a name "

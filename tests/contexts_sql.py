@@ -289,6 +289,23 @@ def _export_directory() -> str:
     return directory
 
 
+CROSSTAB = "select v, v, secret from t order by 1"
+CONNECTBY = "(select secret as a, 'x' as b from t) s"
+CASES += [
+    Case("tablefunc's crosstab() runs its argument",
+         ("select * from crosstab(", X(), ") as ct(r text, c1 text)"), CROSSTAB, [],
+         f"select * from crosstab('{CROSSTAB}') as ct(r text, c1 text)", ("pg", "pg_off"),
+         only=("pg", "pg_off")),
+    Case("tablefunc's connectby() writes its table name into SQL",
+         ("select k from connectby(", X(), ", 'a', 'b', 'x', 0) as x(k text, p text, l int)"),
+         CONNECTBY, [],
+         "select k from connectby('" + CONNECTBY.replace("'", "''")
+         + "', 'a', 'b', 'x', 0) as x(k text, p text, l int)", ("pg", "pg_off"),
+         only=("pg", "pg_off")),
+    Case("crosstab as a column name stays a name",
+         ("select id as crosstab from t where v = ", X(), " order by id"), "a", [(1,)]),
+]  # fmt: skip
+
 EXPORTED = _export_directory()
 CASES += [
     Case("IMPORT DATABASE runs the directory's SQL", ("import database ", X("l")), EXPORTED, [],

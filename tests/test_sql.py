@@ -661,6 +661,18 @@ def test_a_continued_e_string_keeps_its_escapes() -> None:
         (("select * from t join u on ", ("f", "f", None, "i"), " (u.a)"), "function called"),
         (("select * from ts_stat(", ("q", "x"), ")"), r"ts_stat\(\).*runs its argument as SQL"),
         (("import database ", ("/d", "p", None, "l")), r"\{p:l\} is in IMPORT DATABASE"),
+        (("select * from crosstab(", ("q", "x"), ") as c(a text)"), r"crosstab\(\) runs"),
+        (("select * from crosstab3(", ("q", "x"), ")"), r"crosstab3\(\) runs"),
+        (
+            ("select * from connectby(", ("t", "x"), ", 'a', 'b', '1', 0) as c(a int)"),
+            r"\{x\} is an argument of connectby\(\), and .* unquoted",
+        ),
+        (
+            ("select * from postgres_query('pg', ", ("q", "x"), ")"),
+            r"postgres_query\(\) runs its argument as SQL on PostgreSQL",
+        ),
+        (("call postgres_execute('pg', ", ("q", "x"), ")"), r"postgres_execute\(\) runs"),
+        (("select * from mysql_query('m', ", ("q", "x"), ")"), r"mysql_query\(\) runs"),
         (("IMPORT /* c */ Database ", ("/d", "p")), r"\{p\} is in IMPORT DATABASE"),
         (("select * from query ", (["q"], "xs", None, "in")), r"\{xs:in\} is an argument of query"),
         (("select ts_rewrite('a'::tsquery, ", ("q", "x"), ")"), r"ts_rewrite\(\).*as SQL"),

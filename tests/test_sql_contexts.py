@@ -143,6 +143,8 @@ def pg(postgres_dsn: str) -> Iterator[Any]:
         connection.execute("create schema ipy_istring_contexts")
         connection.execute("set search_path to ipy_istring_contexts")
         connection.execute("set escape_string_warning = off")
+        # crosstab() and connectby(), which run SQL, for the harness's cases
+        connection.execute("create extension tablefunc schema ipy_istring_contexts")
         yield connection
         connection.execute("drop schema ipy_istring_contexts cascade")
 
