@@ -10,6 +10,7 @@ that engine: the harness's positive control.
 from __future__ import annotations
 
 import sqlite3
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -20,6 +21,7 @@ from contexts_sql import CASES, ROWS, Case, X
 
 from ipy_istring.fields import RenderError
 from ipy_istring.sql import sql
+from ipy_istring.sql_connections import QueryError, fetch
 from ipy_istring.template import Interpolation, InterpolationTemplate
 
 Execute = Callable[[str, Any], list[tuple[Any, ...]]]
@@ -356,3 +358,68 @@ def test_duckdb_calls_the_function_a_value_names_after_a_cast() -> None:
     )  # fmt: skip
     assert connection.execute(*sql(typed, dialect="duckdb")).fetchall() == [(1,)]
     connection.close()
+
+
+# Left open, and documented: a value a context allows still chooses among what the database
+# reaches, and these databases reach more than their tables.
+
+
+def test_duckdb_reads_the_python_variable_a_table_name_gives() -> None:
+    """DuckDB's Python client reads a pandas/polars/Arrow variable of the frame that calls
+    execute() when no table has the name (a replacement scan): ``from {t:i}`` with
+    ``t = "credentials_df"`` read the caller's DataFrame.  sql() cannot tell such a name from
+    a table's; ``fetch()`` runs the query in ipy_istring's own frame, where the notebook's
+    variables are not in scope, and ``python_enable_replacements = false`` turns it off."""
+    pandas = pytest.importorskip("pandas")
+    credentials_df = pandas.DataFrame({"password": ["hunter2"]})
+    assert len(credentials_df) == 1  # in scope here, where execute() runs
+    connection = duckdb.connect(":memory:")
+    template = InterpolationTemplate(
+        "select * from ", Interpolation("credentials_df", "t", None, "i")
+    )
+    query = sql(template, dialect="duckdb")
+    assert connection.execute(*query).fetchall() == [("hunter2",)]  # the positive control
+    with pytest.raises(QueryError, match="credentials_df does not exist"):
+        fetch(template, connection)
+    connection.execute("set python_enable_replacements = false")
+    with pytest.raises(duckdb.CatalogException):
+        connection.execute(*query)
+    connection.close()
+
+
+def test_sqlite_reads_a_name_that_names_no_column_as_a_string() -> None:
+    """SQLite reads "zz" that names no column as the string 'zz': ``where {c:i} = {v}`` with
+    ``c = v = "zz"`` matched every row (PostgreSQL and DuckDB refuse the name).  sql()
+    cannot know the columns; Python 3.12+ can switch the fallback off per connection."""
+    connection = sqlite3.connect(":memory:")
+    connection.execute("create table t (id integer, v text, secret text)")
+    connection.executemany("insert into t values (?, ?, ?)", ROWS)
+    template = InterpolationTemplate(
+        "select id from t where ", Interpolation("zz", "c", None, "i"), " = ",
+        Interpolation("zz", "v"), " order by id",
+    )  # fmt: skip
+    query = sql(template, dialect="sqlite")
+    assert connection.execute(*query).fetchall() == [(1,), (2,)]
+    if sys.version_info >= (3, 12):
+        connection.setconfig(sqlite3.SQLITE_DBCONFIG_DQS_DML, False)
+        with pytest.raises(sqlite3.OperationalError, match="no such column: zz"):
+            connection.execute(*query)
+    connection.close()
+
+
+def test_sqlite_attaches_the_uri_a_path_gives() -> None:
+    """ATTACH {path} is a file position the text names, so the value is a path and stays
+    accepted; SQLite also reads it as a URI (here without ``uri=True``):
+    ``file:name?mode=memory&cache=shared`` opened another connection's in-memory database.
+    Check a path value (no ``file:`` prefix) before it reaches the query."""
+    shared = "file:ipy_istring_attach?mode=memory&cache=shared"
+    owner = sqlite3.connect(shared, uri=True)
+    owner.execute("create table vault (k text)")
+    owner.execute("insert into vault values ('shared-secret')")
+    owner.commit()
+    connection = sqlite3.connect(":memory:")
+    template = InterpolationTemplate("attach ", Interpolation(shared, "path"), " as other")
+    connection.execute(*sql(template, dialect="sqlite"))
+    assert connection.execute("select k from other.vault").fetchall() == [("shared-secret",)]
+    connection.close()
+    owner.close()
