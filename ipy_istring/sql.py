@@ -400,8 +400,10 @@ _CODE_CALLS = {
 }
 _ROUTINES = frozenset(("function", "procedure", "macro"))
 # Settings that name the code the server loads or runs: PostgreSQL's *_preload_libraries,
-# dynamic_library_path and *_command, DuckDB's extension repository and directory.
-_CODE_SETTING = re.compile(r"librar|command|extension")
+# dynamic_library_path and *_command, DuckDB's extension repository and directory, and its
+# home_directory, under which LOAD and autoloading look for extensions when no extension
+# directory is set.
+_CODE_SETTING = re.compile(r"librar|command|extension|home_directory")
 _CODE_FIX = (
     "A value must never become code: write the code in the static text, and pass only data "
     "as fields (to choose among known pieces of code, branch in Python)"

@@ -692,6 +692,8 @@ def test_a_continued_e_string_keeps_its_escapes() -> None:
             r"\{v:l\} sets where the database loads",
         ),
         (('set "dynamic_library_path" to ', ("/tmp", "v", None, "l")), "loads its libraries"),
+        (("set home_directory = ", ("/tmp", "v", None, "l")), r"\{v:l\} sets where the"),
+        (("set global Home_Directory to ", ("/tmp", "v", None, "l")), "loads its libraries"),
         (("select set_config(", ("k", "k"), ", 'x', false)"), r"\{k\} names the setting"),
         (
             ("select set_config('dynamic_library_path', ", ("v", "v"), ", false)"),

@@ -225,6 +225,26 @@ def test_duckdb_installs_extensions_from_a_repository_a_value_names(tmp_path: An
         sql(template, "qmark", dialect="duckdb")
 
 
+def test_duckdb_loads_extensions_from_the_home_directory_a_value_names(tmp_path: Any) -> None:
+    """SET home_directory = '<value>' moves where LOAD and autoloading look for extensions
+    (<home>/.duckdb/extensions/...) when no extension directory is set: the positive control
+    sees DuckDB look there; sql() refuses the field, and keeps other settings' values."""
+    connection = duckdb.connect(":memory:")
+    home = str(tmp_path / "attacker")
+    connection.execute(f"set home_directory = '{home}'")
+    with pytest.raises(duckdb.IOException, match=f"{home}/.duckdb/extensions/"):
+        connection.execute("load inet")
+    template = InterpolationTemplate(
+        "set home_directory = ", Interpolation(home, "home", None, "l")
+    )
+    with pytest.raises(RenderError, match=r"\{home:l\} sets where the database loads"):
+        sql(template, "qmark", dialect="duckdb")
+    kept = InterpolationTemplate("set threads = ", Interpolation(2, "n", None, "l"))
+    connection.execute(*sql(kept, dialect="duckdb"))
+    assert connection.execute("select current_setting('threads')").fetchall() == [(2,)]
+    connection.close()
+
+
 def test_duckdb_loads_the_file_a_value_names_as_an_extension(tmp_path: Any) -> None:
     """LOAD '<value>' opens that file as native code (this one is refused only for its
     format); sql() refuses the field."""
