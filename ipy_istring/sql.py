@@ -522,6 +522,10 @@ def _sink(
         return _STATEMENT_NAMED
     if head[:2] == ["create", "extension"]:
         return _EXTENSION, _CODE_FIX
+    if statement in ("create", "alter") and before in _FUNCTION_NAMED_AFTER:
+        kind = next((word for word in head[1:] if word not in _CREATE_MODIFIERS), "")
+        if kind in _BINDS_FUNCTIONS:
+            return _BOUND_FUNCTION
     if head[:2] == ["import", "database"]:
         return _IMPORT_DATABASE, _CODE_FIX
     if head[:2] == ["alter", "system"]:
@@ -551,6 +555,21 @@ _SETTING_CODE_WHY = (
 )
 _EXTENSION = (
     "is in CREATE EXTENSION, which runs the extension's scripts and loads its shared library"
+)
+# DDL that binds a function by name, to be called whenever the object is used: a cast's or a
+# transform's WITH FUNCTION, an aggregate's SFUNC = ..., an operator's FUNCTION = ..., a type's
+# INPUT = ..., a language's or a wrapper's HANDLER, a conversion's FROM (PostgreSQL; a string
+# names the function as well as a name does).
+_BINDS_FUNCTIONS = frozenset(
+    ("cast", "transform", "aggregate", "operator", "type", "conversion", "language", "access",
+     "foreign", "text")
+)  # fmt: skip
+_CREATE_MODIFIERS = frozenset(("or", "replace", "trusted", "procedural", "default"))
+_FUNCTION_NAMED_AFTER = frozenset(("=", "function", "handler", "validator", "inline", "from"))
+_BOUND_FUNCTION = (
+    "names the function the cast, aggregate, operator, type, language or wrapper being "
+    "defined will call whenever it is used, so its value chooses code that runs later",
+    "Write the function's name in the static text",
 )
 _IMPORT_DATABASE = (
     "is in IMPORT DATABASE, which runs the SQL in the directory's schema.sql and load.sql "

@@ -661,6 +661,30 @@ def test_a_continued_e_string_keeps_its_escapes() -> None:
         (("select * from t join u on ", ("f", "f", None, "i"), " (u.a)"), "function called"),
         (("select * from ts_stat(", ("q", "x"), ")"), r"ts_stat\(\).*runs its argument as SQL"),
         (("import database ", ("/d", "p", None, "l")), r"\{p:l\} is in IMPORT DATABASE"),
+        (
+            ("create cast (text as label) with function ", ("f", "f", None, "i"), " (text)"),
+            r"\{f:i\} names the function the cast, aggregate",
+        ),
+        (
+            ("create or replace aggregate a (text) (sfunc = ", ("f", "f", None, "l"), ")"),
+            r"\{f:l\} names the function the cast",
+        ),
+        (("create type t (input = ", ("f", "f", None, "i"), ")"), "names the function the"),
+        (("create operator === (function = ", ("f", "f", None, "i"), ")"), "names the function"),
+        (("create language l handler ", ("f", "f", None, "i")), "names the function the cast"),
+        (("alter foreign data wrapper w handler ", ("f", "f", None, "i")), "names the function"),
+        (
+            ("create default conversion c for 'LATIN1' to 'UTF8' from ", ("f", "f", None, "i")),
+            "names the function the cast",
+        ),
+        (
+            (
+                "create transform for int language sql (from sql with function ",
+                ("f", "f", None, "i"),
+                " (internal), to sql with function g (int))",
+            ),
+            "names the function the cast",
+        ),
         (("select * from crosstab(", ("q", "x"), ") as c(a text)"), r"crosstab\(\) runs"),
         (("select * from crosstab3(", ("q", "x"), ")"), r"crosstab3\(\) runs"),
         (
@@ -913,6 +937,28 @@ def test_a_table_duckdb_would_read_as_a_file_is_refused(parts: tuple[Any, ...]) 
         ),
         (("attach ", ("other.db", "p"), " as other"), "attach ? as other"),
         (("export database ", ("out", "p", None, "l")), "export database 'out'"),
+        (
+            ("create type ", ("mood", "t", None, "i"), " as enum ('a')"),
+            "create type \"mood\" as enum ('a')",
+        ),
+        (
+            (
+                "create type t as (",
+                ("a", "a", None, "i"),
+                " int, b ",
+                ("text", "y", None, "i"),
+                ")",
+            ),
+            'create type t as ("a" int, b "text")',
+        ),
+        (
+            ("create cast (text as ", ("t", "t", None, "i"), ") with inout"),
+            'create cast (text as "t") with inout',
+        ),
+        (
+            ("create table t (a int default ", (1, "x", None, "l"), ")"),
+            "create table t (a int default 1)",
+        ),
         (
             ("import foreign schema ", ("s", "s", None, "i"), " from server v into public"),
             'import foreign schema "s" from server v into public',

@@ -422,7 +422,7 @@ def test_sqlite_reads_a_name_that_names_no_column_as_a_string() -> None:
     assert connection.execute(*query).fetchall() == [(1,), (2,)]
     if sys.version_info >= (3, 12):
         connection.setconfig(sqlite3.SQLITE_DBCONFIG_DQS_DML, False)
-        with pytest.raises(sqlite3.OperationalError, match="no such column: zz"):
+        with pytest.raises(sqlite3.OperationalError, match=r'no such column: "?zz'):
             connection.execute(*query)
     connection.close()
 
@@ -443,3 +443,32 @@ def test_sqlite_attaches_the_uri_a_path_gives() -> None:
     assert connection.execute("select k from other.vault").fetchall() == [("shared-secret",)]
     connection.close()
     owner.close()
+
+
+def test_postgresql_casts_with_the_function_a_value_names(pg: Any) -> None:
+    """CREATE CAST ... WITH FUNCTION "<value>" (text) binds the function every later cast
+    runs: the positive control's cast read a secret; sql() refuses a field naming a function
+    that DDL binds (casts, aggregates, operators, types, languages, wrappers)."""
+    pg.execute("create table t (id integer, v text, secret text)")
+    pg.execute("insert into t values (1, 'a', 's1')")
+    pg.execute("create type label as (s text)")
+    pg.execute("create function label_of(text) returns label language sql as 'select row($1)'")
+    pg.execute(
+        "create function label_leak(text) returns label language sql "
+        "as 'select row((select secret from t limit 1))'"
+    )
+    pg.execute('create cast (text as label) with function "label_leak" (text)')
+    assert pg.execute("select ('a'::text::label).s").fetchall() == [("s1",)]
+    pg.execute("drop cast (text as label)")
+    template = InterpolationTemplate(
+        "create cast (text as label) with function ", Interpolation("label_leak", "f", None, "i"),
+        " (text)",
+    )  # fmt: skip
+    with pytest.raises(RenderError, match=r"\{f:i\} names the function the cast"):
+        sql(template, "format")
+    written = InterpolationTemplate(
+        "create cast (text as ", Interpolation("label", "t", None, "i"),
+        ") with function label_of (text)",
+    )  # fmt: skip
+    pg.execute(*sql(written, "format"))
+    assert pg.execute("select ('a'::text::label).s").fetchall() == [("a",)]
