@@ -37,11 +37,13 @@ or glued to a word, number, quote, ``$``, ``:`` or another field (``E{x:l}``, ``
 so is a Unicode space DuckDB reads as ``' '`` (U+00A0...) in code when DuckDB may run the query.
 
 **Where the database runs a value as code** no field stands at all, whatever its spec: a DO
-statement, after PROGRAM, LOAD/INSTALL, an argument of ``query()``, ``query_to_xml()``,
-``load_extension()``..., the body of CREATE FUNCTION/PROCEDURE/MACRO, ALTER SYSTEM and settings
-naming libraries, extensions or commands.  **Where a value would choose what runs** no field
-stands either: the name of the function called (a field before ``(``, unless the word before
-its name declares or targets one: ``insert into {t:i} (a)``), a setting's name (``set {k:i}``,
+statement, after PROGRAM, LOAD/INSTALL, IMPORT DATABASE, an argument of ``query()``,
+``query_to_xml()``, ``crosstab()``, ``load_extension()``..., the body of CREATE
+FUNCTION/PROCEDURE/MACRO, ALTER SYSTEM and settings naming libraries, extensions or commands.
+**Where a value would choose what runs** no field stands either: the name of the function
+called (a field before ``(``, unless the word before its name declares or targets one:
+``insert into {t:i} (a)``; DuckDB's ``cast(x as t).{f:i} ()`` is a call), the function DDL
+binds (``create cast ... with function {f:i} (text)``), a setting's name (``set {k:i}``,
 ``set_config({k}, ...)``), and, when DuckDB may run the query, a ``:i`` table name DuckDB would
 read as a file or URL (``from {t:i}`` with ``"secret.csv"`` or ``("secret", "csv")``).  These
 are read from the whole query with its ``:q`` fragments composed in (``_composed``), which also
