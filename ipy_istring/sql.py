@@ -37,11 +37,13 @@ or glued to a word, number, quote, ``$``, ``:`` or another field (``E{x:l}``, ``
 so is a Unicode space DuckDB reads as ``' '`` (U+00A0...) in code when DuckDB may run the query.
 
 **Where the database runs a value as code** no field stands at all, whatever its spec: a DO
-statement, after PROGRAM, LOAD/INSTALL, an argument of ``query()``, ``query_to_xml()``,
-``load_extension()``..., the body of CREATE FUNCTION/PROCEDURE/MACRO, ALTER SYSTEM and settings
-naming libraries, extensions or commands.  **Where a value would choose what runs** no field
-stands either: the name of the function called (a field before ``(``, unless the word before
-its name declares or targets one: ``insert into {t:i} (a)``), a setting's name (``set {k:i}``,
+statement, after PROGRAM, LOAD/INSTALL, IMPORT DATABASE, an argument of ``query()``,
+``query_to_xml()``, ``crosstab()``, ``load_extension()``..., the body of CREATE
+FUNCTION/PROCEDURE/MACRO, ALTER SYSTEM and settings naming libraries, extensions or commands.
+**Where a value would choose what runs** no field stands either: the name of the function
+called (a field before ``(``, unless the word before its name declares or targets one:
+``insert into {t:i} (a)``; DuckDB's ``cast(x as t).{f:i} ()`` is a call), the function DDL
+binds (``create cast ... with function {f:i} (text)``), a setting's name (``set {k:i}``,
 ``set_config({k}, ...)``), and, when DuckDB may run the query, a ``:i`` table name DuckDB would
 read as a file or URL (``from {t:i}`` with ``"secret.csv"`` or ``("secret", "csv")``).  These
 are read from the whole query with its ``:q`` fragments composed in (``_composed``), which also
@@ -378,6 +380,19 @@ _CODE_CALLS = {
     "json_execute_serialized_sql": "DuckDB's json_execute_serialized_sql() runs its argument "
     "as SQL",
     "load_extension": "SQLite's load_extension() loads a shared library",
+    # PostgreSQL's tablefunc extension: crosstab() runs its text arguments as SQL, connectby()
+    # writes its table and column names into the SQL it runs, unquoted.
+    "crosstab": "tablefunc's crosstab() runs its arguments as SQL",
+    "crosstab2": "tablefunc's crosstab2() runs its argument as SQL",
+    "crosstab3": "tablefunc's crosstab3() runs its argument as SQL",
+    "crosstab4": "tablefunc's crosstab4() runs its argument as SQL",
+    "connectby": "tablefunc's connectby() writes its table and column names, unquoted, into "
+    "the SQL it runs",
+    # DuckDB's postgres and mysql extensions run their argument on the attached server.
+    "postgres_query": "DuckDB's postgres_query() runs its argument as SQL on PostgreSQL",
+    "postgres_execute": "DuckDB's postgres_execute() runs its argument as SQL on PostgreSQL",
+    "mysql_query": "DuckDB's mysql_query() runs its argument as SQL on MySQL",
+    "mysql_execute": "DuckDB's mysql_execute() runs its argument as SQL on MySQL",
     "ts_stat": "PostgreSQL's ts_stat() runs its argument as SQL",
     "ts_rewrite": "PostgreSQL's ts_rewrite() runs its second argument as SQL",
     "query_table": "DuckDB's query_table() reads the table its argument names, and a name "
@@ -387,8 +402,10 @@ _CODE_CALLS = {
 }
 _ROUTINES = frozenset(("function", "procedure", "macro"))
 # Settings that name the code the server loads or runs: PostgreSQL's *_preload_libraries,
-# dynamic_library_path and *_command, DuckDB's extension repository and directory.
-_CODE_SETTING = re.compile(r"librar|command|extension")
+# dynamic_library_path and *_command, DuckDB's extension repository and directory, and its
+# home_directory, under which LOAD and autoloading look for extensions when no extension
+# directory is set.
+_CODE_SETTING = re.compile(r"librar|command|extension|home_directory")
 _CODE_FIX = (
     "A value must never become code: write the code in the static text, and pass only data "
     "as fields (to choose among known pieces of code, branch in Python)"
@@ -433,10 +450,13 @@ _DECLARES = frozenset(
     ("into", "table", "exists", "references", "as", "view", "with", "recursive", "function",
      "procedure", "macro", "copy", "::")
 )  # fmt: skip
+# After '::' or AS a name is a type, but DuckDB reads x::varchar.{f:i}() as a call of f on
+# x::varchar (its dot call syntax): there only the chain's first name is a type.
+_TYPES_AFTER = frozenset(("::", "as"))
 _CALLED = (
     "is the name of the function called, so its value chooses which function runs "
     "(query(), ts_stat() and query_to_xml() run SQL, pg_read_file() and read_text() read "
-    "the server's files)",
+    "the server's files; DuckDB's x.f() and cast(x as t).f() call f too)",
     "Write the function's name in the static text; to choose among known functions, pick "
     "an i'...' fragment in Python and compose it with ':q'",
 )
@@ -454,8 +474,9 @@ _SETTING_MODIFIERS = frozenset(("session", "local", "global", "persistent"))
 # DuckDB reads a table name that is no table as a file or URL (a replacement scan): "s.csv",
 # "s"."csv", "https://...".  Where a name is a table to read, a ':i' value must be plain.
 _TABLE_READS = frozenset(
-    ("from", "join", "using", "table", "describe", "summarize", "pivot", "unpivot", "copy")
-)
+    ("from", "join", "using", "table", "describe", "show", "summarize", "pivot", "pivot_wider",
+     "pivot_longer", "unpivot", "copy")
+)  # fmt: skip
 _CLAUSES = frozenset(
     ("select", "from", "join", "where", "group", "having", "order", "limit", "offset",
      "qualify", "window", "union", "intersect", "except", "set", "values", "returning", "into")
@@ -503,6 +524,12 @@ def _sink(
         return _STATEMENT_NAMED
     if head[:2] == ["create", "extension"]:
         return _EXTENSION, _CODE_FIX
+    if statement in ("create", "alter") and before in _FUNCTION_NAMED_AFTER:
+        kind = next((word for word in head[1:] if word not in _CREATE_MODIFIERS), "")
+        if kind in _BINDS_FUNCTIONS:
+            return _BOUND_FUNCTION
+    if head[:2] == ["import", "database"]:
+        return _IMPORT_DATABASE, _CODE_FIX
     if head[:2] == ["alter", "system"]:
         return _ALTER_SYSTEM, _CODE_FIX
     after = next((w for w in ("set", "reset") if w in head), "")
@@ -530,6 +557,25 @@ _SETTING_CODE_WHY = (
 )
 _EXTENSION = (
     "is in CREATE EXTENSION, which runs the extension's scripts and loads its shared library"
+)
+# DDL that binds a function by name, to be called whenever the object is used: a cast's or a
+# transform's WITH FUNCTION, an aggregate's SFUNC = ..., an operator's FUNCTION = ..., a type's
+# INPUT = ..., a language's or a wrapper's HANDLER, a conversion's FROM (PostgreSQL; a string
+# names the function as well as a name does).
+_BINDS_FUNCTIONS = frozenset(
+    ("cast", "transform", "aggregate", "operator", "type", "conversion", "language", "access",
+     "foreign", "text")
+)  # fmt: skip
+_CREATE_MODIFIERS = frozenset(("or", "replace", "trusted", "procedural", "default"))
+_FUNCTION_NAMED_AFTER = frozenset(("=", "function", "handler", "validator", "inline", "from"))
+_BOUND_FUNCTION = (
+    "names the function the cast, aggregate, operator, type, language or wrapper being "
+    "defined will call whenever it is used, so its value chooses code that runs later",
+    "Write the function's name in the static text",
+)
+_IMPORT_DATABASE = (
+    "is in IMPORT DATABASE, which runs the SQL in the directory's schema.sql and load.sql "
+    "(DuckDB): the value would choose the file of code to run"
 )
 _ALTER_SYSTEM = "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
@@ -576,7 +622,9 @@ def _composed(
         clauses: list[str] = [""]  # per parenthesis level, the clause keyword last seen
         routine_body = False  # after AS in CREATE FUNCTION/PROCEDURE/MACRO
         field = 0
-        pending: tuple[int, str, str] | None = None  # the last field, its chain_before, prior
+        # the last ':i' field: its chain_before and chain_prior, and whether a dot precedes it
+        pending: tuple[int, str, str, bool] | None = None
+        last_named = False  # the previous token was a word, an identifier or a field
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
@@ -589,12 +637,18 @@ def _composed(
             named = kind in ("word", "identifier", "field")
             if named and last != ".":
                 chain_before, chain_prior = last, prior
+            elif token == "." and not last_named:
+                # (x).f(), 'a'.f(), [1].f(): DuckDB calls f on what stands before the dot, so
+                # a name there starts no chain a declaring word before it could vouch for
+                chain_before, chain_prior = last, prior
             opens = token == "(" or (kind == "field" and specs[field] in ("in", "l"))
             if pending is not None and opens:
-                n, before_chain, prior_chain = pending
-                declares = (before_chain in _DECLARES and prior_chain != "execute") or (
-                    before_chain == "on" and "index" in head
-                )
+                n, before_chain, prior_chain, dotted = pending
+                declares = (
+                    before_chain in _DECLARES
+                    and prior_chain != "execute"
+                    and not (dotted and before_chain in _TYPES_AFTER and d.name == "duckdb")
+                ) or (before_chain == "on" and "index" in head)
                 if not declares and found[n] is None:
                     found[n] = _CALLED
             if pending is not None and token == "." and d.name == "duckdb" and tables[pending[0]]:
@@ -611,7 +665,7 @@ def _composed(
                     if last == ".":
                         found[field] = found[field] or _TABLE_FILE
                 if specs[field] == "i":  # a name: before "(" it is the function called
-                    pending = (field, chain_before, chain_prior)
+                    pending = (field, chain_before, chain_prior, last == ".")
                 field += 1
             elif token == ";":
                 head, calls, clauses, routine_body = [], [], [""], False
@@ -636,7 +690,7 @@ def _composed(
                         token == "as" and head[0] == "create" and bool(_ROUTINES & set(head))
                     )
             previous = token if kind in ("word", "identifier") else ""
-            prior, last = last, token
+            prior, last, last_named = last, token, named
     return _Places(tuple(found), tuple(tables), not any(found) and not any(tables))
 
 

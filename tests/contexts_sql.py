@@ -28,6 +28,7 @@ import duckdb
 # DuckDB reads `...` as an identifier from version 2 on (1.x: an operator character).
 BACKTICKS = ("sqlite", "duckdb") if int(duckdb.__version__.split(".")[0]) >= 2 else ("sqlite",)
 ENGINES = ("sqlite", "duckdb", "pg", "pg_off")
+DUCKDB_2 = ("duckdb",) if int(duckdb.__version__.split(".")[0]) >= 2 else ()
 ROWS = [(1, "a", "s1"), (2, "b", "s2")]
 
 
@@ -279,6 +280,39 @@ def _secret_file() -> str:
     return os.path.join(directory, "secret")
 
 
+def _export_directory() -> str:
+    """A directory as DuckDB's EXPORT DATABASE writes one: IMPORT DATABASE runs its SQL."""
+    directory = tempfile.mkdtemp(prefix="ipy_istring_contexts_import_")
+    with open(os.path.join(directory, "schema.sql"), "w") as file:
+        file.write("drop table t;\n")
+    with open(os.path.join(directory, "load.sql"), "w") as file:
+        file.write("")
+    return directory
+
+
+CROSSTAB = "select v, v, secret from t order by 1"
+CONNECTBY = "(select secret as a, 'x' as b from t) s"
+CASES += [
+    Case("tablefunc's crosstab() runs its argument",
+         ("select * from crosstab(", X(), ") as ct(r text, c1 text)"), CROSSTAB, [],
+         f"select * from crosstab('{CROSSTAB}') as ct(r text, c1 text)", ("pg", "pg_off"),
+         only=("pg", "pg_off")),
+    Case("tablefunc's connectby() writes its table name into SQL",
+         ("select k from connectby(", X(), ", 'a', 'b', 'x', 0) as x(k text, p text, l int)"),
+         CONNECTBY, [],
+         "select k from connectby('" + CONNECTBY.replace("'", "''")
+         + "', 'a', 'b', 'x', 0) as x(k text, p text, l int)", ("pg", "pg_off"),
+         only=("pg", "pg_off")),
+    Case("crosstab as a column name stays a name",
+         ("select id as crosstab from t where v = ", X(), " order by id"), "a", [(1,)]),
+]  # fmt: skip
+
+EXPORTED = _export_directory()
+CASES += [
+    Case("IMPORT DATABASE runs the directory's SQL", ("import database ", X("l")), EXPORTED, [],
+         f"import database '{EXPORTED}'", ("duckdb",), only=("duckdb",)),
+]  # fmt: skip
+
 # A value that chooses the function called, the table DuckDB reads or the setting changed.
 SECRET_FILE = _secret_file()  # + ".csv"
 TS_STAT = "select to_tsvector(secret) from t"
@@ -317,6 +351,25 @@ CASES += [
          "csv", [], f'select * from "{SECRET_FILE}"."csv"', ("duckdb",)),
     Case("summarize a table that is a file", ("summarize ", X("i")), SECRET_FILE + ".csv", [],
          f'summarize "{SECRET_FILE}.csv"', ("duckdb",), only=("duckdb",)),
+    Case("pivot_longer a table that is a file",
+         ("pivot_longer ", X("i"), " on k into name n value w"), SECRET_FILE + ".csv", [],
+         f'pivot_longer "{SECRET_FILE}.csv" on k into name n value w', ("duckdb",),
+         only=("duckdb",)),
+    Case("pivot_wider a table that is a file", ("pivot_wider ", X("i"), " on k"),
+         SECRET_FILE + ".csv", [], f'pivot_wider "{SECRET_FILE}.csv" on k', ("duckdb",),
+         only=("duckdb",)),
+    # DuckDB calls f(x) for x.f(), also after ')' or a cast: the name after the dot is no type.
+    Case("function named after a cast's parenthesis (DuckDB's dot call)",
+         ("select id from t where v = cast(", X(), " as varchar).", X("i", "f"), " ()"), "A", [],
+         "select id from t where v = cast('A' as varchar).\"lower\" ()", ("duckdb",),
+         extra={"f": "lower"}),
+    Case("function named after a cast's type (DuckDB's dot call)",
+         ("select id from t where v = ", X(), "::varchar.", X("i", "f"), " ()"), "A", [],
+         "select id from t where v = 'A'::varchar.\"lower\" ()", DUCKDB_2,
+         extra={"f": "lower"}),
+    Case("type named after a cast stays a type",
+         ("select id from t where v = cast(", X(), " as ", X("i", "f"), ") order by id"), "a",
+         [(1,)], only=("duckdb", "pg", "pg_off"), extra={"f": "text"}),
     # Look-alikes that stay accepted: names as columns, tables, CTEs and declared names.
     Case("column named with a dot", ("select 1 as ", X("i"), " from t where id = 1"),
          "user.name", [(1,)]),

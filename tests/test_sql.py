@@ -660,6 +660,44 @@ def test_a_continued_e_string_keeps_its_escapes() -> None:
         ),
         (("select * from t join u on ", ("f", "f", None, "i"), " (u.a)"), "function called"),
         (("select * from ts_stat(", ("q", "x"), ")"), r"ts_stat\(\).*runs its argument as SQL"),
+        (("import database ", ("/d", "p", None, "l")), r"\{p:l\} is in IMPORT DATABASE"),
+        (
+            ("create cast (text as label) with function ", ("f", "f", None, "i"), " (text)"),
+            r"\{f:i\} names the function the cast, aggregate",
+        ),
+        (
+            ("create or replace aggregate a (text) (sfunc = ", ("f", "f", None, "l"), ")"),
+            r"\{f:l\} names the function the cast",
+        ),
+        (("create type t (input = ", ("f", "f", None, "i"), ")"), "names the function the"),
+        (("create operator === (function = ", ("f", "f", None, "i"), ")"), "names the function"),
+        (("create language l handler ", ("f", "f", None, "i")), "names the function the cast"),
+        (("alter foreign data wrapper w handler ", ("f", "f", None, "i")), "names the function"),
+        (
+            ("create default conversion c for 'LATIN1' to 'UTF8' from ", ("f", "f", None, "i")),
+            "names the function the cast",
+        ),
+        (
+            (
+                "create transform for int language sql (from sql with function ",
+                ("f", "f", None, "i"),
+                " (internal), to sql with function g (int))",
+            ),
+            "names the function the cast",
+        ),
+        (("select * from crosstab(", ("q", "x"), ") as c(a text)"), r"crosstab\(\) runs"),
+        (("select * from crosstab3(", ("q", "x"), ")"), r"crosstab3\(\) runs"),
+        (
+            ("select * from connectby(", ("t", "x"), ", 'a', 'b', '1', 0) as c(a int)"),
+            r"\{x\} is an argument of connectby\(\), and .* unquoted",
+        ),
+        (
+            ("select * from postgres_query('pg', ", ("q", "x"), ")"),
+            r"postgres_query\(\) runs its argument as SQL on PostgreSQL",
+        ),
+        (("call postgres_execute('pg', ", ("q", "x"), ")"), r"postgres_execute\(\) runs"),
+        (("select * from mysql_query('m', ", ("q", "x"), ")"), r"mysql_query\(\) runs"),
+        (("IMPORT /* c */ Database ", ("/d", "p")), r"\{p\} is in IMPORT DATABASE"),
         (("select * from query ", (["q"], "xs", None, "in")), r"\{xs:in\} is an argument of query"),
         (("select ts_rewrite('a'::tsquery, ", ("q", "x"), ")"), r"ts_rewrite\(\).*as SQL"),
         (("select * from query_table(", ("t", "x"), ")"), r"query_table\(\).*file"),
@@ -678,6 +716,8 @@ def test_a_continued_e_string_keeps_its_escapes() -> None:
             r"\{v:l\} sets where the database loads",
         ),
         (('set "dynamic_library_path" to ', ("/tmp", "v", None, "l")), "loads its libraries"),
+        (("set home_directory = ", ("/tmp", "v", None, "l")), r"\{v:l\} sets where the"),
+        (("set global Home_Directory to ", ("/tmp", "v", None, "l")), "loads its libraries"),
         (("select set_config(", ("k", "k"), ", 'x', false)"), r"\{k\} names the setting"),
         (
             ("select set_config('dynamic_library_path', ", ("v", "v"), ", false)"),
@@ -691,6 +731,49 @@ def test_a_value_choosing_the_function_or_setting_is_refused(
     for paramstyle in ("qmark", "format", "named"):
         with pytest.raises(RenderError, match=why):
             sql(T(*parts), paramstyle)
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        ("select cast(", ("k", "x"), " as varchar).", ("getvariable", "f", None, "i"), " ()"),
+        ("select (", ("k", "x"), ").", ("getvariable", "f", None, "i"), " ()"),
+        ("select 'k'.", ("getvariable", "f", None, "i"), " ()"),
+        ("select [1].", ("getvariable", "f", None, "i"), " ()"),
+        ("select ", ("k", "x"), "::varchar.", ("getvariable", "f", None, "i"), " ()"),
+        ("select cast(", ("k", "x"), " as varchar).", ("getvariable", "f", None, "i"), " /**/()"),
+        (
+            "select ",
+            ("k", "x"),
+            "::varchar.",
+            ("getvariable", "f", None, "i"),
+            " ",
+            (-1, "n", None, "l"),
+        ),
+    ],
+)
+def test_duckdb_dot_call_names_the_function_called(parts: tuple[Any, ...]) -> None:
+    """DuckDB reads x.f() as f(x), also after ')' or a cast: cast(x as varchar).{f:i} () and
+    x::varchar.{f:i} () call the function the value names (the word before the chain, AS or
+    '::', declares a type, not the name after the dot)."""
+    for paramstyle, dialect in (("qmark", None), ("dollar", None), ("qmark", "duckdb")):
+        with pytest.raises(RenderError, match=r"\{f:i\} is the name of the function called"):
+            sql(T(*parts), paramstyle, dialect=dialect)
+
+
+def test_a_type_after_a_cast_stays_accepted() -> None:
+    """The first name after '::' or AS is a type, with its modifiers: accepted everywhere; a
+    qualified type with modifiers only where DuckDB does not run the query."""
+    for parts, expected in (
+        (("select x:: ", ("numeric", "t", None, "i"), " (10, 2)"), 'select x:: "numeric" (10, 2)'),
+        (("select cast(x as ", ("text", "t", None, "i"), ").y"), 'select cast(x as "text").y'),
+        (("select ", ("v", "c", None, "i"), "::text from t"), 'select "v"::text from t'),
+        (("insert into main.", ("t", "t", None, "i"), " (a) values (1)"), None),
+    ):
+        query = sql(T(*parts))
+        assert expected is None or query.sql == expected
+    qualified = T("select x::pg_catalog.", ("numeric", "t", None, "i"), " (10, 2)")
+    assert sql(qualified, "format").sql == 'select x::pg_catalog."numeric" (10, 2)'
 
 
 def test_a_call_is_named_as_each_database_quotes_it() -> None:
@@ -722,6 +805,9 @@ def test_a_call_is_named_as_each_database_quotes_it() -> None:
         ("table ", ("s.csv", "t", None, "i")),
         ("describe ", ("s.csv", "t", None, "i")),
         ("summarize ", ("s.csv", "t", None, "i")),
+        ("show ", ("s.csv", "t", None, "i")),
+        ("pivot_wider ", ("s.csv", "t", None, "i"), " on a"),
+        ("pivot_longer ", ("s.csv", "t", None, "i"), " on a into name n value w"),
         ("pivot ", ("s.csv", "t", None, "i"), " on a using first(b)"),
         ("copy ", ("s.csv", "t", None, "i"), " to 'out.csv'"),
         ("merge into t using ", ("s.csv", "t", None, "i"), " s on false"),
@@ -850,6 +936,33 @@ def test_a_table_duckdb_would_read_as_a_file_is_refused(parts: tuple[Any, ...]) 
             'delete from "t" where "id" in (?, ?)',
         ),
         (("attach ", ("other.db", "p"), " as other"), "attach ? as other"),
+        (("export database ", ("out", "p", None, "l")), "export database 'out'"),
+        (
+            ("create type ", ("mood", "t", None, "i"), " as enum ('a')"),
+            "create type \"mood\" as enum ('a')",
+        ),
+        (
+            (
+                "create type t as (",
+                ("a", "a", None, "i"),
+                " int, b ",
+                ("text", "y", None, "i"),
+                ")",
+            ),
+            'create type t as ("a" int, b "text")',
+        ),
+        (
+            ("create cast (text as ", ("t", "t", None, "i"), ") with inout"),
+            'create cast (text as "t") with inout',
+        ),
+        (
+            ("create table t (a int default ", (1, "x", None, "l"), ")"),
+            "create table t (a int default 1)",
+        ),
+        (
+            ("import foreign schema ", ("s", "s", None, "i"), " from server v into public"),
+            'import foreign schema "s" from server v into public',
+        ),
         (
             (
                 "select * from ",

@@ -10,6 +10,7 @@ that engine: the harness's positive control.
 from __future__ import annotations
 
 import sqlite3
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -20,6 +21,7 @@ from contexts_sql import CASES, ROWS, Case, X
 
 from ipy_istring.fields import RenderError
 from ipy_istring.sql import sql
+from ipy_istring.sql_connections import QueryError, fetch
 from ipy_istring.template import Interpolation, InterpolationTemplate
 
 Execute = Callable[[str, Any], list[tuple[Any, ...]]]
@@ -143,6 +145,8 @@ def pg(postgres_dsn: str) -> Iterator[Any]:
         connection.execute("create schema ipy_istring_contexts")
         connection.execute("set search_path to ipy_istring_contexts")
         connection.execute("set escape_string_warning = off")
+        # crosstab() and connectby(), which run SQL, for the harness's cases
+        connection.execute("create extension tablefunc schema ipy_istring_contexts")
         yield connection
         connection.execute("drop schema ipy_istring_contexts cascade")
 
@@ -219,6 +223,26 @@ def test_duckdb_installs_extensions_from_a_repository_a_value_names(tmp_path: An
     )
     with pytest.raises(RenderError, match=r"\{repository:l\} sets where the database loads"):
         sql(template, "qmark", dialect="duckdb")
+
+
+def test_duckdb_loads_extensions_from_the_home_directory_a_value_names(tmp_path: Any) -> None:
+    """SET home_directory = '<value>' moves where LOAD and autoloading look for extensions
+    (<home>/.duckdb/extensions/...) when no extension directory is set: the positive control
+    sees DuckDB look there; sql() refuses the field, and keeps other settings' values."""
+    connection = duckdb.connect(":memory:")
+    home = str(tmp_path / "attacker")
+    connection.execute(f"set home_directory = '{home}'")
+    with pytest.raises(duckdb.IOException, match=f"{home}/.duckdb/extensions/"):
+        connection.execute("load inet")
+    template = InterpolationTemplate(
+        "set home_directory = ", Interpolation(home, "home", None, "l")
+    )
+    with pytest.raises(RenderError, match=r"\{home:l\} sets where the database loads"):
+        sql(template, "qmark", dialect="duckdb")
+    kept = InterpolationTemplate("set threads = ", Interpolation(2, "n", None, "l"))
+    connection.execute(*sql(kept, dialect="duckdb"))
+    assert connection.execute("select current_setting('threads')").fetchall() == [(2,)]
+    connection.close()
 
 
 def test_duckdb_loads_the_file_a_value_names_as_an_extension(tmp_path: Any) -> None:
@@ -329,3 +353,122 @@ def test_postgresql_creates_the_extension_a_value_names(pg: Any) -> None:
     )
     with pytest.raises(RenderError, match=r"\{name:i\} is in CREATE EXTENSION"):
         sql(template, "format")
+
+
+def test_duckdb_calls_the_function_a_value_names_after_a_cast() -> None:
+    """DuckDB reads x.f() as f(x), after a cast too: cast(x as varchar)."<value>" () called
+    getvariable() and read a session variable (the positive control); sql() refuses the name
+    there, while the type right after AS or '::' stays accepted."""
+    connection = duckdb.connect(":memory:")
+    connection.execute("set variable api_key = 'k-secret'")
+    leaked = connection.execute(
+        'select cast(? as varchar)."getvariable" ()', ["api_key"]
+    ).fetchall()
+    assert leaked == [("k-secret",)]
+    for before, after in (("select cast(", " as varchar)."), ("select ", "::varchar.")):
+        template = InterpolationTemplate(
+            before, Interpolation("api_key", "x"), after,
+            Interpolation("getvariable", "f", None, "i"), " ()",
+        )  # fmt: skip
+        with pytest.raises(RenderError, match=r"\{f:i\} is the name of the function called"):
+            sql(template, "qmark", dialect="duckdb")
+    typed = InterpolationTemplate(
+        "select cast(", Interpolation("1", "x"), " as ", Interpolation("integer", "t", None, "i"),
+        ")",
+    )  # fmt: skip
+    assert connection.execute(*sql(typed, dialect="duckdb")).fetchall() == [(1,)]
+    connection.close()
+
+
+# Left open, and documented: a value a context allows still chooses among what the database
+# reaches, and these databases reach more than their tables.
+
+
+def test_duckdb_reads_the_python_variable_a_table_name_gives() -> None:
+    """DuckDB's Python client reads a pandas/polars/Arrow variable of the frame that calls
+    execute() when no table has the name (a replacement scan): ``from {t:i}`` with
+    ``t = "credentials_df"`` read the caller's DataFrame.  sql() cannot tell such a name from
+    a table's; ``fetch()`` runs the query in ipy_istring's own frame, where the notebook's
+    variables are not in scope, and ``python_enable_replacements = false`` turns it off."""
+    pandas = pytest.importorskip("pandas")
+    credentials_df = pandas.DataFrame({"password": ["hunter2"]})
+    assert len(credentials_df) == 1  # in scope here, where execute() runs
+    connection = duckdb.connect(":memory:")
+    template = InterpolationTemplate(
+        "select * from ", Interpolation("credentials_df", "t", None, "i")
+    )
+    query = sql(template, dialect="duckdb")
+    assert connection.execute(*query).fetchall() == [("hunter2",)]  # the positive control
+    with pytest.raises(QueryError, match="credentials_df does not exist"):
+        fetch(template, connection)
+    connection.execute("set python_enable_replacements = false")
+    with pytest.raises(duckdb.CatalogException):
+        connection.execute(*query)
+    connection.close()
+
+
+def test_sqlite_reads_a_name_that_names_no_column_as_a_string() -> None:
+    """SQLite reads "zz" that names no column as the string 'zz': ``where {c:i} = {v}`` with
+    ``c = v = "zz"`` matched every row (PostgreSQL and DuckDB refuse the name).  sql()
+    cannot know the columns; Python 3.12+ can switch the fallback off per connection."""
+    connection = sqlite3.connect(":memory:")
+    connection.execute("create table t (id integer, v text, secret text)")
+    connection.executemany("insert into t values (?, ?, ?)", ROWS)
+    template = InterpolationTemplate(
+        "select id from t where ", Interpolation("zz", "c", None, "i"), " = ",
+        Interpolation("zz", "v"), " order by id",
+    )  # fmt: skip
+    query = sql(template, dialect="sqlite")
+    assert connection.execute(*query).fetchall() == [(1,), (2,)]
+    if sys.version_info >= (3, 12):
+        connection.setconfig(sqlite3.SQLITE_DBCONFIG_DQS_DML, False)
+        with pytest.raises(sqlite3.OperationalError, match=r'no such column: "?zz'):
+            connection.execute(*query)
+    connection.close()
+
+
+def test_sqlite_attaches_the_uri_a_path_gives() -> None:
+    """ATTACH {path} is a file position the text names, so the value is a path and stays
+    accepted; SQLite also reads it as a URI (here without ``uri=True``):
+    ``file:name?mode=memory&cache=shared`` opened another connection's in-memory database.
+    Check a path value (no ``file:`` prefix) before it reaches the query."""
+    shared = "file:ipy_istring_attach?mode=memory&cache=shared"
+    owner = sqlite3.connect(shared, uri=True)
+    owner.execute("create table vault (k text)")
+    owner.execute("insert into vault values ('shared-secret')")
+    owner.commit()
+    connection = sqlite3.connect(":memory:")
+    template = InterpolationTemplate("attach ", Interpolation(shared, "path"), " as other")
+    connection.execute(*sql(template, dialect="sqlite"))
+    assert connection.execute("select k from other.vault").fetchall() == [("shared-secret",)]
+    connection.close()
+    owner.close()
+
+
+def test_postgresql_casts_with_the_function_a_value_names(pg: Any) -> None:
+    """CREATE CAST ... WITH FUNCTION "<value>" (text) binds the function every later cast
+    runs: the positive control's cast read a secret; sql() refuses a field naming a function
+    that DDL binds (casts, aggregates, operators, types, languages, wrappers)."""
+    pg.execute("create table t (id integer, v text, secret text)")
+    pg.execute("insert into t values (1, 'a', 's1')")
+    pg.execute("create type label as (s text)")
+    pg.execute("create function label_of(text) returns label language sql as 'select row($1)'")
+    pg.execute(
+        "create function label_leak(text) returns label language sql "
+        "as 'select row((select secret from t limit 1))'"
+    )
+    pg.execute('create cast (text as label) with function "label_leak" (text)')
+    assert pg.execute("select ('a'::text::label).s").fetchall() == [("s1",)]
+    pg.execute("drop cast (text as label)")
+    template = InterpolationTemplate(
+        "create cast (text as label) with function ", Interpolation("label_leak", "f", None, "i"),
+        " (text)",
+    )  # fmt: skip
+    with pytest.raises(RenderError, match=r"\{f:i\} names the function the cast"):
+        sql(template, "format")
+    written = InterpolationTemplate(
+        "create cast (text as ", Interpolation("label", "t", None, "i"),
+        ") with function label_of (text)",
+    )  # fmt: skip
+    pg.execute(*sql(written, "format"))
+    assert pg.execute("select ('a'::text::label).s").fetchall() == [("a",)]
