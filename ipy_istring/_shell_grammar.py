@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ._shell_programs import (
@@ -30,8 +31,11 @@ from ._shell_programs import (
     assignment_reader,
     code_argument,
     option_taker,
+    positional_script,
     reads_program_from_stdin,
+    runs_its_data,
     stdin_script,
+    xargs_appended,
 )
 
 __all__ = [
@@ -304,7 +308,7 @@ class _Lexer:
                     raise _Stop(self.i, "an unclosed '(' or '$('")
                 if redirect:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
-                self.check_pipe(piped, command, expanded)
+                self.check_pipe(piped, command, expanded, first_field)
                 self.pipelines.pop()
                 return
             c = text[self.i]
@@ -315,7 +319,7 @@ class _Lexer:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
                 out.append(Operator("\n"))
                 self.i += 1
-                self.check_pipe(piped, command, expanded)
+                self.check_pipe(piped, command, expanded, first_field)
                 position, loop_header, command, expanded = COMMAND, False, [], []
                 piped = list(inputs[-1] if inputs else stdin)
                 if not groups:
@@ -362,7 +366,7 @@ class _Lexer:
                 elif op == ")":
                     if not closing:
                         raise _Stop(start, "a ')' that closes nothing")
-                    self.check_pipe(piped, command, expanded)
+                    self.check_pipe(piped, command, expanded, first_field)
                     self.pipelines.pop()
                     return
                 elif op in _REDIRECTIONS:
@@ -370,7 +374,7 @@ class _Lexer:
                     redirect = op
                 else:  # a separator
                     out.append(Operator(op))
-                    self.check_pipe(piped, command, expanded)
+                    self.check_pipe(piped, command, expanded, first_field)
                     if op == "|":
                         piped = [*piped, *range(first_field, self.field)]
                         if any(expanded) and _VARIABLES not in piped:
@@ -493,8 +497,14 @@ class _Lexer:
         else:
             why = code_argument(command, prefix)  # type: ignore[assignment]
             taker = None if prefix else option_taker(command)
+            reader = None
+            if why is None:  # `sh -c 'eval "$1"' sh {x}`: the string's use of its parameter
+                why, inner_taker, reader = _positional_use(command, self.nesting)
+                taker = taker or (None if prefix else inner_taker or None)
             if taker is not None:
                 self.options[indexes[0]] = taker
+            if reader and len(indexes) == 1 and not prefix:
+                self.assignments.setdefault(indexes[0], reader)
             if why is None:
                 return
         for index in indexes:
@@ -525,25 +535,44 @@ class _Lexer:
                 self.refuse(index, f"in a word {reader} reads as NAME=value: {what}")
 
     def check_pipe(
-        self, piped: list[int], command: list[str | None], expanded: list[bool]
+        self, piped: list[int], command: list[str | None], expanded: list[bool], own: int
     ) -> None:
         """Refuse the fields whose output may reach the standard input of ``command``
         (``piped``) when ``command`` reads its program there: a shell or interpreter
         (``echo {x} | sh``, ``curl {url} | bash``), a tool whose input is its commands (``ed``,
         ``gdb``), a program an expansion names (``$SHELL``), or a program running a command
         string, written in the static text, that does (``sh -c 'cat | sh'``, ``ssh h sh``)."""
-        if not piped or not command:
+        if not command:
             return
         marked = [EXPANDED if dynamic else word for word, dynamic in zip(command, expanded)]
+        self.check_data_runner(piped, marked, own)
+        if not piped:
+            return
         name = reads_program_from_stdin(marked)
         script = stdin_script(marked) if name is None else None
         if script is not None and _script_reads_code(script, self.nesting + 1):
             name = f"{command[0]} running {script!r}"
+        appended = xargs_appended(marked) if name is None else None
+        if appended is not None and any(_positional_use(list(appended), self.nesting)):
+            name = "xargs running a command string that uses what it reads"  # (as "$1")
         why = f"in a pipeline into {name}, which reads it as code, its program"
         if name is not None and _VARIABLES in piped:
             self.use_variables(f"an expansion's output reaches {why[3:]}")
         for index in self.unfold(piped) if name is not None else ():
             self.refuse(index, why)
+
+    def check_data_runner(self, piped: list[int], marked: list[str | None], own: int) -> None:
+        """Refuse every field that reaches a program written in the static text that runs
+        its data (``awk '{system($0)}' {f}``, ``echo {x} | sed e``, ``awk -v v={x}
+        '{system(v)}'``): the command's own fields (from ``own`` on: its arguments, its
+        redirections, the ``$( )`` in them) and those whose output reaches its input."""
+        runs = runs_its_data(marked)
+        if runs is None:
+            return
+        if _VARIABLES in piped or EXPANDED in marked[1:]:
+            self.use_variables(f"an expansion reaches {runs}")
+        for index in [*range(own, self.field), *self.unfold(piped)]:
+            self.refuse(index, f"data of {runs}")
 
     def check_variables(
         self, command: list[str | None], role: str, parts: tuple[Part, ...], word: str
@@ -559,6 +588,10 @@ class _Lexer:
             why = _REPARSING.get(command[0] or "") or code_argument(command, prefix)
             taker = option_taker(command) if not prefix else None
             reader = assignment_reader(command, prefix)
+            if why is None:  # `sh -c 'eval "$1"' sh "$f"`
+                why, inner_taker, inner_reader = _positional_use(command, self.nesting)
+                taker = taker or (inner_taker if not prefix else None) or None
+                reader = reader or inner_reader or None
             if why is None and (taker or reader):
                 if _QUOTED_PARAMETER.fullmatch(word):
                     self.use_variables((taker or "", reader or ""))
@@ -611,7 +644,11 @@ class _Lexer:
         """Refuse the fields whose output may reach the input of ``command`` when the
         expansion ``word`` (its last word) is code there: ``eval "$(cat)"``, ``sh -c "$l"``
         after ``read l`` compute code from what the pipe brings."""
-        why = _REPARSING.get(command[0] or "") or code_argument(command, prefix)
+        why = (
+            _REPARSING.get(command[0] or "")
+            or code_argument(command, prefix)
+            or _positional_use(command, self.nesting)[0]
+        )
         if why is None:
             return
         if _VARIABLES in piped:
@@ -866,6 +903,39 @@ def lex(text: str, nesting: int = 0) -> Lexed:
         tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands,
         lexer.options, lexer.assignments, frozenset(lexer.command_names), lexer.comments,
     )  # fmt: skip
+
+
+def _positional_use(command: list[str | None], nesting: int) -> tuple[str | None, str, str]:
+    """For a word that is a positional parameter of a shell's command string written in the
+    static text (``sh -c 'eval "$1"' sh {x}``): why the string puts it where code goes, else
+    ``(None, option taker, NAME=value reader)`` of the program that the string hands it to
+    (``sh -c 'ssh "$1" ls' sh {h}``: ssh), as for a field written there."""
+    found = positional_script(command)
+    if found is None:
+        return None, "", ""
+    return _positional_in_script(*found, nesting + 1)
+
+
+@lru_cache(maxsize=256)
+def _positional_in_script(shell: str, script: str, nesting: int) -> tuple[str | None, str, str]:
+    """:func:`_positional_use` for the command string ``script`` of ``shell``: lexed after
+    ``set -- VALUE``, the positional parameters are variables holding the value, which every
+    expansion in a place of code may hold (``$1``, ``"$@"``, ``$0``, ``f=$1; eval "$f"``)."""
+    where = f"a positional parameter of {shell} -c {script!r}"
+    if nesting > _MAX_DEPTH:
+        return f"{where}, in command strings nested more than {_MAX_DEPTH} deep", "", ""
+    lexed = lex(f"set -- {FIELD}\n{script}", nesting)
+    if lexed.stop is not None:
+        return (
+            f"{where}, a command string with {lexed.stop_reason}, which the renderer does not "
+            "follow, so it cannot prove that the string uses the value only as data",
+            "",
+            "",
+        )
+    why = lexed.refusals.get(0)
+    if why is not None:
+        return f"{where}, which puts it where code goes: {why}", "", ""
+    return None, lexed.options.get(0, ""), lexed.assignments.get(0, "")
 
 
 def _script_reads_code(script: str, nesting: int) -> bool:
