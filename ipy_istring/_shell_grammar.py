@@ -21,6 +21,7 @@ This module imports nothing from IPython.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Sequence
 from functools import lru_cache
@@ -32,6 +33,7 @@ from ._shell_programs import (
     code_argument,
     option_taker,
     positional_script,
+    program,
     reads_program_from_stdin,
     runs_its_data,
     stdin_script,
@@ -269,6 +271,13 @@ class _Lexer:
         self.variable_uses: list[str | tuple[str, str]] = []
         # per level of ( ) and $( ) open: the first field of its current pipeline
         self.pipelines: list[int] = []
+        # Files that a command writes with a field's value in them (`echo {x} > s.sh`, `... |
+        # tee s.sh`), by name, and every command with its redirections, to find one that runs
+        # such a file (`sh s.sh`, `. ./s.sh`, `./s.sh`, `sh < s.sh`) wherever it stands (a
+        # loop may run it after the write).  Only when the text may write a file at all.
+        self.may_write_files = FIELD in text and (">" in text or "tee" in text)
+        self.file_writes: dict[str, set[int]] = {}
+        self.file_uses: list[tuple[tuple[str | None, ...], tuple[tuple[str, str], ...]]] = []
 
     def refuse(self, index: int, why: str) -> None:
         self.refusals.setdefault(index, why)
@@ -289,6 +298,7 @@ class _Lexer:
         loop_header = False  # inside `for NAME in ...` up to its separator
         via_command = False  # the simple command so far started with `command` or `builtin`
         redirect = ""  # the pending redirection operator, whose target comes next
+        files: list[tuple[str, str]] = []  # the command's redirections to written file names
         command: list[str | None] = []  # the simple command so far (None: not plain text)
         expanded: list[bool] = []  # per word of `command`: an expansion ($x, $( ), "$x")
         # The fields whose output may reach this command's standard input: those of the
@@ -308,7 +318,7 @@ class _Lexer:
                     raise _Stop(self.i, "an unclosed '(' or '$('")
                 if redirect:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
-                self.check_pipe(piped, command, expanded, first_field)
+                self.check_pipe(piped, command, expanded, first_field, files)
                 self.pipelines.pop()
                 return
             c = text[self.i]
@@ -319,7 +329,7 @@ class _Lexer:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
                 out.append(Operator("\n"))
                 self.i += 1
-                self.check_pipe(piped, command, expanded, first_field)
+                self.check_pipe(piped, command, expanded, first_field, files)
                 position, loop_header, command, expanded = COMMAND, False, [], []
                 piped = list(inputs[-1] if inputs else stdin)
                 if not groups:
@@ -366,7 +376,7 @@ class _Lexer:
                 elif op == ")":
                     if not closing:
                         raise _Stop(start, "a ')' that closes nothing")
-                    self.check_pipe(piped, command, expanded, first_field)
+                    self.check_pipe(piped, command, expanded, first_field, files)
                     self.pipelines.pop()
                     return
                 elif op in _REDIRECTIONS:
@@ -374,7 +384,7 @@ class _Lexer:
                     redirect = op
                 else:  # a separator
                     out.append(Operator(op))
-                    self.check_pipe(piped, command, expanded, first_field)
+                    self.check_pipe(piped, command, expanded, first_field, files)
                     if op == "|":
                         piped = [*piped, *range(first_field, self.field)]
                         if any(expanded) and _VARIABLES not in piped:
@@ -476,6 +486,8 @@ class _Lexer:
                 self.note_field(index, role, alone, parts)
             if any(kind == "field" for kind, _ in parts):
                 self.spans.append(Span(word_start, self.i, role, parts))
+            if role == TARGET and all(kind == "lit" for kind, _ in parts):
+                files.append((redirect, "".join(str(item) for _, item in parts)))
             out.append(Word(role, parts))
             redirect = ""
 
@@ -535,16 +547,24 @@ class _Lexer:
                 self.refuse(index, f"in a word {reader} reads as NAME=value: {what}")
 
     def check_pipe(
-        self, piped: list[int], command: list[str | None], expanded: list[bool], own: int
+        self,
+        piped: list[int],
+        command: list[str | None],
+        expanded: list[bool],
+        own: int,
+        files: list[tuple[str, str]],
     ) -> None:
         """Refuse the fields whose output may reach the standard input of ``command``
         (``piped``) when ``command`` reads its program there: a shell or interpreter
         (``echo {x} | sh``, ``curl {url} | bash``), a tool whose input is its commands (``ed``,
         ``gdb``), a program an expansion names (``$SHELL``), or a program running a command
         string, written in the static text, that does (``sh -c 'cat | sh'``, ``ssh h sh``)."""
+        marked = [EXPANDED if dynamic else word for word, dynamic in zip(command, expanded)]
+        if self.may_write_files:
+            self.note_files(piped, marked, own, files)
+        files.clear()
         if not command:
             return
-        marked = [EXPANDED if dynamic else word for word, dynamic in zip(command, expanded)]
         self.check_data_runner(piped, marked, own)
         if not piped:
             return
@@ -560,6 +580,60 @@ class _Lexer:
             self.use_variables(f"an expansion's output reaches {why[3:]}")
         for index in self.unfold(piped) if name is not None else ():
             self.refuse(index, why)
+
+    def note_files(
+        self, piped: list[int], marked: list[str | None], own: int, files: list[tuple[str, str]]
+    ) -> None:
+        """Record the files a command writes with fields' values in them (its redirections
+        `>`, `>>`, `>|`, `<>` and tee's operands, with the command's own fields and those
+        piped into it), and the command itself, for :meth:`check_files`."""
+        written = [name for op, name in files if op != "<"]
+        if marked and marked[0] not in (None, EXPANDED) and program(marked[0]) == "tee":
+            written += [w for w in marked[1:] if w not in (None, EXPANDED) and w[:1] != "-"]
+        fields = [*range(own, self.field), *self.unfold(piped)]
+        for name in written if fields else ():
+            self.file_writes.setdefault(posixpath.normpath(name), set()).update(fields)
+        self.file_uses.append((tuple(marked), tuple(files)))
+
+    def check_files(self, stopped: bool) -> None:
+        """Refuse the fields written to a file that a command of the template runs or reads
+        as code (``echo {x} > s.sh; sh s.sh``); all of them if the lexer ``stopped``, as
+        what comes after may run the file."""
+        for name, fields in self.file_writes.items():
+            why = self.file_reader(name)
+            if why is not None:
+                why = f"written to the file {name!r}, which a command of the template {why}"
+            elif stopped:
+                why = (
+                    f"written to the file {name!r}, and the renderer does not follow the rest "
+                    "of the template, so it cannot prove that no command there runs that file"
+                )
+            if why is not None:
+                for index in sorted(fields):
+                    self.refuse(index, why)
+
+    def file_reader(self, name: str) -> str | None:
+        """How a command of the template runs the file ``name`` or reads it as code: as its
+        program (``./s.sh``), a script (``sh s.sh``, ``. s.sh``, ``make -f s.mk``), or the
+        standard input of a reader (``sh < s.sh``), else None."""
+        for marked, files in self.file_uses:
+            named = program(marked[0]) if marked and marked[0] not in (None, EXPANDED) else ""
+            for op, target in files:
+                if (
+                    op in ("<", "<>")
+                    and posixpath.normpath(target) == name
+                    and (reads_program_from_stdin(marked) or runs_its_data(list(marked)))
+                ):
+                    return f"gives to {named or 'a program'} on its standard input as code"
+            for at, word in enumerate(marked):
+                if word is None or word == EXPANDED or posixpath.normpath(word) != name:
+                    continue
+                if at == 0 and "/" in word:
+                    return "runs as a program"
+                swapped = [*marked[:at], "/dev/stdin", *marked[at + 1 :]]
+                if at and (reads_program_from_stdin(swapped) or runs_its_data(list(marked))):
+                    return f"gives to {named} to read as code"
+        return None
 
     def check_data_runner(self, piped: list[int], marked: list[str | None], own: int) -> None:
         """Refuse every field that reaches a program written in the static text that runs
@@ -886,6 +960,7 @@ def lex(text: str, nesting: int = 0) -> Lexed:
         lexer.commands(0, False, tokens)
     except _Stop as stopped:
         stop, reason = stopped.offset, stopped.reason
+        lexer.check_files(stopped=True)
         # What follows the construct is unknown, so is where the output of the pipeline it
         # stands in goes (`echo {x} | time sh`, `echo {x} > >(sh)`, `echo {x} |& sh`,
         # `echo {x} $'' | sh`): refuse the fields of that pipeline (of the outermost one
@@ -897,6 +972,8 @@ def lex(text: str, nesting: int = 0) -> Lexed:
                 "cannot prove where the value goes (a shell reading its program from a pipe "
                 "would run it)",
             )
+    if stop is None:
+        lexer.check_files(stopped=False)
     spans = tuple(lexer.spans)
     operands = frozenset(lexer.operands)
     return Lexed(

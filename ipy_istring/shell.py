@@ -109,6 +109,11 @@ def _fix_for(why: str) -> str:
             "Have the command string use its parameter only as data (a quoted \"$1\" "
             "argument of a program that reads it as data, after --), or do that part in Python"
         )
+    if why.startswith("written to the file"):
+        return (
+            "Pass the value to the script as an argument it reads as data (sh s.sh {x}, with "
+            "the script written in the static text), or write the file from Python"
+        )
     if "that sudo" in why:
         return (
             "Drop -s and -i and let sudo run the command itself (sudo cmd {x}), or write the "

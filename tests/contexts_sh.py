@@ -530,3 +530,18 @@ NAIVE_ESCAPES += [
     "printf '%s\\n' § | sed e",
     "printf '%s\\n' § | sed -n 's/.*/&/ep'",
 ]
+
+CASES += [
+    # -- a value written to a file that a command of the same template runs or reads as code
+    # (in any order: a loop may run it after the write): refused ---------------------------
+    ("file run", "printf '%s\\n' § > s.sh; sh s.sh"),
+    ("file run", "printf '%s\\n' § >> s.sh; . ./s.sh"),
+    ("file run", "printf '%s\\n' § | tee s.sh >/dev/null; bash < s.sh"),
+    ("file run", "{ printf '%s\\n' §; } > s.sh; chmod +x s.sh; ./s.sh"),
+    ("file run", "printf '%s\\n' § > f; sed e f"),
+    ("file run", "for i in 1 2; do test -f s.sh && sh s.sh; printf '%s\\n' § > s.sh; done"),
+    # -- a file that the template reads as data, or a script written in the static text ----
+    ("file run", "printf '%s.' § > f; probe \"$(cat f)\""),
+    ("file run", "printf 'probe \"$1\"\\n' > s.sh; . ./s.sh §"),
+]
+NAIVE_ESCAPES += [case for klass, case in CASES[-8:-2]]

@@ -970,3 +970,33 @@ def test_sed_e_runs_a_file_operands_lines_with_naive_quoting(tmp_path: pathlib.P
         (tmp_path / "PWNED").unlink()
     with pytest.raises(RenderError, match="GNU sed's e command"):
         sh(_with_value("sed 's/.*/&/e' §", "lines"))
+
+
+# A value written to a file (a redirection, tee) that a command of the same template runs or
+# reads as code, in either order; a file read as data, or named by an expansion, is not seen.
+FILE_RUN_REFUSED = [
+    "echo § > s.sh; sh s.sh", "echo § > s.sh; . ./s.sh", "echo § >> s.sh; source s.sh",
+    "echo § >s.sh && bash ./s.sh x", "echo § | tee s.sh; sh s.sh",
+    "echo § | tee -a a s.sh; sh s.sh", "echo § > s.sh; chmod +x s.sh; ./s.sh",
+    "echo § > s.sh; sh < s.sh", "echo § > s.py; python3 s.py",
+    "echo § > mk; make -f mk", "echo § > p.awk; awk -f p.awk", "{ echo §; } > s.sh; sh s.sh",
+    "while :; do sh s.sh; echo § > s.sh; done", "echo § > d/../s.sh; sh s.sh",
+    "echo § > f; awk '{system($0)}' f", "echo § > f; sed e f", "cat § > s.sh; sh s.sh",
+    "echo § > s.sh; cat <<EOF\nbody\nEOF\nsh s.sh",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", FILE_RUN_REFUSED)
+def test_a_value_written_to_a_file_the_template_runs_is_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"written to the file '[\w./]+', (which|and) .*\. [A-Z]"):
+        sh(_with_fields(case))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["echo § > out.txt; cat out.txt", "echo § > out.txt; grep -e x out.txt", "echo § | tee log",
+     "echo hi > s.sh; sh s.sh §", "echo § > s.sh; sh -c 'cat s.sh'", "sh s.sh > §",
+     "echo § > o; cat o | sort"],
+)  # fmt: skip
+def test_a_file_written_and_read_as_data_is_accepted(case: str) -> None:
+    assert "'value 0'" in sh(_with_fields(case))
