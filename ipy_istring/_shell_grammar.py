@@ -277,7 +277,10 @@ class _Lexer:
         # loop may run it after the write).  Only when the text may write a file at all.
         self.may_write_files = FIELD in text and (">" in text or "tee" in text)
         self.file_writes: dict[str, set[int]] = {}
-        self.file_uses: list[tuple[tuple[str | None, ...], tuple[tuple[str, str], ...]]] = []
+        # per file name: the commands (their words, their redirections) that name it
+        self.file_uses: dict[
+            str, list[tuple[tuple[str | None, ...], tuple[tuple[str, str], ...]]]
+        ] = {}
 
     def refuse(self, index: int, why: str) -> None:
         self.refusals.setdefault(index, why)
@@ -593,7 +596,12 @@ class _Lexer:
         fields = [*range(own, self.field), *self.unfold(piped)]
         for name in written if fields else ():
             self.file_writes.setdefault(posixpath.normpath(name), set()).update(fields)
-        self.file_uses.append((tuple(marked), tuple(files)))
+        use = (tuple(marked), tuple(files))
+        names = {target for _, target in files}.union(
+            word for word in marked if word is not None and word != EXPANDED
+        )
+        for name in {posixpath.normpath(name) for name in names if name}:
+            self.file_uses.setdefault(name, []).append(use)
 
     def check_files(self, stopped: bool) -> None:
         """Refuse the fields written to a file that a command of the template runs or reads
@@ -616,7 +624,7 @@ class _Lexer:
         """How a command of the template runs the file ``name`` or reads it as code: as its
         program (``./s.sh``), a script (``sh s.sh``, ``. s.sh``, ``make -f s.mk``), or the
         standard input of a reader (``sh < s.sh``), else None."""
-        for marked, files in self.file_uses:
+        for marked, files in self.file_uses.get(name, ()):
             named = program(marked[0]) if marked and marked[0] not in (None, EXPANDED) else ""
             for op, target in files:
                 if (

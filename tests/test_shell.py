@@ -1000,3 +1000,13 @@ def test_a_value_written_to_a_file_the_template_runs_is_refused(case: str) -> No
 )  # fmt: skip
 def test_a_file_written_and_read_as_data_is_accepted(case: str) -> None:
     assert "'value 0'" in sh(_with_fields(case))
+
+
+def test_many_files_written_and_read_stay_linear() -> None:
+    # Each file's readers are found by its name, not by a look at every command per file.
+    body = "".join(f"echo {{v{n}}} > f{n}; cat f{n} a b c\n" for n in range(3_000))
+    parts: list[object] = []
+    for piece in body.split("{")[1:]:
+        name, _, rest = piece.partition("}")
+        parts += [(name, name), rest]
+    assert sh(T(body.split("{")[0], *parts)).count("cat f") == 3_000
