@@ -500,6 +500,9 @@ CASES += [
     ("command string parameter", "env sh -c 'for a; do eval \"$a\"; done' sh §"),
     ("command string parameter", "printf '%s\\n' § | xargs -d '\\n' sh -c 'eval \"$1\"' sh"),
     ("command string parameter", "for f in §; do sh -c 'eval \"$1\"' sh \"$f\"; done"),
+    # (bash evaluates a[$(cmd)] in arithmetic: a string the lexer does not follow is refused)
+    ("command string parameter", "bash -c '[[ $1 -eq 1 ]]' _ §"),
+    ("command string parameter", "bash -c 'echo $(( $1 ))' _ §"),
     # -- and one that uses them as data: accepted -----------------------------------------
     ("command string parameter", "sh -c 'printf \"%s.\" \"$1\" \"$0\"' sh §"),
     ("command string parameter", "bash -c 'f=$1; printf %s. \"$f\"' sh §"),
@@ -524,6 +527,8 @@ NAIVE_ESCAPES += [
     "env sh -c 'for a; do eval \"$a\"; done' sh §",
     "printf '%s\\n' § | xargs -d '\\n' sh -c 'eval \"$1\"' sh",
     "for f in §; do sh -c 'eval \"$1\"' sh \"$f\"; done",
+    "bash -c '[[ $1 -eq 1 ]]' _ §",
+    "bash -c 'echo $(( $1 ))' _ §",
     "awk 'BEGIN { system(ARGV[1]) }' §",
     "awk -v v=§ 'BEGIN { system(v) }'",
     "printf '%s\\n' § | awk '{ system($0) }'",
