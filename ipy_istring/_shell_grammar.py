@@ -21,8 +21,10 @@ This module imports nothing from IPython.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ._shell_programs import (
@@ -30,9 +32,13 @@ from ._shell_programs import (
     assignment_reader,
     code_argument,
     option_taker,
+    positional_script,
+    program,
     reads_program_from_stdin,
+    runs_its_data,
     stdin_script,
     unknown_input_reader,
+    xargs_appended,
 )
 
 __all__ = [
@@ -266,6 +272,16 @@ class _Lexer:
         self.variable_uses: list[str | tuple[str, str]] = []
         # per level of ( ) and $( ) open: the first field of its current pipeline
         self.pipelines: list[int] = []
+        # Files that a command writes with a field's value in them (`echo {x} > s.sh`, `... |
+        # tee s.sh`), by name, and every command with its redirections, to find one that runs
+        # such a file (`sh s.sh`, `. ./s.sh`, `./s.sh`, `sh < s.sh`) wherever it stands (a
+        # loop may run it after the write).  Only when the text may write a file at all.
+        self.may_write_files = FIELD in text and (">" in text or "tee" in text)
+        self.file_writes: dict[str, set[int]] = {}
+        # per file name: the commands (their words, their redirections) that name it
+        self.file_uses: dict[
+            str, list[tuple[tuple[str | None, ...], tuple[tuple[str, str], ...]]]
+        ] = {}
 
     def refuse(self, index: int, why: str) -> None:
         self.refusals.setdefault(index, why)
@@ -286,6 +302,7 @@ class _Lexer:
         loop_header = False  # inside `for NAME in ...` up to its separator
         via_command = False  # the simple command so far started with `command` or `builtin`
         redirect = ""  # the pending redirection operator, whose target comes next
+        files: list[tuple[str, str]] = []  # the command's redirections to written file names
         command: list[str | None] = []  # the simple command so far (None: not plain text)
         expanded: list[bool] = []  # per word of `command`: an expansion ($x, $( ), "$x")
         # The fields whose output may reach this command's standard input: those of the
@@ -305,7 +322,9 @@ class _Lexer:
                     raise _Stop(self.i, "an unclosed '(' or '$('")
                 if redirect:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
-                self.check_pipe(piped, [] if loop_header else command, expanded)
+                self.check_pipe(
+                    piped, [] if loop_header else command, expanded, first_field, files
+                )
                 self.pipelines.pop()
                 return
             c = text[self.i]
@@ -316,7 +335,9 @@ class _Lexer:
                     raise _Stop(self.i, f"a redirection {redirect!r} with no target")
                 out.append(Operator("\n"))
                 self.i += 1
-                self.check_pipe(piped, [] if loop_header else command, expanded)
+                self.check_pipe(
+                    piped, [] if loop_header else command, expanded, first_field, files
+                )
                 position, loop_header, command, expanded = COMMAND, False, [], []
                 piped = list(inputs[-1] if inputs else stdin)
                 if not groups:
@@ -363,7 +384,9 @@ class _Lexer:
                 elif op == ")":
                     if not closing:
                         raise _Stop(start, "a ')' that closes nothing")
-                    self.check_pipe(piped, [] if loop_header else command, expanded)
+                    self.check_pipe(
+                        piped, [] if loop_header else command, expanded, first_field, files
+                    )
                     self.pipelines.pop()
                     return
                 elif op in _REDIRECTIONS:
@@ -371,7 +394,9 @@ class _Lexer:
                     redirect = op
                 else:  # a separator
                     out.append(Operator(op))
-                    self.check_pipe(piped, [] if loop_header else command, expanded)
+                    self.check_pipe(
+                        piped, [] if loop_header else command, expanded, first_field, files
+                    )
                     if op == "|":
                         piped = [*piped, *range(first_field, self.field)]
                         if any(expanded) and _VARIABLES not in piped:
@@ -473,6 +498,8 @@ class _Lexer:
                 self.note_field(index, role, alone, parts)
             if any(kind == "field" for kind, _ in parts):
                 self.spans.append(Span(word_start, self.i, role, parts))
+            if role == TARGET and all(kind == "lit" for kind, _ in parts):
+                files.append((redirect, "".join(str(item) for _, item in parts)))
             out.append(Word(role, parts))
             redirect = ""
 
@@ -494,8 +521,14 @@ class _Lexer:
         else:
             why = code_argument(command, prefix)  # type: ignore[assignment]
             taker = None if prefix else option_taker(command)
+            reader = None
+            if why is None:  # `sh -c 'eval "$1"' sh {x}`: the string's use of its parameter
+                why, inner_taker, reader = _positional_use(command, self.nesting)
+                taker = taker or (None if prefix else inner_taker or None)
             if taker is not None:
                 self.options[indexes[0]] = taker
+            if reader and len(indexes) == 1 and not prefix:
+                self.assignments.setdefault(indexes[0], reader)
             if why is None:
                 return
         for index in indexes:
@@ -526,20 +559,34 @@ class _Lexer:
                 self.refuse(index, f"in a word {reader} reads as NAME=value: {what}")
 
     def check_pipe(
-        self, piped: list[int], command: list[str | None], expanded: list[bool]
+        self,
+        piped: list[int],
+        command: list[str | None],
+        expanded: list[bool],
+        own: int,
+        files: list[tuple[str, str]],
     ) -> None:
         """Refuse the fields whose output may reach the standard input of ``command``
         (``piped``) when ``command`` reads its program there: a shell or interpreter
         (``echo {x} | sh``, ``curl {url} | bash``), a tool whose input is its commands (``ed``,
         ``gdb``), a program an expansion names (``$SHELL``), or a program running a command
         string, written in the static text, that does (``sh -c 'cat | sh'``, ``ssh h sh``)."""
-        if not piped or not command:
-            return
         marked = [EXPANDED if dynamic else word for word, dynamic in zip(command, expanded)]
+        if self.may_write_files:
+            self.note_files(piped, marked, own, files)
+        files.clear()
+        if not command:
+            return
+        self.check_data_runner(piped, marked, own)
+        if not piped:
+            return
         name = reads_program_from_stdin(marked)
         script = stdin_script(marked) if name is None else None
         if script is not None and _script_reads_code(script, self.nesting + 1):
             name = f"{command[0]} running {script!r}"
+        appended = xargs_appended(marked) if name is None else None
+        if appended is not None and any(_positional_use(list(appended), self.nesting)):
+            name = "xargs running a command string that uses what it reads"  # (as "$1")
         why = f"in a pipeline into {name}, which reads it as code, its program"
         if name is None and script is None and (name := unknown_input_reader(marked)):
             why = (
@@ -550,6 +597,78 @@ class _Lexer:
             self.use_variables(f"an expansion's output reaches {why[3:]}")
         for index in self.unfold(piped) if name is not None else ():
             self.refuse(index, why)
+
+    def note_files(
+        self, piped: list[int], marked: list[str | None], own: int, files: list[tuple[str, str]]
+    ) -> None:
+        """Record the files a command writes with fields' values in them (its redirections
+        `>`, `>>`, `>|`, `<>` and tee's operands, with the command's own fields and those
+        piped into it), and the command itself, for :meth:`check_files`."""
+        written = [name for op, name in files if op != "<"]
+        if marked and marked[0] not in (None, EXPANDED) and program(marked[0]) == "tee":
+            written += [w for w in marked[1:] if w not in (None, EXPANDED) and w[:1] != "-"]
+        fields = [*range(own, self.field), *self.unfold(piped)]
+        for name in written if fields else ():
+            self.file_writes.setdefault(posixpath.normpath(name), set()).update(fields)
+        use = (tuple(marked), tuple(files))
+        names = {target for _, target in files}.union(
+            word for word in marked if word is not None and word != EXPANDED
+        )
+        for name in {posixpath.normpath(name) for name in names if name}:
+            self.file_uses.setdefault(name, []).append(use)
+
+    def check_files(self, stopped: bool) -> None:
+        """Refuse the fields written to a file that a command of the template runs or reads
+        as code (``echo {x} > s.sh; sh s.sh``); all of them if the lexer ``stopped``, as
+        what comes after may run the file."""
+        for name, fields in self.file_writes.items():
+            why = self.file_reader(name)
+            if why is not None:
+                why = f"written to the file {name!r}, which a command of the template {why}"
+            elif stopped:
+                why = (
+                    f"written to the file {name!r}, and the renderer does not follow the rest "
+                    "of the template, so it cannot prove that no command there runs that file"
+                )
+            if why is not None:
+                for index in sorted(fields):
+                    self.refuse(index, why)
+
+    def file_reader(self, name: str) -> str | None:
+        """How a command of the template runs the file ``name`` or reads it as code: as its
+        program (``./s.sh``), a script (``sh s.sh``, ``. s.sh``, ``make -f s.mk``), or the
+        standard input of a reader (``sh < s.sh``), else None."""
+        for marked, files in self.file_uses.get(name, ()):
+            named = program(marked[0]) if marked and marked[0] not in (None, EXPANDED) else ""
+            for op, target in files:
+                if (
+                    op in ("<", "<>")
+                    and posixpath.normpath(target) == name
+                    and (reads_program_from_stdin(marked) or runs_its_data(list(marked)))
+                ):
+                    return f"gives to {named or 'a program'} on its standard input as code"
+            for at, word in enumerate(marked):
+                if word is None or word == EXPANDED or posixpath.normpath(word) != name:
+                    continue
+                if at == 0 and "/" in word:
+                    return "runs as a program"
+                swapped = [*marked[:at], "/dev/stdin", *marked[at + 1 :]]
+                if at and (reads_program_from_stdin(swapped) or runs_its_data(list(marked))):
+                    return f"gives to {named} to read as code"
+        return None
+
+    def check_data_runner(self, piped: list[int], marked: list[str | None], own: int) -> None:
+        """Refuse every field that reaches a program written in the static text that runs
+        its data (``awk '{system($0)}' {f}``, ``echo {x} | sed e``, ``awk -v v={x}
+        '{system(v)}'``): the command's own fields (from ``own`` on: its arguments, its
+        redirections, the ``$( )`` in them) and those whose output reaches its input."""
+        runs = runs_its_data(marked)
+        if runs is None:
+            return
+        if _VARIABLES in piped or EXPANDED in marked[1:]:
+            self.use_variables(f"an expansion reaches {runs}")
+        for index in [*range(own, self.field), *self.unfold(piped)]:
+            self.refuse(index, f"data of {runs}")
 
     def check_variables(
         self, command: list[str | None], role: str, parts: tuple[Part, ...], word: str
@@ -565,6 +684,10 @@ class _Lexer:
             why = _REPARSING.get(command[0] or "") or code_argument(command, prefix)
             taker = option_taker(command) if not prefix else None
             reader = assignment_reader(command, prefix)
+            if why is None:  # `sh -c 'eval "$1"' sh "$f"`
+                why, inner_taker, inner_reader = _positional_use(command, self.nesting)
+                taker = taker or (inner_taker if not prefix else None) or None
+                reader = reader or inner_reader or None
             if why is None and (taker or reader):
                 if _QUOTED_PARAMETER.fullmatch(word):
                     self.use_variables((taker or "", reader or ""))
@@ -617,7 +740,11 @@ class _Lexer:
         """Refuse the fields whose output may reach the input of ``command`` when the
         expansion ``word`` (its last word) is code there: ``eval "$(cat)"``, ``sh -c "$l"``
         after ``read l`` compute code from what the pipe brings."""
-        why = _REPARSING.get(command[0] or "") or code_argument(command, prefix)
+        why = (
+            _REPARSING.get(command[0] or "")
+            or code_argument(command, prefix)
+            or _positional_use(command, self.nesting)[0]
+        )
         if why is None:
             return
         if _VARIABLES in piped:
@@ -855,6 +982,7 @@ def lex(text: str, nesting: int = 0) -> Lexed:
         lexer.commands(0, False, tokens)
     except _Stop as stopped:
         stop, reason = stopped.offset, stopped.reason
+        lexer.check_files(stopped=True)
         # What follows the construct is unknown, so is where the output of the pipeline it
         # stands in goes (`echo {x} | time sh`, `echo {x} > >(sh)`, `echo {x} |& sh`,
         # `echo {x} $'' | sh`): refuse the fields of that pipeline (of the outermost one
@@ -866,12 +994,47 @@ def lex(text: str, nesting: int = 0) -> Lexed:
                 "cannot prove where the value goes (a shell reading its program from a pipe "
                 "would run it)",
             )
+    if stop is None:
+        lexer.check_files(stopped=False)
     spans = tuple(lexer.spans)
     operands = frozenset(lexer.operands)
     return Lexed(
         tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands,
         lexer.options, lexer.assignments, frozenset(lexer.command_names), lexer.comments,
     )  # fmt: skip
+
+
+def _positional_use(command: list[str | None], nesting: int) -> tuple[str | None, str, str]:
+    """For a word that is a positional parameter of a shell's command string written in the
+    static text (``sh -c 'eval "$1"' sh {x}``): why the string puts it where code goes, else
+    ``(None, option taker, NAME=value reader)`` of the program that the string hands it to
+    (``sh -c 'ssh "$1" ls' sh {h}``: ssh), as for a field written there."""
+    found = positional_script(command)
+    if found is None:
+        return None, "", ""
+    return _positional_in_script(*found, nesting + 1)
+
+
+@lru_cache(maxsize=256)
+def _positional_in_script(shell: str, script: str, nesting: int) -> tuple[str | None, str, str]:
+    """:func:`_positional_use` for the command string ``script`` of ``shell``: lexed after
+    ``set -- VALUE``, the positional parameters are variables holding the value, which every
+    expansion in a place of code may hold (``$1``, ``"$@"``, ``$0``, ``f=$1; eval "$f"``)."""
+    where = f"a positional parameter of {shell} -c {script!r}"
+    if nesting > _MAX_DEPTH:
+        return f"{where}, in command strings nested more than {_MAX_DEPTH} deep", "", ""
+    lexed = lex(f"set -- {FIELD}\n{script}", nesting)
+    if lexed.stop is not None:
+        return (
+            f"{where}, a command string with {lexed.stop_reason}, which the renderer does not "
+            "follow, so it cannot prove that the string uses the value only as data",
+            "",
+            "",
+        )
+    why = lexed.refusals.get(0)
+    if why is not None:
+        return f"{where}, which puts it where code goes: {why}", "", ""
+    return None, lexed.options.get(0, ""), lexed.assignments.get(0, "")
 
 
 def _script_reads_code(script: str, nesting: int) -> bool:

@@ -32,10 +32,13 @@ __all__ = [
     "code_argument",
     "is_command_string",
     "option_taker",
+    "positional_script",
     "program",
     "reads_program_from_stdin",
+    "runs_its_data",
     "stdin_script",
     "unknown_input_reader",
+    "xargs_appended",
 ]
 
 #: A command word the shell computes when it runs (``$SHELL``, ``"$(cmd)"``), where the tables
@@ -111,6 +114,52 @@ _SUBCOMMAND_RUNNERS: dict[tuple[str, str], tuple[frozenset[str], int]] = {
         1,
     ),
 }
+# Options whose argument is a variable (NAME=value) that the program sets in the environment of
+# the command it runs (in a container, a unit, a sandbox): programs run variables such as
+# BASH_ENV, LD_PRELOAD, PAGER or GIT_SSH_COMMAND as code, so a value may not be one.  By program,
+# or by a tool's subcommand (``docker run -e``, ``docker container run -e``).
+_DOCKER_ENVIRONMENT = frozenset({"-e", "--env"})
+_ENVIRONMENT_OPTIONS: dict[str, frozenset[str]] = {
+    "systemd-run": frozenset({"-E", "--setenv"}),
+    "systemd-nspawn": frozenset({"-E", "--setenv"}),
+    "firejail": frozenset({"--env"}),
+    "flatpak": frozenset({"--env"}),
+    "bwrap": frozenset({"--setenv"}),  # bwrap --setenv NAME VALUE: both words
+}
+_ENVIRONMENT_SUBCOMMANDS = frozenset({"run", "create", "exec"})  # of docker, podman, nerdctl
+_CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl", "kubectl"})
+# The options of `docker run`/`create`/`exec` (and podman's, nerdctl's) that take the next word
+# as their argument, and those that take none: past them, the first operand is the image (or
+# the container) and the words after it are the command run inside, whose own options (`grep
+# -e`) are not docker's.  After an option in neither list, the renderer cannot tell where the
+# image is, so an `-e` later still counts as docker's.
+_CONTAINER_OPTIONS_WITH_ARGUMENT = frozenset(
+    {"--add-host", "--annotation", "-a", "--attach", "--blkio-weight", "--cap-add",
+     "--cap-drop", "--cgroup-parent", "--cgroupns", "--cidfile", "--cpu-period", "--cpu-quota",
+     "-c", "--cpu-shares", "--cpus", "--cpuset-cpus", "--cpuset-mems", "--detach-keys",
+     "--device", "--dns", "--dns-option", "--dns-search", "--domainname", "--entrypoint", "-e",
+     "--env", "--env-file", "--expose", "--gpus", "--group-add", "--health-cmd",
+     "--health-interval", "--health-retries", "--health-start-period", "--health-timeout",
+     "-h", "--hostname", "--ip", "--ip6", "--ipc", "-l", "--label", "--label-file", "--link",
+     "--log-driver", "--log-opt", "--mac-address", "-m", "--memory", "--memory-reservation",
+     "--memory-swap", "--mount", "--name", "--network", "--net", "--network-alias",
+     "--oom-score-adj", "--pid", "--pids-limit", "--platform", "-p", "--publish", "--pull",
+     "--restart", "--runtime", "--security-opt", "--shm-size", "--stop-signal",
+     "--stop-timeout", "--storage-opt", "--sysctl", "--tmpfs", "--ulimit", "-u", "--user",
+     "--userns", "--uts", "-v", "--volume", "--volumes-from", "-w", "--workdir"}
+)  # fmt: skip
+_CONTAINER_FLAGS = frozenset(
+    {"-d", "--detach", "-i", "--interactive", "-t", "--tty", "--rm", "--init", "--privileged",
+     "-P", "--publish-all", "--read-only", "--no-healthcheck", "-q", "--quiet", "-it", "-ti",
+     "-dit", "-itd", "-di", "-id", "-dt", "-td", "--oom-kill-disable"}
+)  # fmt: skip
+# systemd-run's unit properties (-p) that a value may set: resource limits and the like, which
+# are data.  Others are commands (ExecStartPre=, ExecStopPost=) or variables (Environment=).
+_DATA_UNIT_PROPERTIES = frozenset(
+    {"memorymax", "memoryhigh", "memorylow", "memorymin", "memoryswapmax", "cpuquota",
+     "cpuweight", "ioweight", "tasksmax", "nice", "runtimemaxsec", "timeoutstopsec",
+     "timeoutstartsec", "cpuaffinity", "allowedcpus", "limitnofile", "limitcore"}
+)  # fmt: skip
 # find runs the command after each of these, up to a ';' or '+' argument.
 _FIND_ACTIONS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 # Options that take a command string, run by a shell (``su -c {x}``, ``flock f -c {x}``).
@@ -130,6 +179,8 @@ _COMMAND_STRING_OPTIONS: dict[str, frozenset[str]] = {
     "zip": frozenset({"-TT", "--unzip-command"}),  # the command that tests the archive
     "rsync": frozenset({"--rsync-path"}),  # run by the remote shell
     "split": frozenset({"--filter"}),  # each chunk of the input is this command's input
+    # a container's health check, run by /bin/sh -c in the container
+    **dict.fromkeys(("docker", "podman", "nerdctl"), frozenset({"--health-cmd"})),
 }
 # Options whose argument is the command a program runs in place of another (ssh's), which it
 # splits into a program and its arguments itself.
@@ -463,11 +514,17 @@ DATA_INPUT_PROGRAMS = (
 _AS_CODE = "which {} parses again as code"
 
 
+# Programs that run a remote command as ssh does (the words after the host, joined for the
+# remote user's shell): read as ssh, whose options are a superset of theirs that take a word.
+_REMOTE_SHELLS = {"slogin": "ssh", "rsh": "ssh", "remsh": "ssh", "autossh": "ssh"}
+
+
 def program(word: str) -> str:
-    """A command word as the program it names: ``/usr/bin/python3.12`` is ``python``."""
+    """A command word as the program it names: ``/usr/bin/python3.12`` is ``python``, and
+    ``rsh``, ``slogin`` and ``autossh`` are ``ssh``."""
     name = word.rpartition("/")[2]
     stem = _VERSION.sub("", name)
-    return stem if stem in _INTERPRETER_OPTIONS else name
+    return stem if stem in _INTERPRETER_OPTIONS else _REMOTE_SHELLS.get(name, name)
 
 
 def code_argument(
@@ -485,8 +542,9 @@ def code_argument(
     A program the tables do not know may run the rest of its arguments as a command
     (``strace sh -c {x}``, ``docker run img sh -c {x}``, ``uv run python -c {x}``), so the
     command from each later word that names a program the tables know is read as well."""
-    command = _run_command(command, prefix)
-    why = _code_argument_of(command, prefix, shells_only)
+    ran = _run_command(command, prefix)
+    why = _sudo_shell(command, ran) or _code_argument_of(ran, prefix, shells_only)
+    command = ran
     if why is None:
         # From the first such word only: that call reads the words after it the same way
         # (from each word, it would take time exponential in their number).
@@ -501,6 +559,29 @@ def code_argument(
         if start is not None:
             why = code_argument(command[start:], prefix, shells_only)
     return why
+
+
+def _sudo_shell(command: Sequence[str | None], ran: Sequence[str | None]) -> str | None:
+    """Why a word of the command that ``sudo -s`` or ``sudo -i`` runs (``ran``, the rest of
+    ``command`` past the runners) is code: sudo joins that command's words into the ``-c``
+    string of a shell, escaping every character but letters, digits, ``_``, ``-`` and ``$``,
+    so that the shell expands a ``$name`` in a value (``sudo -s echo {x}``)."""
+    runners = command[: len(command) - len(ran)]
+    sudo = next((at for at, word in enumerate(runners) if word and program(word) == "sudo"), None)
+    if sudo is None:
+        return None
+    for word in runners[sudo + 1 :]:
+        if word is None or not word.startswith("-"):
+            continue
+        if word in ("--shell", "--login") or (
+            word[1:2] != "-" and any(letter in word[1:] for letter in "si")
+        ):
+            return (
+                f"an argument of the command that sudo {word} runs: sudo joins its words into "
+                "a shell's command string, where the shell expands a $name in the value (sudo "
+                "escapes every character but letters, digits, _, - and $)"
+            )
+    return None
 
 
 def option_taker(command: Sequence[str | None]) -> str | None:
@@ -808,6 +889,266 @@ def stdin_script(command: Sequence[str | None]) -> str | None:
     return None if script == EXPANDED else script
 
 
+def positional_script(command: Sequence[str | None]) -> tuple[str, str] | None:
+    """The shell and the command string, written in the static text, whose positional
+    parameters the last word of ``command`` is one of: ``sh -c 'eval "$1"' sh {x}`` gives
+    ``("sh", 'eval "$1"')`` (also behind runners and wrappers: ``env``, ``xargs``, ``strace``).
+    The string may put ``$1`` (or ``$0``, ``$@``...) where code goes, as a variable set by
+    ``set --`` can, so the shell's lexer checks it the same way.  None for any other word."""
+    ran = _run_command(command, "")
+    start = next(
+        (
+            at
+            for at, word in enumerate(ran[:-1])
+            if word is not None and word != EXPANDED and program(word) in SHELLS
+        ),
+        None,
+    )
+    if start is None:
+        return None
+    shell, words = ran[start], ran[start + 1 :]
+    at = next((at for at in range(len(words)) if is_command_string(words[:at])), None)
+    script = words[at] if at is not None and at < len(words) - 1 else None
+    if shell is None or script is None or script == EXPANDED:
+        return None  # no command string, the value is the string itself, or it is computed
+    return program(shell), script
+
+
+def xargs_appended(command: Sequence[str | None]) -> Sequence[str | None] | None:
+    """The command that xargs runs in ``command`` with one argument it read appended (a
+    ``None``), or None when no xargs runs it: what reaches xargs's input becomes that word."""
+    ran = _run_command(command, "")
+    runners = [word for word in command[: len(command) - len(ran)] if word is not None]
+    if not ran or not any(program(word) == "xargs" for word in runners):
+        return None
+    return [*ran, None]
+
+
+# -- programs written in the static text that run their data ---------------------------------
+
+# An awk string literal with no escape (whose end is certain); the commands of awk's system()
+# and pipes (``print | "sort"``, ``"date" | getline d``) are accepted when they are one such
+# literal, never computed from the data.
+_AWK_LITERAL = r'"[^"\\\n]*"'
+_AWK_SYSTEM = re.compile(r"\bsystem\b")
+_AWK_LITERAL_SYSTEM = re.compile(rf"system\s*\(\s*{_AWK_LITERAL}\s*\)")
+_AWK_PIPE = re.compile(r"(?<!\|)\|(?!\|)")  # `|` and `|&`, not `||`
+_AWK_PIPE_TO_LITERAL = re.compile(rf"\|&?\s*{_AWK_LITERAL}[ \t]*(?=[;}}\n#]|\Z)")
+_AWK_LITERAL_BEFORE = re.compile(rf"(?:\A|[;{{(\n!,=&]|\|\|)\s*{_AWK_LITERAL}\s*\Z")
+_AWK_GETLINE = re.compile(r"\|&?\s*getline\b")
+
+
+def _awk_runs_data(source: str) -> bool:
+    """Whether an awk program may run a command that its data computes: a ``system()`` or a
+    pipe (``print | cmd``, ``cmd | getline``, gawk's ``|&``) whose command is not one string
+    literal (``{system($0)}``, ``BEGIN{system(ARGV[1])}``, ``{print | $1}``).  An allow-list
+    over the raw text: a ``|`` in a regular expression or string (``/a|b/``) counts as a pipe."""
+    for found in _AWK_SYSTEM.finditer(source):
+        if not _AWK_LITERAL_SYSTEM.match(source, found.start()):
+            return True
+    for found in _AWK_PIPE.finditer(source):
+        at = found.start()
+        to_literal = _AWK_PIPE_TO_LITERAL.match(source, at)
+        from_literal = _AWK_GETLINE.match(source, at) and _AWK_LITERAL_BEFORE.search(source[:at])
+        if not (to_literal or from_literal):
+            return True
+    return False
+
+
+# GNU sed's commands that take no argument, or an optional number (l, L, q, Q).
+_SED_PLAIN = frozenset("dDgGhHnNpPxz=F{}")
+_SED_NUMBERED = frozenset("lLqQ")
+_SED_SUBSTITUTE_FLAGS = frozenset("gpiImM0123456789")
+
+
+class _SedScript:
+    """A scan of a sed script that accepts only the commands it knows, none of which runs the
+    pattern space: any ``e`` command or ``s///e`` flag (GNU sed runs a command there) or
+    anything it cannot read makes :meth:`runs` true.  ``brackets``: whether a ``[...]`` in a
+    regular expression hides the delimiter (GNU sed 4.9 reads ``s/[/]/x/`` so); the script is
+    scanned both ways, as sed versions differ."""
+
+    def __init__(self, text: str, brackets: bool) -> None:
+        self.text = text
+        self.brackets = brackets
+        self.i = 0
+
+    def runs(self) -> bool:
+        text, n = self.text, len(self.text)
+        while True:
+            while self.i < n and text[self.i] in " \t\n;":
+                self.i += 1
+            if self.i >= n:
+                return False
+            if text[self.i] == "#":
+                self.to_line_end()
+                continue
+            if not self.address():
+                return True
+            c = text[self.i] if self.i < n else ""
+            self.i += 1
+            if c in _SED_PLAIN:
+                continue
+            if c in _SED_NUMBERED:
+                while self.i < n and text[self.i] in " \t0123456789":
+                    self.i += 1
+            elif c in ":btTv":  # a label (GNU: up to ';' or a newline), or v's version
+                while self.i < n and text[self.i] not in ";\n":
+                    self.i += 1
+            elif c in "aicrRwW":  # text or a file name, up to the end of the line
+                self.to_line_end()
+            elif c == "y":
+                if not (self.delimited(regex=False) and self.delimited(regex=False, again=True)):
+                    return True
+            elif c == "s":
+                if not (self.delimited(regex=True) and self.delimited(regex=False, again=True)):
+                    return True
+                while self.i < n and text[self.i] in _SED_SUBSTITUTE_FLAGS:
+                    self.i += 1
+                if self.i < n and text[self.i] == "w":
+                    self.to_line_end()
+            else:
+                return True  # `e`, or a command this scan does not know
+            while self.i < n and text[self.i] in " \t":
+                self.i += 1
+            if self.i < n and text[self.i] not in ";\n}#":
+                return True  # something after the command that the scan does not follow
+
+    def address(self) -> bool:
+        """Skip up to two addresses and a `!`; False where one cannot be read."""
+        text, n = self.text, len(self.text)
+        for second in (False, True):
+            while self.i < n and text[self.i] in " \t":
+                self.i += 1
+            if self.i < n and text[self.i] in "/\\":
+                if text[self.i] == "\\":
+                    self.i += 1
+                if self.i >= n or not self.delimited(regex=True):
+                    return False
+                while self.i < n and text[self.i] in "IM":
+                    self.i += 1
+            else:
+                while self.i < n and text[self.i] in "0123456789$~+":
+                    self.i += 1
+            if second or self.i >= n or text[self.i] != ",":
+                break
+            self.i += 1
+        while self.i < n and text[self.i] in " \t!":
+            self.i += 1
+        return True
+
+    def delimited(self, regex: bool, again: bool = False) -> bool:
+        """Skip a part ended by the delimiter at ``self.i`` (or, ``again``, the one before)."""
+        text, n = self.text, len(self.text)
+        if again:
+            delimiter = text[self.i - 1]
+        else:
+            delimiter = text[self.i] if self.i < n else "\n"
+            if delimiter in "\n\\":
+                return False
+            self.i += 1
+        while self.i < n:
+            c = text[self.i]
+            if c == "\\":
+                self.i += 2
+                continue
+            if c == delimiter:
+                self.i += 1
+                return True
+            if c == "\n" and regex:
+                return False
+            if c == "[" and regex and self.brackets:
+                end = re.compile(r"\[\^?\]?(?:\[([:.=]).*?\1\]|[^]\n])*\]").match(text, self.i)
+                if end is None:
+                    return False
+                self.i = end.end()
+                continue
+            self.i += 1
+        return False
+
+    def to_line_end(self) -> None:
+        """Skip to the end of the line, past backslash-newlines."""
+        text, n = self.text, len(self.text)
+        while self.i < n and text[self.i] != "\n":
+            self.i += 2 if text[self.i] == "\\" else 1
+
+
+def _sed_runs_data(script: str) -> bool:
+    """Whether a sed script may run its data as a command: GNU sed's ``e`` command and the
+    ``e`` flag of ``s`` run the pattern space (the input line) through a shell."""
+    return _SedScript(script, True).runs() or _SedScript(script, False).runs()
+
+
+def _program_texts(name: str, words: Sequence[str | None]) -> list[str | None] | None:
+    """The program texts that awk or sed is given (by its code options, else its first
+    operand), None if a file gives (part of) it (``awk -f prog.awk``: not seen here)."""
+    code, files, with_argument = _SCRIPT_FIRST[name]
+    texts: list[str | None] = []
+    expects = ""
+    for word in words:
+        if expects:
+            if expects == "code":
+                texts.append(word)
+            expects = ""
+            continue
+        if word is None or word == EXPANDED or not word.startswith("-") or word == "-":
+            if not texts:
+                texts.append(word)  # the first operand is the program
+            break
+        if word == "--":
+            continue
+        option, equals, value = word.partition("=")
+        if word.startswith("--") and equals:
+            if option in code:
+                texts.append(value)
+            elif option in files:
+                return None
+            continue
+        given, rest = _clustered(word, code | files)
+        if given in files or word in files:
+            return None
+        if given:
+            if len(rest) > 2:
+                texts.append(rest[2:])
+            else:
+                expects = "code"
+        elif word in with_argument or _gives(word, with_argument):
+            expects = "argument"
+    return texts
+
+
+def runs_its_data(command: Sequence[str | None]) -> str | None:
+    """Why the program ``command`` finally runs (past runners) may run what its data holds as
+    a command, when that program is awk or sed with a program written in the static text
+    that does: ``awk '{system($0)}'``, ``awk 'BEGIN{system(ARGV[1])}'``, ``sed e``, ``sed
+    's/x/y/e'`` (GNU).  A value that reaches it — on its standard input, as a file operand,
+    an ``ARGV`` word or an ``awk -v`` variable — is then code.  A program an expansion
+    computes is refused too; one read from a file (``awk -f f``) is not seen."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED or program(ran[0]) not in _SCRIPT_FIRST:
+        return None
+    name = program(ran[0])
+    texts = _program_texts(name, ran[1:])
+    if not texts or None in texts:
+        return None  # none given, from a file, or a value (refused as code already)
+    if EXPANDED in texts:
+        return f"the {name} program that an expansion computes, which may run its data"
+    source = "\n".join(texts)  # type: ignore[arg-type]
+    if name == "sed":
+        if _sed_runs_data(source):
+            return (
+                "a sed script with GNU sed's e command or s///e flag (or one the renderer "
+                "cannot read), which runs the text it reads as a shell command"
+            )
+        return None
+    if _awk_runs_data(source):
+        return (
+            f"an {name} program with a system() or a pipe whose command is not one string "
+            "literal, which may run the data it reads as a shell command"
+        )
+    return None
+
+
 def _code_argument_of(
     command: Sequence[str | None], prefix: str, shells_only: bool
 ) -> str | None:
@@ -844,6 +1185,9 @@ def _code_argument_of(
         setting = _command_setting(name, before, option, prefix)
         if setting is not None:
             return setting
+    environment = _environment_option(name, before, option, prefix)
+    if environment is not None:
+        return environment
     if name in _CODE_OPTIONS and not shells_only:
         given = option if option in _CODE_OPTIONS[name] else _code_option(name, before)
         if given:
@@ -1067,6 +1411,64 @@ def _command_setting(
     return _setting_is_command(name, named.group(1) if named else None)
 
 
+def _environment_option(
+    name: str, before: Sequence[str | None], option: str, prefix: str
+) -> str | None:
+    """Why a value in an option that sets an environment variable for the command a program
+    runs is code (``docker run -e {x}``, ``systemd-run -E X={x}``, ``bwrap --setenv X {x}``),
+    or in a systemd unit property that is not plain data (``systemd-run -p ExecStartPre={x}``)."""
+    last = before[-1] if before else None
+    if name in _CONTAINER_TOOLS:
+        operands = [word for word in before if word is None or not word.startswith("-")]
+        subcommand = next((w for w in operands[:2] if w in _ENVIRONMENT_SUBCOMMANDS), None)
+        if subcommand is None or _in_container_command(name, before, subcommand):
+            return None
+        options = _DOCKER_ENVIRONMENT
+        name = f"{name} {subcommand}"
+    else:
+        options = _ENVIRONMENT_OPTIONS.get(name, frozenset())
+    given = option if option in options else last if _takes_next(last, options) else ""
+    if name == "bwrap" and len(before) > 1 and before[-2] == "--setenv":
+        given = "--setenv"  # the VALUE of --setenv NAME VALUE
+    if given:
+        return (
+            f"the argument of {name} {given}, an environment variable (NAME=value) that {name} "
+            "sets for the command it runs, and programs run variables such as BASH_ENV, "
+            "LD_PRELOAD or PAGER as code"
+        )
+    if name == "systemd-run" and (option in ("-p", "--property") or last in ("-p", "--property")):
+        setting = prefix[2:] if option == "-p" else prefix.partition("=")[2] if option else prefix
+        key = setting.partition("=")[0].lower()
+        if "=" not in setting or key not in _DATA_UNIT_PROPERTIES:
+            return (
+                f"a unit property of systemd-run {option or last} that is not plain data "
+                "(ExecStartPre= and the other Exec settings are commands, Environment= sets "
+                "variables), or whose name a value gives"
+            )
+    return None
+
+
+def _in_container_command(name: str, before: Sequence[str | None], subcommand: str) -> bool:
+    """Whether the value comes after the image (or container) of ``docker run`` (``create``,
+    ``exec``), in the command run inside: its options are that command's.  kubectl takes its
+    options anywhere, and the command only after ``--``."""
+    after = before[before.index(subcommand) + 1 :]
+    if name == "kubectl":
+        return "--" in after
+    expects_argument, certain = False, True
+    for word in after:
+        if expects_argument:
+            expects_argument = False
+        elif word is not None and word.startswith("-") and word != "-":
+            if word in _CONTAINER_OPTIONS_WITH_ARGUMENT:
+                expects_argument = True
+            elif word not in _CONTAINER_FLAGS and "=" not in word:
+                certain = False  # an option the table does not know: is its argument next?
+        elif certain:
+            return True  # the image (or container): what follows is the command
+    return False
+
+
 def _git_subcommand(before: Sequence[str | None]) -> str | None:
     """git's subcommand (its first operand after the global options), if written before the
     value; ``None`` while still in the global options, or when a value is the subcommand."""
@@ -1115,6 +1517,12 @@ def _setting_is_command(name: str, key: str | None) -> str | None:
             f"that {program} runs as code)"
         )
     lowered = key.lower()
+    if name in ("ssh", "scp", "sftp") and lowered == "setenv":
+        return (
+            f"the {name} setting {key}, an environment variable (NAME=value) that the remote "
+            "command gets, and programs run variables such as BASH_ENV, LD_PRELOAD or PAGER "
+            "as code"
+        )
     section, _, last = lowered.rpartition(".")
     head = lowered.partition(".")[0]
     if {lowered, f"{head}.*", f"*.{last}" if section.count(".") else ""} & _COMMAND_SETTINGS[

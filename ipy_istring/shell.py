@@ -104,10 +104,36 @@ class _Analysis(NamedTuple):
 
 def _fix_for(why: str) -> str:
     """The fix to suggest for a field refused for ``why``."""
+    if why.startswith("a positional parameter"):
+        return (
+            "Have the command string use its parameter only as data (a quoted \"$1\" "
+            "argument of a program that reads it as data, after --), or do that part in Python"
+        )
+    if why.startswith("written to the file"):
+        return (
+            "Pass the value to the script as an argument it reads as data (sh s.sh {x}, with "
+            "the script written in the static text), or write the file from Python"
+        )
+    if "that sudo" in why:
+        return (
+            "Drop -s and -i and let sudo run the command itself (sudo cmd {x}), or write the "
+            "shell in the static text: sudo sh -c 'cmd \"$1\"' sh {x}"
+        )
+    if why.startswith("data of"):
+        return (
+            "Write the program so that every command it runs is a string literal (awk: "
+            "system(\"cmd\"), print | \"sort\"; sed: no e), or do that part in Python"
+        )
     if "shell variable" in why:
         return (
             "Use that variable only as data (a quoted argument such as \"$f\" of a program "
             "that reads it as data), or pass the value straight to the command that reads it"
+        )
+    if "environment variable (NAME=value)" in why:
+        return (
+            "Write the variable's name in the static text and give its value through the "
+            "environment of subprocess.run(env=...): docker run -e NAME, systemd-run -E NAME, "
+            "ssh -o SendEnv=NAME"
         )
     if "NAME=value" in why:
         return (

@@ -511,3 +511,63 @@ NAIVE_ESCAPES += [
     'set -- §; sh -c "$1"',
     'for f in §; do printf "%s\\n" "$f"; done | sh',
 ]
+
+CASES += [
+    # -- third pass: a command string written in the static text that puts its positional
+    # parameters where code goes (as `set -- {x}; eval "$1"` does): refused ----------------
+    ("command string parameter", "sh -c 'eval \"$1\"' sh §"),
+    ("command string parameter", "bash -c 'eval \"$0\"' §"),
+    ("command string parameter", "sh -c 'f=$1; sh -c \"$f\"' sh §"),
+    ("command string parameter", "env sh -c 'for a; do eval \"$a\"; done' sh §"),
+    ("command string parameter", "printf '%s\\n' § | xargs -d '\\n' sh -c 'eval \"$1\"' sh"),
+    ("command string parameter", "for f in §; do sh -c 'eval \"$1\"' sh \"$f\"; done"),
+    # (bash evaluates a[$(cmd)] in arithmetic: a string the lexer does not follow is refused)
+    ("command string parameter", "bash -c '[[ $1 -eq 1 ]]' _ §"),
+    ("command string parameter", "bash -c 'echo $(( $1 ))' _ §"),
+    # -- and one that uses them as data: accepted -----------------------------------------
+    ("command string parameter", "sh -c 'printf \"%s.\" \"$1\" \"$0\"' sh §"),
+    ("command string parameter", "bash -c 'f=$1; printf %s. \"$f\"' sh §"),
+    # -- an awk program or a sed script written in the static text that runs its data ------
+    ("data runner", "awk 'BEGIN { system(ARGV[1]) }' §"),
+    ("data runner", "awk -v v=§ 'BEGIN { system(v) }'"),
+    ("data runner", "printf '%s\\n' § | awk '{ system($0) }'"),
+    ("data runner", "printf '%s\\n' § | awk '{ print | $0 }'"),
+    ("data runner", "printf '%s\\n' § | sed e"),
+    ("data runner", "printf '%s\\n' § | sed -n 's/.*/&/ep'"),
+    ("data runner", "awk '{ system($0) }' < §"),
+    # -- awk and sed programs that run no command made of their data: accepted -------------
+    ("data runner", "awk 'BEGIN { printf \"%s.\", ARGV[1] }' §"),
+    ("data runner", "printf '%s\\n' § | awk '{ print | \"cat\" }'"),
+    ("data runner", "printf '%s\\n' § | sed -n 'h; g; p; y/~/~/'"),
+    # (not awk -v: awk reads escapes such as \\ in a -v value, which is no code)
+    ("data runner", "awk 'BEGIN { printf \"%s.\", ARGV[1]; system(\"true\") }' §"),
+]
+NAIVE_ESCAPES += [
+    "sh -c 'eval \"$1\"' sh §",
+    "bash -c 'eval \"$0\"' §",
+    "env sh -c 'for a; do eval \"$a\"; done' sh §",
+    "printf '%s\\n' § | xargs -d '\\n' sh -c 'eval \"$1\"' sh",
+    "for f in §; do sh -c 'eval \"$1\"' sh \"$f\"; done",
+    "bash -c '[[ $1 -eq 1 ]]' _ §",
+    "bash -c 'echo $(( $1 ))' _ §",
+    "awk 'BEGIN { system(ARGV[1]) }' §",
+    "awk -v v=§ 'BEGIN { system(v) }'",
+    "printf '%s\\n' § | awk '{ system($0) }'",
+    "printf '%s\\n' § | sed e",
+    "printf '%s\\n' § | sed -n 's/.*/&/ep'",
+]
+
+CASES += [
+    # -- a value written to a file that a command of the same template runs or reads as code
+    # (in any order: a loop may run it after the write): refused ---------------------------
+    ("file run", "printf '%s\\n' § > s.sh; sh s.sh"),
+    ("file run", "printf '%s\\n' § >> s.sh; . ./s.sh"),
+    ("file run", "printf '%s\\n' § | tee s.sh >/dev/null; bash < s.sh"),
+    ("file run", "{ printf '%s\\n' §; } > s.sh; chmod +x s.sh; ./s.sh"),
+    ("file run", "printf '%s\\n' § > f; sed e f"),
+    ("file run", "for i in 1 2; do test -f s.sh && sh s.sh; printf '%s\\n' § > s.sh; done"),
+    # -- a file that the template reads as data, or a script written in the static text ----
+    ("file run", "printf '%s.' § > f; probe \"$(cat f)\""),
+    ("file run", "printf 'probe \"$1\"\\n' > s.sh; . ./s.sh §"),
+]
+NAIVE_ESCAPES += [case for klass, case in CASES[-8:-2]]

@@ -6,6 +6,7 @@ import os
 import pathlib
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -936,3 +937,159 @@ def test_many_variables_and_expansions_stay_linear() -> None:
         name, _, rest = piece.partition("}")
         parts += [(name, name), rest]
     assert sh(T(loops.split("{")[0], *parts)).count("printf") == 1_000
+
+
+# Third red-team pass: variables that container and sandbox tools set for the command they
+# run, the command that sudo -s hands a shell, remote shells other than ssh, a command string's
+# positional parameters where it puts them as code, awk and sed programs that run their data.
+THIRD_PASS_REFUSED = [
+    # an environment variable set for the command run (docker, systemd-run, bwrap: from their
+    # documentation, as none can run here) or sent to the remote command (ssh SetEnv)
+    "docker run -e § img true", "docker run --env=A=§ img true", "docker run -eA=§ img",
+    "docker container run --rm -e § img", "docker exec -e A=§ c true", "podman run -e § img",
+    "nerdctl create --env § img", "kubectl run p --image=i --env=A=§",
+    "docker run --frob x img grep -e § f", "systemd-run -E § true", "systemd-run --setenv=A=§ t",
+    "systemd-nspawn -E A=§ true", "bwrap --setenv A § true", "bwrap --setenv § x true",
+    "firejail --env=A=§ true", "ssh -o SetEnv=§ h", "ssh -oSetEnv=A=§ h", "scp -o setenv=§ a b",
+    # systemd-run's unit properties that are commands or variables, or named by a value
+    "systemd-run -p ExecStartPre=§ true", "systemd-run -p Environment=A=§ t", "systemd-run -p §",
+    "systemd-run --property=§ true",
+    # a container's health check, run by /bin/sh -c
+    "docker run --health-cmd § img", "podman run --health-cmd=§ img",
+    # the command of sudo -s or -i, joined into a shell's -c string with $ unescaped
+    "sudo -s echo §", "sudo -i ls §", "sudo -Es ls §", "sudo --login ls §", "sudo -u u -s §",
+    "nice sudo -s ls §",
+    # remote shells that run the words after the host as ssh does
+    "rsh host §", "rsh -l u host ls §", "remsh host §", "slogin host §", "autossh -M 0 h §",
+    # a command string that puts its positional parameters where code goes
+    "sh -c 'eval \"$1\"' sh §", "bash -c 'eval \"$0\"' §", "sh -c '$1' sh §",
+    "sh -c '\"$@\"' sh §", "bash -c 'f=$1; eval \"$f\"' _ §", "sh -c 'python3 -c \"$1\"' sh §",
+    "sh -c 'echo \"$1\" | sh' sh §", "sh -c 'for a; do eval \"$a\"; done' sh §",
+    "env sh -c 'eval \"$1\"' sh §", "strace sh -c 'eval \"$1\"' sh §",
+    "sh -c 'cat <<EOF\n$1\nEOF' sh §", "echo § | xargs sh -c 'eval \"$1\"' sh",
+    "for f in §; do sh -c 'eval \"$1\"' sh \"$f\"; done",
+    # awk and sed programs written in the static text that run what they read
+    "awk 'BEGIN{system(ARGV[1])}' §", "awk -v v=§ '{system(v)}'", "awk '{system($0)}' §",
+    "awk '{system(\"echo \" $0)}' §", "awk '{print | $1}' §", "awk '{print | \"sh \" $1}' §",
+    "awk '{$0 | getline}' §", "awk '{\"cmd \" $1 | getline x}' §", "gawk '{print |& $0}' §",
+    "echo § | awk '{system($0)}'", "echo § | env awk '{system($0)}'", "awk '{system($0)}' < §",
+    "echo § | sed e", "echo § | sed 's/.*/&/e'", "echo § | sed -n 's/x/y/gep'",
+    "echo § | sed '1e date'", "echo § | sed ':a;e'", "echo § | sed --expression=e",
+    "sed 's/.*/&/e' §", "sed -e 's/a/b/' -e e §", "sed -n -e 'e' -- §", "echo § | sed \"$s\"",
+    "echo § | sed '/a/!{s/x/y/e}'", "echo § | sed 's/[/]/x/e'", "echo § | sed 's/\\//x/e'",
+    "for f in §; do awk '{system($0)}' \"$f\"; done", "echo § | xargs awk '{system($0)}'",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", THIRD_PASS_REFUSED)
+def test_third_pass_contexts_are_refused(case: str) -> None:
+    template = _with_fields(case)
+    with pytest.raises(RenderError, match=r"(code|commands?|NAME=value|\$name)\b.*\. [A-Z]"):
+        sh(template)
+    with pytest.raises(RenderError):  # (for the same reason, or for its shell syntax)
+        argv(template)
+
+
+THIRD_PASS_ACCEPTED = [
+    ("docker run --rm img echo §", "A=$(x)"), ("docker run --rm img grep -e § f", "a=b"),
+    ("docker run --rm -v a:/b -w /b img grep -e § f", "a"), ("docker exec -it c grep -e § f", "a"),
+    ("docker run --env-file § img", "f"), ("docker run --name § img true", "n"),
+    ("kubectl run p --image=i -- grep -e § f", "a"), ("docker exec c ls §", "d"),
+    ("systemd-run -p MemoryMax=§ true", "1G"), ("systemd-run --unit § true", "u"),
+    ("systemd-run -E A=1 ls §", "d"), ("bwrap --ro-bind § / true", "d"),
+    ("ssh -o SendEnv=§ h", "LANG"), ("ssh -o ConnectTimeout=§ h", "5"), ("ssh § uptime", "h"),
+    ("ssh -- § uptime", "-oProxyCommand=x"), ("rsh § uptime", "h"),
+    ("sudo -u root ls §", "$HOME"), ("sudo ls §", "$HOME"), ("sudo -s -u § ls", "u"),
+    ("sh -c 'cat -- \"$1\"' sh §", "$(x)"), ("sh -c 'printf %s \"$1\"' sh §", "x; y"),
+    ("bash -c 'f=$1; grep -e \"$f\" -- x' _ §", "x"), ("sh -c 'ssh -- \"$1\" ls' sh §", "h"),
+    ("echo § | xargs sh -c 'echo \"$1\"' sh", "x"),
+    ("awk '{print}' §", "f"), ("awk -F: '{print $1}' §", "f"), ("awk -v v=§ '{print v}'", "x"),
+    ("awk '{print | \"sort\"}' §", "f"), ("awk '{ print $1 | \"sort -u\" }' §", "f"),
+    ("awk 'BEGIN{system(\"date\")}' §", "x"), ("awk 'a || b' §", "f"),
+    ("awk 'BEGIN{while ((\"ls\" | getline l) > 0) print l}' §", "x"),
+    ("echo § | awk '{print $1}'", "x"), ("awk -f prog.awk §", "f"),
+    ("sed -n '/x/p' §", "f"), ("sed -e 's/a/b/' -- §", "f"), ("echo § | sed 's/a/b/g'", "x"),
+    ("echo § | sed -n '$!N; P; D'", "x"), ("sed 'y/abc/xyz/; 1~2d; /a/,/b/!d' §", "f"),
+    ("sed 's/x/y/w /dev/stdout' §", "f"), ("sed 'a foo; e x' §", "f"), ("sed -f s.sed §", "f"),
+    ("ls -l §", "d"), ("grep -e § §", "p"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("case", "value"), THIRD_PASS_ACCEPTED)
+def test_third_pass_look_alikes_are_accepted(case: str, value: str) -> None:
+    assert shlex.quote(value) in sh(_with_value(case, value))
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [("sh -c 'ssh \"$1\" ls' sh §", "-oProxyCommand=x"), ("sh -c 'env \"$1\" bash' sh §", "A=b")],
+)
+def test_a_value_a_command_strings_parameter_hands_on_is_checked_as_a_field_there(
+    case: str, value: str
+) -> None:
+    with pytest.raises(RenderError, match=r"would read it as an option|as NAME=value"):
+        sh(_with_value(case, value))
+
+
+@pytest.mark.skipif(not shutil.which("sudo"), reason="sudo is not installed")
+def test_sudo_s_expands_a_dollar_in_a_value_with_naive_quoting(tmp_path: pathlib.Path) -> None:
+    # Positive control: sudo -s hands its command to a shell with $ unescaped, so '$HOME'
+    # arrives as the home directory, not as the value.
+    naive = "sudo -n -s printf '%s\\n' " + shlex.quote("$HOME")
+    done = subprocess.run(["dash", "-c", naive], cwd=tmp_path, capture_output=True, timeout=20)
+    if done.returncode:
+        pytest.skip(f"sudo -n -s does not run here: {done.stderr.decode()!r}")
+    assert done.stdout.decode() != "$HOME\n"
+    with pytest.raises(RenderError, match=r"sudo -s runs: .*\$name"):
+        sh(_with_value("sudo -n -s printf '%s\\n' §", "$HOME"))
+
+
+def test_sed_e_runs_a_file_operands_lines_with_naive_quoting(tmp_path: pathlib.Path) -> None:
+    # Positive control: GNU sed's s///e flag runs each line it reads, from a file too.
+    (tmp_path / "lines").write_text("touch PWNED\n")
+    for shell in SHELLS:
+        subprocess.run([shell, "-c", "sed 's/.*/&/e' lines"], cwd=tmp_path, capture_output=True)
+        assert (tmp_path / "PWNED").exists()
+        (tmp_path / "PWNED").unlink()
+    with pytest.raises(RenderError, match="GNU sed's e command"):
+        sh(_with_value("sed 's/.*/&/e' §", "lines"))
+
+
+# A value written to a file (a redirection, tee) that a command of the same template runs or
+# reads as code, in either order; a file read as data, or named by an expansion, is not seen.
+FILE_RUN_REFUSED = [
+    "echo § > s.sh; sh s.sh", "echo § > s.sh; . ./s.sh", "echo § >> s.sh; source s.sh",
+    "echo § >s.sh && bash ./s.sh x", "echo § | tee s.sh; sh s.sh",
+    "echo § | tee -a a s.sh; sh s.sh", "echo § > s.sh; chmod +x s.sh; ./s.sh",
+    "echo § > s.sh; sh < s.sh", "echo § > s.py; python3 s.py",
+    "echo § > mk; make -f mk", "echo § > p.awk; awk -f p.awk", "{ echo §; } > s.sh; sh s.sh",
+    "while :; do sh s.sh; echo § > s.sh; done", "echo § > d/../s.sh; sh s.sh",
+    "echo § > f; awk '{system($0)}' f", "echo § > f; sed e f", "cat § > s.sh; sh s.sh",
+    "echo § > s.sh; cat <<EOF\nbody\nEOF\nsh s.sh",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", FILE_RUN_REFUSED)
+def test_a_value_written_to_a_file_the_template_runs_is_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"written to the file '[\w./]+', (which|and) .*\. [A-Z]"):
+        sh(_with_fields(case))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["echo § > out.txt; cat out.txt", "echo § > out.txt; grep -e x out.txt", "echo § | tee log",
+     "echo hi > s.sh; sh s.sh §", "echo § > s.sh; sh -c 'cat s.sh'", "sh s.sh > §",
+     "echo § > o; cat o | sort"],
+)  # fmt: skip
+def test_a_file_written_and_read_as_data_is_accepted(case: str) -> None:
+    assert "'value 0'" in sh(_with_fields(case))
+
+
+def test_many_files_written_and_read_stay_linear() -> None:
+    # Each file's readers are found by its name, not by a look at every command per file.
+    body = "".join(f"echo {{v{n}}} > f{n}; cat f{n} a b c\n" for n in range(3_000))
+    parts: list[object] = []
+    for piece in body.split("{")[1:]:
+        name, _, rest = piece.partition("}")
+        parts += [(name, name), rest]
+    assert sh(T(body.split("{")[0], *parts)).count("cat f") == 3_000
