@@ -166,8 +166,7 @@ def html(template: object) -> HtmlMarkup:
                 f"the {check.attribute} of <{check.element}> holding "
                 f"{field_text(interpolations[first], first + 1)}",
                 f"would be a {why}",
-                "Check the value, or start the URL with a fixed scheme in the template: "
-                'href="https://{host}/..."',
+                check.fix,
             )
     result = "".join(pieces)
     if trusted:
