@@ -116,6 +116,14 @@ _PAGE_GROUPS = {
     "radio": "checking it (or rendering it checked) unchecks the page's radio button of that "
     "name (radio buttons outside a form form one group across the page)",
 }
+# ARIA relations by which an element takes over another, named by id anywhere in the page (in
+# Chromium's accessibility tree, aria-owns moved the page's element into the output's subtree
+# and aria-activedescendant made it the output's focused item).  The others (labelledby,
+# describedby, controls, details, flowto, errormessage) only read or point to it.
+_ARIA_TAKING = {
+    "aria-owns": "takes into its own accessibility subtree (aria-owns)",
+    "aria-activedescendant": "announces as its focused item (aria-activedescendant)",
+}
 # Elements whose attributes load or run something, or change the whole page (base, meta):
 # no attribute of theirs takes a value.
 _LOADING_ELEMENTS = _names(
@@ -617,6 +625,14 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             "the JupyterLab command it names, with these arguments (console:inject runs code)",
             "Write the command and its arguments in the template; pass values in another data-* "
             "attribute",
+        )
+    if name in _ARIA_TAKING:
+        return (
+            f"stands {where}: it names by id an element that the output {_ARIA_TAKING[name]}, "
+            "anywhere on the page (a screen reader then presents the page's element as part "
+            "of the output)",
+            "Write the id in the template, or use aria-labelledby/aria-describedby, which only "
+            "read the element",
         )
     if name.startswith(("data-", "aria-")):
         return "plain"

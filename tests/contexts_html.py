@@ -42,6 +42,16 @@ HOST_GROUPS = (
     "<summary>host</summary>host</details>"
     f'<input type="radio" name="{HOST_GROUP}" id="{HOST_RADIO_ID}" checked hidden>'
 )
+# Elements of the page that a value naming their id could act upon from the output: a form a
+# button would submit, a popover a button would show (the script runs when either happens),
+# and a note of the page's text that the harness checks no element of the output takes into
+# its accessibility subtree (aria-owns) or announces as its focused item (aria-activedescendant).
+HOST_NOTE_ID = "host-note"
+HOST_TARGETS = (
+    f'<form id="host-form" onsubmit="{PWN}; return false"></form>'
+    f'<div id="host-popover" popover ontoggle="{PWN}">host</div>'
+    f'<p id="{HOST_NOTE_ID}" role="note">host</p>'
+)
 # A file name the harness reports when a download is saved under it: a document that runs
 # script when opened, or a program.
 RUNNABLE_EXTENSIONS = ("html", "htm", "xhtml", "svg", "xml", "shtml", "mht", "exe", "desktop")
@@ -358,4 +368,28 @@ CASES: list[Case] = [
     ),
     Case("download name", '<a download="{v}" href="data:text/csv,a">x</a>', "report.csv"),
     Case("download name", '<a download="{v}.csv" href="data:text/csv,a">x</a>', "report.html"),
+    # Attributes that name an element by its id for the output to act upon: off the list,
+    # each reaches the page's own (a form submitted, a popover shown, in Chromium).
+    Case("id reference", '<button form="{v}">x</button>', "host-form", True),
+    Case("id reference", '<input type="submit" form="{v}">', "host-form", True),
+    Case("id reference", '<button form="{v}" formaction="#">x</button>', "host-form", True),
+    Case("id reference", '<button popovertarget="{v}">x</button>', "host-popover", True),
+    Case(
+        "id reference",
+        '<button commandfor="{v}" command="show-popover">x</button>',
+        "host-popover",
+        True,
+    ),
+    # The accessibility tree: aria-owns takes the page's element into the output's subtree (a
+    # screen reader presents it there), aria-activedescendant announces it as the output's
+    # focused item.  Relations that only read or point (aria-labelledby...) stay accepted.
+    Case("id reference", '<div role="group" aria-owns="{v}">x</div>', HOST_NOTE_ID, True),
+    Case(
+        "id reference",
+        '<div role="listbox" tabindex="0" aria-activedescendant="{v}">x</div>',
+        HOST_NOTE_ID,
+        True,
+    ),
+    Case("id reference", '<div role="group" aria-labelledby="{v}">x</div>', HOST_NOTE_ID),
+    Case("id reference", '<div role="group" aria-describedby="{v}">x</div>', HOST_NOTE_ID),
 ]

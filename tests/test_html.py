@@ -631,3 +631,22 @@ def test_the_name_a_download_is_saved_under(parts: tuple[object, ...], accepted:
     else:
         with pytest.raises(RenderError, match=r"download of <a(rea)?>.*\{n\} would be a file"):
             html(T(*parts))
+
+
+def test_aria_relations_that_take_over_an_element_take_no_value() -> None:
+    # In Chromium's accessibility tree aria-owns moved the page's element into the output's
+    # subtree, and aria-activedescendant made it the output's focused item.
+    for name in ("aria-owns", "aria-activedescendant"):
+        with pytest.raises(RenderError, match=rf"\{{i\}} stands in the attribute '{name}'.*by id"):
+            html(T(f'<div role="listbox" {name}="', ("host-note", "i"), '">x</div>'))
+    # Relations that only read or point to an element, and other aria-* values, stay open.
+    for name in ("aria-labelledby", "aria-describedby", "aria-controls", "aria-label"):
+        assert html(T(f'<div role="group" {name}="', ("host-note", "i"), '">x</div>'))
+
+
+def test_attributes_that_act_on_an_element_by_id_are_refused() -> None:
+    # A button's form=, popovertarget=, commandfor= reached the page's form and popover in
+    # Chromium (tests/contexts_html.py, "id reference"); they stay off the list.
+    for source in ('<button form="', '<button popovertarget="', '<button commandfor="'):
+        with pytest.raises(RenderError, match=r"\{i\} stands in the attribute .*not on html"):
+            html(T(source, ("host-form", "i"), '">x</button>'))

@@ -23,7 +23,9 @@ from contexts_html import (
     HOST_CONTROL,
     HOST_CONTROL_ID,
     HOST_GROUPS,
+    HOST_NOTE_ID,
     HOST_RADIO_ID,
+    HOST_TARGETS,
     RUNNABLE_EXTENSIONS,
     Case,
 )
@@ -38,13 +40,15 @@ SHAPE_JS = """() => Array.from(document.querySelectorAll('*'), e =>
     e.tagName + '[' + Array.from(e.attributes, a => a.name).sort().join(',') + ']')"""
 # Elements drawn over the page: positioned out of the flow, or moved by a transform (an
 # <svg>'s transform attribute is one); a transform inside an svg stays clipped to its box.
+# (The page's own popover, HOST_TARGETS, is fixed in the top layer when shown: not the output's.)
 OVERLAY_JS = """() => Array.from(document.querySelectorAll('*'))
+    .filter(e => e !== Document.prototype.getElementById.call(document, 'host-popover'))
     .filter(e => ['fixed', 'absolute', 'sticky'].includes(getComputedStyle(e).position)
         || (e.parentElement && e.parentElement.namespaceURI === 'http://www.w3.org/1999/xhtml'
             && getComputedStyle(e).transform !== 'none'))
     .map(e => e.tagName)"""
 # The page's own controls (HOST_CONTROL, HOST_GROUPS) are never clicked by the harness.
-HOST = f"#{HOST_CONTROL_ID}, #{HOST_RADIO_ID}, #host-details > summary"
+HOST = f"#{HOST_CONTROL_ID}, #{HOST_RADIO_ID}, #host-details > summary, #host-form *"
 CLICKABLE = f":is(a, area, button, input, label, summary, [onclick]):not({HOST})"
 # (Document.prototype's own getElementById: the page's may be clobbered, that is a case)
 HOST_RADIO_JS = f"() => Document.prototype.getElementById.call(document, '{HOST_RADIO_ID}').checked"
@@ -125,7 +129,7 @@ def page_of(body: str) -> str:
     # page with document.open(), which erases every listener an init script had added.
     return (
         f"<!doctype html><html><head><script>{NO_NAVIGATION_JS}</script></head>"
-        f"<body>{HOST_CONTROL}{HOST_GROUPS}{body}</body></html>"
+        f"<body>{HOST_CONTROL}{HOST_GROUPS}{HOST_TARGETS}{body}</body></html>"
     )
 
 
@@ -150,6 +154,25 @@ def browsers(chromium_path: str) -> Iterator[dict[bool, Any]]:
 @pytest.fixture(scope="module")
 def browser(browsers: dict[bool, Any]) -> Any:
     return browsers[True]
+
+
+def taken_over(tab: Any) -> list[str]:
+    """The accessibility relations by which an element takes over the page's note."""
+    session = tab.context.new_cdp_session(tab)
+    try:
+        nodes = session.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        session.detach()
+    return [
+        f"accessibility: {relation['name']} the page's note"
+        for node in nodes
+        for relation in node.get("properties", [])
+        if relation["name"] in ("owns", "activedescendant")
+        and any(
+            related.get("idref") == HOST_NOTE_ID
+            for related in relation["value"].get("relatedNodes", [])
+        )
+    ]
 
 
 def visit(context: Any, body: str, *, settle: int = 500) -> tuple[list[str], list[str]]:
@@ -191,6 +214,7 @@ def visit(context: Any, body: str, *, settle: int = 500) -> tuple[list[str], lis
     loading = False
     if not tab.evaluate(HOST_RADIO_JS):
         seen.append("the page's radio button unchecked")
+    seen.extend(taken_over(tab))
     clobbered = tab.evaluate(CLOBBERED_JS)
     if clobbered:
         seen.append(f"document clobbered: {clobbered}")
