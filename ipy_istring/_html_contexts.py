@@ -477,10 +477,10 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
         name = _REPARSED.get(name, name)
         note(name, _Landing("tag", namespace, name, "", (), ""))
         names = tuple(element.attrib)
+        type_ = element.attrib.get("type", "")  # (a radio button joins a group by name)
         for attribute, value in element.attrib.items():
             note(attribute, _Landing("attribute name", namespace, name, attribute, names, ""))
-            landing = _Landing("attribute", namespace, name, attribute, names, value)
-            note(value, dataclasses.replace(landing, type=element.attrib.get("type", "")))
+            note(value, _Landing("attribute", namespace, name, attribute, names, value, "", type_))
         note(element.text or "", _Landing("text", namespace, name, "", (), ""))
         if parent is not None:
             note(element.tail or "", tail_in)
