@@ -380,6 +380,8 @@ CASES: list[Case] = [
         "host-popover",
         True,
     ),
+    # A link's target names the window or frame it navigates: off the list (a new tab here).
+    Case("id reference", '<a href="https://e.invalid/" target="{v}">x</a>', "_blank", True),
     # The accessibility tree: aria-owns takes the page's element into the output's subtree (a
     # screen reader presents it there), aria-activedescendant announces it as the output's
     # focused item.  Relations that only read or point (aria-labelledby...) stay accepted.

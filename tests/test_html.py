@@ -646,7 +646,9 @@ def test_aria_relations_that_take_over_an_element_take_no_value() -> None:
 
 def test_attributes_that_act_on_an_element_by_id_are_refused() -> None:
     # A button's form=, popovertarget=, commandfor= reached the page's form and popover in
-    # Chromium (tests/contexts_html.py, "id reference"); they stay off the list.
-    for source in ('<button form="', '<button popovertarget="', '<button commandfor="'):
+    # Chromium, a link's target= a new tab (tests/contexts_html.py, "id reference"); they stay
+    # off the list.
+    sources = ('<button form="', '<button popovertarget="', '<button commandfor="', '<a target="')
+    for source in sources:
         with pytest.raises(RenderError, match=r"\{i\} stands in the attribute .*not on html"):
             html(T(source, ("host-form", "i"), '">x</button>'))
