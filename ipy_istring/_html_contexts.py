@@ -188,7 +188,8 @@ _DOWNLOAD_EXTENSIONS = _names(
     parquet xls xlsx feather arrow npy npz"""
 )
 # What Chromium drops from the end of a download's name before it reads its extension
-# ("t.html." is saved as t.html); spaces and controls it turns into "_" (no extension then).
+# ("t.html." is saved as t.html).  Trailing spaces and controls it turns into "_" instead
+# ("t.html " is t.html_); they are dropped here too, so such a name is judged as ".html".
 _NAME_END = ". \t\n\r\x0b\x0c"
 # A character reference started in the static text and not finished before the field: the
 # value's characters would continue it (&{v} with v = "#106;" is "j").  After "&" the
