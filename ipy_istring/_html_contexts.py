@@ -91,7 +91,7 @@ SAFE_ATTRIBUTES = _names(
     """abbr accesskey align alt autocomplete border cellpadding cellspacing checked class cols
     colspan datetime decoding dir disabled download draggable for headers height hidden
     hreflang id inputmode label lang loading max maxlength min minlength multiple name
-    placeholder readonly rel required reversed role rows rowspan scope selected size span
+    placeholder readonly required reversed role rows rowspan scope selected size span
     spellcheck start step summary tabindex title translate valign value width wrap"""
 )
 # SVG geometry and presentation attributes: numbers, colours, path data (no URLs, no CSS text).
@@ -105,6 +105,25 @@ _SVG_ATTRIBUTES = _names(
 # which win over its built-in ones), for the elements whose attributes html() lets values fill:
 # an <img> by its name (or its id, when it has a name too) and a <form> by its name.
 _NAMED_ON_DOCUMENT = frozenset((("img", "name"), ("img", "id"), ("form", "name")))
+# Names that join an element to a group spanning the whole page, whose members act on each
+# other: the <details> of one name are an exclusive accordion (opening one closes the others,
+# firing their toggle event), the radio buttons of one name outside a form a single choice
+# (checking one unchecks the others, also on insertion with "checked").  The group is chosen by
+# the name, so a value would choose an element of the page outside the output to act upon.
+_PAGE_GROUPS = {
+    "details": "opening it closes the page's open <details> of that name (an exclusive "
+    "accordion spans the page; in Chromium the page's own toggle handler ran)",
+    "radio": "checking it (or rendering it checked) unchecks the page's radio button of that "
+    "name (radio buttons outside a form form one group across the page)",
+}
+# ARIA relations by which an element takes over another, named by id anywhere in the page (in
+# Chromium's accessibility tree, aria-owns moved the page's element into the output's subtree
+# and aria-activedescendant made it the output's focused item).  The others (labelledby,
+# describedby, controls, details, flowto, errormessage) only read or point to it.
+_ARIA_TAKING = {
+    "aria-owns": "takes into its own accessibility subtree (aria-owns)",
+    "aria-activedescendant": "announces as its focused item (aria-activedescendant)",
+}
 # Elements whose attributes load or run something, or change the whole page (base, meta):
 # no attribute of theirs takes a value.
 _LOADING_ELEMENTS = _names(
@@ -112,10 +131,11 @@ _LOADING_ELEMENTS = _names(
     """
 )
 
-UrlKind = Literal["link", "media"]
+UrlKind = Literal["link", "media", "filename"]
 # (namespace, element, attribute) -> what the URL may be.  "link": a navigation on click
 # (http, https, mailto, tel, relative; data: only for a download); "media": a resource shown
-# as an image, audio or video (http, https, relative; data: raster images).
+# as an image, audio or video (http, https, relative; data: raster images).  "filename": not a
+# URL but the name a download is saved under (<a download>), judged on its final value too.
 _URL_ATTRIBUTES: dict[tuple[str, str, str], UrlKind] = {
     (HTML_NS, "a", "href"): "link",
     (HTML_NS, "area", "href"): "link",
@@ -130,6 +150,8 @@ _URL_ATTRIBUTES: dict[tuple[str, str, str], UrlKind] = {
     (HTML_NS, "track", "src"): "media",
     (SVG_NS, "image", "href"): "media",
     (SVG_NS, "image", _XLINK_HREF): "media",
+    (HTML_NS, "a", "download"): "filename",
+    (HTML_NS, "area", "download"): "filename",
 }
 # Attribute names that hold a URL somewhere: outside the pairs above they are refused with
 # words about URLs (the list is for the message; anything unlisted is refused anyway).
@@ -157,6 +179,18 @@ _DOWNLOAD_TYPES = _RASTER_TYPES | _names(
     application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
     application/vnd.apache.parquet application/x-parquet"""
 )
+# The extensions a value may give a download's file name (<a download="{name}">): data, as
+# _DOWNLOAD_TYPES.  Chromium saves the file under the name as given, whatever the data's type
+# (download="t.html" of data:text/csv saved t.html): a name ending .html, .svg, .xhtml... would
+# be a document that runs its script when the user opens it, and .exe, .desktop... a program.
+_DOWNLOAD_EXTENSIONS = _names(
+    """txt csv tsv json jsonl ndjson log md png jpg jpeg gif webp avif bmp ico zip gz tgz
+    parquet xls xlsx feather arrow npy npz"""
+)
+# What Chromium drops from the end of a download's name before it reads its extension
+# ("t.html." is saved as t.html).  Trailing spaces and controls it turns into "_" instead
+# ("t.html " is t.html_); they are dropped here too, so such a name is judged as ".html".
+_NAME_END = ". \t\n\r\x0b\x0c"
 # A character reference started in the static text and not finished before the field: the
 # value's characters would continue it (&{v} with v = "#106;" is "j").  After "&" the
 # tokenizer reads alphanumerics (named reference) or "#", "x", digits (numeric reference).
@@ -198,6 +232,16 @@ class UrlCheck:
     download: bool  # the element has a download attribute (data: downloads allowed)
     element: str
     attribute: str
+
+    @property
+    def fix(self) -> str:
+        """How to write the attribute so that its value passes."""
+        if self.kind == "filename":
+            return 'End the name with a fixed extension in the template: download="{name}.csv"'
+        return (
+            "Check the value, or start the URL with a fixed scheme in the template: "
+            'href="https://{host}/..."'
+        )
 
 
 @dataclass(frozen=True)
@@ -398,6 +442,7 @@ class _Landing:
     attributes: tuple[str, ...]  # the element's attribute names (for download)
     value: str  # the decoded attribute value holding the placeholder
     kind: str = ""  # for a URL attribute: its UrlKind
+    type: str = ""  # the element's type attribute (<input type="radio">), as written
 
 
 def _walk(root: Any) -> Iterator[tuple[Any, Any]]:
@@ -433,9 +478,10 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
         name = _REPARSED.get(name, name)
         note(name, _Landing("tag", namespace, name, "", (), ""))
         names = tuple(element.attrib)
+        type_ = element.attrib.get("type", "")  # (a radio button joins a group by name)
         for attribute, value in element.attrib.items():
             note(attribute, _Landing("attribute name", namespace, name, attribute, names, ""))
-            note(value, _Landing("attribute", namespace, name, attribute, names, value))
+            note(value, _Landing("attribute", namespace, name, attribute, names, value, "", type_))
         note(element.text or "", _Landing("text", namespace, name, "", (), ""))
         if parent is not None:
             note(element.tail or "", tail_in)
@@ -503,7 +549,7 @@ _REFUSALS: dict[str, Refusal] = {
         "Close the template's elements in order around the field, or pass plain text",
     ),
     "trusted url": (
-        "is trusted HTML (it has __html__) in a URL attribute",
+        "is trusted HTML (it has __html__) in a URL attribute (or a download's file name)",
         "Pass the URL as a plain string, so it is escaped and its scheme checked",
     ),
 }
@@ -581,6 +627,14 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             "Write the command and its arguments in the template; pass values in another data-* "
             "attribute",
         )
+    if name in _ARIA_TAKING:
+        return (
+            f"stands {where}: it names by id an element that the output {_ARIA_TAKING[name]}, "
+            "anywhere on the page (a screen reader then presents the page's element as part "
+            "of the output)",
+            "Write the id in the template, or use aria-labelledby/aria-describedby, which only "
+            "read the element",
+        )
     if name.startswith(("data-", "aria-")):
         return "plain"
     if namespace == HTML_NS and (element, name) in _NAMED_ON_DOCUMENT:
@@ -589,6 +643,20 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             f"property over its own (DOM clobbering: {name}=\"getElementById\" replaces "
             "document.getElementById for every script on the page, JupyterLab's too)",
             "Write the name in the template, or keep the value in a data-* attribute",
+        )
+    # (a radio button's type is static: a value in a type attribute is refused)
+    group = {"details": "details", "input": landing.type.strip().lower()}.get(element, "")
+    if namespace == HTML_NS and name == "name" and group in _PAGE_GROUPS:
+        return (
+            f"stands {where}: {_PAGE_GROUPS[group]}",
+            "Write the name in the template (name=\"choice\"), so it names a group of the output",
+        )
+    if namespace == HTML_NS and name == "rel":
+        return (
+            f"stands {where}: a link's rel may say \"opener\", which gives the page a link or "
+            "form opens in a new tab a handle on this one (in Chromium it navigated the "
+            "notebook's tab away: reverse tabnabbing)",
+            "Write rel in the template (rel=\"noopener noreferrer\")",
         )
     if namespace == HTML_NS and element == "label" and name == "for":
         return (
@@ -1001,6 +1069,8 @@ def mismatch(
 
 def url_refusal(check: UrlCheck, url: str) -> str | None:
     """Why ``url`` may not stand in ``check``'s attribute, or None when it may."""
+    if check.kind == "filename":
+        return _filename_refusal(url)
     # What the URL parser looks at: leading and trailing C0 controls and spaces dropped, tabs
     # and newlines removed anywhere; the scheme is what precedes the first ":" if it is made
     # of scheme characters, else the URL is relative.
@@ -1027,3 +1097,16 @@ def url_refusal(check: UrlCheck, url: str) -> str | None:
             )
         )
     return f"{scheme}: URL, a scheme html() does not allow here"
+
+
+def _filename_refusal(name: str) -> str | None:
+    """Why a download may not be saved under ``name``, or None when it may."""
+    _, dot, extension = name.rstrip(_NAME_END).rpartition(".")
+    if not name or (dot and extension.lower() in _DOWNLOAD_EXTENSIONS):
+        return None  # (an empty name: the browser names the file, as for a bare download)
+    shown = f"ending in '.{extension}'" if dot else "without an extension (the browser adds one)"
+    return (
+        f"file name {shown}, while html() allows only data extensions "
+        f"({', '.join(sorted(_DOWNLOAD_EXTENSIONS))}): the file would be saved under it "
+        "whatever the data's type, so a .html or .svg one runs its script when opened"
+    )

@@ -13,12 +13,16 @@ an allow-listed context:
   ``data-*``, ``aria-*``, svg geometry); URL attributes only where a URL is a link or an image
   (``a href``, ``img src``...), judged on the final value (static text and values joined,
   references decoded as the browser does): ``http``, ``https``, relative, ``mailto``/``tel``
-  for links, and ``data:`` for raster images or for downloads (``<a download>``) of data types.
+  for links, and ``data:`` for raster images or for downloads (``<a download>``) of data types;
+  a download's file name (``<a download="{name}">``) must end in a data extension (``.csv``...).
 
 Everything else is refused with the reason and the fix: ``<script>``/``<style>`` and other
 raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``style``,
-``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., a value that
-would complete a character reference begun in the static text (``&{v}``).  A field must be
+``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., attributes
+by which the output acts on an element of the page it names (``<label for>``, ``form``,
+``popovertarget``, ``aria-owns``, the ``name`` of ``<details>`` and radio buttons, whose groups
+span the page), ``rel`` (``opener``), a value that would complete a character reference begun
+in the static text (``&{v}``).  A field must be
 safe in every way a browser may read the page (``<select>`` content as html5lib and as
 browsers now parse it, ``<noscript>`` with scripting on and off).
 
@@ -166,8 +170,7 @@ def html(template: object) -> HtmlMarkup:
                 f"the {check.attribute} of <{check.element}> holding "
                 f"{field_text(interpolations[first], first + 1)}",
                 f"would be a {why}",
-                "Check the value, or start the URL with a fixed scheme in the template: "
-                'href="https://{host}/..."',
+                check.fix,
             )
     result = "".join(pieces)
     if trusted:

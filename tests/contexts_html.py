@@ -32,6 +32,29 @@ RECT = '<rect width="9" height="9" fill="red"></rect>'
 # script runs when something changes it.
 HOST_CONTROL_ID = "host-control"
 HOST_CONTROL = f'<input type="checkbox" id="{HOST_CONTROL_ID}" hidden onchange="{PWN}">'
+# Members of page-wide groups of the page around the output, under one name: an open
+# <details> of an exclusive accordion (a script runs when something closes it) and a checked
+# radio button (the harness reports it unchecked).
+HOST_GROUP = "host-group"
+HOST_RADIO_ID = "host-radio"
+HOST_GROUPS = (
+    f'<details name="{HOST_GROUP}" id="host-details" open hidden ontoggle="if (!this.open) {PWN}">'
+    "<summary>host</summary>host</details>"
+    f'<input type="radio" name="{HOST_GROUP}" id="{HOST_RADIO_ID}" checked hidden>'
+)
+# Elements of the page that a value naming their id could act upon from the output: a form a
+# button would submit, a popover a button would show (the script runs when either happens),
+# and a note of the page's text that the harness checks no element of the output takes into
+# its accessibility subtree (aria-owns) or announces as its focused item (aria-activedescendant).
+HOST_NOTE_ID = "host-note"
+HOST_TARGETS = (
+    f'<form id="host-form" onsubmit="{PWN}; return false"></form>'
+    f'<div id="host-popover" popover ontoggle="{PWN}">host</div>'
+    f'<p id="{HOST_NOTE_ID}" role="note">host</p>'
+)
+# A file name the harness reports when a download is saved under it: a document that runs
+# script when opened, or a program.
+RUNNABLE_EXTENSIONS = ("html", "htm", "xhtml", "svg", "xml", "shtml", "mht", "exe", "desktop")
 
 
 @dataclass(frozen=True)
@@ -311,4 +334,64 @@ CASES: list[Case] = [
     # A label clicks the control its for= names anywhere on the page: the harness page holds
     # a hidden control of its own (HOST_CONTROL), as JupyterLab's page holds its controls.
     Case("label for", '<label for="{v}">x</label>', HOST_CONTROL_ID, True),
+    # Names of page-wide groups: opening an output's <details> closed the page's one of that
+    # name (its toggle handler ran), an output's radio button unchecked the page's.
+    Case("page group", '<details name="{v}"><summary>x</summary>x</details>', HOST_GROUP, True),
+    Case("page group", '<input type="radio" name="{v}">', HOST_GROUP, True),
+    Case("page group", '<input type="radio" name="{v}" checked>', HOST_GROUP, True),
+    Case("page group", '<details title="{v}"><summary>x</summary>x</details>', HOST_GROUP),
+    Case("page group", '<input type="checkbox" name="{v}">', HOST_GROUP),
+    Case("page group", '<input type="radio" name="g" value="{v}">', HOST_GROUP),
+    # rel="opener" on a link that opens a new tab hands that tab the notebook's window (the
+    # harness reports a popup holding window.opener).
+    Case(
+        "opener",
+        '<a href="https://e.invalid/" target="_blank" rel="{v}">x</a>',
+        "opener",
+        True,
+        benign="noopener",
+    ),
+    # A download's file name decides what the saved file is, whatever the data's type.
+    Case(
+        "download name",
+        '<a download="{v}" href="data:text/csv,%3Cscript%3E1%3C/script%3E">x</a>',
+        "report.html",
+        True,
+        benign="report.csv",
+    ),
+    Case(
+        "download name",
+        '<a download="report.{v}" href="data:text/csv,a">x</a>',
+        "svg",
+        True,
+        benign="csv",
+    ),
+    Case("download name", '<a download="{v}" href="data:text/csv,a">x</a>', "report.csv"),
+    Case("download name", '<a download="{v}.csv" href="data:text/csv,a">x</a>', "report.html"),
+    # Attributes that name an element by its id for the output to act upon: off the list,
+    # each reaches the page's own (a form submitted, a popover shown, in Chromium).
+    Case("id reference", '<button form="{v}">x</button>', "host-form", True),
+    Case("id reference", '<input type="submit" form="{v}">', "host-form", True),
+    Case("id reference", '<button form="{v}" formaction="#">x</button>', "host-form", True),
+    Case("id reference", '<button popovertarget="{v}">x</button>', "host-popover", True),
+    Case(
+        "id reference",
+        '<button commandfor="{v}" command="show-popover">x</button>',
+        "host-popover",
+        True,
+    ),
+    # A link's target names the window or frame it navigates: off the list (a new tab here).
+    Case("id reference", '<a href="https://e.invalid/" target="{v}">x</a>', "_blank", True),
+    # The accessibility tree: aria-owns takes the page's element into the output's subtree (a
+    # screen reader presents it there), aria-activedescendant announces it as the output's
+    # focused item.  Relations that only read or point (aria-labelledby...) stay accepted.
+    Case("id reference", '<div role="group" aria-owns="{v}">x</div>', HOST_NOTE_ID, True),
+    Case(
+        "id reference",
+        '<div role="listbox" tabindex="0" aria-activedescendant="{v}">x</div>',
+        HOST_NOTE_ID,
+        True,
+    ),
+    Case("id reference", '<div role="group" aria-labelledby="{v}">x</div>', HOST_NOTE_ID),
+    Case("id reference", '<div role="group" aria-describedby="{v}">x</div>', HOST_NOTE_ID),
 ]

@@ -562,3 +562,93 @@ def test_a_label_may_not_name_a_control_of_the_page() -> None:
         html(T('<label for="', ("host-control", "i"), '">x</label>'))
     assert html(T('<label><input name="', ("x", "i"), '"> x</label>'))
     assert html(T('<output for="', ("a b", "i"), '"></output>'))
+
+
+# Third red-team pass: values that choose an element of the page outside the output, and what a
+# download is saved as (tests/contexts_html.py: "page group", "opener", "download name").
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        '<details name="{}" open><summary>x</summary></details>',
+        '<input type="radio" name="{}">',
+        '<input type="Radio" name="{}" checked>',
+        '<form><input type="radio" name="{}"></form>',
+    ],
+)
+def test_a_value_may_not_name_a_page_wide_group(source: str) -> None:
+    # Opening an output's <details name=g> closed the page's (its toggle handler ran); an
+    # output's radio button named g unchecked the page's, both in Chromium.
+    before, after = source.split("{}")
+    with pytest.raises(RenderError, match=r"\{g\} stands in the attribute 'name' of .*page's"):
+        html(T(before, ("host-group", "g"), after))
+
+
+def test_look_alikes_of_page_wide_groups_are_accepted() -> None:
+    for source in (
+        '<details title="{}"><summary>x</summary></details>',
+        '<input type="checkbox" name="{}">',
+        '<input name="{}">',
+        '<input type="radio" name="choice" value="{}">',
+        '<select name="{}"></select>',
+        '<button name="{}">x</button>',
+    ):
+        before, after = source.split("{}")
+        assert html(T(before, ("host-group", "g"), after))
+
+
+def test_rel_takes_no_value() -> None:
+    # rel="opener" on a target=_blank link gave the new tab window.opener in Chromium, which
+    # navigated the notebook's tab away.
+    for source in ('<a href="https://e.invalid/" target="_blank" rel="', '<form rel="'):
+        with pytest.raises(RenderError, match=r"\{r\} stands in the attribute 'rel'.*opener"):
+            html(T(source, ("opener", "r"), '">x'))
+    assert html(T('<a href="https://e.invalid/" rel="noopener" title="', ("opener", "r"), '">x'))
+
+
+@pytest.mark.parametrize(
+    ("parts", "accepted"),
+    [
+        (('<a download="', ("report.csv", "n"), '" href="data:text/csv,a">x</a>'), True),
+        (('<a download="', ("Report.JSON", "n"), '" href="/f.json">x</a>'), True),
+        (('<a download="', ("report", "n"), '.csv" href="data:text/csv,a">x</a>'), True),
+        (('<a download="', ("report.html", "n"), '.csv" href="data:text/csv,a">x</a>'), True),
+        (('<a download="', ("", "n"), '" href="data:text/csv,a">x</a>'), True),
+        (('<a download="', ("report.html", "n"), '" href="data:text/csv,a">x</a>'), False),
+        (('<a download="report.', ("svg", "n"), '" href="data:text/csv,a">x</a>'), False),
+        (('<a download="', ("report.html.", "n"), '" href="data:text/csv,a">x</a>'), False),
+        (('<a download="', ("report", "n"), '" href="data:text/csv,a">x</a>'), False),
+        (('<area download="', ("run.exe", "n"), '" href="/x">'), False),
+        (('<a download="', ("a.csv/b.desktop", "n"), '" href="/x">x</a>'), False),
+    ],
+)
+def test_the_name_a_download_is_saved_under(parts: tuple[object, ...], accepted: bool) -> None:
+    # Chromium saved data:text/csv under download="t.html" as t.html (and "t.html." as t.html):
+    # the name, not the data's type, decides what opening the file does.
+    if accepted:
+        assert html(T(*parts))
+    else:
+        with pytest.raises(RenderError, match=r"download of <a(rea)?>.*\{n\} would be a file"):
+            html(T(*parts))
+
+
+def test_aria_relations_that_take_over_an_element_take_no_value() -> None:
+    # In Chromium's accessibility tree aria-owns moved the page's element into the output's
+    # subtree, and aria-activedescendant made it the output's focused item.
+    for name in ("aria-owns", "aria-activedescendant"):
+        with pytest.raises(RenderError, match=rf"\{{i\}} stands in the attribute '{name}'.*by id"):
+            html(T(f'<div role="listbox" {name}="', ("host-note", "i"), '">x</div>'))
+    # Relations that only read or point to an element, and other aria-* values, stay open.
+    for name in ("aria-labelledby", "aria-describedby", "aria-controls", "aria-label"):
+        assert html(T(f'<div role="group" {name}="', ("host-note", "i"), '">x</div>'))
+
+
+def test_attributes_that_act_on_an_element_by_id_are_refused() -> None:
+    # A button's form=, popovertarget=, commandfor= reached the page's form and popover in
+    # Chromium, a link's target= a new tab (tests/contexts_html.py, "id reference"); they stay
+    # off the list.
+    sources = ('<button form="', '<button popovertarget="', '<button commandfor="', '<a target="')
+    for source in sources:
+        with pytest.raises(RenderError, match=r"\{i\} stands in the attribute .*not on html"):
+            html(T(source, ("host-form", "i"), '">x</button>'))

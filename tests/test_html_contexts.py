@@ -18,7 +18,17 @@ from typing import Any
 
 import pytest
 from conftest import CHROMIUM_ARGS
-from contexts_html import CASES, HOST_CONTROL, HOST_CONTROL_ID, Case
+from contexts_html import (
+    CASES,
+    HOST_CONTROL,
+    HOST_CONTROL_ID,
+    HOST_GROUPS,
+    HOST_NOTE_ID,
+    HOST_RADIO_ID,
+    HOST_TARGETS,
+    RUNNABLE_EXTENSIONS,
+    Case,
+)
 from markupsafe import Markup
 
 from ipy_istring.fields import RenderError
@@ -30,12 +40,18 @@ SHAPE_JS = """() => Array.from(document.querySelectorAll('*'), e =>
     e.tagName + '[' + Array.from(e.attributes, a => a.name).sort().join(',') + ']')"""
 # Elements drawn over the page: positioned out of the flow, or moved by a transform (an
 # <svg>'s transform attribute is one); a transform inside an svg stays clipped to its box.
+# (The page's own popover, HOST_TARGETS, is fixed in the top layer when shown: not the output's.)
 OVERLAY_JS = """() => Array.from(document.querySelectorAll('*'))
+    .filter(e => e !== Document.prototype.getElementById.call(document, 'host-popover'))
     .filter(e => ['fixed', 'absolute', 'sticky'].includes(getComputedStyle(e).position)
         || (e.parentElement && e.parentElement.namespaceURI === 'http://www.w3.org/1999/xhtml'
             && getComputedStyle(e).transform !== 'none'))
     .map(e => e.tagName)"""
-CLICKABLE = f"a, area, button, input:not(#{HOST_CONTROL_ID}), label, summary, [onclick]"
+# The page's own controls (HOST_CONTROL, HOST_GROUPS) are never clicked by the harness.
+HOST = f"#{HOST_CONTROL_ID}, #{HOST_RADIO_ID}, #host-details > summary, #host-form *"
+CLICKABLE = f":is(a, area, button, input, label, summary, [onclick]):not({HOST})"
+# (Document.prototype's own getElementById: the page's may be clobbered, that is a case)
+HOST_RADIO_JS = f"() => Document.prototype.getElementById.call(document, '{HOST_RADIO_ID}').checked"
 # Document properties a name in the page can replace (DOM clobbering): read after loading.
 CLOBBERED_JS = """() => ['getElementById', 'querySelector', 'querySelectorAll', 'createElement',
     'getElementsByTagName', 'write', 'title', 'domain', 'URL', 'referrer']
@@ -87,6 +103,10 @@ const target_url = (kind, event) => {
   const target = event.target instanceof Element ? event.target : null;
   if (kind === "click") {
     const link = target && target.closest("a, area");
+    // A download or a new tab leaves this page where it is: let it go (the harness judges
+    // the file's name and the new tab's handle on this page).
+    if (link && (link.hasAttribute("download") || link.getAttribute("target") === "_blank"))
+      return null;
     // An SVG link's href (or xlink:href) is an SVGAnimatedString.
     const raw = link && (typeof link.href === "string" ? link.href : link.href.baseVal);
     if (!raw) return null;
@@ -109,7 +129,7 @@ def page_of(body: str) -> str:
     # page with document.open(), which erases every listener an init script had added.
     return (
         f"<!doctype html><html><head><script>{NO_NAVIGATION_JS}</script></head>"
-        f"<body>{HOST_CONTROL}{body}</body></html>"
+        f"<body>{HOST_CONTROL}{HOST_GROUPS}{HOST_TARGETS}{body}</body></html>"
     )
 
 
@@ -136,6 +156,25 @@ def browser(browsers: dict[bool, Any]) -> Any:
     return browsers[True]
 
 
+def taken_over(tab: Any) -> list[str]:
+    """The accessibility relations by which an element takes over the page's note."""
+    session = tab.context.new_cdp_session(tab)
+    try:
+        nodes = session.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        session.detach()
+    return [
+        f"accessibility: {relation['name']} the page's note"
+        for node in nodes
+        for relation in node.get("properties", [])
+        if relation["name"] in ("owns", "activedescendant")
+        and any(
+            related.get("idref") == HOST_NOTE_ID
+            for related in relation["value"].get("relatedNodes", [])
+        )
+    ]
+
+
 def visit(context: Any, body: str, *, settle: int = 500) -> tuple[list[str], list[str]]:
     """Load the page, click what can be clicked; return (what happened, the page's shape).
 
@@ -146,7 +185,23 @@ def visit(context: Any, body: str, *, settle: int = 500) -> tuple[list[str], lis
     tab = context.new_page()
     tab.on("console", lambda note: seen.append("script") if "ipy-pwned" in note.text else None)
     tab.on("dialog", lambda dialog: (seen.append("dialog"), dialog.dismiss()))
-    tab.on("popup", lambda _: seen.append("popup"))
+
+    def on_popup(popup: Any) -> None:
+        # A new tab holding window.opener can navigate this one (reverse tabnabbing).
+        with contextlib.suppress(Exception):
+            if popup.evaluate("() => window.opener !== null"):
+                seen.append("popup holding window.opener")
+        seen.append("popup")
+        with contextlib.suppress(Exception):
+            popup.close()
+
+    def on_download(download: Any) -> None:
+        name = download.suggested_filename
+        if name.rpartition(".")[2].lower() in RUNNABLE_EXTENSIONS:
+            seen.append(f"download saved as {name}")
+
+    tab.on("popup", on_popup)
+    tab.on("download", on_download)
     loading = True
 
     def on_request(request: Any) -> None:
@@ -157,6 +212,9 @@ def visit(context: Any, body: str, *, settle: int = 500) -> tuple[list[str], lis
     tab.set_content(page_of(body), wait_until="load")
     tab.wait_for_timeout(150)  # let onerror/onload handlers and refreshes fire
     loading = False
+    if not tab.evaluate(HOST_RADIO_JS):
+        seen.append("the page's radio button unchecked")
+    seen.extend(taken_over(tab))
     clobbered = tab.evaluate(CLOBBERED_JS)
     if clobbered:
         seen.append(f"document clobbered: {clobbered}")
@@ -172,6 +230,8 @@ def visit(context: Any, body: str, *, settle: int = 500) -> tuple[list[str], lis
         if seen:
             break
         tab.wait_for_timeout(50)
+    if not tab.evaluate(HOST_RADIO_JS) and not seen:
+        seen.append("the page's radio button unchecked by a click")
     # Closing a tab while a click's navigation is still starting can hang Playwright (seen
     # with Chromium 156 and a plain relative link, settle=0): let it start first.
     tab.wait_for_timeout(100)
