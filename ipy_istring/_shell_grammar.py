@@ -41,6 +41,12 @@ from ._shell_programs import (
     xargs_appended,
 )
 
+# Why a program outside the allow-list for standard input may not read a value there.
+_NOT_KNOWN_DATA = (
+    "which is not one of the programs known to read their input as data (many read it as "
+    "code: a shell, a REPL, a build file)"
+)
+
 __all__ = [
     "ARGUMENT",
     "ASSIGNMENT",
@@ -589,10 +595,7 @@ class _Lexer:
             name = "xargs running a command string that uses what it reads"  # (as "$1")
         why = f"in a pipeline into {name}, which reads it as code, its program"
         if name is None and script is None and (name := unknown_input_reader(marked)):
-            why = (
-                f"in a pipeline into {name}, which is not one of the programs known to read "
-                "their input as data (many read it as code: a shell, a REPL, a build file)"
-            )
+            why = f"in a pipeline into {name}, {_NOT_KNOWN_DATA}"
         if name is not None and _VARIABLES in piped:
             self.use_variables(f"an expansion's output reaches {why[3:]}")
         for index in self.unfold(piped) if name is not None else ():
@@ -641,12 +644,12 @@ class _Lexer:
         for marked, files in self.file_uses.get(name, ()):
             named = program(marked[0]) if marked and marked[0] not in (None, EXPANDED) else ""
             for op, target in files:
-                if (
-                    op in ("<", "<>")
-                    and posixpath.normpath(target) == name
-                    and (reads_program_from_stdin(marked) or runs_its_data(list(marked)))
-                ):
+                if op not in ("<", "<>") or posixpath.normpath(target) != name:
+                    continue
+                if reads_program_from_stdin(marked) or runs_its_data(list(marked)):
                     return f"gives to {named or 'a program'} on its standard input as code"
+                if (unknown := unknown_input_reader(marked)) is not None:  # (as a pipe)
+                    return f"gives on its standard input to {unknown}, {_NOT_KNOWN_DATA}"
             for at, word in enumerate(marked):
                 if word is None or word == EXPANDED or posixpath.normpath(word) != name:
                     continue

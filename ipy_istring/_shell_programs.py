@@ -527,6 +527,19 @@ def program(word: str) -> str:
     return stem if stem in _INTERPRETER_OPTIONS else _REMOTE_SHELLS.get(name, name)
 
 
+# Where the system's programs are: a name written with another path (``./cat``, ``bin/cat``)
+# is the author's own program, not the one the allow-lists know by that name.
+_SYSTEM_DIRECTORIES = ("/bin/", "/usr/bin/", "/usr/local/bin/", "/sbin/", "/usr/sbin/")
+
+
+def _allow_listed(word: str, programs: frozenset[str]) -> bool:
+    """Whether ``word`` names one of ``programs`` (an allow-list): by its name alone, or by
+    its path in a system directory."""
+    if "/" in word and not word.startswith(_SYSTEM_DIRECTORIES):
+        return False
+    return program(word) in programs
+
+
 def code_argument(
     command: Sequence[str | None], prefix: str = "", shells_only: bool = False
 ) -> str | None:
@@ -598,10 +611,10 @@ def option_taker(command: Sequence[str | None]) -> str | None:
         return None
     if command[0] is None or command[0] == EXPANDED:
         name = "the program " + ("a value" if command[0] is None else "an expansion") + " names"
+    elif _allow_listed(command[0], DATA_OPTION_PROGRAMS):
+        return None
     else:
         name = program(command[0])
-    if name in DATA_OPTION_PROGRAMS:
-        return None
     takes_script = (name in SHELLS or name in _INTERPRETER_OPTIONS) and name not in _TRAITLETS
     code_options = frozenset() if name in _CODE_ENDS_OPTIONS else _CODE_OPTIONS.get(name)
     expects_code = False
@@ -762,9 +775,9 @@ def unknown_input_reader(command: Sequence[str | None]) -> str | None:
     if name in _WRAPPERS:
         # The first later word naming a known program: the command it runs (`strace -o log
         # cat`); none, and the wrapper may start a shell or run a program of unknown kind.
-        known = (w for w in ran[1:] if w is not None and program(w) in DATA_INPUT_PROGRAMS)
+        known = (w for w in ran[1:] if w is not None and _allow_listed(w, DATA_INPUT_PROGRAMS))
         return None if next(known, None) is not None else name
-    return None if name in DATA_INPUT_PROGRAMS else name
+    return None if _allow_listed(ran[0], DATA_INPUT_PROGRAMS) else ran[0]
 
 
 def _reads_commands(

@@ -382,6 +382,7 @@ CASES += [
     # programs known to read their input as data may (the allow-list)
     ("stdin unknown program", "printf 'exec sh' > r; chmod +x r; printf '%s\\n' § | ./r"),
     ("stdin unknown program", "printf '%s\\n' § | sg root"),
+    ("stdin unknown program", "printf 'exec sh' > r; chmod +x r; printf '%s\\n' § > f; ./r < f"),
     ("stdin subshell", "printf '%s\\n' § | (sh)"),
     ("stdin subshell", "printf '%s\\n' § | { true; sh; }"),
     ("stdin subshell", "printf '%s\\n' § | if true; then sh; fi"),

@@ -534,7 +534,7 @@ def test_a_value_after_dashes_or_not_read_as_an_option_is_accepted(case: str, va
      ("xargs -0 mytool §", "-v"), ("mytool §", ["a", "-v"]),
      # options that change what is written or destroyed: `rm -rf`, `cp -t DIR`, `kill -1`
      ("rm §", "-rf"), ("cp § /tmp/x", "-t/etc"), ("kill §", "-1"), ("gzip §", "-r"),
-     ("rm §", ["a", "-rf"])],
+     ("rm §", ["a", "-rf"]), ("./ls §", "-la")],
 )  # fmt: skip
 def test_a_value_read_as_an_option_of_a_program_not_known_to_be_safe_is_refused(
     case: str, value: object
@@ -556,7 +556,7 @@ def test_a_value_read_as_an_option_of_a_program_not_known_to_be_safe_is_refused(
 @pytest.mark.parametrize(
     ("case", "value"),
     [("ls -l §", "-la"), ("grep -e x §", "-"), ("cat -- §", "-n"), ("mytool -- §", "-x"),
-     ("rm -- §", "-rf"), ("kill -- §", "-1"),
+     ("rm -- §", "-rf"), ("kill -- §", "-1"), ("/bin/ls §", "-la"),
      ("mytool ./§", "-x"), ("mytool §", "x"), ("rg -q x §", "dir"), ("wc -l §", "-"),
      ("mytool §", "-")],
 )  # fmt: skip
@@ -650,7 +650,11 @@ def test_after_an_alias_or_hash_definition_no_value_is_accepted(case: str) -> No
      "echo § | toybox sh", "echo § | pkexec sh", "echo § | cmake -P /dev/stdin",
      "echo § | ghci", "echo § | redis-cli", "echo § | docker run -i img",
      "echo § | strace -o log mytool", "echo § | timeout 5 mytool", "echo § | xonsh",
-     "echo § | sqlplus", "echo § | kubectl apply -f -", "echo § | socat - EXEC:sh"],
+     "echo § | sqlplus", "echo § | kubectl apply -f -", "echo § | socat - EXEC:sh",
+     # a name with a path of the author's own is not the program the allow-list knows
+     "echo § | ./cat", "echo § | bin/grep x",
+     # a file written with a value, given to such a program on its standard input
+     "echo § > f; mytool < f", "echo § >> f; ./run < f", "printf %s § | tee f; mytool < f"],
 )  # fmt: skip
 def test_a_pipe_into_a_program_not_known_to_read_data_is_refused(case: str) -> None:
     # The allow-list for pipes: any program may be a shell, a REPL or a build tool that runs
@@ -677,7 +681,8 @@ def test_a_pipe_into_a_program_that_starts_a_shell_or_loads_the_input_is_refused
     "case",
     ["echo § | jq .", "echo § | sort -u", "echo § | wc -l", "echo § | gzip > f.gz",
      "echo § | sg grp cat", "echo § | sg grp -c cat", "echo § | timeout 5 cat",
-     "echo § | read -r v; echo done", "echo § | base64 -d"],
+     "echo § | read -r v; echo done", "echo § | base64 -d", "echo § | /usr/bin/cat",
+     "echo § > f; cat < f"],
 )  # fmt: skip
 def test_a_pipe_into_a_program_known_to_read_data_is_accepted(case: str) -> None:
     rendered = sh(_with_fields(case))
