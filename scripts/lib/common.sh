@@ -78,7 +78,11 @@ find_pyenv_python() {
 
 # Python 3.14: the user's own python3.14 if it has venv, else the shared tool that unpacks
 # Debian unstable's build (see ../shared/tools/python3.14; it needs patchelf).
+# A git worktree kept elsewhere looks beside its main checkout too.
 SHARED_PY314=$REPO/../shared/tools/python3.14
+if [[ ! -f $SHARED_PY314 ]] && common=$(git -C "$REPO" rev-parse --path-format=absolute --git-common-dir 2>/dev/null); then
+  SHARED_PY314=$(dirname "$(dirname "$common")")/shared/tools/python3.14
+fi
 find_python314() {
   local py
   if command -v python3.14 >/dev/null &&
