@@ -26,6 +26,8 @@ import sys
 from collections.abc import Callable
 from itertools import repeat
 
+from .template import _speedups as _compiled
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .template import _PlacedField
@@ -177,7 +179,20 @@ _MAX_CALLS = 10_000
 def rewrite_simple(source: str, builder: str, layout_key: _LayoutKey) -> str | None:
     """``source`` with each i-literal replaced by ``builder(KEY, (expr), ...)``, ``KEY``
     from ``layout_key``: exactly what the full rewrite writes.  ``source`` itself when it
-    has no i-literal, ``None`` when something in it is not of the common shape."""
+    has no i-literal, ``None`` when something in it is not of the common shape.
+
+    The C accelerator does it when it is in use (``_speedups.rewrite_simple``: the loop of
+    :func:`_python_rewrite_simple` and :func:`_call` without a Python frame per literal)."""
+    if _compiled is None:
+        return _python_rewrite_simple(source, builder, layout_key)
+    return _compiled.rewrite_simple(  # type: ignore[no-any-return]
+        source, builder, layout_key, _patterns(), _CALLS, _MAX_CALLS, _call_field_by_field
+    )
+
+
+def _python_rewrite_simple(source: str, builder: str, layout_key: _LayoutKey) -> str | None:
+    """:func:`rewrite_simple` in Python: the reference, and the code that runs without the
+    C accelerator."""
     patterns, calls = _patterns(), _CALLS
     next_istring = patterns.next_istring.match
     out: list[str] = []

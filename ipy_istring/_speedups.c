@@ -1,8 +1,9 @@
 /*
- * ipy_istring._speedups: an optional C accelerator for building and formatting templates.
+ * ipy_istring._speedups: an optional C accelerator for building and formatting templates, and
+ * for the rewrite's fast path.
  *
- * What.  Two things the pure-Python code in ipy_istring/template.py already does, done without
- * a Python frame:
+ * What.  Three things the pure-Python code in ipy_istring/template.py and _fast_path.py already
+ * does, done without a Python frame:
  *
  *   template_builder(layouts, InterpolationTemplate)
  *       A callable equal to template._python_template_builder(layouts): ``build(key,
@@ -22,9 +23,13 @@
  *       ``layout.formatter(values)`` as the Python methods do: the Python formatter stays the
  *       one reference, and the fallback.
  *
+ *   rewrite_simple(source, builder, layout_key, patterns, calls, max_calls, field_by_field)
+ *       _fast_path._python_rewrite_simple: the loop over a cell's i-literals, each one's
+ *       fields split and its call written, the compiled patterns still doing the reading.
+ *
  * Why.  Issue 12's goals (building <= 1.5x the native t-string on 3.14, format(t) <= 2x the
- * f-string) sit below what any Python-level builder or __format__ can cost: a Python call
- * alone is most of the budget.
+ * f-string, the rewrite <= 5 us per literal) sit below what any Python-level code can cost: a
+ * Python call alone is most of the budget.
  *
  * How.  The instance slots are written and read at the offsets their member descriptors
  * give, read once when the builder or the methods are made (and checked: an object slot,
@@ -582,6 +587,258 @@ formatting_methods(PyObject *module, PyObject *args)
     return methods;
 }
 
+/* ------------------------------------------------------------------------------------------
+ * The rewrite's fast path: _fast_path._python_rewrite_simple and _python_call in C.
+ *
+ * The same steps as the Python functions, which stay the reference (tests/test_rewrite.py runs
+ * both on every case): the compiled patterns do all the reading, as there; only the loop
+ * around them, the slicing and the call's text are done here, without a Python frame per
+ * literal.  A body the common-shape split does not settle goes to the Python
+ * _call_field_by_field, and the layout key comes from the Python layout_key.
+ */
+
+static PyObject *str_span, *str_end, *str_next_istring, *str_split_fields, *str_match,
+    *str_split, *int_one, *int_minus_one, *call_separator, *empty_str;
+
+/* split_fields.split(body) is the text before the first field, then per field its
+ * expression, debug ``=``, conversion and spec, and the text after it. */
+#define FIELD_PIECES 5
+
+/* _fast_path._python_call: the call that replaces an i-literal with this body, its layout
+ * stored (Py_None: a field not of the common shape). */
+static PyObject *
+simple_call(PyObject *body, PyObject *builder, PyObject *layout_key, PyObject *split,
+            PyObject *field_by_field, PyObject *patterns)
+{
+    PyObject *pieces = PyObject_CallOneArg(split, body);
+    if (pieces == NULL) {
+        return NULL;
+    }
+    if (!PyList_CheckExact(pieces) || (PyList_GET_SIZE(pieces) - 1) % FIELD_PIECES != 0) {
+        Py_DECREF(pieces);
+        PyErr_SetString(PyExc_TypeError, "split_fields.split() did not give text and fields");
+        return NULL;
+    }
+    Py_ssize_t fields = (PyList_GET_SIZE(pieces) - 1) / FIELD_PIECES;
+    /* Braces outside the fields ({{, }} or another shape), newlines, a debug field {x=}. */
+    Py_ssize_t opening = 0, closing = 0, length = PyUnicode_GET_LENGTH(body);
+    int kind = PyUnicode_KIND(body), newline = 0, equals = 0;
+    const void *data = PyUnicode_DATA(body);
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        opening += ch == '{';
+        closing += ch == '}';
+        newline |= ch == '\n';
+        equals |= ch == '=';
+    }
+    int by_field = opening != fields || closing != fields || newline;
+    for (Py_ssize_t k = 0; !by_field && equals && k < fields; k++) {
+        by_field = PyObject_IsTrue(PyList_GET_ITEM(pieces, k * FIELD_PIECES + 2));
+        if (by_field < 0) {
+            Py_DECREF(pieces);
+            return NULL;
+        }
+    }
+    if (by_field) {
+        Py_DECREF(pieces);
+        PyObject *args[4] = {body, builder, layout_key, patterns};
+        return PyObject_Vectorcall(field_by_field, args, 4, NULL);
+    }
+    PyObject *strings = PyTuple_New(fields + 1), *placed = PyTuple_New(fields);
+    PyObject *expressions = PyList_New(fields), *key = NULL, *call = NULL;
+    if (strings == NULL || placed == NULL || expressions == NULL) {
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k <= fields; k++) {
+        PyObject **piece = PySequence_Fast_ITEMS(pieces) + k * FIELD_PIECES;
+        PyTuple_SET_ITEM(strings, k, Py_NewRef(piece[0]));
+        if (k == fields) {
+            break;
+        }
+        PyObject *index = PyLong_FromSsize_t(k);
+        PyObject *field = index ? PyTuple_Pack(5, piece[1], piece[3], piece[4], index,
+                                               int_minus_one) : NULL;
+        Py_XDECREF(index);
+        if (field == NULL) {
+            goto done;
+        }
+        PyTuple_SET_ITEM(placed, k, field);
+        PyList_SET_ITEM(expressions, k, Py_NewRef(piece[1]));
+    }
+    PyObject *args[2] = {strings, placed};
+    key = PyObject_Vectorcall(layout_key, args, 2, NULL);
+    if (key == NULL) {
+        goto done;
+    }
+    if (fields == 0) {
+        call = PyUnicode_FromFormat("%U(%S)", builder, key);
+    }
+    else {
+        PyObject *joined = PyUnicode_Join(call_separator, expressions);
+        if (joined != NULL) {
+            call = PyUnicode_FromFormat("%U(%S, (%U))", builder, key, joined);
+            Py_DECREF(joined);
+        }
+    }
+done:
+    Py_DECREF(pieces);
+    Py_XDECREF(strings);
+    Py_XDECREF(placed);
+    Py_XDECREF(expressions);
+    Py_XDECREF(key);
+    return call;
+}
+
+/* Where the match of next_istring(source, pos) puts its literal, (-1, -1) for none, and
+ * where it ends; -1 with an exception set on failure. */
+static int
+literal_span(PyObject *found, Py_ssize_t *quote, Py_ssize_t *after, Py_ssize_t *end)
+{
+    PyObject *span = PyObject_CallMethodOneArg(found, str_span, int_one);
+    if (span == NULL) {
+        return -1;
+    }
+    int ok = PyArg_ParseTuple(span, "nn", quote, after);
+    Py_DECREF(span);
+    if (!ok) {
+        return -1;
+    }
+    PyObject *stop = PyObject_CallMethodNoArgs(found, str_end);
+    if (stop == NULL) {
+        return -1;
+    }
+    *end = PyLong_AsSsize_t(stop);
+    Py_DECREF(stop);
+    return *end == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* Append source[start:stop] and then `call` to `out`. */
+static int
+append_code_and_call(PyObject *out, PyObject *source, Py_ssize_t start, Py_ssize_t stop,
+                     PyObject *call)
+{
+    PyObject *code = PyUnicode_Substring(source, start, stop);
+    int failed = code == NULL || PyList_Append(out, code) < 0 ||
+                 (call != NULL && PyList_Append(out, call) < 0);
+    Py_XDECREF(code);
+    return failed ? -1 : 0;
+}
+
+static PyObject *
+rewrite_simple(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 7 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1]) ||
+        !PyDict_Check(args[4])) {
+        PyErr_SetString(PyExc_TypeError, "rewrite_simple(source: str, builder: str, layout_key, "
+                                         "patterns, calls: dict, max_calls, field_by_field)");
+        return NULL;
+    }
+    PyObject *source = args[0], *builder = args[1], *layout_key = args[2], *patterns = args[3];
+    PyObject *calls = args[4], *field_by_field = args[6];
+    Py_ssize_t max_calls = PyLong_AsSsize_t(args[5]);
+    if (max_calls == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    PyObject *next_istring = NULL, *split = NULL, *out = NULL, *result = NULL;
+    PyObject *pattern = PyObject_GetAttr(patterns, str_next_istring);
+    if (pattern != NULL) {
+        next_istring = PyObject_GetAttr(pattern, str_match);
+        Py_DECREF(pattern);
+    }
+    pattern = next_istring ? PyObject_GetAttr(patterns, str_split_fields) : NULL;
+    if (pattern != NULL) {
+        split = PyObject_GetAttr(pattern, str_split);
+        Py_DECREF(pattern);
+    }
+    out = split ? PyList_New(0) : NULL;
+    if (out == NULL) {
+        goto done;
+    }
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
+    Py_ssize_t pos = 0, length = PyUnicode_GET_LENGTH(source);
+    for (;;) {
+        PyObject *at = PyLong_FromSsize_t(pos);
+        if (at == NULL) {
+            goto done;
+        }
+        PyObject *match_args[2] = {source, at};
+        PyObject *found = PyObject_Vectorcall(next_istring, match_args, 2, NULL);
+        Py_DECREF(at);
+        if (found == NULL) {
+            goto done;
+        }
+        Py_ssize_t quote, after, end;
+        int failed = literal_span(found, &quote, &after, &end);
+        Py_DECREF(found);
+        if (failed) {
+            goto done;
+        }
+        if (quote < 0) { /* no i-literal up to where the code stopped being read */
+            if (end != length) {
+                result = Py_NewRef(Py_None);
+                goto done;
+            }
+            break;
+        }
+        Py_ssize_t prefix = quote - 1;
+        if (quote >= 2) {
+            Py_UCS4 before = PyUnicode_READ(kind, data, quote - 2);
+            prefix -= before == 'i' || before == 'I' || before == 'r' || before == 'R';
+        }
+        PyObject *text = PyUnicode_Substring(source, quote, after);
+        if (text == NULL) {
+            goto done;
+        }
+        PyObject *call = PyDict_GetItemWithError(calls, text);
+        Py_XINCREF(call);
+        if (call == NULL && !PyErr_Occurred()) {
+            /* (Three quotes open a triple-quoted literal, as in the tokenizer.) */
+            Py_UCS4 first = PyUnicode_READ(kind, data, quote);
+            Py_ssize_t quotes = after - quote >= 3 &&
+                                        PyUnicode_READ(kind, data, quote + 1) == first &&
+                                        PyUnicode_READ(kind, data, quote + 2) == first
+                                    ? 3
+                                    : 1;
+            PyObject *body = PyUnicode_Substring(text, quotes, after - quote - quotes);
+            if (body != NULL) {
+                call = simple_call(body, builder, layout_key, split, field_by_field, patterns);
+                Py_DECREF(body);
+            }
+            if (call != NULL && call != Py_None) {
+                if (PyDict_GET_SIZE(calls) >= max_calls) {
+                    PyDict_Clear(calls); /* bounded: cleared when full */
+                }
+                if (PyDict_SetItem(calls, text, call) < 0) {
+                    Py_CLEAR(call);
+                }
+            }
+        }
+        Py_DECREF(text);
+        if (call == NULL || call == Py_None) {
+            result = call;
+            goto done;
+        }
+        failed = append_code_and_call(out, source, pos, prefix, call);
+        Py_DECREF(call);
+        if (failed) {
+            goto done;
+        }
+        pos = after;
+    }
+    if (PyList_GET_SIZE(out) == 0) {
+        result = Py_NewRef(source);
+    }
+    else if (append_code_and_call(out, source, pos, length, NULL) == 0) {
+        result = PyUnicode_Join(empty_str, out);
+    }
+done:
+    Py_XDECREF(next_istring);
+    Py_XDECREF(split);
+    Py_XDECREF(out);
+    return result;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
@@ -591,6 +848,9 @@ static PyMethodDef module_methods[] = {
     {"formatting_methods", formatting_methods, METH_VARARGS,
      "formatting_methods(cls, layout_cls): {'__str__': ..., '__format__': ...}, method "
      "descriptors for cls that format as its layouts' compiled f-strings do."},
+    {"rewrite_simple", (PyCFunction)(void (*)(void))rewrite_simple, METH_FASTCALL,
+     "rewrite_simple(source, builder, layout_key, patterns, calls, max_calls, field_by_field): "
+     "_fast_path._python_rewrite_simple in C."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -616,7 +876,22 @@ PyInit__speedups(void)
     if (module == NULL) {
         return NULL;
     }
-    PyObject *public = Py_BuildValue("[ss]", "formatting_methods", "template_builder");
+    str_span = PyUnicode_InternFromString("span");
+    str_end = PyUnicode_InternFromString("end");
+    str_next_istring = PyUnicode_InternFromString("next_istring");
+    str_split_fields = PyUnicode_InternFromString("split_fields");
+    str_match = PyUnicode_InternFromString("match");
+    str_split = PyUnicode_InternFromString("split");
+    int_one = PyLong_FromLong(1);
+    int_minus_one = PyLong_FromLong(-1);
+    call_separator = PyUnicode_FromString("), (");
+    empty_str = PyUnicode_FromString("");
+    if (!str_span || !str_end || !str_next_istring || !str_split_fields || !str_match ||
+        !str_split || !int_one || !int_minus_one || !call_separator || !empty_str) {
+        return NULL;
+    }
+    PyObject *public = Py_BuildValue("[sss]", "formatting_methods", "rewrite_simple",
+                                     "template_builder");
     if (public == NULL || PyModule_AddObject(module, "__all__", public) < 0) {
         Py_XDECREF(public);
         Py_DECREF(module);

@@ -223,9 +223,24 @@ def _full_rewrite(source: str) -> str:
         return emitter.run()
 
 
+# The fast path's Python reference, and its C version where the accelerator is in use.
+_FAST_PATHS = [_fast_path._python_rewrite_simple]
+if _fast_path._compiled is not None:
+    _FAST_PATHS.append(_fast_path.rewrite_simple)
+
+
 def _fast_rewrite(source: str) -> str | None:
-    _fast_path._CALLS.clear()  # computed afresh, not remembered from an earlier case
-    return _fast_path.rewrite_simple(source, BUILDER_NAME, rewrite_module._layout_key)
+    """What the fast path writes, the same from the C accelerator as from the Python code
+    (``source`` itself from both when it has no i-literal)."""
+    written = []
+    for rewrite_simple in _FAST_PATHS:
+        _fast_path._CALLS.clear()  # computed afresh, not remembered from an earlier case
+        written.append(rewrite_simple(source, BUILDER_NAME, rewrite_module._layout_key))
+        # and again, each literal's call now remembered
+        assert rewrite_simple(source, BUILDER_NAME, rewrite_module._layout_key) == written[-1]
+    assert all(text == written[0] for text in written), source
+    assert all((text is source) == (written[0] is source) for text in written), source
+    return written[0]
 
 
 def _agrees(source: str) -> bool:
@@ -256,6 +271,7 @@ def test_fast_path_takes_the_common_literals_and_leaves_the_rest() -> None:
     leaves everything else to the full rewrite."""
     taken = [
         "t = i'a {x} b'\n",
+        "t = (Ri'{x}', rI'{y}', IR'{z}')\n",
         "t = i'{x.y!r:>5} {{}}' + 'i\"{z}\"'  # i'{w}'\n",
         "t = i'{ x = }'\nu = I\"{y=:^3}\"\n",
         "t = ri'''a\n{x}\nb''', f'{x!r:>3}', rb'\\d'\n",
@@ -299,7 +315,7 @@ _FAST_CODE = [
 
 @st.composite
 def _istring(draw: st.DrawFn) -> str:
-    prefix = draw(st.sampled_from(["i", "I", "ri", "rI", "iR", "IR"]))
+    prefix = draw(st.sampled_from(["i", "I", "ri", "rI", "Ri", "RI", "iR", "IR", "Ir"]))
     quote = draw(st.sampled_from(["'", '"', "'''", '"""']))
     field = st.sampled_from(_COMMON_FIELDS) | st.sampled_from(_FAST_FIELDS)
     pieces = draw(st.lists(st.one_of(_FAST_TEXT, field), max_size=5))

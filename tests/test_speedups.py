@@ -24,8 +24,9 @@ from typing import Any
 
 import pytest
 
-from ipy_istring import template
-from ipy_istring.rewrite import _LAYOUTS, rewrite
+from ipy_istring import _fast_path, template
+from ipy_istring import rewrite as rewrite_module
+from ipy_istring.rewrite import _LAYOUTS, BUILDER_NAME, rewrite
 from ipy_istring.template import (
     Interpolation,
     InterpolationTemplate,
@@ -491,3 +492,58 @@ def test_no_reference_or_memory_leaks_on_success_and_failure() -> None:
         deltas, grown = _leaks(run, [value, spec, failing, layout, failing.error])
         assert deltas == [0, 0, 0, 0, 0], run.__name__
         assert grown < 64_000, run.__name__  # 10k leaked templates would be ~1 MB
+
+
+# The rewrite's fast path in C (_speedups.rewrite_simple); tests/test_rewrite.py compares its
+# output with the Python reference's on every fast-path case.
+
+
+@needs_accelerator
+def test_the_rewrite_uses_the_c_fast_path_with_the_accelerator() -> None:
+    assert _fast_path._compiled is template._speedups
+    source = "t = i'{x}'\n"
+    python = _fast_path._python_rewrite_simple(source, BUILDER_NAME, rewrite_module._layout_key)
+    assert rewrite(source) == python
+
+
+@needs_accelerator
+def test_the_c_fast_path_passes_errors_through_and_refuses_bad_arguments() -> None:
+    def failing_key(strings: object, fields: object) -> int:
+        raise Boom("no key")
+
+    _fast_path._CALLS.clear()
+    with pytest.raises(Boom, match="no key"):
+        _fast_path.rewrite_simple("t = i'{x} new'\n", "b", failing_key)  # type: ignore[arg-type]
+    assert _fast_path._CALLS == {}
+    compiled, patterns = template._speedups, _fast_path._patterns()
+    with pytest.raises(TypeError):
+        compiled.rewrite_simple("t = i'{x}'", "b", failing_key, patterns, [], 9, None)
+    with pytest.raises(AttributeError):
+        compiled.rewrite_simple("t = i'{x}'", "b", failing_key, object(), {}, 9, None)
+
+
+@needs_accelerator
+def test_the_c_fast_path_keeps_its_cache_bounded() -> None:
+    _fast_path._CALLS.clear()
+    count = _fast_path._MAX_CALLS + 5
+    source = "".join(f"t{n} = i'bounded {n} {{x}}'\n" for n in range(count))
+    assert rewrite(source).count(BUILDER_NAME) == count
+    assert 0 < len(_fast_path._CALLS) <= _fast_path._MAX_CALLS
+
+
+@needs_accelerator
+def test_no_leaks_in_the_c_fast_path() -> None:
+    source = "t = i'a {x} b {y!r:>3}' + f'{z}'  # i'{w}'\nu = i'''x\n{z=}'''\n"
+    new = iter(range(10**9))
+
+    def rewrites() -> object:
+        _fast_path._CALLS.clear()
+        rewrite(source)  # each literal's call made
+        rewrite(source)  # and remembered
+        with contextlib.suppress(SyntaxError):
+            rewrite("t = i'{x'\n")  # left to the full rewrite, which refuses it
+        return rewrite(f"t = i'{{x}} {next(new) % 50}'\n")  # new or known layouts
+
+    deltas, grown = _leaks(rewrites, [source])
+    assert deltas == [0]
+    assert grown < 64_000
