@@ -397,6 +397,9 @@ _CODE_CALLS = {
     "ts_rewrite": "PostgreSQL's ts_rewrite() runs its second argument as SQL",
     "query_table": "DuckDB's query_table() reads the table its argument names, and a name "
     "with a file extension as that file or URL",
+    # PRAGMA import_database('<dir>') is DuckDB's IMPORT DATABASE: it ran a schema.sql there.
+    "import_database": "DuckDB's import_database pragma runs the SQL of the directory's "
+    "schema.sql and load.sql",
     _UNREADABLE: 'its name, written U&"..." with escapes, cannot be checked against the '
     "functions that run their argument as code",
 }
@@ -466,8 +469,9 @@ _SETTING_NAMED = (
     "Write the setting's name in the static text",
 )
 _STATEMENT_NAMED = (
-    "names the prepared statement EXECUTE runs, so its value chooses which statement runs "
-    "(a DELETE prepared earlier in the session among them)",
+    "names the prepared statement EXECUTE runs (also under EXPLAIN ANALYZE or in CREATE TABLE "
+    "AS EXECUTE), so its value chooses which statement runs (a DELETE prepared earlier in the "
+    "session among them)",
     "Write the statement's name in the static text",
 )
 _SETTING_MODIFIERS = frozenset(("session", "local", "global", "persistent"))
@@ -520,7 +524,8 @@ def _sink(
         return _SETTING_NAMED
     if routine_body:
         return "is in the body of a stored function, procedure or macro, which is code", _CODE_FIX
-    if head == ["execute"]:
+    if head == ["execute"] or previous == "execute":
+        # also EXPLAIN ANALYZE EXECUTE {s:i} and CREATE TABLE ... AS EXECUTE {s:i}, which run it
         return _STATEMENT_NAMED
     if head[:2] == ["create", "extension"]:
         return _EXTENSION, _CODE_FIX
@@ -532,18 +537,16 @@ def _sink(
         return _IMPORT_DATABASE, _CODE_FIX
     if head[:2] == ["alter", "system"]:
         return _ALTER_SYSTEM, _CODE_FIX
-    after = next((w for w in ("set", "reset") if w in head), "")
-    setting = (  # the words after SET in SET and ALTER ... SET, after PRAGMA
-        head[head.index(after) + 1 :]
-        if statement in ("set", "reset", "alter") and after
-        else head[1:]
-        if statement == "pragma"
-        else None
-    )
-    if setting is None or calls:  # alter table t set (fillfactor = ...): a table's option
+    if statement == "pragma" and calls[:1] == head[-1:] and calls[0] not in _DATA_PRAGMAS:
+        return f"is an argument of PRAGMA {_shown(calls[0])}(), " + _PRAGMA_UNKNOWN, _PRAGMA_FIX
+    setting = _setting(head, statement)
+    if setting is None:
         return None
+    # Also inside parentheses: DuckDB evaluates set home_directory = concat({x}, '')
     if any(_CODE_SETTING.search(word) for word in setting):
         return _SETTING_CODE_WHY, _CODE_FIX
+    if calls:  # alter table t set (fillfactor = ...): a table's option
+        return None
     if before == "." and statement != "alter":  # pragma main.{name:i}
         return _SETTING_NAMED
     if not [word for word in setting if word not in _SETTING_MODIFIERS]:
@@ -551,10 +554,19 @@ def _sink(
     return None
 
 
+def _setting(head: list[str], statement: str) -> list[str] | None:
+    """The words after SET in SET and ALTER ... SET, or after PRAGMA; ``None`` elsewhere."""
+    after = next((w for w in ("set", "reset") if w in head), "")
+    if statement in ("set", "reset", "alter") and after:
+        return head[head.index(after) + 1 :]
+    return head[1:] if statement == "pragma" else None
+
+
 _SETTING_CODE = "naming a setting that says where the database loads libraries or extensions from"
 _SETTING_CODE_WHY = (
     "sets where the database loads its libraries or extensions from, or a command it runs"
 )
+_SETS_CODE = "sets where the database loads libraries or extensions from (or a command it runs)"
 _EXTENSION = (
     "is in CREATE EXTENSION, which runs the extension's scripts and loads its shared library"
 )
@@ -579,6 +591,50 @@ _IMPORT_DATABASE = (
 )
 _ALTER_SYSTEM = "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
+# PRAGMA name(...) calls a pragma function, and DuckDB's run code (import_database,
+# json_execute_serialized_sql): an argument is a value only in those known to read it as data,
+# a table's name or a count (an allow-list; a pragma's setting, 'pragma k = v', is read above).
+_DATA_PRAGMAS = frozenset(
+    ("table_info", "table_xinfo", "index_info", "index_xinfo", "index_list",
+     "foreign_key_list", "foreign_key_check", "integrity_check", "quick_check", "table_list",
+     "incremental_vacuum", "wal_checkpoint", "optimize", "storage_info", "show")
+)  # fmt: skip
+_PRAGMA_UNKNOWN = (
+    "a pragma function not known to take its argument as data (DuckDB's import_database and "
+    "json_execute_serialized_sql run SQL)"
+)
+_PRAGMA_FIX = (
+    "Write the argument in the static text, or use a pragma that reads data (table_info, "
+    "index_list, storage_info...)"
+)
+# A query that calls a function running a string as SQL takes no field anywhere: the value
+# of any field may reach that string through a subquery, a CTE, a join or a variable
+# (query_to_xml(q, ...) from (select {x} as q) s ran the value as SQL on PostgreSQL; DuckDB's
+# set variable q = {x:l}; from query(getvariable('q')) did the same).
+_RUNS_CODE_FIX = (
+    "Run that call in a query of its own whose SQL is all in the static text (or composed "
+    "from fixed i'...' fragments with ':q'), and pass no value to it"
+)
+_UNNAMED_SETTING = (
+    "with a setting that is not a string written in the text, which a value may choose (the "
+    "libraries and commands the server loads among them)"
+)
+
+
+def _runs_code(does: str) -> tuple[str, str]:
+    """The refusal of every field of a query that ``does`` something with code."""
+    return (
+        f"is in a query that {does}: a value anywhere in the query may reach it (through a "
+        "subquery, a CTE, a join or a variable)",
+        _RUNS_CODE_FIX,
+    )
+
+
+def _sets_code(head: list[str]) -> bool:
+    """Whether the statement ``head`` begins sets where code is loaded from."""
+    statement = head[0] if head else ""
+    setting = _setting(head, statement) or ()
+    return any(_CODE_SETTING.search(word) for word in setting)
 
 
 def _shown(name: str) -> str:
@@ -625,6 +681,7 @@ def _composed(
         # the last ':i' field: its chain_before and chain_prior, and whether a dot precedes it
         pending: tuple[int, str, str, bool] | None = None
         last_named = False  # the previous token was a word, an identifier or a field
+        taint = ""  # what the query does with code, which a value anywhere may reach
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
@@ -634,6 +691,12 @@ def _composed(
                 token = _name(text[start:end], kind)
             else:
                 token = MARKER if kind == "field" else text[start:end]
+            if last == "(" and calls[-1:] == ["set_config"]:  # its first argument
+                if kind != "string":
+                    taint = taint or "calls set_config() " + _UNNAMED_SETTING
+                elif _CODE_SETTING.search(text[start:end].lower()):
+                    calls[-1] = _CODE_SETTING_CALL
+                    taint = taint or "calls set_config() " + _SETTING_CODE
             named = kind in ("word", "identifier", "field")
             if named and last != ".":
                 chain_before, chain_prior = last, prior
@@ -671,26 +734,29 @@ def _composed(
                 head, calls, clauses, routine_body = [], [], [""], False
             elif token == "(":
                 calls.append(previous)
+                if previous in _CODE_CALLS:
+                    taint = taint or f"calls {_shown(previous)}(), and {_CODE_CALLS[previous]}"
                 # from (a join b ...): a table may follow, as after FROM
                 clauses.append("from" if _reads_a_table(last, clauses[-1]) else "")
             elif token == ")":
                 del calls[-1:]
                 if len(clauses) > 1:
                     clauses.pop()
-            elif kind == "string" and last == "(" and calls[-1:] == ["set_config"]:
-                if _CODE_SETTING.search(text[start:end].lower()):
-                    calls[-1] = _CODE_SETTING_CALL
             elif kind in ("word", "identifier"):
                 if token in _CLAUSES:
                     clauses[-1] = token
                 if not calls:
                     if len(head) < 8:
                         head.append(token)
+                        if not taint and _sets_code(head):
+                            taint = _SETS_CODE
                     routine_body |= (
                         token == "as" and head[0] == "create" and bool(_ROUTINES & set(head))
                     )
             previous = token if kind in ("word", "identifier") else ""
             prior, last, last_named = last, token, named
+        if taint:
+            found = [where or _runs_code(taint) for where in found]
     return _Places(tuple(found), tuple(tables), not any(found) and not any(tables))
 
 

@@ -311,19 +311,95 @@ def test_postgresql_set_config_lets_a_value_choose_the_setting(pg: Any) -> None:
     assert pg.execute(*query).fetchone()[0] == "42"
 
 
-def test_duckdb_executes_the_prepared_statement_a_value_names() -> None:
-    """EXECUTE "<value>" runs whichever statement the session prepared under that name (in
-    any case): the positive control empties the table; sql() refuses the field."""
+def _duckdb_rows_left_by(statement: str) -> int:
+    """The rows left in ``t`` once ``statement`` ran in a session that prepared ``wipe``,
+    a DELETE of every row."""
     connection = duckdb.connect(":memory:")
     connection.execute("create table t (id integer, v text, secret text)")
     connection.executemany("insert into t values (?, ?, ?)", ROWS)
     connection.execute("prepare wipe as delete from t")
-    connection.execute('execute "WIPE"')
-    assert connection.execute("select count(*) from t").fetchall() == [(0,)]
+    connection.execute(statement)
+    (count,) = connection.execute("select count(*) from t").fetchone() or (None,)
     connection.close()
+    return int(count)
+
+
+def test_duckdb_executes_the_prepared_statement_a_value_names() -> None:
+    """EXECUTE "<value>" runs whichever statement the session prepared under that name (in
+    any case): the positive control empties the table; sql() refuses the field."""
+    assert _duckdb_rows_left_by('execute "WIPE"') == 0
     template = InterpolationTemplate("execute ", Interpolation("WIPE", "name", None, "i"))
     with pytest.raises(RenderError, match=r"\{name:i\} names the prepared statement"):
         sql(template, "qmark", dialect="duckdb")
+
+
+def test_explain_analyze_executes_the_prepared_statement_a_value_names(pg: Any) -> None:
+    """EXPLAIN ANALYZE EXECUTE "<value>" runs the statement it explains (DuckDB and
+    PostgreSQL), and PostgreSQL's CREATE TABLE ... AS EXECUTE "<value>" runs it too: the
+    positive controls empty the table; sql() refuses the name after EXECUTE wherever it
+    stands, and keeps a prepared statement's arguments."""
+    assert _duckdb_rows_left_by('explain analyze execute "wipe"') == 0
+    pg.execute("create table t (id integer, v text, secret text)")
+    pg.execute("insert into t values (1, 'a', 's1')")
+    pg.execute("prepare wipe as with d as (delete from t returning id) select id from d")
+    pg.execute('create table z as execute "wipe"')
+    assert pg.execute("select count(*) from t").fetchall() == [(0,)]
+    pg.execute("insert into t values (1, 'a', 's1')")
+    pg.execute('explain analyze execute "wipe"')
+    assert pg.execute("select count(*) from t").fetchall() == [(0,)]
+    for static, paramstyle in (
+        ("explain analyze execute ", "qmark"),
+        ("explain (analyze) execute ", "format"),
+        ("create table z2 as execute ", "format"),
+    ):
+        template = InterpolationTemplate(static, Interpolation("wipe", "name", None, "i"))
+        with pytest.raises(RenderError, match=r"\{name:i\} names the prepared statement"):
+            sql(template, paramstyle)
+    pg.execute("prepare one(int) as select $1 + 1")
+    kept = InterpolationTemplate("execute one(", Interpolation(1, "n", None, "l"), ")")
+    assert pg.execute(*sql(kept, "format")).fetchall() == [(2,)]
+
+
+def test_duckdb_evaluates_a_code_setting_in_parentheses(tmp_path: Any) -> None:
+    """SET home_directory = (<expression>) evaluates it: a parameter in parentheses or in a
+    call moved where LOAD looks for extensions (the positive control); sql() reads the
+    setting's name whatever the value's parentheses, and refuses it after a variable too."""
+    connection = duckdb.connect(":memory:")
+    home = str(tmp_path / "attacker")
+    connection.execute("set home_directory = concat(?, '')", [home])
+    with pytest.raises(duckdb.IOException, match=f"{home}/.duckdb/extensions/"):
+        connection.execute("load inet")
+    connection.close()
+    for parts in (
+        ("set home_directory = concat(", Interpolation(home, "home"), ", '')"),
+        ("set home_directory = (", Interpolation(home, "home"), ")"),
+    ):
+        with pytest.raises(RenderError, match=r"\{home\} sets where the database loads"):
+            sql(InterpolationTemplate(*parts), dialect="duckdb")
+    by_variable = InterpolationTemplate(
+        "set variable d = ", Interpolation(home, "home", None, "l"),
+        "; set home_directory = getvariable('d')",
+    )  # fmt: skip
+    with pytest.raises(RenderError, match=r"\{home:l\} is in a query that sets where"):
+        sql(by_variable, dialect="duckdb")
+
+
+def test_postgresql_set_config_of_a_setting_a_subquery_gives(pg: Any) -> None:
+    """set_config(k, ...) with k from a subquery sets whichever setting the value names
+    (dynamic_library_path here, the positive control); sql() refuses every field of a query
+    whose set_config() setting is not a string written in the text."""
+    pg.execute(
+        "select set_config(k, '/tmp/attacker', false) from (select %s::text as k) s",
+        ("dynamic_library_path",),
+    )
+    assert pg.execute("show dynamic_library_path").fetchone()[0] == "/tmp/attacker"
+    pg.execute("reset dynamic_library_path")
+    template = InterpolationTemplate(
+        "select set_config(k, '/tmp/attacker', false) from (select ",
+        Interpolation("dynamic_library_path", "k"), " as k) s",
+    )  # fmt: skip
+    with pytest.raises(RenderError, match=r"\{k\} is in a query that calls set_config\(\)"):
+        sql(template, "format")
 
 
 def test_postgresql_cuts_a_long_name_to_another(pg: Any) -> None:
