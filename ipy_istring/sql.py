@@ -510,7 +510,8 @@ def _sink(
 ) -> tuple[str, str] | None:
     """``(why, fix)`` when a field with this code before it would be run as code or would
     choose a setting, or ``None``.  ``before`` is the token just before the field."""
-    statement = head[1] if head[:1] == ["force"] and len(head) > 1 else head[0] if head else ""
+    head = _statement(head)
+    statement = head[0] if head else ""
     if statement in _CODE_STATEMENTS:
         return _CODE_STATEMENTS[statement], _CODE_FIX
     if previous in _CODE_AFTER:
@@ -552,6 +553,20 @@ def _sink(
     if not [word for word in setting if word not in _SETTING_MODIFIERS]:
         return _SETTING_NAMED
     return None
+
+
+# Words before a statement that still run it: DuckDB's EXPLAIN ANALYZE runs any statement
+# (explain analyze load '<file>' loaded it, explain analyze set home_directory = ... set it),
+# and FORCE INSTALL installs.  Options in parentheses are no head words: explain (analyze) load.
+_STATEMENT_PREFIXES = frozenset(("explain", "analyze", "analyse", "verbose", "force"))
+
+
+def _statement(head: list[str]) -> list[str]:
+    """The statement's first words, without the prefixes that run it all the same."""
+    for n, word in enumerate(head):
+        if word not in _STATEMENT_PREFIXES:
+            return head[n:]
+    return []
 
 
 def _setting(head: list[str], statement: str) -> list[str] | None:
@@ -632,6 +647,7 @@ def _runs_code(does: str) -> tuple[str, str]:
 
 def _sets_code(head: list[str]) -> bool:
     """Whether the statement ``head`` begins sets where code is loaded from."""
+    head = _statement(head)
     statement = head[0] if head else ""
     setting = _setting(head, statement) or ()
     return any(_CODE_SETTING.search(word) for word in setting)
@@ -750,8 +766,11 @@ def _composed(
                         head.append(token)
                         if not taint and _sets_code(head):
                             taint = _SETS_CODE
+                    statement = _statement(head)
                     routine_body |= (
-                        token == "as" and head[0] == "create" and bool(_ROUTINES & set(head))
+                        token == "as"
+                        and statement[:1] == ["create"]
+                        and bool(_ROUTINES & set(statement))
                     )
             previous = token if kind in ("word", "identifier") else ""
             prior, last, last_named = last, token, named

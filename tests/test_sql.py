@@ -567,6 +567,11 @@ def test_a_duckdb_unicode_space_in_code_is_refused(space: str) -> None:
         (("SET GLOBAL extension_directory TO ", "l"), "loads its libraries or extensions"),
         (("alter role r set session_preload_libraries = ", "l"), "loads its libraries"),
         (("create foreign table f (a text) server s options (program ", "l"), "follows PROGRAM"),
+        # DuckDB's EXPLAIN ANALYZE runs the statement it explains, whatever it is.
+        (("explain analyze load ", "l"), "LOAD statement"),
+        (("EXPLAIN (ANALYZE) FORCE INSTALL ", "l"), "INSTALL statement"),
+        (("explain analyze set home_directory = ", "l"), "loads its libraries or extensions"),
+        (("explain analyze create macro m() as ", "l"), "body of a stored"),
     ],
 )
 def test_a_field_the_database_would_run_as_code_is_refused(

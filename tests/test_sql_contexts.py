@@ -259,6 +259,32 @@ def test_duckdb_loads_the_file_a_value_names_as_an_extension(tmp_path: Any) -> N
         sql(template, "qmark", dialect="duckdb")
 
 
+def test_duckdb_explain_analyze_runs_what_it_explains(tmp_path: Any) -> None:
+    """EXPLAIN ANALYZE runs any statement in DuckDB: explain analyze load '<file>' opened the
+    file as an extension, explain analyze set home_directory = '<dir>' set it (the positive
+    controls); sql() reads the statement behind the prefix."""
+    library = tmp_path / "chosen.duckdb_extension"
+    library.write_bytes(b"\x7fELF")
+    home = str(tmp_path / "attacker")
+    connection = duckdb.connect(":memory:")
+    with pytest.raises(duckdb.InvalidInputException, match="is not a DuckDB extension"):
+        connection.execute(f"explain analyze load '{library}'")
+    connection.execute(f"explain analyze set home_directory = '{home}'")
+    assert connection.execute("select current_setting('home_directory')").fetchall() == [(home,)]
+    connection.close()
+    for static, value, why in (
+        ("explain analyze load ", str(library), "is in a LOAD statement"),
+        ("explain analyze set home_directory = ", home, "sets where the database loads"),
+    ):
+        template = InterpolationTemplate(static, Interpolation(value, "v", None, "l"))
+        with pytest.raises(RenderError, match=rf"\{{v:l\}} {why}"):
+            sql(template, dialect="duckdb")
+    kept = InterpolationTemplate(
+        "explain analyze select id from t where v = ", Interpolation("a", "v")
+    )
+    assert sql(kept, dialect="duckdb").params == ("a",)
+
+
 def test_duckdb_lets_a_quoted_name_choose_the_extension_repository(tmp_path: Any) -> None:
     """A setting's name may be quoted and in any case: SET "<value>" = ... reaches the
     extension repository as surely as the written name; sql() refuses a field naming the
