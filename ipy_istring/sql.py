@@ -380,6 +380,10 @@ _CODE_CALLS = {
     "json_execute_serialized_sql": "DuckDB's json_execute_serialized_sql() runs its argument "
     "as SQL",
     "load_extension": "SQLite's load_extension() loads a shared library",
+    # Built with SQLITE_ENABLE_FTS3_TOKENIZER (Debian's 3.40 among them), fts3_tokenizer(name,
+    # blob) registers the blob as the address of a tokenizer's functions, which SQLite calls.
+    "fts3_tokenizer": "SQLite's fts3_tokenizer() takes a blob as the address of native code "
+    "to call",
     # PostgreSQL's tablefunc extension: crosstab() runs its text arguments as SQL, connectby()
     # writes its table and column names into the SQL it runs, unquoted.
     "crosstab": "tablefunc's crosstab() runs its arguments as SQL",
