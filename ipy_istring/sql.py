@@ -39,7 +39,11 @@ so is a Unicode space DuckDB reads as ``' '`` (U+00A0...) in code when DuckDB ma
 **Where the database runs a value as code** no field stands at all, whatever its spec: a DO
 statement, after PROGRAM, LOAD/INSTALL, IMPORT DATABASE, an argument of ``query()``,
 ``query_to_xml()``, ``crosstab()``, ``load_extension()``..., the body of CREATE
-FUNCTION/PROCEDURE/MACRO, ALTER SYSTEM and settings naming libraries, extensions or commands.
+FUNCTION/PROCEDURE/MACRO, ALTER SYSTEM and settings naming libraries, extensions or commands,
+an argument of ``PRAGMA name(...)`` unless the pragma is known to read data (an allow-list), and
+behind ``EXPLAIN [ANALYZE]``, which runs what it explains.  A query that calls one of those
+functions (or ``set_config()`` of a setting not written as a string, or sets a code setting)
+takes no field anywhere: a subquery, a CTE or a variable carries any value into the call.
 **Where a value would choose what runs** no field stands either: the name of the function
 called (a field before ``(``, unless the word before its name declares or targets one:
 ``insert into {t:i} (a)``; DuckDB's ``cast(x as t).{f:i} ()`` is a call), the function DDL
