@@ -417,6 +417,11 @@ _ROUTINES = frozenset(("function", "procedure", "macro"))
 # home_directory, under which LOAD and autoloading look for extensions when no extension
 # directory is set.
 _CODE_SETTING = re.compile(r"librar|command|extension|home_directory")
+
+
+def _code_setting(name: str) -> bool:
+    """Whether a setting's name (lowercased) may be one of those: a U&"..." name is unread."""
+    return name == _UNREADABLE or _CODE_SETTING.search(name) is not None
 _CODE_FIX = (
     "A value must never become code: write the code in the static text, and pass only data "
     "as fields (to choose among known pieces of code, branch in Python)"
@@ -552,7 +557,7 @@ def _sink(
     if setting is None:
         return None
     # Also inside parentheses: DuckDB evaluates set home_directory = concat({x}, '')
-    if any(_CODE_SETTING.search(word) for word in setting):
+    if any(_code_setting(word) for word in setting):
         return _SETTING_CODE_WHY, _CODE_FIX
     if calls:  # alter table t set (fillfactor = ...): a table's option
         return None
@@ -639,8 +644,9 @@ _RUNS_CODE_FIX = (
     "from fixed i'...' fragments with ':q'), and pass no value to it"
 )
 _UNNAMED_SETTING = (
-    "with a setting that is not a string written in the text, which a value may choose (the "
-    "libraries and commands the server loads among them)"
+    "with a setting that is not one plain '...' string written in the text, so a value may "
+    "choose it or the check cannot read it (the libraries and commands the server loads among "
+    "them)"
 )
 
 
@@ -658,7 +664,7 @@ def _sets_code(head: list[str]) -> bool:
     head = _statement(head)
     statement = head[0] if head else ""
     setting = _setting(head, statement) or ()
-    return any(_CODE_SETTING.search(word) for word in setting)
+    return any(_code_setting(word) for word in setting)
 
 
 def _shown(name: str) -> str:
@@ -706,6 +712,7 @@ def _composed(
         pending: tuple[int, str, str, bool] | None = None
         last_named = False  # the previous token was a word, an identifier or a field
         taint = ""  # what the query does with code, which a value anywhere may reach
+        config_named = False  # the last token was set_config()'s written setting name
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
@@ -715,12 +722,16 @@ def _composed(
                 token = _name(text[start:end], kind)
             else:
                 token = MARKER if kind == "field" else text[start:end]
+            if config_named and token != ",":  # set_config('dynamic_' || 'library_path', ...)
+                taint = taint or "calls set_config() " + _UNNAMED_SETTING
+            config_named = False
             if last == "(" and calls[-1:] == ["set_config"]:  # its first argument
-                if kind != "string":
+                if kind != "string" or text[start] != "'":  # not a plain '...' (U&'\0064...')
                     taint = taint or "calls set_config() " + _UNNAMED_SETTING
-                elif _CODE_SETTING.search(text[start:end].lower()):
+                elif _code_setting(text[start:end].lower()):
                     calls[-1] = _CODE_SETTING_CALL
                     taint = taint or "calls set_config() " + _SETTING_CODE
+                config_named = True  # and it must be the whole argument
             named = kind in ("word", "identifier", "field")
             if named and last != ".":
                 chain_before, chain_prior = last, prior

@@ -413,7 +413,7 @@ def test_duckdb_evaluates_a_code_setting_in_parentheses(tmp_path: Any) -> None:
 def test_postgresql_set_config_of_a_setting_a_subquery_gives(pg: Any) -> None:
     """set_config(k, ...) with k from a subquery sets whichever setting the value names
     (dynamic_library_path here, the positive control); sql() refuses every field of a query
-    whose set_config() setting is not a string written in the text."""
+    whose set_config() setting is not one plain string written in the text."""
     pg.execute(
         "select set_config(k, '/tmp/attacker', false) from (select %s::text as k) s",
         ("dynamic_library_path",),
@@ -425,6 +425,30 @@ def test_postgresql_set_config_of_a_setting_a_subquery_gives(pg: Any) -> None:
         Interpolation("dynamic_library_path", "k"), " as k) s",
     )  # fmt: skip
     with pytest.raises(RenderError, match=r"\{k\} is in a query that calls set_config\(\)"):
+        sql(template, "format")
+
+
+@pytest.mark.parametrize(
+    "static",
+    [
+        "select set_config(U&'dynamic_\\006cibrary_path', ",
+        "select set_config('dynamic_' || 'library_path', ",
+        'set U&"dynamic_\\006cibrary_path" = ',
+    ],
+)
+def test_postgresql_sets_a_code_setting_written_unreadably(pg: Any, static: str) -> None:
+    """A setting's name written with U& escapes or in pieces is still the setting: each set
+    dynamic_library_path to the value (the positive controls); sql() cannot read those names,
+    so it refuses the value."""
+    path = "/tmp/attacker"
+    pg.execute(static + f"'{path}'" + (", false)" if "set_config" in static else ""))
+    assert pg.execute("show dynamic_library_path").fetchone()[0] == path
+    pg.execute("reset dynamic_library_path")
+    spec = "" if "set_config" in static else "l"
+    template = InterpolationTemplate(
+        static, Interpolation(path, "path", None, spec), ", false)" if not spec else ""
+    )
+    with pytest.raises(RenderError, match=r"\{path(:l)?\} (is in a query that calls|sets where)"):
         sql(template, "format")
 
 
