@@ -541,11 +541,13 @@ def _sink(
     if head == ["execute"] or previous == "execute":
         # also EXPLAIN ANALYZE EXECUTE {s:i} and CREATE TABLE ... AS EXECUTE {s:i}, which run it
         return _STATEMENT_NAMED
-    if head[:2] == ["create", "extension"]:
-        return _EXTENSION, _CODE_FIX
-    if statement in ("create", "alter") and before in _FUNCTION_NAMED_AFTER:
+    if statement in ("create", "alter"):
         kind = next((word for word in head[1:] if word not in _CREATE_MODIFIERS), "")
-        if kind in _BINDS_FUNCTIONS:
+        if kind == "extension":  # CREATE, and ALTER ... UPDATE [TO], run its scripts
+            return f"is in {statement.upper()} EXTENSION, " + _EXTENSION, _CODE_FIX
+        if kind == "language" and before == "language" and statement == "create":
+            return _LANGUAGE, _CODE_FIX
+        if kind in _BINDS_FUNCTIONS and before in _FUNCTION_NAMED_AFTER:
             return _BOUND_FUNCTION
     if head[:2] == ["import", "database"]:
         return _IMPORT_DATABASE, _CODE_FIX
@@ -596,7 +598,14 @@ _SETTING_CODE_WHY = (
 )
 _SETS_CODE = "sets where the database loads libraries or extensions from (or a command it runs)"
 _EXTENSION = (
-    "is in CREATE EXTENSION, which runs the extension's scripts and loads its shared library"
+    "which runs the extension's scripts (to install it, or UPDATE it to another version) and "
+    "loads its shared library"
+)
+# PostgreSQL reads CREATE LANGUAGE <name> without HANDLER as CREATE EXTENSION <name>
+# (create language "pgcrypto" installed pgcrypto).
+_LANGUAGE = (
+    "names the language CREATE LANGUAGE defines, and without a HANDLER PostgreSQL installs "
+    "the extension of that name (its scripts and shared library)"
 )
 # DDL that binds a function by name, to be called whenever the object is used: a cast's or a
 # transform's WITH FUNCTION, an aggregate's SFUNC = ..., an operator's FUNCTION = ..., a type's

@@ -481,6 +481,38 @@ def test_postgresql_creates_the_extension_a_value_names(pg: Any) -> None:
         sql(template, "format")
 
 
+def test_postgresql_create_language_and_alter_extension_run_an_extension(pg: Any) -> None:
+    """CREATE LANGUAGE "<value>" without a HANDLER is CREATE EXTENSION: it installed pgcrypto;
+    ALTER EXTENSION "<value>" UPDATE ran hstore's update scripts (1.4 to the newest): the
+    positive controls.  sql() refuses the language's name and every field of ALTER EXTENSION;
+    a language with its handler written in the text is only refused for a field naming it."""
+    pg.execute('create language "pgcrypto"')
+    try:
+        assert pg.execute("select length(digest('x', 'sha1'))").fetchone()[0] == 20
+    finally:
+        pg.execute("drop extension pgcrypto")
+    pg.execute("create extension hstore version '1.4'")
+    try:
+        pg.execute('alter extension "hstore" update')
+        version = pg.execute("select extversion from pg_extension where extname = 'hstore'")
+        assert version.fetchone()[0] != "1.4"
+    finally:
+        pg.execute("drop extension hstore")
+    for parts, why in (
+        (("create language ", Interpolation("pgcrypto", "name", None, "i")), "without a HANDLER"),
+        (
+            ("alter extension ", Interpolation("hstore", "name", None, "i"), " update"),
+            "is in ALTER EXTENSION",
+        ),
+        (
+            ("alter extension hstore update to ", Interpolation("1.8", "name", None, "l")),
+            "is in ALTER EXTENSION",
+        ),
+    ):
+        with pytest.raises(RenderError, match=rf"\{{name:[il]\}} .*{why}"):
+            sql(InterpolationTemplate(*parts), "format")
+
+
 def test_duckdb_calls_the_function_a_value_names_after_a_cast() -> None:
     """DuckDB reads x.f() as f(x), after a cast too: cast(x as varchar)."<value>" () called
     getvariable() and read a session variable (the positive control); sql() refuses the name
