@@ -1,4 +1,4 @@
-"""The functions of the real databases whose names say they may run code, each reviewed.
+"""The functions and settings of the real databases whose names say they may run code.
 
 ``sql()`` refuses a field in a query that calls a function running a string as code
 (``_CODE_CALLS``); every other function keeps its arguments as data.  That table can only be
@@ -6,7 +6,9 @@ complete for the functions someone has looked at, so these tests read each datab
 catalog (DuckDB's ``duckdb_functions()``, PostgreSQL's ``pg_proc`` with tablefunc, SQLite's
 ``pragma_function_list``) for functions taking arguments whose names speak of queries, code,
 loading or commands, and fail on any that is neither refused nor reviewed here as data: a new
-version's ``query_json()`` gets looked at before a value reaches it.
+version's ``query_json()`` gets looked at before a value reaches it.  The settings whose value
+``sql()`` refuses (``_CODE_SETTING``: libraries, commands, extensions, DuckDB's home directory)
+are checked the same way against ``duckdb_settings()`` and ``pg_settings``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import duckdb
 import pytest
 
 from ipy_istring.fields import RenderError
-from ipy_istring.sql import _CODE_CALLS, sql
+from ipy_istring.sql import _CODE_CALLS, _CODE_SETTING, sql
 from ipy_istring.template import Interpolation, InterpolationTemplate
 
 SUSPECT = re.compile(
@@ -103,6 +105,54 @@ def test_postgresql_functions_that_may_run_code_are_reviewed(postgres_dsn: str) 
         finally:
             connection.execute("drop schema ipy_istring_catalogs cascade")
     assert unreviewed(name for (name,) in rows) == []
+
+
+# Settings whose names speak of loading, paths or programs, and are not code settings to
+# sql() (_CODE_SETTING: their values are refused): each reviewed.
+SETTING_SUSPECT = re.compile(
+    r"librar|command|extension|home|director|path|repo|load|install|program|script|provider|"
+    r"grammar|parser|init"
+)
+DATA_SETTINGS = {
+    # DuckDB: where files the text names are read and written (file positions are data
+    # positions, docs/renderers.md), limits on them, and sizes.  file_search_path was checked:
+    # LOAD, INSTALL and IMPORT DATABASE do not resolve their paths through it.
+    "allowed_directories", "allowed_paths", "file_search_path", "log_query_path",
+    "max_temp_directory_size", "secret_directory", "temp_directory",
+    "initial_column_segment_size",
+    # a schema search path: a choice among what the connection reaches (docs/renderers.md)
+    "search_path",
+    # PostgreSQL: set only at server start or in its configuration files, which only ALTER
+    # SYSTEM (refused whole) writes; or statistics and sizes
+    "data_directory", "data_directory_mode", "jit_provider", "log_directory",
+    "unix_socket_directories", "log_parser_stats", "max_sync_workers_per_subscription",
+    "recovery_init_sync_method", "wal_init_zero",
+}  # fmt: skip
+
+
+def unreviewed_settings(names: Iterator[str]) -> list[str]:
+    """The suspect settings that are neither code settings to sql() nor reviewed as data."""
+    return sorted(
+        {
+            n
+            for n in names
+            if SETTING_SUSPECT.search(n) and not _CODE_SETTING.search(n) and n not in DATA_SETTINGS
+        }
+    )
+
+
+def test_duckdb_settings_that_may_load_code_are_reviewed() -> None:
+    connection = duckdb.connect(":memory:")
+    rows = connection.execute("select name from duckdb_settings()").fetchall()
+    connection.close()
+    assert unreviewed_settings(name for (name,) in rows) == []
+
+
+def test_postgresql_settings_that_may_load_code_are_reviewed(postgres_dsn: str) -> None:
+    psycopg = pytest.importorskip("psycopg")
+    with psycopg.connect(postgres_dsn, autocommit=True) as connection:
+        rows = connection.execute("select name from pg_settings").fetchall()
+    assert unreviewed_settings(name for (name,) in rows) == []
 
 
 def test_sqlite_fts3_tokenizer_calls_the_address_a_value_gives() -> None:
