@@ -47,7 +47,9 @@ takes no field anywhere: a subquery, a CTE or a variable carries any value into 
 **Where a value would choose what runs** no field stands either: the name of the function
 called (a field before ``(``, unless the word before its name declares or targets one:
 ``insert into {t:i} (a)``; DuckDB's ``cast(x as t).{f:i} ()`` is a call), the function DDL
-binds (``create cast ... with function {f:i} (text)``), a setting's name (``set {k:i}``,
+binds (``create cast ... with function {f:i} (text)``), a name after ``).`` or ``].`` when
+PostgreSQL may run the query (its attribute notation reads ``(x).f`` as ``f(x)``), a setting's
+name (``set {k:i}``,
 ``set_config({k}, ...)``), and, when DuckDB may run the query, a ``:i`` table name DuckDB would
 read as a file or URL (``from {t:i}`` with ``"secret.csv"`` or ``("secret", "csv")``).  These
 are read from the whole query with its ``:q`` fragments composed in (``_composed``), which also
@@ -476,6 +478,14 @@ _CALLED = (
     "Write the function's name in the static text; to choose among known functions, pick "
     "an i'...' fragment in Python and compose it with ':q'",
 )
+_ATTRIBUTE_CALL = (
+    "follows '(...).' or '[...].', where PostgreSQL reads (x).f as the call f(x) when f is no "
+    "field of x (attribute notation), so its value chooses the function called "
+    "((x).pg_read_file read a server file, (x).ts_stat ran x as SQL)",
+    "Write the field's name in the static text; to choose among known fields, pick an "
+    "i'...' fragment in Python and compose it with ':q' (or, if PostgreSQL never runs the "
+    "query, say so: sql(..., dialect='duckdb' / 'sqlite'))",
+)
 _SETTING_NAMED = (
     "names the setting to change, so its value chooses which one (the libraries, commands "
     "and extension repositories the database loads code from among them)",
@@ -756,7 +766,7 @@ def _composed(
                     and prior_chain != "execute"
                     and not (dotted and before_chain in _TYPES_AFTER and d.name == "duckdb")
                 ) or (before_chain == "on" and "index" in head)
-                if not declares and found[n] is None:
+                if not declares and found[n] in (None, _ATTRIBUTE_CALL):  # f() says more
                     found[n] = _CALLED
             if pending is not None and token == "." and d.name == "duckdb" and tables[pending[0]]:
                 found[pending[0]] = found[pending[0]] or _TABLE_FILE  # "s".{x:i} or {x:i}."csv"
@@ -771,6 +781,8 @@ def _composed(
                     tables[field] = True
                     if last == ".":
                         found[field] = found[field] or _TABLE_FILE
+                if last == "." and prior in (")", "]") and d.attribute_calls:
+                    found[field] = found[field] or _ATTRIBUTE_CALL  # (x).{f:i} is f(x)
                 if specs[field] == "i":  # a name: before "(" it is the function called
                     pending = (field, chain_before, chain_prior, last == ".")
                 field += 1

@@ -415,3 +415,17 @@ CASES += [
     Case("like a parameter", ("select id from t where v like ", X(), " order by id"), "%",
          ALL_ROWS),
 ]  # fmt: skip
+
+CASES += [
+    # PostgreSQL's attribute notation: (x).f and x[1].f call f(x) when f is no field of x.
+    Case("function named after a parenthesis's dot (attribute notation)",
+         ("select (", X(), "::text).", X("i", "f")), TS_STAT, [],
+         f"select ('{TS_STAT}'::text).\"ts_stat\"", ("pg", "pg_off"), only=("pg", "pg_off"),
+         extra={"f": "ts_stat"}),
+    Case("function named after a subscript's dot (attribute notation)",
+         ("select (array[", X(), "::text])[1].", X("i", "f")), TS_STAT, [],
+         f"select (array['{TS_STAT}'::text])[1].\"ts_stat\"", ("pg", "pg_off"),
+         only=("pg", "pg_off"), extra={"f": "ts_stat"}),
+    Case("a table's column after its name and a dot stays a column",
+         ("select t.", X("i"), " from t where id = 1"), "v", [("a",)]),
+]  # fmt: skip

@@ -832,6 +832,28 @@ def test_duckdb_dot_call_names_the_function_called(parts: tuple[Any, ...]) -> No
             sql(T(*parts), paramstyle, dialect=dialect)
 
 
+@pytest.mark.parametrize(
+    "parts",
+    [
+        ("select (", ("/etc/hostname", "x"), "::text).", ("pg_read_file", "f", None, "i")),
+        ("select (v).", ("ts_stat", "f", None, "i"), " from t"),
+        ("select a[1].", ("pg_read_file", "f", None, "i"), " from s"),
+        ("select (t.v). /* c */ ", ("upper", "f", None, "i"), " from t"),
+        ("select (", (T("v"), "q", None, "q"), ").", ("upper", "f", None, "i"), " from t"),
+    ],
+)
+def test_postgresql_attribute_notation_names_the_function_called(parts: tuple[Any, ...]) -> None:
+    """PostgreSQL reads (x).f and x[1].f as f(x) when f is no field of x: a ':i' name after
+    ').' or '].' chooses the function called, wherever PostgreSQL may run the query."""
+    for paramstyle, dialect in (("format", None), ("dollar", None), ("qmark", "postgresql")):
+        with pytest.raises(RenderError, match=r"\{f:i\} follows '\(\.\.\.\)\.' or"):
+            sql(T(*parts), paramstyle, dialect=dialect)
+    # A column after a table's name, and a struct's field where PostgreSQL never runs it.
+    assert sql(T("select t.", ("v", "c", None, "i"), " from t"), "format").params == ()
+    if "[1]" not in parts[0]:
+        assert sql(T(*parts), "qmark", dialect="duckdb").sql.count('"') == 2
+
+
 def test_a_type_after_a_cast_stays_accepted() -> None:
     """The first name after '::' or AS is a type, with its modifiers: accepted everywhere; a
     qualified type with modifiers only where DuckDB does not run the query."""
