@@ -651,8 +651,8 @@ _PRAGMA_UNKNOWN = (
     "json_execute_serialized_sql run SQL)"
 )
 _PRAGMA_FIX = (
-    "Write the argument in the static text, or use a pragma that reads data (table_info, "
-    "index_list, storage_info...)"
+    "Write the argument in the static text; for a setting write pragma name = {v:l}; or use "
+    "a pragma that reads data (table_info, index_list, storage_info...)"
 )
 # A query that calls a function running a string as SQL takes no field anywhere: the value
 # of any field may reach that string through a subquery, a CTE, a join or a variable

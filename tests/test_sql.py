@@ -615,6 +615,7 @@ def test_code_is_found_across_fragments_and_look_alikes_stay() -> None:
         (("execute stmt(", ")"), "format"),
         (("set variable v = (", ")"), "qmark"),
         (("pragma threads = ", ""), "qmark"),
+        (("pragma cache_size = ", ""), "format"),
         (("alter table t set (fillfactor = ", ")"), "format"),
         (("select * from t where id = ", "; set search_path = 'x'"), "format"),
     ):
