@@ -569,7 +569,7 @@ def _sink(
     if setting is None:
         return None
     # Also inside parentheses: DuckDB evaluates set home_directory = concat({x}, '')
-    if any(_code_setting(word) for word in setting):
+    if _code_setting(_setting_name(setting)):
         return _SETTING_CODE_WHY, _CODE_FIX
     if calls:  # alter table t set (fillfactor = ...): a table's option
         return None
@@ -600,6 +600,12 @@ def _setting(head: list[str], statement: str) -> list[str] | None:
     if statement in ("set", "reset", "alter") and after:
         return head[head.index(after) + 1 :]
     return head[1:] if statement == "pragma" else None
+
+
+def _setting_name(setting: list[str]) -> str:
+    """The setting's name among the words after SET: the first that is no modifier (the
+    words after it are its value: set search_path = extensions names no code setting)."""
+    return next((word for word in setting if word not in _SETTING_MODIFIERS), "")
 
 
 _SETTING_CODE = "naming a setting that says where the database loads libraries or extensions from"
@@ -682,8 +688,7 @@ def _sets_code(head: list[str]) -> bool:
     """Whether the statement ``head`` begins sets where code is loaded from."""
     head = _statement(head)
     statement = head[0] if head else ""
-    setting = _setting(head, statement) or ()
-    return any(_code_setting(word) for word in setting)
+    return _code_setting(_setting_name(_setting(head, statement) or []))
 
 
 def _shown(name: str) -> str:

@@ -616,6 +616,10 @@ def test_code_is_found_across_fragments_and_look_alikes_stay() -> None:
         (("set variable v = (", ")"), "qmark"),
         (("pragma threads = ", ""), "qmark"),
         (("pragma cache_size = ", ""), "format"),
+        # a code setting's name only as the value of another, or as a schema
+        (("set search_path = extensions, ", ""), "format"),
+        (("alter table t set schema extensions; select ", ""), "format"),
+        (("set variable home_directory = ", ""), "qmark"),
         (("alter table t set (fillfactor = ", ")"), "format"),
         (("select * from t where id = ", "; set search_path = 'x'"), "format"),
     ):
