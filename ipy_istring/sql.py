@@ -424,6 +424,8 @@ _CODE_SETTING = re.compile(r"librar|command|extension|home_directory")
 def _code_setting(name: str) -> bool:
     """Whether a setting's name (lowercased) may be one of those: a U&"..." name is unread."""
     return name == _UNREADABLE or _CODE_SETTING.search(name) is not None
+
+
 _CODE_FIX = (
     "A value must never become code: write the code in the static text, and pass only data "
     "as fields (to choose among known pieces of code, branch in Python)"
@@ -612,7 +614,6 @@ _SETTING_CODE = "naming a setting that says where the database loads libraries o
 _SETTING_CODE_WHY = (
     "sets where the database loads its libraries or extensions from, or a command it runs"
 )
-_SETS_CODE = "sets where the database loads libraries or extensions from (or a command it runs)"
 _EXTENSION = (
     "which runs the extension's scripts (to install it, or UPDATE it to another version) and "
     "loads its shared library"
@@ -810,7 +811,7 @@ def _composed(
                     if len(head) < 8:
                         head.append(token)
                         if not taint and _sets_code(head):
-                            taint = _SETS_CODE
+                            taint = _SETTING_CODE_WHY
                     statement = _statement(head)
                     routine_body |= (
                         token == "as"
