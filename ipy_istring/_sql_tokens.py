@@ -81,6 +81,7 @@ class Dialect:
     parameters: str  # a regular expression for the parameters the engine itself reads
     unicode_spaces: str = ""  # a character class body: read as spaces in code, but not always
     continued_escapes: bool = False  # E'...' goes on, escapes and all, in a '...' on a new line
+    attribute_calls: bool = False  # (x).f and x[1].f call f(x) when f is no field (PostgreSQL)
 
 
 SQLITE = Dialect(
@@ -94,11 +95,12 @@ DUCKDB = Dialect(
 )  # fmt: skip
 POSTGRESQL = Dialect(
     "postgresql", True, False, True, True, True, False, False, "\n\r", r"\$[0-9]+",
-    continued_escapes=True,
+    continued_escapes=True, attribute_calls=True,
 )  # fmt: skip
 POSTGRESQL_SCS_OFF = Dialect(
     "postgresql (standard_conforming_strings off)",
     True, True, True, True, True, False, False, "\n\r", r"\$[0-9]+", continued_escapes=True,
+    attribute_calls=True,
 )  # fmt: skip
 
 DIALECTS = ("sqlite", "duckdb", "postgresql")

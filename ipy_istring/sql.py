@@ -39,11 +39,17 @@ so is a Unicode space DuckDB reads as ``' '`` (U+00A0...) in code when DuckDB ma
 **Where the database runs a value as code** no field stands at all, whatever its spec: a DO
 statement, after PROGRAM, LOAD/INSTALL, IMPORT DATABASE, an argument of ``query()``,
 ``query_to_xml()``, ``crosstab()``, ``load_extension()``..., the body of CREATE
-FUNCTION/PROCEDURE/MACRO, ALTER SYSTEM and settings naming libraries, extensions or commands.
+FUNCTION/PROCEDURE/MACRO, ALTER SYSTEM and settings naming libraries, extensions or commands,
+an argument of ``PRAGMA name(...)`` unless the pragma is known to read data (an allow-list), and
+behind ``EXPLAIN [ANALYZE]``, which runs what it explains.  A query that calls one of those
+functions (or ``set_config()`` of a setting not written as a string, or sets a code setting)
+takes no field anywhere: a subquery, a CTE or a variable carries any value into the call.
 **Where a value would choose what runs** no field stands either: the name of the function
 called (a field before ``(``, unless the word before its name declares or targets one:
 ``insert into {t:i} (a)``; DuckDB's ``cast(x as t).{f:i} ()`` is a call), the function DDL
-binds (``create cast ... with function {f:i} (text)``), a setting's name (``set {k:i}``,
+binds (``create cast ... with function {f:i} (text)``), a name after ``).`` or ``].`` when
+PostgreSQL may run the query (its attribute notation reads ``(x).f`` as ``f(x)``), a setting's
+name (``set {k:i}``,
 ``set_config({k}, ...)``), and, when DuckDB may run the query, a ``:i`` table name DuckDB would
 read as a file or URL (``from {t:i}`` with ``"secret.csv"`` or ``("secret", "csv")``).  These
 are read from the whole query with its ``:q`` fragments composed in (``_composed``), which also
@@ -380,6 +386,10 @@ _CODE_CALLS = {
     "json_execute_serialized_sql": "DuckDB's json_execute_serialized_sql() runs its argument "
     "as SQL",
     "load_extension": "SQLite's load_extension() loads a shared library",
+    # Built with SQLITE_ENABLE_FTS3_TOKENIZER (Debian's 3.40 among them), fts3_tokenizer(name,
+    # blob) registers the blob as the address of a tokenizer's functions, which SQLite calls.
+    "fts3_tokenizer": "SQLite's fts3_tokenizer() takes a blob as the address of native code "
+    "to call",
     # PostgreSQL's tablefunc extension: crosstab() runs its text arguments as SQL, connectby()
     # writes its table and column names into the SQL it runs, unquoted.
     "crosstab": "tablefunc's crosstab() runs its arguments as SQL",
@@ -397,6 +407,9 @@ _CODE_CALLS = {
     "ts_rewrite": "PostgreSQL's ts_rewrite() runs its second argument as SQL",
     "query_table": "DuckDB's query_table() reads the table its argument names, and a name "
     "with a file extension as that file or URL",
+    # PRAGMA import_database('<dir>') is DuckDB's IMPORT DATABASE: it ran a schema.sql there.
+    "import_database": "DuckDB's import_database pragma runs the SQL of the directory's "
+    "schema.sql and load.sql",
     _UNREADABLE: 'its name, written U&"..." with escapes, cannot be checked against the '
     "functions that run their argument as code",
 }
@@ -406,6 +419,13 @@ _ROUTINES = frozenset(("function", "procedure", "macro"))
 # home_directory, under which LOAD and autoloading look for extensions when no extension
 # directory is set.
 _CODE_SETTING = re.compile(r"librar|command|extension|home_directory")
+
+
+def _code_setting(name: str) -> bool:
+    """Whether a setting's name (lowercased) may be one of those: a U&"..." name is unread."""
+    return name == _UNREADABLE or _CODE_SETTING.search(name) is not None
+
+
 _CODE_FIX = (
     "A value must never become code: write the code in the static text, and pass only data "
     "as fields (to choose among known pieces of code, branch in Python)"
@@ -460,14 +480,23 @@ _CALLED = (
     "Write the function's name in the static text; to choose among known functions, pick "
     "an i'...' fragment in Python and compose it with ':q'",
 )
+_ATTRIBUTE_CALL = (
+    "follows '(...).' or '[...].', where PostgreSQL reads (x).f as the call f(x) when f is no "
+    "field of x (attribute notation), so its value chooses the function called "
+    "((x).pg_read_file read a server file, (x).ts_stat ran x as SQL)",
+    "Write the field's name in the static text; to choose among known fields, pick an "
+    "i'...' fragment in Python and compose it with ':q' (or, if PostgreSQL never runs the "
+    "query, say so: sql(..., dialect='duckdb' / 'sqlite'))",
+)
 _SETTING_NAMED = (
     "names the setting to change, so its value chooses which one (the libraries, commands "
     "and extension repositories the database loads code from among them)",
     "Write the setting's name in the static text",
 )
 _STATEMENT_NAMED = (
-    "names the prepared statement EXECUTE runs, so its value chooses which statement runs "
-    "(a DELETE prepared earlier in the session among them)",
+    "names the prepared statement EXECUTE runs (also under EXPLAIN ANALYZE or in CREATE TABLE "
+    "AS EXECUTE), so its value chooses which statement runs (a DELETE prepared earlier in the "
+    "session among them)",
     "Write the statement's name in the static text",
 )
 _SETTING_MODIFIERS = frozenset(("session", "local", "global", "persistent"))
@@ -506,7 +535,8 @@ def _sink(
 ) -> tuple[str, str] | None:
     """``(why, fix)`` when a field with this code before it would be run as code or would
     choose a setting, or ``None``.  ``before`` is the token just before the field."""
-    statement = head[1] if head[:1] == ["force"] and len(head) > 1 else head[0] if head else ""
+    head = _statement(head)
+    statement = head[0] if head else ""
     if statement in _CODE_STATEMENTS:
         return _CODE_STATEMENTS[statement], _CODE_FIX
     if previous in _CODE_AFTER:
@@ -520,30 +550,31 @@ def _sink(
         return _SETTING_NAMED
     if routine_body:
         return "is in the body of a stored function, procedure or macro, which is code", _CODE_FIX
-    if head == ["execute"]:
+    if head == ["execute"] or previous == "execute":
+        # also EXPLAIN ANALYZE EXECUTE {s:i} and CREATE TABLE ... AS EXECUTE {s:i}, which run it
         return _STATEMENT_NAMED
-    if head[:2] == ["create", "extension"]:
-        return _EXTENSION, _CODE_FIX
-    if statement in ("create", "alter") and before in _FUNCTION_NAMED_AFTER:
+    if statement in ("create", "alter"):
         kind = next((word for word in head[1:] if word not in _CREATE_MODIFIERS), "")
-        if kind in _BINDS_FUNCTIONS:
+        if kind == "extension":  # CREATE, and ALTER ... UPDATE [TO], run its scripts
+            return f"is in {statement.upper()} EXTENSION, " + _EXTENSION, _CODE_FIX
+        if kind == "language" and before == "language" and statement == "create":
+            return _LANGUAGE, _CODE_FIX
+        if kind in _BINDS_FUNCTIONS and before in _FUNCTION_NAMED_AFTER:
             return _BOUND_FUNCTION
     if head[:2] == ["import", "database"]:
         return _IMPORT_DATABASE, _CODE_FIX
     if head[:2] == ["alter", "system"]:
         return _ALTER_SYSTEM, _CODE_FIX
-    after = next((w for w in ("set", "reset") if w in head), "")
-    setting = (  # the words after SET in SET and ALTER ... SET, after PRAGMA
-        head[head.index(after) + 1 :]
-        if statement in ("set", "reset", "alter") and after
-        else head[1:]
-        if statement == "pragma"
-        else None
-    )
-    if setting is None or calls:  # alter table t set (fillfactor = ...): a table's option
+    if statement == "pragma" and calls[:1] == head[-1:] and calls[0] not in _DATA_PRAGMAS:
+        return f"is an argument of PRAGMA {_shown(calls[0])}(), " + _PRAGMA_UNKNOWN, _PRAGMA_FIX
+    setting = _setting(head, statement)
+    if setting is None:
         return None
-    if any(_CODE_SETTING.search(word) for word in setting):
+    # Also inside parentheses: DuckDB evaluates set home_directory = concat({x}, '')
+    if _code_setting(_setting_name(setting)):
         return _SETTING_CODE_WHY, _CODE_FIX
+    if calls:  # alter table t set (fillfactor = ...): a table's option
+        return None
     if before == "." and statement != "alter":  # pragma main.{name:i}
         return _SETTING_NAMED
     if not [word for word in setting if word not in _SETTING_MODIFIERS]:
@@ -551,12 +582,47 @@ def _sink(
     return None
 
 
+# Words before a statement that still run it: DuckDB's EXPLAIN ANALYZE runs any statement
+# (explain analyze load '<file>' loaded it, explain analyze set home_directory = ... set it),
+# and FORCE INSTALL installs.  Options in parentheses are no head words: explain (analyze) load.
+_STATEMENT_PREFIXES = frozenset(("explain", "analyze", "analyse", "verbose", "force"))
+
+
+def _statement(head: list[str]) -> list[str]:
+    """The statement's first words, without the prefixes that run it all the same."""
+    for n, word in enumerate(head):
+        if word not in _STATEMENT_PREFIXES:
+            return head[n:]
+    return []
+
+
+def _setting(head: list[str], statement: str) -> list[str] | None:
+    """The words after SET in SET and ALTER ... SET, or after PRAGMA; ``None`` elsewhere."""
+    after = next((w for w in ("set", "reset") if w in head), "")
+    if statement in ("set", "reset", "alter") and after:
+        return head[head.index(after) + 1 :]
+    return head[1:] if statement == "pragma" else None
+
+
+def _setting_name(setting: list[str]) -> str:
+    """The setting's name among the words after SET: the first that is no modifier (the
+    words after it are its value: set search_path = extensions names no code setting)."""
+    return next((word for word in setting if word not in _SETTING_MODIFIERS), "")
+
+
 _SETTING_CODE = "naming a setting that says where the database loads libraries or extensions from"
 _SETTING_CODE_WHY = (
     "sets where the database loads its libraries or extensions from, or a command it runs"
 )
 _EXTENSION = (
-    "is in CREATE EXTENSION, which runs the extension's scripts and loads its shared library"
+    "which runs the extension's scripts (to install it, or UPDATE it to another version) and "
+    "loads its shared library"
+)
+# PostgreSQL reads CREATE LANGUAGE <name> without HANDLER as CREATE EXTENSION <name>
+# (create language "pgcrypto" installed pgcrypto).
+_LANGUAGE = (
+    "names the language CREATE LANGUAGE defines, and without a HANDLER PostgreSQL installs "
+    "the extension of that name (its scripts and shared library)"
 )
 # DDL that binds a function by name, to be called whenever the object is used: a cast's or a
 # transform's WITH FUNCTION, an aggregate's SFUNC = ..., an operator's FUNCTION = ..., a type's
@@ -579,6 +645,51 @@ _IMPORT_DATABASE = (
 )
 _ALTER_SYSTEM = "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
+# PRAGMA name(...) calls a pragma function, and DuckDB's run code (import_database,
+# json_execute_serialized_sql): an argument is a value only in those known to read it as data,
+# a table's name or a count (an allow-list; a pragma's setting, 'pragma k = v', is read above).
+_DATA_PRAGMAS = frozenset(
+    ("table_info", "table_xinfo", "index_info", "index_xinfo", "index_list",
+     "foreign_key_list", "foreign_key_check", "integrity_check", "quick_check", "table_list",
+     "incremental_vacuum", "wal_checkpoint", "optimize", "storage_info", "show")
+)  # fmt: skip
+_PRAGMA_UNKNOWN = (
+    "a pragma function not known to take its argument as data (DuckDB's import_database and "
+    "json_execute_serialized_sql run SQL)"
+)
+_PRAGMA_FIX = (
+    "Write the argument in the static text; for a setting write pragma name = {v:l}; or use "
+    "a pragma that reads data (table_info, index_list, storage_info...)"
+)
+# A query that calls a function running a string as SQL takes no field anywhere: the value
+# of any field may reach that string through a subquery, a CTE, a join or a variable
+# (query_to_xml(q, ...) from (select {x} as q) s ran the value as SQL on PostgreSQL; DuckDB's
+# set variable q = {x:l}; from query(getvariable('q')) did the same).
+_RUNS_CODE_FIX = (
+    "Run that call in a query of its own whose SQL is all in the static text (or composed "
+    "from fixed i'...' fragments with ':q'), and pass no value to it"
+)
+_UNNAMED_SETTING = (
+    "with a setting that is not one plain '...' string written in the text, so a value may "
+    "choose it or the check cannot read it (the libraries and commands the server loads among "
+    "them)"
+)
+
+
+def _runs_code(does: str) -> tuple[str, str]:
+    """The refusal of every field of a query that ``does`` something with code."""
+    return (
+        f"is in a query that {does}: a value anywhere in the query may reach it (through a "
+        "subquery, a CTE, a join or a variable)",
+        _RUNS_CODE_FIX,
+    )
+
+
+def _sets_code(head: list[str]) -> bool:
+    """Whether the statement ``head`` begins sets where code is loaded from."""
+    head = _statement(head)
+    statement = head[0] if head else ""
+    return _code_setting(_setting_name(_setting(head, statement) or []))
 
 
 def _shown(name: str) -> str:
@@ -625,6 +736,8 @@ def _composed(
         # the last ':i' field: its chain_before and chain_prior, and whether a dot precedes it
         pending: tuple[int, str, str, bool] | None = None
         last_named = False  # the previous token was a word, an identifier or a field
+        taint = ""  # what the query does with code, which a value anywhere may reach
+        config_named = False  # the last token was set_config()'s written setting name
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
@@ -634,6 +747,16 @@ def _composed(
                 token = _name(text[start:end], kind)
             else:
                 token = MARKER if kind == "field" else text[start:end]
+            if config_named and token != ",":  # set_config('dynamic_' || 'library_path', ...)
+                taint = taint or "calls set_config() " + _UNNAMED_SETTING
+            config_named = False
+            if last == "(" and calls[-1:] == ["set_config"]:  # its first argument
+                if kind != "string" or text[start] != "'":  # not a plain '...' (U&'\0064...')
+                    taint = taint or "calls set_config() " + _UNNAMED_SETTING
+                elif _code_setting(text[start:end].lower()):
+                    calls[-1] = _CODE_SETTING_CALL
+                    taint = taint or "calls set_config() " + _SETTING_CODE
+                config_named = True  # and it must be the whole argument
             named = kind in ("word", "identifier", "field")
             if named and last != ".":
                 chain_before, chain_prior = last, prior
@@ -649,7 +772,7 @@ def _composed(
                     and prior_chain != "execute"
                     and not (dotted and before_chain in _TYPES_AFTER and d.name == "duckdb")
                 ) or (before_chain == "on" and "index" in head)
-                if not declares and found[n] is None:
+                if not declares and found[n] in (None, _ATTRIBUTE_CALL):  # f() says more
                     found[n] = _CALLED
             if pending is not None and token == "." and d.name == "duckdb" and tables[pending[0]]:
                 found[pending[0]] = found[pending[0]] or _TABLE_FILE  # "s".{x:i} or {x:i}."csv"
@@ -664,6 +787,8 @@ def _composed(
                     tables[field] = True
                     if last == ".":
                         found[field] = found[field] or _TABLE_FILE
+                if last == "." and prior in (")", "]") and d.attribute_calls:
+                    found[field] = found[field] or _ATTRIBUTE_CALL  # (x).{f:i} is f(x)
                 if specs[field] == "i":  # a name: before "(" it is the function called
                     pending = (field, chain_before, chain_prior, last == ".")
                 field += 1
@@ -671,26 +796,32 @@ def _composed(
                 head, calls, clauses, routine_body = [], [], [""], False
             elif token == "(":
                 calls.append(previous)
+                if previous in _CODE_CALLS:
+                    taint = taint or f"calls {_shown(previous)}(), and {_CODE_CALLS[previous]}"
                 # from (a join b ...): a table may follow, as after FROM
                 clauses.append("from" if _reads_a_table(last, clauses[-1]) else "")
             elif token == ")":
                 del calls[-1:]
                 if len(clauses) > 1:
                     clauses.pop()
-            elif kind == "string" and last == "(" and calls[-1:] == ["set_config"]:
-                if _CODE_SETTING.search(text[start:end].lower()):
-                    calls[-1] = _CODE_SETTING_CALL
             elif kind in ("word", "identifier"):
                 if token in _CLAUSES:
                     clauses[-1] = token
                 if not calls:
                     if len(head) < 8:
                         head.append(token)
+                        if not taint and _sets_code(head):
+                            taint = _SETTING_CODE_WHY
+                    statement = _statement(head)
                     routine_body |= (
-                        token == "as" and head[0] == "create" and bool(_ROUTINES & set(head))
+                        token == "as"
+                        and statement[:1] == ["create"]
+                        and bool(_ROUTINES & set(statement))
                     )
             previous = token if kind in ("word", "identifier") else ""
             prior, last, last_named = last, token, named
+        if taint:
+            found = [where or _runs_code(taint) for where in found]
     return _Places(tuple(found), tuple(tables), not any(found) and not any(tables))
 
 

@@ -311,6 +311,35 @@ EXPORTED = _export_directory()
 CASES += [
     Case("IMPORT DATABASE runs the directory's SQL", ("import database ", X("l")), EXPORTED, [],
          f"import database '{EXPORTED}'", ("duckdb",), only=("duckdb",)),
+    # PRAGMA import_database('<dir>') is the same statement, as a pragma function.
+    Case("PRAGMA import_database runs the directory's SQL", ("pragma import_database(", X("l"),
+         ")"), EXPORTED, [], f"pragma import_database('{EXPORTED}')", ("duckdb",),
+         only=("duckdb",)),
+    Case("PRAGMA table_info of a table stays accepted", ("pragma table_info(", X("l"), ")"), "t",
+         [(0, "id", "INTEGER", 0, None, 0), (1, "v", "TEXT", 0, None, 0),
+          (2, "secret", "TEXT", 0, None, 0)], only=("sqlite",)),
+]  # fmt: skip
+
+# A query that runs a string as SQL: a value anywhere in it may reach that string, through a
+# subquery, a CTE or a session variable, without standing in the call's parentheses.
+CASES += [
+    Case("query_to_xml() runs a value a subquery gives it",
+         ("select query_to_xml(q, true, false, '') from (select cast(", X(), " as text) as q) s"),
+         SECRETS, [],
+         f"select query_to_xml(q, true, false, '') from (select cast('{SECRETS}' as text) as q) s",
+         ("pg", "pg_off"), only=("pg", "pg_off")),
+    Case("crosstab() runs a value a CTE gives it",
+         ("with c(q) as (select cast(", X(), " as text)) "
+          "select * from crosstab((select q from c)) as ct(r text, c1 text)"), CROSSTAB, [],
+         f"with c(q) as (select cast('{CROSSTAB}' as text)) "
+         "select * from crosstab((select q from c)) as ct(r text, c1 text)", ("pg", "pg_off"),
+         only=("pg", "pg_off")),
+    Case("query() runs a value a session variable gives it",
+         ("set variable q = ", X("l"), "; select * from query(getvariable('q'))"), SECRETS, [],
+         f"set variable q = '{SECRETS}'; select * from query(getvariable('q'))", ("duckdb",),
+         only=("duckdb",)),
+    Case("query as a column name, with a field",
+         ("select id as query from t where v = ", X(), " order by id"), "a", [(1,)]),
 ]  # fmt: skip
 
 # A value that chooses the function called, the table DuckDB reads or the setting changed.
@@ -385,4 +414,18 @@ CASES += [
          [(2,)], extra={"n": 1}),
     Case("like a parameter", ("select id from t where v like ", X(), " order by id"), "%",
          ALL_ROWS),
+]  # fmt: skip
+
+CASES += [
+    # PostgreSQL's attribute notation: (x).f and x[1].f call f(x) when f is no field of x.
+    Case("function named after a parenthesis's dot (attribute notation)",
+         ("select (", X(), "::text).", X("i", "f")), TS_STAT, [],
+         f"select ('{TS_STAT}'::text).\"ts_stat\"", ("pg", "pg_off"), only=("pg", "pg_off"),
+         extra={"f": "ts_stat"}),
+    Case("function named after a subscript's dot (attribute notation)",
+         ("select (array[", X(), "::text])[1].", X("i", "f")), TS_STAT, [],
+         f"select (array['{TS_STAT}'::text])[1].\"ts_stat\"", ("pg", "pg_off"),
+         only=("pg", "pg_off"), extra={"f": "ts_stat"}),
+    Case("a table's column after its name and a dot stays a column",
+         ("select t.", X("i"), " from t where id = 1"), "v", [("a",)]),
 ]  # fmt: skip

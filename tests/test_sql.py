@@ -567,6 +567,11 @@ def test_a_duckdb_unicode_space_in_code_is_refused(space: str) -> None:
         (("SET GLOBAL extension_directory TO ", "l"), "loads its libraries or extensions"),
         (("alter role r set session_preload_libraries = ", "l"), "loads its libraries"),
         (("create foreign table f (a text) server s options (program ", "l"), "follows PROGRAM"),
+        # DuckDB's EXPLAIN ANALYZE runs the statement it explains, whatever it is.
+        (("explain analyze load ", "l"), "LOAD statement"),
+        (("EXPLAIN (ANALYZE) FORCE INSTALL ", "l"), "INSTALL statement"),
+        (("explain analyze set home_directory = ", "l"), "loads its libraries or extensions"),
+        (("explain analyze create macro m() as ", "l"), "body of a stored"),
     ],
 )
 def test_a_field_the_database_would_run_as_code_is_refused(
@@ -600,6 +605,25 @@ def test_code_is_found_across_fragments_and_look_alikes_stay() -> None:
         ("set search_path = ", ""),
     ):
         assert sql(T(static[0], ("v", "x", None, "l"), static[1]), "format").params == ()
+    # Look-alikes: the same names as columns, set_config() and pragmas that read data, a
+    # prepared statement's arguments, a plain setting's value in parentheses.
+    for static, paramstyle in (
+        (("select id as query, crosstab from t where v = ", ""), "format"),
+        (("select set_config('app.user', ", ", false)"), "format"),
+        (("pragma table_info(", ")"), "qmark"),
+        (("pragma main.index_list(", ")"), "qmark"),
+        (("execute stmt(", ")"), "format"),
+        (("set variable v = (", ")"), "qmark"),
+        (("pragma threads = ", ""), "qmark"),
+        (("pragma cache_size = ", ""), "format"),
+        # a code setting's name only as the value of another, or as a schema
+        (("set search_path = extensions, ", ""), "format"),
+        (("alter table t set schema extensions; select ", ""), "format"),
+        (("set variable home_directory = ", ""), "qmark"),
+        (("alter table t set (fillfactor = ", ")"), "format"),
+        (("select * from t where id = ", "; set search_path = 'x'"), "format"),
+    ):
+        assert sql(T(static[0], ("v", "x", None, "l"), static[1]), paramstyle).params == ()
     # A fragment of SQL written as code stays code.
     fragment = T("'select 1'")
     assert sql(T("select * from query(", (fragment, "f", None, "q"), ")")).sql.endswith("1')")
@@ -723,6 +747,58 @@ def test_a_continued_e_string_keeps_its_escapes() -> None:
             ("select set_config('dynamic_library_path', ", ("v", "v"), ", false)"),
             r"\{v\} is an argument of set_config\(\) naming a setting",
         ),
+        # EXECUTE runs the statement it names under EXPLAIN ANALYZE and CREATE TABLE AS too.
+        (("explain analyze execute ", ("wipe", "p", None, "i")), r"\{p:i\} names the prepared"),
+        (("EXPLAIN (analyze) EXECUTE ", ("wipe", "p", None, "i")), r"\{p:i\} names the prepared"),
+        (("create table z as execute ", ("wipe", "p", None, "i")), r"\{p:i\} names the prepared"),
+        # A code setting's value inside parentheses: DuckDB evaluates the expression.
+        (
+            ("set custom_extension_repository = concat(", ("/tmp", "v"), ", '')"),
+            r"\{v\} sets where the database loads",
+        ),
+        (("set home_directory = (", ("/tmp", "v"), ")"), r"\{v\} sets where the database loads"),
+        # PRAGMA name(...) calls a pragma function: only the ones that read data take a value.
+        (("pragma import_database(", ("/d", "p", None, "l"), ")"), r"import_database\(\), and"),
+        (("PRAGMA Import_Database(", ("/d", "p")), r"\{p\} is an argument of import_database"),
+        (("pragma json_execute_serialized_sql(", ("j", "x")), "json_execute_serialized_sql"),
+        (("pragma copy_database(", ("a", "x"), ", 'b')"), r"PRAGMA copy_database\(\), a pragma"),
+        # A value anywhere in a query that runs a string as SQL may reach that string.
+        (
+            (
+                "select query_to_xml(q, true, false, '') from (select cast(",
+                ("select secret from t", "x"),
+                " as text) as q) s",
+            ),
+            r"\{x\} is in a query that calls query_to_xml\(\).*anywhere in the query",
+        ),
+        (
+            ("set variable q = ", ("select 1", "x", None, "l"), "; from query(getvariable('q'))"),
+            r"\{x:l\} is in a query that calls query\(\)",
+        ),
+        (
+            ("with c(q) as (select ", ("q", "x"), ") select * from crosstab((select q from c))"),
+            r"\{x\} is in a query that calls crosstab\(\)",
+        ),
+        (
+            ("select * from t where id = ", (1, "x"), "; pragma import_database('/d')"),
+            r"\{x\} is in a query that calls import_database\(\)",
+        ),
+        (
+            ("select set_config(k, 'x', false) from (select ", ("k", "x"), " as k) s"),
+            r"\{x\} is in a query that calls set_config\(\) with a setting that is not",
+        ),
+        (
+            ("select ", ("v", "x"), "; select set_config('dynamic_library_path', 'x', false)"),
+            r"\{x\} is in a query that calls set_config\(\) naming a setting",
+        ),
+        (
+            (
+                "set variable d = ",
+                ("/tmp", "x", None, "l"),
+                "; set home_directory = getvariable('d')",
+            ),
+            r"\{x:l\} is in a query that sets where the database loads",
+        ),
     ],
 )
 def test_a_value_choosing_the_function_or_setting_is_refused(
@@ -759,6 +835,28 @@ def test_duckdb_dot_call_names_the_function_called(parts: tuple[Any, ...]) -> No
     for paramstyle, dialect in (("qmark", None), ("dollar", None), ("qmark", "duckdb")):
         with pytest.raises(RenderError, match=r"\{f:i\} is the name of the function called"):
             sql(T(*parts), paramstyle, dialect=dialect)
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        ("select (", ("/etc/hostname", "x"), "::text).", ("pg_read_file", "f", None, "i")),
+        ("select (v).", ("ts_stat", "f", None, "i"), " from t"),
+        ("select a[1].", ("pg_read_file", "f", None, "i"), " from s"),
+        ("select (t.v). /* c */ ", ("upper", "f", None, "i"), " from t"),
+        ("select (", (T("v"), "q", None, "q"), ").", ("upper", "f", None, "i"), " from t"),
+    ],
+)
+def test_postgresql_attribute_notation_names_the_function_called(parts: tuple[Any, ...]) -> None:
+    """PostgreSQL reads (x).f and x[1].f as f(x) when f is no field of x: a ':i' name after
+    ').' or '].' chooses the function called, wherever PostgreSQL may run the query."""
+    for paramstyle, dialect in (("format", None), ("dollar", None), ("qmark", "postgresql")):
+        with pytest.raises(RenderError, match=r"\{f:i\} follows '\(\.\.\.\)\.' or"):
+            sql(T(*parts), paramstyle, dialect=dialect)
+    # A column after a table's name, and a struct's field where PostgreSQL never runs it.
+    assert sql(T("select t.", ("v", "c", None, "i"), " from t"), "format").params == ()
+    if "[1]" not in parts[0]:
+        assert sql(T(*parts), "qmark", dialect="duckdb").sql.count('"') == 2
 
 
 def test_a_type_after_a_cast_stays_accepted() -> None:

@@ -259,6 +259,32 @@ def test_duckdb_loads_the_file_a_value_names_as_an_extension(tmp_path: Any) -> N
         sql(template, "qmark", dialect="duckdb")
 
 
+def test_duckdb_explain_analyze_runs_what_it_explains(tmp_path: Any) -> None:
+    """EXPLAIN ANALYZE runs any statement in DuckDB: explain analyze load '<file>' opened the
+    file as an extension, explain analyze set home_directory = '<dir>' set it (the positive
+    controls); sql() reads the statement behind the prefix."""
+    library = tmp_path / "chosen.duckdb_extension"
+    library.write_bytes(b"\x7fELF")
+    home = str(tmp_path / "attacker")
+    connection = duckdb.connect(":memory:")
+    with pytest.raises(duckdb.InvalidInputException, match="is not a DuckDB extension"):
+        connection.execute(f"explain analyze load '{library}'")
+    connection.execute(f"explain analyze set home_directory = '{home}'")
+    assert connection.execute("select current_setting('home_directory')").fetchall() == [(home,)]
+    connection.close()
+    for static, value, why in (
+        ("explain analyze load ", str(library), "is in a LOAD statement"),
+        ("explain analyze set home_directory = ", home, "sets where the database loads"),
+    ):
+        template = InterpolationTemplate(static, Interpolation(value, "v", None, "l"))
+        with pytest.raises(RenderError, match=rf"\{{v:l\}} {why}"):
+            sql(template, dialect="duckdb")
+    kept = InterpolationTemplate(
+        "explain analyze select id from t where v = ", Interpolation("a", "v")
+    )
+    assert sql(kept, dialect="duckdb").params == ("a",)
+
+
 def test_duckdb_lets_a_quoted_name_choose_the_extension_repository(tmp_path: Any) -> None:
     """A setting's name may be quoted and in any case: SET "<value>" = ... reaches the
     extension repository as surely as the written name; sql() refuses a field naming the
@@ -311,19 +337,119 @@ def test_postgresql_set_config_lets_a_value_choose_the_setting(pg: Any) -> None:
     assert pg.execute(*query).fetchone()[0] == "42"
 
 
-def test_duckdb_executes_the_prepared_statement_a_value_names() -> None:
-    """EXECUTE "<value>" runs whichever statement the session prepared under that name (in
-    any case): the positive control empties the table; sql() refuses the field."""
+def _duckdb_rows_left_by(statement: str) -> int:
+    """The rows left in ``t`` once ``statement`` ran in a session that prepared ``wipe``,
+    a DELETE of every row."""
     connection = duckdb.connect(":memory:")
     connection.execute("create table t (id integer, v text, secret text)")
     connection.executemany("insert into t values (?, ?, ?)", ROWS)
     connection.execute("prepare wipe as delete from t")
-    connection.execute('execute "WIPE"')
-    assert connection.execute("select count(*) from t").fetchall() == [(0,)]
+    connection.execute(statement)
+    (count,) = connection.execute("select count(*) from t").fetchone() or (None,)
     connection.close()
+    return int(count)
+
+
+def test_duckdb_executes_the_prepared_statement_a_value_names() -> None:
+    """EXECUTE "<value>" runs whichever statement the session prepared under that name (in
+    any case): the positive control empties the table; sql() refuses the field."""
+    assert _duckdb_rows_left_by('execute "WIPE"') == 0
     template = InterpolationTemplate("execute ", Interpolation("WIPE", "name", None, "i"))
     with pytest.raises(RenderError, match=r"\{name:i\} names the prepared statement"):
         sql(template, "qmark", dialect="duckdb")
+
+
+def test_explain_analyze_executes_the_prepared_statement_a_value_names(pg: Any) -> None:
+    """EXPLAIN ANALYZE EXECUTE "<value>" runs the statement it explains (DuckDB and
+    PostgreSQL), and PostgreSQL's CREATE TABLE ... AS EXECUTE "<value>" runs it too: the
+    positive controls empty the table; sql() refuses the name after EXECUTE wherever it
+    stands, and keeps a prepared statement's arguments."""
+    assert _duckdb_rows_left_by('explain analyze execute "wipe"') == 0
+    pg.execute("create table t (id integer, v text, secret text)")
+    pg.execute("insert into t values (1, 'a', 's1')")
+    pg.execute("prepare wipe as with d as (delete from t returning id) select id from d")
+    pg.execute('create table z as execute "wipe"')
+    assert pg.execute("select count(*) from t").fetchall() == [(0,)]
+    pg.execute("insert into t values (1, 'a', 's1')")
+    pg.execute('explain analyze execute "wipe"')
+    assert pg.execute("select count(*) from t").fetchall() == [(0,)]
+    for static, paramstyle in (
+        ("explain analyze execute ", "qmark"),
+        ("explain (analyze) execute ", "format"),
+        ("create table z2 as execute ", "format"),
+    ):
+        template = InterpolationTemplate(static, Interpolation("wipe", "name", None, "i"))
+        with pytest.raises(RenderError, match=r"\{name:i\} names the prepared statement"):
+            sql(template, paramstyle)
+    pg.execute("prepare one(int) as select $1 + 1")
+    kept = InterpolationTemplate("execute one(", Interpolation(1, "n", None, "l"), ")")
+    assert pg.execute(*sql(kept, "format")).fetchall() == [(2,)]
+
+
+def test_duckdb_evaluates_a_code_setting_in_parentheses(tmp_path: Any) -> None:
+    """SET home_directory = (<expression>) evaluates it: a parameter in parentheses or in a
+    call moved where LOAD looks for extensions (the positive control); sql() reads the
+    setting's name whatever the value's parentheses, and refuses it after a variable too."""
+    connection = duckdb.connect(":memory:")
+    home = str(tmp_path / "attacker")
+    connection.execute("set home_directory = concat(?, '')", [home])
+    with pytest.raises(duckdb.IOException, match=f"{home}/.duckdb/extensions/"):
+        connection.execute("load inet")
+    connection.close()
+    for parts in (
+        ("set home_directory = concat(", Interpolation(home, "home"), ", '')"),
+        ("set home_directory = (", Interpolation(home, "home"), ")"),
+    ):
+        with pytest.raises(RenderError, match=r"\{home\} sets where the database loads"):
+            sql(InterpolationTemplate(*parts), dialect="duckdb")
+    by_variable = InterpolationTemplate(
+        "set variable d = ", Interpolation(home, "home", None, "l"),
+        "; set home_directory = getvariable('d')",
+    )  # fmt: skip
+    with pytest.raises(RenderError, match=r"\{home:l\} is in a query that sets where"):
+        sql(by_variable, dialect="duckdb")
+
+
+def test_postgresql_set_config_of_a_setting_a_subquery_gives(pg: Any) -> None:
+    """set_config(k, ...) with k from a subquery sets whichever setting the value names
+    (dynamic_library_path here, the positive control); sql() refuses every field of a query
+    whose set_config() setting is not one plain string written in the text."""
+    pg.execute(
+        "select set_config(k, '/tmp/attacker', false) from (select %s::text as k) s",
+        ("dynamic_library_path",),
+    )
+    assert pg.execute("show dynamic_library_path").fetchone()[0] == "/tmp/attacker"
+    pg.execute("reset dynamic_library_path")
+    template = InterpolationTemplate(
+        "select set_config(k, '/tmp/attacker', false) from (select ",
+        Interpolation("dynamic_library_path", "k"), " as k) s",
+    )  # fmt: skip
+    with pytest.raises(RenderError, match=r"\{k\} is in a query that calls set_config\(\)"):
+        sql(template, "format")
+
+
+@pytest.mark.parametrize(
+    "static",
+    [
+        "select set_config(U&'dynamic_\\006cibrary_path', ",
+        "select set_config('dynamic_' || 'library_path', ",
+        'set U&"dynamic_\\006cibrary_path" = ',
+    ],
+)
+def test_postgresql_sets_a_code_setting_written_unreadably(pg: Any, static: str) -> None:
+    """A setting's name written with U& escapes or in pieces is still the setting: each set
+    dynamic_library_path to the value (the positive controls); sql() cannot read those names,
+    so it refuses the value."""
+    path = "/tmp/attacker"
+    pg.execute(static + f"'{path}'" + (", false)" if "set_config" in static else ""))
+    assert pg.execute("show dynamic_library_path").fetchone()[0] == path
+    pg.execute("reset dynamic_library_path")
+    spec = "" if "set_config" in static else "l"
+    template = InterpolationTemplate(
+        static, Interpolation(path, "path", None, spec), ", false)" if not spec else ""
+    )
+    with pytest.raises(RenderError, match=r"\{path(:l)?\} (is in a query that calls|sets where)"):
+        sql(template, "format")
 
 
 def test_postgresql_cuts_a_long_name_to_another(pg: Any) -> None:
@@ -353,6 +479,38 @@ def test_postgresql_creates_the_extension_a_value_names(pg: Any) -> None:
     )
     with pytest.raises(RenderError, match=r"\{name:i\} is in CREATE EXTENSION"):
         sql(template, "format")
+
+
+def test_postgresql_create_language_and_alter_extension_run_an_extension(pg: Any) -> None:
+    """CREATE LANGUAGE "<value>" without a HANDLER is CREATE EXTENSION: it installed pgcrypto;
+    ALTER EXTENSION "<value>" UPDATE ran hstore's update scripts (1.4 to the newest): the
+    positive controls.  sql() refuses the language's name and every field of ALTER EXTENSION;
+    a language with its handler written in the text is only refused for a field naming it."""
+    pg.execute('create language "pgcrypto"')
+    try:
+        assert pg.execute("select length(digest('x', 'sha1'))").fetchone()[0] == 20
+    finally:
+        pg.execute("drop extension pgcrypto")
+    pg.execute("create extension hstore version '1.4'")
+    try:
+        pg.execute('alter extension "hstore" update')
+        version = pg.execute("select extversion from pg_extension where extname = 'hstore'")
+        assert version.fetchone()[0] != "1.4"
+    finally:
+        pg.execute("drop extension hstore")
+    for parts, why in (
+        (("create language ", Interpolation("pgcrypto", "name", None, "i")), "without a HANDLER"),
+        (
+            ("alter extension ", Interpolation("hstore", "name", None, "i"), " update"),
+            "is in ALTER EXTENSION",
+        ),
+        (
+            ("alter extension hstore update to ", Interpolation("1.8", "name", None, "l")),
+            "is in ALTER EXTENSION",
+        ),
+    ):
+        with pytest.raises(RenderError, match=rf"\{{name:[il]\}} .*{why}"):
+            sql(InterpolationTemplate(*parts), "format")
 
 
 def test_duckdb_calls_the_function_a_value_names_after_a_cast() -> None:
