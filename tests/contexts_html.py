@@ -47,10 +47,14 @@ HOST_GROUPS = (
 # and a note of the page's text that the harness checks no element of the output takes into
 # its accessibility subtree (aria-owns) or announces as its focused item (aria-activedescendant).
 HOST_NOTE_ID = "host-note"
+# A button of the page (shown: ARIA offers only a rendered control as an action), never
+# clicked by the harness, that no element of the output may offer as its action (aria-actions).
+HOST_ACTION_ID = "host-action"
 HOST_TARGETS = (
     f'<form id="host-form" onsubmit="{PWN}; return false"></form>'
     f'<div id="host-popover" popover ontoggle="{PWN}">host</div>'
     f'<p id="{HOST_NOTE_ID}" role="note">host</p>'
+    f'<button id="{HOST_ACTION_ID}" onclick="{PWN}">host</button>'
 )
 # A file name the harness reports when a download is saved under it: a document that runs
 # script when opened, or a program.
@@ -351,6 +355,16 @@ CASES: list[Case] = [
         True,
         benign="noopener",
     ),
+    # A link whose target names a window (not _blank: "_new", "results", " _blank", a <base
+    # target>), or says rel="opener", opens a tab holding window.opener: the page a value
+    # names there could navigate the notebook's tab away.  JupyterLab adds rel="noopener" to
+    # the HTML links of an output, not to svg ones; other viewers add nothing.
+    Case("opener", '<a href="{v}" target="_new">x</a>', "https://e.invalid/", True),
+    Case("opener", '<a href="{v}" target=" _blank">x</a>', "https://e.invalid/", True),
+    Case("opener", '<a href="//{v}" target="results">x</a>', "e.invalid/", True),
+    Case("opener", '<a href="{v}" target="_blank" rel="opener">x</a>', "https://e.invalid/", True),
+    Case("opener", '<base target="w"><a href="{v}">x</a>', "https://e.invalid/", True),
+    Case("opener", f'<svg><a href="{{v}}" target="_new">{RECT}</a></svg>', "//e.invalid/", True),
     # A download's file name decides what the saved file is, whatever the data's type.
     Case(
         "download name",
@@ -392,6 +406,12 @@ CASES: list[Case] = [
         HOST_NOTE_ID,
         True,
     ),
+    # ARIA 1.3's aria-actions (Chromium 156) made the page's button an action of the output's
+    # element, for a screen reader to activate from there; an aria-* name off html()'s list is
+    # refused, the known ones that only read stay accepted.
+    Case("id reference", '<ul><li aria-actions="{v}">x</li></ul>', HOST_ACTION_ID, True),
     Case("id reference", '<div role="group" aria-labelledby="{v}">x</div>', HOST_NOTE_ID),
+    Case("id reference", '<div role="group" aria-labeledby="{v}">x</div>', HOST_ACTION_ID),
+    Case("id reference", '<div role="group" aria-controls="{v}">x</div>', HOST_ACTION_ID),
     Case("id reference", '<div role="group" aria-describedby="{v}">x</div>', HOST_NOTE_ID),
 ]
