@@ -298,8 +298,43 @@ def _html5lib() -> tuple[Any, Any]:
         warnings.simplefilter("ignore", DeprecationWarning)
         import html5lib
         from html5lib.constants import tableInsertModeElements
+        from html5lib.html5parser import getPhases
 
     base = html5lib.getTreeBuilder("etree", fullTree=True)
+    foreign_content = getPhases(False)["inForeignContent"]
+
+    class ForeignContent(foreign_content):  # type: ignore[misc, valid-type]
+        """Foreign content as the standard reads it now, and Chromium: an end tag ``</p>`` or
+        ``</br>`` leaves svg/math, as a start tag ``<p>`` does (html5lib 1.1 stays inside).
+
+        Chromium 156 read ``<svg></p><text><![CDATA[ > <style> ]]>{v}`` as a ``<p>``, a bogus
+        comment and a ``<style>`` holding the value, where html5lib 1.1 read svg text after a
+        CDATA section: the value, accepted as text, was CSS (and with ``<script>``, code).
+        """
+
+        __slots__ = ()
+
+        def processEndTag(self, token: dict[str, Any]) -> Any:
+            if token["name"] not in ("p", "br"):
+                return super().processEndTag(token)
+            self.parser.parseError("unexpected-end-tag", {"name": token["name"]})
+            open_elements = self.tree.openElements
+            while not (
+                open_elements[-1].namespace == self.tree.defaultNamespace
+                or self.parser.isHTMLIntegrationPoint(open_elements[-1])
+                or self.parser.isMathMLTextIntegrationPoint(open_elements[-1])
+            ):
+                open_elements.pop()
+            # Reprocessed by the rules of the insertion mode in HTML content (not dispatched
+            # again: at an integration point an end tag would come back here).
+            return self.parser.phase.processEndTag(token)
+
+    class Parser(html5lib.HTMLParser):  # type: ignore[misc]
+        """html5lib's parser with :class:`ForeignContent`."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.phases["inForeignContent"] = ForeignContent(self, self.tree)
 
     class Element(base.elementClass):  # type: ignore[misc, name-defined]
         """The etree builder's element, keeping the nodes inserted before a sibling.
@@ -334,7 +369,7 @@ def _html5lib() -> tuple[Any, Any]:
                 self.fostered.append(data)
             super().insertText(data, parent)
 
-    return html5lib.HTMLParser, Builder
+    return Parser, Builder
 
 
 def parse(
