@@ -123,7 +123,27 @@ _PAGE_GROUPS = {
 _ARIA_TAKING = {
     "aria-owns": "takes into its own accessibility subtree (aria-owns)",
     "aria-activedescendant": "announces as its focused item (aria-activedescendant)",
+    # ARIA 1.3, in Chromium 156: the page's button became an action of the output's element,
+    # which a screen reader offers to activate from there.
+    "aria-actions": "offers as its own actions, for a screen reader to activate (aria-actions)",
 }
+# The aria-* attributes that take values: WAI-ARIA 1.2 and 1.3 states and properties, as
+# Chromium 156 knows them (its own list, read from the browser; aria-labeledby is its alias),
+# less the relations above.  Their values are tokens, numbers, text, or ids of elements that
+# are only read or pointed to (labelledby, describedby, controls, details, errormessage,
+# flowto).  An aria-* name off the list is refused: ARIA adds relations that act on the
+# element they name (1.3 added aria-actions), which a deny-list would let in unseen.
+_ARIA_ATTRIBUTES = _names(
+    """aria-atomic aria-autocomplete aria-braillelabel aria-brailleroledescription aria-busy
+    aria-checked aria-colcount aria-colindex aria-colindextext aria-colspan aria-controls
+    aria-current aria-describedby aria-description aria-details aria-disabled
+    aria-errormessage aria-expanded aria-flowto aria-haspopup aria-hidden aria-invalid
+    aria-keyshortcuts aria-label aria-labelledby aria-labeledby aria-level aria-live
+    aria-modal aria-multiline aria-multiselectable aria-orientation aria-placeholder
+    aria-posinset aria-pressed aria-readonly aria-relevant aria-required aria-roledescription
+    aria-rowcount aria-rowindex aria-rowindextext aria-rowspan aria-selected aria-setsize
+    aria-sort aria-valuemax aria-valuemin aria-valuenow aria-valuetext"""
+)
 # Elements whose attributes load or run something, or change the whole page (base, meta):
 # no attribute of theirs takes a value.
 _LOADING_ELEMENTS = _names(
@@ -278,8 +298,43 @@ def _html5lib() -> tuple[Any, Any]:
         warnings.simplefilter("ignore", DeprecationWarning)
         import html5lib
         from html5lib.constants import tableInsertModeElements
+        from html5lib.html5parser import getPhases
 
     base = html5lib.getTreeBuilder("etree", fullTree=True)
+    foreign_content = getPhases(False)["inForeignContent"]
+
+    class ForeignContent(foreign_content):  # type: ignore[misc, valid-type]
+        """Foreign content as the standard reads it now, and Chromium: an end tag ``</p>`` or
+        ``</br>`` leaves svg/math, as a start tag ``<p>`` does (html5lib 1.1 stays inside).
+
+        Chromium 156 read ``<svg></p><text><![CDATA[ > <style> ]]>{v}`` as a ``<p>``, a bogus
+        comment and a ``<style>`` holding the value, where html5lib 1.1 read svg text after a
+        CDATA section: the value, accepted as text, was CSS (and with ``<script>``, code).
+        """
+
+        __slots__ = ()
+
+        def processEndTag(self, token: dict[str, Any]) -> Any:
+            if token["name"] not in ("p", "br"):
+                return super().processEndTag(token)
+            self.parser.parseError("unexpected-end-tag", {"name": token["name"]})
+            open_elements = self.tree.openElements
+            while not (
+                open_elements[-1].namespace == self.tree.defaultNamespace
+                or self.parser.isHTMLIntegrationPoint(open_elements[-1])
+                or self.parser.isMathMLTextIntegrationPoint(open_elements[-1])
+            ):
+                open_elements.pop()
+            # Reprocessed by the rules of the insertion mode in HTML content (not dispatched
+            # again: at an integration point an end tag would come back here).
+            return self.parser.phase.processEndTag(token)
+
+    class Parser(html5lib.HTMLParser):  # type: ignore[misc]
+        """html5lib's parser with :class:`ForeignContent`."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.phases["inForeignContent"] = ForeignContent(self, self.tree)
 
     class Element(base.elementClass):  # type: ignore[misc, name-defined]
         """The etree builder's element, keeping the nodes inserted before a sibling.
@@ -314,7 +369,7 @@ def _html5lib() -> tuple[Any, Any]:
                 self.fostered.append(data)
             super().insertText(data, parent)
 
-    return html5lib.HTMLParser, Builder
+    return Parser, Builder
 
 
 def parse(
@@ -443,6 +498,30 @@ class _Landing:
     value: str  # the decoded attribute value holding the placeholder
     kind: str = ""  # for a URL attribute: its UrlKind
     type: str = ""  # the element's type attribute (<input type="radio">), as written
+    opener: bool = False  # following the element's link opens a tab holding window.opener
+
+
+# The targets that navigate an existing browsing context (or none): any other opens, or finds,
+# a named one.  Compared as Chromium does: only "_blank" exactly (case aside) is a new blank
+# tab, " _blank" or "_new" name a window of that name, created on first use.
+_SAME_CONTEXT_TARGETS = frozenset(("", "_self", "_parent", "_top", "_unfencedtop"))
+
+
+def _opens_with_opener(element: Any, base_target: str) -> bool:
+    """Whether following the link of ``element`` (a, area, svg a) opens a browsing context that
+    gets a handle on the page (``window.opener``): a named target (``target="_new"``), or
+    ``_blank`` with ``rel="opener"``, and no ``noopener``/``noreferrer`` in its rel.
+
+    Measured in Chromium 156 (HTML and svg links alike): ``target="_blank"`` implies noopener;
+    ``target="_new"``, ``target="results"``, ``target=" _blank"`` and a ``<base target>`` that
+    names a window gave the new tab ``window.opener`` (and ``rel="noopener"`` took it away).
+    """
+    attributes = element.attrib
+    target = attributes.get("target", base_target).lower()
+    rel = set(attributes.get("rel", "").lower().split())
+    if target in _SAME_CONTEXT_TARGETS or rel & {"noopener", "noreferrer"}:
+        return False
+    return target != "_blank" or "opener" in rel
 
 
 def _walk(root: Any) -> Iterator[tuple[Any, Any]]:
@@ -461,6 +540,13 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
         for match in token.finditer(text):
             found.setdefault(int(match.group(1)), []).append(landing)
 
+    # The page's default target for links: the first <base> with a target (the template's).
+    bases = (
+        element.attrib["target"]
+        for element, _ in _walk(root)
+        if element.tag == f"{{{HTML_NS}}}base" and "target" in element.attrib
+    )
+    base_target = next(bases, "")
     for element, parent in _walk(root):
         tag = element.tag
         parent_ns, parent_name = _split_tag(parent.tag) if parent is not None else ("", "")
@@ -479,9 +565,13 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
         note(name, _Landing("tag", namespace, name, "", (), ""))
         names = tuple(element.attrib)
         type_ = element.attrib.get("type", "")  # (a radio button joins a group by name)
+        opener = name in ("a", "area") and _opens_with_opener(element, base_target)
         for attribute, value in element.attrib.items():
             note(attribute, _Landing("attribute name", namespace, name, attribute, names, ""))
-            note(value, _Landing("attribute", namespace, name, attribute, names, value, "", type_))
+            note(
+                value,
+                _Landing("attribute", namespace, name, attribute, names, value, "", type_, opener),
+            )
         note(element.text or "", _Landing("text", namespace, name, "", (), ""))
         if parent is not None:
             note(element.tail or "", tail_in)
@@ -611,6 +701,14 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             "No attribute of it takes a value; write it in full in the template",
         )
     kind = _URL_ATTRIBUTES.get((namespace, element, name))
+    if kind == "link" and landing.opener:
+        return (
+            f"stands {where}, a link that opens a new tab holding window.opener (its target "
+            "names a window, not _blank, or its rel says opener): the page the value names "
+            "could navigate the notebook's tab away (reverse tabnabbing; in Chromium the new "
+            "tab of target=\"_new\" held the notebook's window)",
+            'Write target="_blank", or add rel="noopener" to the link in the template',
+        )
     if kind is not None:
         return kind
     if name in _URL_NAMES:
@@ -635,8 +733,16 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             "Write the id in the template, or use aria-labelledby/aria-describedby, which only "
             "read the element",
         )
-    if name.startswith(("data-", "aria-")):
+    if name.startswith("data-") or name in _ARIA_ATTRIBUTES:
         return "plain"
+    if name.startswith("aria-"):
+        return (
+            f"stands {where}, an aria-* attribute html() does not know: ARIA keeps adding "
+            "relations by which an element acts on the one it names anywhere on the page "
+            "(aria-actions, aria-owns), so only the known ones that read or point take values",
+            "Use a known aria-* attribute (aria-label, aria-describedby...; see the html "
+            "section of docs/renderers.md), or keep the value in a data-* attribute",
+        )
     if namespace == HTML_NS and (element, name) in _NAMED_ON_DOCUMENT:
         return (
             f"stands {where}: the page's document takes the {name} of an <{element}> as a "

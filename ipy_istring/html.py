@@ -10,21 +10,23 @@ an allow-listed context:
 * text of an ordinary HTML element, ``<textarea>``/``<title>`` bodies, and the text elements of
   svg/math (``<text>``, ``<mi>``...): the value is escaped by ``markupsafe.escape``;
 * the quoted value of an allow-listed attribute (``title``, ``class``, ``alt``, ``value``...,
-  ``data-*``, ``aria-*``, svg geometry); URL attributes only where a URL is a link or an image
-  (``a href``, ``img src``...), judged on the final value (static text and values joined,
-  references decoded as the browser does): ``http``, ``https``, relative, ``mailto``/``tel``
-  for links, and ``data:`` for raster images or for downloads (``<a download>``) of data types;
-  a download's file name (``<a download="{name}">``) must end in a data extension (``.csv``...).
+  ``data-*``, the ``aria-*`` of ARIA 1.2/1.3, svg geometry); URL attributes only where a URL is a
+  link or an image (``a href``, ``img src``...), judged on the final value (static text and values
+  joined, references decoded as the browser does): ``http``, ``https``, relative,
+  ``mailto``/``tel`` for links, and ``data:`` for raster images or for downloads
+  (``<a download>``) of data types; a download's file name (``<a download="{name}">``) must end
+  in a data extension (``.csv``...).
 
 Everything else is refused with the reason and the fix: ``<script>``/``<style>`` and other
 raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``style``,
-``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., attributes
-by which the output acts on an element of the page it names (``<label for>``, ``form``,
-``popovertarget``, ``aria-owns``, the ``name`` of ``<details>`` and radio buttons, whose groups
-span the page), ``rel`` (``opener``), a value that would complete a character reference begun
-in the static text (``&{v}``).  A field must be
-safe in every way a browser may read the page (``<select>`` content as html5lib and as
-browsers now parse it, ``<noscript>`` with scripting on and off).
+``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., attributes by
+which the output acts on an element of the page it names (``<label for>``, ``form``,
+``popovertarget``, ``aria-owns``, ``aria-actions``, the ``name`` of ``<details>`` and radio
+buttons, whose groups span the page), ``rel`` (``opener``), the URL of a link that opens a tab
+holding ``window.opener`` (``target="_new"``), a value that would complete a character reference
+begun in the static text (``&{v}``). A field must be safe in every way a browser may read the page
+(``<select>`` content as html5lib and as browsers now parse it, ``<noscript>`` with scripting on
+and off).
 
 The result is ``Markup``, joined as it is with what follows it, so the template must end in
 element text (not inside a tag, attribute, comment or ``<script>``...), and it is not a

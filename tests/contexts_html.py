@@ -47,10 +47,14 @@ HOST_GROUPS = (
 # and a note of the page's text that the harness checks no element of the output takes into
 # its accessibility subtree (aria-owns) or announces as its focused item (aria-activedescendant).
 HOST_NOTE_ID = "host-note"
+# A button of the page (shown: ARIA offers only a rendered control as an action), never
+# clicked by the harness, that no element of the output may offer as its action (aria-actions).
+HOST_ACTION_ID = "host-action"
 HOST_TARGETS = (
     f'<form id="host-form" onsubmit="{PWN}; return false"></form>'
     f'<div id="host-popover" popover ontoggle="{PWN}">host</div>'
     f'<p id="{HOST_NOTE_ID}" role="note">host</p>'
+    f'<button id="{HOST_ACTION_ID}" onclick="{PWN}">host</button>'
 )
 # A file name the harness reports when a download is saved under it: a document that runs
 # script when opened, or a program.
@@ -154,6 +158,20 @@ CASES: list[Case] = [
     Case("foreign", "<svg><![CDATA[{v}]]></svg>", "]]>" + IMG, True),
     Case("foreign", '<svg><animate attributeName="href" to="{v}"></animate></svg>', JS_URL),
     Case("foreign", '<svg><set onbegin="{v}" attributeName="x" to="1"></set></svg>', PWN, True),
+    # An end tag </p> or </br> leaves svg/math in Chromium (and the current standard), where
+    # html5lib 1.1 stayed inside: there a CDATA section is a bogus comment ending at ">", and
+    # what follows is HTML.  html() read the field as svg text; Chromium ran it as CSS or code.
+    Case(
+        "breakout",
+        "<svg></p><text><![CDATA[ > <script>\n-->]]>{v}</text></svg><p>x</p><script></script>",
+        "\n" + PWN + "//",
+        True,
+    ),
+    Case("breakout", "<svg></br><text><![CDATA[ > <style> ]]>{v}</text>", SWALLOWED_CSS, True),
+    Case("breakout", "<svg><text></p><![CDATA[ > <style> ]]>{v}</text>", SWALLOWED_CSS, True),
+    Case("breakout", "<math></p><mi><![CDATA[ > <style> ]]>{v}</mi>", SWALLOWED_CSS, True),
+    Case("breakout", "<svg></p><text>{v}</text></svg>", "</text>" + IMG),
+    Case("breakout", "<svg><title></br>{v}</title></svg>", "</title>" + IMG),
     # <template>, <noscript>, <select>, tables.
     Case("template", "<template>{v}</template>", IMG),
     Case("template", "<template><p>{v}</p></template>", IMG),
@@ -351,6 +369,16 @@ CASES: list[Case] = [
         True,
         benign="noopener",
     ),
+    # A link whose target names a window (not _blank: "_new", "results", " _blank", a <base
+    # target>), or says rel="opener", opens a tab holding window.opener: the page a value
+    # names there could navigate the notebook's tab away.  JupyterLab adds rel="noopener" to
+    # the HTML links of an output, not to svg ones; other viewers add nothing.
+    Case("opener", '<a href="{v}" target="_new">x</a>', "https://e.invalid/", True),
+    Case("opener", '<a href="{v}" target=" _blank">x</a>', "https://e.invalid/", True),
+    Case("opener", '<a href="//{v}" target="results">x</a>', "e.invalid/", True),
+    Case("opener", '<a href="{v}" target="_blank" rel="opener">x</a>', "https://e.invalid/", True),
+    Case("opener", '<base target="w"><a href="{v}">x</a>', "https://e.invalid/", True),
+    Case("opener", f'<svg><a href="{{v}}" target="_new">{RECT}</a></svg>', "//e.invalid/", True),
     # A download's file name decides what the saved file is, whatever the data's type.
     Case(
         "download name",
@@ -392,6 +420,12 @@ CASES: list[Case] = [
         HOST_NOTE_ID,
         True,
     ),
+    # ARIA 1.3's aria-actions (Chromium 156) made the page's button an action of the output's
+    # element, for a screen reader to activate from there; an aria-* name off html()'s list is
+    # refused, the known ones that only read stay accepted.
+    Case("id reference", '<ul><li aria-actions="{v}">x</li></ul>', HOST_ACTION_ID, True),
     Case("id reference", '<div role="group" aria-labelledby="{v}">x</div>', HOST_NOTE_ID),
+    Case("id reference", '<div role="group" aria-labeledby="{v}">x</div>', HOST_ACTION_ID),
+    Case("id reference", '<div role="group" aria-controls="{v}">x</div>', HOST_ACTION_ID),
     Case("id reference", '<div role="group" aria-describedby="{v}">x</div>', HOST_NOTE_ID),
 ]

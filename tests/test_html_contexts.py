@@ -20,6 +20,7 @@ import pytest
 from conftest import CHROMIUM_ARGS
 from contexts_html import (
     CASES,
+    HOST_ACTION_ID,
     HOST_CONTROL,
     HOST_CONTROL_ID,
     HOST_GROUPS,
@@ -48,7 +49,10 @@ OVERLAY_JS = """() => Array.from(document.querySelectorAll('*'))
             && getComputedStyle(e).transform !== 'none'))
     .map(e => e.tagName)"""
 # The page's own controls (HOST_CONTROL, HOST_GROUPS) are never clicked by the harness.
-HOST = f"#{HOST_CONTROL_ID}, #{HOST_RADIO_ID}, #host-details > summary, #host-form *"
+HOST = (
+    f"#{HOST_CONTROL_ID}, #{HOST_RADIO_ID}, #host-details > summary, #host-form *, "
+    f"#{HOST_ACTION_ID}"
+)
 CLICKABLE = f":is(a, area, button, input, label, summary, [onclick]):not({HOST})"
 # (Document.prototype's own getElementById: the page's may be clobbered, that is a case)
 HOST_RADIO_JS = f"() => Document.prototype.getElementById.call(document, '{HOST_RADIO_ID}').checked"
@@ -103,9 +107,13 @@ const target_url = (kind, event) => {
   const target = event.target instanceof Element ? event.target : null;
   if (kind === "click") {
     const link = target && target.closest("a, area");
-    // A download or a new tab leaves this page where it is: let it go (the harness judges
-    // the file's name and the new tab's handle on this page).
-    if (link && (link.hasAttribute("download") || link.getAttribute("target") === "_blank"))
+    // A download or a new tab (any target but this tab's own, or a <base target>'s) leaves
+    // this page where it is: let it go (the harness judges the file's name and the new tab's
+    // handle on this page).
+    const base = document.querySelector("base[target]");
+    const named = link && (link.getAttribute("target") ?? (base && base.getAttribute("target")));
+    if (link && (link.hasAttribute("download")
+                 || (named && !["_self", "_parent", "_top"].includes(named.toLowerCase()))))
       return null;
     // An SVG link's href (or xlink:href) is an SVGAnimatedString.
     const raw = link && (typeof link.href === "string" ? link.href : link.href.baseVal);
@@ -156,20 +164,25 @@ def browser(browsers: dict[bool, Any]) -> Any:
     return browsers[True]
 
 
+# Accessibility relations by which an element takes over an element of the page: its note
+# (into the output's subtree, as its focused item) or its button (as the output's action).
+TAKING = {"owns": HOST_NOTE_ID, "activedescendant": HOST_NOTE_ID, "actions": HOST_ACTION_ID}
+
+
 def taken_over(tab: Any) -> list[str]:
-    """The accessibility relations by which an element takes over the page's note."""
+    """The accessibility relations by which an element takes over an element of the page."""
     session = tab.context.new_cdp_session(tab)
     try:
         nodes = session.send("Accessibility.getFullAXTree")["nodes"]
     finally:
         session.detach()
     return [
-        f"accessibility: {relation['name']} the page's note"
+        f"accessibility: {relation['name']} the page's {TAKING[relation['name']]}"
         for node in nodes
         for relation in node.get("properties", [])
-        if relation["name"] in ("owns", "activedescendant")
+        if relation["name"] in TAKING
         and any(
-            related.get("idref") == HOST_NOTE_ID
+            related.get("idref") == TAKING[relation["name"]]
             for related in relation["value"].get("relatedNodes", [])
         )
     ]
