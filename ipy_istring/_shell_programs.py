@@ -214,6 +214,15 @@ _PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
     "rsync": frozenset({"-e", "--rsh"}),
     "scp": frozenset({"-S"}),
     "sftp": frozenset({"-S"}),
+    # gcc runs each of its subprograms through this one (`-wrapper touch,x` ran touch)
+    **dict.fromkeys(("gcc", "g++", "cc", "c++"), frozenset({"-wrapper"})),
+    # ansible runs its module's arguments (the command module's command line, the shell
+    # module's shell string) on every host, and templates extra variables with Jinja2, whose
+    # lookup('pipe', cmd) runs cmd
+    **dict.fromkeys(
+        ("ansible", "ansible-playbook"),
+        frozenset({"-a", "--args", "-e", "--extra-vars"}),
+    ),
 }
 # Programs whose operand at this index (after their options) is a command string a shell runs:
 # ``sg group command``.
@@ -325,8 +334,9 @@ _TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
     **dict.fromkeys(("vim", "vi", "nvim", "ex", "view"), frozenset({"-c", "--cmd"})),
     # database shells: SQL, and meta-commands that run a shell (psql's \!, sqlite3's .shell)
     "psql": frozenset({"-c", "--command"}),
-    "mysql": frozenset({"-e", "--execute"}),
-    "mariadb": frozenset({"-e", "--execute"}),
+    # (and the SQL run on connecting, --init-command)
+    "mysql": frozenset({"-e", "--execute", "--init-command"}),
+    "mariadb": frozenset({"-e", "--execute", "--init-command"}),
     "sqlite3": frozenset({"-cmd"}),
     "duckdb": frozenset({"-c", "-cmd"}),
     "clickhouse-client": frozenset({"-q", "--query"}),
@@ -551,6 +561,9 @@ _CODE_ENDS_OPTIONS = SHELLS | {"python", "pypy"}
 # Programs built on traitlets, which read ``--Class.trait=value`` options anywhere before
 # ``--``, even after a script's name (``ipython s.py --InteractiveShellApp.exec_lines=...``).
 _TRAITLETS = frozenset({"ipython"})
+# Programs that run the rest of a word after a static '+' as one of their commands (`vim
+# +{x} f` ran `!touch x` in real vim; less runs its own commands, `!cmd` among them).
+_PLUS_COMMANDS = _VI | {"ex", "less"}
 #: Programs that also read a word starting with ``+`` as a command (``vim +!cmd``).
 PLUS_COMMAND_PROGRAMS = frozenset({"vim", "vi", "nvim", "ex", "view", "less", "more", "emacs"})
 
@@ -1278,10 +1291,12 @@ def _code_argument_of(
     last = before[-1] if before else None
     if command[0] is None:  # a program named by a value: its code options are unknown
         option = _clustered(prefix, _ANY_CODE_OPTION)[0] or option
-        if (option or last) in _ANY_CODE_OPTION and not shells_only:
+        given = option or last if (option or last) in _ANY_CODE_OPTION else ""
+        given = given or _code_like_option(before, prefix)  # (--exec, -x, --pager...)
+        if given and not shells_only:
             return (
-                f"the argument of {option or last} of a program a value names, which may "
-                "read it as code (as sh -c, python -c and perl -e do)"
+                f"the argument of {given} of a program a value names, which may read it as "
+                "code (as sh -c, python -c and perl -e do)"
             )
         return None
     name = program(command[0])
@@ -1335,6 +1350,11 @@ def _code_argument_of(
         return f"an argument of {name}, which joins its arguments for a shell to run as code"
     if name == "ssh" and _after_destination(before):
         return "the remote command of ssh, which the remote shell parses again as code"
+    if name in _PLUS_COMMANDS and prefix.startswith("+") and "--" not in before:
+        return (
+            f"the command of {name} +..., a command that {name} runs as code (+!cmd runs a "
+            "shell)"
+        )
     if name in _ADDRESS_PROGRAMS and not option and last not in _ADDRESS_PROGRAMS[name]:
         return (
             f"an address of {name}, a language of its own where EXEC: and SYSTEM: run a "

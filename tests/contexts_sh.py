@@ -595,6 +595,8 @@ CASES += [
     ("make", "make -f /dev/null -E § >/dev/null 2>&1"),
     ("socat", "socat -u OPEN:a-file §"),
     ("socat", "socat -u OPEN:a-file OPEN:§"),
+    # vim runs the rest of a '+' word as its command (`+!cmd` runs a shell)
+    ("plus command", "vi -es +§ +q a-file </dev/null"),
     # find reads a path that is '!' or '(' as its expression, also after --
     ("find", "touch keep; find § -name a-file -delete"),
     ("find", "touch keep; find -- § -name a-file -delete"),
@@ -616,6 +618,7 @@ NAIVE_ESCAPES += [
     "socat -u OPEN:a-file OPEN:§",
     "touch keep; find § -name a-file -delete",
     "touch keep; find -- § -name a-file -delete",
+    "vi -es +§ +q a-file </dev/null",
 ]
 NEEDS.update(
     {
@@ -624,5 +627,6 @@ NEEDS.update(
         "make -f /dev/null -E § >/dev/null 2>&1": "make",
         "socat -u OPEN:a-file §": "socat",
         "socat -u OPEN:a-file OPEN:§": "socat",
+        "vi -es +§ +q a-file </dev/null": "vi",
     }
 )

@@ -75,6 +75,16 @@ def test_data_options_and_known_programs_stay_accepted(case: str, value: str) ->
     assert shlex.quote(value) in sh(_template(case, value))
 
 
+@pytest.mark.parametrize(
+    "case", ['"$TOOL" --exec §', "$TOOL -x §", "$(command -v t) --pager=§", "§ --eval §"]
+)
+def test_a_code_like_option_of_a_program_a_value_or_expansion_names_is_refused(
+    case: str,
+) -> None:
+    with pytest.raises(RenderError, match=r"of a program a value names, which may read it as code"):
+        sh(_template(case, "x"))
+
+
 def test_a_command_strings_parameter_given_to_an_unknown_code_option_is_refused() -> None:
     with pytest.raises(RenderError, match=r"a program the renderer does not know"):
         sh(_template("sh -c './tool -c \"$1\"' sh §", "x"))
@@ -143,6 +153,16 @@ KNOWN_PROGRAM_HOLES = [
     ("tmux new-window -e FOO=§", r"tmux -e, an environment variable"),
     ("tmux set-environment -g FOO §", r"tmux set-environment, an environment"),
     ("tmux setenv § x", r"tmux set-environment, an environment"),
+    ("vim +§ f", r"the command of vim \+\.\.\., a command that vim runs"),
+    ("vi -es +§ +q f", r"the command of vi \+"),
+    ("less +§ f", r"the command of less \+"),
+    ("view f +§", r"the command of view \+"),
+    ("mysql --init-command=§", r"the SQL of mysql --init-command"),
+    ("mariadb --init-command §", r"the SQL of mariadb --init-command"),
+    ("gcc -wrapper § -c a.c", r"gcc -wrapper, a command that gcc runs"),
+    ("ansible all -m shell -a §", r"ansible -a, a command"),
+    ("ansible all --args=§", r"ansible --args, a command"),
+    ("ansible-playbook -e § p.yml", r"ansible-playbook -e, a command"),
 ]
 
 
@@ -157,7 +177,9 @@ def test_code_options_and_operands_of_known_programs_are_refused(case: str, why:
     [("make -C § all", "d"), ("make -e §", "all"), ("man §", "ls"), ("man -k §", "x"),
      ("wget -O § http://h/", "f"), ("wget --post-data=§ http://h/", "a=b"),
      ("socat -T § - OPEN:/dev/null", "5"), ("tmux new-session -d -s §", "s"),
-     ("tmux capture-pane -p -t §", "s")],
+     ("tmux capture-pane -p -t §", "s"), ("vim -- +§", "x"), ("vim §", "f"),
+     ("emacs +§ f", "3"), ("more +§ f", "3"), ("mysql -D § -N", "db"), ("gcc -c §", "a.c"),
+     ("gcc -o § a.c", "a"), ("ansible all -i § -m ping", "hosts")],
 )  # fmt: skip
 def test_data_arguments_of_those_programs_stay_accepted(case: str, value: str) -> None:
     assert shlex.quote(value) in sh(_template(case, value))
