@@ -31,6 +31,7 @@ from ._shell_programs import (
     EXPANDED,
     assignment_reader,
     code_argument,
+    environment_setter,
     option_taker,
     positional_script,
     program,
@@ -483,7 +484,9 @@ class _Lexer:
                     )
             if loop_header and role == ARGUMENT and parts == (("lit", "do"),):
                 raise _Stop(word_start, "'do' with no ';' or newline before it")
-            if role == ARGUMENT and start_field < self.field:
+            if role == ARGUMENT and start_field < self.field and not loop_header:
+                # (a for loop's words are no program's arguments: they become its variable,
+                # checked where an expansion uses it)
                 indexes = range(start_field, self.field)
                 self.check_builtin(command, indexes, _prefix(parts))
                 self.check_assignment(command, indexes, parts)
@@ -548,7 +551,23 @@ class _Lexer:
         a field that is the whole word is refused later if its value holds ``=``."""
         prefix = _prefix(parts)
         reader = assignment_reader(command, prefix)
+        if reader is None and len(parts) == 1:
+            # `./configure {x}`: refused in shell.py if the value starts with NAME=
+            setter = environment_setter(command, "X=")
+            if setter is not None:
+                self.assignments.setdefault(indexes[0], setter)
+            return
         if reader is None:
+            setter = environment_setter(command, prefix)
+            for index in indexes if setter is not None else ():
+                self.refuse(
+                    index,
+                    f"in a word NAME=value of {setter} with an upper-case NAME, as the "
+                    "system's programs name the environment variables they read: "
+                    f"{setter} may set it for a command it runs (./configure CC=, systemctl "
+                    "set-environment, strace -E, kubectl set env), and programs run variables "
+                    "such as PAGER, BASH_ENV or LD_PRELOAD as code",
+                )
             return
         if len(parts) == 1:  # the value alone decides: see shell.py
             self.assignments[indexes[0]] = reader
@@ -686,7 +705,9 @@ class _Lexer:
         if role != COMMAND:
             why = _REPARSING.get(command[0] or "") or code_argument(command, prefix)
             taker = option_taker(command) if not prefix else None
-            reader = assignment_reader(command, prefix)
+            reader = assignment_reader(command, prefix) or (
+                None if prefix else environment_setter(command, "X=")
+            )
             if why is None:  # `sh -c 'eval "$1"' sh "$f"`
                 why, inner_taker, inner_reader = _positional_use(command, self.nesting)
                 taker = taker or (inner_taker if not prefix else None) or None

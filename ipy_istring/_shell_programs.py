@@ -11,8 +11,11 @@ one of its options, or as ``NAME=value`` (``env``, ``sudo``, ``make``).
 
 Programs are named by their last path component (``/bin/sh`` is ``sh``) and, for interpreters,
 without a version suffix (``python3.12`` is ``python``).  Nothing here can know every program:
-the tables name the common ones, and ``docs/renderers.md`` says to keep values out of any other
-program's code arguments.
+the tables name the common ones, and for any other program allow-lists decide what a value may
+be — an option (:data:`DATA_OPTION_PROGRAMS`), the argument of an option spelled like a code
+option (:data:`PLAIN_OPTION_PROGRAMS`), an upper-case ``NAME=value`` word
+(:func:`environment_setter`), what its standard input reads (:data:`DATA_INPUT_PROGRAMS`);
+``docs/renderers.md`` says to keep values out of any other program's code arguments.
 """
 
 from __future__ import annotations
@@ -21,15 +24,19 @@ import re
 from collections.abc import Sequence
 
 __all__ = [
+    "ASSIGNING",
     "DATA_INPUT_PROGRAMS",
     "DATA_OPTION_PROGRAMS",
+    "ENVIRONMENT_NAME",
     "EXPANDED",
     "OPTION_CODE_PROGRAMS",
+    "PLAIN_OPTION_PROGRAMS",
     "PLUS_COMMAND_PROGRAMS",
     "SHELLS",
     "SHELL_CODE_PROGRAMS",
     "assignment_reader",
     "code_argument",
+    "environment_setter",
     "is_command_string",
     "option_taker",
     "positional_script",
@@ -125,7 +132,11 @@ _ENVIRONMENT_OPTIONS: dict[str, frozenset[str]] = {
     "firejail": frozenset({"--env"}),
     "flatpak": frozenset({"--env"}),
     "bwrap": frozenset({"--setenv"}),  # bwrap --setenv NAME VALUE: both words
+    # the -e NAME=value of new-session, new-window, split-window, respawn-pane...
+    "tmux": frozenset({"-e"}),
 }
+# tmux's commands that set a variable for the commands it runs later.
+_SETENV = frozenset({"set-environment", "setenv"})
 _ENVIRONMENT_SUBCOMMANDS = frozenset({"run", "create", "exec"})  # of docker, podman, nerdctl
 _CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl", "kubectl"})
 # The options of `docker run`/`create`/`exec` (and podman's, nerdctl's) that take the next word
@@ -160,6 +171,15 @@ _DATA_UNIT_PROPERTIES = frozenset(
      "cpuweight", "ioweight", "tasksmax", "nice", "runtimemaxsec", "timeoutstopsec",
      "timeoutstartsec", "cpuaffinity", "allowedcpus", "limitnofile", "limitcore"}
 )  # fmt: skip
+# find's tests and actions that take the next word as their argument, as data (a pattern, a
+# name, a number, a file it reads or a format).
+_FIND_TESTS_WITH_ARGUMENT = frozenset(
+    {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+     "-lname", "-ilname", "-user", "-group", "-uid", "-gid", "-type", "-xtype", "-size",
+     "-perm", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-newer", "-anewer",
+     "-cnewer", "-samefile", "-inum", "-links", "-maxdepth", "-mindepth", "-printf", "-fstype",
+     "-used", "-context"}
+)  # fmt: skip
 # find runs the command after each of these, up to a ';' or '+' argument.
 _FIND_ACTIONS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 # Options that take a command string, run by a shell (``su -c {x}``, ``flock f -c {x}``).
@@ -186,14 +206,34 @@ _COMMAND_STRING_OPTIONS: dict[str, frozenset[str]] = {
 # splits into a program and its arguments itself.
 _PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
     "sort": frozenset({"--compress-program"}),  # runs it to compress and decompress
-    "wget": frozenset({"--use-askpass"}),  # runs it to ask for a user and a password
+    # runs it to ask for a user and a password; -e runs a .wgetrc command, and
+    # `use_askpass=PROG` is one (proved with real wget)
+    "wget": frozenset({"--use-askpass", "-e", "--execute"}),
+    # man-db runs its pager and its HTML browser through a shell
+    "man": frozenset({"-P", "--pager", "-H", "--html"}),
     "rsync": frozenset({"-e", "--rsh"}),
     "scp": frozenset({"-S"}),
     "sftp": frozenset({"-S"}),
+    # gcc runs each of its subprograms through this one (`-wrapper touch,x` ran touch)
+    **dict.fromkeys(("gcc", "g++", "cc", "c++"), frozenset({"-wrapper"})),
+    # ansible runs its module's arguments (the command module's command line, the shell
+    # module's shell string) on every host, and templates extra variables with Jinja2, whose
+    # lookup('pipe', cmd) runs cmd
+    **dict.fromkeys(
+        ("ansible", "ansible-playbook"),
+        frozenset({"-a", "--args", "-e", "--extra-vars"}),
+    ),
 }
 # Programs whose operand at this index (after their options) is a command string a shell runs:
 # ``sg group command``.
 _COMMAND_OPERANDS: dict[str, int] = {"sg": 1}
+# Programs whose operands are addresses in a language of their own that runs commands: socat's
+# `EXEC:cmd` and `SYSTEM:cmd`, and the `!!` that joins a second address to any address
+# (`OPEN:f!!SYSTEM:cmd` ran cmd in real socat), so a value anywhere in an operand is code.  Per
+# program, its options that take the next word as their argument (a size, a timeout, a file).
+_ADDRESS_PROGRAMS: dict[str, frozenset[str]] = {
+    "socat": frozenset({"-b", "-t", "-T", "-lf", "-lp", "-L", "-W", "-S"}),
+}
 # Settings that are commands the program runs through a shell (``ssh -o ProxyCommand=...``,
 # ``git -c core.pager=...``), by program.  A setting's name is matched without case; a git
 # name matches as ``section.key``, as ``section.*`` and, for ``section.subsection.key``, as
@@ -294,8 +334,9 @@ _TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
     **dict.fromkeys(("vim", "vi", "nvim", "ex", "view"), frozenset({"-c", "--cmd"})),
     # database shells: SQL, and meta-commands that run a shell (psql's \!, sqlite3's .shell)
     "psql": frozenset({"-c", "--command"}),
-    "mysql": frozenset({"-e", "--execute"}),
-    "mariadb": frozenset({"-e", "--execute"}),
+    # (and the SQL run on connecting, --init-command)
+    "mysql": frozenset({"-e", "--execute", "--init-command"}),
+    "mariadb": frozenset({"-e", "--execute", "--init-command"}),
     "sqlite3": frozenset({"-cmd"}),
     "duckdb": frozenset({"-c", "-cmd"}),
     "clickhouse-client": frozenset({"-q", "--query"}),
@@ -304,6 +345,8 @@ _TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
     "emacs": frozenset({"--eval", "-eval", "--execute", "-execute"}),
     "mongosh": frozenset({"--eval"}),
     "mongo": frozenset({"--eval"}),
+    # GNU make evaluates the string as a makefile line, where $(shell cmd) runs cmd
+    **dict.fromkeys(("make", "gmake"), frozenset({"--eval", "-E"})),
 }
 _CODE_OPTIONS = {**_INTERPRETER_OPTIONS, **_TOOL_CODE_OPTIONS}
 _SQL_SHELLS = frozenset(
@@ -422,6 +465,8 @@ _VERSION = re.compile(r"[\d.]+\Z")
 # ``$(shell cmd)`` in them, and reads MAKEFLAGS as options such as ``--eval``).
 _ASSIGNING_RUNNERS = frozenset({"env", "sudo"})
 _MAKES = frozenset({"make", "gmake"})
+#: The programs :func:`assignment_reader` names, which read any NAME=value.
+ASSIGNING = _ASSIGNING_RUNNERS | _MAKES
 # make's options that take the next word as their argument (-j, -l and -O take an optional one
 # only in the same word, so the next word is read as an operand).
 _MAKE_OPTIONS_WITH_ARGUMENT = frozenset(
@@ -448,13 +493,15 @@ SHELL_CODE_PROGRAMS = frozenset(
     SHELLS.union(
         _RUNNERS, (tool for tool, _ in _SUBCOMMAND_RUNNERS), _COMMAND_STRING_OPTIONS, _JOINING,
         _PROGRAM_OPTIONS, _COMMAND_OPERANDS, _COMMAND_SETTINGS, _MULTIPLEXER_COMMANDS,
-        ("find",),
+        _ADDRESS_PROGRAMS, ("find",),
     )
 )  # fmt: skip
 
 #: Every program the tables know something of (a word naming one, anywhere in a command, may
 #: be where a command that another program runs starts).
-_KNOWN_PROGRAMS = SHELL_CODE_PROGRAMS.union(_CODE_OPTIONS, _SCRIPT_FIRST, _SQL_OPERANDS)
+_KNOWN_PROGRAMS = SHELL_CODE_PROGRAMS.union(
+    _CODE_OPTIONS, _SCRIPT_FIRST, _SQL_OPERANDS, _ADDRESS_PROGRAMS
+)
 
 #: Programs with options that run code, so a value must not be read as one of their options
 #: (GNU programs read options after operands too).
@@ -482,12 +529,41 @@ DATA_OPTION_PROGRAMS = frozenset(
      "hexdump", "xxd", "strings", "tree", "yes", "mkfifo", "nslookup", "host", "locale",
      "getent", "groups", "users", "who", "w", "uptime", "free", "lsblk", "ps", "pgrep"}
 )  # fmt: skip
+#: The allow-list for options spelled like code options: programs whose ``-c``, ``-e``, ``-x``,
+#: ``-X``, ``--exec``, ``--eval``, ``--command``, ``--pager``... take data or nothing (``gzip -c``,
+#: ``ping -c 3``, ``gcc -c``, ``curl -X``, ``grep -e``), beyond the programs the tables above
+#: know (whose code options they list).  After such an option of any other program a value is
+#: refused: many run it (``./tool -c {x}``, ``nc -e``, ``fd -x``, ``yt-dlp --exec``, ``go test
+#: -exec``, ``mutt -e``, ``emacsclient -e``, ``make --eval`` before it was listed), and no
+#: table can list them all.
+PLAIN_OPTION_PROGRAMS = DATA_OPTION_PROGRAMS.union(
+    {"rm", "cp", "mv", "ln", "chmod", "chown", "chgrp", "kill", "pkill", "gzip", "gunzip",
+     "bzip2", "bunzip2", "xz", "unxz", "lzma", "zstd", "unzstd", "lz4", "pigz", "zgrep",
+     "zegrep", "zfgrep", "xzgrep", "bzgrep", "truncate", "shred", "date", "dd", "gcc", "cc",
+     "clang", "g++", "c++", "clang++", "ping", "ping6", "curl", "jq", "yq", "iconv", "pv",
+     "xmllint", "patch", "dos2unix", "unix2dos", "base32", "basenc",
+     "ip", "ss", "lsof", "dmesg", "journalctl", "unzip", "7z", "ffmpeg", "ffprobe"}
+)  # fmt: skip
+# Short options that give code to many programs (a shell's -c, perl's -e, fd's -x and -X).
+_CODE_LIKE_SHORT = frozenset({"-c", "-e", "-x", "-X"})
+# Words that, in a long option's name, say its argument is a command or code (--exec,
+# --eval-command, --pre, --pager, -toolexec, --post-cmd).
+_CODE_LIKE_WORDS = frozenset(
+    {"exec", "execute", "eval", "evaluate", "command", "commands", "cmd", "pager", "editor",
+     "askpass", "shell", "hook", "hooks", "pre", "program"}
+)  # fmt: skip
+_CODE_LIKE_ENDINGS = ("exec", "eval", "cmd", "command")
+
+
 # Interpreters whose code option ends their options (``python -c code -x``: -x is sys.argv[1]),
 # as a shell's -c does; other interpreters read options after the code option's argument.
 _CODE_ENDS_OPTIONS = SHELLS | {"python", "pypy"}
 # Programs built on traitlets, which read ``--Class.trait=value`` options anywhere before
 # ``--``, even after a script's name (``ipython s.py --InteractiveShellApp.exec_lines=...``).
 _TRAITLETS = frozenset({"ipython"})
+# Programs that run the rest of a word after a static '+' as one of their commands (`vim
+# +{x} f` ran `!touch x` in real vim; less runs its own commands, `!cmd` among them).
+_PLUS_COMMANDS = _VI | {"ex", "less"}
 #: Programs that also read a word starting with ``+`` as a command (``vim +!cmd``).
 PLUS_COMMAND_PROGRAMS = frozenset({"vim", "vi", "nvim", "ex", "view", "less", "more", "emacs"})
 
@@ -508,7 +584,7 @@ DATA_INPUT_PROGRAMS = (
          "read", "mapfile", "readarray", "command", "builtin", "type", "exit", "return",
          "set", "shift", "test", "[", ":", "wait", "export", "local", "cd", "trap"}
     )
-    .difference(_WRAPPERS)
+    .difference(_WRAPPERS, _ADDRESS_PROGRAMS)  # (socat - SYSTEM:sh: its addresses decide)
 )  # fmt: skip
 
 _AS_CODE = "which {} parses again as code"
@@ -571,6 +647,8 @@ def code_argument(
         )
         if start is not None:
             why = code_argument(command[start:], prefix, shells_only)
+    if why is None and not shells_only:
+        why = _unknown_code_option(command, prefix)
     return why
 
 
@@ -615,11 +693,13 @@ def option_taker(command: Sequence[str | None]) -> str | None:
         return None
     else:
         name = program(command[0])
+    if name == "find" and command[-2] in _FIND_TESTS_WITH_ARGUMENT:
+        return None  # the test's argument (`find . -name {pattern}`), whatever it starts with
     takes_script = (name in SHELLS or name in _INTERPRETER_OPTIONS) and name not in _TRAITLETS
     code_options = frozenset() if name in _CODE_ENDS_OPTIONS else _CODE_OPTIONS.get(name)
     expects_code = False
     for word in command[1:-1]:
-        if word == "--":
+        if word == "--" and name != "find":  # (find reads an expression after -- too)
             return None
         if expects_code:
             expects_code = False  # the program of -e: perl and others read options after it
@@ -644,6 +724,45 @@ def assignment_reader(command: Sequence[str | None], prefix: str = "") -> str | 
     for word in ran[1:-1]:
         expects_argument = not expects_argument and word in _MAKE_OPTIONS_WITH_ARGUMENT
     return None if expects_argument else program(ran[0])
+
+
+# An environment variable's name as the system's programs read theirs, then '=': POSIX (XBD
+# 8.1) gives the utilities' variables upper-case letters, digits and '_', and leaves names with
+# lower-case letters to applications (http_proxy is data).
+ENVIRONMENT_NAME = re.compile(r"[A-Z_][A-Z0-9_]*=")
+# Programs known to read an upper-case NAME=value argument as data, not as a variable that
+# they set for a command: an awk -v variable (awk's program is checked for running its data),
+# a git message or setting (git's settings are checked by name), the shell's builtins that
+# take data (`set -- {x}`: a variable is followed where it is used), and shells and
+# interpreters, whose operands are their script's arguments (as for options) and whose code
+# options are checked as code.
+_DATA_ASSIGNMENT_PROGRAMS = PLAIN_OPTION_PROGRAMS.union(
+    _SCRIPT_FIRST, SHELLS, _INTERPRETER_OPTIONS,
+    {"git", "set", "shift", "test", "[", ":", "exit", "return", "type", "local"},
+)  # fmt: skip
+
+
+def environment_setter(command: Sequence[str | None], prefix: str) -> str | None:
+    """The program that may set the word a value stands in as an environment variable of a
+    command it runs, when the word's static start is an upper-case ``NAME=`` (the allow-list:
+    programs known to read it as data, :data:`_DATA_ASSIGNMENT_PROGRAMS`): ``./configure
+    CC={x}``, ``systemctl set-environment FOO={x}``, ``strace -E FOO={x} cmd``, ``kubectl set
+    env deploy/d FOO={x}``, ``tmux new -e FOO={x}``, ``docker build --build-arg FOO={x}``."""
+    if not ENVIRONMENT_NAME.match(prefix):
+        return None
+    ran = _run_command(command, prefix)
+    if len(ran) < 2 or ran[0] is None or ran[0] == EXPANDED:
+        return None  # (a value naming the program: refused when it takes NAME=value, below)
+    name = program(ran[0])
+    if name in _CONTAINER_TOOLS:  # `docker run img echo {x}`: the command run inside decides
+        operands = [word for word in ran[1:-1] if word is None or not word.startswith("-")]
+        subcommand = next((w for w in operands[:2] if w in _ENVIRONMENT_SUBCOMMANDS), None)
+        inside = _container_command(name, ran[1:-1], subcommand) if subcommand else None
+        if inside is not None:  # (none: the value names the command run inside)
+            return environment_setter([*inside, None], prefix) if inside else None
+    if _allow_listed(ran[0], _DATA_ASSIGNMENT_PROGRAMS) or name in ASSIGNING:
+        return None  # (env, sudo and make: see assignment_reader)
+    return program(ran[0])
 
 
 def _perl_reads_operands(before: Sequence[str | None]) -> bool:
@@ -1172,10 +1291,12 @@ def _code_argument_of(
     last = before[-1] if before else None
     if command[0] is None:  # a program named by a value: its code options are unknown
         option = _clustered(prefix, _ANY_CODE_OPTION)[0] or option
-        if (option or last) in _ANY_CODE_OPTION and not shells_only:
+        given = option or last if (option or last) in _ANY_CODE_OPTION else ""
+        given = given or _code_like_option(before, prefix)  # (--exec, -x, --pager...)
+        if given and not shells_only:
             return (
-                f"the argument of {option or last} of a program a value names, which may "
-                "read it as code (as sh -c, python -c and perl -e do)"
+                f"the argument of {given} of a program a value names, which may read it as "
+                "code (as sh -c, python -c and perl -e do)"
             )
         return None
     name = program(command[0])
@@ -1229,7 +1350,78 @@ def _code_argument_of(
         return f"an argument of {name}, which joins its arguments for a shell to run as code"
     if name == "ssh" and _after_destination(before):
         return "the remote command of ssh, which the remote shell parses again as code"
+    if name in _PLUS_COMMANDS and prefix.startswith("+") and "--" not in before:
+        return (
+            f"the command of {name} +..., a command that {name} runs as code (+!cmd runs a "
+            "shell)"
+        )
+    if name in _ADDRESS_PROGRAMS and not option and last not in _ADDRESS_PROGRAMS[name]:
+        return (
+            f"an address of {name}, a language of its own where EXEC: and SYSTEM: run a "
+            "command, and '!!' joins a second address to any address (OPEN:f!!SYSTEM:cmd)"
+        )
     return None
+
+
+def _unknown_code_option(command: Sequence[str | None], prefix: str) -> str | None:
+    """Why the last word of ``command`` is code when its program is none the tables know and
+    the word is the argument of an option spelled like a code option (``./tool -c {x}``)."""
+    if len(command) < 2 or command[0] is None or command[0] == EXPANDED:
+        return None  # (a value naming the program: see _code_argument_of)
+    if _is_known(command[0]):
+        return None
+    given = _code_like_option(command[1:-1], prefix)
+    if not given:
+        return None
+    return (
+        f"the argument of {given} of {command[0]}, a program the renderer does not know, "
+        "where an option spelled like that may take code (as sh -c, perl -e, fd --exec, "
+        "nc -e and make --eval do)"
+    )
+
+
+def _is_known(word: str) -> bool:
+    """Whether the tables know what the program ``word`` does with its options' arguments:
+    those of :data:`PLAIN_OPTION_PROGRAMS` (by name or system path) and the programs whose
+    code options the tables list."""
+    if _allow_listed(word, PLAIN_OPTION_PROGRAMS):
+        return True
+    return ("/" not in word or word.startswith(_SYSTEM_DIRECTORIES)) and program(
+        word
+    ) in _KNOWN_PROGRAMS.union(_MAKES)
+
+
+def _code_like(word: str | None, clusters: bool = True) -> bool:
+    """Whether the option ``word`` is spelled as options that take code are: ``-c``, ``-e``,
+    ``-x``, ``-X`` (also at the end of a short cluster: ``-lc``, if ``clusters``), or a long
+    name with a word such as exec, eval, command, cmd, pager (``--exec``, ``-toolexec``,
+    ``--pre-cmd``)."""
+    if word is None or not word.startswith("-") or word in ("-", "--"):
+        return False
+    if word in _CODE_LIKE_SHORT or (clusters and re.fullmatch(r"-[A-Za-z0-9]{1,2}[cexX]", word)):
+        return True
+    name = word.lstrip("-").partition("=")[0].lower()
+    return len(name) > 1 and (
+        name.endswith(_CODE_LIKE_ENDINGS)
+        or not _CODE_LIKE_WORDS.isdisjoint(re.split(r"[-_.]", name))
+    )
+
+
+def _code_like_option(before: Sequence[str | None], prefix: str) -> str:
+    """The option spelled like a code option (see :func:`_code_like`) whose argument the value
+    is: glued to it (``-c{x}``, ``--exec={x}``) or the word after it (``-c {x}``), never past
+    ``--`` nor after ``--name=argument`` (that option's argument is its own word's)."""
+    if "--" in before:
+        return ""
+    if prefix.startswith("-"):
+        option, equals, _ = prefix.partition("=")
+        if prefix[:2] in _CODE_LIKE_SHORT and not prefix.startswith("--"):
+            return prefix[:2]
+        return option if equals and len(option) > 2 and _code_like(option, False) else ""
+    last = before[-1] if before else None
+    if last is not None and "=" not in last and _code_like(last):
+        return last
+    return ""
 
 
 def is_command_string(before: Sequence[str | None]) -> bool:
@@ -1443,6 +1635,8 @@ def _environment_option(
     given = option if option in options else last if _takes_next(last, options) else ""
     if name == "bwrap" and len(before) > 1 and before[-2] == "--setenv":
         given = "--setenv"  # the VALUE of --setenv NAME VALUE
+    if name == "tmux" and not given and not _SETENV.isdisjoint(before):
+        given = "set-environment"  # the NAME or VALUE of tmux set-environment NAME VALUE
     if given:
         return (
             f"the argument of {name} {given}, an environment variable (NAME=value) that {name} "
@@ -1465,11 +1659,20 @@ def _in_container_command(name: str, before: Sequence[str | None], subcommand: s
     """Whether the value comes after the image (or container) of ``docker run`` (``create``,
     ``exec``), in the command run inside: its options are that command's.  kubectl takes its
     options anywhere, and the command only after ``--``."""
-    after = before[before.index(subcommand) + 1 :]
+    return _container_command(name, before, subcommand) is not None
+
+
+def _container_command(
+    name: str, before: Sequence[str | None], subcommand: str
+) -> Sequence[str | None] | None:
+    """The words of the command run inside that come before the value, when the value comes
+    after the image (or container) of ``docker run`` (see :func:`_in_container_command`)."""
+    start = before.index(subcommand) + 1
+    after = before[start:]
     if name == "kubectl":
-        return "--" in after
+        return after[after.index("--") + 1 :] if "--" in after else None
     expects_argument, certain = False, True
-    for word in after:
+    for at, word in enumerate(after):
         if expects_argument:
             expects_argument = False
         elif word is not None and word.startswith("-") and word != "-":
@@ -1478,8 +1681,8 @@ def _in_container_command(name: str, before: Sequence[str | None], subcommand: s
             elif word not in _CONTAINER_FLAGS and "=" not in word:
                 certain = False  # an option the table does not know: is its argument next?
         elif certain:
-            return True  # the image (or container): what follows is the command
-    return False
+            return after[at + 1 :]  # the image (or container): what follows is the command
+    return None
 
 
 def _git_subcommand(before: Sequence[str | None]) -> str | None:

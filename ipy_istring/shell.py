@@ -57,7 +57,12 @@ from ._shell_grammar import (
     lex,
     word_at,
 )
-from ._shell_programs import OPTION_CODE_PROGRAMS, PLUS_COMMAND_PROGRAMS
+from ._shell_programs import (
+    ASSIGNING,
+    ENVIRONMENT_NAME,
+    OPTION_CODE_PROGRAMS,
+    PLUS_COMMAND_PROGRAMS,
+)
 from .fields import field_text, format_field, refusal
 from .template import as_template, is_template
 
@@ -129,6 +134,23 @@ def _fix_for(why: str) -> str:
             "Use that variable only as data (a quoted argument such as \"$f\" of a program "
             "that reads it as data), or pass the value straight to the command that reads it"
         )
+    if "with an upper-case NAME" in why:
+        return (
+            "Write the variable and its value in the static text, or give the value through "
+            "the environment of subprocess.run(env=...) and name the variable alone where the "
+            "program takes one (strace -E NAME, docker run -e NAME)"
+        )
+    if "a program the renderer does not know" in why:
+        return (
+            "Write the code in the static text and pass the value as data after it, or after "
+            "--; if that option takes data for this program (a count, a file), build the "
+            "argument list in Python: subprocess.run(['tool', '-c', x])"
+        )
+    if "an address of" in why:
+        return (
+            "Write the address in the static text and give the value to the program at its "
+            "other end as data, or do that part in Python"
+        )
     if "environment variable (NAME=value)" in why:
         return (
             "Write the variable's name in the static text and give its value through the "
@@ -167,6 +189,11 @@ def _fix_for(why: str) -> str:
         return (
             "Write the SQL in the static text, or run it from Python with sql(i'...') and a "
             "database driver, which passes each value as a parameter"
+        )
+    if "the program of make" in why or "the program of gmake" in why:
+        return (
+            "Write the makefile line in the static text, or do that part in Python: make "
+            "expands $(shell cmd) in any value it reads as a makefile"
         )
     if "the program of" in why:
         return (
@@ -436,16 +463,37 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 f"the value of {field_text(interpolation, position)}",
                 f"starts with {option[0]!r}, so {field.option_of} would read it as an option, "
                 + (
-                    f"and {field.option_of} has options that run commands"
+                    "or as the start of its expression (also after --), which may run or "
+                    "delete (-exec, -delete, ! -name k -delete)"
+                    if field.option_of == "find"
+                    else f"and {field.option_of} has options that run commands"
                     if field.option_of in OPTION_CODE_PROGRAMS
                     else "and only the options of programs known to run no command from one "
                     "(ls, cat, grep...) may come from a value"
                 ),
-                f"Write -- before the field, so that {field.option_of} reads every word after "
-                "it as an operand (or ./ before a relative path), or check the value in Python",
+                "Write ./ before a relative path (find ./{dir}), or check the value in Python"
+                if field.option_of == "find"
+                else f"Write -- before the field, so that {field.option_of} reads every word "
+                "after it as an operand (or ./ before a relative path), or check the value in "
+                "Python",
             )
+        if field.assignment_of and field.assignment_of not in ASSIGNING:
+            setting = next((w for w in words if ENVIRONMENT_NAME.match(w)), None)
+            if setting is not None:
+                raise refusal(
+                    renderer,
+                    f"the value of {field_text(interpolation, position)}",
+                    f"starts with an upper-case NAME=, as the system's programs name the "
+                    f"environment variables they read, so {field.assignment_of}, which is not "
+                    "a program known to read such a word as data, may read it as NAME=value, "
+                    "a variable it sets for a command it runs (./configure CC=..., systemctl "
+                    "set-environment, kubectl set env), and programs run variables such as "
+                    "PAGER, BASH_ENV or LD_PRELOAD as code",
+                    "Check the value in Python, or write the variable's name in the static text "
+                    "and give its value through subprocess.run(env=...)",
+                )
         assignment = next((w for w in words if "=" in w), None)
-        if field.assignment_of and assignment is not None:
+        if field.assignment_of in ASSIGNING and assignment is not None:
             runs = field.assignment_of in ("env", "sudo")  # else make
             raise refusal(
                 renderer,
@@ -478,10 +526,17 @@ _VARIABLE_AS_CODE = {
 
 def _reads_as_option(word: str, program: str) -> bool:
     """Whether ``program`` (``""``: none that matters) would read ``word`` as an option
-    (``+cmd`` too, for vim and less)."""
+    (``+cmd`` too, for vim and less; ``!`` and ``(`` too, for find)."""
     if not program or word == "-":  # (a lone '-' is an operand: standard input)
         return False
+    if program == "find" and word in _FIND_OPERATORS:
+        return True  # find's expression starts there: `find {dir} -name k -delete` with '!'
     return word.startswith("-") or (word.startswith("+") and program in PLUS_COMMAND_PROGRAMS)
+
+
+# Words that find reads as the start of its expression where a path may stand, as it does a
+# word starting with '-': `find '!' -name keep -delete` deleted every other file in real find.
+_FIND_OPERATORS = frozenset({"!", "(", ")", ","})
 
 
 # -- the structural check -------------------------------------------------------------------

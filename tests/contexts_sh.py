@@ -62,6 +62,12 @@ PAYLOADS = [
     f"touch {SENTINEL}|",
     # a builtin that runs its arguments as code, named by a value after `command`
     "eval",
+    # fourth pass: socat's addresses (a whole one, and a second one joined by '!!'), a make
+    # line run by --eval, and find's expression where a path stands
+    f"SYSTEM:touch {SENTINEL}",
+    f"x!!SYSTEM:touch {SENTINEL}",
+    f"$(shell touch {SENTINEL})",
+    "!",
 ]
 
 # (class, template); the class names the context in the report and the docs table.
@@ -572,3 +578,55 @@ CASES += [
     ("file run", "printf 'probe \"$1\"\\n' > s.sh; . ./s.sh §"),
 ]
 NAIVE_ESCAPES += [case for klass, case in CASES[-8:-2]]
+
+# (a program that sets its NAME=value operands in the environment of a command it runs)
+_CONFIGURE = "printf 'export \"$1\"; bash -c :' > configure; chmod +x configure; ./configure §"
+CASES += [
+    # -- fourth pass: an option spelled like a code option of a program no table knows (this
+    # one runs it, as nc -e, fd -x, yt-dlp --exec and go test -exec do): refused -----------
+    ("unknown program", "printf 'sh -c \"$2\"' > t; chmod +x t; ./t -c §"),
+    ("unknown program", "printf 'sh -c \"${1#*=}\"' > t; chmod +x t; ./t --exec=§"),
+    # -- an upper-case NAME= word of a program not known to read it as data: it may set the
+    # variable for a command it runs (strace -E, ./configure CC=, systemctl set-environment)
+    ("environment", "strace -f -o /dev/null -E BASH_ENV=§ bash -c :"),
+    ("environment", _CONFIGURE),
+    # -- holes in known programs' tables ---------------------------------------------------
+    ("make", "make -f /dev/null --eval=§ >/dev/null 2>&1"),
+    ("make", "make -f /dev/null -E § >/dev/null 2>&1"),
+    ("socat", "socat -u OPEN:a-file §"),
+    ("socat", "socat -u OPEN:a-file OPEN:§"),
+    # vim runs the rest of a '+' word as its command (`+!cmd` runs a shell)
+    ("plus command", "vi -es +§ +q a-file </dev/null"),
+    # find reads a path that is '!' or '(' as its expression, also after --
+    ("find", "touch keep; find § -name a-file -delete"),
+    ("find", "touch keep; find -- § -name a-file -delete"),
+    # -- look-alikes: accepted --------------------------------------------------------------
+    ("unknown program", "printf '[ \"$1\" = -c ] && sh -c \"$2\"' > t; chmod +x t; ./t -- §; "
+     "probe §"),
+    ("environment", "printf 'export \"$1\"; bash -c :' > c; chmod +x c; ./c lower=§; probe §"),
+    ("find", "touch keep; find ./§ -name none >/dev/null 2>&1; probe §"),
+    ("find", "find . -name § >/dev/null; probe §"),
+]
+NAIVE_ESCAPES += [
+    "printf 'sh -c \"$2\"' > t; chmod +x t; ./t -c §",
+    "printf 'sh -c \"${1#*=}\"' > t; chmod +x t; ./t --exec=§",
+    "strace -f -o /dev/null -E BASH_ENV=§ bash -c :",
+    _CONFIGURE,
+    "make -f /dev/null --eval=§ >/dev/null 2>&1",
+    "make -f /dev/null -E § >/dev/null 2>&1",
+    "socat -u OPEN:a-file §",
+    "socat -u OPEN:a-file OPEN:§",
+    "touch keep; find § -name a-file -delete",
+    "touch keep; find -- § -name a-file -delete",
+    "vi -es +§ +q a-file </dev/null",
+]
+NEEDS.update(
+    {
+        "strace -f -o /dev/null -E BASH_ENV=§ bash -c :": "strace",
+        "make -f /dev/null --eval=§ >/dev/null 2>&1": "make",
+        "make -f /dev/null -E § >/dev/null 2>&1": "make",
+        "socat -u OPEN:a-file §": "socat",
+        "socat -u OPEN:a-file OPEN:§": "socat",
+        "vi -es +§ +q a-file </dev/null": "vi",
+    }
+)

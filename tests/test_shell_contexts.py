@@ -170,6 +170,7 @@ def test_the_corpus_covers_each_context_class() -> None:
         "builtin", "case", "[[", "process substitution", "brace expansion", "tilde", "history",
         "comment", "carriage return", "here-string", "command substitution", "eval",
         "runner", "interpreter", "environment", "make", "perl", "variable",
+        "unknown program", "socat", "find",
     ):  # fmt: skip
         assert needed in classes
     accepted = [case for _, case in CASES if verdict(case) == "accepted"]
