@@ -373,10 +373,17 @@ class Analysis:
         found.sort(key=lambda f: (f.line, f.column))
         return found
 
-    def put_aside(self, statements: list[ast.stmt]) -> None:
+    def put_aside(
+        self, statements: list[ast.stmt], imports: Mapping[str, str] | None = None
+    ) -> None:
         """Take note of module-level statements (a cell that calls no sink) without reading
-        them: those that bind a name are read only if later code uses that name."""
+        them: those that bind a name are read only if later code uses that name.
+        ``imports``: what the import statements among ``statements`` bind (local name -> full
+        name), when the caller has read them already (a cell's, for the search of its sink
+        calls): they are then not read again."""
         put_aside, module, helpers = self.put_aside_names, self.module.names, self.helpers
+        if imports is not None:
+            self._note_imports(imports.items())
         for statement in statements:
             kind = type(statement)
             if kind is ast.Assign:
@@ -406,7 +413,10 @@ class Analysis:
                     self._forget_helper(name)  # (defined again: it calls no sink now)
                 continue
             if kind is ast.Import or kind is ast.ImportFrom:
-                self._import(statement)  # type: ignore[arg-type]
+                if imports is None:
+                    self._import(statement)  # type: ignore[arg-type]
+                else:
+                    self._unbind_imported(statement)  # type: ignore[arg-type]
             elif isinstance(statement, ast.ClassDef):
                 for method in statement.body:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -668,11 +678,19 @@ class Analysis:
         return None
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
-        names = self._scope.names
-        for local, full in imported_by(node):
+        self._note_imports(imported_by(node))
+        self._unbind_imported(node)
+
+    def _note_imports(self, imported: Iterable[tuple[str, str]]) -> None:
+        """Take note of imports: local name, full name."""
+        for local, full in imported:
             self.imports[local] = full
             if "plumbum" in full:
                 self._plumbum = True
+
+    def _unbind_imported(self, node: ast.Import | ast.ImportFrom) -> None:
+        """Forget what the scope knew of the names ``node`` binds again."""
+        names = self._scope.names
         for alias in node.names:
             names.pop(alias.asname or alias.name, None)
 
@@ -1634,6 +1652,8 @@ class Analysis:
         """The offsets in ``source`` of the calls of the helpers noted so far (functions,
         lambdas, partials, methods) and of the ``def`` of each function one of them decorates:
         the places of sink calls of the user's own making."""
+        if not (self.helpers or self.partials or self.commands or self.method_helpers):
+            return []  # (none noted: most notebooks, asked for each cell)
         names = (tuple(self.helpers), tuple(self.partials), tuple(self.commands))
         memo, memo_key = self._helper_calls_memo, (names, tuple(self.method_helpers))
         if memo is not None and memo[0] == memo_key and memo[1] == source:
