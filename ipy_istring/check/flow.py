@@ -327,7 +327,6 @@ class Analysis:
             extra = self._derived_calls(tree, source)
             if extra and source is not None:
                 calls = sorted({*(calls or ()), *extra})
-        self._source_lines = source.splitlines() if source is not None else []
         # Where the sink calls are, as the tree counts (line, UTF-8 column), when the tree
         # is of ``source`` as written (a cell's: IPython parsed it; a file's: no i-literal
         # rewritten): then a statement's sink calls are found from their places, not by
@@ -349,6 +348,8 @@ class Analysis:
             return []
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         self._all_lines = source is None
+        # (for :meth:`_sets_attribute`: only a cell that is read needs its lines)
+        self._source_lines = source.splitlines() if source is not None else []
         before = len(self.findings)
         deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
         self._scope = self.module
@@ -1242,12 +1243,9 @@ class Analysis:
                 return True
             shapes = set()  # sinks that take their command alike are judged once
             for sink in self._possible_sinks(call.func, imports):
-                shape = (sink.argument, sink.keywords, sink.shell_keyword, sink.shell_argv,
-                         sink.argv0, sink.split, sink.magic_names,
-                         sink.ipython_expands)  # fmt: skip
-                if shape in shapes:
+                if sink.passing in shapes:
                     continue
-                shapes.add(shape)
+                shapes.add(sink.passing)
                 if not self._passes_no_format(call, sink, functions, source):
                     return True
         return False
