@@ -416,8 +416,9 @@ class Analysis:
             if kind is ast.Import or kind is ast.ImportFrom:
                 if imports is None:
                     self._import(statement)  # type: ignore[arg-type]
-                else:
-                    self._unbind_imported(statement)  # type: ignore[arg-type]
+                else:  # (the names it binds are new)
+                    for alias in statement.names:  # type: ignore[attr-defined]
+                        self._scope.names.pop(alias.asname or alias.name, None)
             elif isinstance(statement, ast.ClassDef):
                 for method in statement.body:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -680,7 +681,9 @@ class Analysis:
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
         self._note_imports(imported_by(node))
-        self._unbind_imported(node)
+        names = self._scope.names
+        for alias in node.names:
+            names.pop(alias.asname or alias.name, None)
 
     def _note_imports(self, imported: Iterable[tuple[str, str]]) -> None:
         """Take note of imports: local name, full name."""
@@ -689,11 +692,6 @@ class Analysis:
             if "plumbum" in full:
                 self._plumbum = True
 
-    def _unbind_imported(self, node: ast.Import | ast.ImportFrom) -> None:
-        """Forget what the scope knew of the names ``node`` binds again."""
-        names = self._scope.names
-        for alias in node.names:
-            names.pop(alias.asname or alias.name, None)
 
     def _function(
         self,
