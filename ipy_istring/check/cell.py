@@ -49,7 +49,7 @@ class CellChecker:
         self._finder_version = -1  # the sink table's version the finder was made from
         # Per cell text seen lately (a cell run again, or IPython preparing it again): its
         # imports, and the sink calls the finder of the time found in it.
-        self._seen: dict[str, tuple[dict[str, str], CallFinder, list[int]]] = {}
+        self._seen: dict[str, tuple[tuple[dict[str, str], bool], CallFinder, list[int]]] = {}
         #: Whether the shell renders its ``!`` lines by ``sh`` (the extension's
         #: ``safe_shell_escapes``): their expansions are then no findings.
         self.escapes_rendered = False
@@ -92,7 +92,7 @@ class CellChecker:
         """Warn about the findings in one cell; returns them."""
         try:
             seen = self._seen.get(source)
-            imports = _imports_in(tree, source) if seen is None else seen[0]
+            imports, from_tree = _imports_in(tree, source) if seen is None else seen[0]
             if imports and imports.items() - self._imports.items():
                 self._imports.update(imports)
                 self._finder = None
@@ -106,7 +106,7 @@ class CellChecker:
                 calls = self._finder.calls_in(source)
                 if len(self._seen) >= _SEEN_KEPT:
                     self._seen.pop(next(iter(self._seen)))  # the oldest
-                self._seen[source] = (imports, self._finder, calls)
+                self._seen[source] = ((imports, from_tree), self._finder, calls)
             analysis = self._analysis
             if not calls and analysis is not None:
                 # a helper of an earlier cell's that is a sink (`def run(cmd): ...`; a cell
@@ -116,7 +116,8 @@ class CellChecker:
                 if analysis is None:
                     self._put_aside.append(tree.body)
                 else:
-                    analysis.put_aside(tree.body)
+                    # (the imports read from the tree are not read again)
+                    analysis.put_aside(tree.body, imports if from_tree else None)
                 return []
             findings = self.analysis.check(
                 tree, source, calls=calls, lazy=True, imports=self._imports
@@ -144,16 +145,17 @@ _SEEN_KEPT = 64  # cell texts remembered
 _IMPORT_STATEMENTS = (ast.Import, ast.ImportFrom)
 
 
-def _imports_in(tree: ast.Module, source: str) -> dict[str, str]:
+def _imports_in(tree: ast.Module, source: str) -> tuple[dict[str, str], bool]:
     """Local name -> full name for the imports of a cell: from its tree when each ``import``
-    in its text is a top-level statement (the usual cell), else from the text."""
+    in its text is a top-level statement (the usual cell), else from the text; and whether
+    from the tree (then they are all its import statements bind)."""
     count = source.count("import")
     if not count:
-        return {}
+        return {}, True
     top = [s for s in tree.body if type(s) in _IMPORT_STATEMENTS]
     if len(top) != count:  # an import in a function, or the word elsewhere
-        return imported_names(source)
+        return imported_names(source), False
     found: dict[str, str] = {}
     for statement in top:
         found.update(imported_by(statement))  # type: ignore[arg-type]
-    return found
+    return found, True

@@ -327,7 +327,6 @@ class Analysis:
             extra = self._derived_calls(tree, source)
             if extra and source is not None:
                 calls = sorted({*(calls or ()), *extra})
-        self._source_lines = source.splitlines() if source is not None else []
         # Where the sink calls are, as the tree counts (line, UTF-8 column), when the tree
         # is of ``source`` as written (a cell's: IPython parsed it; a file's: no i-literal
         # rewritten): then a statement's sink calls are found from their places, not by
@@ -349,6 +348,8 @@ class Analysis:
             return []
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         self._all_lines = source is None
+        # (for :meth:`_sets_attribute`: only a cell that is read needs its lines)
+        self._source_lines = source.splitlines() if source is not None else []
         before = len(self.findings)
         deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
         self._scope = self.module
@@ -373,10 +374,17 @@ class Analysis:
         found.sort(key=lambda f: (f.line, f.column))
         return found
 
-    def put_aside(self, statements: list[ast.stmt]) -> None:
+    def put_aside(
+        self, statements: list[ast.stmt], imports: Mapping[str, str] | None = None
+    ) -> None:
         """Take note of module-level statements (a cell that calls no sink) without reading
-        them: those that bind a name are read only if later code uses that name."""
+        them: those that bind a name are read only if later code uses that name.
+        ``imports``: what the import statements among ``statements`` bind (local name -> full
+        name), when the caller has read them already (a cell's, for the search of its sink
+        calls): they are then not read again."""
         put_aside, module, helpers = self.put_aside_names, self.module.names, self.helpers
+        if imports is not None:
+            self._note_imports(imports.items())
         for statement in statements:
             kind = type(statement)
             if kind is ast.Assign:
@@ -406,7 +414,11 @@ class Analysis:
                     self._forget_helper(name)  # (defined again: it calls no sink now)
                 continue
             if kind is ast.Import or kind is ast.ImportFrom:
-                self._import(statement)  # type: ignore[arg-type]
+                if imports is None:
+                    self._import(statement)  # type: ignore[arg-type]
+                else:  # (the names it binds are new)
+                    for alias in statement.names:  # type: ignore[attr-defined]
+                        self._scope.names.pop(alias.asname or alias.name, None)
             elif isinstance(statement, ast.ClassDef):
                 for method in statement.body:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -668,13 +680,18 @@ class Analysis:
         return None
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
+        self._note_imports(imported_by(node))
         names = self._scope.names
-        for local, full in imported_by(node):
+        for alias in node.names:
+            names.pop(alias.asname or alias.name, None)
+
+    def _note_imports(self, imported: Iterable[tuple[str, str]]) -> None:
+        """Take note of imports: local name, full name."""
+        for local, full in imported:
             self.imports[local] = full
             if "plumbum" in full:
                 self._plumbum = True
-        for alias in node.names:
-            names.pop(alias.asname or alias.name, None)
+
 
     def _function(
         self,
@@ -1224,12 +1241,9 @@ class Analysis:
                 return True
             shapes = set()  # sinks that take their command alike are judged once
             for sink in self._possible_sinks(call.func, imports):
-                shape = (sink.argument, sink.keywords, sink.shell_keyword, sink.shell_argv,
-                         sink.argv0, sink.split, sink.magic_names,
-                         sink.ipython_expands)  # fmt: skip
-                if shape in shapes:
+                if sink.passing in shapes:
                     continue
-                shapes.add(shape)
+                shapes.add(sink.passing)
                 if not self._passes_no_format(call, sink, functions, source):
                     return True
         return False
@@ -1634,6 +1648,8 @@ class Analysis:
         """The offsets in ``source`` of the calls of the helpers noted so far (functions,
         lambdas, partials, methods) and of the ``def`` of each function one of them decorates:
         the places of sink calls of the user's own making."""
+        if not (self.helpers or self.partials or self.commands or self.method_helpers):
+            return []  # (none noted: most notebooks, asked for each cell)
         names = (tuple(self.helpers), tuple(self.partials), tuple(self.commands))
         memo, memo_key = self._helper_calls_memo, (names, tuple(self.method_helpers))
         if memo is not None and memo[0] == memo_key and memo[1] == source:

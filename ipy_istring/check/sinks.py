@@ -15,7 +15,7 @@ import functools
 import re
 import warnings
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .._shell_programs import SHELLS
 
@@ -86,6 +86,14 @@ class Sink:
     jinja: bool = False
     program: str = ""
     maker: bool = False
+    #: How the call passes its command, all that judging a call from the call alone reads
+    #: of the sink (sinks alike in it are judged once): made once, not at each call.
+    passing: tuple[object, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        passing = (self.argument, self.keywords, self.shell_keyword, self.shell_argv,
+                   self.argv0, self.split, self.magic_names, self.ipython_expands)  # fmt: skip
+        object.__setattr__(self, "passing", passing)
 
 
 def _sql(name: str, keyword: str = "sql", fix: str = "", generic: bool = False) -> Sink:
