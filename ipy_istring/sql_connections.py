@@ -34,6 +34,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from .fields import RenderError
 from .sql import DIALECTS, PARAMSTYLES, Query, sql
 
 __all__ = [
@@ -135,9 +136,34 @@ _GLUES_BEFORE = re.compile(r"[\w:\\]\Z")
 _GLUES_AFTER = re.compile(r"\w")
 
 
+_TEXT_DIALECTS = ("postgresql", *(name for name in DIALECTS if name != "postgresql"))
+
+
+def _any_database(template: object) -> Query:
+    """The template in ``pyformat`` for an SQLAlchemy ``text()`` whose database is not known.
+
+    ``text()`` runs on whatever engine executes it, so each field must be safe as every
+    database reads the query (``select 1 --c\r, {x:l}`` is code to PostgreSQL, but to SQLite
+    the ``--`` comment runs on into the literal, and what follows its newline is code), and
+    each value written the same way for all of them.
+    """
+    # PostgreSQL first: its refusal is the one a query written for the old default met.
+    queries = [sql(template, "pyformat", dialect=name) for name in _TEXT_DIALECTS]
+    if any(query.sql != queries[0].sql for query in queries):
+        raise RenderError(
+            "sql_text(): a ':l' value is written differently for "
+            f"{', '.join(DIALECTS)} (a string with a backslash is E'...' for PostgreSQL only). "
+            "Name the database: sql_text(template, conn.dialect.name)"
+        )
+    return queries[0]
+
+
 def _text_and_params(template: object, dialect: str | None) -> tuple[str, dict[str, Any]]:
     """The template as SQLAlchemy ``text()`` source with ``:name`` binds, and their values."""
-    query = sql(template, "pyformat", dialect=dialect)
+    if dialect is None:
+        query = _any_database(template)
+    else:
+        query = sql(template, "pyformat", dialect=dialect)
     assert isinstance(query.params, dict)
     source = query.sql
     pieces: list[str] = []
@@ -165,9 +191,10 @@ def sql_text(template: object, dialect: str | None = None) -> Any:
 
     ``conn.execute(sql_text(i"...", conn.dialect.name))``; ``pd.read_sql(sql_text(i"..."),
     engine)`` and ``pl.read_database(sql_text(i"..."), engine)`` take it too.  ``dialect``
-    names the database (``"sqlite"``, ``"duckdb"``, ``"postgresql"``): how a ``{x:l}`` literal
-    is written depends on it.  Without it the query is checked and written for PostgreSQL;
-    the functions here that get the connection pass its dialect themselves.
+    names the database (``"sqlite"``, ``"duckdb"``, ``"postgresql"``): where a field may stand
+    and how a ``{x:l}`` literal is written depend on it.  Without it the query must be safe as
+    each of them reads it (the engine that runs a ``text()`` is not known here); the functions
+    here that get the connection pass its dialect themselves.
     """
     from sqlalchemy import text
 
