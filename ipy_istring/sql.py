@@ -49,11 +49,12 @@ called (a field before ``(``, unless the word before its name declares or target
 ``insert into {t:i} (a)``; DuckDB's ``cast(x as t).{f:i} ()`` is a call), the function DDL
 binds (``create cast ... with function {f:i} (text)``), a name after ``).`` or ``].`` when
 PostgreSQL may run the query (its attribute notation reads ``(x).f`` as ``f(x)``), a setting's
-name (``set {k:i}``,
-``set_config({k}, ...)``), and, when DuckDB may run the query, a ``:i`` table name DuckDB would
-read as a file or URL (``from {t:i}`` with ``"secret.csv"`` or ``("secret", "csv")``).  These
-are read from the whole query with its ``:q`` fragments composed in (``_composed``), which also
-reads every field again in the composed text.
+name (``set {k:i}``, ``set_config({k}, ...)``, ``create function ... set {k:i} = ...``), an
+option's name in ``OPTIONS ({k:i} ...)`` (file_fdw's PROGRAM runs its value), ``pg_settings``
+as UPDATE's table (its rule calls set_config()), and, when DuckDB may run the query, a ``:i``
+table name DuckDB would read as a file or URL (``from {t:i}`` with ``"secret.csv"`` or
+``("secret", "csv")``).  These are read from the whole query with its ``:q`` fragments composed
+in (``_composed``), which also reads every field again in the composed text.
 
 **Every render is checked** (defence in depth): each name or literal written into the text is
 tokenized again with the static tokens on either side of it, and must read as exactly the tokens
