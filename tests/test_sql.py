@@ -1193,3 +1193,17 @@ def test_settings_and_options_written_in_the_text_stay_accepted(
     parts: tuple[Any, ...], paramstyle: str
 ) -> None:
     assert sql(T(*parts), paramstyle).sql
+
+
+def test_sqlite_closes_a_comment_at_the_first_star_slash() -> None:
+    # /*/*/ is one comment to SQLite (its close's '*' is the '/*' inside's): what follows is
+    # code, here a string the field stands in; PostgreSQL and DuckDB nest, and read on.
+    assert [kind for kind, _, _ in tokens("/*/*/ ' */ ", SQLITE)] == ["block_comment", "string"]
+    for dialect in ("postgresql", "duckdb"):
+        nested = tokens("/*/*/ ' */ */ x", dialects(dialect, "qmark")[0])
+        assert [kind for kind, _, _ in nested] == ["block_comment", "word"]
+    static = "select v from t where v = /*/*/ ' */ "
+    for spec in ("", "l", "i"):
+        with pytest.raises(RenderError, match=r"inside a quoted SQL string"):
+            sql(T(static, ("v", "x", None, spec), " -- '"), "named")
+    assert sql(T("select /*/*/ ", ("v", "x"), " -- '"), "named").sql == "select /*/*/ :x -- '"
