@@ -399,8 +399,9 @@ def test_sql_text_without_a_dialect_is_safe_in_every_database(written: str, x: s
         conn.exec_driver_sql("insert into t values (1, 'a', 's1'), (2, 'b', 's2')")
     template = I(written, x=x)
     if written.startswith("select v"):  # the old default's rendering, run where it leaks
+        checked_for_postgresql = sql_text(template, "postgresql").text
         with engine.connect() as conn:
-            rows = conn.execute(sql_text(template, "postgresql")).fetchall()
+            rows = conn.execute(sqlalchemy.text(checked_for_postgresql)).fetchall()
         assert ("s1",) in rows
     with pytest.raises(RenderError, match=r"\{x:l\} is inside a (-- comment|quoted identifier)"):
         sql_text(template)
@@ -417,6 +418,31 @@ def test_sql_text_without_a_dialect_keeps_common_queries() -> None:
     with pytest.raises(RenderError, match=r"written differently.*sql_text\(template, conn"):
         sql_text(I("select {x:l}", x=x))
     assert sql_text(I("select {x:l}", x=x), "sqlite").text == "select 'a\\b'"
+
+
+def test_sql_text_runs_only_on_the_database_it_was_checked_for(postgres_dsn: str) -> None:
+    """A text() clause checked for SQLite, run on PostgreSQL with standard_conforming_strings
+    off, let a literal's backslash escape its quote: the positive control (the same text as a
+    plain text()) returned the table's row.  The clause sql_text() makes refuses to compile
+    for a database it was not checked for (MySQL among them), and runs where it was."""
+    from sqlalchemy.dialects import mysql
+
+    x = "\\' || (select name from t) --"
+    clause = sql_text(I("select {x:l} as v", x=x), "sqlite")
+    for engine in _sqlalchemy_postgres(postgres_dsn):
+        with engine.connect() as conn:
+            conn.exec_driver_sql("set standard_conforming_strings = off")
+            conn.exec_driver_sql("set escape_string_warning = off")
+            assert conn.execute(sqlalchemy.text(clause.text)).all() == [("'alice",)]
+            with pytest.raises(RenderError, match="checked for sqlite, but this engine's data"):
+                conn.execute(clause)
+    for engine in _sqlalchemy_sqlite():
+        with engine.connect() as conn:
+            assert conn.execute(clause).all() == [(x,)]
+    assert str(clause) == clause.text  # shown without an engine
+    unchecked = sql_text(I("select {x:l} as v", x="a"))  # every database we know
+    with pytest.raises(RenderError, match="checked for sqlite and duckdb and postgresql"):
+        unchecked.compile(dialect=mysql.dialect())
 
 
 # --------------------------------------------------------------------------------------------
