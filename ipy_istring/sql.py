@@ -832,8 +832,9 @@ def _composed(
                 found[pending[0]] = found[pending[0]] or _TABLE_FILE  # "s".{x:i} or {x:i}."csv"
             pending = None
             if kind == "field":
-                # query {xs:in} is query(?): the list is the call's arguments
-                called = [*calls, previous] if specs[field] == "in" else calls
+                # query {xs:in} is query(?), and load_extension {n:l} with n = -5 is
+                # load_extension (-5): the list or the parenthesized number is its argument
+                called = [*calls, previous] if specs[field] in ("in", "l") else calls
                 why = _sink(head, previous, called, routine_body, last)
                 if why is not None and found[field] is None:
                     found[field] = why

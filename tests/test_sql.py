@@ -1207,3 +1207,13 @@ def test_sqlite_closes_a_comment_at_the_first_star_slash() -> None:
         with pytest.raises(RenderError, match=r"inside a quoted SQL string"):
             sql(T(static, ("v", "x", None, spec), " -- '"), "named")
     assert sql(T("select /*/*/ ", ("v", "x"), " -- '"), "named").sql == "select /*/*/ :x -- '"
+
+
+def test_a_literal_after_a_code_function_name_is_its_argument() -> None:
+    # A negative number is written in parentheses: load_extension {n:l} is load_extension (-5),
+    # as query {xs:in} is query(?).  A literal after other words stays a value.
+    for static, dialect in (("select load_extension ", "sqlite"), ("from query ", "duckdb")):
+        with pytest.raises(RenderError, match=r"\{n:l\} is an argument of"):
+            sql(T(static, (-5, "n", None, "l")), dialect=dialect)
+    for static in ("select 1 limit ", "select abs ", "select id from t where id = "):
+        assert sql(T(static, (-5, "n", None, "l")), dialect="sqlite").params == ()
