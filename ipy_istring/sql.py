@@ -418,8 +418,11 @@ _ROUTINES = frozenset(("function", "procedure", "macro"))
 # Settings that name the code the server loads or runs: PostgreSQL's *_preload_libraries,
 # dynamic_library_path and *_command, DuckDB's extension repository and directory, and its
 # home_directory, under which LOAD and autoloading look for extensions when no extension
-# directory is set.
-_CODE_SETTING = re.compile(r"librar|command|extension|home_directory")
+# directory is set; and the procedural languages' own: plperl.on_init, on_plperl_init and
+# on_plperlu_init hold Perl code run when the interpreter starts, pltcl.start_proc and
+# pltclu.start_proc (and plv8.start_proc) name a function run then.  Those appear in
+# pg_settings only once the language is loaded, so no catalog review would have found them.
+_CODE_SETTING = re.compile(r"librar|command|extension|home_directory|\bon_\w*init|start_proc")
 
 
 def _code_setting(name: str) -> bool:
@@ -624,9 +627,16 @@ def _setting(head: list[str], statement: str) -> list[str] | None:
 
 
 def _setting_name(setting: list[str]) -> str:
-    """The setting's name among the words after SET: the first that is no modifier (the
-    words after it are its value: set search_path = extensions names no code setting)."""
-    return next((word for word in setting if word not in _SETTING_MODIFIERS), "")
+    """The setting's name among the words after SET: the first that is no modifier, with the
+    words a dot joins to it (plperl.on_init); the words after it are its value (set
+    search_path = extensions names no code setting)."""
+    start = next((n for n, w in enumerate(setting) if w not in _SETTING_MODIFIERS), None)
+    if start is None or setting[start] == ".":
+        return ""
+    end = start + 1
+    while setting[end : end + 1] == ["."] and end + 1 < len(setting):
+        end += 2
+    return "".join(setting[start:end])
 
 
 _SETTING_CODE = "naming a setting that says where the database loads libraries or extensions from"
@@ -861,6 +871,8 @@ def _composed(
                 del calls[-1:]
                 if len(clauses) > 1:
                     clauses.pop()
+            elif token == "." and previous and not calls and 0 < len(head) < 8:
+                head.append(".")  # a dotted name: set plperl.on_init, pragma main.table_info
             elif kind in ("word", "identifier"):
                 if token in _CLAUSES:
                     clauses[-1] = token

@@ -1217,3 +1217,22 @@ def test_a_literal_after_a_code_function_name_is_its_argument() -> None:
             sql(T(static, (-5, "n", None, "l")), dialect=dialect)
     for static in ("select 1 limit ", "select abs ", "select id from t where id = "):
         assert sql(T(static, (-5, "n", None, "l")), dialect="sqlite").params == ()
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["plperl.on_init", "plperl.on_plperlu_init", "PLPERL.ON_PLPERL_INIT", "pltcl.start_proc",
+     "pltclu.start_proc", "plv8.start_proc"],
+)  # fmt: skip
+def test_a_procedural_language_s_start_up_code_is_a_code_setting(name: str) -> None:
+    # Perl code, or the name of a function, run when the language's interpreter starts (by
+    # PostgreSQL's manual): set, alter ... set and set_config() refuse a value for it.
+    for static, end in (
+        (f"set {name} = ", ""),
+        (f"alter role r set {name} = ", ""),
+        (f"select set_config('{name.lower()}', ", ", false)"),
+    ):
+        with pytest.raises(RenderError, match="never become code"):
+            sql(T(static, ("1", "x", None, "l"), end), "format")
+    for kept in ("recovery_init_sync_method", "wal_init_zero", "session_init_hint"):
+        assert sql(T(f"set {kept} = ", ("1", "x", None, "l")), "format").params == ()
