@@ -793,6 +793,7 @@ def _composed(
         taint = ""  # what the query does with code, which a value anywhere may reach
         config_named = False  # the last token was set_config()'s written setting name
         routine_set = False  # the last token was SET in CREATE FUNCTION/PROCEDURE
+        atomic = False  # in its BEGIN ATOMIC body, where SET is an UPDATE's
         postgresql = d.name.startswith("postgresql")
         for kind, start, end in tokens(text, d):
             if kind != "field":
@@ -860,7 +861,7 @@ def _composed(
                     pending = (field, chain_before, chain_prior, last == ".")
                 field += 1
             elif token == ";":
-                head, calls, clauses, routine_body = [], [], [""], False
+                head, calls, clauses, routine_body, atomic = [], [], [""], False, False
             elif token == "(":
                 calls.append(previous)
                 if previous in _CODE_CALLS:
@@ -884,8 +885,9 @@ def _composed(
                     statement = _statement(head)
                     routine = statement[:1] == ["create"] and bool(_ROUTINES & set(statement))
                     routine_body |= token == "as" and routine
+                    atomic |= token == "begin" and routine
                     # CREATE FUNCTION ... SET name = value sets it whenever the function runs
-                    routine_set = token == "set" and routine and not routine_body
+                    routine_set = token == "set" and routine and not (routine_body or atomic)
             previous = token if kind in ("word", "identifier") else ""
             prior, last, last_named = last, token, named
         if taint:

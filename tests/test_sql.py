@@ -1174,6 +1174,9 @@ def test_a_setting_or_option_chosen_without_set_is_refused(
         (("create function f() returns setof int language sql set work_mem = ",
           ("64MB", "v", None, "l"), " as 'select 1'"), "format"),
         (("alter function f() set search_path = ", ("app", "s", None, "i")), "format"),
+        # SET in a BEGIN ATOMIC body is an UPDATE's
+        (("create procedure p() language sql begin atomic update t set ",
+          ("dynamic_library_path", "c", None, "i"), " = 1; end"), "format"),
         # an option's value, its name written in the text
         (("create foreign table ft (a text) server s options (filename ",
           ("/data/x.csv", "p", None, "l"), ", format 'csv')"), "format"),
