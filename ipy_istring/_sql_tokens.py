@@ -24,6 +24,7 @@ only the rules that move a token boundary are modelled::
     [...]                       yes         no (a list)   no (a subscript)
     $tag$...$tag$               no          yes           yes
     /* */ nest                  no          yes           yes
+    /*/*/ is a whole comment    yes         no (nests)    no (nests)
     -- ends at                  \n          \n or \r       \n or \r
     parameters                  ?N :a @a    ?N $a         $N
                                 $a #a
@@ -206,10 +207,16 @@ _COMMENT_EDGE = re.compile(r"/\*|\*/")
 
 def _block_comment_end(text: str, start: int, nested: bool) -> int:
     """Where the comment opened at ``start`` ends (the text's end if it never closes)."""
+    if not nested:
+        # The first '*/' after the opening '/*', even one whose '*' starts a '/*' inside:
+        # SQLite's /*/*/ is one whole comment (a search for both edges would read '/*' at
+        # its third character and miss the close).
+        end = text.find("*/", start + 2)
+        return len(text) if end < 0 else end + 2
     depth = 0
     for edge in _COMMENT_EDGE.finditer(text, start):
         if edge.group() == "/*":
-            depth = depth + 1 if nested or not depth else depth
+            depth += 1
         else:
             depth -= 1
             if not depth:

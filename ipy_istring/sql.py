@@ -49,11 +49,12 @@ called (a field before ``(``, unless the word before its name declares or target
 ``insert into {t:i} (a)``; DuckDB's ``cast(x as t).{f:i} ()`` is a call), the function DDL
 binds (``create cast ... with function {f:i} (text)``), a name after ``).`` or ``].`` when
 PostgreSQL may run the query (its attribute notation reads ``(x).f`` as ``f(x)``), a setting's
-name (``set {k:i}``,
-``set_config({k}, ...)``), and, when DuckDB may run the query, a ``:i`` table name DuckDB would
-read as a file or URL (``from {t:i}`` with ``"secret.csv"`` or ``("secret", "csv")``).  These
-are read from the whole query with its ``:q`` fragments composed in (``_composed``), which also
-reads every field again in the composed text.
+name (``set {k:i}``, ``set_config({k}, ...)``, ``create function ... set {k:i} = ...``), an
+option's name in ``OPTIONS ({k:i} ...)`` (file_fdw's PROGRAM runs its value), ``pg_settings``
+as UPDATE's table (its rule calls set_config()), and, when DuckDB may run the query, a ``:i``
+table name DuckDB would read as a file or URL (``from {t:i}`` with ``"secret.csv"`` or
+``("secret", "csv")``).  These are read from the whole query with its ``:q`` fragments composed
+in (``_composed``), which also reads every field again in the composed text.
 
 **Every render is checked** (defence in depth): each name or literal written into the text is
 tokenized again with the static tokens on either side of it, and must read as exactly the tokens
@@ -417,8 +418,11 @@ _ROUTINES = frozenset(("function", "procedure", "macro"))
 # Settings that name the code the server loads or runs: PostgreSQL's *_preload_libraries,
 # dynamic_library_path and *_command, DuckDB's extension repository and directory, and its
 # home_directory, under which LOAD and autoloading look for extensions when no extension
-# directory is set.
-_CODE_SETTING = re.compile(r"librar|command|extension|home_directory")
+# directory is set; and the procedural languages' own: plperl.on_init, on_plperl_init and
+# on_plperlu_init hold Perl code run when the interpreter starts, pltcl.start_proc and
+# pltclu.start_proc (and plv8.start_proc) name a function run then.  Those appear in
+# pg_settings only once the language is loaded, so no catalog review would have found them.
+_CODE_SETTING = re.compile(r"librar|command|extension|home_directory|\bon_\w*init|start_proc")
 
 
 def _code_setting(name: str) -> bool:
@@ -500,6 +504,20 @@ _STATEMENT_NAMED = (
     "Write the statement's name in the static text",
 )
 _SETTING_MODIFIERS = frozenset(("session", "local", "global", "persistent"))
+# PostgreSQL's OPTIONS (name 'value', ...) of a foreign table, server, wrapper or user mapping
+# (and ALTER ... OPTIONS (ADD | SET | DROP name ...)): the name says what the value is, and
+# file_fdw's PROGRAM runs it as a shell command.
+_OPTION_NAMED_AFTER = frozenset(("(", ",", "add", "set", "drop"))
+_OPTION_NAMED = (
+    "names an option in OPTIONS (...), so its value chooses what the option's value is: "
+    "file_fdw's PROGRAM runs it as a shell command on the database server (options "
+    '("program" %s) ran the value)',
+    "Write the option's name in the static text",
+)
+_UNREADABLE_BEFORE = (
+    'follows a name written U&"..." with escapes, which the check cannot read: it may be '
+    'PROGRAM (file_fdw\'s options (U&"progr\\0061m" %s) ran the value as a shell command)'
+)
 # DuckDB reads a table name that is no table as a file or URL (a replacement scan): "s.csv",
 # "s"."csv", "https://...".  Where a name is a table to read, a ':i' value must be plain.
 _TABLE_READS = frozenset(
@@ -541,6 +559,10 @@ def _sink(
         return _CODE_STATEMENTS[statement], _CODE_FIX
     if previous in _CODE_AFTER:
         return _CODE_AFTER[previous], _CODE_FIX
+    if previous == _UNREADABLE:  # options (U&"progr\0061m" {cmd}) is PROGRAM
+        return _UNREADABLE_BEFORE, _CODE_FIX
+    if calls[-1:] == ["options"] and before in _OPTION_NAMED_AFTER:
+        return _OPTION_NAMED
     for name in calls:
         if name in _CODE_CALLS:
             return f"is an argument of {_shown(name)}(), and {_CODE_CALLS[name]}", _CODE_FIX
@@ -605,9 +627,16 @@ def _setting(head: list[str], statement: str) -> list[str] | None:
 
 
 def _setting_name(setting: list[str]) -> str:
-    """The setting's name among the words after SET: the first that is no modifier (the
-    words after it are its value: set search_path = extensions names no code setting)."""
-    return next((word for word in setting if word not in _SETTING_MODIFIERS), "")
+    """The setting's name among the words after SET: the first that is no modifier, with the
+    words a dot joins to it (plperl.on_init); the words after it are its value (set
+    search_path = extensions names no code setting)."""
+    start = next((n for n, w in enumerate(setting) if w not in _SETTING_MODIFIERS), None)
+    if start is None or setting[start] == ".":
+        return ""
+    end = start + 1
+    while setting[end : end + 1] == ["."] and end + 1 < len(setting):
+        end += 2
+    return "".join(setting[start:end])
 
 
 _SETTING_CODE = "naming a setting that says where the database loads libraries or extensions from"
@@ -692,6 +721,28 @@ def _sets_code(head: list[str]) -> bool:
     return _code_setting(_setting_name(_setting(head, statement) or []))
 
 
+# UPDATE pg_settings SET setting = ... WHERE name = ... is SET: the view's rule calls
+# set_config() for each row it changes (update pg_settings set setting = {v} where name = {k}
+# set dynamic_library_path), so it is read as set_config() with an unwritten setting.
+_UPDATES_SETTINGS = (
+    "updates pg_settings, whose rule calls set_config() for each row: it sets the settings "
+    "the rows name (the libraries and commands the server loads among them)"
+)
+_UPDATED_SETTINGS = (
+    "names the table UPDATE changes, and PostgreSQL's view pg_settings turns an update into "
+    "set_config(): the value would choose to change settings (the libraries and commands the "
+    "server loads among them)",
+    "Pass another table's name; to change a setting, write SET name = {v:l}",
+)
+
+
+def _updates_settings(token: str, chain_before: str, chain_prior: str) -> bool:
+    """Whether the name ``token`` (``MARKER`` for a field) is UPDATE's table and may be
+    pg_settings: ``update [only] [pg_catalog.]pg_settings``, or a U&"..." name there."""
+    target = chain_before == "update" or (chain_before == "only" and chain_prior == "update")
+    return target and token in ("pg_settings", _UNREADABLE, MARKER)
+
+
 def _shown(name: str) -> str:
     return 'U&"..."' if name == _UNREADABLE else name
 
@@ -701,7 +752,8 @@ class _Places(NamedTuple):
 
     refused: tuple[tuple[str, str] | None, ...]  # (why, fix), whatever the value
     tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
-    clear: bool  # neither: nothing to check at render time
+    updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
+    clear: bool  # none of these: nothing to check at render time
 
 
 @lru_cache(maxsize=512)
@@ -712,14 +764,16 @@ def _composed(
     database would run its value as code, call the function it names or change the setting
     it names, or reads it inside a token once the fragments touch the text around them
     (E'a' in a fragment, '\\' {x} ' after it on a new line), else ``None``; and whether it
-    names a table DuckDB may read as a file.  ``specs`` are the fields' specs: a ':in' list
-    and a negative ':l' number are written in parentheses, so after a name they call it.
+    names a table DuckDB may read as a file, or the table PostgreSQL's UPDATE changes.
+    ``specs`` are the fields' specs: a ':in' list and a negative ':l' number are written in
+    parentheses, so after a name they call it.
     """
     text = MARKER.join(strings)
     members = dialects(dialect, paramstyle)
     count = len(strings) - 1
     found: list[tuple[str, str] | None] = [None] * count
     tables = [False] * count
+    updated = [False] * count
     for d in members:
         for n, where in enumerate(_read(strings, d)[0][:count]):
             found[n] = found[n] or where
@@ -738,6 +792,9 @@ def _composed(
         last_named = False  # the previous token was a word, an identifier or a field
         taint = ""  # what the query does with code, which a value anywhere may reach
         config_named = False  # the last token was set_config()'s written setting name
+        routine_set = False  # the last token was SET in CREATE FUNCTION/PROCEDURE
+        atomic = False  # in its BEGIN ATOMIC body, where SET is an UPDATE's
+        postgresql = d.name.startswith("postgresql")
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
@@ -764,6 +821,14 @@ def _composed(
                 # (x).f(), 'a'.f(), [1].f(): DuckDB calls f on what stands before the dot, so
                 # a name there starts no chain a declaring word before it could vouch for
                 chain_before, chain_prior = last, prior
+            setting_next, routine_set = routine_set, False
+            if postgresql and named and _updates_settings(token, chain_before, chain_prior):
+                if kind == "field":
+                    updated[field] = True  # update {t:i}: the value must not be pg_settings
+                else:
+                    taint = taint or _UPDATES_SETTINGS
+            if setting_next and _code_setting(token):  # create function ... set <setting>
+                taint = taint or _SETTING_CODE_WHY
             opens = token == "(" or (kind == "field" and specs[field] in ("in", "l"))
             if pending is not None and opens:
                 n, before_chain, prior_chain, dotted = pending
@@ -778,8 +843,9 @@ def _composed(
                 found[pending[0]] = found[pending[0]] or _TABLE_FILE  # "s".{x:i} or {x:i}."csv"
             pending = None
             if kind == "field":
-                # query {xs:in} is query(?): the list is the call's arguments
-                called = [*calls, previous] if specs[field] == "in" else calls
+                # query {xs:in} is query(?), and load_extension {n:l} with n = -5 is
+                # load_extension (-5): the list or the parenthesized number is its argument
+                called = [*calls, previous] if specs[field] in ("in", "l") else calls
                 why = _sink(head, previous, called, routine_body, last)
                 if why is not None and found[field] is None:
                     found[field] = why
@@ -789,11 +855,13 @@ def _composed(
                         found[field] = found[field] or _TABLE_FILE
                 if last == "." and prior in (")", "]") and d.attribute_calls:
                     found[field] = found[field] or _ATTRIBUTE_CALL  # (x).{f:i} is f(x)
+                if setting_next:  # create function f() ... set {k:i} = ...
+                    found[field] = found[field] or _SETTING_NAMED
                 if specs[field] == "i":  # a name: before "(" it is the function called
                     pending = (field, chain_before, chain_prior, last == ".")
                 field += 1
             elif token == ";":
-                head, calls, clauses, routine_body = [], [], [""], False
+                head, calls, clauses, routine_body, atomic = [], [], [""], False, False
             elif token == "(":
                 calls.append(previous)
                 if previous in _CODE_CALLS:
@@ -804,6 +872,8 @@ def _composed(
                 del calls[-1:]
                 if len(clauses) > 1:
                     clauses.pop()
+            elif token == "." and previous and not calls and 0 < len(head) < 8:
+                head.append(".")  # a dotted name: set plperl.on_init, pragma main.table_info
             elif kind in ("word", "identifier"):
                 if token in _CLAUSES:
                     clauses[-1] = token
@@ -813,16 +883,21 @@ def _composed(
                         if not taint and _sets_code(head):
                             taint = _SETTING_CODE_WHY
                     statement = _statement(head)
-                    routine_body |= (
-                        token == "as"
-                        and statement[:1] == ["create"]
-                        and bool(_ROUTINES & set(statement))
-                    )
+                    routine = statement[:1] == ["create"] and bool(_ROUTINES & set(statement))
+                    routine_body |= token == "as" and routine
+                    atomic |= token == "begin" and routine
+                    # CREATE FUNCTION ... SET name = value sets it whenever the function runs
+                    routine_set = token == "set" and routine and not (routine_body or atomic)
             previous = token if kind in ("word", "identifier") else ""
             prior, last, last_named = last, token, named
         if taint:
             found = [where or _runs_code(taint) for where in found]
-    return _Places(tuple(found), tuple(tables), not any(found) and not any(tables))
+    return _Places(
+        tuple(found),
+        tuple(tables),
+        tuple(updated),
+        not any(found) and not any(tables) and not any(updated),
+    )
 
 
 def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None:
@@ -837,18 +912,26 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
     places = _composed(tuple(strings), specs, builder.style, builder.dialect)
     if places.clear:
         return
-    for position, (interpolation, where, table) in enumerate(
-        zip(leaves, places.refused, places.tables), start=1
+    for position, (interpolation, where, table, updated) in enumerate(
+        zip(leaves, places.refused, places.tables, places.updated), start=1
     ):
-        if where is None and table and interpolation.format_spec == "i":
-            value = interpolation.value
-            names = value if isinstance(value, tuple) else (value,)
-            if len(names) > 1 or any(
-                isinstance(n, str) and _TABLE_NAME_UNSAFE.search(n) for n in names
-            ):
-                where = _TABLE_FILE
+        if where is None and interpolation.format_spec == "i":
+            where = _named_table(interpolation.value, table, updated)
         if where is not None:
             raise refusal("sql", field_text(interpolation, position), *where)
+
+
+def _named_table(value: object, table: bool, updated: bool) -> tuple[str, str] | None:
+    """Why a ':i' value may not name this table: a file DuckDB would read (``table``), or
+    pg_settings as UPDATE's table (``updated``); ``None`` when it may."""
+    names = value if isinstance(value, tuple) else (value,)
+    if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
+        return _UPDATED_SETTINGS
+    if table and (
+        len(names) > 1 or any(isinstance(n, str) and _TABLE_NAME_UNSAFE.search(n) for n in names)
+    ):
+        return _TABLE_FILE
+    return None
 
 
 # A field's expression names its parameter when every reader of ':name' / '%(name)s' takes it

@@ -27,6 +27,7 @@ This module imports nothing from IPython.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 import reprlib
@@ -34,6 +35,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from .fields import RenderError
 from .sql import DIALECTS, PARAMSTYLES, Query, sql
 
 __all__ = [
@@ -135,9 +137,34 @@ _GLUES_BEFORE = re.compile(r"[\w:\\]\Z")
 _GLUES_AFTER = re.compile(r"\w")
 
 
+_TEXT_DIALECTS = ("postgresql", *(name for name in DIALECTS if name != "postgresql"))
+
+
+def _any_database(template: object) -> Query:
+    """The template in ``pyformat`` for an SQLAlchemy ``text()`` whose database is not known.
+
+    ``text()`` runs on whatever engine executes it, so each field must be safe as every
+    database reads the query (``select 1 --c\r, {x:l}`` is code to PostgreSQL, but to SQLite
+    the ``--`` comment runs on into the literal, and what follows its newline is code), and
+    each value written the same way for all of them.
+    """
+    # PostgreSQL first: its refusal is the one a query written for the old default met.
+    queries = [sql(template, "pyformat", dialect=name) for name in _TEXT_DIALECTS]
+    if any(query.sql != queries[0].sql for query in queries):
+        raise RenderError(
+            "sql_text(): a ':l' value is written differently for "
+            f"{', '.join(DIALECTS)} (a string with a backslash is E'...' for PostgreSQL only). "
+            "Name the database: sql_text(template, conn.dialect.name)"
+        )
+    return queries[0]
+
+
 def _text_and_params(template: object, dialect: str | None) -> tuple[str, dict[str, Any]]:
     """The template as SQLAlchemy ``text()`` source with ``:name`` binds, and their values."""
-    query = sql(template, "pyformat", dialect=dialect)
+    if dialect is None:
+        query = _any_database(template)
+    else:
+        query = sql(template, "pyformat", dialect=dialect)
     assert isinstance(query.params, dict)
     source = query.sql
     pieces: list[str] = []
@@ -165,14 +192,47 @@ def sql_text(template: object, dialect: str | None = None) -> Any:
 
     ``conn.execute(sql_text(i"...", conn.dialect.name))``; ``pd.read_sql(sql_text(i"..."),
     engine)`` and ``pl.read_database(sql_text(i"..."), engine)`` take it too.  ``dialect``
-    names the database (``"sqlite"``, ``"duckdb"``, ``"postgresql"``): how a ``{x:l}`` literal
-    is written depends on it.  Without it the query is checked and written for PostgreSQL;
-    the functions here that get the connection pass its dialect themselves.
+    names the database (``"sqlite"``, ``"duckdb"``, ``"postgresql"``): where a field may stand
+    and how a ``{x:l}`` literal is written depend on it.  Without it the query must be safe as
+    each of them reads it (the engine that runs a ``text()`` is not known here); the functions
+    here that get the connection pass its dialect themselves.  The clause compiles only for
+    the database(s) it was checked for: run on another engine (MySQL, or PostgreSQL when it was
+    checked for SQLite), it raises :class:`~ipy_istring.fields.RenderError` rather than run.
     """
-    from sqlalchemy import text
-
     source, params = _text_and_params(template, dialect)
-    return text(source).bindparams(**params)
+    clause = _checked_text()(source)
+    clause.checked_for = DIALECTS if dialect is None else (dialect,)
+    return clause.bindparams(**params)
+
+
+@functools.cache
+def _checked_text() -> Any:
+    """SQLAlchemy's ``TextClause``, compiling only for the databases its query was checked for
+    (made on first use: SQLAlchemy is imported only here)."""
+    from sqlalchemy.ext.compiler import compiles
+    from sqlalchemy.sql.elements import TextClause
+
+    class CheckedText(TextClause):  # type: ignore[misc]  # SQLAlchemy is typed as Any here
+        """A ``text()`` clause that runs only where ``sql()`` proved its fields' places."""
+
+        inherit_cache = False  # the check runs at every compile, never skipped by a cache hit
+        checked_for: tuple[str, ...] = ()
+
+    def _compile(element: Any, compiler: Any, **kw: Any) -> Any:
+        name = compiler.dialect.name
+        if name != "default" and name not in element.checked_for:  # 'default': str(clause)
+            raise RenderError(
+                f"sql_text(): the query was checked for {' and '.join(element.checked_for)}, "
+                f"but this engine's database is {name!r}, which reads quotes, escapes and "
+                "comments otherwise (a '\\' in a literal SQLite keeps escapes a quote to "
+                "PostgreSQL with standard_conforming_strings off; MySQL's \"...\" is a string). "
+                "Pass the engine's database: sql_text(template, conn.dialect.name), or use "
+                "the driver's own parameters for a database ipy_istring does not know"
+            )
+        return compiler.visit_textclause(element, **kw)
+
+    compiles(CheckedText)(_compile)
+    return CheckedText
 
 
 def _refuse_own_parameters(function: str, given: object) -> None:

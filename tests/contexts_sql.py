@@ -146,6 +146,13 @@ CASES: list[Case] = [
          [(1,)], "select id from t where id = 1 /* */ or 1=1 /* */", ENGINES),
     Case("nested block comment", ("select id from t where id = 1 /* /* */ ", X(), " */"),
          "zz", [(1,)]),
+    # SQLite closes /* at the first */, even one whose '*' is the second character of a '/*':
+    # /*/*/ is a whole comment, and what follows it is code.
+    Case("comment closed inside its own '/*/' (SQLite)",
+         ("select v from t where v = /*/*/ ' */ ", X("l"), " -- '"),
+         "union select secret from t --", [],
+         "select v from t where v = /*/*/ ' */ 'union select secret from t --' -- '",
+         ("sqlite",), only=("sqlite",)),
     Case("after a nested block comment", ("select id from t where id = 1 /* /* */ */ or v = ", X()),
          "zz", [(1,)], only=("duckdb", "pg", "pg_off")),
     Case("fragment ends in a -- comment", ("select id from t where ", X("q"), " and v = 'zz'"),

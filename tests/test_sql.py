@@ -1077,3 +1077,165 @@ def test_names_and_calls_notebooks_write_stay_accepted(
     parts: tuple[Any, ...], expected: str
 ) -> None:
     assert sql(T(*parts)).sql == expected
+
+
+# PostgreSQL statements that set a setting or name an option without saying SET.
+
+
+@pytest.mark.parametrize(
+    ("parts", "why"),
+    [
+        # CREATE FUNCTION / PROCEDURE ... SET name = value sets it whenever the routine runs.
+        (
+            ("create function f() returns text language sql set ",
+             ("dynamic_library_path", "k", None, "i"), " = '/tmp/a' as $$ select 1 $$"),
+            r"\{k:i\} names the setting to change",
+        ),
+        (
+            ("create or replace procedure p() language sql set ",
+             ("dynamic_library_path", "k", None, "i"), " to '/tmp/a' as $$ select 1 $$"),
+            r"\{k:i\} names the setting to change",
+        ),
+        (
+            ("create function f() returns text language sql security definer stable "
+             "parallel safe set dynamic_library_path = ", ("/tmp/a", "v", None, "l"),
+             " as $$ select 1 $$"),
+            r"\{v:l\} is in a query that sets where the database loads",
+        ),
+        (
+            ('create function f() returns int language sql set U&"dynamic_\\006cibrary_path" = ',
+             ("/tmp/a", "v", None, "l"), " as 'select 1'"),
+            r"\{v:l\} is in a query that sets where the database loads",
+        ),
+        # OPTIONS (name value): file_fdw's PROGRAM runs the value as a shell command.
+        (
+            ("create foreign table ft (a text) server s options (",
+             ("program", "k", None, "i"), " ", ("echo 1", "v"), ")"),
+            r"\{k:i\} names an option in OPTIONS",
+        ),
+        (
+            ("create foreign table ft (a text) server s options (filename 'x', ",
+             ("program", "k", None, "i"), " 'y')"),
+            r"\{k:i\} names an option in OPTIONS",
+        ),
+        (
+            ("alter foreign table ft options (add ", ("program", "k", None, "i"), " 'y')"),
+            r"\{k:i\} names an option in OPTIONS",
+        ),
+        (
+            ("alter server s options (set ", ("program", "k", None, "i"), " 'y')"),
+            r"\{k:i\} names an option in OPTIONS",
+        ),
+        (
+            ('create foreign table ft (a text) server s options (U&"progr\\0061m" ',
+             ("echo 1", "v"), ")"),
+            r'\{v\} follows a name written U&"\.\.\." with escapes',
+        ),
+        # UPDATE pg_settings is set_config() for each row it changes.
+        (
+            ("update pg_settings set setting = ", ("/tmp/a", "v"), " where name = ",
+             ("dynamic_library_path", "k")),
+            r"\{v\} is in a query that updates pg_settings",
+        ),
+        (
+            ("with u as (update only pg_catalog.pg_settings set setting = ", ("/tmp/a", "v"),
+             " where name = 'dynamic_library_path' returning 1) select * from u"),
+            r"\{v\} is in a query that updates pg_settings",
+        ),
+        (
+            ("update ", ("pg_settings", "t", None, "i"), " set setting = ", ("/tmp/a", "v"),
+             " where name = ", ("dynamic_library_path", "k")),
+            r"\{t:i\} names the table UPDATE changes.*pg_settings",
+        ),
+        (
+            ("update ", (("pg_catalog", "pg_settings"), "t", None, "i"), " set setting = 'x'"),
+            r"\{t:i\} names the table UPDATE changes",
+        ),
+        (
+            ("update pg_catalog.", ("pg_settings", "t", None, "i"), " set setting = 'x'"),
+            r"\{t:i\} names the table UPDATE changes",
+        ),
+    ],
+)  # fmt: skip
+def test_a_setting_or_option_chosen_without_set_is_refused(
+    parts: tuple[Any, ...], why: str
+) -> None:
+    for paramstyle, dialect in (("format", None), ("dollar", None), ("qmark", "postgresql")):
+        with pytest.raises(RenderError, match=why):
+            sql(T(*parts), paramstyle, dialect=dialect)
+
+
+@pytest.mark.parametrize(
+    ("parts", "paramstyle"),
+    [
+        # a routine's other clauses, and a setting that loads nothing
+        (("create function ", ("f", "n", None, "i"), " (a int) returns int language sql "
+          "set search_path = ", ("app", "s", None, "i"), " as 'select 1'"), "format"),
+        (("create function f() returns setof int language sql set work_mem = ",
+          ("64MB", "v", None, "l"), " as 'select 1'"), "format"),
+        (("alter function f() set search_path = ", ("app", "s", None, "i")), "format"),
+        # SET in a BEGIN ATOMIC body is an UPDATE's
+        (("create procedure p() language sql begin atomic update t set ",
+          ("dynamic_library_path", "c", None, "i"), " = 1; end"), "format"),
+        # an option's value, its name written in the text
+        (("create foreign table ft (a text) server s options (filename ",
+          ("/data/x.csv", "p", None, "l"), ", format 'csv')"), "format"),
+        (("alter foreign table ft options (set filename ", ("/data/y.csv", "p", None, "l"), ")"),
+         "format"),
+        # other tables updated, pg_settings read, and a table named by a value elsewhere
+        (("update ", ("t", "t", None, "i"), " set v = ", ("x", "v"), " where id = ",
+          (1, "i")), "format"),
+        (("update t set setting = ", ("x", "v"), " where name = ", ("k", "k")), "format"),
+        (("select setting from pg_settings where name = ", ("work_mem", "k")), "format"),
+        (("select * from ", ("pg_settings", "t", None, "i")), "format"),
+        (("update ", ("pg_settings", "t", None, "i"), " set v = 1"), "qmark"),  # SQLite, DuckDB
+        (("select U&\"c\" from t where id = ", (1, "i")), "format"),
+    ],
+)  # fmt: skip
+def test_settings_and_options_written_in_the_text_stay_accepted(
+    parts: tuple[Any, ...], paramstyle: str
+) -> None:
+    assert sql(T(*parts), paramstyle).sql
+
+
+def test_sqlite_closes_a_comment_at_the_first_star_slash() -> None:
+    # /*/*/ is one comment to SQLite (its close's '*' is the '/*' inside's): what follows is
+    # code, here a string the field stands in; PostgreSQL and DuckDB nest, and read on.
+    assert [kind for kind, _, _ in tokens("/*/*/ ' */ ", SQLITE)] == ["block_comment", "string"]
+    for dialect in ("postgresql", "duckdb"):
+        nested = tokens("/*/*/ ' */ */ x", dialects(dialect, "qmark")[0])
+        assert [kind for kind, _, _ in nested] == ["block_comment", "word"]
+    static = "select v from t where v = /*/*/ ' */ "
+    for spec in ("", "l", "i"):
+        with pytest.raises(RenderError, match=r"inside a quoted SQL string"):
+            sql(T(static, ("v", "x", None, spec), " -- '"), "named")
+    assert sql(T("select /*/*/ ", ("v", "x"), " -- '"), "named").sql == "select /*/*/ :x -- '"
+
+
+def test_a_literal_after_a_code_function_name_is_its_argument() -> None:
+    # A negative number is written in parentheses: load_extension {n:l} is load_extension (-5),
+    # as query {xs:in} is query(?).  A literal after other words stays a value.
+    for static, dialect in (("select load_extension ", "sqlite"), ("from query ", "duckdb")):
+        with pytest.raises(RenderError, match=r"\{n:l\} is an argument of"):
+            sql(T(static, (-5, "n", None, "l")), dialect=dialect)
+    for static in ("select 1 limit ", "select abs ", "select id from t where id = "):
+        assert sql(T(static, (-5, "n", None, "l")), dialect="sqlite").params == ()
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["plperl.on_init", "plperl.on_plperlu_init", "PLPERL.ON_PLPERL_INIT", "pltcl.start_proc",
+     "pltclu.start_proc", "plv8.start_proc"],
+)  # fmt: skip
+def test_a_procedural_language_s_start_up_code_is_a_code_setting(name: str) -> None:
+    # Perl code, or the name of a function, run when the language's interpreter starts (by
+    # PostgreSQL's manual): set, alter ... set and set_config() refuse a value for it.
+    for static, end in (
+        (f"set {name} = ", ""),
+        (f"alter role r set {name} = ", ""),
+        (f"select set_config('{name.lower()}', ", ", false)"),
+    ):
+        with pytest.raises(RenderError, match="never become code"):
+            sql(T(static, ("1", "x", None, "l"), end), "format")
+    for kept in ("recovery_init_sync_method", "wal_init_zero", "session_init_hint"):
+        assert sql(T(f"set {kept} = ", ("1", "x", None, "l")), "format").params == ()

@@ -380,6 +380,71 @@ def test_sql_text_refuses_what_sql_refuses() -> None:
         sql_text(I("select '{name}'", name=name))
 
 
+# A '--' comment PostgreSQL ends at '\r' but SQLite only at '\n', and SQLite's [name].
+_OTHERWISE_READ = [
+    ("select v from t where id = 1 --c\r and {x:l} = v", "a\nunion select secret from t --"),
+    ("select [{x:l}] from t", "v] , secret, [v"),
+]
+
+
+@pytest.mark.parametrize(("written", "x"), _OTHERWISE_READ)
+def test_sql_text_without_a_dialect_is_safe_in_every_database(written: str, x: str) -> None:
+    """A text() clause runs on whatever engine executes it: without a dialect, sql_text used to
+    check the query for PostgreSQL only, and SQLite then read the literal's content as code
+    (the positive control: that rendering returned the secrets).  Now each field must be safe
+    as every database reads the query."""
+    engine = sqlalchemy.create_engine("sqlite://")
+    with engine.begin() as conn:
+        conn.exec_driver_sql("create table t (id integer, v text, secret text)")
+        conn.exec_driver_sql("insert into t values (1, 'a', 's1'), (2, 'b', 's2')")
+    template = I(written, x=x)
+    if written.startswith("select v"):  # the old default's rendering, run where it leaks
+        checked_for_postgresql = sql_text(template, "postgresql").text
+        with engine.connect() as conn:
+            rows = conn.execute(sqlalchemy.text(checked_for_postgresql)).fetchall()
+        assert ("s1",) in rows
+    with pytest.raises(RenderError, match=r"\{x:l\} is inside a (-- comment|quoted identifier)"):
+        sql_text(template)
+    engine.dispose()
+
+
+def test_sql_text_without_a_dialect_keeps_common_queries() -> None:
+    # What every database reads alike stays accepted, and written the same for each.
+    name, col, n = "it's", "user name", -3
+    clause = sql_text(I("select {col:i}, {n:l} from t where name = {name} -- c", **locals()))
+    assert clause.text == 'select "user name", (-3) from t where name = :name -- c'
+    # A backslash literal is written E'...' for PostgreSQL only: the database must be named.
+    x = "a\\b"
+    with pytest.raises(RenderError, match=r"written differently.*sql_text\(template, conn"):
+        sql_text(I("select {x:l}", x=x))
+    assert sql_text(I("select {x:l}", x=x), "sqlite").text == "select 'a\\b'"
+
+
+def test_sql_text_runs_only_on_the_database_it_was_checked_for(postgres_dsn: str) -> None:
+    """A text() clause checked for SQLite, run on PostgreSQL with standard_conforming_strings
+    off, let a literal's backslash escape its quote: the positive control (the same text as a
+    plain text()) returned the table's row.  The clause sql_text() makes refuses to compile
+    for a database it was not checked for (MySQL among them), and runs where it was."""
+    from sqlalchemy.dialects import mysql
+
+    x = "\\' || (select name from t) --"
+    clause = sql_text(I("select {x:l} as v", x=x), "sqlite")
+    for engine in _sqlalchemy_postgres(postgres_dsn):
+        with engine.connect() as conn:
+            conn.exec_driver_sql("set standard_conforming_strings = off")
+            conn.exec_driver_sql("set escape_string_warning = off")
+            assert conn.execute(sqlalchemy.text(clause.text)).all() == [("'alice",)]
+            with pytest.raises(RenderError, match="checked for sqlite, but this engine's data"):
+                conn.execute(clause)
+    for engine in _sqlalchemy_sqlite():
+        with engine.connect() as conn:
+            assert conn.execute(clause).all() == [(x,)]
+    assert str(clause) == clause.text  # shown without an engine
+    unchecked = sql_text(I("select {x:l} as v", x="a"))  # every database we know
+    with pytest.raises(RenderError, match="checked for sqlite and duckdb and postgresql"):
+        unchecked.compile(dialect=mysql.dialect())
+
+
 # --------------------------------------------------------------------------------------------
 # The library functions pass pandas' and polars' own options through, not the parameters.
 

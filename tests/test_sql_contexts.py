@@ -630,3 +630,105 @@ def test_postgresql_casts_with_the_function_a_value_names(pg: Any) -> None:
     )  # fmt: skip
     pg.execute(*sql(written, "format"))
     assert pg.execute("select ('a'::text::label).s").fetchall() == [("a",)]
+
+
+def test_postgresql_file_fdw_runs_the_option_a_value_names(pg: Any) -> None:
+    """OPTIONS ("<value>" %s) names the option its value is for, and file_fdw's PROGRAM runs
+    the value as a shell command when the table is read: the positive controls (bound
+    client-side, as psycopg2 binds; and the name written U&"progr\\0061m") ran ``echo``.
+    sql() refuses a field naming an option, and a value after a U&"..." name; a written
+    option's value (a file's name) stays accepted."""
+    import psycopg
+
+    pg.execute("create extension file_fdw schema ipy_istring_contexts")
+    pg.execute("create server fs foreign data wrapper file_fdw")
+    client = psycopg.ClientCursor(pg)
+    for name in ('"program"', 'U&"progr\\0061m"'):
+        client.execute(
+            f"create foreign table ft (a text) server fs options ({name} %s)", ("echo pwned",)
+        )
+        assert pg.execute("select a from ft").fetchall() == [("pwned",)]
+        pg.execute("drop foreign table ft")
+    start = "create foreign table ft (a text) server fs options ("
+    for parts, why in (
+        ((start, Interpolation("program", "k", None, "i"), " ", Interpolation("echo 1", "v"), ")"),
+         r"\{k:i\} names an option in OPTIONS"),
+        ((start + 'U&"progr\\0061m" ', Interpolation("echo 1", "v"), ")"),
+         r'\{v\} follows a name written U&"..."'),
+    ):  # fmt: skip
+        with pytest.raises(RenderError, match=why):
+            sql(InterpolationTemplate(*parts), "format")
+    written = InterpolationTemplate(
+        "create foreign table ft (a text) server fs options (filename ",
+        Interpolation("/nonexistent.csv", "p", None, "l"), ")",
+    )  # fmt: skip
+    pg.execute(*sql(written, "format"))
+    pg.execute("drop foreign table ft")
+
+
+def test_postgresql_update_of_pg_settings_sets_a_setting(pg: Any) -> None:
+    """UPDATE pg_settings SET setting = ... WHERE name = ... is set_config(): the positive
+    controls set dynamic_library_path (where LOAD finds shared libraries) from bound values,
+    and through a table name "pg_settings" a value gave.  sql() refuses every field of a query
+    that updates pg_settings, and a ':i' table name pg_settings after UPDATE."""
+    for table in ("pg_settings", '"pg_settings"'):
+        pg.execute(
+            f"update {table} set setting = %s where name = %s",
+            ("/tmp/attacker", "dynamic_library_path"),
+        )
+        assert pg.execute("show dynamic_library_path").fetchone()[0] == "/tmp/attacker"
+        pg.execute("reset dynamic_library_path")
+    written = InterpolationTemplate(
+        "update pg_settings set setting = ", Interpolation("/tmp/attacker", "v"),
+        " where name = ", Interpolation("dynamic_library_path", "k"),
+    )  # fmt: skip
+    with pytest.raises(RenderError, match=r"\{v\} is in a query that updates pg_settings"):
+        sql(written, "format")
+    by_value = InterpolationTemplate(
+        "update ", Interpolation("pg_settings", "t", None, "i"), " set setting = ",
+        Interpolation("/tmp/attacker", "v"), " where name = ",
+        Interpolation("dynamic_library_path", "k"),
+    )  # fmt: skip
+    with pytest.raises(RenderError, match=r"\{t:i\} names the table UPDATE changes"):
+        sql(by_value, "format")
+    pg.execute("create table t (id integer, v text, secret text)")
+    kept = InterpolationTemplate(
+        "update ", Interpolation("t", "t", None, "i"), " set v = ", Interpolation("x", "v")
+    )
+    pg.execute(*sql(kept, "format"))
+
+
+def test_postgresql_create_function_set_sets_a_setting(pg: Any) -> None:
+    """CREATE FUNCTION ... SET "<name>" = '<value>' sets the setting whenever the function
+    runs: the positive control's function ran with dynamic_library_path at the value.  sql()
+    refuses a field naming the setting, and a value for a setting that loads code; a plain
+    setting's value stays accepted."""
+    pg.execute(
+        'create function f() returns text language sql set "dynamic_library_path" = '
+        "'/tmp/attacker' as $$ select current_setting('dynamic_library_path') $$"
+    )
+    assert pg.execute("select f()").fetchall() == [("/tmp/attacker",)]
+    assert pg.execute("show dynamic_library_path").fetchone()[0] != "/tmp/attacker"
+    pg.execute("drop function f")
+    for parts, why in (
+        (
+            ("create function f() returns text language sql set ",
+             Interpolation("dynamic_library_path", "k", None, "i"), " = '/tmp/attacker' as "
+             "$$ select 1 $$"),
+            r"\{k:i\} names the setting to change",
+        ),
+        (
+            ("create function f() returns text language sql set dynamic_library_path = ",
+             Interpolation("/tmp/attacker", "k", None, "l"), " as $$ select 1 $$"),
+            r"\{k:l\} is in a query that sets where the database loads",
+        ),
+    ):  # fmt: skip
+        with pytest.raises(RenderError, match=why):
+            sql(InterpolationTemplate(*parts), "format")
+    kept = InterpolationTemplate(
+        "create function f() returns text language sql set work_mem = ",
+        Interpolation("8MB", "m", None, "l"),
+        " as $$ select current_setting('work_mem') $$",
+    )
+    pg.execute(*sql(kept, "format"))
+    assert pg.execute("select f()").fetchall() == [("8MB",)]
