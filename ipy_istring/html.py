@@ -24,7 +24,9 @@ which the output acts on an element of the page it names (``<label for>``, ``for
 ``popovertarget``, ``aria-owns``, ``aria-actions``, the ``name`` of ``<details>`` and radio
 buttons, whose groups span the page), ``rel`` (``opener``), the URL of a link that opens a tab
 holding ``window.opener`` (``target="_new"``), a value that would complete a character reference
-begun in the static text (``&{v}``). A field must be safe in every way a browser may read the page
+begun in the static text (``&{v}``), a value with whitespace that would end a token the template
+begins in a token list and add its own (``class="level-{v}"`` with ``v = "1 jp-LabShell"``).
+A field must be safe in every way a browser may read the page
 (``<select>`` content as html5lib and as browsers now parse it, ``<noscript>`` with scripting on
 and off).
 
@@ -156,6 +158,9 @@ def html(template: object) -> HtmlMarkup:
             # No check of the escaped text is needed here: the analysis parsed markupsafe's
             # escape of every special character in this very context and read it back.
             raw = str(value)
+            splits = contexts.token_refusal(slot, raw)
+            if splits is not None:
+                raise refusal("html", field_text(interpolation, index + 1), *splits)
             text = str(escape(raw))
             raws[index] = raw
         pieces.append(text)
@@ -235,9 +240,15 @@ def _flatten(
 
 def _trusted_text(value: object, slot: contexts.Slot, interpolation: Any, index: int) -> str:
     """A trusted value's HTML, if it may stand in ``slot`` (the page is checked later)."""
+    from . import _html_contexts as contexts
+
     if slot.trusted_refusal is not None:
         raise refusal("html", field_text(interpolation, index + 1), *slot.trusted_refusal)
     text = str(escape(value))
+    # (as the browser reads it in an attribute: &#32; is a space there too)
+    why = contexts.token_refusal(slot, Markup(text).unescape() + text)
+    if why is not None:
+        raise refusal("html", field_text(interpolation, index + 1), *why)
     if slot.kind == "attribute":
         for quote in "\"'":
             if quote in text:

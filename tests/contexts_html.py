@@ -56,6 +56,10 @@ HOST_TARGETS = (
     f'<p id="{HOST_NOTE_ID}" role="note">host</p>'
     f'<button id="{HOST_ACTION_ID}" onclick="{PWN}">host</button>'
 )
+# A class of the page's style sheet that covers the page, as JupyterLab's jp-LabShell does
+# (position: absolute, inset 0): an element of the output that takes it is an overlay.
+HOST_COVER = "host-cover"
+HOST_STYLE = f"<style>.{HOST_COVER} {{ position: absolute; inset: 0 }}</style>"
 # A file name the harness reports when a download is saved under it: a document that runs
 # script when opened, or a program.
 RUNNABLE_EXTENSIONS = ("html", "htm", "xhtml", "svg", "xml", "shtml", "mht", "exe", "desktop")
@@ -379,6 +383,11 @@ CASES: list[Case] = [
     Case("opener", '<a href="{v}" target="_blank" rel="opener">x</a>', "https://e.invalid/", True),
     Case("opener", '<base target="w"><a href="{v}">x</a>', "https://e.invalid/", True),
     Case("opener", f'<svg><a href="{{v}}" target="_new">{RECT}</a></svg>', "//e.invalid/", True),
+    # The browser compares target and rel by ASCII rules: "_blan\u212a" (Kelvin sign), which
+    # Python's lower() folds to "_blank", names a window; "noopener\xa0" is not noopener.
+    Case("opener", '<a href="{v}" target="_blan\u212a">x</a>', "https://e.invalid/", True),
+    Case("opener", '<a href="{v}" target="_new" rel="noopener\xa0">x</a>', "//e.invalid/", True),
+    Case("opener", '<a href="{v}" target="_new" rel="x\x1cnoreferrer">x</a>', "//e.invalid", True),
     # A download's file name decides what the saved file is, whatever the data's type.
     Case(
         "download name",
@@ -396,6 +405,12 @@ CASES: list[Case] = [
     ),
     Case("download name", '<a download="{v}" href="data:text/csv,a">x</a>', "report.csv"),
     Case("download name", '<a download="{v}.csv" href="data:text/csv,a">x</a>', "report.html"),
+    # A class token the template begins (class="level-{v}") that the value ends with a space,
+    # adding a class of its choosing: the page's class that covers the page (HOST_COVER).
+    Case("class token", '<p class="level-{v}">x</p>', "1 " + HOST_COVER, True, benign="1"),
+    Case("class token", '<p class="{v}-level">x</p>', HOST_COVER + "\tx", True, benign="1"),
+    Case("class token", '<p class="a-{v}{v}">x</p>', "\n" + HOST_COVER, True, benign="1"),
+    Case("class token", '<p class="level {v}">x</p>', "1", benign="2"),
     # Attributes that name an element by its id for the output to act upon: off the list,
     # each reaches the page's own (a form submitted, a popover shown, in Chromium).
     Case("id reference", '<button form="{v}">x</button>', "host-form", True),

@@ -26,6 +26,7 @@ from contexts_html import (
     HOST_GROUPS,
     HOST_NOTE_ID,
     HOST_RADIO_ID,
+    HOST_STYLE,
     HOST_TARGETS,
     RUNNABLE_EXTENSIONS,
     Case,
@@ -41,7 +42,8 @@ SHAPE_JS = """() => Array.from(document.querySelectorAll('*'), e =>
     e.tagName + '[' + Array.from(e.attributes, a => a.name).sort().join(',') + ']')"""
 # Elements drawn over the page: positioned out of the flow, or moved by a transform (an
 # <svg>'s transform attribute is one); a transform inside an svg stays clipped to its box.
-# (The page's own popover, HOST_TARGETS, is fixed in the top layer when shown: not the output's.)
+# (The page's own popover, HOST_TARGETS, is fixed in the top layer when shown: not the output's;
+# HOST_STYLE's class is the page's that covers it, which an element of the output must not take.)
 OVERLAY_JS = """() => Array.from(document.querySelectorAll('*'))
     .filter(e => e !== Document.prototype.getElementById.call(document, 'host-popover'))
     .filter(e => ['fixed', 'absolute', 'sticky'].includes(getComputedStyle(e).position)
@@ -136,7 +138,7 @@ def page_of(body: str) -> str:
     # The guard is part of the page, not an init script: Playwright's set_content writes the
     # page with document.open(), which erases every listener an init script had added.
     return (
-        f"<!doctype html><html><head><script>{NO_NAVIGATION_JS}</script></head>"
+        f"<!doctype html><html><head><script>{NO_NAVIGATION_JS}</script>{HOST_STYLE}</head>"
         f"<body>{HOST_CONTROL}{HOST_GROUPS}{HOST_TARGETS}{body}</body></html>"
     )
 
