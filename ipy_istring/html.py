@@ -32,7 +32,7 @@ and off).
 
 The result is ``Markup``, joined as it is with what follows it, so the template must end in
 element text (not inside a tag, attribute, comment or ``<script>``...), and it is not a
-format string (``%`` and ``.format()`` are refused).
+format string (``%``, ``.format()`` and ``.replace()`` are refused).
 
 A nested i-string is spliced into the outer template (its static text read by the parser in
 the place it really stands, its fields checked like the outer's; up to 100 levels).  Trusted
@@ -107,6 +107,15 @@ class HtmlMarkup(Markup):
     def format_map(self, mapping: Any, /) -> NoReturn:
         """Refused: a result is finished HTML (put values in the i-string's fields)."""
         raise _formatting_refusal(".format_map()")
+
+    # .replace() is the other way to fill in a finished page: markupsafe escapes the new text
+    # (or trusts it, an html(i"{url}") result too) and puts it wherever the old text stood:
+    # html(i'<a href="URL">x</a>').replace("URL", "javascript:...") linked it in Chromium, and
+    # replacing "\n" with Markup("<br>") would put <br> in attribute values and <textarea>s too.
+
+    def replace(self, *args: Any, **kwargs: Any) -> NoReturn:
+        """Refused: a result is finished HTML (put values in the i-string's fields)."""
+        raise _formatting_refusal(".replace()")
 
 
 def _formatting_refusal(how: str) -> Exception:

@@ -11,7 +11,8 @@ give trusted HTML of its own for ``{m}`` (``trusted``), be loaded with JavaScrip
 (``scripting=False``: ``<noscript>`` is then markup, as in sanitizers' ``DOMParser`` or a page
 viewed without JavaScript), or join the value after the result instead of rendering it in a
 field (``join=True``: ``html(i"<script>") + value + html(i"</script>")``, markupsafe's way of
-composing), or format the result (``percent=True``: ``html(i"<script>%s</script>") % value``).
+composing), or format the result (``percent=True``: ``html(i"<script>%s</script>") % value``;
+``replace=True``: ``html(i"<script>VALUE</script>").replace("VALUE", value)``).
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ class Case:
     scripting: bool = True  # load the page with JavaScript on (a notebook) or off
     join: bool = False  # the template is split at {v}: html(before) + value + html(after)
     percent: bool = False  # {v} is written %s, and the result formatted: html(...) % value
+    replace: bool = False  # {v} is written VALUE: html(...).replace("VALUE", value)
 
 
 CASES: list[Case] = [
@@ -345,6 +347,8 @@ CASES: list[Case] = [
     Case("join", "<p>{m}</p>{v}", "\n" + PWN, trusted="<b>x</b>", join=True),
     Case("format", "<script>var x = {v}</script>", "1; " + PWN, True, percent=True),
     Case("format", '<a href="{v}">x</a>', JS_URL, True, percent=True),
+    Case("format", "<script>var x = {v}</script>", "1; " + PWN, True, replace=True),
+    Case("format", '<a href="{v}">x</a>', JS_URL, True, replace=True),
     # Names the page's document takes as its own properties (DOM clobbering): the harness
     # reports document.getElementById and the like turned into elements.  An id or an
     # <input>'s name clobbers nothing there.

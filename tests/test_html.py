@@ -510,12 +510,15 @@ def test_jupyterlab_command_attributes_are_refused() -> None:
 
 def test_a_result_is_not_a_format_string() -> None:
     # Markup's % and .format() escape values and nothing more: in a result they would land
-    # in a <script> or a URL unchecked.
+    # in a <script> or a URL unchecked; .replace() too (tests/contexts_html.py, "format").
     result = html(T("<script>var x = %s; var y = {}</script>"))
     for formatting in (
         lambda: result % "1",
         lambda: result.format(1),
         lambda: result.format_map({}),
+        lambda: result.replace("%s", "1"),
+        lambda: result.replace("{}", Markup("1"), 1),
+        lambda: result.replace(old="{}", new="1"),
     ):
         with pytest.raises(RenderError, match=r"a result is finished HTML.*fields"):
             formatting()

@@ -90,6 +90,9 @@ def render(case: Case, value: str) -> str | None:
         before, _, after = case.template.partition("{v}")
         if case.percent:  # html(i"<script>%s</script>") % value
             return str(html(InterpolationTemplate(before + "%s" + after)) % value)
+        if case.replace:  # html(i"<script>VALUE</script>").replace("VALUE", value)
+            result = html(InterpolationTemplate(before + "VALUE" + after))
+            return str(result.replace("VALUE", value))
         if case.join:  # html(i"<script>") + value + html(i"</script>")
             head, tail = (
                 html(template(dataclasses.replace(case, template=part), value))
@@ -258,7 +261,12 @@ def case_id(case: Case) -> str:
     how = "+".join(
         [
             how
-            for how, on in (("nojs", not case.scripting), ("join", case.join), ("%", case.percent))
+            for how, on in (
+                ("nojs", not case.scripting),
+                ("join", case.join),
+                ("%", case.percent),
+                ("replace", case.replace),
+            )
             if on
         ]
         + ([f"m={case.trusted}"] if case.trusted else [])
