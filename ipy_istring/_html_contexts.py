@@ -150,8 +150,8 @@ _ARIA_ATTRIBUTES = _names(
 # class), an id of aria-labelledby/headers/for one of its elements, an autocomplete token what
 # the browser fills in.  A field that continues a token of the template's own
 # (class="level-{x}") may give the rest of that token, not tokens of its own: in Chromium
-# x = "1 host-cover" also took the page's class that covers the page (JupyterLab's
-# jp-LabShell is absolute with inset 0).
+# x = "1 host-cover" also took the page's class that covers the page (in JupyterLab 4.6 an
+# output took jp-LabShell, absolute with inset 0, and lm-Menu, z-index 10000, that way).
 _TOKEN_LISTS = _names(
     """class accesskey autocomplete headers for role aria-labelledby aria-labeledby
     aria-describedby aria-controls aria-details aria-errormessage aria-flowto aria-relevant
@@ -177,6 +177,14 @@ def _tokens(value: str) -> set[str]:
     return set(_ASCII_WHITESPACE_RUN.split(_keyword(value))) - {""}
 
 
+# Bootstrap's data API, loaded by the pages notebooks are published in (pydata-sphinx-theme:
+# Jupyter Book, the PyData projects' docs; Quarto; nbviewer had Bootstrap 3), acts on a click
+# of an element with data-bs-toggle (data-toggle before Bootstrap 5) upon the element that its
+# data-bs-target (or data-target, data-parent, else its href) selects anywhere in the page: in
+# Chromium, with pydata-sphinx-theme 0.24's Bootstrap, data-bs-target="#host-note" collapsed
+# the page's element.  data-bs-* is Bootstrap's own namespace (commands, selectors, settings).
+_BOOTSTRAP_TOGGLES = frozenset(("data-bs-toggle", "data-toggle"))
+_BOOTSTRAP_SELECTORS = frozenset(("data-target", "data-parent", "href"))
 # Elements whose attributes load or run something, or change the whole page (base, meta):
 # no attribute of theirs takes a value.
 _LOADING_ELEMENTS = _names(
@@ -743,6 +751,18 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
         return (
             f"stands {where}, an element that loads, runs or reconfigures something",
             "No attribute of it takes a value; write it in full in the template",
+        )
+    bootstrap = name.startswith("data-bs-") or name == "data-toggle" or (
+        name in _BOOTSTRAP_SELECTORS and not _BOOTSTRAP_TOGGLES.isdisjoint(landing.attributes)
+    )
+    if bootstrap:
+        return (
+            f"stands {where}, which Bootstrap (loaded by Jupyter Book, Quarto and other pages "
+            "notebooks are published in) reads as a command or a selector: a click on a "
+            "data-bs-toggle element collapses, shows or hides the element its target selects, "
+            "anywhere on the page",
+            "Write Bootstrap's attributes, and the target of a toggle, in the template; pass "
+            "values in another data-* attribute",
         )
     kind = _URL_ATTRIBUTES.get((namespace, element, name))
     if kind == "link" and landing.opener:

@@ -22,7 +22,8 @@ raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``
 ``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., attributes by
 which the output acts on an element of the page it names (``<label for>``, ``form``,
 ``popovertarget``, ``aria-owns``, ``aria-actions``, the ``name`` of ``<details>`` and radio
-buttons, whose groups span the page), ``rel`` (``opener``), the URL of a link that opens a tab
+buttons, whose groups span the page; Bootstrap's ``data-bs-*`` and the target of its toggles),
+``rel`` (``opener``), the URL of a link that opens a tab
 holding ``window.opener`` (``target="_new"``), a value that would complete a character reference
 begun in the static text (``&{v}``), a value with whitespace that would end a token the template
 begins in a token list and add its own (``class="level-{v}"`` with ``v = "1 jp-LabShell"``).

@@ -57,6 +57,27 @@ HOST_TARGETS = (
     f'<p id="{HOST_NOTE_ID}" role="note">host</p>'
     f'<button id="{HOST_ACTION_ID}" onclick="{PWN}">host</button>'
 )
+# Bootstrap's data API (pydata-sphinx-theme, so Jupyter Book; Quarto), reduced to what acts on
+# the page: a click on a data-bs-toggle (Bootstrap 3/4: data-toggle) element toggles "show" on
+# the element its data-bs-target (data-target, else href) selects.  With pydata-sphinx-theme
+# 0.24's own Bootstrap bundle, data-bs-target="#host-note" collapsed the page's element in
+# Chromium; here the page's collapsible runs script when something toggles it.
+HOST_COLLAPSE_ID = "host-collapse"
+DATA_API_JS = f"""
+document.addEventListener("click", (event) => {{
+  const toggle = event.target instanceof Element
+    && event.target.closest("[data-bs-toggle], [data-toggle]");
+  if (!toggle) return;
+  const selector = toggle.getAttribute("data-bs-target") || toggle.getAttribute("data-target")
+    || toggle.getAttribute("href");
+  let target = null;
+  try {{ target = selector && document.querySelector(selector); }} catch {{}}
+  if (target) target.classList.toggle("show");
+}});
+new MutationObserver(() => {{ {PWN} }}).observe(
+  document.getElementById("{HOST_COLLAPSE_ID}"), {{ attributes: true }});
+"""
+HOST_COLLAPSE = f'<div id="{HOST_COLLAPSE_ID}" class="collapse show" hidden>host</div>'
 # A class of the page's style sheet that covers the page, as JupyterLab's jp-LabShell does
 # (position: absolute, inset 0): an element of the output that takes it is an overlay.
 HOST_COVER = "host-cover"
@@ -447,4 +468,17 @@ CASES: list[Case] = [
     Case("id reference", '<div role="group" aria-labeledby="{v}">x</div>', HOST_ACTION_ID),
     Case("id reference", '<div role="group" aria-controls="{v}">x</div>', HOST_ACTION_ID),
     Case("id reference", '<div role="group" aria-describedby="{v}">x</div>', HOST_NOTE_ID),
+    # Bootstrap's toggles act on the page's element their target selects (DATA_API_JS).
+    Case(
+        "bootstrap",
+        '<button data-bs-toggle="collapse" data-bs-target="{v}">x</button>',
+        "#" + HOST_COLLAPSE_ID,
+        True,
+    ),
+    Case(
+        "bootstrap", '<a data-bs-toggle="collapse" href="{v}">x</a>', "#" + HOST_COLLAPSE_ID, True
+    ),
+    Case("bootstrap", '<a data-toggle="collapse" href="{v}">x</a>', "#" + HOST_COLLAPSE_ID, True),
+    Case("bootstrap", '<button data-bs-toggle="{v}" data-bs-target="#d">x</button>', "collapse"),
+    Case("bootstrap", '<a href="{v}">x</a><p id="d">x</p>', "#" + HOST_COLLAPSE_ID),
 ]

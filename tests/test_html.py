@@ -508,6 +508,36 @@ def test_jupyterlab_command_attributes_are_refused() -> None:
     assert html(T('<button data-command="', ("x", "c"), '">x</button>'))
 
 
+def test_bootstrap_commands_and_the_targets_of_its_toggles_are_refused() -> None:
+    # Bootstrap's data API (Jupyter Book's pydata-sphinx-theme, Quarto) collapsed the page's
+    # element that data-bs-target="#host-note" selected, in Chromium (tests/contexts_html.py,
+    # "bootstrap"); data-bs-* is all Bootstrap's, and a toggle's href is its target too.
+    for source in (
+        '<button data-bs-toggle="collapse" data-bs-target="{}">x</button>',
+        '<a data-bs-toggle="collapse" href="{}">x</a>',
+        '<a data-toggle="modal" href="{}">x</a>',
+        '<button data-toggle="collapse" data-target="{}">x</button>',
+        '<div data-toggle="collapse" data-parent="{}">x</div>',
+        '<button data-bs-toggle="{}">x</button>',
+        '<span data-bs-title="{}">x</span>',
+        '<p data-toggle="{}">x</p>',
+        '<svg><a data-bs-toggle="collapse" href="{}"><text>x</text></a></svg>',
+    ):
+        before, after = source.split("{}")
+        with pytest.raises(RenderError, match=r"\{t\} stands in the attribute .*Bootstrap"):
+            html(T(before, ("#host-note", "t"), after))
+    for source in (
+        '<a href="{}">x</a>',
+        '<p data-target="{}">x</p>',
+        '<p data-parent="{}">x</p>',
+        '<a data-bs-toggle="collapse" href="#d" title="{}">x</a>',
+        '<p data-bs="{}" data-toggled="{}">x</p>',
+    ):
+        before, *middle, after = source.split("{}")
+        fields = [part for text in middle for part in (("#host-note", "t"), text)]
+        assert html(T(before, *fields, ("#host-note", "t"), after))
+
+
 def test_a_result_is_not_a_format_string() -> None:
     # Markup's % and .format() escape values and nothing more: in a result they would land
     # in a <script> or a URL unchecked; .replace() too (tests/contexts_html.py, "format").

@@ -20,7 +20,9 @@ import pytest
 from conftest import CHROMIUM_ARGS
 from contexts_html import (
     CASES,
+    DATA_API_JS,
     HOST_ACTION_ID,
+    HOST_COLLAPSE,
     HOST_CONTROL,
     HOST_CONTROL_ID,
     HOST_GROUPS,
@@ -142,7 +144,8 @@ def page_of(body: str) -> str:
     # page with document.open(), which erases every listener an init script had added.
     return (
         f"<!doctype html><html><head><script>{NO_NAVIGATION_JS}</script>{HOST_STYLE}</head>"
-        f"<body>{HOST_CONTROL}{HOST_GROUPS}{HOST_TARGETS}{body}</body></html>"
+        f"<body>{HOST_CONTROL}{HOST_GROUPS}{HOST_TARGETS}{HOST_COLLAPSE}"
+        f"<script>{DATA_API_JS}</script>{body}</body></html>"
     )
 
 
