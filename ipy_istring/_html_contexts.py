@@ -182,8 +182,14 @@ def _tokens(value: str) -> set[str]:
 # of an element with data-bs-toggle (data-toggle before Bootstrap 5) upon the element that its
 # data-bs-target (or data-target, data-parent, else its href) selects anywhere in the page: in
 # Chromium, with pydata-sphinx-theme 0.24's Bootstrap, data-bs-target="#host-note" collapsed
-# the page's element.  data-bs-* is Bootstrap's own namespace (commands, selectors, settings).
-_BOOTSTRAP_TOGGLES = frozenset(("data-bs-toggle", "data-toggle"))
+# the page's element.  data-bs-* is Bootstrap's own namespace (commands, selectors, settings);
+# the same data API takes its target from data-target or href on every element that triggers
+# it (a carousel's slide controls and dismiss buttons too, a scrollspy), and before Bootstrap 5
+# these attributes had no bs- in their names.
+_BOOTSTRAP_TRIGGERS = _names(
+    """data-bs-toggle data-bs-slide data-bs-slide-to data-bs-dismiss data-bs-spy
+    data-toggle data-slide data-slide-to data-dismiss data-spy data-ride"""
+)
 _BOOTSTRAP_SELECTORS = frozenset(("data-target", "data-parent", "href"))
 # Elements whose attributes load or run something, or change the whole page (base, meta):
 # no attribute of theirs takes a value.
@@ -752,15 +758,15 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             f"stands {where}, an element that loads, runs or reconfigures something",
             "No attribute of it takes a value; write it in full in the template",
         )
-    bootstrap = name.startswith("data-bs-") or name == "data-toggle" or (
-        name in _BOOTSTRAP_SELECTORS and not _BOOTSTRAP_TOGGLES.isdisjoint(landing.attributes)
+    bootstrap = name.startswith("data-bs-") or name in _BOOTSTRAP_TRIGGERS or (
+        name in _BOOTSTRAP_SELECTORS and not _BOOTSTRAP_TRIGGERS.isdisjoint(landing.attributes)
     )
     if bootstrap:
         return (
             f"stands {where}, which Bootstrap (loaded by Jupyter Book, Quarto and other pages "
             "notebooks are published in) reads as a command or a selector: a click on a "
-            "data-bs-toggle element collapses, shows or hides the element its target selects, "
-            "anywhere on the page",
+            "data-bs-toggle (or slide, dismiss) element collapses, shows, hides or moves the "
+            "element its target selects, anywhere on the page",
             "Write Bootstrap's attributes, and the target of a toggle, in the template; pass "
             "values in another data-* attribute",
         )

@@ -522,6 +522,10 @@ def test_bootstrap_commands_and_the_targets_of_its_toggles_are_refused() -> None
         '<span data-bs-title="{}">x</span>',
         '<p data-toggle="{}">x</p>',
         '<svg><a data-bs-toggle="collapse" href="{}"><text>x</text></a></svg>',
+        '<a data-bs-slide="next" href="{}">x</a>',
+        '<button data-bs-dismiss="modal" data-bs-target="{}">x</button>',
+        '<a data-slide-to="2" href="{}">x</a>',
+        '<button data-dismiss="{}">x</button>',
     ):
         before, after = source.split("{}")
         with pytest.raises(RenderError, match=r"\{t\} stands in the attribute .*Bootstrap"):
