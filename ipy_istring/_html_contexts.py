@@ -44,6 +44,7 @@ __all__ = [
     "mismatch",
     "parse",
     "readings",
+    "token_refusal",
     "url_refusal",
 ]
 
@@ -144,6 +145,52 @@ _ARIA_ATTRIBUTES = _names(
     aria-rowcount aria-rowindex aria-rowindextext aria-rowspan aria-selected aria-setsize
     aria-sort aria-valuemax aria-valuemin aria-valuenow aria-valuetext"""
 )
+# Attributes whose value the browser splits at ASCII whitespace into a set of tokens, each of
+# which may choose something of the page's: a class its CSS (and the scripts that select by
+# class), an id of aria-labelledby/headers/for one of its elements, an autocomplete token what
+# the browser fills in.  A field that continues a token of the template's own
+# (class="level-{x}") may give the rest of that token, not tokens of its own: in Chromium
+# x = "1 host-cover" also took the page's class that covers the page (in JupyterLab 4.6 an
+# output took jp-LabShell, absolute with inset 0, and lm-Menu, z-index 10000, that way).
+_TOKEN_LISTS = _names(
+    """class accesskey autocomplete headers for role aria-labelledby aria-labeledby
+    aria-describedby aria-controls aria-details aria-errormessage aria-flowto aria-relevant
+    aria-keyshortcuts"""
+)
+# HTML's whitespace (what splits token lists, rel and class among them): Python's str.split()
+# and str.strip() also take U+00A0, U+1C..U+1F..., which the browser keeps in a token.
+ASCII_WHITESPACE = "\t\n\x0c\r "
+_ASCII_WHITESPACE_RUN = re.compile("[\t\n\x0c\r ]+")
+# ASCII case folding, as the browser compares keywords (target="_blank"): str.lower() also
+# folds the Kelvin sign U+212A to "k", so "_blan\u212a" read as _blank, a named window to
+# Chromium.
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _keyword(value: str) -> str:
+    """``value`` folded as the browser compares keywords: ASCII letters only."""
+    return value.translate(_ASCII_LOWER)
+
+
+def _tokens(value: str) -> set[str]:
+    """The set of tokens the browser reads in ``value`` (rel="noopener noreferrer")."""
+    return set(_ASCII_WHITESPACE_RUN.split(_keyword(value))) - {""}
+
+
+# Bootstrap's data API, loaded by the pages notebooks are published in (pydata-sphinx-theme:
+# Jupyter Book, the PyData projects' docs; Quarto; nbviewer had Bootstrap 3), acts on a click
+# of an element with data-bs-toggle (data-toggle before Bootstrap 5) upon the element that its
+# data-bs-target (or data-target, data-parent, else its href) selects anywhere in the page: in
+# Chromium, with pydata-sphinx-theme 0.24's Bootstrap, data-bs-target="#host-note" collapsed
+# the page's element.  data-bs-* is Bootstrap's own namespace (commands, selectors, settings);
+# the same data API takes its target from data-target or href on every element that triggers
+# it (a carousel's slide controls and dismiss buttons too, a scrollspy), and before Bootstrap 5
+# these attributes had no bs- in their names.
+_BOOTSTRAP_TRIGGERS = _names(
+    """data-bs-toggle data-bs-slide data-bs-slide-to data-bs-dismiss data-bs-spy
+    data-toggle data-slide data-slide-to data-dismiss data-spy data-ride"""
+)
+_BOOTSTRAP_SELECTORS = frozenset(("data-target", "data-parent", "href"))
 # Elements whose attributes load or run something, or change the whole page (base, meta):
 # no attribute of theirs takes a value.
 _LOADING_ELEMENTS = _names(
@@ -241,6 +288,9 @@ class Slot:
     trusted_refusal: Refusal | None  # refusal for trusted HTML (__html__, a nested template)
     url: int  # index into Plan.urls, or -1
     keeps_nul: bool = False  # NUL in this element's text becomes U+FFFD (foreign content)
+    # The field continues a token the template writes in a token-list attribute
+    # (class="level-{x}"): a value with ASCII whitespace would add tokens of its own.
+    continues_token: bool = False
 
 
 @dataclass(frozen=True)
@@ -517,8 +567,8 @@ def _opens_with_opener(element: Any, base_target: str) -> bool:
     names a window gave the new tab ``window.opener`` (and ``rel="noopener"`` took it away).
     """
     attributes = element.attrib
-    target = attributes.get("target", base_target).lower()
-    rel = set(attributes.get("rel", "").lower().split())
+    target = _keyword(attributes.get("target", base_target))
+    rel = _tokens(attributes.get("rel", ""))
     if target in _SAME_CONTEXT_TARGETS or rel & {"noopener", "noreferrer"}:
         return False
     return target != "_blank" or "opener" in rel
@@ -638,6 +688,14 @@ _REFUSALS: dict[str, Refusal] = {
         "it, so html() cannot verify that it keeps the page's structure",
         "Close the template's elements in order around the field, or pass plain text",
     ),
+    "token": (
+        "continues a token that the template writes in a token-list attribute (class, "
+        "autocomplete, aria-labelledby...: class=\"level-{x}\") and holds whitespace, which "
+        "would end that token and add tokens of the value's choosing (a class of the page's "
+        "CSS: in Chromium class=\"level-1 host-cover\" took the page's class that covers it)",
+        "Pass a value without spaces, or give the field whole tokens of its own "
+        '(class="level {x}")',
+    ),
     "trusted url": (
         "is trusted HTML (it has __html__) in a URL attribute (or a download's file name)",
         "Pass the URL as a plain string, so it is escaped and its scheme checked",
@@ -699,6 +757,18 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
         return (
             f"stands {where}, an element that loads, runs or reconfigures something",
             "No attribute of it takes a value; write it in full in the template",
+        )
+    bootstrap = name.startswith("data-bs-") or name in _BOOTSTRAP_TRIGGERS or (
+        name in _BOOTSTRAP_SELECTORS and not _BOOTSTRAP_TRIGGERS.isdisjoint(landing.attributes)
+    )
+    if bootstrap:
+        return (
+            f"stands {where}, which Bootstrap (loaded by Jupyter Book, Quarto and other pages "
+            "notebooks are published in) reads as a command or a selector: a click on a "
+            "data-bs-toggle (or slide, dismiss) element collapses, shows, hides or moves the "
+            "element its target selects, anywhere on the page",
+            "Write Bootstrap's attributes, and the target of a toggle, in the template; pass "
+            "values in another data-* attribute",
         )
     kind = _URL_ATTRIBUTES.get((namespace, element, name))
     if kind == "link" and landing.opener:
@@ -890,7 +960,9 @@ def analyse(strings: tuple[str, ...]) -> Plan:
     slots: list[Slot] = []
     urls: list[UrlCheck] = []
     for index in range(count):
-        slot, url = _decide(index, strings[index], landings.get(index, []), index in unread)
+        slot, url = _decide(
+            index, strings[index], landings.get(index, []), index in unread, probes.token
+        )
         if index in uneven and slot.kind != "refused":
             slot, url = Slot("refused", _REFUSALS["uneven"], _REFUSALS["uneven"], -1), None
         if url is not None:
@@ -950,7 +1022,7 @@ def _context_element(first: str) -> str:
 
 
 def _decide(
-    index: int, before: str, found: list[_Landing], unread: bool
+    index: int, before: str, found: list[_Landing], unread: bool, token: re.Pattern[str]
 ) -> tuple[Slot, _Landing | None]:
     """The slot of one field from where it landed; and its URL attribute, if it is in one."""
 
@@ -962,6 +1034,7 @@ def _decide(
     kind: Literal["text", "rcdata", "foreign", "attribute", "url"] = "text"
     url = None
     keeps_nul = False
+    continues_token = False
     for landing in found:
         if landing.where == "text":
             why = _text_refusal(landing)
@@ -978,6 +1051,7 @@ def _decide(
             if isinstance(rule, tuple):
                 return refused(rule)
             kind = "attribute" if rule == "plain" else "url"
+            continues_token = continues_token or index in _token_continuations(landing, token)
             if rule != "plain" and url is None:
                 url = dataclasses.replace(landing, kind=rule)
         else:
@@ -993,7 +1067,22 @@ def _decide(
         "foreign": _REFUSALS["trusted foreign"],
         "url": _REFUSALS["trusted url"],
     }[kind]
-    return Slot(kind, None, trusted_refusal, -1, keeps_nul), url
+    return Slot(kind, None, trusted_refusal, -1, keeps_nul, continues_token), url
+
+
+def _token_continuations(landing: _Landing, token: re.Pattern[str]) -> set[int]:
+    """The fields that continue a token the template writes in ``landing``'s attribute, if it
+    is a token list: a run of fields with static text other than whitespace right before or
+    after it (class="level-{x}", class="{a}{b}-x"; not class="a {x}")."""
+    if landing.attribute not in _TOKEN_LISTS:
+        return set()
+    found: set[int] = set()
+    value = landing.value
+    for run in re.finditer(f"(?:{token.pattern})+", value):
+        edges = value[run.start() - 1 : run.start()] + value[run.end() : run.end() + 1]
+        if edges.strip(ASCII_WHITESPACE):
+            found.update(int(match.group(1)) for match in token.finditer(run.group()))
+    return found
 
 
 def _skeleton_is_faithful(
@@ -1173,6 +1262,14 @@ def mismatch(
     return None if position == len(page) else last
 
 
+def token_refusal(slot: Slot, text: str) -> Refusal | None:
+    """Why ``text`` (a value as the browser reads it) may not stand in ``slot``, if the slot
+    continues a token of the template's (class="level-{x}") and ``text`` would split it."""
+    if slot.continues_token and any(space in text for space in ASCII_WHITESPACE):
+        return _REFUSALS["token"]
+    return None
+
+
 def url_refusal(check: UrlCheck, url: str) -> str | None:
     """Why ``url`` may not stand in ``check``'s attribute, or None when it may."""
     if check.kind == "filename":
@@ -1189,7 +1286,8 @@ def url_refusal(check: UrlCheck, url: str) -> str | None:
     if scheme in allowed:
         return None
     if scheme == "data":
-        media_type = text[match.end() :].partition(",")[0].partition(";")[0].strip().lower()
+        media_type = text[match.end() :].partition(",")[0].partition(";")[0]
+        media_type = _keyword(media_type.strip(ASCII_WHITESPACE))
         if check.kind == "media" and media_type in _MEDIA_DATA_TYPES:
             return None
         if check.kind == "link" and check.download and media_type in _DOWNLOAD_TYPES | {""}:

@@ -22,15 +22,18 @@ raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``
 ``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., attributes by
 which the output acts on an element of the page it names (``<label for>``, ``form``,
 ``popovertarget``, ``aria-owns``, ``aria-actions``, the ``name`` of ``<details>`` and radio
-buttons, whose groups span the page), ``rel`` (``opener``), the URL of a link that opens a tab
+buttons, whose groups span the page; Bootstrap's ``data-bs-*`` and the target of its toggles),
+``rel`` (``opener``), the URL of a link that opens a tab
 holding ``window.opener`` (``target="_new"``), a value that would complete a character reference
-begun in the static text (``&{v}``). A field must be safe in every way a browser may read the page
+begun in the static text (``&{v}``), a value with whitespace that would end a token the template
+begins in a token list and add its own (``class="level-{v}"`` with ``v = "1 jp-LabShell"``).
+A field must be safe in every way a browser may read the page
 (``<select>`` content as html5lib and as browsers now parse it, ``<noscript>`` with scripting on
 and off).
 
 The result is ``Markup``, joined as it is with what follows it, so the template must end in
 element text (not inside a tag, attribute, comment or ``<script>``...), and it is not a
-format string (``%`` and ``.format()`` are refused).
+format string (``%``, ``.format()`` and ``.replace()`` are refused).
 
 A nested i-string is spliced into the outer template (its static text read by the parser in
 the place it really stands, its fields checked like the outer's; up to 100 levels).  Trusted
@@ -106,6 +109,15 @@ class HtmlMarkup(Markup):
         """Refused: a result is finished HTML (put values in the i-string's fields)."""
         raise _formatting_refusal(".format_map()")
 
+    # .replace() is the other way to fill in a finished page: markupsafe escapes the new text
+    # (or trusts it, an html(i"{url}") result too) and puts it wherever the old text stood:
+    # html(i'<a href="URL">x</a>').replace("URL", "javascript:...") linked it in Chromium, and
+    # replacing "\n" with Markup("<br>") would put <br> in attribute values and <textarea>s too.
+
+    def replace(self, *args: Any, **kwargs: Any) -> NoReturn:
+        """Refused: a result is finished HTML (put values in the i-string's fields)."""
+        raise _formatting_refusal(".replace()")
+
 
 def _formatting_refusal(how: str) -> Exception:
     return refusal(
@@ -156,6 +168,9 @@ def html(template: object) -> HtmlMarkup:
             # No check of the escaped text is needed here: the analysis parsed markupsafe's
             # escape of every special character in this very context and read it back.
             raw = str(value)
+            splits = contexts.token_refusal(slot, raw)
+            if splits is not None:
+                raise refusal("html", field_text(interpolation, index + 1), *splits)
             text = str(escape(raw))
             raws[index] = raw
         pieces.append(text)
@@ -235,9 +250,15 @@ def _flatten(
 
 def _trusted_text(value: object, slot: contexts.Slot, interpolation: Any, index: int) -> str:
     """A trusted value's HTML, if it may stand in ``slot`` (the page is checked later)."""
+    from . import _html_contexts as contexts
+
     if slot.trusted_refusal is not None:
         raise refusal("html", field_text(interpolation, index + 1), *slot.trusted_refusal)
     text = str(escape(value))
+    # (as the browser reads it in an attribute: &#32; is a space there too)
+    why = contexts.token_refusal(slot, Markup(text).unescape() + text)
+    if why is not None:
+        raise refusal("html", field_text(interpolation, index + 1), *why)
     if slot.kind == "attribute":
         for quote in "\"'":
             if quote in text:

@@ -11,7 +11,8 @@ give trusted HTML of its own for ``{m}`` (``trusted``), be loaded with JavaScrip
 (``scripting=False``: ``<noscript>`` is then markup, as in sanitizers' ``DOMParser`` or a page
 viewed without JavaScript), or join the value after the result instead of rendering it in a
 field (``join=True``: ``html(i"<script>") + value + html(i"</script>")``, markupsafe's way of
-composing), or format the result (``percent=True``: ``html(i"<script>%s</script>") % value``).
+composing), or format the result (``percent=True``: ``html(i"<script>%s</script>") % value``;
+``replace=True``: ``html(i"<script>VALUE</script>").replace("VALUE", value)``).
 """
 
 from __future__ import annotations
@@ -56,6 +57,31 @@ HOST_TARGETS = (
     f'<p id="{HOST_NOTE_ID}" role="note">host</p>'
     f'<button id="{HOST_ACTION_ID}" onclick="{PWN}">host</button>'
 )
+# Bootstrap's data API (pydata-sphinx-theme, so Jupyter Book; Quarto), reduced to what acts on
+# the page: a click on a data-bs-toggle (Bootstrap 3/4: data-toggle) element toggles "show" on
+# the element its data-bs-target (data-target, else href) selects.  With pydata-sphinx-theme
+# 0.24's own Bootstrap bundle, data-bs-target="#host-note" collapsed the page's element in
+# Chromium; here the page's collapsible runs script when something toggles it.
+HOST_COLLAPSE_ID = "host-collapse"
+DATA_API_JS = f"""
+document.addEventListener("click", (event) => {{
+  const toggle = event.target instanceof Element
+    && event.target.closest("[data-bs-toggle], [data-toggle]");
+  if (!toggle) return;
+  const selector = toggle.getAttribute("data-bs-target") || toggle.getAttribute("data-target")
+    || toggle.getAttribute("href");
+  let target = null;
+  try {{ target = selector && document.querySelector(selector); }} catch {{}}
+  if (target) target.classList.toggle("show");
+}});
+new MutationObserver(() => {{ {PWN} }}).observe(
+  document.getElementById("{HOST_COLLAPSE_ID}"), {{ attributes: true }});
+"""
+HOST_COLLAPSE = f'<div id="{HOST_COLLAPSE_ID}" class="collapse show" hidden>host</div>'
+# A class of the page's style sheet that covers the page, as JupyterLab's jp-LabShell does
+# (position: absolute, inset 0): an element of the output that takes it is an overlay.
+HOST_COVER = "host-cover"
+HOST_STYLE = f"<style>.{HOST_COVER} {{ position: absolute; inset: 0 }}</style>"
 # A file name the harness reports when a download is saved under it: a document that runs
 # script when opened, or a program.
 RUNNABLE_EXTENSIONS = ("html", "htm", "xhtml", "svg", "xml", "shtml", "mht", "exe", "desktop")
@@ -74,6 +100,7 @@ class Case:
     scripting: bool = True  # load the page with JavaScript on (a notebook) or off
     join: bool = False  # the template is split at {v}: html(before) + value + html(after)
     percent: bool = False  # {v} is written %s, and the result formatted: html(...) % value
+    replace: bool = False  # {v} is written VALUE: html(...).replace("VALUE", value)
 
 
 CASES: list[Case] = [
@@ -341,6 +368,8 @@ CASES: list[Case] = [
     Case("join", "<p>{m}</p>{v}", "\n" + PWN, trusted="<b>x</b>", join=True),
     Case("format", "<script>var x = {v}</script>", "1; " + PWN, True, percent=True),
     Case("format", '<a href="{v}">x</a>', JS_URL, True, percent=True),
+    Case("format", "<script>var x = {v}</script>", "1; " + PWN, True, replace=True),
+    Case("format", '<a href="{v}">x</a>', JS_URL, True, replace=True),
     # Names the page's document takes as its own properties (DOM clobbering): the harness
     # reports document.getElementById and the like turned into elements.  An id or an
     # <input>'s name clobbers nothing there.
@@ -379,6 +408,11 @@ CASES: list[Case] = [
     Case("opener", '<a href="{v}" target="_blank" rel="opener">x</a>', "https://e.invalid/", True),
     Case("opener", '<base target="w"><a href="{v}">x</a>', "https://e.invalid/", True),
     Case("opener", f'<svg><a href="{{v}}" target="_new">{RECT}</a></svg>', "//e.invalid/", True),
+    # The browser compares target and rel by ASCII rules: "_blan\u212a" (Kelvin sign), which
+    # Python's lower() folds to "_blank", names a window; "noopener\xa0" is not noopener.
+    Case("opener", '<a href="{v}" target="_blan\u212a">x</a>', "https://e.invalid/", True),
+    Case("opener", '<a href="{v}" target="_new" rel="noopener\xa0">x</a>', "//e.invalid/", True),
+    Case("opener", '<a href="{v}" target="_new" rel="x\x1cnoreferrer">x</a>', "//e.invalid", True),
     # A download's file name decides what the saved file is, whatever the data's type.
     Case(
         "download name",
@@ -396,6 +430,12 @@ CASES: list[Case] = [
     ),
     Case("download name", '<a download="{v}" href="data:text/csv,a">x</a>', "report.csv"),
     Case("download name", '<a download="{v}.csv" href="data:text/csv,a">x</a>', "report.html"),
+    # A class token the template begins (class="level-{v}") that the value ends with a space,
+    # adding a class of its choosing: the page's class that covers the page (HOST_COVER).
+    Case("class token", '<p class="level-{v}">x</p>', "1 " + HOST_COVER, True, benign="1"),
+    Case("class token", '<p class="{v}-level">x</p>', HOST_COVER + "\tx", True, benign="1"),
+    Case("class token", '<p class="a-{v}{v}">x</p>', "\n" + HOST_COVER, True, benign="1"),
+    Case("class token", '<p class="level {v}">x</p>', "1", benign="2"),
     # Attributes that name an element by its id for the output to act upon: off the list,
     # each reaches the page's own (a form submitted, a popover shown, in Chromium).
     Case("id reference", '<button form="{v}">x</button>', "host-form", True),
@@ -428,4 +468,17 @@ CASES: list[Case] = [
     Case("id reference", '<div role="group" aria-labeledby="{v}">x</div>', HOST_ACTION_ID),
     Case("id reference", '<div role="group" aria-controls="{v}">x</div>', HOST_ACTION_ID),
     Case("id reference", '<div role="group" aria-describedby="{v}">x</div>', HOST_NOTE_ID),
+    # Bootstrap's toggles act on the page's element their target selects (DATA_API_JS).
+    Case(
+        "bootstrap",
+        '<button data-bs-toggle="collapse" data-bs-target="{v}">x</button>',
+        "#" + HOST_COLLAPSE_ID,
+        True,
+    ),
+    Case(
+        "bootstrap", '<a data-bs-toggle="collapse" href="{v}">x</a>', "#" + HOST_COLLAPSE_ID, True
+    ),
+    Case("bootstrap", '<a data-toggle="collapse" href="{v}">x</a>', "#" + HOST_COLLAPSE_ID, True),
+    Case("bootstrap", '<button data-bs-toggle="{v}" data-bs-target="#d">x</button>', "collapse"),
+    Case("bootstrap", '<a href="{v}">x</a><p id="d">x</p>', "#" + HOST_COLLAPSE_ID),
 ]

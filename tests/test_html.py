@@ -508,14 +508,51 @@ def test_jupyterlab_command_attributes_are_refused() -> None:
     assert html(T('<button data-command="', ("x", "c"), '">x</button>'))
 
 
+def test_bootstrap_commands_and_the_targets_of_its_toggles_are_refused() -> None:
+    # Bootstrap's data API (Jupyter Book's pydata-sphinx-theme, Quarto) collapsed the page's
+    # element that data-bs-target="#host-note" selected, in Chromium (tests/contexts_html.py,
+    # "bootstrap"); data-bs-* is all Bootstrap's, and a toggle's href is its target too.
+    for source in (
+        '<button data-bs-toggle="collapse" data-bs-target="{}">x</button>',
+        '<a data-bs-toggle="collapse" href="{}">x</a>',
+        '<a data-toggle="modal" href="{}">x</a>',
+        '<button data-toggle="collapse" data-target="{}">x</button>',
+        '<div data-toggle="collapse" data-parent="{}">x</div>',
+        '<button data-bs-toggle="{}">x</button>',
+        '<span data-bs-title="{}">x</span>',
+        '<p data-toggle="{}">x</p>',
+        '<svg><a data-bs-toggle="collapse" href="{}"><text>x</text></a></svg>',
+        '<a data-bs-slide="next" href="{}">x</a>',
+        '<button data-bs-dismiss="modal" data-bs-target="{}">x</button>',
+        '<a data-slide-to="2" href="{}">x</a>',
+        '<button data-dismiss="{}">x</button>',
+    ):
+        before, after = source.split("{}")
+        with pytest.raises(RenderError, match=r"\{t\} stands in the attribute .*Bootstrap"):
+            html(T(before, ("#host-note", "t"), after))
+    for source in (
+        '<a href="{}">x</a>',
+        '<p data-target="{}">x</p>',
+        '<p data-parent="{}">x</p>',
+        '<a data-bs-toggle="collapse" href="#d" title="{}">x</a>',
+        '<p data-bs="{}" data-toggled="{}">x</p>',
+    ):
+        before, *middle, after = source.split("{}")
+        fields = [part for text in middle for part in (("#host-note", "t"), text)]
+        assert html(T(before, *fields, ("#host-note", "t"), after))
+
+
 def test_a_result_is_not_a_format_string() -> None:
     # Markup's % and .format() escape values and nothing more: in a result they would land
-    # in a <script> or a URL unchecked.
+    # in a <script> or a URL unchecked; .replace() too (tests/contexts_html.py, "format").
     result = html(T("<script>var x = %s; var y = {}</script>"))
     for formatting in (
         lambda: result % "1",
         lambda: result.format(1),
         lambda: result.format_map({}),
+        lambda: result.replace("%s", "1"),
+        lambda: result.replace("{}", Markup("1"), 1),
+        lambda: result.replace(old="{}", new="1"),
     ):
         with pytest.raises(RenderError, match=r"a result is finished HTML.*fields"):
             formatting()
@@ -668,6 +705,13 @@ _OPENER_LINKS = [
     '<svg><a href="{}" target="_new"><text>x</text></a></svg>',
     '<svg><a xlink:href="{}" target="w"><text>x</text></a></svg>',
     '<map name="m"><area href="{}" target="_new"></map>',
+    # The browser folds only ASCII letters and splits rel at ASCII whitespace only (Chromium
+    # gave these tabs window.opener): "_blan\u212a" (Kelvin sign), which str.lower() made
+    # _blank, names a window, and "noopener\xa0" is not noopener.
+    '<a href="{}" target="_blan\u212a">x</a>',
+    '<a href="{}" target="_new" rel="noopener\xa0">x</a>',
+    '<a href="{}" target="_new" rel="noreferrer\u3000">x</a>',
+    '<a href="{}" target="_new" rel="x\x1cnoopener">x</a>',
 ]
 _LINKS_WITHOUT_OPENER = [
     '<a href="{}">x</a>',
@@ -681,6 +725,8 @@ _LINKS_WITHOUT_OPENER = [
     '<svg><a href="{}" target="_blank"><text>x</text></a></svg>',
     '<a href="x" target="_new" title="{}">x</a>',
     '<img src="{}" alt="x"><a href="x" target="_new">x</a>',
+    '<a href="{}" target="_blanK">x</a>',
+    '<a href="{}" target="_new" rel="x\tnoopener\x0c">x</a>',
 ]
 
 
@@ -744,3 +790,60 @@ def test_an_end_tag_p_or_br_leaves_foreign_content(source: str, why: str) -> Non
     assert str(html(T("<svg></p><text>", ("<b>", "v"), "</text></svg>"))).count("&lt;b&gt;") == 1
     assert html(T("<svg><text><![CDATA[ > <style> ]]>", ("x", "v"), "</text></svg>"))
     assert html(T("<p>a</p><svg><title>", ("x", "v"), "</title></svg>"))
+
+
+# Fifth red-team pass (tests/contexts_html.py, "class token" and "opener").
+
+
+_SPLIT_TOKENS = [
+    '<p class="level-{}">x</p>',
+    '<p class="{}-level">x</p>',
+    '<p class="a level-{}">x</p>',
+    '<p class="level-{}{}">x</p>',
+    "<p class='level-{}'>x</p>",
+    '<svg><rect class="bar-{}"></rect></svg>',
+    '<input autocomplete="section-{}">',
+    '<div aria-labelledby="label-{}">x</div>',
+    '<td headers="col-{}">x</td>',
+    '<p class="level&#45;{}">x</p>',
+]
+_WHOLE_TOKENS = [
+    '<p class="{}">x</p>',
+    '<p class="level {}">x</p>',
+    '<p class="{} level">x</p>',
+    '<p class="a\t{}\nb">x</p>',
+    '<p title="level-{}">x</p>',
+    '<p data-x="level-{}">x</p>',
+    '<p aria-label="level-{}">x</p>',
+    '<img alt="level-{}" src="x.png">',
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "splits"), [(s, True) for s in _SPLIT_TOKENS] + [(s, False) for s in _WHOLE_TOKENS]
+)
+def test_a_value_may_not_split_a_token_the_template_begins(source: str, splits: bool) -> None:
+    # In Chromium class="level-{x}" with x = "1 host-cover" also took the page's class that
+    # covers the page (JupyterLab's jp-LabShell does): the value ended the template's token
+    # and added one of its own choosing.  A field that is a whole token, or stands in an
+    # attribute that is no token list, may hold several words.
+    *befores, last = source.split("{}")
+
+    def render(value: str) -> HtmlMarkup:  # the first field holds the value, any other ""
+        fields = [(value, "v")] + [("", "w")] * (len(befores) - 1)
+        return html(T(*[part for pair in zip(befores, fields) for part in pair], last))
+
+    assert render("1-b_c")
+    for space in (" ", "\t", "\n", "\r", "\x0c"):
+        if not splits:
+            assert render(f"big{space}red")
+            continue
+        with pytest.raises(RenderError, match=r"\{v\} continues a token .* holds whitespace"):
+            render(f"1{space}host-cover")
+
+
+def test_trusted_html_may_not_split_a_token_either() -> None:
+    for value in ("1 host-cover", "1&#32;host-cover", "1&Tab;host-cover"):
+        with pytest.raises(RenderError, match=r"\{m\} continues a token"):
+            html(T('<p class="level-', (Markup(value), "m"), '">x</p>'))
+    assert html(T('<p class="level-', (Markup("1"), "m"), '">x</p>'))

@@ -20,12 +20,15 @@ import pytest
 from conftest import CHROMIUM_ARGS
 from contexts_html import (
     CASES,
+    DATA_API_JS,
     HOST_ACTION_ID,
+    HOST_COLLAPSE,
     HOST_CONTROL,
     HOST_CONTROL_ID,
     HOST_GROUPS,
     HOST_NOTE_ID,
     HOST_RADIO_ID,
+    HOST_STYLE,
     HOST_TARGETS,
     RUNNABLE_EXTENSIONS,
     Case,
@@ -41,7 +44,8 @@ SHAPE_JS = """() => Array.from(document.querySelectorAll('*'), e =>
     e.tagName + '[' + Array.from(e.attributes, a => a.name).sort().join(',') + ']')"""
 # Elements drawn over the page: positioned out of the flow, or moved by a transform (an
 # <svg>'s transform attribute is one); a transform inside an svg stays clipped to its box.
-# (The page's own popover, HOST_TARGETS, is fixed in the top layer when shown: not the output's.)
+# (The page's own popover, HOST_TARGETS, is fixed in the top layer when shown: not the output's;
+# HOST_STYLE's class is the page's that covers it, which an element of the output must not take.)
 OVERLAY_JS = """() => Array.from(document.querySelectorAll('*'))
     .filter(e => e !== Document.prototype.getElementById.call(document, 'host-popover'))
     .filter(e => ['fixed', 'absolute', 'sticky'].includes(getComputedStyle(e).position)
@@ -88,6 +92,9 @@ def render(case: Case, value: str) -> str | None:
         before, _, after = case.template.partition("{v}")
         if case.percent:  # html(i"<script>%s</script>") % value
             return str(html(InterpolationTemplate(before + "%s" + after)) % value)
+        if case.replace:  # html(i"<script>VALUE</script>").replace("VALUE", value)
+            result = html(InterpolationTemplate(before + "VALUE" + after))
+            return str(result.replace("VALUE", value))
         if case.join:  # html(i"<script>") + value + html(i"</script>")
             head, tail = (
                 html(template(dataclasses.replace(case, template=part), value))
@@ -136,8 +143,9 @@ def page_of(body: str) -> str:
     # The guard is part of the page, not an init script: Playwright's set_content writes the
     # page with document.open(), which erases every listener an init script had added.
     return (
-        f"<!doctype html><html><head><script>{NO_NAVIGATION_JS}</script></head>"
-        f"<body>{HOST_CONTROL}{HOST_GROUPS}{HOST_TARGETS}{body}</body></html>"
+        f"<!doctype html><html><head><script>{NO_NAVIGATION_JS}</script>{HOST_STYLE}</head>"
+        f"<body>{HOST_CONTROL}{HOST_GROUPS}{HOST_TARGETS}{HOST_COLLAPSE}"
+        f"<script>{DATA_API_JS}</script>{body}</body></html>"
     )
 
 
@@ -256,7 +264,12 @@ def case_id(case: Case) -> str:
     how = "+".join(
         [
             how
-            for how, on in (("nojs", not case.scripting), ("join", case.join), ("%", case.percent))
+            for how, on in (
+                ("nojs", not case.scripting),
+                ("join", case.join),
+                ("%", case.percent),
+                ("replace", case.replace),
+            )
             if on
         ]
         + ([f"m={case.trusted}"] if case.trusted else [])
