@@ -32,6 +32,7 @@ from ._shell_programs import (
     assignment_reader,
     code_argument,
     environment_setter,
+    glued_argument,
     option_taker,
     positional_script,
     program,
@@ -147,6 +148,14 @@ _BASH_OPERATORS = {
     "<<": "a here-document ('<<'), whose body the shell reads with other rules",
     "<<-": "a here-document ('<<-'), whose body the shell reads with other rules",
 }
+# bash's brace expansion (`{a,b}`, `{1..3}`) makes several words of one, where dash keeps the
+# word as written: `sh {-c,} {x}` is `sh -c {x}` in bash.  A ',' or '..' anywhere between an
+# unquoted '{' and '}' of a word (quoted or not: a superset) stops the lexer.
+_BRACE_LIST = re.compile(r",|\.\.")
+_BRACE_EXPANSION = (
+    "bash's brace expansion ('{a,b}', '{1..3}'), which makes several words in bash and one "
+    "in dash, so the renderer cannot tell which word is which program's argument"
+)
 _PARENTHESIS = "a '(' other than a subshell's (a function, '((', an array, a pattern)"
 _BACKQUOTE = "a backquote command substitution, whose body has its own rules"
 _DESCRIPTOR = re.compile(r"[ \t]*([0-9]+|-)(?=[ \t\n;&|)]|\Z)")
@@ -227,7 +236,9 @@ class Lexed(NamedTuple):
     ``assignments`` maps the fields that are a whole word a program would read as
     ``NAME=value``, if the value holds ``=``, to that program (env, sudo, make);
     ``command_names`` are the fields that name the command ``command`` or ``builtin`` runs;
-    ``comments`` tells whether the text has a comment.
+    ``comments`` tells whether the text has a comment; ``glued`` maps the fields that complete
+    an option's name or cluster written in the static text (``ssh -v{x}``, ``tar --{x}``) to
+    the program that would read a letter of the value as an option of its own.
     """
 
     tokens: tuple[Token, ...]
@@ -241,6 +252,7 @@ class Lexed(NamedTuple):
     assignments: dict[int, str]
     command_names: frozenset[int]
     comments: bool
+    glued: dict[int, str]
 
 
 class _Stop(Exception):
@@ -267,6 +279,7 @@ class _Lexer:
         self.options: dict[int, str] = {}  # fields an option-reading program would take
         self.assignments: dict[int, str] = {}  # fields a NAME=value-reading program would take
         self.command_names: set[int] = set()  # fields naming what `command`/`builtin` runs
+        self.glued: dict[int, str] = {}  # fields completing an option's name: see Lexed
         self.comments = False
         self.stdin: tuple[int, ...] = ()  # the fields that may reach the current word's input
         # fields whose values became shell variables (a for loop's, set's positional
@@ -476,6 +489,12 @@ class _Lexer:
                 if via_command and command == [None] and role == ARGUMENT:
                     # `command {x} ...`: the value names the command, as in command position
                     self.command_names.update(range(start_field, self.field))
+                if command[:1] in (["set"], ["shopt"]) and _keyword_mode(command):
+                    raise _Stop(
+                        word_start,
+                        "bash's keyword mode (set -k, set -o keyword), in which an argument "
+                        "NAME=value of any later command is a variable of that command",
+                    )
                 if command[:1] in (["alias"], ["hash"]):
                     raise _Stop(
                         word_start,
@@ -490,6 +509,7 @@ class _Lexer:
                 indexes = range(start_field, self.field)
                 self.check_builtin(command, indexes, _prefix(parts))
                 self.check_assignment(command, indexes, parts)
+                self.check_option_name(command, parts)
             if role == ARGUMENT and piped and dynamic and command:
                 self.check_expansion(piped, command, text[word_start : self.i], _prefix(parts))
             if self.may_set_variables and dynamic and role in (COMMAND, ARGUMENT):
@@ -522,6 +542,11 @@ class _Lexer:
             why = f"an argument of {name}, {_REPARSING[name]}"
         elif name == "printf" and (not before or before in (["-v"], ["-v", before[-1]], ["--"])):
             why = "printf's format or -v variable name, which printf interprets"
+        elif (name == "set" and before and before[-1] == "-o") or name == "shopt":
+            why = (
+                f"a shell option of {name}, which changes how bash reads the commands after it "
+                "(set -o keyword makes an argument NAME=value a variable of its command)"
+            )
         elif name in ("test", "[") and ("-v" in before or "-R" in before):
             why = f"an operand of {name} -v, a variable name whose subscript bash evaluates"
         elif name in ("test", "["):
@@ -542,6 +567,24 @@ class _Lexer:
                 return
         for index in indexes:
             self.refuse(index, why)
+
+    def check_option_name(self, command: list[str | None], parts: tuple[Part, ...]) -> None:
+        """Record the fields that complete an option written in the static text, before any
+        '=' of its word: the value of ``ssh -v{x}``, ``ssh -{x}``, ``tar --{x}``, ``tar -{x}f``
+        is read as option letters (or a long option's name) of its own, so ``oProxyCommand=cmd``
+        or ``to-command=cmd`` runs cmd.  Checked when rendered: a value with no letter stays
+        accepted (``kill -{n}``, ``make -j{n}``), and so does the argument of a letter the
+        tables know to take one (``gcc -I{dir}``, ``ssh -p{port}``)."""
+        if not parts or parts[0][0] != "lit" or not str(parts[0][1]).startswith("-"):
+            return
+        taker = option_taker(command)
+        if taker is None or glued_argument(command, _prefix(parts)):
+            return
+        for kind, item in parts:
+            if kind == "field":
+                self.glued[int(item)] = taker
+            elif kind == "lit" and "=" in str(item):
+                return  # (a value after '=' is the option's argument)
 
     def check_assignment(
         self, command: list[str | None], indexes: range, parts: tuple[Part, ...]
@@ -665,7 +708,7 @@ class _Lexer:
             for op, target in files:
                 if op not in ("<", "<>") or posixpath.normpath(target) != name:
                     continue
-                if reads_program_from_stdin(marked) or runs_its_data(list(marked)):
+                if reads_program_from_stdin(marked) or runs_its_data(marked, self.reads_code):
                     return f"gives to {named or 'a program'} on its standard input as code"
                 if (unknown := unknown_input_reader(marked)) is not None:  # (as a pipe)
                     return f"gives on its standard input to {unknown}, {_NOT_KNOWN_DATA}"
@@ -675,16 +718,22 @@ class _Lexer:
                 if at == 0 and "/" in word:
                     return "runs as a program"
                 swapped = [*marked[:at], "/dev/stdin", *marked[at + 1 :]]
-                if at and (reads_program_from_stdin(swapped) or runs_its_data(list(marked))):
+                runs = runs_its_data(list(marked), self.reads_code)
+                if at and (reads_program_from_stdin(swapped) or runs):
                     return f"gives to {named} to read as code"
         return None
+
+    def reads_code(self, script: str) -> bool:
+        """Whether a command string written in the static text (an awk program's literal
+        command, ``print | "sh"``) runs what reaches its standard input as code."""
+        return _script_reads_code(script, self.nesting + 1)
 
     def check_data_runner(self, piped: list[int], marked: list[str | None], own: int) -> None:
         """Refuse every field that reaches a program written in the static text that runs
         its data (``awk '{system($0)}' {f}``, ``echo {x} | sed e``, ``awk -v v={x}
         '{system(v)}'``): the command's own fields (from ``own`` on: its arguments, its
         redirections, the ``$( )`` in them) and those whose output reaches its input."""
-        runs = runs_its_data(marked)
+        runs = runs_its_data(marked, self.reads_code)
         if runs is None:
             return
         if _VARIABLES in piped or EXPANDED in marked[1:]:
@@ -829,6 +878,7 @@ class _Lexer:
             return (("lit", _SINGLE_QUOTED.sub(r"\1", simple.group())),)
         n = len(text)
         parts: list[Part] = []
+        brace: int | None = None  # where an unquoted '{' is, which may start a brace expansion
 
         def add(kind: str, value: object) -> None:
             if kind == "lit" and parts and parts[-1][0] == "lit":
@@ -885,6 +935,10 @@ class _Lexer:
             elif c == "`":
                 raise _Stop(start, _BACKQUOTE)
             elif c in ACTIVE:
+                if c == "{" and brace is None:
+                    brace = start
+                elif c == "}" and brace is not None and _BRACE_LIST.search(text, brace, start):
+                    raise _Stop(brace, _BRACE_EXPANSION)
                 parts.append(("active", c))
                 self.i += 1
             else:
@@ -1025,7 +1079,21 @@ def lex(text: str, nesting: int = 0) -> Lexed:
     return Lexed(
         tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands,
         lexer.options, lexer.assignments, frozenset(lexer.command_names), lexer.comments,
+        lexer.glued,
     )  # fmt: skip
+
+
+def _keyword_mode(command: list[str | None]) -> bool:
+    """Whether ``set`` or ``shopt -o`` turns on bash's keyword mode with its last word: ``set
+    -k`` (also in a cluster, ``set -ek``), ``set -o keyword``, ``shopt -os keyword``."""
+    word = command[-1]
+    if word is None:
+        return False
+    if command[0] == "set" and word[:1] == "-" and word[1:2] != "-" and "k" in word[1:]:
+        return True
+    return word == "keyword" and any(
+        option is not None and option[:1] == "-" and "o" in option[1:] for option in command[1:-1]
+    )
 
 
 def _positional_use(command: list[str | None], nesting: int) -> tuple[str | None, str, str]:

@@ -21,7 +21,7 @@ option (:data:`PLAIN_OPTION_PROGRAMS`), an upper-case ``NAME=value`` word
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 __all__ = [
     "ASSIGNING",
@@ -37,6 +37,7 @@ __all__ = [
     "assignment_reader",
     "code_argument",
     "environment_setter",
+    "glued_argument",
     "is_command_string",
     "option_taker",
     "positional_script",
@@ -224,6 +225,9 @@ _PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
         frozenset({"-a", "--args", "-e", "--extra-vars"}),
     ),
 }
+# Programs that read their first argument as a cluster of option letters even without a '-'
+# (old-style `tar cIf CMD out.tar f`: -I runs CMD, through /bin/sh in GNU tar), and why.
+_OLD_STYLE_OPTIONS = {"tar": "tar cIf CMD out.tar f runs CMD as its compressor"}
 # Programs whose operand at this index (after their options) is a command string a shell runs:
 # ``sg group command``.
 _COMMAND_OPERANDS: dict[str, int] = {"sg": 1}
@@ -239,7 +243,9 @@ _ADDRESS_PROGRAMS: dict[str, frozenset[str]] = {
 # name matches as ``section.key``, as ``section.*`` and, for ``section.subsection.key``, as
 # ``*.key``.  A value that gives the setting's name (``ssh -o {x}``) may name any of them.
 _SSH_COMMAND_SETTINGS = frozenset(
-    {"proxycommand", "localcommand", "knownhostscommand", "remotecommand", "match"}
+    {"proxycommand", "localcommand", "knownhostscommand", "remotecommand", "match",
+     # shared objects that ssh loads (a PKCS#11 or FIDO provider)
+     "pkcs11provider", "securitykeyprovider"}
 )
 _GIT_COMMAND_SETTINGS = frozenset(
     {"core.pager", "core.editor", "core.sshcommand", "core.askpass", "core.fsmonitor",
@@ -249,6 +255,13 @@ _GIT_COMMAND_SETTINGS = frozenset(
      "alias.*", "pager.*", "filter.*", "includeif.*", "*.command", "*.textconv", "*.driver",
      "*.cmd", "*.helper", "*.program", "*.uploadpack", "*.receivepack", "*.update"}
 )
+# The endings of git settings' names that name a command, a program or where one is: by
+# spelling, as no table can list every setting git and its helpers read (interactive.diffFilter,
+# gpg.ssh.defaultKeyCommand, sendemail.toCmd, imap.tunnel, browser.<tool>.path, instaweb.httpd).
+_GIT_COMMAND_ENDINGS = (
+    "cmd", "command", "program", "prog", "helper", "editor", "pager", "filter", "driver",
+    "textconv", "hook", "tunnel", "path", "httpd", "browser", "askpass", "exec",
+)  # fmt: skip
 _COMMAND_SETTINGS = {
     "ssh": _SSH_COMMAND_SETTINGS,
     "scp": _SSH_COMMAND_SETTINGS,
@@ -693,6 +706,9 @@ def option_taker(command: Sequence[str | None]) -> str | None:
         return None
     else:
         name = program(command[0])
+    module = _python_module(command[:-1]) if name in ("python", "pypy") else None
+    if module is not None:  # `python3 -m pip install {x}` is pip's: its options, not Python's
+        return option_taker([*module, command[-1]])
     if name == "find" and command[-2] in _FIND_TESTS_WITH_ARGUMENT:
         return None  # the test's argument (`find . -name {pattern}`), whatever it starts with
     takes_script = (name in SHELLS or name in _INTERPRETER_OPTIONS) and name not in _TRAITLETS
@@ -708,6 +724,77 @@ def option_taker(command: Sequence[str | None]) -> str | None:
         else:
             expects_code = _gives(word, code_options or frozenset())
     return name
+
+
+# Per program, the short options (letters) whose argument may be glued to them, so that a value
+# after one (``gcc -I{dir}``, ``ssh -p{port}``) is that argument, not more option letters; ""
+# for a bare '-' whose rest is an argument (kill's and pkill's signal: ``kill -{signal}``).
+_COMPILER_ARGUMENT_LETTERS = frozenset("ILlDUoxB")
+_GLUED_ARGUMENT_LETTERS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        ("ssh", "scp", "sftp"), frozenset(option[1] for option in _SSH_OPTIONS_WITH_ARGUMENT)
+    ),
+    **dict.fromkeys(
+        _MAKES, frozenset(o[1] for o in _MAKE_OPTIONS_WITH_ARGUMENT if len(o) == 2) | {"j", "l"}
+    ),
+    **dict.fromkeys(
+        ("gcc", "cc", "g++", "c++", "clang", "clang++"), _COMPILER_ARGUMENT_LETTERS
+    ),
+    "tar": frozenset("fCTXbgKLNVH"),
+    **dict.fromkeys(("python", "pypy"), frozenset("WXmQc")),
+    "perl": frozenset("eEIMmlx0FidDC"),
+    "ruby": frozenset("eIrCEFx0T"),
+    **dict.fromkeys(("kill", "pkill"), frozenset({"", "s", "n"})),
+}
+
+
+def glued_argument(command: Sequence[str | None], prefix: str) -> bool:
+    """Whether a value glued to the option word ``prefix`` (``-I`` of ``gcc -I{dir}``) is the
+    argument of one of its letters, by the tables of :data:`_GLUED_ARGUMENT_LETTERS`, rather
+    than more option letters (or a long option's name) of its own."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED or prefix.startswith("--"):
+        return False
+    letters = _GLUED_ARGUMENT_LETTERS.get(program(ran[0]), frozenset())
+    cluster = _CLUSTER.fullmatch(prefix)
+    if prefix == "-":
+        return "" in letters
+    return cluster is not None and not letters.isdisjoint(cluster.group(1))
+
+
+# Python's options that take the next word (or the rest of their word) as their argument.
+_PYTHON_OPTIONS_WITH_ARGUMENT = frozenset("WXQ")
+# Modules that Python runs with -m whose operands (or the argument of these options) are Python
+# code: `python3 -m timeit {x}` runs x; its -n, -r and -u take numbers and a unit.
+_CODE_MODULES = {"timeit": frozenset({"-n", "--number", "-r", "--repeat", "-u", "--unit"})}
+
+
+def _python_module(command: Sequence[str | None]) -> list[str | None] | None:
+    """The command that ``python -m MODULE ARGS`` (``command``, its words so far) runs as a
+    program of its own: ``[MODULE, *ARGS]`` (``python3 -m pip install`` is ``pip install``),
+    else None (no ``-m`` before the script, ``-c`` or an operand)."""
+    expects_argument = False
+    for at, word in enumerate(command[1:], 1):
+        if expects_argument:
+            expects_argument = False
+            continue
+        if word is None or word == "--" or not word.startswith("-") or word.startswith("--"):
+            if word is not None and word.startswith("--") and word != "--":
+                continue  # (--version, --help: no argument)
+            return None  # the script, or a value: no module
+        for index, letter in enumerate(word[1:], 2):
+            if letter == "c":
+                return None  # the program is -c's
+            if letter == "m":
+                rest = word[index:]
+                if rest:
+                    return [rest, *command[at + 1 :]]
+                following = command[at + 1 : at + 2]
+                return [*following, *command[at + 2 :]] if following else None
+            if letter in _PYTHON_OPTIONS_WITH_ARGUMENT:
+                expects_argument = index == len(word)
+                break
+    return None
 
 
 def assignment_reader(command: Sequence[str | None], prefix: str = "") -> str | None:
@@ -1061,7 +1148,7 @@ def xargs_appended(command: Sequence[str | None]) -> Sequence[str | None] | None
 # An awk string literal with no escape (whose end is certain); the commands of awk's system()
 # and pipes (``print | "sort"``, ``"date" | getline d``) are accepted when they are one such
 # literal, never computed from the data.
-_AWK_LITERAL = r'"[^"\\\n]*"'
+_AWK_LITERAL = r'"([^"\\\n]*)"'
 _AWK_SYSTEM = re.compile(r"\bsystem\b")
 _AWK_LITERAL_SYSTEM = re.compile(rf"system\s*\(\s*{_AWK_LITERAL}\s*\)")
 _AWK_PIPE = re.compile(r"(?<!\|)\|(?!\|)")  # `|` and `|&`, not `||`
@@ -1070,21 +1157,28 @@ _AWK_LITERAL_BEFORE = re.compile(rf"(?:\A|[;{{(\n!,=&]|\|\|)\s*{_AWK_LITERAL}\s*
 _AWK_GETLINE = re.compile(r"\|&?\s*getline\b")
 
 
-def _awk_runs_data(source: str) -> bool:
+def _awk_runs_data(source: str, reads_code: Callable[[str], bool]) -> bool:
     """Whether an awk program may run a command that its data computes: a ``system()`` or a
     pipe (``print | cmd``, ``cmd | getline``, gawk's ``|&``) whose command is not one string
-    literal (``{system($0)}``, ``BEGIN{system(ARGV[1])}``, ``{print | $1}``).  An allow-list
-    over the raw text: a ``|`` in a regular expression or string (``/a|b/``) counts as a pipe."""
+    literal (``{system($0)}``, ``BEGIN{system(ARGV[1])}``, ``{print | $1}``), or one whose
+    literal command reads its standard input as code (``print | "sh"``, ``system("sh")`` and
+    ``"sh" | getline``, whose shell reads awk's input: ``reads_code`` decides, as for ``sh -c
+    'cat | sh'``).  An allow-list over the raw text: a ``|`` in a regular expression or string
+    (``/a|b/``) counts as a pipe."""
+    commands: list[str] = []
     for found in _AWK_SYSTEM.finditer(source):
-        if not _AWK_LITERAL_SYSTEM.match(source, found.start()):
+        literal = _AWK_LITERAL_SYSTEM.match(source, found.start())
+        if not literal:
             return True
+        commands.append(literal.group(1))
     for found in _AWK_PIPE.finditer(source):
         at = found.start()
         to_literal = _AWK_PIPE_TO_LITERAL.match(source, at)
         from_literal = _AWK_GETLINE.match(source, at) and _AWK_LITERAL_BEFORE.search(source[:at])
         if not (to_literal or from_literal):
             return True
-    return False
+        commands.append((to_literal or from_literal).group(1))  # type: ignore[union-attr]
+    return any(reads_code(command) for command in commands)
 
 
 # GNU sed's commands that take no argument, or an optional number (l, L, q, Q).
@@ -1249,11 +1343,14 @@ def _program_texts(name: str, words: Sequence[str | None]) -> list[str | None] |
     return texts
 
 
-def runs_its_data(command: Sequence[str | None]) -> str | None:
+def runs_its_data(
+    command: Sequence[str | None], reads_code: Callable[[str], bool]
+) -> str | None:
     """Why the program ``command`` finally runs (past runners) may run what its data holds as
     a command, when that program is awk or sed with a program written in the static text
-    that does: ``awk '{system($0)}'``, ``awk 'BEGIN{system(ARGV[1])}'``, ``sed e``, ``sed
-    's/x/y/e'`` (GNU).  A value that reaches it — on its standard input, as a file operand,
+    that does: ``awk '{system($0)}'``, ``awk 'BEGIN{system(ARGV[1])}'``, ``awk '{print |
+    "sh"}'`` (``reads_code``: whether a literal command reads its input as code), ``sed e``,
+    ``sed 's/x/y/e'`` (GNU).  A value that reaches it — on its standard input, as a file operand,
     an ``ARGV`` word or an ``awk -v`` variable — is then code.  A program an expansion
     computes is refused too; one read from a file (``awk -f f``) is not seen."""
     ran = _run_command(command, "")
@@ -1273,10 +1370,11 @@ def runs_its_data(command: Sequence[str | None]) -> str | None:
                 "cannot read), which runs the text it reads as a shell command"
             )
         return None
-    if _awk_runs_data(source):
+    if _awk_runs_data(source, reads_code):
         return (
             f"an {name} program with a system() or a pipe whose command is not one string "
-            "literal, which may run the data it reads as a shell command"
+            "literal or reads its input as code (print | \"sh\"), which may run the data it "
+            "reads as a shell command"
         )
     return None
 
@@ -1305,8 +1403,18 @@ def _code_argument_of(
     clustered, unclustered = _clustered(prefix, _glued_code_options(name))
     if clustered:  # `python -Bc{x}`, `perl -ne{x}`, `ssh -vo{x}`: as if written `-c{x}`
         option, prefix = clustered, unclustered
+    module = _python_module(command[:-1]) if name in ("python", "pypy") else None
+    if module and module[0] in _CODE_MODULES and not shells_only:
+        data = _CODE_MODULES[str(module[0])]
+        if not ((option or "-" + prefix[1:2]) in data or (module[1:] and module[-1] in data)):
+            return f"an argument of {name} -m {module[0]}, which runs it as Python code"
     if name == "perl" and option in _PERL_MODULE_OPTIONS:
         return f"the module of perl {option}, which perl pastes into code (use MODULE ...;)"
+    if name in _OLD_STYLE_OPTIONS and not before and not prefix.startswith("-"):
+        return (
+            f"the first argument of {name}, which {name} reads as option letters even without "
+            f"a '-' ({_OLD_STYLE_OPTIONS[name]})"
+        )
     command_strings = _COMMAND_STRING_OPTIONS.get(name, frozenset())
     if option in command_strings or _takes_next(last, command_strings):
         return f"the command string of {name} {option or last}, " + _AS_CODE.format("a shell")
@@ -1715,11 +1823,13 @@ def _git_config_operand(before: Sequence[str | None]) -> str | None:
     if any(word in _GIT_CONFIG_READING for word in after):
         return None  # reading or removing a setting runs nothing
     operands = [word for word in after if word is None or word[:1] != "-"]
-    if not operands:
+    if not operands or operands == ["set"]:
         return _setting_is_command("git config", None)
-    if operands[0] is None:
+    if None in operands:
         return None  # the name was a value, refused as such already
-    return _setting_is_command("git", operands[0]) if len(operands) == 1 else None
+    # Any operand may be the name: an option's argument (`-f FILE`, `--type bool`) and git
+    # 2.46's `set` come before it, and the tables need not know every option.
+    return next(filter(None, (_setting_is_command("git", word) for word in operands)), None)
 
 
 def _setting_is_command(name: str, key: str | None) -> str | None:
@@ -1743,7 +1853,7 @@ def _setting_is_command(name: str, key: str | None) -> str | None:
     head = lowered.partition(".")[0]
     if {lowered, f"{head}.*", f"*.{last}" if section.count(".") else ""} & _COMMAND_SETTINGS[
         name
-    ]:
+    ] or (name == "git" and last.endswith(_GIT_COMMAND_ENDINGS)):
         return f"the {name} setting {key}, a command that {name} runs as code"
     return None
 

@@ -93,6 +93,7 @@ class _Field(NamedTuple):
     option_of: str = ""  # a program that would read a value starting with '-' as an option
     assignment_of: str = ""  # a program that would read a value holding '=' as NAME=value
     names_command: bool = False  # names the command that `command` or `builtin` runs
+    glued: str = ""  # a program that would read a letter of the value as an option of its own
 
 
 class _Analysis(NamedTuple):
@@ -119,6 +120,13 @@ def _fix_for(why: str) -> str:
             "Pass the value to the script as an argument it reads as data (sh s.sh {x}, with "
             "the script written in the static text), or write the file from Python"
         )
+    if why.startswith("a shell option"):
+        return "Write the shell option in the static text, and choose among such options in Python"
+    if "as option letters" in why:
+        return (
+            "Write the options in the static text with a '-' (tar -xf {archive}), and choose "
+            "among options written there in Python"
+        )
     if "that sudo" in why:
         return (
             "Drop -s and -i and let sudo run the command itself (sudo cmd {x}), or write the "
@@ -126,8 +134,9 @@ def _fix_for(why: str) -> str:
         )
     if why.startswith("data of"):
         return (
-            "Write the program so that every command it runs is a string literal (awk: "
-            "system(\"cmd\"), print | \"sort\"; sed: no e), or do that part in Python"
+            "Write the program so that every command it runs is a string literal of a "
+            "program that reads its input as data (awk: system(\"date\"), print | \"sort\"; "
+            "sed: no e), or do that part in Python"
         )
     if "shell variable" in why:
         return (
@@ -281,6 +290,7 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
                     lexed.options.get(index, ""),
                     lexed.assignments.get(index, ""),
                     index in lexed.command_names,
+                    lexed.glued.get(index, ""),
                 )
             )
     placed = {item for span in lexed.spans for kind, item in span.parts if kind == "field"}
@@ -476,6 +486,18 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 else f"Write -- before the field, so that {field.option_of} reads every word "
                 "after it as an operand (or ./ before a relative path), or check the value in "
                 "Python",
+            )
+        if field.glued and any(letter.isalpha() for word in words for letter in word):
+            raise refusal(
+                renderer,
+                f"the value of {field_text(interpolation, position)}",
+                f"holds a letter and completes an option written before it in the same word "
+                f"(its name, or a cluster of letters), so {field.glued} would read the letters "
+                "as options of their own, and options run commands (ssh -v{x} with "
+                "x='oProxyCommand=cmd', tar --{x} with x='to-command=cmd')",
+                "Write the option in the static text and give the value as its argument, in a "
+                "word of its own or after '=' (ssh -o {x}, tar --file={x}); or choose among "
+                "options written in the static text in Python",
             )
         if field.assignment_of and field.assignment_of not in ASSIGNING:
             setting = next((w for w in words if ENVIRONMENT_NAME.match(w)), None)

@@ -630,3 +630,49 @@ NEEDS.update(
         "vi -es +§ +q a-file </dev/null": "vi",
     }
 )
+
+# fifth pass: a value that completes an option written in the static text (ssh -v{x}, tar
+# --{x}), and a setting a value makes bash read as NAME=value (set -k)
+PAYLOADS += [f"oProxyCommand=touch {SENTINEL}", f"to-command=touch {SENTINEL}", "BASH_ENV=e.sh"]
+CASES += [
+    # -- fifth pass: a value completing an option's name or cluster is read as options of its
+    # own (ssh -voProxyCommand=..., tar --to-command=...): refused when it holds a letter -----
+    ("option name", "ssh -v§ -o BatchMode=yes h true 2>/dev/null"),
+    ("option name", "ssh -§ -o BatchMode=yes h true 2>/dev/null"),
+    ("option name", "tar -cf ../t.tar a-file; tar -xf ../t.tar --§"),
+    # -- bash's brace expansion makes options of a static word (`sh {-c,} {x}` is `sh -c`) ---
+    ("brace expansion", "sh {-c,} §"),
+    ("brace expansion", "probe §; probe a{b,c}"),
+    # -- bash's keyword mode: a later argument NAME=value is a variable of its command -------
+    ("keyword mode", f"printf 'touch {SENTINEL}' > e.sh; set -k; bash -c : §"),
+    # -- an awk program's literal command that reads awk's input (or what it prints) as code -
+    ("data runner", "printf '%s\\n' § | awk '{ print | \"sh\" }'"),
+    ("data runner", "printf '%s\\n' § | awk 'BEGIN { system(\"sh\") }'"),
+    ("data runner", "printf '%s\\n' § | awk 'BEGIN { \"sh\" | getline }'"),
+    # -- a Python module whose operands are code -------------------------------------------
+    ("python module", "python3 -m timeit -n 1 -r 1 §"),
+    # -- git config, with an option's argument before the setting's name ------------------
+    ("git setting", "git init -q .; git config -f .git/config alias.zz §; git zz"),
+    # -- look-alikes: accepted ---------------------------------------------------------------
+    ("option name", "ls -§ >/dev/null 2>&1; probe §"),
+    ("git setting", "git init -q .; git config -f .git/config user.name §; probe §"),
+]
+NAIVE_ESCAPES += [
+    "ssh -v§ -o BatchMode=yes h true 2>/dev/null",
+    "ssh -§ -o BatchMode=yes h true 2>/dev/null",
+    "tar -cf ../t.tar a-file; tar -xf ../t.tar --§",
+    "sh {-c,} §",
+    f"printf 'touch {SENTINEL}' > e.sh; set -k; bash -c : §",
+    "printf '%s\\n' § | awk '{ print | \"sh\" }'",
+    "printf '%s\\n' § | awk 'BEGIN { system(\"sh\") }'",
+    "printf '%s\\n' § | awk 'BEGIN { \"sh\" | getline }'",
+    "python3 -m timeit -n 1 -r 1 §",
+    "git init -q .; git config -f .git/config alias.zz §; git zz",
+]
+NEEDS.update(
+    {
+        "ssh -v§ -o BatchMode=yes h true 2>/dev/null": "ssh",
+        "ssh -§ -o BatchMode=yes h true 2>/dev/null": "ssh",
+        "git init -q .; git config -f .git/config alias.zz §; git zz": "git",
+    }
+)
