@@ -29,13 +29,17 @@ from typing import Any, NamedTuple
 
 from ._shell_programs import (
     EXPANDED,
+    WRITING_PROGRAMS,
     assignment_reader,
     code_argument,
     environment_setter,
     glued_argument,
+    implicit_code_reader,
     option_taker,
+    output_files,
     positional_script,
     program,
+    reads_by_name,
     reads_program_from_stdin,
     runs_its_data,
     stdin_script,
@@ -296,12 +300,16 @@ class _Lexer:
         # tee s.sh`), by name, and every command with its redirections, to find one that runs
         # such a file (`sh s.sh`, `. ./s.sh`, `./s.sh`, `sh < s.sh`) wherever it stands (a
         # loop may run it after the write).  Only when the text may write a file at all.
-        self.may_write_files = FIELD in text and (">" in text or "tee" in text)
+        self.may_write_files = FIELD in text and (
+            ">" in text or any(writer in text for writer in WRITING_PROGRAMS)
+        )
         self.file_writes: dict[str, set[int]] = {}
         # per file name: the commands (their words, their redirections) that name it
         self.file_uses: dict[
             str, list[tuple[tuple[str | None, ...], tuple[tuple[str, str], ...]]]
         ] = {}
+        # the programs the template runs that read files as code by name alone (make's Makefile)
+        self.implicit_readers: set[str] = set()
 
     def refuse(self, index: int, why: str) -> None:
         self.refusals.setdefault(index, why)
@@ -667,14 +675,19 @@ class _Lexer:
         self, piped: list[int], marked: list[str | None], own: int, files: list[tuple[str, str]]
     ) -> None:
         """Record the files a command writes with fields' values in them (its redirections
-        `>`, `>>`, `>|`, `<>` and tee's operands, with the command's own fields and those
-        piped into it), and the command itself, for :meth:`check_files`."""
+        `>`, `>>`, `>|`, `<>`, tee's operands and the files of :func:`output_files`, with the
+        command's own fields and those piped into it), and the command itself, for
+        :meth:`check_files`."""
         written = [name for op, name in files if op != "<"]
         if marked and marked[0] not in (None, EXPANDED) and program(marked[0]) == "tee":
             written += [w for w in marked[1:] if w not in (None, EXPANDED) and w[:1] != "-"]
+        written += output_files(marked)
         fields = [*range(own, self.field), *self.unfold(piped)]
         for name in written if fields else ():
             self.file_writes.setdefault(posixpath.normpath(name), set()).update(fields)
+        reader = implicit_code_reader(marked)
+        if reader is not None:
+            self.implicit_readers.add(reader)
         use = (tuple(marked), tuple(files))
         names = {target for _, target in files}.union(
             word for word in marked if word is not None and word != EXPANDED
@@ -701,8 +714,12 @@ class _Lexer:
 
     def file_reader(self, name: str) -> str | None:
         """How a command of the template runs the file ``name`` or reads it as code: as its
-        program (``./s.sh``), a script (``sh s.sh``, ``. s.sh``, ``make -f s.mk``), or the
-        standard input of a reader (``sh < s.sh``), else None."""
+        program (``./s.sh``), a script (``sh s.sh``, ``. s.sh``, ``make -f s.mk``), the
+        standard input of a reader (``sh < s.sh``), or by its name alone (``make`` reads
+        ``Makefile``, pytest ``conftest.py``), else None."""
+        for reader in sorted(self.implicit_readers):
+            if reads_by_name(reader, name):
+                return f"runs as code by its name alone ({reader} reads it without being told)"
         for marked, files in self.file_uses.get(name, ()):
             named = program(marked[0]) if marked and marked[0] not in (None, EXPANDED) else ""
             for op, target in files:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from fnmatch import fnmatchcase
 
 __all__ = [
     "ASSIGNING",
@@ -34,14 +35,18 @@ __all__ = [
     "PLUS_COMMAND_PROGRAMS",
     "SHELLS",
     "SHELL_CODE_PROGRAMS",
+    "WRITING_PROGRAMS",
     "assignment_reader",
     "code_argument",
     "environment_setter",
     "glued_argument",
+    "implicit_code_reader",
     "is_command_string",
     "option_taker",
+    "output_files",
     "positional_script",
     "program",
+    "reads_by_name",
     "reads_program_from_stdin",
     "runs_its_data",
     "stdin_script",
@@ -797,6 +802,92 @@ def _python_module(command: Sequence[str | None]) -> list[str | None] | None:
     return None
 
 
+# Options whose argument is a file the program writes its output to (`curl -o s.sh {url}`: the
+# value chooses what s.sh holds), by program; and programs whose last operand is the file they
+# write (`cp {src} s.sh`, `ln -s {target} s.sh`).
+_OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
+    "curl": frozenset({"-o", "--output"}),
+    "wget": frozenset({"-O", "--output-document"}),
+    "sort": frozenset({"-o", "--output"}),
+    "dd": frozenset({"of"}),  # (dd of=FILE)
+}
+_COPYING = frozenset({"cp", "mv", "install", "ln", "rsync"})
+#: The programs that write a file named in their arguments (tee's operands, and those of
+#: :func:`output_files`): a template naming none of them and holding no '>' writes no file.
+WRITING_PROGRAMS = frozenset({"tee", *_OUTPUT_OPTIONS, *_COPYING})
+
+
+def output_files(command: Sequence[str | None]) -> list[str]:
+    """The files, named in the static text, that ``command`` writes what its values choose to,
+    beyond its redirections: the argument of an output option (``curl -o s.sh {url}``, ``wget
+    -O``, ``sort -o``, ``dd of=``) and the destination of ``cp``, ``mv``, ``install``, ``ln``,
+    ``rsync`` (``cp {src} s.sh``), so that a command running that file sees the value."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED:
+        return []
+    name = program(ran[0])
+    words = ran[1:]
+    found: list[str] = []
+    options = _OUTPUT_OPTIONS.get(name, frozenset())
+    for at, word in enumerate(words):
+        if word is None or word == EXPANDED:
+            continue
+        option, equals, value = word.partition("=")
+        following = words[at + 1] if at + 1 < len(words) else None
+        given, rest = _clustered(word, options) if word[1:2] != "-" else ("", word)
+        if equals and option in options:
+            found.append(value)  # --output=FILE, of=FILE
+        elif given and len(rest) > 2:
+            found.append(rest[2:])  # -oFILE, -sSoFILE
+        elif (given or word in options) and isinstance(following, str):
+            found.append(following)
+    operands = [w for w in words if w is None or w == EXPANDED or not w.startswith("-")]
+    if name in _COPYING and len(operands) > 1 and isinstance(operands[-1], str):
+        found.append(operands[-1])
+    return [file for file in found if file and file != EXPANDED]
+
+
+# Files that programs read as code by their name alone, in the directory they run in: a value
+# written to one is their program (`echo {x} > Makefile; make` ran $(shell cmd), `... >
+# conftest.py; pytest` ran Python).  Patterns of a path's end, by program.
+_PYTEST_FILES = ("conftest.py", "pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")
+_PACKAGE_FILES = ("package.json", ".npmrc")
+_IMPLICIT_CODE_FILES: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(_MAKES, ("Makefile", "makefile", "GNUmakefile")),
+    **dict.fromkeys(("pytest", "py.test"), _PYTEST_FILES),
+    "tox": ("tox.ini", "pyproject.toml", "setup.cfg"),
+    "nox": ("noxfile.py",),
+    "pip": ("setup.py", "pyproject.toml", "setup.cfg"),
+    **dict.fromkeys(("npm", "yarn", "pnpm", "npx"), _PACKAGE_FILES),
+    **dict.fromkeys(("just",), ("justfile", "Justfile", ".justfile")),
+    "rake": ("Rakefile", "rakefile"),
+    "cmake": ("CMakeLists.txt",),
+    "git": (".git/config", ".git/hooks/*", ".gitmodules"),
+}
+
+
+def implicit_code_reader(command: Sequence[str | None]) -> str | None:
+    """The program ``command`` runs (past runners, and ``python -m MODULE``) if it reads files
+    as code by their name alone (see :func:`reads_by_name`), else None."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED:
+        return None
+    name = program(ran[0])
+    if name in ("python", "pypy"):
+        module = _python_module([*ran, None])
+        name = str(module[0]) if module and module[0] is not None else name
+    return name if name in _IMPLICIT_CODE_FILES else None
+
+
+def reads_by_name(reader: str, path: str) -> bool:
+    """Whether the program ``reader`` reads the file ``path`` (normalised) as code by its name
+    alone: ``make`` its ``Makefile``, pytest ``conftest.py``, git ``.git/hooks/*``."""
+    return any(
+        fnmatchcase(path, pattern) or fnmatchcase(path, "*/" + pattern)
+        for pattern in _IMPLICIT_CODE_FILES.get(reader, ())
+    )
+
+
 def assignment_reader(command: Sequence[str | None], prefix: str = "") -> str | None:
     """The program that would read the last word of ``command`` (a word holding a value) as
     ``NAME=value``, a variable it sets: ``env`` or ``sudo`` where the command's name may come
@@ -924,7 +1015,8 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
     if name == "sg":  # given no command after the group, sg starts a shell
         return name if len(operands) < 2 and not any(w.startswith("-c") for w in words) else None
     if name == "crontab":
-        return name if not operands or operands == ["-"] else None
+        # (a file operand installs that file: `echo {x} > c; crontab c` as much as `| crontab -`)
+        return name if not operands or operands[-1] in _STDIN_FILES else None
     if name == "ssh":  # given only the destination, the remote shell reads the pipe
         return name if _ssh_operands(ran[1:]) == 1 else None
     if name in _SQL_SHELLS:

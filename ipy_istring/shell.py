@@ -115,6 +115,12 @@ def _fix_for(why: str) -> str:
             "Have the command string use its parameter only as data (a quoted \"$1\" "
             "argument of a program that reads it as data, after --), or do that part in Python"
         )
+    if "by its name alone" in why:
+        return (
+            "Write that file's contents in the static text, or write the value to a file that "
+            "the program does not read by its name (and pass that file as data), or do that "
+            "part in Python"
+        )
     if why.startswith("written to the file"):
         return (
             "Pass the value to the script as an argument it reads as data (sh s.sh {x}, with "

@@ -669,6 +669,16 @@ NAIVE_ESCAPES += [
     "python3 -m timeit -n 1 -r 1 §",
     "git init -q .; git config -f .git/config alias.zz §; git zz",
 ]
+# The benign value of a case where a value with a letter is refused when rendered (it would
+# complete an option written before it): one with no letter, which the case accepts.
+BENIGNS = {
+    case: "9876543210"
+    for case in (
+        "ssh -v§ -o BatchMode=yes h true 2>/dev/null",
+        "ssh -§ -o BatchMode=yes h true 2>/dev/null",
+        "tar -cf ../t.tar a-file; tar -xf ../t.tar --§",
+    )
+}
 NEEDS.update(
     {
         "ssh -v§ -o BatchMode=yes h true 2>/dev/null": "ssh",
@@ -676,3 +686,12 @@ NEEDS.update(
         "git init -q .; git config -f .git/config alias.zz §; git zz": "git",
     }
 )
+CASES += [
+    # -- a value written to a file that a program of the template reads as code by its name
+    # alone (make's Makefile, pytest's conftest.py, git's hooks): refused -------------------
+    ("file run", "printf '%s\\n' § > Makefile; make >/dev/null 2>&1"),
+    # -- a file that no program of the template reads by name: accepted --------------------
+    ("file run", "printf '%s.' § > notes; make -f /dev/null >/dev/null 2>&1; probe \"$(cat n*)\""),
+]
+NAIVE_ESCAPES += ["printf '%s\\n' § > Makefile; make >/dev/null 2>&1"]
+NEEDS["printf '%s\\n' § > Makefile; make >/dev/null 2>&1"] = "make"

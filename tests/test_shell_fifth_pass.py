@@ -213,3 +213,46 @@ def test_a_python_modules_options_are_its_own(case: str) -> None:
 )  # fmt: skip
 def test_python_module_look_alikes_stay_accepted(case: str, value: str) -> None:
     assert shlex.quote(value) in sh(_template(case, value))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["printf '%s\\n' § > Makefile; make", "make all; echo § >> makefile",
+     "echo § > sub/GNUmakefile; make -C sub", "echo § > conftest.py; python3 -m pytest -q",
+     "echo § > tests/conftest.py; pytest tests", "echo § > .git/hooks/pre-commit; git commit",
+     "echo § | tee package.json; npm install", "echo § > setup.py; pip install .",
+     "echo § > justfile; just", "sudo make; echo § > Makefile"],
+)  # fmt: skip
+def test_a_value_written_to_a_file_a_program_reads_by_name_is_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"by its name alone.*\. Write that file's contents"):
+        sh(_template(case, "x"))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["echo § > out.txt; make", "echo § > Makefile; cat Makefile", "echo § > notes; git add notes",
+     "echo § > conftest.py; python3 s.py", "make; echo § > log.txt"],
+)  # fmt: skip
+def test_files_no_program_reads_by_name_stay_accepted(case: str) -> None:
+    assert "'a b'" in sh(_template(case, "a b"))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["curl -o s.sh § && sh s.sh", "curl -sSo s.sh §; bash s.sh", "curl § -o s.sh; . ./s.sh",
+     "curl --output=Makefile §; make", "wget -O s.sh §; sh s.sh", "cp § s.sh; sh s.sh",
+     "ln -s § s.sh; ./s.sh", "dd if=§ of=s.sh; sh s.sh", "sort -o s.sh §; sh s.sh",
+     "echo § > c; crontab c", "echo § > c; crontab -u root c"],
+)  # fmt: skip
+def test_a_file_a_value_chooses_the_contents_of_is_run_is_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"written to the file '(s\.sh|Makefile|c)'"):
+        sh(_template(case, "x"))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["curl -o out.json §; jq . out.json", "cp § backup/; ls", "wget -O page.html §; cat page.html",
+     "cp § s.sh", "crontab -l; echo § > c"],
+)  # fmt: skip
+def test_files_only_read_as_data_stay_accepted(case: str) -> None:
+    assert "'a b'" in sh(_template(case, "a b"))
