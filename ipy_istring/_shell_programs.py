@@ -21,6 +21,7 @@ option (:data:`PLAIN_OPTION_PROGRAMS`), an upper-case ``NAME=value`` word
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable, Sequence
 from fnmatch import fnmatchcase
 
@@ -1685,6 +1686,9 @@ def _follow(command: Sequence[str | None], prefix: str) -> tuple[Sequence[str | 
                 operands -= 1  # `timeout {t} ...`, `docker exec {container} ...`
             elif word is None:
                 break
+            elif name == "env" and (split := _env_split_string(command, at)) is not None:
+                command, at = split, -1  # `env -S'sh -c' {x}` runs `sh -c {x}`: read again
+                break
             elif _gives(word, command_strings):
                 return command, runner  # `flock f -c {x}`: the runner's own command string
             elif word == "--":
@@ -1699,10 +1703,46 @@ def _follow(command: Sequence[str | None], prefix: str) -> tuple[Sequence[str | 
             else:
                 break
             at += 1
+        if at < 0:
+            continue  # (env's arguments with its split string's words in place)
         if at >= len(command):
             return command, runner  # still in the runner's own arguments
         command, runner = command[at:], name
     return command, runner
+
+
+def _env_split_string(command: Sequence[str | None], at: int) -> list[str | None] | None:
+    """``command`` with the string of env's ``-S`` at ``command[at]`` (``-S STRING``,
+    ``-SSTRING``, ``-iS STRING``, ``--split-string=STRING``) replaced by the words env splits it
+    into (its quoting is the shell's, close enough to read which program runs): ``env -S'sh -c'
+    {x}`` runs ``sh -c {x}``.  None when ``command[at]`` gives no such string written in the
+    static text (a value there is refused as a command string)."""
+    word = command[at]
+    if word is None:
+        return None
+    following = at + 1
+    kept: list[str | None] = []
+    string: str | None = None
+    if word.startswith("--split-string="):
+        string = word.partition("=")[2]
+    elif word[:1] == "-" and word[1:2] not in ("-", "") and "S" in word:
+        letters, _, glued = word[1:].partition("S")
+        if not set(letters) <= set("iv0"):
+            return None  # (`-uSHELL` unsets SHELL: an option's argument, not -S)
+        kept = [f"-{letters}"] if letters else []
+        string = glued or None
+    elif word != "--split-string":
+        return None
+    if string is None:
+        following += 1
+        string = command[at + 1] if at + 1 < len(command) else None
+        if string is None or string == EXPANDED:
+            return None
+    try:
+        words: list[str | None] = list(shlex.split(string))
+    except ValueError:
+        return None
+    return [*command[:at], *kept, *words, *command[following:]]
 
 
 def _find_action(command: Sequence[str | None]) -> Sequence[str | None]:

@@ -695,3 +695,9 @@ CASES += [
 ]
 NAIVE_ESCAPES += ["printf '%s\\n' § > Makefile; make >/dev/null 2>&1"]
 NEEDS["printf '%s\\n' § > Makefile; make >/dev/null 2>&1"] = "make"
+CASES += [
+    # -- env -S splits its string into the command it runs: `env -S'sh -c' {x}` is sh -c ----
+    ("runner", "env -S'sh -c' §"),
+    ("runner", "env -S'printf %s.' §"),
+]
+NAIVE_ESCAPES += ["env -S'sh -c' §"]

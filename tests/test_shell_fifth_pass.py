@@ -256,3 +256,22 @@ def test_a_file_a_value_chooses_the_contents_of_is_run_is_refused(case: str) -> 
 )  # fmt: skip
 def test_files_only_read_as_data_stay_accepted(case: str) -> None:
     assert "'a b'" in sh(_template(case, "a b"))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["env -S'sh -c' §", "env -S 'python3 -c' §", "env -iS'sh -c' §",
+     "env --split-string='bash -c' §", "env -S'ssh h' §", "sudo env -S'perl -e' §"],
+)  # fmt: skip
+def test_env_split_strings_command_is_followed(case: str) -> None:
+    with pytest.raises(RenderError, match=r"(command string|program|remote command) of"):
+        sh(_template(case, "x"))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["env -S'cat -u' §", "env -S'printf %s.' §", "env -uSHELL cat §",
+     "env -S'sh -c \"cat -- $1\" sh' §"],
+)  # fmt: skip
+def test_env_split_strings_data_arguments_stay_accepted(case: str) -> None:
+    assert "'a b'" in sh(_template(case, "a b"))
