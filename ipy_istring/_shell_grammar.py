@@ -654,6 +654,8 @@ class _Lexer:
         if not command:
             return
         self.check_data_runner(piped, marked, own)
+        if self.may_set_variables:
+            self.check_reparsed(marked)
         if not piped:
             return
         name = reads_program_from_stdin(marked)
@@ -670,6 +672,32 @@ class _Lexer:
             self.use_variables(f"an expansion's output reaches {why[3:]}")
         for index in self.unfold(piped) if name is not None else ():
             self.refuse(index, why)
+
+    def check_reparsed(self, command: list[str | None]) -> None:
+        """Check the variables' fields against the string, written in the static text, that
+        ``eval`` or ``trap`` parses again as code (``for f in {x}; do eval 'sh -c "$f"'; done``,
+        ``trap 'eval "$1"' EXIT; set -- {x}``): lexed as a command string after ``set --
+        VALUE``, any expansion where code goes may hold a value, as for ``sh -c``'s string."""
+        name = command[0]
+        words = [word for word in command[1:] if word != "--"]
+        if name == "trap":
+            words = words[:1]
+        elif name != "eval":
+            return
+        if not words or any(word is None or word == EXPANDED for word in words):
+            return  # (no string, or one holding a value or an expansion: checked as such)
+        script = " ".join(words)  # type: ignore[arg-type]
+        if "$" not in script:
+            return
+        lexed = lex(f"set -- {FIELD}\n{script}", self.nesting + 1)
+        if lexed.stop is not None:
+            why = f"with {lexed.stop_reason}, which the renderer does not follow"
+        elif 0 in lexed.refusals:
+            inner = lexed.refusals[0].partition("parameters): ")  # (drop what it repeats)
+            why = f"where {inner[2] or inner[0]}"
+        else:
+            return
+        self.use_variables(f"{name} parses {script!r} again as code, {why}")
 
     def note_files(
         self, piped: list[int], marked: list[str | None], own: int, files: list[tuple[str, str]]

@@ -701,3 +701,12 @@ CASES += [
     ("runner", "env -S'printf %s.' §"),
 ]
 NAIVE_ESCAPES += ["env -S'sh -c' §"]
+CASES += [
+    # -- a string written in the static text that eval or trap parses again as code, where an
+    # expansion puts a variable holding a value where code goes ---------------------------
+    ("variable", "for f in §; do eval 'sh -c \"$f\"'; done"),
+    ("variable", "trap 'sh -c \"$1\"' EXIT; set -- §"),
+    # -- and one that uses it as data: accepted ----------------------------------------------
+    ("variable", "set -- §; eval 'probe \"$1\"'"),
+]
+NAIVE_ESCAPES += ["for f in §; do eval 'sh -c \"$f\"'; done", "trap 'sh -c \"$1\"' EXIT; set -- §"]

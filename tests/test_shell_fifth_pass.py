@@ -275,3 +275,23 @@ def test_env_split_strings_command_is_followed(case: str) -> None:
 )  # fmt: skip
 def test_env_split_strings_data_arguments_stay_accepted(case: str) -> None:
     assert "'a b'" in sh(_template(case, "a b"))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["for f in §; do eval 'sh -c \"$f\"'; done", "set -- §; eval 'eval \"$1\"'",
+     "trap 'sh -c \"$1\"' EXIT; set -- §", "set -- §; trap -- '$1' EXIT",
+     "for f in §; do eval sh -c '\"$f\"'; done", "set -- §; eval 'case $1 in *) ;; esac'"],
+)  # fmt: skip
+def test_a_variable_that_eval_or_trap_puts_where_code_goes_is_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"(eval|trap) parses .* again as code, (where|with)"):
+        sh(_template(case, "x"))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["set -- §; eval 'printf \"%s\\n\" \"$1\"'", "set -- §; trap 'rm -f -- \"$1\"' EXIT",
+     "for f in §; do eval 'echo $f'; done", "eval 'sh -c \"$1\"'; probe §"],
+)  # fmt: skip
+def test_a_string_eval_or_trap_reads_as_data_stays_accepted(case: str) -> None:
+    assert "'a b'" in sh(_template(case, "a b"))
