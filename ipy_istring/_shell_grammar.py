@@ -242,7 +242,9 @@ class Lexed(NamedTuple):
     ``command_names`` are the fields that name the command ``command`` or ``builtin`` runs;
     ``comments`` tells whether the text has a comment; ``glued`` maps the fields that complete
     an option's name or cluster written in the static text (``ssh -v{x}``, ``tar --{x}``) to
-    the program that would read a letter of the value as an option of its own.
+    the program that would read a letter of the value as an option of its own; ``split`` are
+    the fields inside an unquoted ``$( )``, whose output the shell splits into words and
+    expands as patterns (``ssh $(echo {x})`` with ``h -oProxyCommand=cmd``).
     """
 
     tokens: tuple[Token, ...]
@@ -257,6 +259,7 @@ class Lexed(NamedTuple):
     command_names: frozenset[int]
     comments: bool
     glued: dict[int, str]
+    split: frozenset[int]
 
 
 class _Stop(Exception):
@@ -284,6 +287,7 @@ class _Lexer:
         self.assignments: dict[int, str] = {}  # fields a NAME=value-reading program would take
         self.command_names: set[int] = set()  # fields naming what `command`/`builtin` runs
         self.glued: dict[int, str] = {}  # fields completing an option's name: see Lexed
+        self.split: set[int] = set()  # fields inside an unquoted $( ): see Lexed
         self.comments = False
         self.stdin: tuple[int, ...] = ()  # the fields that may reach the current word's input
         # fields whose values became shell variables (a for loop's, set's positional
@@ -531,6 +535,9 @@ class _Lexer:
                 for index in range(start_field, self.field):
                     self.refuse(index, "touching a redirection operator")
             alone = len(parts) == 1
+            for kind, item in parts:
+                if kind == "sub":  # its output is split into words and expanded as patterns
+                    self.split.update(_nested_fields(item))
             for index in range(start_field, self.field):
                 self.note_field(index, role, alone, parts)
             if any(kind == "field" for kind, _ in parts):
@@ -1124,8 +1131,24 @@ def lex(text: str, nesting: int = 0) -> Lexed:
     return Lexed(
         tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands,
         lexer.options, lexer.assignments, frozenset(lexer.command_names), lexer.comments,
-        lexer.glued,
+        lexer.glued, frozenset(lexer.split),
     )  # fmt: skip
+
+
+def _nested_fields(tokens: Sequence[Token]) -> list[int]:
+    """The fields anywhere in ``tokens`` (the inside of a ``$( )``), also in nested ones."""
+    found: list[int] = []
+    for token in tokens:
+        for kind, item in token.parts if isinstance(token, Word) else ():
+            if kind == "field":
+                found.append(int(item))
+            elif kind == "sub":
+                found += _nested_fields(item)
+            elif kind == "double":
+                for part in item:
+                    if isinstance(part, tuple) and part[0] == "sub":
+                        found += _nested_fields(part[1])
+    return found
 
 
 def _keyword_mode(command: list[str | None]) -> bool:

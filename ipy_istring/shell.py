@@ -94,6 +94,7 @@ class _Field(NamedTuple):
     assignment_of: str = ""  # a program that would read a value holding '=' as NAME=value
     names_command: bool = False  # names the command that `command` or `builtin` runs
     glued: str = ""  # a program that would read a letter of the value as an option of its own
+    split: bool = False  # inside an unquoted $( ), whose output is split into words
 
 
 class _Analysis(NamedTuple):
@@ -297,6 +298,7 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
                     lexed.assignments.get(index, ""),
                     index in lexed.command_names,
                     lexed.glued.get(index, ""),
+                    index in lexed.split,
                 )
             )
     placed = {item for span in lexed.spans for kind, item in span.parts if kind == "field"}
@@ -472,12 +474,28 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 "code, variable names or a format",
                 "Write that command in the static text, where the renderer checks its arguments",
             )
+        if field.split:
+            # In an unquoted $( ) the value comes out as the words the shell splits it into,
+            # each expanded as a pattern: each is checked as a word of the command
+            words = [part for word in words for part in word.split()] or words
+            if (field.option_of or field.assignment_of or field.operand) and any(
+                letter in "*?[" for word in words for letter in word
+            ):
+                raise refusal(
+                    renderer,
+                    f"the value of {field_text(interpolation, position)}",
+                    "holds a pattern character (* ? [) and stands in an unquoted $( ), whose "
+                    "output the shell expands into file names, which the program may read as "
+                    "options (a file named --checkpoint-action=exec=cmd ran cmd in tar)",
+                    "Put the $( ) in double quotes (\"$(cmd {x})\"), or check the value in Python",
+                )
         option = next((w for w in words if _reads_as_option(w, field.option_of)), None)
         if field.option_of and option is not None:
             raise refusal(
                 renderer,
                 f"the value of {field_text(interpolation, position)}",
-                f"starts with {option[0]!r}, so {field.option_of} would read it as an option, "
+                ("has a word, once an unquoted $( ) splits it, that " if field.split else "")
+                + f"starts with {option[0]!r}, so {field.option_of} would read it as an option, "
                 + (
                     "or as the start of its expression (also after --), which may run or "
                     "delete (-exec, -delete, ! -name k -delete)"

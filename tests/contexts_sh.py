@@ -710,3 +710,14 @@ CASES += [
     ("variable", "set -- §; eval 'probe \"$1\"'"),
 ]
 NAIVE_ESCAPES += ["for f in §; do eval 'sh -c \"$f\"'; done", "trap 'sh -c \"$1\"' EXIT; set -- §"]
+_OPTION_FILES = (
+    f"printf 'touch {SENTINEL}' > s; : > --checkpoint=1; : > '--checkpoint-action=exec=sh s'; "
+)
+CASES += [
+    # -- an unquoted $( ) splits its output into words and expands them as patterns: a value
+    # there may become several words, options among them (`*` names the files above) ------
+    ("command substitution", _OPTION_FILES + "tar cf ../t.tar $(echo §)"),
+    # -- in double quotes it stays one word: accepted ----------------------------------------
+    ("command substitution", _OPTION_FILES + "tar cf ../t.tar \"$(echo §)\" 2>/dev/null; probe §"),
+]
+NAIVE_ESCAPES += [_OPTION_FILES + "tar cf ../t.tar $(echo §)"]

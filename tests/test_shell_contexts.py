@@ -140,6 +140,7 @@ def test_each_context_is_refused_or_keeps_every_value_one_word(
                     "operator of test", "read it as an option", "as NAME=value",
                     "a builtin that reads its arguments as code",
                     "completes an option written before it",
+                    "holds a pattern character",
                 )
             )  # fmt: skip
             continue

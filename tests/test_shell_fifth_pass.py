@@ -295,3 +295,25 @@ def test_a_variable_that_eval_or_trap_puts_where_code_goes_is_refused(case: str)
 )  # fmt: skip
 def test_a_string_eval_or_trap_reads_as_data_stays_accepted(case: str) -> None:
     assert "'a b'" in sh(_template(case, "a b"))
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [("ssh $(echo §) h true", "h -oProxyCommand=cmd"), ("git ls-remote $(echo §)", "r --exec=x"),
+     ("env $(printf %s §) sh", "a BASH_ENV=x"), ("tar cf a.tar $(echo §)", "*"),
+     ("rm $(echo §)", "*.txt"), ("[ $(echo §) = x ]", "a -o b")],
+)  # fmt: skip
+def test_a_value_an_unquoted_command_substitution_splits_is_checked_word_by_word(
+    case: str, value: str
+) -> None:
+    with pytest.raises(RenderError, match=r"unquoted \$\( \)|as NAME=value|operator of test"):
+        sh(_template(case, value))
+
+
+@pytest.mark.parametrize(
+    ("case", "value"),
+    [("probe $(echo §)", "a b"), ("ls $(echo §)", "*"), ("git log $(printf %s §)", "main dev"),
+     ("ssh \"$(echo §)\" h", "x -oP"), ("tar cf a.tar \"$(echo §)\"", "*")],
+)  # fmt: skip
+def test_split_values_that_make_no_option_stay_accepted(case: str, value: str) -> None:
+    assert shlex.quote(value) in sh(_template(case, value))
