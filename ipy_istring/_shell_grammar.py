@@ -242,9 +242,11 @@ class Lexed(NamedTuple):
     ``command_names`` are the fields that name the command ``command`` or ``builtin`` runs;
     ``comments`` tells whether the text has a comment; ``glued`` maps the fields that complete
     an option's name or cluster written in the static text (``ssh -v{x}``, ``tar --{x}``) to
-    the program that would read a letter of the value as an option of its own; ``split`` are
-    the fields inside an unquoted ``$( )``, whose output the shell splits into words and
-    expands as patterns (``ssh $(echo {x})`` with ``h -oProxyCommand=cmd``).
+    the program that would read a letter of the value as an option of its own; ``split`` maps
+    the fields whose value a program gets as the words the shell splits it into to whether
+    those are also expanded as patterns: inside an unquoted ``$( )`` (``ssh $(echo {x})`` with
+    ``h -oProxyCommand=cmd``: True), or read from a pipe into a variable (``... | while read
+    v; do git ls-remote "$v" r; done``: False).
     """
 
     tokens: tuple[Token, ...]
@@ -259,7 +261,7 @@ class Lexed(NamedTuple):
     command_names: frozenset[int]
     comments: bool
     glued: dict[int, str]
-    split: frozenset[int]
+    split: dict[int, bool]
 
 
 class _Stop(Exception):
@@ -287,7 +289,7 @@ class _Lexer:
         self.assignments: dict[int, str] = {}  # fields a NAME=value-reading program would take
         self.command_names: set[int] = set()  # fields naming what `command`/`builtin` runs
         self.glued: dict[int, str] = {}  # fields completing an option's name: see Lexed
-        self.split: set[int] = set()  # fields inside an unquoted $( ): see Lexed
+        self.split: dict[int, bool] = {}  # fields a program gets split into words: see Lexed
         self.comments = False
         self.stdin: tuple[int, ...] = ()  # the fields that may reach the current word's input
         # fields whose values became shell variables (a for loop's, set's positional
@@ -537,7 +539,7 @@ class _Lexer:
             alone = len(parts) == 1
             for kind, item in parts:
                 if kind == "sub":  # its output is split into words and expanded as patterns
-                    self.split.update(_nested_fields(item))
+                    self.split.update(dict.fromkeys(_nested_fields(item), True))
             for index in range(start_field, self.field):
                 self.note_field(index, role, alone, parts)
             if any(kind == "field" for kind, _ in parts):
@@ -871,6 +873,7 @@ class _Lexer:
             or _positional_use(command, self.nesting)[0]
         )
         if why is None:
+            self.check_piped_options(piped, command, prefix)
             return
         if _VARIABLES in piped:
             self.use_variables(
@@ -882,6 +885,28 @@ class _Lexer:
                 f"in a pipeline into {command[0]}, which reads it as code: its expansion "
                 f"{word} may hold what it reads and stands where code goes",
             )
+
+    def check_piped_options(
+        self, piped: list[int], command: list[str | None], prefix: str
+    ) -> None:
+        """Where an expansion that may hold what the pipe brought (``read v`` then ``"$v"``)
+        stands where a program reads options or NAME=value (``... | while read -r v; do git
+        ls-remote "$v" r; done`` with ``--upload-pack=cmd``), check each word of the values
+        that reach the pipe when rendered, as for a field written there."""
+        taker = option_taker(command) if not prefix else None
+        reader = assignment_reader(command, prefix) or (
+            None if prefix else environment_setter(command, "X=")
+        )
+        if not (taker or reader):
+            return
+        if _VARIABLES in piped:
+            self.use_variables((taker or "", reader or ""))
+        for index in self.unfold(piped):
+            if taker:
+                self.options.setdefault(index, taker)
+            if reader:
+                self.assignments.setdefault(index, reader)
+            self.split.setdefault(index, False)
 
     def command_role(self, parts: tuple[Part, ...], start: int) -> str:
         """The role of a word in command position: reserved word, assignment or command."""
@@ -1131,7 +1156,7 @@ def lex(text: str, nesting: int = 0) -> Lexed:
     return Lexed(
         tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands,
         lexer.options, lexer.assignments, frozenset(lexer.command_names), lexer.comments,
-        lexer.glued, frozenset(lexer.split),
+        lexer.glued, lexer.split,
     )  # fmt: skip
 
 

@@ -94,7 +94,7 @@ class _Field(NamedTuple):
     assignment_of: str = ""  # a program that would read a value holding '=' as NAME=value
     names_command: bool = False  # names the command that `command` or `builtin` runs
     glued: str = ""  # a program that would read a letter of the value as an option of its own
-    split: bool = False  # inside an unquoted $( ), whose output is split into words
+    split: bool | None = None  # a program gets its words (True: also expanded as patterns)
 
 
 class _Analysis(NamedTuple):
@@ -298,7 +298,7 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
                     lexed.assignments.get(index, ""),
                     index in lexed.command_names,
                     lexed.glued.get(index, ""),
-                    index in lexed.split,
+                    lexed.split.get(index),
                 )
             )
     placed = {item for span in lexed.spans for kind, item in span.parts if kind == "field"}
@@ -474,11 +474,11 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 "code, variable names or a format",
                 "Write that command in the static text, where the renderer checks its arguments",
             )
-        if field.split:
-            # In an unquoted $( ) the value comes out as the words the shell splits it into,
-            # each expanded as a pattern: each is checked as a word of the command
+        if field.split is not None:
+            # In an unquoted $( ) (or read from a pipe) the value comes out as the words the
+            # shell splits it into (each expanded as a pattern): each is checked as a word
             words = [part for word in words for part in word.split()] or words
-            if (field.option_of or field.assignment_of or field.operand) and any(
+            if (field.option_of or field.assignment_of or field.operand) and field.split and any(
                 letter in "*?[" for word in words for letter in word
             ):
                 raise refusal(
@@ -494,7 +494,7 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
             raise refusal(
                 renderer,
                 f"the value of {field_text(interpolation, position)}",
-                ("has a word, once an unquoted $( ) splits it, that " if field.split else "")
+                ("has a word, as the shell splits it, that " if field.split is not None else "")
                 + f"starts with {option[0]!r}, so {field.option_of} would read it as an option, "
                 + (
                     "or as the start of its expression (also after --), which may run or "

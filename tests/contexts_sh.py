@@ -721,3 +721,13 @@ CASES += [
     ("command substitution", _OPTION_FILES + "tar cf ../t.tar \"$(echo §)\" 2>/dev/null; probe §"),
 ]
 NAIVE_ESCAPES += [_OPTION_FILES + "tar cf ../t.tar $(echo §)"]
+_READ_INTO_GIT = (
+    "git init -q r; printf '%s\\n' § | while read -r v; do git ls-remote \"$v\" r; done "
+    ">/dev/null 2>&1"
+)
+CASES += [
+    # -- a value read from a pipe into a variable that stands where a program reads options
+    ("pipe", _READ_INTO_GIT),
+]
+NAIVE_ESCAPES += [_READ_INTO_GIT]
+NEEDS[_READ_INTO_GIT] = "git"

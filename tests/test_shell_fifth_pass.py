@@ -306,7 +306,8 @@ def test_a_string_eval_or_trap_reads_as_data_stays_accepted(case: str) -> None:
 def test_a_value_an_unquoted_command_substitution_splits_is_checked_word_by_word(
     case: str, value: str
 ) -> None:
-    with pytest.raises(RenderError, match=r"unquoted \$\( \)|as NAME=value|operator of test"):
+    why = r"unquoted \$\( \)|as the shell splits|as NAME=value|operator of test"
+    with pytest.raises(RenderError, match=why):
         sh(_template(case, value))
 
 
@@ -317,3 +318,15 @@ def test_a_value_an_unquoted_command_substitution_splits_is_checked_word_by_word
 )  # fmt: skip
 def test_split_values_that_make_no_option_stay_accepted(case: str, value: str) -> None:
     assert shlex.quote(value) in sh(_template(case, value))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["printf '%s\\n' § | while read -r v; do git ls-remote \"$v\" r; done",
+     "printf '%s\\n' § | { read -r v; ssh \"$v\" -T h; } < /dev/null",
+     "printf '%s\\n' § | while read -r v; do tar -xf a.tar $v; done"],
+)  # fmt: skip
+def test_a_value_read_from_a_pipe_where_a_program_reads_options_is_checked(case: str) -> None:
+    with pytest.raises(RenderError, match=r"has a word, as the shell splits it, that starts"):
+        sh(_template(case, "a\n--upload-pack=cmd"))
+    assert "origin" in sh(_template(case, "origin"))
