@@ -29,12 +29,17 @@ from typing import Any, NamedTuple
 
 from ._shell_programs import (
     EXPANDED,
+    WRITING_PROGRAMS,
     assignment_reader,
     code_argument,
     environment_setter,
+    glued_argument,
+    implicit_code_reader,
     option_taker,
+    output_files,
     positional_script,
     program,
+    reads_by_name,
     reads_program_from_stdin,
     runs_its_data,
     stdin_script,
@@ -147,6 +152,14 @@ _BASH_OPERATORS = {
     "<<": "a here-document ('<<'), whose body the shell reads with other rules",
     "<<-": "a here-document ('<<-'), whose body the shell reads with other rules",
 }
+# bash's brace expansion (`{a,b}`, `{1..3}`) makes several words of one, where dash keeps the
+# word as written: `sh {-c,} {x}` is `sh -c {x}` in bash.  A ',' or '..' anywhere between an
+# unquoted '{' and '}' of a word (quoted or not: a superset) stops the lexer.
+_BRACE_LIST = re.compile(r",|\.\.")
+_BRACE_EXPANSION = (
+    "bash's brace expansion ('{a,b}', '{1..3}'), which makes several words in bash and one "
+    "in dash, so the renderer cannot tell which word is which program's argument"
+)
 _PARENTHESIS = "a '(' other than a subshell's (a function, '((', an array, a pattern)"
 _BACKQUOTE = "a backquote command substitution, whose body has its own rules"
 _DESCRIPTOR = re.compile(r"[ \t]*([0-9]+|-)(?=[ \t\n;&|)]|\Z)")
@@ -227,7 +240,13 @@ class Lexed(NamedTuple):
     ``assignments`` maps the fields that are a whole word a program would read as
     ``NAME=value``, if the value holds ``=``, to that program (env, sudo, make);
     ``command_names`` are the fields that name the command ``command`` or ``builtin`` runs;
-    ``comments`` tells whether the text has a comment.
+    ``comments`` tells whether the text has a comment; ``glued`` maps the fields that complete
+    an option's name or cluster written in the static text (``ssh -v{x}``, ``tar --{x}``) to
+    the program that would read a letter of the value as an option of its own; ``split`` maps
+    the fields whose value a program gets as the words the shell splits it into to whether
+    those are also expanded as patterns: inside an unquoted ``$( )`` (``ssh $(echo {x})`` with
+    ``h -oProxyCommand=cmd``: True), or read from a pipe into a variable (``... | while read
+    v; do git ls-remote "$v" r; done``: False).
     """
 
     tokens: tuple[Token, ...]
@@ -241,6 +260,8 @@ class Lexed(NamedTuple):
     assignments: dict[int, str]
     command_names: frozenset[int]
     comments: bool
+    glued: dict[int, str]
+    split: dict[int, bool]
 
 
 class _Stop(Exception):
@@ -267,6 +288,8 @@ class _Lexer:
         self.options: dict[int, str] = {}  # fields an option-reading program would take
         self.assignments: dict[int, str] = {}  # fields a NAME=value-reading program would take
         self.command_names: set[int] = set()  # fields naming what `command`/`builtin` runs
+        self.glued: dict[int, str] = {}  # fields completing an option's name: see Lexed
+        self.split: dict[int, bool] = {}  # fields a program gets split into words: see Lexed
         self.comments = False
         self.stdin: tuple[int, ...] = ()  # the fields that may reach the current word's input
         # fields whose values became shell variables (a for loop's, set's positional
@@ -283,12 +306,16 @@ class _Lexer:
         # tee s.sh`), by name, and every command with its redirections, to find one that runs
         # such a file (`sh s.sh`, `. ./s.sh`, `./s.sh`, `sh < s.sh`) wherever it stands (a
         # loop may run it after the write).  Only when the text may write a file at all.
-        self.may_write_files = FIELD in text and (">" in text or "tee" in text)
+        self.may_write_files = FIELD in text and (
+            ">" in text or any(writer in text for writer in WRITING_PROGRAMS)
+        )
         self.file_writes: dict[str, set[int]] = {}
         # per file name: the commands (their words, their redirections) that name it
         self.file_uses: dict[
             str, list[tuple[tuple[str | None, ...], tuple[tuple[str, str], ...]]]
         ] = {}
+        # the programs the template runs that read files as code by name alone (make's Makefile)
+        self.implicit_readers: set[str] = set()
 
     def refuse(self, index: int, why: str) -> None:
         self.refusals.setdefault(index, why)
@@ -476,6 +503,12 @@ class _Lexer:
                 if via_command and command == [None] and role == ARGUMENT:
                     # `command {x} ...`: the value names the command, as in command position
                     self.command_names.update(range(start_field, self.field))
+                if command[:1] in (["set"], ["shopt"]) and _keyword_mode(command):
+                    raise _Stop(
+                        word_start,
+                        "bash's keyword mode (set -k, set -o keyword), in which an argument "
+                        "NAME=value of any later command is a variable of that command",
+                    )
                 if command[:1] in (["alias"], ["hash"]):
                     raise _Stop(
                         word_start,
@@ -490,6 +523,7 @@ class _Lexer:
                 indexes = range(start_field, self.field)
                 self.check_builtin(command, indexes, _prefix(parts))
                 self.check_assignment(command, indexes, parts)
+                self.check_option_name(command, parts)
             if role == ARGUMENT and piped and dynamic and command:
                 self.check_expansion(piped, command, text[word_start : self.i], _prefix(parts))
             if self.may_set_variables and dynamic and role in (COMMAND, ARGUMENT):
@@ -503,6 +537,9 @@ class _Lexer:
                 for index in range(start_field, self.field):
                     self.refuse(index, "touching a redirection operator")
             alone = len(parts) == 1
+            for kind, item in parts:
+                if kind == "sub":  # its output is split into words and expanded as patterns
+                    self.split.update(dict.fromkeys(_nested_fields(item), True))
             for index in range(start_field, self.field):
                 self.note_field(index, role, alone, parts)
             if any(kind == "field" for kind, _ in parts):
@@ -522,6 +559,11 @@ class _Lexer:
             why = f"an argument of {name}, {_REPARSING[name]}"
         elif name == "printf" and (not before or before in (["-v"], ["-v", before[-1]], ["--"])):
             why = "printf's format or -v variable name, which printf interprets"
+        elif (name == "set" and before and before[-1] == "-o") or name == "shopt":
+            why = (
+                f"a shell option of {name}, which changes how bash reads the commands after it "
+                "(set -o keyword makes an argument NAME=value a variable of its command)"
+            )
         elif name in ("test", "[") and ("-v" in before or "-R" in before):
             why = f"an operand of {name} -v, a variable name whose subscript bash evaluates"
         elif name in ("test", "["):
@@ -542,6 +584,24 @@ class _Lexer:
                 return
         for index in indexes:
             self.refuse(index, why)
+
+    def check_option_name(self, command: list[str | None], parts: tuple[Part, ...]) -> None:
+        """Record the fields that complete an option written in the static text, before any
+        '=' of its word: the value of ``ssh -v{x}``, ``ssh -{x}``, ``tar --{x}``, ``tar -{x}f``
+        is read as option letters (or a long option's name) of its own, so ``oProxyCommand=cmd``
+        or ``to-command=cmd`` runs cmd.  Checked when rendered: a value with no letter stays
+        accepted (``kill -{n}``, ``make -j{n}``), and so does the argument of a letter the
+        tables know to take one (``gcc -I{dir}``, ``ssh -p{port}``)."""
+        if not parts or parts[0][0] != "lit" or not str(parts[0][1]).startswith("-"):
+            return
+        taker = option_taker(command)
+        if taker is None or glued_argument(command, _prefix(parts)):
+            return
+        for kind, item in parts:
+            if kind == "field":
+                self.glued[int(item)] = taker
+            elif kind == "lit" and "=" in str(item):
+                return  # (a value after '=' is the option's argument)
 
     def check_assignment(
         self, command: list[str | None], indexes: range, parts: tuple[Part, ...]
@@ -603,6 +663,8 @@ class _Lexer:
         if not command:
             return
         self.check_data_runner(piped, marked, own)
+        if self.may_set_variables:
+            self.check_reparsed(marked)
         if not piped:
             return
         name = reads_program_from_stdin(marked)
@@ -620,18 +682,49 @@ class _Lexer:
         for index in self.unfold(piped) if name is not None else ():
             self.refuse(index, why)
 
+    def check_reparsed(self, command: list[str | None]) -> None:
+        """Check the variables' fields against the string, written in the static text, that
+        ``eval`` or ``trap`` parses again as code (``for f in {x}; do eval 'sh -c "$f"'; done``,
+        ``trap 'eval "$1"' EXIT; set -- {x}``): lexed as a command string after ``set --
+        VALUE``, any expansion where code goes may hold a value, as for ``sh -c``'s string."""
+        name = command[0]
+        words = [word for word in command[1:] if word != "--"]
+        if name == "trap":
+            words = words[:1]
+        elif name != "eval":
+            return
+        if not words or any(word is None or word == EXPANDED for word in words):
+            return  # (no string, or one holding a value or an expansion: checked as such)
+        script = " ".join(words)  # type: ignore[arg-type]
+        if "$" not in script:
+            return
+        lexed = lex(f"set -- {FIELD}\n{script}", self.nesting + 1)
+        if lexed.stop is not None:
+            why = f"with {lexed.stop_reason}, which the renderer does not follow"
+        elif 0 in lexed.refusals:
+            inner = lexed.refusals[0].partition("parameters): ")  # (drop what it repeats)
+            why = f"where {inner[2] or inner[0]}"
+        else:
+            return
+        self.use_variables(f"{name} parses {script!r} again as code, {why}")
+
     def note_files(
         self, piped: list[int], marked: list[str | None], own: int, files: list[tuple[str, str]]
     ) -> None:
         """Record the files a command writes with fields' values in them (its redirections
-        `>`, `>>`, `>|`, `<>` and tee's operands, with the command's own fields and those
-        piped into it), and the command itself, for :meth:`check_files`."""
+        `>`, `>>`, `>|`, `<>`, tee's operands and the files of :func:`output_files`, with the
+        command's own fields and those piped into it), and the command itself, for
+        :meth:`check_files`."""
         written = [name for op, name in files if op != "<"]
         if marked and marked[0] not in (None, EXPANDED) and program(marked[0]) == "tee":
             written += [w for w in marked[1:] if w not in (None, EXPANDED) and w[:1] != "-"]
+        written += output_files(marked)
         fields = [*range(own, self.field), *self.unfold(piped)]
         for name in written if fields else ():
             self.file_writes.setdefault(posixpath.normpath(name), set()).update(fields)
+        reader = implicit_code_reader(marked)
+        if reader is not None:
+            self.implicit_readers.add(reader)
         use = (tuple(marked), tuple(files))
         names = {target for _, target in files}.union(
             word for word in marked if word is not None and word != EXPANDED
@@ -658,14 +751,18 @@ class _Lexer:
 
     def file_reader(self, name: str) -> str | None:
         """How a command of the template runs the file ``name`` or reads it as code: as its
-        program (``./s.sh``), a script (``sh s.sh``, ``. s.sh``, ``make -f s.mk``), or the
-        standard input of a reader (``sh < s.sh``), else None."""
+        program (``./s.sh``), a script (``sh s.sh``, ``. s.sh``, ``make -f s.mk``), the
+        standard input of a reader (``sh < s.sh``), or by its name alone (``make`` reads
+        ``Makefile``, pytest ``conftest.py``), else None."""
+        for reader in sorted(self.implicit_readers):
+            if reads_by_name(reader, name):
+                return f"runs as code by its name alone ({reader} reads it without being told)"
         for marked, files in self.file_uses.get(name, ()):
             named = program(marked[0]) if marked and marked[0] not in (None, EXPANDED) else ""
             for op, target in files:
                 if op not in ("<", "<>") or posixpath.normpath(target) != name:
                     continue
-                if reads_program_from_stdin(marked) or runs_its_data(list(marked)):
+                if reads_program_from_stdin(marked) or runs_its_data(marked, self.reads_code):
                     return f"gives to {named or 'a program'} on its standard input as code"
                 if (unknown := unknown_input_reader(marked)) is not None:  # (as a pipe)
                     return f"gives on its standard input to {unknown}, {_NOT_KNOWN_DATA}"
@@ -675,16 +772,22 @@ class _Lexer:
                 if at == 0 and "/" in word:
                     return "runs as a program"
                 swapped = [*marked[:at], "/dev/stdin", *marked[at + 1 :]]
-                if at and (reads_program_from_stdin(swapped) or runs_its_data(list(marked))):
+                runs = runs_its_data(list(marked), self.reads_code)
+                if at and (reads_program_from_stdin(swapped) or runs):
                     return f"gives to {named} to read as code"
         return None
+
+    def reads_code(self, script: str) -> bool:
+        """Whether a command string written in the static text (an awk program's literal
+        command, ``print | "sh"``) runs what reaches its standard input as code."""
+        return _script_reads_code(script, self.nesting + 1)
 
     def check_data_runner(self, piped: list[int], marked: list[str | None], own: int) -> None:
         """Refuse every field that reaches a program written in the static text that runs
         its data (``awk '{system($0)}' {f}``, ``echo {x} | sed e``, ``awk -v v={x}
         '{system(v)}'``): the command's own fields (from ``own`` on: its arguments, its
         redirections, the ``$( )`` in them) and those whose output reaches its input."""
-        runs = runs_its_data(marked)
+        runs = runs_its_data(marked, self.reads_code)
         if runs is None:
             return
         if _VARIABLES in piped or EXPANDED in marked[1:]:
@@ -770,6 +873,7 @@ class _Lexer:
             or _positional_use(command, self.nesting)[0]
         )
         if why is None:
+            self.check_piped_options(piped, command, prefix)
             return
         if _VARIABLES in piped:
             self.use_variables(
@@ -781,6 +885,28 @@ class _Lexer:
                 f"in a pipeline into {command[0]}, which reads it as code: its expansion "
                 f"{word} may hold what it reads and stands where code goes",
             )
+
+    def check_piped_options(
+        self, piped: list[int], command: list[str | None], prefix: str
+    ) -> None:
+        """Where an expansion that may hold what the pipe brought (``read v`` then ``"$v"``)
+        stands where a program reads options or NAME=value (``... | while read -r v; do git
+        ls-remote "$v" r; done`` with ``--upload-pack=cmd``), check each word of the values
+        that reach the pipe when rendered, as for a field written there."""
+        taker = option_taker(command) if not prefix else None
+        reader = assignment_reader(command, prefix) or (
+            None if prefix else environment_setter(command, "X=")
+        )
+        if not (taker or reader):
+            return
+        if _VARIABLES in piped:
+            self.use_variables((taker or "", reader or ""))
+        for index in self.unfold(piped):
+            if taker:
+                self.options.setdefault(index, taker)
+            if reader:
+                self.assignments.setdefault(index, reader)
+            self.split.setdefault(index, False)
 
     def command_role(self, parts: tuple[Part, ...], start: int) -> str:
         """The role of a word in command position: reserved word, assignment or command."""
@@ -829,6 +955,7 @@ class _Lexer:
             return (("lit", _SINGLE_QUOTED.sub(r"\1", simple.group())),)
         n = len(text)
         parts: list[Part] = []
+        brace: int | None = None  # where an unquoted '{' is, which may start a brace expansion
 
         def add(kind: str, value: object) -> None:
             if kind == "lit" and parts and parts[-1][0] == "lit":
@@ -885,6 +1012,10 @@ class _Lexer:
             elif c == "`":
                 raise _Stop(start, _BACKQUOTE)
             elif c in ACTIVE:
+                if c == "{" and brace is None:
+                    brace = start
+                elif c == "}" and brace is not None and _BRACE_LIST.search(text, brace, start):
+                    raise _Stop(brace, _BRACE_EXPANSION)
                 parts.append(("active", c))
                 self.i += 1
             else:
@@ -1025,7 +1156,37 @@ def lex(text: str, nesting: int = 0) -> Lexed:
     return Lexed(
         tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands,
         lexer.options, lexer.assignments, frozenset(lexer.command_names), lexer.comments,
+        lexer.glued, lexer.split,
     )  # fmt: skip
+
+
+def _nested_fields(tokens: Sequence[Token]) -> list[int]:
+    """The fields anywhere in ``tokens`` (the inside of a ``$( )``), also in nested ones."""
+    found: list[int] = []
+    for token in tokens:
+        for kind, item in token.parts if isinstance(token, Word) else ():
+            if kind == "field":
+                found.append(int(item))
+            elif kind == "sub":
+                found += _nested_fields(item)
+            elif kind == "double":
+                for part in item:
+                    if isinstance(part, tuple) and part[0] == "sub":
+                        found += _nested_fields(part[1])
+    return found
+
+
+def _keyword_mode(command: list[str | None]) -> bool:
+    """Whether ``set`` or ``shopt -o`` turns on bash's keyword mode with its last word: ``set
+    -k`` (also in a cluster, ``set -ek``), ``set -o keyword``, ``shopt -os keyword``."""
+    word = command[-1]
+    if word is None:
+        return False
+    if command[0] == "set" and word[:1] == "-" and word[1:2] != "-" and "k" in word[1:]:
+        return True
+    return word == "keyword" and any(
+        option is not None and option[:1] == "-" and "o" in option[1:] for option in command[1:-1]
+    )
 
 
 def _positional_use(command: list[str | None], nesting: int) -> tuple[str | None, str, str]:

@@ -21,7 +21,9 @@ option (:data:`PLAIN_OPTION_PROGRAMS`), an upper-case ``NAME=value`` word
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import shlex
+from collections.abc import Callable, Sequence
+from fnmatch import fnmatchcase
 
 __all__ = [
     "ASSIGNING",
@@ -34,13 +36,18 @@ __all__ = [
     "PLUS_COMMAND_PROGRAMS",
     "SHELLS",
     "SHELL_CODE_PROGRAMS",
+    "WRITING_PROGRAMS",
     "assignment_reader",
     "code_argument",
     "environment_setter",
+    "glued_argument",
+    "implicit_code_reader",
     "is_command_string",
     "option_taker",
+    "output_files",
     "positional_script",
     "program",
+    "reads_by_name",
     "reads_program_from_stdin",
     "runs_its_data",
     "stdin_script",
@@ -224,6 +231,9 @@ _PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
         frozenset({"-a", "--args", "-e", "--extra-vars"}),
     ),
 }
+# Programs that read their first argument as a cluster of option letters even without a '-'
+# (old-style `tar cIf CMD out.tar f`: -I runs CMD, through /bin/sh in GNU tar), and why.
+_OLD_STYLE_OPTIONS = {"tar": "tar cIf CMD out.tar f runs CMD as its compressor"}
 # Programs whose operand at this index (after their options) is a command string a shell runs:
 # ``sg group command``.
 _COMMAND_OPERANDS: dict[str, int] = {"sg": 1}
@@ -239,7 +249,9 @@ _ADDRESS_PROGRAMS: dict[str, frozenset[str]] = {
 # name matches as ``section.key``, as ``section.*`` and, for ``section.subsection.key``, as
 # ``*.key``.  A value that gives the setting's name (``ssh -o {x}``) may name any of them.
 _SSH_COMMAND_SETTINGS = frozenset(
-    {"proxycommand", "localcommand", "knownhostscommand", "remotecommand", "match"}
+    {"proxycommand", "localcommand", "knownhostscommand", "remotecommand", "match",
+     # shared objects that ssh loads (a PKCS#11 or FIDO provider)
+     "pkcs11provider", "securitykeyprovider"}
 )
 _GIT_COMMAND_SETTINGS = frozenset(
     {"core.pager", "core.editor", "core.sshcommand", "core.askpass", "core.fsmonitor",
@@ -249,6 +261,13 @@ _GIT_COMMAND_SETTINGS = frozenset(
      "alias.*", "pager.*", "filter.*", "includeif.*", "*.command", "*.textconv", "*.driver",
      "*.cmd", "*.helper", "*.program", "*.uploadpack", "*.receivepack", "*.update"}
 )
+# The endings of git settings' names that name a command, a program or where one is: by
+# spelling, as no table can list every setting git and its helpers read (interactive.diffFilter,
+# gpg.ssh.defaultKeyCommand, sendemail.toCmd, imap.tunnel, browser.<tool>.path, instaweb.httpd).
+_GIT_COMMAND_ENDINGS = (
+    "cmd", "command", "program", "prog", "helper", "editor", "pager", "filter", "driver",
+    "textconv", "hook", "tunnel", "path", "httpd", "browser", "askpass", "exec",
+)  # fmt: skip
 _COMMAND_SETTINGS = {
     "ssh": _SSH_COMMAND_SETTINGS,
     "scp": _SSH_COMMAND_SETTINGS,
@@ -693,6 +712,9 @@ def option_taker(command: Sequence[str | None]) -> str | None:
         return None
     else:
         name = program(command[0])
+    module = _python_module(command[:-1]) if name in ("python", "pypy") else None
+    if module is not None:  # `python3 -m pip install {x}` is pip's: its options, not Python's
+        return option_taker([*module, command[-1]])
     if name == "find" and command[-2] in _FIND_TESTS_WITH_ARGUMENT:
         return None  # the test's argument (`find . -name {pattern}`), whatever it starts with
     takes_script = (name in SHELLS or name in _INTERPRETER_OPTIONS) and name not in _TRAITLETS
@@ -708,6 +730,163 @@ def option_taker(command: Sequence[str | None]) -> str | None:
         else:
             expects_code = _gives(word, code_options or frozenset())
     return name
+
+
+# Per program, the short options (letters) whose argument may be glued to them, so that a value
+# after one (``gcc -I{dir}``, ``ssh -p{port}``) is that argument, not more option letters; ""
+# for a bare '-' whose rest is an argument (kill's and pkill's signal: ``kill -{signal}``).
+_COMPILER_ARGUMENT_LETTERS = frozenset("ILlDUoxB")
+_GLUED_ARGUMENT_LETTERS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        ("ssh", "scp", "sftp"), frozenset(option[1] for option in _SSH_OPTIONS_WITH_ARGUMENT)
+    ),
+    **dict.fromkeys(
+        _MAKES, frozenset(o[1] for o in _MAKE_OPTIONS_WITH_ARGUMENT if len(o) == 2) | {"j", "l"}
+    ),
+    **dict.fromkeys(
+        ("gcc", "cc", "g++", "c++", "clang", "clang++"), _COMPILER_ARGUMENT_LETTERS
+    ),
+    "tar": frozenset("fCTXbgKLNVH"),
+    **dict.fromkeys(("python", "pypy"), frozenset("WXmQc")),
+    "perl": frozenset("eEIMmlx0FidDC"),
+    "ruby": frozenset("eIrCEFx0T"),
+    **dict.fromkeys(("kill", "pkill"), frozenset({"", "s", "n"})),
+}
+
+
+def glued_argument(command: Sequence[str | None], prefix: str) -> bool:
+    """Whether a value glued to the option word ``prefix`` (``-I`` of ``gcc -I{dir}``) is the
+    argument of one of its letters, by the tables of :data:`_GLUED_ARGUMENT_LETTERS`, rather
+    than more option letters (or a long option's name) of its own."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED or prefix.startswith("--"):
+        return False
+    letters = _GLUED_ARGUMENT_LETTERS.get(program(ran[0]), frozenset())
+    cluster = _CLUSTER.fullmatch(prefix)
+    if prefix == "-":
+        return "" in letters
+    return cluster is not None and not letters.isdisjoint(cluster.group(1))
+
+
+# Python's options that take the next word (or the rest of their word) as their argument.
+_PYTHON_OPTIONS_WITH_ARGUMENT = frozenset("WXQ")
+# Modules that Python runs with -m whose operands (or the argument of these options) are Python
+# code: `python3 -m timeit {x}` runs x; its -n, -r and -u take numbers and a unit.
+_CODE_MODULES = {"timeit": frozenset({"-n", "--number", "-r", "--repeat", "-u", "--unit"})}
+
+
+def _python_module(command: Sequence[str | None]) -> list[str | None] | None:
+    """The command that ``python -m MODULE ARGS`` (``command``, its words so far) runs as a
+    program of its own: ``[MODULE, *ARGS]`` (``python3 -m pip install`` is ``pip install``),
+    else None (no ``-m`` before the script, ``-c`` or an operand)."""
+    expects_argument = False
+    for at, word in enumerate(command[1:], 1):
+        if expects_argument:
+            expects_argument = False
+            continue
+        if word is None or word == "--" or not word.startswith("-") or word.startswith("--"):
+            if word is not None and word.startswith("--") and word != "--":
+                continue  # (--version, --help: no argument)
+            return None  # the script, or a value: no module
+        for index, letter in enumerate(word[1:], 2):
+            if letter == "c":
+                return None  # the program is -c's
+            if letter == "m":
+                rest = word[index:]
+                if rest:
+                    return [rest, *command[at + 1 :]]
+                following = command[at + 1 : at + 2]
+                return [*following, *command[at + 2 :]] if following else None
+            if letter in _PYTHON_OPTIONS_WITH_ARGUMENT:
+                expects_argument = index == len(word)
+                break
+    return None
+
+
+# Options whose argument is a file the program writes its output to (`curl -o s.sh {url}`: the
+# value chooses what s.sh holds), by program; and programs whose last operand is the file they
+# write (`cp {src} s.sh`, `ln -s {target} s.sh`).
+_OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
+    "curl": frozenset({"-o", "--output"}),
+    "wget": frozenset({"-O", "--output-document"}),
+    "sort": frozenset({"-o", "--output"}),
+    "dd": frozenset({"of"}),  # (dd of=FILE)
+}
+_COPYING = frozenset({"cp", "mv", "install", "ln", "rsync"})
+#: The programs that write a file named in their arguments (tee's operands, and those of
+#: :func:`output_files`): a template naming none of them and holding no '>' writes no file.
+WRITING_PROGRAMS = frozenset({"tee", *_OUTPUT_OPTIONS, *_COPYING})
+
+
+def output_files(command: Sequence[str | None]) -> list[str]:
+    """The files, named in the static text, that ``command`` writes what its values choose to,
+    beyond its redirections: the argument of an output option (``curl -o s.sh {url}``, ``wget
+    -O``, ``sort -o``, ``dd of=``) and the destination of ``cp``, ``mv``, ``install``, ``ln``,
+    ``rsync`` (``cp {src} s.sh``), so that a command running that file sees the value."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED:
+        return []
+    name = program(ran[0])
+    words = ran[1:]
+    found: list[str] = []
+    options = _OUTPUT_OPTIONS.get(name, frozenset())
+    for at, word in enumerate(words):
+        if word is None or word == EXPANDED:
+            continue
+        option, equals, value = word.partition("=")
+        following = words[at + 1] if at + 1 < len(words) else None
+        given, rest = _clustered(word, options) if word[1:2] != "-" else ("", word)
+        if equals and option in options:
+            found.append(value)  # --output=FILE, of=FILE
+        elif given and len(rest) > 2:
+            found.append(rest[2:])  # -oFILE, -sSoFILE
+        elif (given or word in options) and isinstance(following, str):
+            found.append(following)
+    operands = [w for w in words if w is None or w == EXPANDED or not w.startswith("-")]
+    if name in _COPYING and len(operands) > 1 and isinstance(operands[-1], str):
+        found.append(operands[-1])
+    return [file for file in found if file and file != EXPANDED]
+
+
+# Files that programs read as code by their name alone, in the directory they run in: a value
+# written to one is their program (`echo {x} > Makefile; make` ran $(shell cmd), `... >
+# conftest.py; pytest` ran Python).  Patterns of a path's end, by program.
+_PYTEST_FILES = ("conftest.py", "pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")
+_PACKAGE_FILES = ("package.json", ".npmrc")
+_IMPLICIT_CODE_FILES: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(_MAKES, ("Makefile", "makefile", "GNUmakefile")),
+    **dict.fromkeys(("pytest", "py.test"), _PYTEST_FILES),
+    "tox": ("tox.ini", "pyproject.toml", "setup.cfg"),
+    "nox": ("noxfile.py",),
+    "pip": ("setup.py", "pyproject.toml", "setup.cfg"),
+    **dict.fromkeys(("npm", "yarn", "pnpm", "npx"), _PACKAGE_FILES),
+    **dict.fromkeys(("just",), ("justfile", "Justfile", ".justfile")),
+    "rake": ("Rakefile", "rakefile"),
+    "cmake": ("CMakeLists.txt",),
+    "git": (".git/config", ".git/hooks/*", ".gitmodules"),
+}
+
+
+def implicit_code_reader(command: Sequence[str | None]) -> str | None:
+    """The program ``command`` runs (past runners, and ``python -m MODULE``) if it reads files
+    as code by their name alone (see :func:`reads_by_name`), else None."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED:
+        return None
+    name = program(ran[0])
+    if name in ("python", "pypy"):
+        module = _python_module([*ran, None])
+        name = str(module[0]) if module and module[0] is not None else name
+    return name if name in _IMPLICIT_CODE_FILES else None
+
+
+def reads_by_name(reader: str, path: str) -> bool:
+    """Whether the program ``reader`` reads the file ``path`` (normalised) as code by its name
+    alone: ``make`` its ``Makefile``, pytest ``conftest.py``, git ``.git/hooks/*``."""
+    return any(
+        fnmatchcase(path, pattern) or fnmatchcase(path, "*/" + pattern)
+        for pattern in _IMPLICIT_CODE_FILES.get(reader, ())
+    )
 
 
 def assignment_reader(command: Sequence[str | None], prefix: str = "") -> str | None:
@@ -837,7 +1016,8 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
     if name == "sg":  # given no command after the group, sg starts a shell
         return name if len(operands) < 2 and not any(w.startswith("-c") for w in words) else None
     if name == "crontab":
-        return name if not operands or operands == ["-"] else None
+        # (a file operand installs that file: `echo {x} > c; crontab c` as much as `| crontab -`)
+        return name if not operands or operands[-1] in _STDIN_FILES else None
     if name == "ssh":  # given only the destination, the remote shell reads the pipe
         return name if _ssh_operands(ran[1:]) == 1 else None
     if name in _SQL_SHELLS:
@@ -1061,7 +1241,7 @@ def xargs_appended(command: Sequence[str | None]) -> Sequence[str | None] | None
 # An awk string literal with no escape (whose end is certain); the commands of awk's system()
 # and pipes (``print | "sort"``, ``"date" | getline d``) are accepted when they are one such
 # literal, never computed from the data.
-_AWK_LITERAL = r'"[^"\\\n]*"'
+_AWK_LITERAL = r'"([^"\\\n]*)"'
 _AWK_SYSTEM = re.compile(r"\bsystem\b")
 _AWK_LITERAL_SYSTEM = re.compile(rf"system\s*\(\s*{_AWK_LITERAL}\s*\)")
 _AWK_PIPE = re.compile(r"(?<!\|)\|(?!\|)")  # `|` and `|&`, not `||`
@@ -1070,21 +1250,28 @@ _AWK_LITERAL_BEFORE = re.compile(rf"(?:\A|[;{{(\n!,=&]|\|\|)\s*{_AWK_LITERAL}\s*
 _AWK_GETLINE = re.compile(r"\|&?\s*getline\b")
 
 
-def _awk_runs_data(source: str) -> bool:
+def _awk_runs_data(source: str, reads_code: Callable[[str], bool]) -> bool:
     """Whether an awk program may run a command that its data computes: a ``system()`` or a
     pipe (``print | cmd``, ``cmd | getline``, gawk's ``|&``) whose command is not one string
-    literal (``{system($0)}``, ``BEGIN{system(ARGV[1])}``, ``{print | $1}``).  An allow-list
-    over the raw text: a ``|`` in a regular expression or string (``/a|b/``) counts as a pipe."""
+    literal (``{system($0)}``, ``BEGIN{system(ARGV[1])}``, ``{print | $1}``), or one whose
+    literal command reads its standard input as code (``print | "sh"``, ``system("sh")`` and
+    ``"sh" | getline``, whose shell reads awk's input: ``reads_code`` decides, as for ``sh -c
+    'cat | sh'``).  An allow-list over the raw text: a ``|`` in a regular expression or string
+    (``/a|b/``) counts as a pipe."""
+    commands: list[str] = []
     for found in _AWK_SYSTEM.finditer(source):
-        if not _AWK_LITERAL_SYSTEM.match(source, found.start()):
+        literal = _AWK_LITERAL_SYSTEM.match(source, found.start())
+        if not literal:
             return True
+        commands.append(literal.group(1))
     for found in _AWK_PIPE.finditer(source):
         at = found.start()
         to_literal = _AWK_PIPE_TO_LITERAL.match(source, at)
         from_literal = _AWK_GETLINE.match(source, at) and _AWK_LITERAL_BEFORE.search(source[:at])
         if not (to_literal or from_literal):
             return True
-    return False
+        commands.append((to_literal or from_literal).group(1))  # type: ignore[union-attr]
+    return any(reads_code(command) for command in commands)
 
 
 # GNU sed's commands that take no argument, or an optional number (l, L, q, Q).
@@ -1249,11 +1436,14 @@ def _program_texts(name: str, words: Sequence[str | None]) -> list[str | None] |
     return texts
 
 
-def runs_its_data(command: Sequence[str | None]) -> str | None:
+def runs_its_data(
+    command: Sequence[str | None], reads_code: Callable[[str], bool]
+) -> str | None:
     """Why the program ``command`` finally runs (past runners) may run what its data holds as
     a command, when that program is awk or sed with a program written in the static text
-    that does: ``awk '{system($0)}'``, ``awk 'BEGIN{system(ARGV[1])}'``, ``sed e``, ``sed
-    's/x/y/e'`` (GNU).  A value that reaches it — on its standard input, as a file operand,
+    that does: ``awk '{system($0)}'``, ``awk 'BEGIN{system(ARGV[1])}'``, ``awk '{print |
+    "sh"}'`` (``reads_code``: whether a literal command reads its input as code), ``sed e``,
+    ``sed 's/x/y/e'`` (GNU).  A value that reaches it — on its standard input, as a file operand,
     an ``ARGV`` word or an ``awk -v`` variable — is then code.  A program an expansion
     computes is refused too; one read from a file (``awk -f f``) is not seen."""
     ran = _run_command(command, "")
@@ -1273,10 +1463,11 @@ def runs_its_data(command: Sequence[str | None]) -> str | None:
                 "cannot read), which runs the text it reads as a shell command"
             )
         return None
-    if _awk_runs_data(source):
+    if _awk_runs_data(source, reads_code):
         return (
             f"an {name} program with a system() or a pipe whose command is not one string "
-            "literal, which may run the data it reads as a shell command"
+            "literal or reads its input as code (print | \"sh\"), which may run the data it "
+            "reads as a shell command"
         )
     return None
 
@@ -1305,8 +1496,18 @@ def _code_argument_of(
     clustered, unclustered = _clustered(prefix, _glued_code_options(name))
     if clustered:  # `python -Bc{x}`, `perl -ne{x}`, `ssh -vo{x}`: as if written `-c{x}`
         option, prefix = clustered, unclustered
+    module = _python_module(command[:-1]) if name in ("python", "pypy") else None
+    if module and module[0] in _CODE_MODULES and not shells_only:
+        data = _CODE_MODULES[str(module[0])]
+        if not ((option or "-" + prefix[1:2]) in data or (module[1:] and module[-1] in data)):
+            return f"an argument of {name} -m {module[0]}, which runs it as Python code"
     if name == "perl" and option in _PERL_MODULE_OPTIONS:
         return f"the module of perl {option}, which perl pastes into code (use MODULE ...;)"
+    if name in _OLD_STYLE_OPTIONS and not before and not prefix.startswith("-"):
+        return (
+            f"the first argument of {name}, which {name} reads as option letters even without "
+            f"a '-' ({_OLD_STYLE_OPTIONS[name]})"
+        )
     command_strings = _COMMAND_STRING_OPTIONS.get(name, frozenset())
     if option in command_strings or _takes_next(last, command_strings):
         return f"the command string of {name} {option or last}, " + _AS_CODE.format("a shell")
@@ -1485,6 +1686,9 @@ def _follow(command: Sequence[str | None], prefix: str) -> tuple[Sequence[str | 
                 operands -= 1  # `timeout {t} ...`, `docker exec {container} ...`
             elif word is None:
                 break
+            elif name == "env" and (split := _env_split_string(command, at)) is not None:
+                command, at = split, -1  # `env -S'sh -c' {x}` runs `sh -c {x}`: read again
+                break
             elif _gives(word, command_strings):
                 return command, runner  # `flock f -c {x}`: the runner's own command string
             elif word == "--":
@@ -1499,10 +1703,46 @@ def _follow(command: Sequence[str | None], prefix: str) -> tuple[Sequence[str | 
             else:
                 break
             at += 1
+        if at < 0:
+            continue  # (env's arguments with its split string's words in place)
         if at >= len(command):
             return command, runner  # still in the runner's own arguments
         command, runner = command[at:], name
     return command, runner
+
+
+def _env_split_string(command: Sequence[str | None], at: int) -> list[str | None] | None:
+    """``command`` with the string of env's ``-S`` at ``command[at]`` (``-S STRING``,
+    ``-SSTRING``, ``-iS STRING``, ``--split-string=STRING``) replaced by the words env splits it
+    into (its quoting is the shell's, close enough to read which program runs): ``env -S'sh -c'
+    {x}`` runs ``sh -c {x}``.  None when ``command[at]`` gives no such string written in the
+    static text (a value there is refused as a command string)."""
+    word = command[at]
+    if word is None:
+        return None
+    following = at + 1
+    kept: list[str | None] = []
+    string: str | None = None
+    if word.startswith("--split-string="):
+        string = word.partition("=")[2]
+    elif word[:1] == "-" and word[1:2] not in ("-", "") and "S" in word:
+        letters, _, glued = word[1:].partition("S")
+        if not set(letters) <= set("iv0"):
+            return None  # (`-uSHELL` unsets SHELL: an option's argument, not -S)
+        kept = [f"-{letters}"] if letters else []
+        string = glued or None
+    elif word != "--split-string":
+        return None
+    if string is None:
+        following += 1
+        string = command[at + 1] if at + 1 < len(command) else None
+        if string is None or string == EXPANDED:
+            return None
+    try:
+        words: list[str | None] = list(shlex.split(string))
+    except ValueError:
+        return None
+    return [*command[:at], *kept, *words, *command[following:]]
 
 
 def _find_action(command: Sequence[str | None]) -> Sequence[str | None]:
@@ -1715,11 +1955,13 @@ def _git_config_operand(before: Sequence[str | None]) -> str | None:
     if any(word in _GIT_CONFIG_READING for word in after):
         return None  # reading or removing a setting runs nothing
     operands = [word for word in after if word is None or word[:1] != "-"]
-    if not operands:
+    if not operands or operands == ["set"]:
         return _setting_is_command("git config", None)
-    if operands[0] is None:
+    if None in operands:
         return None  # the name was a value, refused as such already
-    return _setting_is_command("git", operands[0]) if len(operands) == 1 else None
+    # Any operand may be the name: an option's argument (`-f FILE`, `--type bool`) and git
+    # 2.46's `set` come before it, and the tables need not know every option.
+    return next(filter(None, (_setting_is_command("git", word) for word in operands)), None)
 
 
 def _setting_is_command(name: str, key: str | None) -> str | None:
@@ -1743,7 +1985,7 @@ def _setting_is_command(name: str, key: str | None) -> str | None:
     head = lowered.partition(".")[0]
     if {lowered, f"{head}.*", f"*.{last}" if section.count(".") else ""} & _COMMAND_SETTINGS[
         name
-    ]:
+    ] or (name == "git" and last.endswith(_GIT_COMMAND_ENDINGS)):
         return f"the {name} setting {key}, a command that {name} runs as code"
     return None
 

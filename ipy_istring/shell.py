@@ -93,6 +93,8 @@ class _Field(NamedTuple):
     option_of: str = ""  # a program that would read a value starting with '-' as an option
     assignment_of: str = ""  # a program that would read a value holding '=' as NAME=value
     names_command: bool = False  # names the command that `command` or `builtin` runs
+    glued: str = ""  # a program that would read a letter of the value as an option of its own
+    split: bool | None = None  # a program gets its words (True: also expanded as patterns)
 
 
 class _Analysis(NamedTuple):
@@ -114,10 +116,23 @@ def _fix_for(why: str) -> str:
             "Have the command string use its parameter only as data (a quoted \"$1\" "
             "argument of a program that reads it as data, after --), or do that part in Python"
         )
+    if "by its name alone" in why:
+        return (
+            "Write that file's contents in the static text, or write the value to a file that "
+            "the program does not read by its name (and pass that file as data), or do that "
+            "part in Python"
+        )
     if why.startswith("written to the file"):
         return (
             "Pass the value to the script as an argument it reads as data (sh s.sh {x}, with "
             "the script written in the static text), or write the file from Python"
+        )
+    if why.startswith("a shell option"):
+        return "Write the shell option in the static text, and choose among such options in Python"
+    if "as option letters" in why:
+        return (
+            "Write the options in the static text with a '-' (tar -xf {archive}), and choose "
+            "among options written there in Python"
         )
     if "that sudo" in why:
         return (
@@ -126,8 +141,9 @@ def _fix_for(why: str) -> str:
         )
     if why.startswith("data of"):
         return (
-            "Write the program so that every command it runs is a string literal (awk: "
-            "system(\"cmd\"), print | \"sort\"; sed: no e), or do that part in Python"
+            "Write the program so that every command it runs is a string literal of a "
+            "program that reads its input as data (awk: system(\"date\"), print | \"sort\"; "
+            "sed: no e), or do that part in Python"
         )
     if "shell variable" in why:
         return (
@@ -281,6 +297,8 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
                     lexed.options.get(index, ""),
                     lexed.assignments.get(index, ""),
                     index in lexed.command_names,
+                    lexed.glued.get(index, ""),
+                    lexed.split.get(index),
                 )
             )
     placed = {item for span in lexed.spans for kind, item in span.parts if kind == "field"}
@@ -456,12 +474,28 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 "code, variable names or a format",
                 "Write that command in the static text, where the renderer checks its arguments",
             )
+        if field.split is not None:
+            # In an unquoted $( ) (or read from a pipe) the value comes out as the words the
+            # shell splits it into (each expanded as a pattern): each is checked as a word
+            words = [part for word in words for part in word.split()] or words
+            if (field.option_of or field.assignment_of or field.operand) and field.split and any(
+                letter in "*?[" for word in words for letter in word
+            ):
+                raise refusal(
+                    renderer,
+                    f"the value of {field_text(interpolation, position)}",
+                    "holds a pattern character (* ? [) and stands in an unquoted $( ), whose "
+                    "output the shell expands into file names, which the program may read as "
+                    "options (a file named --checkpoint-action=exec=cmd ran cmd in tar)",
+                    "Put the $( ) in double quotes (\"$(cmd {x})\"), or check the value in Python",
+                )
         option = next((w for w in words if _reads_as_option(w, field.option_of)), None)
         if field.option_of and option is not None:
             raise refusal(
                 renderer,
                 f"the value of {field_text(interpolation, position)}",
-                f"starts with {option[0]!r}, so {field.option_of} would read it as an option, "
+                ("has a word, as the shell splits it, that " if field.split is not None else "")
+                + f"starts with {option[0]!r}, so {field.option_of} would read it as an option, "
                 + (
                     "or as the start of its expression (also after --), which may run or "
                     "delete (-exec, -delete, ! -name k -delete)"
@@ -476,6 +510,18 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 else f"Write -- before the field, so that {field.option_of} reads every word "
                 "after it as an operand (or ./ before a relative path), or check the value in "
                 "Python",
+            )
+        if field.glued and any(letter.isalpha() for word in words for letter in word):
+            raise refusal(
+                renderer,
+                f"the value of {field_text(interpolation, position)}",
+                f"holds a letter and completes an option written before it in the same word "
+                f"(its name, or a cluster of letters), so {field.glued} would read the letters "
+                "as options of their own, and options run commands (ssh -v{x} with "
+                "x='oProxyCommand=cmd', tar --{x} with x='to-command=cmd')",
+                "Write the option in the static text and give the value as its argument, in a "
+                "word of its own or after '=' (ssh -o {x}, tar --file={x}); or choose among "
+                "options written in the static text in Python",
             )
         if field.assignment_of and field.assignment_of not in ASSIGNING:
             setting = next((w for w in words if ENVIRONMENT_NAME.match(w)), None)

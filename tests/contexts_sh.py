@@ -630,3 +630,104 @@ NEEDS.update(
         "vi -es +§ +q a-file </dev/null": "vi",
     }
 )
+
+# fifth pass: a value that completes an option written in the static text (ssh -v{x}, tar
+# --{x}), and a setting a value makes bash read as NAME=value (set -k)
+PAYLOADS += [f"oProxyCommand=touch {SENTINEL}", f"to-command=touch {SENTINEL}", "BASH_ENV=e.sh"]
+CASES += [
+    # -- fifth pass: a value completing an option's name or cluster is read as options of its
+    # own (ssh -voProxyCommand=..., tar --to-command=...): refused when it holds a letter -----
+    ("option name", "ssh -v§ -o BatchMode=yes h true 2>/dev/null"),
+    ("option name", "ssh -§ -o BatchMode=yes h true 2>/dev/null"),
+    ("option name", "tar -cf ../t.tar a-file; tar -xf ../t.tar --§"),
+    # -- bash's brace expansion makes options of a static word (`sh {-c,} {x}` is `sh -c`) ---
+    ("brace expansion", "sh {-c,} §"),
+    ("brace expansion", "probe §; probe a{b,c}"),
+    # -- bash's keyword mode: a later argument NAME=value is a variable of its command -------
+    ("keyword mode", f"printf 'touch {SENTINEL}' > e.sh; set -k; bash -c : §"),
+    # -- an awk program's literal command that reads awk's input (or what it prints) as code -
+    ("data runner", "printf '%s\\n' § | awk '{ print | \"sh\" }'"),
+    ("data runner", "printf '%s\\n' § | awk 'BEGIN { system(\"sh\") }'"),
+    ("data runner", "printf '%s\\n' § | awk 'BEGIN { \"sh\" | getline }'"),
+    # -- a Python module whose operands are code -------------------------------------------
+    ("python module", "python3 -m timeit -n 1 -r 1 §"),
+    # -- git config, with an option's argument before the setting's name ------------------
+    ("git setting", "git init -q .; git config -f .git/config alias.zz §; git zz"),
+    # -- look-alikes: accepted ---------------------------------------------------------------
+    ("option name", "ls -§ >/dev/null 2>&1; probe §"),
+    ("git setting", "git init -q .; git config -f .git/config user.name §; probe §"),
+]
+NAIVE_ESCAPES += [
+    "ssh -v§ -o BatchMode=yes h true 2>/dev/null",
+    "ssh -§ -o BatchMode=yes h true 2>/dev/null",
+    "tar -cf ../t.tar a-file; tar -xf ../t.tar --§",
+    "sh {-c,} §",
+    f"printf 'touch {SENTINEL}' > e.sh; set -k; bash -c : §",
+    "printf '%s\\n' § | awk '{ print | \"sh\" }'",
+    "printf '%s\\n' § | awk 'BEGIN { system(\"sh\") }'",
+    "printf '%s\\n' § | awk 'BEGIN { \"sh\" | getline }'",
+    "python3 -m timeit -n 1 -r 1 §",
+    "git init -q .; git config -f .git/config alias.zz §; git zz",
+]
+# The benign value of a case where a value with a letter is refused when rendered (it would
+# complete an option written before it): one with no letter, which the case accepts.
+BENIGNS = {
+    case: "9876543210"
+    for case in (
+        "ssh -v§ -o BatchMode=yes h true 2>/dev/null",
+        "ssh -§ -o BatchMode=yes h true 2>/dev/null",
+        "tar -cf ../t.tar a-file; tar -xf ../t.tar --§",
+    )
+}
+NEEDS.update(
+    {
+        "ssh -v§ -o BatchMode=yes h true 2>/dev/null": "ssh",
+        "ssh -§ -o BatchMode=yes h true 2>/dev/null": "ssh",
+        "git init -q .; git config -f .git/config alias.zz §; git zz": "git",
+    }
+)
+CASES += [
+    # -- a value written to a file that a program of the template reads as code by its name
+    # alone (make's Makefile, pytest's conftest.py, git's hooks): refused -------------------
+    ("file run", "printf '%s\\n' § > Makefile; make >/dev/null 2>&1"),
+    # -- a file that no program of the template reads by name: accepted --------------------
+    ("file run", "printf '%s.' § > notes; make -f /dev/null >/dev/null 2>&1; probe \"$(cat n*)\""),
+]
+NAIVE_ESCAPES += ["printf '%s\\n' § > Makefile; make >/dev/null 2>&1"]
+NEEDS["printf '%s\\n' § > Makefile; make >/dev/null 2>&1"] = "make"
+CASES += [
+    # -- env -S splits its string into the command it runs: `env -S'sh -c' {x}` is sh -c ----
+    ("runner", "env -S'sh -c' §"),
+    ("runner", "env -S'printf %s.' §"),
+]
+NAIVE_ESCAPES += ["env -S'sh -c' §"]
+CASES += [
+    # -- a string written in the static text that eval or trap parses again as code, where an
+    # expansion puts a variable holding a value where code goes ---------------------------
+    ("variable", "for f in §; do eval 'sh -c \"$f\"'; done"),
+    ("variable", "trap 'sh -c \"$1\"' EXIT; set -- §"),
+    # -- and one that uses it as data: accepted ----------------------------------------------
+    ("variable", "set -- §; eval 'probe \"$1\"'"),
+]
+NAIVE_ESCAPES += ["for f in §; do eval 'sh -c \"$f\"'; done", "trap 'sh -c \"$1\"' EXIT; set -- §"]
+_OPTION_FILES = (
+    f"printf 'touch {SENTINEL}' > s; : > --checkpoint=1; : > '--checkpoint-action=exec=sh s'; "
+)
+CASES += [
+    # -- an unquoted $( ) splits its output into words and expands them as patterns: a value
+    # there may become several words, options among them (`*` names the files above) ------
+    ("command substitution", _OPTION_FILES + "tar cf ../t.tar $(echo §)"),
+    # -- in double quotes it stays one word: accepted ----------------------------------------
+    ("command substitution", _OPTION_FILES + "tar cf ../t.tar \"$(echo §)\" 2>/dev/null; probe §"),
+]
+NAIVE_ESCAPES += [_OPTION_FILES + "tar cf ../t.tar $(echo §)"]
+_READ_INTO_GIT = (
+    "git init -q r; printf '%s\\n' § | while read -r v; do git ls-remote \"$v\" r; done "
+    ">/dev/null 2>&1"
+)
+CASES += [
+    # -- a value read from a pipe into a variable that stands where a program reads options
+    ("pipe", _READ_INTO_GIT),
+]
+NAIVE_ESCAPES += [_READ_INTO_GIT]
+NEEDS[_READ_INTO_GIT] = "git"
