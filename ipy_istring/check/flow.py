@@ -2398,23 +2398,32 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
 _LAMBDA_OR_CALL = (ast.Lambda, ast.Call)
 _LINE = operator.attrgetter("lineno")
 _NAME_OR_CALL = (ast.Name, ast.Call)
-# Per node type, the fields that may hold nodes (ast.iter_child_nodes, without its cost).
-_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+# Per node type, the fields that may hold nodes (ast.iter_child_nodes, without its cost), each
+# with whether it is a list that may hold something else too (`None` among a dict's keys, the
+# names of `global`).
+_NODE_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}
+_MIXED_LISTS = {(ast.Dict, "keys"), (ast.Global, "names"), (ast.Nonlocal, "names")}
+_MIXED_LISTS.add((getattr(ast, "MatchClass", ast.Dict), "kwd_attrs"))
 
 
 def _child_nodes(node: ast.AST) -> list[ast.AST]:
     kind = type(node)
     fields = _NODE_FIELDS.get(kind)
     if fields is None:
-        fields = tuple(f for f in kind._fields if f != "ctx")
-        if kind is ast.Constant or kind is ast.Name:
-            fields = ()
+        fields = tuple(
+            (f, (kind, f) in _MIXED_LISTS)
+            for f in kind._fields
+            if f != "ctx" and kind is not ast.Constant and kind is not ast.Name
+        )
         _NODE_FIELDS[kind] = fields
     children: list[ast.AST] = []
-    for name in fields:
+    for name, mixed in fields:
         value = getattr(node, name, None)
-        if isinstance(value, list):
-            children.extend(item for item in value if isinstance(item, ast.AST))
+        if type(value) is list:
+            if mixed:
+                children += [item for item in value if isinstance(item, ast.AST)]
+            else:  # (every item a node)
+                children += value
         elif isinstance(value, ast.AST):
             children.append(value)
     return children
