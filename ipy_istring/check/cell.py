@@ -120,8 +120,9 @@ class CellChecker:
                     analysis.put_aside(tree.body, imports if from_tree else None)
                 return []
             findings = self.analysis.check(
-                tree, source, calls=calls, lazy=True, imports=self._imports
-            )
+                tree, source, calls=calls, lazy=True, imports=self._imports,
+                own_imports=imports if from_tree else None,
+            )  # fmt: skip
             if self.escapes_rendered and findings:
                 from .flow import IPYTHON_EXPANSION
 

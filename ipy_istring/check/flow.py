@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
+import operator
 import re
 import shlex
 import string
@@ -302,6 +303,7 @@ class Analysis:
         calls: list[int] | None = None,
         lazy: bool = False,
         imports: Mapping[str, str] = {},
+        own_imports: Mapping[str, str] | None = None,
     ) -> list[Finding]:
         """Analyse one module or cell; returns its findings (also kept in :attr:`findings`).
 
@@ -310,7 +312,8 @@ class Analysis:
         are the offsets of those calls in ``source`` if already known.  ``lazy`` (a cell in
         IPython, ``tree`` parsed from ``source`` as it is): the statements that call no sink
         are only put aside, and nothing is read when :meth:`may_reach_sink` says no
-        (``imports``: those written in ``source``)."""
+        (``imports``: those written in ``source``; ``own_imports``: what the import
+        statements of ``tree`` bind, when the caller has read them, as for :meth:`put_aside`)."""
         self._cell = cell
         self._line_offset = line_offset
         if source is not None and (self._plumbum or "plumbum" in source):
@@ -344,7 +347,7 @@ class Analysis:
             and source is not None
             and not self._may_reach(tree, source, self._call_places, imports)
         ):
-            self.put_aside(tree.body)
+            self.put_aside(tree.body, own_imports)
             return []
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         self._all_lines = source is None
@@ -385,40 +388,44 @@ class Analysis:
         put_aside, module, helpers = self.put_aside_names, self.module.names, self.helpers
         if imports is not None:
             self._note_imports(imports.items())
+            for name in imports:  # (the names the imports bind are new)
+                module.pop(name, None)
+        # (The statement types as locals, and no call for the usual statement: this runs for
+        # every statement of most cells.)
+        assign, expr, function, async_function, call_type, attribute, name_type = _PUT_ASIDE_TYPES
+        unparsed, functions, returns = self.unparsed, self.functions, self.returns
         for statement in statements:
             kind = type(statement)
-            if kind is ast.Assign:
+            if kind is assign:
                 targets = statement.targets  # type: ignore[attr-defined]
-                if len(targets) == 1 and type(targets[0]) is ast.Name:  # the usual case
+                if len(targets) == 1 and type(targets[0]) is name_type:  # the usual case
                     name = targets[0].id
                     # (A name put aside already: what came before it no longer matters.)
-                    before = _MISSING if name in put_aside else module.pop(name, _MISSING)
-                    put_aside[name] = ([statement], before)
-                    value = statement.value  # type: ignore[attr-defined]
-                    if name in helpers and helpers[name] is not value:
+                    put_aside[name] = (
+                        [statement], _MISSING if name in put_aside else module.pop(name, _MISSING)
+                    )  # fmt: skip
+                    if name in helpers and helpers[name] is not statement.value:  # type: ignore[attr-defined]
                         self._forget_helper(name)  # (bound again to what calls no sink)
                     continue
-            elif kind is ast.Expr:
+            elif kind is expr:
                 call = statement.value  # type: ignore[attr-defined]
-                if (
-                    type(call) is ast.Call
-                    and type(call.func) is ast.Attribute
-                    and type(call.func.value) is ast.Name
-                ):  # `parts.append(...)` changes `parts`
-                    self._put_aside_binding(call.func.value.id, statement, rebinds=False)
+                if type(call) is call_type:
+                    func = call.func
+                    if type(func) is attribute and type(func.value) is name_type:
+                        # `parts.append(...)` changes `parts`
+                        self._put_aside_binding(func.value.id, statement, rebinds=False)
                 continue
-            elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+            elif kind is function or kind is async_function:
                 name = statement.name  # type: ignore[attr-defined]
-                self._put_aside_function(name, statement)  # type: ignore[arg-type]
+                functions.pop(name, None)
+                returns.pop(name, None)
+                unparsed[name] = _given(statement)  # type: ignore[arg-type]
                 if name in helpers and helpers[name] is not statement:
                     self._forget_helper(name)  # (defined again: it calls no sink now)
                 continue
             if kind is ast.Import or kind is ast.ImportFrom:
                 if imports is None:
                     self._import(statement)  # type: ignore[arg-type]
-                else:  # (the names it binds are new)
-                    for alias in statement.names:  # type: ignore[attr-defined]
-                        self._scope.names.pop(alias.asname or alias.name, None)
             elif isinstance(statement, ast.ClassDef):
                 for method in statement.body:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -448,7 +455,7 @@ class Analysis:
     def _put_aside_function(self, name: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         self.functions.pop(name, None)
         self.returns.pop(name, None)
-        self.unparsed[name] = lambda: node
+        self.unparsed[name] = _given(node)
 
     def _read_put_aside(self, name: str) -> bool:
         """Read the statements put aside that bind ``name``; whether there were any."""
@@ -1229,10 +1236,9 @@ class Analysis:
         places: list[tuple[int, int]],
         imports: Mapping[str, str],
     ) -> bool:
-        starts = [statement.lineno for statement in tree.body]
         self._rebound_in = {}  # (the tree is alive: its nodes' ids are theirs)
         for line, column in places:
-            index = bisect.bisect_right(starts, line) - 1
+            index = bisect.bisect_right(tree.body, line, key=_LINE) - 1
             found = _call_at(tree.body[index], line, column) if index >= 0 else None
             if found is None:
                 return True  # not a call the tree shows where the text does: be thorough
@@ -1568,23 +1574,16 @@ class Analysis:
         ]
 
     def _note_helpers(self, tree: ast.Module, source: str | None) -> None:
-        candidates: list[ast.stmt] = []
-        for statement in tree.body:
-            kind = type(statement)
-            if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
-                candidates.append(statement)
-            elif kind is ast.Assign:
-                targets = statement.targets  # type: ignore[attr-defined]
-                if (
-                    len(targets) == 1
-                    and type(targets[0]) is ast.Name
-                    and type(statement.value) in _LAMBDA_OR_CALL  # type: ignore[attr-defined]
-                ):
-                    candidates.append(statement)
-        if not candidates:
+        body = tree.body
+        # A helper calls a sink or another helper: in a cell, only the statements on the lines
+        # of those calls may define one (found without looking at the others), unless it may
+        # make a partial object, which names its sink without calling it.
+        every = source is None or "partial" in source
+        candidates = _helper_candidates(body) if every else []
+        if every and not candidates:
             return
         if "partial" in (source or "partial"):  # (its name is resolved through the imports)
-            for statement in tree.body:
+            for statement in body:
                 if isinstance(statement, (ast.Import, ast.ImportFrom)):
                     self._import(statement)
         for _ in range(2):  # a helper that calls a helper
@@ -1594,6 +1593,9 @@ class Analysis:
                 if source is not None and self.helpers
                 else []
             )
+            if not every:
+                lines = sorted({*self._sink_lines, *helper_lines})
+                candidates = _helper_candidates([body[i] for i in _statements_on(body, lines)])
             for statement in candidates:
                 node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
                 if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -1903,6 +1905,15 @@ class _Missing:
 
 
 _MISSING = _Missing()
+_PUT_ASIDE_TYPES = (
+    ast.Assign, ast.Expr, ast.FunctionDef, ast.AsyncFunctionDef, ast.Call, ast.Attribute, ast.Name
+)  # fmt: skip
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def _given(node: _Function) -> Callable[[], _Function]:
+    """A function parsed already, as :attr:`Analysis.unparsed` holds one not parsed yet."""
+    return lambda: node
 
 
 def _bound_names(statement: ast.stmt) -> Iterator[str]:
@@ -2385,24 +2396,34 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
 
 
 _LAMBDA_OR_CALL = (ast.Lambda, ast.Call)
+_LINE = operator.attrgetter("lineno")
 _NAME_OR_CALL = (ast.Name, ast.Call)
-# Per node type, the fields that may hold nodes (ast.iter_child_nodes, without its cost).
-_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+# Per node type, the fields that may hold nodes (ast.iter_child_nodes, without its cost), each
+# with whether it is a list that may hold something else too (`None` among a dict's keys, the
+# names of `global`).
+_NODE_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}
+_MIXED_LISTS = {(ast.Dict, "keys"), (ast.Global, "names"), (ast.Nonlocal, "names")}
+_MIXED_LISTS.add((getattr(ast, "MatchClass", ast.Dict), "kwd_attrs"))
 
 
 def _child_nodes(node: ast.AST) -> list[ast.AST]:
     kind = type(node)
     fields = _NODE_FIELDS.get(kind)
     if fields is None:
-        fields = tuple(f for f in kind._fields if f != "ctx")
-        if kind is ast.Constant or kind is ast.Name:
-            fields = ()
+        fields = tuple(
+            (f, (kind, f) in _MIXED_LISTS)
+            for f in kind._fields
+            if f != "ctx" and kind is not ast.Constant and kind is not ast.Name
+        )
         _NODE_FIELDS[kind] = fields
     children: list[ast.AST] = []
-    for name in fields:
+    for name, mixed in fields:
         value = getattr(node, name, None)
-        if isinstance(value, list):
-            children.extend(item for item in value if isinstance(item, ast.AST))
+        if type(value) is list:
+            if mixed:
+                children += [item for item in value if isinstance(item, ast.AST)]
+            else:  # (every item a node)
+                children += value
         elif isinstance(value, ast.AST):
             children.append(value)
     return children
@@ -2435,13 +2456,31 @@ def _line_numbers(source: str, offsets: list[int], every: bool = False) -> list[
     return lines
 
 
+def _helper_candidates(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of ``body`` that may define a helper: functions, and assignments of
+    a lambda or of a call (``functools.partial(...)``) to a name."""
+    candidates: list[ast.stmt] = []
+    for statement in body:
+        kind = type(statement)
+        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+            candidates.append(statement)
+        elif kind is ast.Assign:
+            targets = statement.targets  # type: ignore[attr-defined]
+            if (
+                len(targets) == 1
+                and type(targets[0]) is ast.Name
+                and type(statement.value) in _LAMBDA_OR_CALL  # type: ignore[attr-defined]
+            ):
+                candidates.append(statement)
+    return candidates
+
+
 def _statements_on(body: list[ast.stmt], lines: list[int]) -> list[int]:
     """The indexes, in order, of the statements of ``body`` that span one of ``lines``
     (sorted): each statement :func:`_spans` says so of, found without asking each."""
-    starts = [statement.lineno for statement in body]
     found: set[int] = set()
     for line in lines:
-        index = bisect.bisect_right(starts, line) - 1
+        index = bisect.bisect_right(body, line, key=_LINE) - 1
         # (Statements never overlap: those that reach the line end the run before it.)
         while index >= 0 and (body[index].end_lineno or body[index].lineno) >= line:
             found.add(index)
