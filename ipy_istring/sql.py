@@ -1089,7 +1089,34 @@ def _literal(value: object, members: tuple[Dialect, ...]) -> str:
     )
 
 
+def _spec_built(template: InterpolationTemplate) -> int | None:
+    """The position of the first field whose spec was built at run time (``{x:{mode}}``), or
+    ``None``.
+
+    Such a spec lets a value choose between a parameter and text written into the query
+    (``where pw = {pw:{mode}}`` with ``mode = "i"`` compared the column with itself), and its
+    evaluated value looks like a written one.  The rewrite's layout still says which specs had
+    fields of their own (its ``spec_at``); a template built from parts, by ``+`` or from a
+    native 3.14 Template has no layout fields, and that cannot be told there.
+    """
+    layout = getattr(template, "_layout", None)
+    for position, placed in enumerate(getattr(layout, "fields", ()), start=1):
+        if placed[4] >= 0:  # (expression, conversion, spec, value_at, spec_at)
+            return position
+    return None
+
+
 def _render(template: InterpolationTemplate, builder: _Builder, depth: int) -> None:
+    built = _spec_built(template)
+    if built is not None:
+        raise refusal(
+            "sql",
+            field_text(template.interpolations[built - 1], built),
+            "has a spec built at run time ({x:{mode}}): a value would choose whether it is "
+            "a parameter or text written into the query",
+            "Write the spec in the text, and choose between two i-strings in Python "
+            "(i'... {x:i} ...' if by_name else i'... {x} ...')",
+        )
     analysis = _analyse(template.strings, builder.style, builder.dialect)
     if analysis.static is not None:
         _refuse_static(template, analysis)
