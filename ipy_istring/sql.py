@@ -20,7 +20,8 @@ Specs follow psycopg's t-string convention:
 * ``{sub:q}`` — a nested template composed in place, its parameters renumbered.
 * ``{ids:in}`` — a non-empty iterable as ``(?, ?, ?)``, one parameter per item.
 
-Conversions (``!r`` ``!s`` ``!a``) and any other spec are refused.
+Conversions (``!r`` ``!s`` ``!a``), any other spec and a spec built at run time
+(``{x:{mode}}``, where a value would choose a name over a parameter) are refused.
 
 **Where a field may stand** is decided from tokens, as an allow-list (see ``_sql_tokens``):
 the static text is lexed with an inert marker per field, once per distinct ``t.strings`` and
@@ -53,7 +54,8 @@ name (``set {k:i}``, ``set_config({k}, ...)``, ``create function ... set {k:i} =
 option's name in ``OPTIONS ({k:i} ...)`` (file_fdw's PROGRAM runs its value), ``pg_settings``
 as UPDATE's table (its rule calls set_config()), and, when DuckDB may run the query, a ``:i``
 table name DuckDB would read as a file or URL (``from {t:i}`` with ``"secret.csv"`` or
-``("secret", "csv")``).  These are read from the whole query with its ``:q`` fragments composed
+``("secret", "csv")``), or, when SQLite may, one of SQLite's own tables (``sqlite_stmt``
+holds the text of the statements the connection prepared).  These are read from the whole query with its ``:q`` fragments composed
 in (``_composed``), which also reads every field again in the composed text.
 
 **Every render is checked** (defence in depth): each name or literal written into the text is
@@ -537,6 +539,19 @@ _TABLE_FILE = (
     "where the query runs: sql(..., dialect='sqlite' / 'postgresql')",
 )
 _TABLE_NAME_UNSAFE = re.compile(r"[./\\:]")
+# SQLite serves tables of its own under names no schema may take: "sqlite_" is reserved
+# (sqlite_schema, sqlite_stmt: the SQL text of every statement the connection holds prepared,
+# literals included, and Python's sqlite3 keeps its last 128 in a cache) and "pragma_" names
+# the eponymous table of each pragma (pragma_database_list: the files attached).  A ':i' table
+# read there is a value's choice of the connection's internals, not of the schema's tables.
+_SQLITE_INTERNAL_PREFIXES = ("sqlite_", "pragma_")
+_TABLE_INTERNAL = (
+    "is a table name in a query SQLite may run, and the value names one of SQLite's own "
+    "tables ('sqlite_*', 'pragma_*'): from \"sqlite_stmt\" returned the SQL text, literals "
+    "included, of the statements the connection had run",
+    "Pass the name of one of your tables (check it against the ones you allow), or write "
+    "SQLite's table in the static text",
+)
 
 
 def _reads_a_table(before: str, clause: str) -> bool:
@@ -752,6 +767,7 @@ class _Places(NamedTuple):
 
     refused: tuple[tuple[str, str] | None, ...]  # (why, fix), whatever the value
     tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
+    internal: tuple[bool, ...]  # a table SQLite reads: not one of SQLite's own
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     clear: bool  # none of these: nothing to check at render time
 
@@ -773,6 +789,7 @@ def _composed(
     count = len(strings) - 1
     found: list[tuple[str, str] | None] = [None] * count
     tables = [False] * count
+    internal = [False] * count
     updated = [False] * count
     for d in members:
         for n, where in enumerate(_read(strings, d)[0][:count]):
@@ -849,6 +866,8 @@ def _composed(
                 why = _sink(head, previous, called, routine_body, last)
                 if why is not None and found[field] is None:
                     found[field] = why
+                if d.name == "sqlite" and _reads_a_table(chain_before, clauses[-1]):
+                    internal[field] = True
                 if d.name == "duckdb" and _reads_a_table(chain_before, clauses[-1]):
                     tables[field] = True
                     if last == ".":
@@ -895,8 +914,9 @@ def _composed(
     return _Places(
         tuple(found),
         tuple(tables),
+        tuple(internal),
         tuple(updated),
-        not any(found) and not any(tables) and not any(updated),
+        not any(found) and not any(tables) and not any(internal) and not any(updated),
     )
 
 
@@ -912,19 +932,25 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
     places = _composed(tuple(strings), specs, builder.style, builder.dialect)
     if places.clear:
         return
-    for position, (interpolation, where, table, updated) in enumerate(
-        zip(leaves, places.refused, places.tables, places.updated), start=1
+    for position, (interpolation, where, table, internal, updated) in enumerate(
+        zip(leaves, places.refused, places.tables, places.internal, places.updated), start=1
     ):
         if where is None and interpolation.format_spec == "i":
-            where = _named_table(interpolation.value, table, updated)
+            where = _named_table(interpolation.value, table, internal, updated)
         if where is not None:
             raise refusal("sql", field_text(interpolation, position), *where)
 
 
-def _named_table(value: object, table: bool, updated: bool) -> tuple[str, str] | None:
-    """Why a ':i' value may not name this table: a file DuckDB would read (``table``), or
-    pg_settings as UPDATE's table (``updated``); ``None`` when it may."""
+def _named_table(
+    value: object, table: bool, internal: bool, updated: bool
+) -> tuple[str, str] | None:
+    """Why a ':i' value may not name this table: a file DuckDB would read (``table``), one of
+    SQLite's own tables (``internal``), or pg_settings as UPDATE's table (``updated``);
+    ``None`` when it may."""
     names = value if isinstance(value, tuple) else (value,)
+    last = names[-1] if names else None
+    if internal and isinstance(last, str) and last.lower().startswith(_SQLITE_INTERNAL_PREFIXES):
+        return _TABLE_INTERNAL  # lower(): SQLite folds ASCII case, so "SQLITE_STMT" is it
     if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
         return _UPDATED_SETTINGS
     if table and (

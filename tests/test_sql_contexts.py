@@ -538,6 +538,51 @@ def test_duckdb_calls_the_function_a_value_names_after_a_cast() -> None:
     connection.close()
 
 
+def test_sqlite_internal_tables_are_no_table_a_value_may_name() -> None:
+    """SQLite serves tables of its own: ``from {t:i}`` with ``t = "sqlite_stmt"`` returned the
+    SQL text of every statement the connection held prepared, a literal secret included
+    (Python's sqlite3 caches them); "pragma_*" names each pragma's table.  SQLite reserves
+    both prefixes, so a ':i' table read by SQLite may not be one of them."""
+    connection = sqlite3.connect(":memory:")
+    connection.execute("create table t (v text)")
+    connection.execute(*sql(InterpolationTemplate(
+        "select v from t where v = ", Interpolation("hunter2", "pw", None, "l")
+    )))  # fmt: skip
+
+    def read(value: object, *around: str, **options: Any) -> Any:
+        before, after = (*around, "")[:2] if around else ("select * from ", "")
+        return sql(
+            InterpolationTemplate(before, Interpolation(value, "t", None, "i"), after), **options
+        )
+
+    # The positive control: the name as a naive f-string (or an earlier sql()) wrote it.
+    leaked = connection.execute('select sql from "sqlite_stmt"').fetchall()
+    assert ("select v from t where v = 'hunter2'",) in leaked
+    refused = [
+        ("sqlite_stmt",),
+        ("SQLITE_Master",),
+        ("sqlite_schema",),
+        ("pragma_database_list",),
+        (("main", "sqlite_master"),),
+        ("sqlite_stmt", "select v from t join ", " using (v)"),
+        ("sqlite_stmt", "select v from t, ", ""),
+        ("sqlite_stmt", "select * from (select 1) a join (", ")"),
+        ("sqlite_stmt", "delete from "),
+    ]
+    for value, *around in refused:
+        for options in ({}, {"paramstyle": "named"}, {"dialect": "sqlite"}):
+            with pytest.raises(RenderError, match="one of SQLite's own tables"):
+                read(value, *around, **options)
+    # Look-alikes: a name elsewhere, another database, a table of one's own.
+    assert read("sqlite_stmt", "select ", " from t").sql == 'select "sqlite_stmt" from t'
+    assert read("sqlite_stmt", dialect="postgresql").sql == 'select * from "sqlite_stmt"'
+    assert read("sqlite_stmt", paramstyle="format").sql == 'select * from "sqlite_stmt"'
+    assert read("my_sqlite_stmt").sql == 'select * from "my_sqlite_stmt"'
+    assert read("t").sql == 'select * from "t"'
+    assert connection.execute(*read("t")).fetchall() == []
+    connection.close()
+
+
 # Left open, and documented: a value a context allows still chooses among what the database
 # reaches, and these databases reach more than their tables.
 
