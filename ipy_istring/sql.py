@@ -54,9 +54,10 @@ name (``set {k:i}``, ``set_config({k}, ...)``, ``create function ... set {k:i} =
 option's name in ``OPTIONS ({k:i} ...)`` (file_fdw's PROGRAM runs its value), ``pg_settings``
 as UPDATE's table (its rule calls set_config()), and, when DuckDB may run the query, a ``:i``
 table name DuckDB would read as a file or URL (``from {t:i}`` with ``"secret.csv"`` or
-``("secret", "csv")``), or, when SQLite may, one of SQLite's own tables (``sqlite_stmt``
-holds the text of the statements the connection prepared).  These are read from the whole query with its ``:q`` fragments composed
-in (``_composed``), which also reads every field again in the composed text.
+``("secret", "csv")``), or one of SQLite's or PostgreSQL's own tables (``sqlite_stmt``,
+``pg_prepared_statements``: the SQL text of the statements the connection prepared).  These
+are read from the whole query with its ``:q`` fragments composed in (``_composed``), which
+also reads every field again in the composed text.
 
 **Every render is checked** (defence in depth): each name or literal written into the text is
 tokenized again with the static tokens on either side of it, and must read as exactly the tokens
@@ -552,6 +553,20 @@ _TABLE_INTERNAL = (
     "Pass the name of one of your tables (check it against the ones you allow), or write "
     "SQLite's table in the static text",
 )
+# PostgreSQL's catalog is searched before the schemas on the search path, and its views show
+# the SQL text the server holds: pg_prepared_statements and pg_cursors the session's
+# (literals included), pg_stat_activity other sessions' queries.  Their names all start with
+# "pg_" (matched as written: PostgreSQL compares a quoted name exactly), and a table of one's
+# own by such a name is hidden behind the catalog's anyway.  pg_settings stays readable: it
+# shows what current_setting({k}) and SHOW, accepted, already show.
+_POSTGRESQL_READABLE = frozenset(("pg_settings",))
+_POSTGRESQL_CATALOG = (
+    "is a table name in a query PostgreSQL may run, and the value names one of PostgreSQL's "
+    "catalog tables ('pg_*', or in pg_catalog): from \"pg_prepared_statements\" returned the "
+    "SQL text, literals included, of the statements the session had prepared",
+    "Pass the name of one of your tables (check it against the ones you allow), or write "
+    "the catalog's table in the static text",
+)
 
 
 def _reads_a_table(before: str, clause: str) -> bool:
@@ -767,7 +782,7 @@ class _Places(NamedTuple):
 
     refused: tuple[tuple[str, str] | None, ...]  # (why, fix), whatever the value
     tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
-    internal: tuple[bool, ...]  # a table SQLite reads: not one of SQLite's own
+    internal: tuple[tuple[str, ...], ...]  # a table these read: not one of their own
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     clear: bool  # none of these: nothing to check at render time
 
@@ -789,7 +804,7 @@ def _composed(
     count = len(strings) - 1
     found: list[tuple[str, str] | None] = [None] * count
     tables = [False] * count
-    internal = [False] * count
+    internal: list[tuple[str, ...]] = [()] * count
     updated = [False] * count
     for d in members:
         for n, where in enumerate(_read(strings, d)[0][:count]):
@@ -866,8 +881,9 @@ def _composed(
                 why = _sink(head, previous, called, routine_body, last)
                 if why is not None and found[field] is None:
                     found[field] = why
-                if d.name == "sqlite" and _reads_a_table(chain_before, clauses[-1]):
-                    internal[field] = True
+                family = "postgresql" if postgresql else d.name
+                if family not in internal[field] and _reads_a_table(chain_before, clauses[-1]):
+                    internal[field] = (*internal[field], family)
                 if d.name == "duckdb" and _reads_a_table(chain_before, clauses[-1]):
                     tables[field] = True
                     if last == ".":
@@ -942,15 +958,21 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
 
 
 def _named_table(
-    value: object, table: bool, internal: bool, updated: bool
+    value: object, table: bool, internal: tuple[str, ...], updated: bool
 ) -> tuple[str, str] | None:
-    """Why a ':i' value may not name this table: a file DuckDB would read (``table``), one of
-    SQLite's own tables (``internal``), or pg_settings as UPDATE's table (``updated``);
-    ``None`` when it may."""
+    """Why a ':i' value may not name this table: a file DuckDB would read (``table``), a table
+    of SQLite's or PostgreSQL's own (``internal``: the databases that read it as a table), or
+    pg_settings as UPDATE's table (``updated``); ``None`` when it may."""
     names = value if isinstance(value, tuple) else (value,)
-    last = names[-1] if names else None
-    if internal and isinstance(last, str) and last.lower().startswith(_SQLITE_INTERNAL_PREFIXES):
+    last = names[-1] if names and isinstance(names[-1], str) else ""
+    if "sqlite" in internal and last.lower().startswith(_SQLITE_INTERNAL_PREFIXES):
         return _TABLE_INTERNAL  # lower(): SQLite folds ASCII case, so "SQLITE_STMT" is it
+    if (
+        "postgresql" in internal
+        and (last.startswith("pg_") or "pg_catalog" in names)
+        and last not in _POSTGRESQL_READABLE
+    ):
+        return _POSTGRESQL_CATALOG
     if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
         return _UPDATED_SETTINGS
     if table and (

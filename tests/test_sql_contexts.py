@@ -583,6 +583,52 @@ def test_sqlite_internal_tables_are_no_table_a_value_may_name() -> None:
     connection.close()
 
 
+def test_postgresql_catalog_tables_are_no_table_a_value_may_name(pg: Any) -> None:
+    """PostgreSQL's catalog views hold SQL text: ``from {t:i}`` with ``t =
+    "pg_prepared_statements"`` returned the text of a statement the session had prepared, a
+    literal secret included, and "pg_cursors" a declared cursor's.  The catalog is searched
+    before the schemas, so a ':i' table PostgreSQL reads may not start with "pg_" or be in
+    pg_catalog (matched exactly: "PG_CURSORS" is no catalog table)."""
+    pg.execute("prepare p1 as select 'hunter2'::text")
+    pg.execute("declare c1 cursor with hold for select 'curse3'::text")
+    pg.execute("create table t (v text)")
+    pg.execute('create table "PG_CURSORS" (v text)')
+
+    def read(value: object, style: str = "format", *around: str) -> Any:
+        before, after = (*around, "")[:2] if around else ("select * from ", "")
+        field = Interpolation(value, "t", None, "i")
+        return sql(InterpolationTemplate(before, field, after), style)
+
+    # The positive control: the names as a naive f-string writes them.
+    leaked = pg.execute('select statement from "pg_prepared_statements"').fetchall()
+    assert ("prepare p1 as select 'hunter2'::text",) in leaked
+    cursors = pg.execute('select statement from "pg_catalog"."pg_cursors"').fetchall()
+    assert ("declare c1 cursor with hold for select 'curse3'::text",) in cursors
+    for value, *around in (
+        ("pg_prepared_statements",),
+        ("pg_cursors",),
+        ("pg_stat_activity",),
+        (("pg_catalog", "pg_cursors"),),
+        (("pg_catalog", "x"),),
+        ("pg_cursors", "select v from t join ", " using (v)"),
+        ("pg_cursors", "select v from t, ", ""),
+    ):
+        for style in ("format", "pyformat", "dollar"):
+            with pytest.raises(RenderError, match="one of PostgreSQL's catalog tables"):
+                read(value, style, *around)
+    # Look-alikes: a name elsewhere, another database, a table of one's own.
+    assert read("pg_cursors", "format", "select ", " from t").sql == 'select "pg_cursors" from t'
+    assert read("pg_cursors", "qmark").sql == 'select * from "pg_cursors"'  # SQLite, DuckDB
+    assert read("my_pg_cursors").sql == 'select * from "my_pg_cursors"'
+    for settings in ("pg_settings", ("pg_catalog", "pg_settings")):  # as current_setting() shows
+        names = pg.execute(*read(settings, "format", "select name from ")).fetchall()
+        assert ("work_mem",) in names
+    for own in ("t", "PG_CURSORS", ("ipy_istring_contexts", "t")):
+        assert pg.execute(*read(own)).fetchall() == []
+    pg.execute("close c1")
+    pg.execute("deallocate p1")
+
+
 # Left open, and documented: a value a context allows still chooses among what the database
 # reaches, and these databases reach more than their tables.
 
