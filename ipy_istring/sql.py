@@ -567,6 +567,16 @@ _POSTGRESQL_CATALOG = (
     "Pass the name of one of your tables (check it against the ones you allow), or write "
     "the catalog's table in the static text",
 )
+# DuckDB serves the same views for compatibility, by names it matches in any case:
+# pg_prepared_statements returned a prepared statement's text there too, sqlite_master the
+# schema, and its own duckdb_* views (duckdb_views: their SQL).
+_DUCKDB_INTERNAL_PREFIXES = ("pg_", "sqlite_", "duckdb_")
+_DUCKDB_CATALOG = (
+    "is a table name in a query DuckDB may run, and the value names one of DuckDB's own "
+    "tables ('pg_*', 'sqlite_*', 'duckdb_*'): from \"pg_prepared_statements\" returned the "
+    "SQL text, literals included, of the statements the connection had prepared",
+    _POSTGRESQL_CATALOG[1],
+)
 
 
 def _reads_a_table(before: str, clause: str) -> bool:
@@ -961,7 +971,7 @@ def _named_table(
     value: object, table: bool, internal: tuple[str, ...], updated: bool
 ) -> tuple[str, str] | None:
     """Why a ':i' value may not name this table: a file DuckDB would read (``table``), a table
-    of SQLite's or PostgreSQL's own (``internal``: the databases that read it as a table), or
+    of the database's own (``internal``: the databases that read it as a table), or
     pg_settings as UPDATE's table (``updated``); ``None`` when it may."""
     names = value if isinstance(value, tuple) else (value,)
     last = names[-1] if names and isinstance(names[-1], str) else ""
@@ -973,6 +983,12 @@ def _named_table(
         and last not in _POSTGRESQL_READABLE
     ):
         return _POSTGRESQL_CATALOG
+    if (
+        "duckdb" in internal
+        and last.lower().startswith(_DUCKDB_INTERNAL_PREFIXES)
+        and last.lower() not in _POSTGRESQL_READABLE
+    ):
+        return _DUCKDB_CATALOG
     if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
         return _UPDATED_SETTINGS
     if table and (

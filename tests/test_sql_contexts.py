@@ -618,7 +618,7 @@ def test_postgresql_catalog_tables_are_no_table_a_value_may_name(pg: Any) -> Non
                 read(value, style, *around)
     # Look-alikes: a name elsewhere, another database, a table of one's own.
     assert read("pg_cursors", "format", "select ", " from t").sql == 'select "pg_cursors" from t'
-    assert read("pg_cursors", "qmark").sql == 'select * from "pg_cursors"'  # SQLite, DuckDB
+    assert read("pg_cursors", "named").sql == 'select * from "pg_cursors"'  # SQLite only
     assert read("my_pg_cursors").sql == 'select * from "my_pg_cursors"'
     for settings in ("pg_settings", ("pg_catalog", "pg_settings")):  # as current_setting() shows
         names = pg.execute(*read(settings, "format", "select name from ")).fetchall()
@@ -627,6 +627,34 @@ def test_postgresql_catalog_tables_are_no_table_a_value_may_name(pg: Any) -> Non
         assert pg.execute(*read(own)).fetchall() == []
     pg.execute("close c1")
     pg.execute("deallocate p1")
+
+
+def test_duckdb_catalog_tables_are_no_table_a_value_may_name() -> None:
+    """DuckDB serves PostgreSQL's and SQLite's catalog views too: ``from {t:i}`` with ``t =
+    "pg_prepared_statements"`` returned a prepared statement's text with its literal secret.
+    A ':i' table DuckDB reads may not start with "pg_", "sqlite_" or "duckdb_", in any case."""
+    connection = duckdb.connect(":memory:")
+    connection.execute("prepare p1 as select 'hunter2'")
+    connection.execute("create table t (v text)")
+    # The positive control: the name as a naive f-string writes it.
+    leaked = connection.execute('select statement from "PG_Prepared_Statements"').fetchall()
+    assert any("hunter2" in row[0] for row in leaked)
+
+    def read(value: str, *options: str, dialect: str | None = None) -> Any:
+        field = Interpolation(value, "t", None, "i")
+        return sql(InterpolationTemplate("select * from ", field), *options, dialect=dialect)
+
+    for value in ("pg_prepared_statements", "PG_PREPARED_STATEMENTS", "sqlite_master",
+                  "duckdb_views"):  # fmt: skip
+        for options, dialect in ((("qmark",), None), (("dollar",), None), ((), "duckdb")):
+            with pytest.raises(RenderError, match=r"(own|catalog) tables"):
+                read(value, *options, dialect=dialect)
+    # Look-alikes: a table of one's own, pg_settings, another database.
+    assert connection.execute(*read("t", dialect="duckdb")).fetchall() == []
+    assert read("pg_settings", dialect="duckdb").sql == 'select * from "pg_settings"'
+    assert read("my_duckdb_views", dialect="duckdb").sql == 'select * from "my_duckdb_views"'
+    assert read("duckdb_views", dialect="postgresql").sql == 'select * from "duckdb_views"'
+    connection.close()
 
 
 # Left open, and documented: a value a context allows still chooses among what the database
