@@ -20,7 +20,8 @@ Specs follow psycopg's t-string convention:
 * ``{sub:q}`` — a nested template composed in place, its parameters renumbered.
 * ``{ids:in}`` — a non-empty iterable as ``(?, ?, ?)``, one parameter per item.
 
-Conversions (``!r`` ``!s`` ``!a``) and any other spec are refused.
+Conversions (``!r`` ``!s`` ``!a``), any other spec and a spec built at run time
+(``{x:{mode}}``, where a value would choose a name over a parameter) are refused.
 
 **Where a field may stand** is decided from tokens, as an allow-list (see ``_sql_tokens``):
 the static text is lexed with an inert marker per field, once per distinct ``t.strings`` and
@@ -53,8 +54,10 @@ name (``set {k:i}``, ``set_config({k}, ...)``, ``create function ... set {k:i} =
 option's name in ``OPTIONS ({k:i} ...)`` (file_fdw's PROGRAM runs its value), ``pg_settings``
 as UPDATE's table (its rule calls set_config()), and, when DuckDB may run the query, a ``:i``
 table name DuckDB would read as a file or URL (``from {t:i}`` with ``"secret.csv"`` or
-``("secret", "csv")``).  These are read from the whole query with its ``:q`` fragments composed
-in (``_composed``), which also reads every field again in the composed text.
+``("secret", "csv")``), or one of SQLite's or PostgreSQL's own tables (``sqlite_stmt``,
+``pg_prepared_statements``: the SQL text of the statements the connection prepared).  These
+are read from the whole query with its ``:q`` fragments composed in (``_composed``), which
+also reads every field again in the composed text.
 
 **Every render is checked** (defence in depth): each name or literal written into the text is
 tokenized again with the static tokens on either side of it, and must read as exactly the tokens
@@ -537,6 +540,43 @@ _TABLE_FILE = (
     "where the query runs: sql(..., dialect='sqlite' / 'postgresql')",
 )
 _TABLE_NAME_UNSAFE = re.compile(r"[./\\:]")
+# SQLite serves tables of its own under names no schema may take: "sqlite_" is reserved
+# (sqlite_schema, sqlite_stmt: the SQL text of every statement the connection holds prepared,
+# literals included, and Python's sqlite3 keeps its last 128 in a cache) and "pragma_" names
+# the eponymous table of each pragma (pragma_database_list: the files attached).  A ':i' table
+# read there is a value's choice of the connection's internals, not of the schema's tables.
+_SQLITE_INTERNAL_PREFIXES = ("sqlite_", "pragma_")
+_TABLE_INTERNAL = (
+    "is a table name in a query SQLite may run, and the value names one of SQLite's own "
+    "tables ('sqlite_*', 'pragma_*'): from \"sqlite_stmt\" returned the SQL text, literals "
+    "included, of the statements the connection had run",
+    "Pass the name of one of your tables (check it against the ones you allow), or write "
+    "SQLite's table in the static text",
+)
+# PostgreSQL's catalog is searched before the schemas on the search path, and its views show
+# the SQL text the server holds: pg_prepared_statements and pg_cursors the session's
+# (literals included), pg_stat_activity other sessions' queries.  Their names all start with
+# "pg_" (matched as written: PostgreSQL compares a quoted name exactly), and a table of one's
+# own by such a name is hidden behind the catalog's anyway.  pg_settings stays readable: it
+# shows what current_setting({k}) and SHOW, accepted, already show.
+_POSTGRESQL_READABLE = frozenset(("pg_settings",))
+_POSTGRESQL_CATALOG = (
+    "is a table name in a query PostgreSQL may run, and the value names one of PostgreSQL's "
+    "catalog tables ('pg_*', or in pg_catalog): from \"pg_prepared_statements\" returned the "
+    "SQL text, literals included, of the statements the session had prepared",
+    "Pass the name of one of your tables (check it against the ones you allow), or write "
+    "the catalog's table in the static text",
+)
+# DuckDB serves the same views for compatibility, by names it matches in any case:
+# pg_prepared_statements returned a prepared statement's text there too, sqlite_master the
+# schema, and its own duckdb_* views (duckdb_views: their SQL).
+_DUCKDB_INTERNAL_PREFIXES = ("pg_", "sqlite_", "duckdb_")
+_DUCKDB_CATALOG = (
+    "is a table name in a query DuckDB may run, and the value names one of DuckDB's own "
+    "tables ('pg_*', 'sqlite_*', 'duckdb_*'): from \"pg_prepared_statements\" returned the "
+    "SQL text, literals included, of the statements the connection had prepared",
+    _POSTGRESQL_CATALOG[1],
+)
 
 
 def _reads_a_table(before: str, clause: str) -> bool:
@@ -752,6 +792,7 @@ class _Places(NamedTuple):
 
     refused: tuple[tuple[str, str] | None, ...]  # (why, fix), whatever the value
     tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
+    internal: tuple[tuple[str, ...], ...]  # a table these read: not one of their own
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     clear: bool  # none of these: nothing to check at render time
 
@@ -773,6 +814,7 @@ def _composed(
     count = len(strings) - 1
     found: list[tuple[str, str] | None] = [None] * count
     tables = [False] * count
+    internal: list[tuple[str, ...]] = [()] * count
     updated = [False] * count
     for d in members:
         for n, where in enumerate(_read(strings, d)[0][:count]):
@@ -849,6 +891,9 @@ def _composed(
                 why = _sink(head, previous, called, routine_body, last)
                 if why is not None and found[field] is None:
                     found[field] = why
+                family = "postgresql" if postgresql else d.name
+                if family not in internal[field] and _reads_a_table(chain_before, clauses[-1]):
+                    internal[field] = (*internal[field], family)
                 if d.name == "duckdb" and _reads_a_table(chain_before, clauses[-1]):
                     tables[field] = True
                     if last == ".":
@@ -895,8 +940,9 @@ def _composed(
     return _Places(
         tuple(found),
         tuple(tables),
+        tuple(internal),
         tuple(updated),
-        not any(found) and not any(tables) and not any(updated),
+        not any(found) and not any(tables) and not any(internal) and not any(updated),
     )
 
 
@@ -912,19 +958,37 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
     places = _composed(tuple(strings), specs, builder.style, builder.dialect)
     if places.clear:
         return
-    for position, (interpolation, where, table, updated) in enumerate(
-        zip(leaves, places.refused, places.tables, places.updated), start=1
+    for position, (interpolation, where, table, internal, updated) in enumerate(
+        zip(leaves, places.refused, places.tables, places.internal, places.updated), start=1
     ):
         if where is None and interpolation.format_spec == "i":
-            where = _named_table(interpolation.value, table, updated)
+            where = _named_table(interpolation.value, table, internal, updated)
         if where is not None:
             raise refusal("sql", field_text(interpolation, position), *where)
 
 
-def _named_table(value: object, table: bool, updated: bool) -> tuple[str, str] | None:
-    """Why a ':i' value may not name this table: a file DuckDB would read (``table``), or
+def _named_table(
+    value: object, table: bool, internal: tuple[str, ...], updated: bool
+) -> tuple[str, str] | None:
+    """Why a ':i' value may not name this table: a file DuckDB would read (``table``), a table
+    of the database's own (``internal``: the databases that read it as a table), or
     pg_settings as UPDATE's table (``updated``); ``None`` when it may."""
     names = value if isinstance(value, tuple) else (value,)
+    last = names[-1] if names and isinstance(names[-1], str) else ""
+    if "sqlite" in internal and last.lower().startswith(_SQLITE_INTERNAL_PREFIXES):
+        return _TABLE_INTERNAL  # lower(): SQLite folds ASCII case, so "SQLITE_STMT" is it
+    if (
+        "postgresql" in internal
+        and (last.startswith("pg_") or "pg_catalog" in names)
+        and last not in _POSTGRESQL_READABLE
+    ):
+        return _POSTGRESQL_CATALOG
+    if (
+        "duckdb" in internal
+        and last.lower().startswith(_DUCKDB_INTERNAL_PREFIXES)
+        and last.lower() not in _POSTGRESQL_READABLE
+    ):
+        return _DUCKDB_CATALOG
     if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
         return _UPDATED_SETTINGS
     if table and (
@@ -1089,7 +1153,34 @@ def _literal(value: object, members: tuple[Dialect, ...]) -> str:
     )
 
 
+def _spec_built(template: InterpolationTemplate) -> int | None:
+    """The position of the first field whose spec was built at run time (``{x:{mode}}``), or
+    ``None``.
+
+    Such a spec lets a value choose between a parameter and text written into the query
+    (``where pw = {pw:{mode}}`` with ``mode = "i"`` compared the column with itself), and its
+    evaluated value looks like a written one.  The rewrite's layout still says which specs had
+    fields of their own (its ``spec_at``); a template built from parts, by ``+`` or from a
+    native 3.14 Template has no layout fields, and that cannot be told there.
+    """
+    layout = getattr(template, "_layout", None)
+    for position, placed in enumerate(getattr(layout, "fields", ()), start=1):
+        if placed[4] >= 0:  # (expression, conversion, spec, value_at, spec_at)
+            return position
+    return None
+
+
 def _render(template: InterpolationTemplate, builder: _Builder, depth: int) -> None:
+    built = _spec_built(template)
+    if built is not None:
+        raise refusal(
+            "sql",
+            field_text(template.interpolations[built - 1], built),
+            "has a spec built at run time ({x:{mode}}): a value would choose whether it is "
+            "a parameter or text written into the query",
+            "Write the spec in the text, and choose between two i-strings in Python "
+            "(i'... {x:i} ...' if by_name else i'... {x} ...')",
+        )
     analysis = _analyse(template.strings, builder.style, builder.dialect)
     if analysis.static is not None:
         _refuse_static(template, analysis)

@@ -366,6 +366,39 @@ def test_in_ipython_with_i_literals(ishell: Any) -> None:
     )
 
 
+def test_a_spec_built_at_run_time_is_refused(ishell: Any) -> None:
+    # {pw:{mode}} with mode = "i": the value chose a name instead of a parameter, and the
+    # comparison of the column with itself matched every row in sqlite3 (the positive control:
+    # the same evaluated template, its spec written, does exactly that).
+    run(ishell, "import sqlite3\nfrom ipy_istring.sql import sql")
+    run(ishell, "db = sqlite3.connect(':memory:')")
+    run(ishell, "db.execute('create table u (name text, pw text)')")
+    run(ishell, "db.execute(\"insert into u values ('root', 's3cret'), ('bob', 'hunter2')\")")
+    run(ishell, 'pw, mode = "pw", "i"')
+    leaked = run(ishell, "db.execute(*sql(i'select name from u where pw = {pw:i}')).fetchall()")
+    assert sorted(leaked) == [("bob",), ("root",)]
+    built = [
+        "sql(i'select name from u where pw = {pw:{mode}}')",
+        "sql(i'select {pw:i} from u where pw = {pw:{mode}}', 'named', dialect='sqlite')",
+        "sql(i'select name from u where {i\"pw = {pw:{mode}}\":q}')",  # in a fragment
+    ]
+    for cell in built:
+        with pytest.raises(RenderError, match=r"\{pw:i\} has a spec built at run time"):
+            run(ishell, cell)
+    # Even a built spec that comes out empty (a parameter) is refused: the text cannot say.
+    with pytest.raises(RenderError, match=r"\{pw\} has a spec built at run time"):
+        run(ishell, "sql(i'select name from u where pw = {pw:{\"\"}}')")
+    # Look-alikes that stay accepted: written specs, f-strings inside the expression.
+    assert run(ishell, "sql(i'select {pw:i} from u where pw = {pw}')") == (
+        'select "pw" from u where pw = ?',
+        ("pw",),
+    )
+    assert run(ishell, "sql(i'select {f\"{pw}_2\":i} from u')").sql == 'select "pw_2" from u'
+    assert run(ishell, "sql(i'select name from u where pw = {len(f\"{mode:>3}\")}')").params == (
+        3,
+    )
+
+
 # Scale, odd values and the structural check.
 
 

@@ -538,6 +538,125 @@ def test_duckdb_calls_the_function_a_value_names_after_a_cast() -> None:
     connection.close()
 
 
+def test_sqlite_internal_tables_are_no_table_a_value_may_name() -> None:
+    """SQLite serves tables of its own: ``from {t:i}`` with ``t = "sqlite_stmt"`` returned the
+    SQL text of every statement the connection held prepared, a literal secret included
+    (Python's sqlite3 caches them); "pragma_*" names each pragma's table.  SQLite reserves
+    both prefixes, so a ':i' table read by SQLite may not be one of them."""
+    connection = sqlite3.connect(":memory:")
+    connection.execute("create table t (v text)")
+    connection.execute(*sql(InterpolationTemplate(
+        "select v from t where v = ", Interpolation("hunter2", "pw", None, "l")
+    )))  # fmt: skip
+
+    def read(value: object, *around: str, **options: Any) -> Any:
+        before, after = (*around, "")[:2] if around else ("select * from ", "")
+        return sql(
+            InterpolationTemplate(before, Interpolation(value, "t", None, "i"), after), **options
+        )
+
+    # The positive control: the name as a naive f-string (or an earlier sql()) wrote it.
+    leaked = connection.execute('select sql from "sqlite_stmt"').fetchall()
+    assert ("select v from t where v = 'hunter2'",) in leaked
+    refused = [
+        ("sqlite_stmt",),
+        ("SQLITE_Master",),
+        ("sqlite_schema",),
+        ("pragma_database_list",),
+        (("main", "sqlite_master"),),
+        ("sqlite_stmt", "select v from t join ", " using (v)"),
+        ("sqlite_stmt", "select v from t, ", ""),
+        ("sqlite_stmt", "select * from (select 1) a join (", ")"),
+        ("sqlite_stmt", "delete from "),
+    ]
+    for value, *around in refused:
+        for options in ({}, {"paramstyle": "named"}, {"dialect": "sqlite"}):
+            with pytest.raises(RenderError, match="one of SQLite's own tables"):
+                read(value, *around, **options)
+    # Look-alikes: a name elsewhere, another database, a table of one's own.
+    assert read("sqlite_stmt", "select ", " from t").sql == 'select "sqlite_stmt" from t'
+    assert read("sqlite_stmt", dialect="postgresql").sql == 'select * from "sqlite_stmt"'
+    assert read("sqlite_stmt", paramstyle="format").sql == 'select * from "sqlite_stmt"'
+    assert read("my_sqlite_stmt").sql == 'select * from "my_sqlite_stmt"'
+    assert read("t").sql == 'select * from "t"'
+    assert connection.execute(*read("t")).fetchall() == []
+    connection.close()
+
+
+def test_postgresql_catalog_tables_are_no_table_a_value_may_name(pg: Any) -> None:
+    """PostgreSQL's catalog views hold SQL text: ``from {t:i}`` with ``t =
+    "pg_prepared_statements"`` returned the text of a statement the session had prepared, a
+    literal secret included, and "pg_cursors" a declared cursor's.  The catalog is searched
+    before the schemas, so a ':i' table PostgreSQL reads may not start with "pg_" or be in
+    pg_catalog (matched exactly: "PG_CURSORS" is no catalog table)."""
+    pg.execute("prepare p1 as select 'hunter2'::text")
+    pg.execute("declare c1 cursor with hold for select 'curse3'::text")
+    pg.execute("create table t (v text)")
+    pg.execute('create table "PG_CURSORS" (v text)')
+
+    def read(value: object, style: str = "format", *around: str) -> Any:
+        before, after = (*around, "")[:2] if around else ("select * from ", "")
+        field = Interpolation(value, "t", None, "i")
+        return sql(InterpolationTemplate(before, field, after), style)
+
+    # The positive control: the names as a naive f-string writes them.
+    leaked = pg.execute('select statement from "pg_prepared_statements"').fetchall()
+    assert ("prepare p1 as select 'hunter2'::text",) in leaked
+    cursors = pg.execute('select statement from "pg_catalog"."pg_cursors"').fetchall()
+    assert ("declare c1 cursor with hold for select 'curse3'::text",) in cursors
+    for value, *around in (
+        ("pg_prepared_statements",),
+        ("pg_cursors",),
+        ("pg_stat_activity",),
+        (("pg_catalog", "pg_cursors"),),
+        (("pg_catalog", "x"),),
+        ("pg_cursors", "select v from t join ", " using (v)"),
+        ("pg_cursors", "select v from t, ", ""),
+    ):
+        for style in ("format", "pyformat", "dollar"):
+            with pytest.raises(RenderError, match="one of PostgreSQL's catalog tables"):
+                read(value, style, *around)
+    # Look-alikes: a name elsewhere, another database, a table of one's own.
+    assert read("pg_cursors", "format", "select ", " from t").sql == 'select "pg_cursors" from t'
+    assert read("pg_cursors", "named").sql == 'select * from "pg_cursors"'  # SQLite only
+    assert read("my_pg_cursors").sql == 'select * from "my_pg_cursors"'
+    for settings in ("pg_settings", ("pg_catalog", "pg_settings")):  # as current_setting() shows
+        names = pg.execute(*read(settings, "format", "select name from ")).fetchall()
+        assert ("work_mem",) in names
+    for own in ("t", "PG_CURSORS", ("ipy_istring_contexts", "t")):
+        assert pg.execute(*read(own)).fetchall() == []
+    pg.execute("close c1")
+    pg.execute("deallocate p1")
+
+
+def test_duckdb_catalog_tables_are_no_table_a_value_may_name() -> None:
+    """DuckDB serves PostgreSQL's and SQLite's catalog views too: ``from {t:i}`` with ``t =
+    "pg_prepared_statements"`` returned a prepared statement's text with its literal secret.
+    A ':i' table DuckDB reads may not start with "pg_", "sqlite_" or "duckdb_", in any case."""
+    connection = duckdb.connect(":memory:")
+    connection.execute("prepare p1 as select 'hunter2'")
+    connection.execute("create table t (v text)")
+    # The positive control: the name as a naive f-string writes it.
+    leaked = connection.execute('select statement from "PG_Prepared_Statements"').fetchall()
+    assert any("hunter2" in row[0] for row in leaked)
+
+    def read(value: str, *options: str, dialect: str | None = None) -> Any:
+        field = Interpolation(value, "t", None, "i")
+        return sql(InterpolationTemplate("select * from ", field), *options, dialect=dialect)
+
+    for value in ("pg_prepared_statements", "PG_PREPARED_STATEMENTS", "sqlite_master",
+                  "duckdb_views"):  # fmt: skip
+        for options, dialect in ((("qmark",), None), (("dollar",), None), ((), "duckdb")):
+            with pytest.raises(RenderError, match=r"(own|catalog) tables"):
+                read(value, *options, dialect=dialect)
+    # Look-alikes: a table of one's own, pg_settings, another database.
+    assert connection.execute(*read("t", dialect="duckdb")).fetchall() == []
+    assert read("pg_settings", dialect="duckdb").sql == 'select * from "pg_settings"'
+    assert read("my_duckdb_views", dialect="duckdb").sql == 'select * from "my_duckdb_views"'
+    assert read("duckdb_views", dialect="postgresql").sql == 'select * from "duckdb_views"'
+    connection.close()
+
+
 # Left open, and documented: a value a context allows still chooses among what the database
 # reaches, and these databases reach more than their tables.
 
