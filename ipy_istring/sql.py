@@ -90,7 +90,7 @@ from typing import Any, NamedTuple
 
 from ._sql_tokens import DIALECTS, MARKER, Dialect, check_pattern, dialects, tokens
 from .fields import RenderError, field_text, refusal
-from .template import InterpolationTemplate, as_template, is_template
+from .template import InterpolationTemplate, as_template, fields_with_built_specs, is_template
 
 __all__ = ["DIALECTS", "PARAMSTYLES", "Query", "sql"]
 
@@ -1153,29 +1153,14 @@ def _literal(value: object, members: tuple[Dialect, ...]) -> str:
     )
 
 
-def _spec_built(template: InterpolationTemplate) -> int | None:
-    """The position of the first field whose spec was built at run time (``{x:{mode}}``), or
-    ``None``.
-
-    Such a spec lets a value choose between a parameter and text written into the query
-    (``where pw = {pw:{mode}}`` with ``mode = "i"`` compared the column with itself), and its
-    evaluated value looks like a written one.  The rewrite's layout still says which specs had
-    fields of their own (its ``spec_at``); a template built from parts, by ``+`` or from a
-    native 3.14 Template has no layout fields, and that cannot be told there.
-    """
-    layout = getattr(template, "_layout", None)
-    for position, placed in enumerate(getattr(layout, "fields", ()), start=1):
-        if placed[4] >= 0:  # (expression, conversion, spec, value_at, spec_at)
-            return position
-    return None
-
-
 def _render(template: InterpolationTemplate, builder: _Builder, depth: int) -> None:
-    built = _spec_built(template)
-    if built is not None:
+    built = fields_with_built_specs(template)
+    if built:
+        # (Such a spec lets a value choose between a parameter and text written into the
+        # query: `where pw = {pw:{mode}}` with mode = "i" compared the column with itself.)
         raise refusal(
             "sql",
-            field_text(template.interpolations[built - 1], built),
+            field_text(template.interpolations[built[0]], built[0] + 1),
             "has a spec built at run time ({x:{mode}}): a value would choose whether it is "
             "a parameter or text written into the query",
             "Write the spec in the text, and choose between two i-strings in Python "

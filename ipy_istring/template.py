@@ -529,6 +529,17 @@ def from_template(template: Any) -> InterpolationTemplate:
     return wrapped
 
 
+def fields_with_built_specs(template: InterpolationTemplate) -> tuple[int, ...]:
+    """The positions (0-based) of the fields whose format spec had fields of its own
+    (``{x:{mode}}``), as the rewrite laid the i-literal out: their spec is a value's choice,
+    though it looks written.  Empty for a template built from parts, which cannot tell."""
+    return tuple(
+        position
+        for position, (_, _, _, _, spec_at) in enumerate(template._layout.fields)
+        if spec_at >= 0
+    )
+
+
 def is_template(value: object) -> bool:
     """Whether ``value`` is an i-string template or (on 3.14) a native Template."""
     return isinstance(value, InterpolationTemplate) or (
