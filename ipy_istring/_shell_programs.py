@@ -1112,6 +1112,7 @@ def _reads_commands(
     files = _PROGRAM_FILE_OPTIONS.get(name, frozenset())
     for at, word in enumerate(ran[1:], 2):
         following = ran[at] if at < len(ran) else None
+        word = None if word is None else _unabbreviated(word, files)  # (`make --fi=-`)
         option, equals, value = (word or "").partition("=")
         if (_gives(word, files) and following in _STDIN_FILES) or (
             equals and option in files and value in _STDIN_FILES
@@ -1191,6 +1192,7 @@ def stdin_script(command: Sequence[str | None]) -> str | None:
     elif name in _STDIN_COMMAND_STRINGS:
         options = _STDIN_COMMAND_STRINGS[name]
         for at, word in enumerate(words):
+            word = None if word is None else _unabbreviated(word, options)  # (`--to-com=`)
             option, equals, value = (word or "").partition("=")
             glued = next(  # `-S'sh -s'`, `-lcsh`: the option's argument in the same word
                 (word[i + 1 :] for i in range(1, len(word)) if "-" + word[i] in options),
@@ -1420,6 +1422,7 @@ def _program_texts(name: str, words: Sequence[str | None]) -> list[str | None] |
             break
         if word == "--":
             continue
+        word = _unabbreviated(word, code | files | with_argument)  # (`awk --sour=...`)
         option, equals, value = word.partition("=")
         if word.startswith("--") and equals:
             if option in code:

@@ -764,3 +764,15 @@ NEEDS.update(
         _GIT_REPOSITORY + "git ls-remote --upload-p=§ ../r >/dev/null 2>&1": "git",
     }
 )
+CASES += [
+    # -- and where a program reads its program from a pipe: refused ---------------------------
+    ("pipe", "printf '%s\\n' § | sed --expr=e"),
+    ("pipe", "printf 'all:\\n\\t%s\\n' § | make -s --fi=-"),
+    # -- a program it was given: accepted -------------------------------------------------------
+    ("pipe", "printf '%s\\n' § | sed --expr=p >/dev/null; probe §"),
+]
+NAIVE_ESCAPES += [
+    "printf '%s\\n' § | sed --expr=e",
+    "printf 'all:\\n\\t%s\\n' § | make -s --fi=-",
+]
+NEEDS["printf 'all:\\n\\t%s\\n' § | make -s --fi=-"] = "make"

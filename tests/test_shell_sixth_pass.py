@@ -87,3 +87,30 @@ ABBREVIATED_DATA_OPTIONS = [
 def test_abbreviations_of_other_options_stay_accepted(case: str, value: str) -> None:
     assert shlex.split(sh(_template(case, value))) == argv(_template(case, value))
     assert any(value in word for word in argv(_template(case, value)))
+
+
+PIPED_ABBREVIATIONS = [
+    "printf '%s\\n' § | gawk --sour='{system($0)}'",
+    "printf '%s\\n' § | sed --expr=e",
+    "printf '%s\\n' § | make --fi=-",
+    "printf '%s\\n' § | make --fi -",
+    "printf '%s\\n' § | tar --to-com=sh -xf -",
+]
+
+
+@pytest.mark.parametrize("case", PIPED_ABBREVIATIONS)
+def test_a_value_piped_into_an_abbreviated_program_option_is_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"\{v0\} is .*(pipeline into|data of)"):
+        sh(_template(case, "touch x"))
+
+
+PIPED_DATA = [
+    "printf '%s\\n' § | sed --expr=p",
+    "printf '%s\\n' § | gawk --sour='{print}'",
+    "printf '%s\\n' § | make --fi=Makefile",
+]
+
+
+@pytest.mark.parametrize("case", PIPED_DATA)
+def test_a_value_piped_into_a_program_given_its_program_stays_accepted(case: str) -> None:
+    assert "'touch x'" in sh(_template(case, "touch x"))
