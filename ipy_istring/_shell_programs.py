@@ -191,8 +191,9 @@ _FIND_TESTS_WITH_ARGUMENT = frozenset(
 _FIND_ACTIONS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 # Options that take a command string, run by a shell (``su -c {x}``, ``flock f -c {x}``).
 _COMMAND_STRING_OPTIONS: dict[str, frozenset[str]] = {
-    "su": frozenset({"-c", "--command"}),
-    "runuser": frozenset({"-c", "--command"}),
+    # (--session-command: -c without a new session, util-linux's su and runuser)
+    "su": frozenset({"-c", "--command", "--session-command"}),
+    "runuser": frozenset({"-c", "--command", "--session-command"}),
     "flock": frozenset({"-c", "--command"}),
     "env": frozenset({"-S", "--split-string"}),  # split into a command line again
     "script": frozenset({"-c", "--command"}),
@@ -671,6 +672,9 @@ def code_argument(
     return why
 
 
+_SUDO_SHELLS = frozenset({"--shell", "--login"})
+
+
 def _sudo_shell(command: Sequence[str | None], ran: Sequence[str | None]) -> str | None:
     """Why a word of the command that ``sudo -s`` or ``sudo -i`` runs (``ran``, the rest of
     ``command`` past the runners) is code: sudo joins that command's words into the ``-c``
@@ -683,7 +687,7 @@ def _sudo_shell(command: Sequence[str | None], ran: Sequence[str | None]) -> str
     for word in runners[sudo + 1 :]:
         if word is None or not word.startswith("-"):
             continue
-        if word in ("--shell", "--login") or (
+        if _unabbreviated(word, _SUDO_SHELLS) in _SUDO_SHELLS or (
             word[1:2] != "-" and any(letter in word[1:] for letter in "si")
         ):
             return (
@@ -1108,6 +1112,7 @@ def _reads_commands(
     files = _PROGRAM_FILE_OPTIONS.get(name, frozenset())
     for at, word in enumerate(ran[1:], 2):
         following = ran[at] if at < len(ran) else None
+        word = None if word is None else _unabbreviated(word, files)  # (`make --fi=-`)
         option, equals, value = (word or "").partition("=")
         if (_gives(word, files) and following in _STDIN_FILES) or (
             equals and option in files and value in _STDIN_FILES
@@ -1187,6 +1192,7 @@ def stdin_script(command: Sequence[str | None]) -> str | None:
     elif name in _STDIN_COMMAND_STRINGS:
         options = _STDIN_COMMAND_STRINGS[name]
         for at, word in enumerate(words):
+            word = None if word is None else _unabbreviated(word, options)  # (`--to-com=`)
             option, equals, value = (word or "").partition("=")
             glued = next(  # `-S'sh -s'`, `-lcsh`: the option's argument in the same word
                 (word[i + 1 :] for i in range(1, len(word)) if "-" + word[i] in options),
@@ -1416,6 +1422,7 @@ def _program_texts(name: str, words: Sequence[str | None]) -> list[str | None] |
             break
         if word == "--":
             continue
+        word = _unabbreviated(word, code | files | with_argument)  # (`awk --sour=...`)
         option, equals, value = word.partition("=")
         if word.startswith("--") and equals:
             if option in code:
@@ -1491,6 +1498,11 @@ def _code_argument_of(
             )
         return None
     name = program(command[0])
+    # `su --comm {x}` is `su --command {x}`: read an abbreviated long option as the code
+    # option it abbreviates.
+    long_code = _glued_code_options(name)
+    option = _unabbreviated(option, long_code)
+    last = None if last is None else _unabbreviated(last, long_code)
     if name in SHELLS and is_command_string(before):
         return f"the command string of {name} -c, which that shell parses again as code"
     clustered, unclustered = _clustered(prefix, _glued_code_options(name))
@@ -1678,6 +1690,10 @@ def _follow(command: Sequence[str | None], prefix: str) -> tuple[Sequence[str | 
         expects_argument = False
         while at < len(command):
             word = command[at]
+            if word is not None:
+                word = _unabbreviated(word, command_strings | with_argument | _SPLIT_STRING)
+            if word != command[at]:  # `env --split='sh -c' {x}`, `flock f --comm {x}`
+                command = [*command[:at], word, *command[at + 1 :]]
             if expects_argument:
                 expects_argument = False
             elif word is None and at == len(command) - 1 and prefix.startswith("-"):
@@ -1709,6 +1725,9 @@ def _follow(command: Sequence[str | None], prefix: str) -> tuple[Sequence[str | 
             return command, runner  # still in the runner's own arguments
         command, runner = command[at:], name
     return command, runner
+
+
+_SPLIT_STRING = _COMMAND_STRING_OPTIONS["env"]
 
 
 def _env_split_string(command: Sequence[str | None], at: int) -> list[str | None] | None:
@@ -1771,6 +1790,26 @@ def _glued_code_options(name: str) -> frozenset[str]:
     )
 
 
+# Options in full that begin another option's name (tar's --checkpoint[=N] and
+# --checkpoint-action): no abbreviation of that other option.
+_WHOLE_OPTIONS = frozenset({"--checkpoint"})
+
+
+def _unabbreviated(word: str, options: frozenset[str]) -> str:
+    """``word`` with its long option spelled in full when it abbreviates one of ``options``
+    (``--comm`` and ``--comm=ls`` for ``--command``): GNU getopt_long and Python's argparse
+    read any unambiguous prefix of a long option as that option.  An ambiguous prefix is
+    read as the first option it starts: such a command fails, so refusing it is the safe
+    side."""
+    if not word.startswith("--") or len(word) < 3:
+        return word
+    name, equals, argument = word.partition("=")
+    if name in options or name in _WHOLE_OPTIONS:
+        return word
+    full = next((option for option in sorted(options) if option.startswith(name)), None)
+    return word if full is None else full + equals + argument
+
+
 def _clustered(prefix: str, options: frozenset[str]) -> tuple[str, str]:
     """The first of ``options`` in the cluster of short options that ``prefix`` starts with
     (``-c`` of ``-Bc``, ``-e`` of ``-ne``, ``-o`` of ``-voName=``), and ``prefix`` as if that
@@ -1824,13 +1863,17 @@ def _command_setting(
     """Why a value in a setting of ssh (``-o``) or git (``-c``, ``git config``) is code: the
     setting is one the program runs as a command, or the value gives the setting's name."""
     if name == "git":
-        if option in _GIT_COMMAND_OPTIONS or (before and before[-1] in _GIT_COMMAND_OPTIONS):
-            return f"the argument of git {option or before[-1]}, a command that git runs as code"
         subcommand = _git_subcommand(before)
         options = _GIT_SUBCOMMAND_OPTIONS.get(subcommand or "", frozenset())
-        if option in options or _gives(before[-1] if before else None, options):
+        # git's options parser reads an abbreviated long option as the option in full
+        option = _unabbreviated(option, _GIT_COMMAND_OPTIONS | options)
+        last = before[-1] if before else None
+        last = None if last is None else _unabbreviated(last, _GIT_COMMAND_OPTIONS | options)
+        if option in _GIT_COMMAND_OPTIONS or last in _GIT_COMMAND_OPTIONS:
+            return f"the argument of git {option or last}, a command that git runs as code"
+        if option in options or _gives(last, options):
             return (
-                f"the argument of git {subcommand} {option or before[-1]}, a command that git "
+                f"the argument of git {subcommand} {option or last}, a command that git "
                 "runs as code"
             )
         if subcommand in _GIT_SUBCOMMAND_COMMANDS:
@@ -1994,7 +2037,7 @@ def _code_option(name: str, before: Sequence[str | None]) -> str:
     """The code option right before the value (``-c``, or a cluster ending in it: ``-Bc``)."""
     if not before or before[-1] is None:
         return ""
-    last = before[-1]
+    last = _unabbreviated(before[-1], _CODE_OPTIONS[name])  # (`mysql --exec {x}`)
     if last in _CODE_OPTIONS[name]:
         return last
     short = [option[1] for option in _CODE_OPTIONS[name] if len(option) == 2]

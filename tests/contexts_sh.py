@@ -731,3 +731,48 @@ CASES += [
 ]
 NAIVE_ESCAPES += [_READ_INTO_GIT]
 NEEDS[_READ_INTO_GIT] = "git"
+_GIT_REPOSITORY = "git init -q ../r; "
+CASES += [
+    # -- an abbreviated long option is the option in full (GNU getopt_long, git's parser):
+    # `su --comm {x}` is `su --command {x}`: refused -----------------------------------------
+    ("command option", "su root --comm §"),
+    ("command option", "su root --session-command=§"),
+    ("command option", "su root --sess §"),
+    ("command option", "script -q /dev/null --comm § >/dev/null"),
+    ("command option", "tar -cf ../t.tar a-file; tar --to-com=§ -xf ../t.tar"),
+    ("runner", "env --spl='sh -c' §"),
+    ("command option", _GIT_REPOSITORY + "git ls-remote --upload-p=§ ../r >/dev/null 2>&1"),
+    # -- abbreviations of other options: accepted --------------------------------------------
+    ("command option", "env --un X printf '%s.' §"),
+    ("command option", "tar -cf ../t.tar a-file; tar --to-stdout -xf ../t.tar; probe §"),
+]
+NAIVE_ESCAPES += [
+    "su root --comm §",
+    "su root --session-command=§",
+    "su root --sess §",
+    "script -q /dev/null --comm § >/dev/null",
+    "tar -cf ../t.tar a-file; tar --to-com=§ -xf ../t.tar",
+    "env --spl='sh -c' §",
+    _GIT_REPOSITORY + "git ls-remote --upload-p=§ ../r >/dev/null 2>&1",
+]
+NEEDS.update(
+    {
+        "su root --comm §": "su",
+        "su root --session-command=§": "su",
+        "su root --sess §": "su",
+        "script -q /dev/null --comm § >/dev/null": "script",
+        _GIT_REPOSITORY + "git ls-remote --upload-p=§ ../r >/dev/null 2>&1": "git",
+    }
+)
+CASES += [
+    # -- and where a program reads its program from a pipe: refused ---------------------------
+    ("pipe", "printf '%s\\n' § | sed --expr=e"),
+    ("pipe", "printf 'all:\\n\\t%s\\n' § | make -s --fi=-"),
+    # -- a program it was given: accepted -------------------------------------------------------
+    ("pipe", "printf '%s\\n' § | sed --expr=p >/dev/null; probe §"),
+]
+NAIVE_ESCAPES += [
+    "printf '%s\\n' § | sed --expr=e",
+    "printf 'all:\\n\\t%s\\n' § | make -s --fi=-",
+]
+NEEDS["printf 'all:\\n\\t%s\\n' § | make -s --fi=-"] = "make"
