@@ -42,6 +42,7 @@ __all__ = [
     "InterpolationTemplate",
     "as_template",
     "convert",
+    "fields_with_built_specs",
     "from_template",
     "is_template",
     "render_format",
