@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Callable, Container
 from typing import Any
 
-from .sinks import CallFinder, imported_by, imported_names, sinks
+from .sinks import IMPORT_STATEMENTS, CallFinder, imported_by, imported_names, sinks
 
 # The data flow (.flow) is loaded when a cell first calls a sink: loading the extension, and
 # the cells before, need only the search for sink calls.
@@ -143,7 +143,6 @@ class CellChecker:
 
 
 _SEEN_KEPT = 64  # cell texts remembered
-_IMPORT_STATEMENTS = (ast.Import, ast.ImportFrom)
 
 
 def _imports_in(tree: ast.Module, source: str) -> tuple[dict[str, str], bool]:
@@ -153,7 +152,7 @@ def _imports_in(tree: ast.Module, source: str) -> tuple[dict[str, str], bool]:
     count = source.count("import")
     if not count:
         return {}, True
-    top = [s for s in tree.body if type(s) in _IMPORT_STATEMENTS]
+    top = [s for s in tree.body if type(s) in IMPORT_STATEMENTS]
     if len(top) != count:  # an import in a function, or the word elsewhere
         return imported_names(source), False
     found: dict[str, str] = {}

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 
 from .. import _shell_programs
 from ..rewrite import has_istring
-from .sinks import SQL_WORDS, Sink, imported_by, sinks
+from .sinks import IMPORT_STATEMENTS, SQL_WORDS, Sink, imported_by, sinks
 
 __all__ = ["Analysis", "Finding", "Formatted"]
 
@@ -361,11 +361,18 @@ class Analysis:
             # Only the statements that call a sink are read now; the others are put aside
             # and read if one of those uses what they bind.
             body, aside_from = tree.body, 0
-            for index in _statements_on(body, self._sink_lines):
-                self.put_aside(body[aside_from:index])
+            read = _statements_on(body, self._sink_lines)
+            # The cell's imports (``own_imports``) are noted with the first statements put
+            # aside when they all come before the first statement read (the usual cell).
+            cell_imports = own_imports
+            if read and any(type(s) in IMPORT_STATEMENTS for s in body[read[0] :]):
+                cell_imports = None  # (each is read in its turn)
+            for index in read:
+                self.put_aside(body[aside_from:index], cell_imports)
+                cell_imports = None
                 aside_from = index + 1
                 self._statement(body[index])
-            self.put_aside(body[aside_from:])
+            self.put_aside(body[aside_from:], cell_imports)
         else:
             self._block(tree.body)
         # Function bodies run after the module's code: they see its final names.

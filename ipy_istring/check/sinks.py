@@ -474,6 +474,9 @@ _IMPORT = re.compile(r"[ \t]*import[ \t]+([^\n#;]+)")
 _FROM_IMPORT = re.compile(r"[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)")
 
 
+IMPORT_STATEMENTS = (ast.Import, ast.ImportFrom)  # (for a quick `type(s) in ...`)
+
+
 def imported_by(node: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
     """Local name, full name for each name an import statement binds (``import a.b``: ``a``;
     ``import a.b as c``: ``c`` for ``a.b``; ``from a import b``: ``b`` for ``a.b``)."""
