@@ -106,6 +106,21 @@ def test_cells_warn_as_they_run(ishell: Any) -> None:
         run(ishell, "cur.execute('select 1')")  # no warning: nothing formatted
 
 
+def test_a_keyword_only_parameter_without_default_does_not_hide_a_helper(ishell: Any) -> None:
+    """``def inner(*, a)``: its ``arguments`` hold ``None`` among the keyword-only defaults,
+    which the tree walks once took for a node (the check failed, and kept quiet)."""
+    helper = (
+        "import sqlite3\ncur = sqlite3.connect(':memory:')\n"
+        "def run(query):\n    def inner(*, a, b=1): pass\n    return cur.execute(query)\n"
+    )
+    use = "import os\nn = os.environ.get('N', '1')\nrun(f'select {n}')\n"
+    (finding,) = find_unsafe_calls(helper + use)
+    assert finding.call == "run"
+    run(ishell, helper)
+    with pytest.warns(UnsafeFormatWarning, match=r"run\(\) gets a string built by"):
+        run(ishell, use)
+
+
 def test_cell_check_can_be_turned_off(ishell: Any) -> None:
     run(ishell, "%config IStringExtension.check_cells = False")
     with warnings.catch_warnings():

@@ -2406,10 +2406,11 @@ _LAMBDA_OR_CALL = (ast.Lambda, ast.Call)
 _LINE = operator.attrgetter("lineno")
 _NAME_OR_CALL = (ast.Name, ast.Call)
 # Per node type, the fields that may hold nodes (ast.iter_child_nodes, without its cost), each
-# with whether it is a list that may hold something else too (`None` among a dict's keys, the
-# names of `global`).
+# with whether it is a list that may hold something else too (`None` among a dict's keys and
+# among the defaults of keyword-only parameters, the names of `global`).
 _NODE_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}
-_MIXED_LISTS = {(ast.Dict, "keys"), (ast.Global, "names"), (ast.Nonlocal, "names")}
+_MIXED_LISTS = {(ast.Dict, "keys"), (ast.arguments, "kw_defaults")}
+_MIXED_LISTS |= {(ast.Global, "names"), (ast.Nonlocal, "names")}
 _MIXED_LISTS.add((getattr(ast, "MatchClass", ast.Dict), "kwd_attrs"))
 
 
