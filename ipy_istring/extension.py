@@ -108,13 +108,18 @@ class IStringExtension(Magics):
 
     @observe("check_cells")
     def _on_check_change(self, change: Any) -> None:
-        if self.shell is not None:
+        if self._loaded():
             _hook_checker(self.shell, self.checker, on=change["new"])
 
     @observe("safe_shell_escapes")
     def _on_shell_escapes_change(self, change: Any) -> None:
-        if self.shell is not None:
+        if self._loaded():
             _hook_shell_escapes(self, on=change["new"])
+
+    def _loaded(self) -> bool:
+        """Whether this is the extension loaded in its shell: an instance made otherwise, or
+        one unloaded, still sees ``%config`` but must not hook anything into the shell."""
+        return self.shell is not None and _EXTENSIONS.get(id(self.shell)) is self
 
     @observe("default_renderer", "use_widget", "max_value_chars")
     def _on_display_change(self, change: Any) -> None:

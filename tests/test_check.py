@@ -121,6 +121,64 @@ def test_a_keyword_only_parameter_without_default_does_not_hide_a_helper(ishell:
         run(ishell, use)
 
 
+def test_checkers_chained_on_one_compiler_come_off_in_any_order() -> None:
+    """Another hook wrapping the check's (a second checker here) and the check turned off
+    first: every parse still works, only the hooks still on check, and the compiler gets its
+    own ``ast_parse`` back at the end."""
+    from IPython.core.compilerop import CachingCompiler
+
+    from ipy_istring.check import CellChecker
+
+    compiler, cell = CachingCompiler(), "import os\nos.system(f'ls {os.getenv(\"X\")}')\n"
+    first, second = CellChecker(), CellChecker()
+    first.install(compiler)
+    second.install(compiler)
+    with pytest.warns(UnsafeFormatWarning) as caught:
+        compiler.ast_parse(cell)
+    assert len(caught) == 2
+    first.uninstall(compiler)
+    with pytest.warns(UnsafeFormatWarning) as caught:
+        compiler.ast_parse(cell)
+    assert len(caught) == 1
+    first.install(compiler)  # (on again, where it still is in the chain)
+    with pytest.warns(UnsafeFormatWarning) as caught:
+        compiler.ast_parse(cell)
+    assert len(caught) == 2
+    first.uninstall(compiler)
+    second.uninstall(compiler)
+    assert "ast_parse" not in vars(compiler) or vars(compiler)["ast_parse"] == first.ast_parse
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnsafeFormatWarning)
+        assert isinstance(compiler.ast_parse(cell), ast.Module)
+
+
+def test_an_extension_not_loaded_hooks_nothing_on_config(ishell: Any) -> None:
+    """An ``IStringExtension`` made beside the loaded one (or one unloaded) sees ``%config``
+    but leaves the shell alone: one warning per finding, and cells keep running."""
+    from ipy_istring.extension import IStringExtension
+
+    stray = IStringExtension(ishell)  # (IPython adds it to the shell's configurables)
+    try:
+        stray.check_cells = False
+        stray.check_cells = True
+        stray.safe_shell_escapes = True
+        run(ishell, "%config IStringExtension.check_cells = False")
+        run(ishell, "%config IStringExtension.check_cells = True")
+        with pytest.warns(UnsafeFormatWarning) as caught:
+            run(ishell, "import os\nx = os.getenv('X', '')\nclass C:\n"
+                        "    def execute(self, q): pass\nC().execute(f'{x}')")  # fmt: skip
+        assert len(caught) == 1
+        assert ishell.compile.ast_parse.__self__ is _loaded_checker(ishell)
+    finally:
+        ishell.configurables.remove(stray)
+
+
+def _loaded_checker(shell: Any) -> Any:
+    from ipy_istring.extension import _EXTENSIONS
+
+    return _EXTENSIONS[id(shell)].checker
+
+
 def test_cell_check_can_be_turned_off(ishell: Any) -> None:
     run(ishell, "%config IStringExtension.check_cells = False")
     with warnings.catch_warnings():

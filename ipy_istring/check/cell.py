@@ -43,7 +43,9 @@ class CellChecker:
         self._analysis: Analysis | None = None
         # The cells that called no sink before the analysis was first needed, in order.
         self._put_aside: list[list[ast.stmt]] = []
-        self._parse: Callable[..., ast.AST] | None = None
+        self._parse: Callable[..., ast.AST] | None = None  # the parse this one wraps
+        self._own_parse = False  # whether that was set on the compiler itself
+        self._checking = False
         self._imports: dict[str, str] = {}
         self._finder: CallFinder | None = None
         self._finder_version = -1  # the sink table's version the finder was made from
@@ -69,22 +71,29 @@ class CellChecker:
 
     def install(self, compiler: Any) -> None:
         """Start reading the trees ``compiler.ast_parse`` gives (IPython's ``shell.compile``)."""
+        self._checking = True
         if self._parse is not None:
-            return
+            return  # (still in the chain: see uninstall)
+        self._own_parse = "ast_parse" in compiler.__dict__
         self._parse = compiler.ast_parse
         compiler.ast_parse = self.ast_parse
 
     def uninstall(self, compiler: Any) -> None:
-        """Stop: give ``compiler`` its own ``ast_parse`` back."""
+        """Stop: give ``compiler`` back the ``ast_parse`` it had.  When another hook has wrapped
+        this one since (it calls this one's), this one stays in the chain, checking nothing."""
+        self._checking = False
         if self._parse is not None and compiler.__dict__.get("ast_parse") == self.ast_parse:
-            del compiler.ast_parse
-        self._parse = None
+            if self._own_parse:
+                compiler.ast_parse = self._parse
+            else:
+                del compiler.ast_parse
+            self._parse = None
 
     def ast_parse(self, source: str, filename: str = "<unknown>", symbol: str = "exec") -> Any:
         """IPython's parse, then the check of the tree it gave."""
         assert self._parse is not None
         tree = self._parse(source, filename, symbol)
-        if isinstance(tree, ast.Module):
+        if self._checking and isinstance(tree, ast.Module):
             self.check(tree, source, filename)
         return tree
 
