@@ -1,8 +1,8 @@
 /*
- * ipy_istring._speedups: an optional C accelerator for building and formatting templates, and
- * for the rewrite's fast path.
+ * ipy_istring._speedups: an optional C accelerator for building and formatting templates, for
+ * the rewrite's fast path, and for the cell check's walks over a cell's tree.
  *
- * What.  Three things the pure-Python code in ipy_istring/template.py and _fast_path.py already
+ * What.  Things the pure-Python code in ipy_istring/template.py, _fast_path.py and check/ already
  * does, done without a Python frame:
  *
  *   template_builder(layouts, InterpolationTemplate)
@@ -27,9 +27,14 @@
  *       _fast_path._python_rewrite_simple: the loop over a cell's i-literals, each one's
  *       fields split and its call written, the compiled patterns still doing the reading.
  *
+ *   put_aside, call_at, rebound, import_bindings
+ *       The cell check's walks over the tree of each cell IPython prepares (see their section
+ *       below): check/flow.py and check/cell.py keep the Python versions.
+ *
  * Why.  Issue 12's goals (building <= 1.5x the native t-string on 3.14, format(t) <= 2x the
  * f-string, the rewrite <= 5 us per literal) sit below what any Python-level code can cost: a
- * Python call alone is most of the budget.
+ * Python call alone is most of the budget.  Likewise issue 11's: the cell check within 2% of
+ * IPython preparing the cell.
  *
  * How.  The instance slots are written and read at the offsets their member descriptors
  * give, read once when the builder or the methods are made (and checked: an object slot,
@@ -840,6 +845,698 @@ done:
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/*
+ * The cell check's walks over a cell's tree (ipy_istring/check/flow.py and cell.py), which run
+ * for every cell IPython prepares:
+ *
+ *   put_aside(statements, imports_read, put_aside_names, module_names, helpers, unparsed,
+ *             functions, returns, missing, forget_helper, other)
+ *       The loop of flow.Analysis._python_put_aside: the usual statements (a name assigned,
+ *       a method called on a name, a function defined) noted in the tables given, each other
+ *       statement handed to ``other(statement)``, in order.
+ *   call_at(statement, line, column)       flow._python_call_at
+ *   rebound(body)                          flow._python_rebound
+ *   import_bindings(body, count)           cell._python_import_bindings
+ *
+ * The Python versions stay the reference (tests/test_check.py runs both on its corpus).
+ */
+
+static PyTypeObject *ast_AST, *ast_FunctionDef, *ast_AsyncFunctionDef, *ast_Call,
+    *ast_Attribute, *ast_Name, *ast_Constant, *ast_Load, *ast_alias, *ast_Assign, *ast_Expr,
+    *ast_Import, *ast_ImportFrom;
+static PyObject *str_lineno, *str_col_offset, *str_end_lineno, *str_end_col_offset, *str_func,
+    *str_value, *str_ctx, *str_id, *str_name, *str_asname, *str_names, *str_module,
+    *str_targets, *str_fields, *str_star, *str_attributes;
+/* Per node type, the tuple of its fields that may hold nodes (all but ``ctx``); and whether
+ * its nodes have places. */
+static PyObject *node_fields, *placed_types;
+
+/* The ast module's types this part reads, fetched on its first use. */
+static int
+load_ast(void)
+{
+    if (node_fields != NULL) {
+        return 0;
+    }
+    PyObject *ast = PyImport_ImportModule("ast");
+    if (ast == NULL) {
+        return -1;
+    }
+    struct {
+        PyTypeObject **type;
+        const char *name;
+    } types[] = {
+        {&ast_AST, "AST"}, {&ast_FunctionDef, "FunctionDef"},
+        {&ast_AsyncFunctionDef, "AsyncFunctionDef"}, {&ast_Call, "Call"},
+        {&ast_Attribute, "Attribute"}, {&ast_Name, "Name"}, {&ast_Constant, "Constant"},
+        {&ast_Load, "Load"}, {&ast_alias, "alias"}, {&ast_Assign, "Assign"},
+        {&ast_Expr, "Expr"}, {&ast_Import, "Import"}, {&ast_ImportFrom, "ImportFrom"},
+    };
+    for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+        PyObject *type = PyObject_GetAttrString(ast, types[i].name);
+        if (type == NULL || !PyType_Check(type)) {
+            Py_XDECREF(type);
+            Py_DECREF(ast);
+            if (!PyErr_Occurred()) {
+                PyErr_Format(PyExc_TypeError, "ast.%s is not a type", types[i].name);
+            }
+            return -1;
+        }
+        *types[i].type = (PyTypeObject *)type; /* (held for good, as the module is) */
+    }
+    Py_DECREF(ast);
+    struct {
+        PyObject **str;
+        const char *text;
+    } strings[] = {
+        {&str_lineno, "lineno"}, {&str_col_offset, "col_offset"},
+        {&str_end_lineno, "end_lineno"}, {&str_end_col_offset, "end_col_offset"},
+        {&str_func, "func"}, {&str_value, "value"}, {&str_ctx, "ctx"}, {&str_id, "id"},
+        {&str_name, "name"}, {&str_asname, "asname"}, {&str_names, "names"},
+        {&str_module, "module"}, {&str_targets, "targets"}, {&str_fields, "_fields"},
+        {&str_star, "*"}, {&str_attributes, "_attributes"},
+    };
+    for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++) {
+        if ((*strings[i].str = PyUnicode_InternFromString(strings[i].text)) == NULL) {
+            return -1;
+        }
+    }
+    placed_types = PyDict_New();
+    node_fields = placed_types == NULL ? NULL : PyDict_New(); /* (set last: the flag of done) */
+    return node_fields == NULL ? -1 : 0;
+}
+
+/* The fields of nodes of ``type`` that may hold nodes (borrowed); NULL with an exception. */
+static PyObject *
+fields_of(PyTypeObject *type)
+{
+    PyObject *fields = PyDict_GetItemWithError(node_fields, (PyObject *)type);
+    if (fields != NULL || PyErr_Occurred()) {
+        return fields;
+    }
+    PyObject *all = PyObject_GetAttr((PyObject *)type, str_fields);
+    PyObject *kept = all == NULL ? NULL : PyList_New(0);
+    if (kept != NULL && type != ast_Constant && type != ast_Name) {
+        PyObject *iterator = PyObject_GetIter(all), *field;
+        while (iterator != NULL && (field = PyIter_Next(iterator)) != NULL) {
+            int is_ctx = PyUnicode_Check(field) ? PyUnicode_Compare(field, str_ctx) == 0 : 0;
+            if (!is_ctx && PyList_Append(kept, field) < 0) {
+                Py_CLEAR(kept);
+            }
+            Py_DECREF(field);
+            if (kept == NULL) {
+                break;
+            }
+        }
+        Py_XDECREF(iterator);
+        if (iterator == NULL || PyErr_Occurred()) {
+            Py_CLEAR(kept);
+        }
+    }
+    Py_XDECREF(all);
+    if (kept == NULL) {
+        return NULL;
+    }
+    fields = PyList_AsTuple(kept);
+    Py_DECREF(kept);
+    if (fields == NULL || PyDict_SetItem(node_fields, (PyObject *)type, fields) < 0) {
+        Py_XDECREF(fields);
+        return NULL;
+    }
+    Py_DECREF(fields); /* (the dictionary holds it) */
+    return fields;
+}
+
+/* ``node.name`` as a new reference, read from the node's ``__dict__``, where a parsed tree
+ * keeps every field and place (a dictionary lookup, much cheaper than getattr's way through
+ * the type), else by getattr.  With ``or_none``, ``getattr(node, name, None)``.  NULL with an
+ * exception on failure. */
+static PyObject *
+node_attr(PyObject *node, PyObject *name, int or_none)
+{
+    PyObject *dict = PyObject_GenericGetDict(node, NULL), *value = NULL;
+    if (dict != NULL) {
+        value = Py_XNewRef(PyDict_GetItemWithError(dict, name));
+        Py_DECREF(dict);
+        if (value != NULL || PyErr_Occurred()) {
+            return value;
+        }
+    }
+    else {
+        PyErr_Clear();
+    }
+    value = PyObject_GetAttr(node, name);
+    if (value == NULL && or_none && PyErr_ExceptionMatches(PyExc_AttributeError)) {
+        PyErr_Clear();
+        value = Py_NewRef(Py_None);
+    }
+    return value;
+}
+
+/* Append the child nodes of ``node`` to ``out`` (flow._child_nodes); -1 on failure. */
+static int
+append_children(PyObject *node, PyObject *out)
+{
+    PyObject *fields = fields_of(Py_TYPE(node));
+    if (fields == NULL) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fields); i++) {
+        PyObject *value = node_attr(node, PyTuple_GET_ITEM(fields, i), 1);
+        if (value == NULL) {
+            return -1;
+        }
+        int failed = 0;
+        if (PyList_CheckExact(value)) {
+            for (Py_ssize_t k = 0; !failed && k < PyList_GET_SIZE(value); k++) {
+                PyObject *item = PyList_GET_ITEM(value, k);
+                if (PyObject_TypeCheck(item, ast_AST)) {
+                    failed = PyList_Append(out, item) < 0;
+                }
+            }
+        }
+        else if (PyObject_TypeCheck(value, ast_AST)) {
+            failed = PyList_Append(out, value) < 0;
+        }
+        Py_DECREF(value);
+        if (failed) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Whether nodes of ``type`` have places (``end_lineno`` among its ``_attributes``): 1, 0, or
+ * -1 with an exception. */
+static int
+has_places(PyTypeObject *type)
+{
+    PyObject *known = PyDict_GetItemWithError(placed_types, (PyObject *)type);
+    if (known != NULL || PyErr_Occurred()) {
+        return known == NULL ? -1 : known == Py_True;
+    }
+    PyObject *attributes = PyObject_GetAttr((PyObject *)type, str_attributes);
+    int placed = attributes == NULL ? -1 : PySequence_Contains(attributes, str_end_lineno);
+    Py_XDECREF(attributes);
+    if (placed < 0 ||
+        PyDict_SetItem(placed_types, (PyObject *)type, placed ? Py_True : Py_False) < 0) {
+        return -1;
+    }
+    return placed;
+}
+
+/* ``*out = dict[name]``, an int: 0, or -1 with an exception set if it is not one. */
+static int
+int_item(PyObject *dict, PyObject *name, long *out)
+{
+    PyObject *value = PyDict_GetItemWithError(dict, name);
+    if (value == NULL || !PyLong_Check(value)) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError, "a node's %S is not a line or column", name);
+        }
+        return -1;
+    }
+    *out = PyLong_AsLong(value);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* Whether ``node`` spans the place (line, column): 1, 0, or -1 with an exception.  With
+ * ``placeless_spans``, a node without an end (a comprehension's ``for`` part) spans it. */
+static int
+spans_place(PyObject *node, long line, long column, int placeless_spans)
+{
+    PyObject *dict = PyObject_GenericGetDict(node, NULL);
+    if (dict == NULL) {
+        return -1;
+    }
+    long end_line, start_line, start_column, end_column;
+    PyObject *end = PyDict_GetItemWithError(dict, str_end_lineno);
+    int spans = -1;
+    if (end == NULL && !PyErr_Occurred() && placeless_spans) {
+        /* Not in the node's dictionary: None for a kind of node without places (their
+         * `_attributes`), else what getattr finds, or None. */
+        int placed = has_places(Py_TYPE(node));
+        PyObject *found = placed < 0 ? NULL
+                          : placed  ? node_attr(node, str_end_lineno, 1)
+                                    : Py_NewRef(Py_None);
+        spans = found == NULL ? -1 : found == Py_None ? 1 : -2;
+        Py_XDECREF(found);
+        if (spans == -2) { /* (a place set on the class: rare, and read the slow way) */
+            spans = -1;
+            PyErr_SetString(PyExc_TypeError, "a node's place is not in its __dict__");
+        }
+    }
+    else if (end == Py_None && placeless_spans) {
+        spans = 1;
+    }
+    else if (int_item(dict, str_end_lineno, &end_line) == 0 &&
+             int_item(dict, str_lineno, &start_line) == 0 &&
+             int_item(dict, str_col_offset, &start_column) == 0 &&
+             int_item(dict, str_end_col_offset, &end_column) == 0) {
+        int after_start = start_line < line || (start_line == line && start_column <= column);
+        int before_end = line < end_line || (line == end_line && column < end_column);
+        spans = after_start && before_end;
+    }
+    Py_DECREF(dict);
+    return spans;
+}
+
+/* ``list.pop()`` of a list that is not empty: the item, as a new reference. */
+static PyObject *
+pop_last(PyObject *list)
+{
+    Py_ssize_t last = PyList_GET_SIZE(list) - 1;
+    PyObject *item = PyList_GET_ITEM(list, last); /* (the list's reference, now ours) */
+    Py_SET_SIZE(list, last);
+    return item;
+}
+
+static PyObject *
+call_at(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    long line, column;
+    if (nargs != 3 || !PyLong_Check(args[1]) || !PyLong_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "call_at(statement, line, column)");
+        return NULL;
+    }
+    if (load_ast() < 0 || ((line = PyLong_AsLong(args[1])) == -1 && PyErr_Occurred()) ||
+        ((column = PyLong_AsLong(args[2])) == -1 && PyErr_Occurred())) {
+        return NULL;
+    }
+    /* Two stacks, side by side: the nodes to visit and the functions around each. */
+    PyObject *nodes = PyList_New(1), *around = PyList_New(1);
+    PyObject *result = NULL, *functions = PyList_New(0);
+    if (nodes == NULL || around == NULL || functions == NULL) {
+        Py_XDECREF(functions);
+        goto done;
+    }
+    PyList_SET_ITEM(nodes, 0, Py_NewRef(args[0]));
+    PyList_SET_ITEM(around, 0, functions); /* (the list holds it from here) */
+    while (PyList_GET_SIZE(nodes) > 0) {
+        PyObject *node = pop_last(nodes);
+        functions = pop_last(around);
+        PyTypeObject *kind = Py_TYPE(node);
+        int failed = 0;
+        if (kind == ast_FunctionDef || kind == ast_AsyncFunctionDef) {
+            PyObject *inside = PySequence_List(functions);
+            Py_SETREF(functions, inside);
+            failed = inside == NULL || PyList_Append(inside, node) < 0;
+        }
+        else if (kind == ast_Call) {
+            PyObject *func = node_attr(node, str_func, 0);
+            int spans = func == NULL ? -1 : spans_place(func, line, column, 0);
+            /* `cur.execute(` is found at its dot, `os.system(` at `os`: the call is the one
+             * whose function's dotted name spans the place, not a call inside it. */
+            PyObject *inner = func;
+            while (spans > 0 && PyObject_TypeCheck(inner, ast_Attribute)) {
+                Py_SETREF(inner, node_attr(inner, str_value, 0));
+                if (inner == NULL) {
+                    spans = -1;
+                }
+            }
+            if (spans > 0) {
+                spans = PyObject_TypeCheck(inner, ast_Name) ? 0
+                                                            : spans_place(inner, line, column, 0);
+                if (spans == 0) {
+                    result = PyTuple_Pack(2, node, functions);
+                }
+            }
+            Py_XDECREF(inner);
+            failed = spans < 0 || result != NULL;
+        }
+        /* The children that span the place go on the stacks (nodes without a place, such as
+         * a comprehension's `for` part, may span it). */
+        Py_ssize_t first = PyList_GET_SIZE(nodes), kept = first;
+        failed = failed || append_children(node, nodes) < 0;
+        for (Py_ssize_t i = first; i < PyList_GET_SIZE(nodes); i++) {
+            PyObject *child = PyList_GET_ITEM(nodes, i);
+            int spans = failed ? 0 : spans_place(child, line, column, 1);
+            failed = failed || spans < 0 || (spans && PyList_Append(around, functions) < 0);
+            if (spans > 0 && !failed) {
+                PyList_SET_ITEM(nodes, kept++, child); /* (moved down) */
+            }
+            else {
+                Py_DECREF(child);
+            }
+        }
+        Py_SET_SIZE(nodes, kept);
+        Py_DECREF(node);
+        Py_DECREF(functions);
+        if (failed) {
+            goto done;
+        }
+    }
+    result = Py_NewRef(Py_None);
+done:
+    Py_XDECREF(nodes);
+    Py_XDECREF(around);
+    return result;
+}
+
+/* ``(name or "").partition(".")[0]`` of a str; a new reference. */
+static PyObject *
+head_of(PyObject *name)
+{
+    Py_ssize_t dot = PyUnicode_FindChar(name, '.', 0, PyUnicode_GET_LENGTH(name), 1);
+    if (dot == -2) {
+        return NULL;
+    }
+    return dot < 0 ? Py_NewRef(name) : PyUnicode_Substring(name, 0, dot);
+}
+
+static PyObject *
+rebound(PyObject *Py_UNUSED(module), PyObject *body)
+{
+    if (load_ast() < 0) {
+        return NULL;
+    }
+    PyObject *found = PySet_New(NULL), *todo = PySequence_List(body);
+    if (found == NULL || todo == NULL) {
+        goto failed;
+    }
+    while (PyList_GET_SIZE(todo) > 0) {
+        PyObject *node = pop_last(todo), *name = NULL;
+        int failed = 0;
+        if (Py_IS_TYPE(node, ast_Name)) {
+            PyObject *context = node_attr(node, str_ctx, 0);
+            failed = context == NULL;
+            if (!failed && !Py_IS_TYPE(context, ast_Load)) {
+                name = node_attr(node, str_id, 0);
+                failed = name == NULL || PySet_Add(found, name) < 0;
+            }
+            Py_XDECREF(context);
+        }
+        else if (Py_IS_TYPE(node, ast_alias)) {
+            PyObject *asname = node_attr(node, str_asname, 0);
+            if (asname != NULL && asname != Py_None) {
+                name = asname;
+            }
+            else {
+                Py_XDECREF(asname);
+                PyObject *full = asname == NULL ? NULL : node_attr(node, str_name, 0);
+                name = full == NULL || !PyUnicode_Check(full) ? NULL : head_of(full);
+                Py_XDECREF(full);
+            }
+            failed = name == NULL || PySet_Add(found, name) < 0;
+        }
+        else {
+            failed = append_children(node, todo) < 0;
+        }
+        Py_DECREF(node);
+        Py_XDECREF(name);
+        if (failed) {
+            goto failed;
+        }
+    }
+    Py_DECREF(todo);
+    return found;
+failed:
+    if (!PyErr_Occurred()) {
+        PyErr_SetString(PyExc_TypeError, "rebound(body): an alias without a name");
+    }
+    Py_XDECREF(found);
+    Py_XDECREF(todo);
+    return NULL;
+}
+
+/* Add the names one import statement binds to ``found`` (sinks.imported_by); -1 on failure. */
+static int
+add_imported_by(PyObject *statement, PyObject *found)
+{
+    PyObject *module = NULL;
+    if (Py_IS_TYPE(statement, ast_ImportFrom)) {
+        module = node_attr(statement, str_module, 0);
+        if (module == NULL) {
+            return -1;
+        }
+        int known = module != Py_None && PyObject_IsTrue(module);
+        if (!known) { /* (`from . import x`: no module we know) */
+            Py_DECREF(module);
+            return PyErr_Occurred() ? -1 : 0;
+        }
+    }
+    PyObject *aliases = node_attr(statement, str_names, 0);
+    int failed = aliases == NULL || !PyList_Check(aliases);
+    for (Py_ssize_t i = 0; !failed && i < PyList_GET_SIZE(aliases); i++) {
+        PyObject *alias = PyList_GET_ITEM(aliases, i), *local = NULL, *full = NULL;
+        PyObject *name = node_attr(alias, str_name, 0);
+        PyObject *asname = name == NULL ? NULL : node_attr(alias, str_asname, 0);
+        failed = asname == NULL || !PyUnicode_Check(name);
+        if (!failed && module == NULL) { /* import a.b (as c) */
+            int renamed = asname != Py_None && PyObject_IsTrue(asname);
+            local = renamed ? Py_NewRef(asname) : head_of(name);
+            full = renamed ? Py_NewRef(name) : Py_XNewRef(local);
+        }
+        else if (!failed && PyUnicode_Compare(name, str_star) != 0) { /* from a import b (as c) */
+            int renamed = asname != Py_None && PyObject_IsTrue(asname);
+            local = Py_NewRef(renamed ? asname : name);
+            full = PyUnicode_FromFormat("%S.%S", module, name);
+        }
+        else if (!failed) { /* (`from a import *`: no name we know) */
+            Py_DECREF(name);
+            Py_DECREF(asname);
+            continue;
+        }
+        failed = failed || local == NULL || full == NULL || PyErr_Occurred() ||
+                 PyDict_SetItem(found, local, full) < 0;
+        Py_XDECREF(name);
+        Py_XDECREF(asname);
+        Py_XDECREF(local);
+        Py_XDECREF(full);
+    }
+    Py_XDECREF(aliases);
+    Py_XDECREF(module);
+    if (failed && !PyErr_Occurred()) {
+        PyErr_SetString(PyExc_TypeError, "an import statement without its names");
+    }
+    return failed ? -1 : 0;
+}
+
+static PyObject *
+import_bindings(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyList_Check(args[0]) || !PyLong_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "import_bindings(body, count)");
+        return NULL;
+    }
+    Py_ssize_t count = PyLong_AsSsize_t(args[1]), seen = 0;
+    if ((count == -1 && PyErr_Occurred()) || load_ast() < 0) {
+        return NULL;
+    }
+    PyObject *body = args[0], *found = PyDict_New();
+    for (Py_ssize_t i = 0; found != NULL && i < PyList_GET_SIZE(body); i++) {
+        PyObject *statement = PyList_GET_ITEM(body, i);
+        if (Py_IS_TYPE(statement, ast_Import) || Py_IS_TYPE(statement, ast_ImportFrom)) {
+            seen++;
+        }
+    }
+    if (found != NULL && seen != count) { /* an import in a function, or the word elsewhere */
+        Py_DECREF(found);
+        return Py_NewRef(Py_None);
+    }
+    for (Py_ssize_t i = 0; found != NULL && i < PyList_GET_SIZE(body); i++) {
+        PyObject *statement = PyList_GET_ITEM(body, i);
+        if ((Py_IS_TYPE(statement, ast_Import) || Py_IS_TYPE(statement, ast_ImportFrom)) &&
+            add_imported_by(statement, found) < 0) {
+            Py_CLEAR(found);
+        }
+    }
+    return found;
+}
+
+/* ``dict.pop(key, missing)`` as a new reference; NULL with an exception on failure. */
+static PyObject *
+pop_or(PyObject *dict, PyObject *key, PyObject *missing)
+{
+    PyObject *value = PyDict_GetItemWithError(dict, key);
+    if (value == NULL) {
+        return PyErr_Occurred() ? NULL : Py_NewRef(missing);
+    }
+    Py_INCREF(value);
+    if (PyDict_DelItem(dict, key) < 0) {
+        Py_DECREF(value);
+        return NULL;
+    }
+    return value;
+}
+
+/* ``put_aside_names[name] = ([statement], before)``, taking the reference ``before`` (NULL:
+ * a failure already); -1 on failure. */
+static int
+note_put_aside(PyObject *put_aside_names, PyObject *name, PyObject *statement, PyObject *before)
+{
+    PyObject *statements = before == NULL ? NULL : PyList_New(1), *entry = NULL;
+    if (statements != NULL) {
+        PyList_SET_ITEM(statements, 0, Py_NewRef(statement));
+        entry = PyTuple_Pack(2, statements, before);
+    }
+    int failed = entry == NULL || PyDict_SetItem(put_aside_names, name, entry) < 0;
+    Py_XDECREF(before);
+    Py_XDECREF(statements);
+    Py_XDECREF(entry);
+    return failed ? -1 : 0;
+}
+
+/* flow.Analysis._put_aside_binding for a name a statement changes without rebinding it
+ * (``parts.append(...)``); -1 on failure. */
+static int
+put_aside_change(PyObject *put_aside_names, PyObject *module_names, PyObject *missing,
+                 PyObject *name, PyObject *statement)
+{
+    PyObject *entry = PyDict_GetItemWithError(put_aside_names, name);
+    if (entry == NULL) {
+        if (PyErr_Occurred()) {
+            return -1;
+        }
+        return note_put_aside(put_aside_names, name, statement,
+                              pop_or(module_names, name, missing));
+    }
+    PyObject *statements = PyTuple_Check(entry) && PyTuple_GET_SIZE(entry) == 2
+                               ? PyTuple_GET_ITEM(entry, 0) : NULL;
+    if (statements == NULL || !PyList_Check(statements) || PyList_GET_SIZE(statements) == 0) {
+        PyErr_SetString(PyExc_TypeError, "put_aside_names holds (statements, before) pairs");
+        return -1;
+    }
+    if (PyList_GET_ITEM(statements, PyList_GET_SIZE(statements) - 1) != statement) {
+        return PyList_Append(statements, statement);
+    }
+    return 0;
+}
+
+/* ``d.pop(key, None)`` for a dict; -1 on failure. */
+static int
+discard(PyObject *dict, PyObject *key)
+{
+    int found = PyDict_Contains(dict, key);
+    return found <= 0 ? found : PyDict_DelItem(dict, key);
+}
+
+/* ``forget_helper(name)`` if ``helpers[name]`` is there and is not ``now``; -1 on failure. */
+static int
+forget_other_helper(PyObject *helpers, PyObject *name, PyObject *now, PyObject *forget_helper)
+{
+    PyObject *helper = PyDict_GetItemWithError(helpers, name);
+    if (helper == NULL || helper == now) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    PyObject *done = PyObject_CallOneArg(forget_helper, name);
+    Py_XDECREF(done);
+    return done == NULL ? -1 : 0;
+}
+
+/* One statement of put_aside: 1 if it was a usual one and is noted, 0 if not, -1 on failure. */
+static int
+put_aside_usual(PyObject *statement, PyObject *const *tables, PyObject *forget_helper)
+{
+    PyObject *put_aside_names = tables[0], *module_names = tables[1], *helpers = tables[2],
+             *unparsed = tables[3], *functions = tables[4], *returns = tables[5],
+             *missing = tables[6];
+    PyTypeObject *kind = Py_TYPE(statement);
+    if (kind == ast_Assign) {
+        PyObject *targets = node_attr(statement, str_targets, 0);
+        if (targets == NULL) {
+            return -1;
+        }
+        PyObject *target = PyList_Check(targets) && PyList_GET_SIZE(targets) == 1
+                               ? PyList_GET_ITEM(targets, 0) : NULL;
+        if (target == NULL || !Py_IS_TYPE(target, ast_Name)) {
+            Py_DECREF(targets);
+            return 0;
+        }
+        PyObject *name = node_attr(target, str_id, 0);
+        Py_DECREF(targets);
+        if (name == NULL) {
+            return -1;
+        }
+        /* (A name put aside already: what came before it no longer matters.) */
+        int already = PyDict_Contains(put_aside_names, name);
+        PyObject *before = already < 0 ? NULL
+                           : already  ? Py_NewRef(missing)
+                                      : pop_or(module_names, name, missing);
+        int failed = note_put_aside(put_aside_names, name, statement, before) < 0;
+        if (!failed) { /* (bound again to what calls no sink: no longer a helper) */
+            PyObject *value = node_attr(statement, str_value, 0);
+            failed = value == NULL || forget_other_helper(helpers, name, value, forget_helper);
+            Py_XDECREF(value);
+        }
+        Py_DECREF(name);
+        return failed ? -1 : 1;
+    }
+    if (kind == ast_Expr) { /* `parts.append(...)` changes `parts` */
+        PyObject *call = node_attr(statement, str_value, 0), *func = NULL, *owner = NULL;
+        PyObject *name = NULL;
+        int failed = call == NULL;
+        if (!failed && Py_IS_TYPE(call, ast_Call)) {
+            failed = (func = node_attr(call, str_func, 0)) == NULL;
+            if (!failed && Py_IS_TYPE(func, ast_Attribute)) {
+                failed = (owner = node_attr(func, str_value, 0)) == NULL;
+                if (!failed && Py_IS_TYPE(owner, ast_Name)) {
+                    failed = (name = node_attr(owner, str_id, 0)) == NULL ||
+                             put_aside_change(put_aside_names, module_names, missing, name,
+                                              statement) < 0;
+                }
+            }
+        }
+        Py_XDECREF(call);
+        Py_XDECREF(func);
+        Py_XDECREF(owner);
+        Py_XDECREF(name);
+        return failed ? -1 : 1;
+    }
+    if (kind == ast_FunctionDef || kind == ast_AsyncFunctionDef) {
+        PyObject *name = node_attr(statement, str_name, 0);
+        int failed = name == NULL || discard(functions, name) < 0 ||
+                     discard(returns, name) < 0 ||
+                     PyDict_SetItem(unparsed, name, statement) < 0 ||
+                     forget_other_helper(helpers, name, statement, forget_helper) < 0;
+        Py_XDECREF(name);
+        return failed ? -1 : 1;
+    }
+    return 0;
+}
+
+static PyObject *
+put_aside(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 11 || !PyList_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "put_aside(statements, imports_read, put_aside_names, module_names, "
+                        "helpers, unparsed, functions, returns, missing, forget_helper, other)");
+        return NULL;
+    }
+    for (int i = 2; i < 8; i++) {
+        if (!PyDict_Check(args[i])) {
+            PyErr_SetString(PyExc_TypeError, "put_aside: the tables are dicts");
+            return NULL;
+        }
+    }
+    int imports_read = PyObject_IsTrue(args[1]);
+    if (imports_read < 0 || load_ast() < 0) {
+        return NULL;
+    }
+    PyObject *statements = args[0], *forget_helper = args[9], *other = args[10];
+    /* (Held: `other` runs Python code that could change the list.) */
+    Py_INCREF(statements);
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(statements); i++) {
+        PyObject *statement = Py_NewRef(PyList_GET_ITEM(statements, i));
+        int done = put_aside_usual(statement, args + 2, forget_helper);
+        if (done == 0 && !(imports_read && (Py_IS_TYPE(statement, ast_Import) ||
+                                            Py_IS_TYPE(statement, ast_ImportFrom)))) {
+            PyObject *result = PyObject_CallOneArg(other, statement);
+            done = result == NULL ? -1 : 1;
+            Py_XDECREF(result);
+        }
+        Py_DECREF(statement);
+        if (done < 0) {
+            Py_DECREF(statements);
+            return NULL;
+        }
+    }
+    Py_DECREF(statements);
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
     {"template_builder", template_builder, METH_VARARGS,
@@ -851,13 +1548,23 @@ static PyMethodDef module_methods[] = {
     {"rewrite_simple", (PyCFunction)(void (*)(void))rewrite_simple, METH_FASTCALL,
      "rewrite_simple(source, builder, layout_key, patterns, calls, max_calls, field_by_field): "
      "_fast_path._python_rewrite_simple in C."},
+    {"put_aside", (PyCFunction)(void (*)(void))put_aside, METH_FASTCALL,
+     "put_aside(statements, imports_read, put_aside_names, module_names, helpers, unparsed, "
+     "functions, returns, missing, forget_helper, other): the loop of "
+     "check.flow.Analysis._python_put_aside in C."},
+    {"call_at", (PyCFunction)(void (*)(void))call_at, METH_FASTCALL,
+     "call_at(statement, line, column): check.flow._python_call_at in C."},
+    {"rebound", rebound, METH_O, "rebound(body): check.flow._python_rebound in C."},
+    {"import_bindings", (PyCFunction)(void (*)(void))import_bindings, METH_FASTCALL,
+     "import_bindings(body, count): check.cell._python_import_bindings in C."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef speedups_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "ipy_istring._speedups",
-    .m_doc = "C versions of ipy_istring.template's template builder and formatting.",
+    .m_doc = "C versions of ipy_istring's template builder and formatting, of the rewrite's "
+             "fast path and of the cell check's tree walks.",
     .m_size = -1,
     .m_methods = module_methods,
 };
@@ -890,8 +1597,9 @@ PyInit__speedups(void)
         !str_split || !int_one || !int_minus_one || !call_separator || !empty_str) {
         return NULL;
     }
-    PyObject *public = Py_BuildValue("[sss]", "formatting_methods", "rewrite_simple",
-                                     "template_builder");
+    PyObject *public = Py_BuildValue("[sssssss]", "call_at", "formatting_methods",
+                                     "import_bindings", "put_aside", "rebound",
+                                     "rewrite_simple", "template_builder");
     if (public == NULL || PyModule_AddObject(module, "__all__", public) < 0) {
         Py_XDECREF(public);
         Py_DECREF(module);

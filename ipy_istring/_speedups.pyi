@@ -3,7 +3,15 @@
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["formatting_methods", "rewrite_simple", "template_builder"]
+__all__ = [
+    "call_at",
+    "formatting_methods",
+    "import_bindings",
+    "put_aside",
+    "rebound",
+    "rewrite_simple",
+    "template_builder",
+]
 
 def template_builder(layouts: Sequence[Any], cls: type[Any], /) -> Callable[..., Any]:
     """``build(key, *values)``: ``template._python_template_builder(layouts)`` in C."""
@@ -22,3 +30,28 @@ def rewrite_simple(
     /,
 ) -> str | None:
     """``_fast_path._python_rewrite_simple(source, builder, layout_key)`` in C."""
+
+def put_aside(
+    statements: list[Any],
+    imports_read: bool,
+    put_aside_names: dict[str, Any],
+    module_names: dict[str, Any],
+    helpers: dict[str, Any],
+    unparsed: dict[str, Any],
+    functions: dict[str, Any],
+    returns: dict[str, Any],
+    missing: object,
+    forget_helper: Callable[[str], object],
+    other: Callable[[Any], object],
+    /,
+) -> None:
+    """The loop of ``check.flow.Analysis._python_put_aside`` in C."""
+
+def call_at(statement: Any, line: int, column: int, /) -> tuple[Any, list[Any]] | None:
+    """``check.flow._python_call_at`` in C."""
+
+def rebound(body: Sequence[Any], /) -> set[str]:
+    """``check.flow._python_rebound`` in C."""
+
+def import_bindings(body: list[Any], count: int, /) -> dict[str, str] | None:
+    """``check.cell._python_import_bindings`` in C."""

@@ -10,6 +10,7 @@ package without the accelerator, which the corpus test compares in two fresh int
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import gc
 import json
@@ -546,4 +547,257 @@ def test_no_leaks_in_the_c_fast_path() -> None:
 
     deltas, grown = _leaks(rewrites, [source])
     assert deltas == [0]
+    assert grown < 64_000
+
+
+# The cell check's tree walks in C (_speedups.put_aside, call_at, rebound, import_bindings)
+# against their Python references (check.flow, check.cell), on the project's own code, the
+# check's corpus and a sample of the standard library: every kind of node the parser makes.
+
+_STDLIB = Path(sysconfig.get_paths()["stdlib"])
+_WALKED_MODULES = [
+    "ast.py", "argparse.py", "asyncio/tasks.py", "contextlib.py", "dataclasses.py",
+    "email/_header_value_parser.py", "functools.py", "inspect.py",
+    "statistics.py", "typing.py", "tarfile.py", "pydoc.py", "collections/__init__.py",
+    "difflib.py", "enum.py",
+]  # fmt: skip
+_MATCH_AND_MORE = '''
+import a.b.c as d, e.f
+from .g import h
+from i.j import (k as l, m)
+from n import *
+match command.split():
+    case [action, *rest] if rest: go(action, rest)
+    case {"x": x, **others}: go(x)
+    case Point(x=0, y=yy) | [yy]: go(yy)
+    case _: pass
+async def f(a, /, b=1, *c, d, e=f"{x!r:>{w}}", **g):
+    async with p() as q, r: await s(q)
+    async for t in u: yield [v async for v in t if v]
+    global w1
+    nonlocal_like = {k: v for k, v in zip(a, b)} | {**g}
+    del a[b:c], d.e
+    try: pass
+    except* (E, F) as exc: raise
+    lambda *, kw=1: kw
+    return (yield from x) if y else z
+class C(B, metaclass=M):
+    def method(self): self.x: int = (cur := self.db.cursor()); cur.execute(self.q)
+os.system(f"cat {x}") ; cur.execute(*sql(i"select {col}")) ; subprocess.run(["ls", x])
+'''
+
+
+def _walked_sources() -> list[str]:
+    paths = [ROOT / "ipy_istring" / "check" / name for name in ("flow.py", "fix.py")]
+    paths += [_STDLIB / name for name in _WALKED_MODULES]
+    sources = [path.read_text(encoding="utf-8") for path in paths]
+    sources.append(_MATCH_AND_MORE if sys.version_info >= (3, 11) else "")
+    return sources
+
+
+def _trees() -> list[ast.Module]:
+    from ipy_istring.rewrite import rewrite
+
+    return [ast.parse(rewrite(source)) for source in _walked_sources()]
+
+
+@needs_accelerator
+def test_call_at_finds_what_the_python_walk_finds_at_every_place() -> None:
+    """At the place of every call's function (where the text search finds a sink call) and
+    at the start of every node, in every statement: the same call and functions, or None."""
+    from ipy_istring.check import flow
+
+    compared = found = 0
+    for tree in _trees():
+        for statement in tree.body:
+            places = set()
+            for node in ast.walk(statement):
+                if hasattr(node, "end_lineno"):
+                    places.add((node.lineno, node.col_offset))
+                    places.add((node.end_lineno, max(node.end_col_offset - 1, 0)))
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                    value = node.func.value
+                    places.add((value.end_lineno, value.end_col_offset))  # `cur.execute(`
+            for line, column in sorted(places):
+                python = flow._python_call_at(statement, line, column)
+                compiled = template._speedups.call_at(statement, line, column)
+                if python is None:
+                    assert compiled is None, (line, column)
+                else:
+                    assert compiled is not None, (line, column)
+                    assert compiled[0] is python[0]
+                    assert len(compiled[1]) == len(python[1])
+                    assert all(c is p for c, p in zip(compiled[1], python[1], strict=True))
+                    found += 1
+                compared += 1
+    assert compared > 50_000 and found > 5_000, (compared, found)
+
+
+@needs_accelerator
+def test_rebound_and_import_bindings_match_the_python_versions() -> None:
+    from ipy_istring.check import cell, flow
+
+    functions = 0
+    for tree in _trees():
+        imports = sum(type(s) in (ast.Import, ast.ImportFrom) for s in tree.body)
+        for count in (imports, imports + 1, max(imports - 1, 0)):
+            expected = cell._python_import_bindings(tree.body, count)
+            assert template._speedups.import_bindings(tree.body, count) == expected
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+                assert template._speedups.rebound(node.body) == flow._python_rebound(node.body)
+                functions += 1
+    assert functions > 1_000
+
+
+def _analysis_tables(analysis: Any) -> dict[str, Any]:
+    """What putting statements aside leaves in an analysis, with nodes by identity."""
+
+    def named(value: object) -> object:
+        return id(value) if isinstance(value, ast.AST) else repr(value)
+
+    return {
+        "put_aside": {
+            name: ([id(s) for s in statements], repr(before))
+            for name, (statements, before) in analysis.put_aside_names.items()
+        },
+        "module": {name: repr(value) for name, value in analysis.module.names.items()},
+        "unparsed": {name: named(value) for name, value in analysis.unparsed.items()},
+        "functions": {name: id(node) for name, node in analysis.functions.items()},
+        "returns": {name: repr(value) for name, value in analysis.returns.items()},
+        "helpers": {name: id(node) for name, node in analysis.helpers.items()},
+        "imports": dict(analysis.imports),
+    }
+
+
+@needs_accelerator
+@pytest.mark.parametrize("imports_read", [False, True])
+def test_put_aside_leaves_the_tables_the_python_loop_leaves(
+    imports_read: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The statements of each source put aside in cells of 7, after a cell that defines the
+    helpers the later ones redefine, by the C loop and by the Python one."""
+    from ipy_istring.check import cell, flow
+
+    helper = (
+        "import os\ndef run(cmd):\n    os.system(cmd)\nshow = lambda q: cur.execute(q)\n"
+        "def main(x):\n    os.system(x)\n"
+    )
+    helper_tree = ast.parse(helper)
+    again = ast.parse("run = 1\ndef show(): pass\nmain: int = 2").body
+    for tree in _trees():
+        tables = []
+        for compiled in (template._speedups, None):
+            monkeypatch.setattr(flow, "_compiled", compiled)
+            analysis = flow.Analysis()
+            analysis.check(helper_tree, helper, lazy=True)
+            assert analysis.helpers
+            body = [*tree.body, *again]
+            for start in range(0, len(body), 7):
+                chunk, imports = body[start : start + 7], None
+                if imports_read:
+                    count = sum(type(s) in (ast.Import, ast.ImportFrom) for s in chunk)
+                    imports = cell._python_import_bindings(chunk, count)
+                analysis.put_aside(chunk, imports)
+            tables.append(_analysis_tables(analysis))
+        assert tables[0] == tables[1]
+        assert tables[0]["put_aside"] and tables[0]["unparsed"]
+
+
+_CELLS_CHECKED = r"""
+import ast, json, sys, warnings
+sys.path.insert(0, sys.argv[1])
+from check_corpus import CASES, HELDOUT, HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7
+from IPython.core.inputtransformer2 import TransformerManager
+from ipy_istring.check.cell import CellChecker
+from ipy_istring.rewrite import rewrite
+import ipy_istring.check.flow as flow
+warnings.simplefilter("ignore")
+transform, out = TransformerManager().transform_cell, []
+for corpus in (CASES, HELDOUT, HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7):
+    for case in corpus:
+        checker = CellChecker()
+        for cell in case.cells or (case.code,):
+            try:
+                source = rewrite(transform(cell))
+                tree = ast.parse(source)
+            except SyntaxError:
+                continue
+            found = checker.check(tree, source)
+            out.append([case.name, [(f.line, f.column, f.how, f.message()) for f in found]])
+print(json.dumps([flow._compiled is not None, out]))
+"""
+
+
+def test_every_corpus_cell_gets_the_same_findings_with_and_without_the_accelerator() -> None:
+    """Each case of the check's corpora, its cells in order through the cell check (the path
+    of the C tree walks), in a pure-Python process and an accelerated one."""
+    results = []
+    for pure in ("1", "0"):
+        done = subprocess.run(
+            [sys.executable, "-c", _CELLS_CHECKED, str(TESTS)],
+            capture_output=True, text=True, check=True, cwd=ROOT,
+            env={**os.environ, "IPY_ISTRING_PURE_PYTHON": pure},
+        )  # fmt: skip
+        results.append(json.loads(done.stdout))
+    (pure_used, pure_found), (compiled_used, compiled_found) = results
+    assert not pure_used and compiled_used == ACCELERATED
+    assert pure_found == compiled_found
+    assert sum(bool(findings) for _, findings in pure_found) > 400
+
+
+@needs_accelerator
+def test_the_tree_walks_refuse_bad_arguments_and_pass_errors_through() -> None:
+    from ipy_istring.check import flow
+
+    compiled = template._speedups
+    statement = ast.parse("cur.execute(q)").body[0]
+    with pytest.raises(TypeError):
+        compiled.call_at(statement, "1", 3)
+    with pytest.raises(AttributeError):
+        compiled.call_at(object(), 1, 3)  # (not a node: no `_fields`)
+    statement.value.lineno = "one"  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="not a line or column"):
+        compiled.call_at(statement, 1, 3)
+    with pytest.raises(TypeError):
+        compiled.import_bindings((), 0)
+    with pytest.raises(TypeError):
+        compiled.put_aside([], False, {}, {}, {}, {}, {}, [], None, print, print)
+
+    def fails(statement: ast.stmt) -> None:
+        raise Boom("other")
+
+    tables = [{}, {}, {}, {}, {}, {}]
+    body = ast.parse("x = 1\nclass C: pass\ny = 2").body
+    with pytest.raises(Boom, match="other"):
+        compiled.put_aside(body, False, *tables, flow._MISSING, print, fails)
+    assert list(tables[0]) == ["x"]  # (in order: what came before the failure is noted)
+
+
+@needs_accelerator
+def test_no_leaks_in_the_tree_walks() -> None:
+    from ipy_istring.check import flow
+
+    compiled = template._speedups
+    source = (
+        "import os, a.b as c\nfrom d import e\nparts.append(1)\nx = f'{y}'\n"
+        "def run(cmd, *, k):\n    for z in cmd: os.system(z)\nclass K: pass\n"
+    )
+    tree = ast.parse(source)
+    call = tree.body[4].body[0].body[0]  # type: ignore[attr-defined]
+    place = (call.value.func.value.end_lineno, call.value.func.value.end_col_offset)
+    helper = ast.parse("run = 1").body[0]
+
+    def walks() -> object:
+        tables: list[dict[str, Any]] = [{}, {"x": 1}, {"run": helper}, {}, {}, {}]
+        compiled.put_aside(tree.body, False, *tables, flow._MISSING, id, id)
+        return (
+            compiled.call_at(tree.body[4], *place), compiled.call_at(tree.body[0], 1, 0),
+            compiled.rebound(tree.body), compiled.import_bindings(tree.body, 2),
+            compiled.import_bindings(tree.body, 3),
+        )  # fmt: skip
+
+    assert walks()[0][0] is call.value
+    deltas, grown = _leaks(walks, [tree, tree.body[4], call.value, helper])
+    assert deltas == [0, 0, 0, 0]
     assert grown < 64_000

@@ -20,6 +20,7 @@ import warnings
 from collections.abc import Callable, Container
 from typing import Any
 
+from ..template import _speedups as _compiled
 from .sinks import IMPORT_STATEMENTS, CallFinder, imported_by, imported_names, sinks
 
 # The data flow (.flow) is loaded when a cell first calls a sink: loading the extension, and
@@ -161,10 +162,23 @@ def _imports_in(tree: ast.Module, source: str) -> tuple[dict[str, str], bool]:
     count = source.count("import")
     if not count:
         return {}, True
-    top = [s for s in tree.body if type(s) in IMPORT_STATEMENTS]
-    if len(top) != count:  # an import in a function, or the word elsewhere
+    found = _import_bindings(tree.body, count)
+    if found is None:  # an import in a function, or the word elsewhere
         return imported_names(source), False
+    return found, True
+
+
+def _python_import_bindings(body: list[ast.stmt], count: int) -> dict[str, str] | None:
+    """What the import statements of ``body`` bind (local name -> full name), if it has
+    ``count`` of them; else None."""
+    top = [s for s in body if type(s) in IMPORT_STATEMENTS]
+    if len(top) != count:
+        return None
     found: dict[str, str] = {}
     for statement in top:
         found.update(imported_by(statement))  # type: ignore[arg-type]
-    return found, True
+    return found
+
+
+# In C when the accelerator is in use (the Python version is the reference).
+_import_bindings = _python_import_bindings if _compiled is None else _compiled.import_bindings

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 
 from .. import _shell_programs
 from ..rewrite import has_istring
+from ..template import _speedups as _compiled
 from .sinks import IMPORT_STATEMENTS, SQL_WORDS, Sink, imported_by, sinks
 
 __all__ = ["Analysis", "Finding", "Formatted"]
@@ -237,9 +238,10 @@ class Analysis:
         self.put_aside_names: dict[str, tuple[list[ast.stmt], Formatted | _Missing | None]] = {}
         self.imports: dict[str, str] = {}
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
-        # Top-level functions not parsed yet (a big file's functions that name no sink):
-        # parsed the first time something needs what they return.
-        self.unparsed: dict[str, Callable[[], ast.FunctionDef | ast.AsyncFunctionDef | None]] = {}
+        # Top-level functions not read yet: a cell's, put aside, or a big file's that name no
+        # sink, not even parsed (a callable that parses it): read the first time something
+        # needs what they return.
+        self.unparsed: dict[str, _Function | Callable[[], _Function | None]] = {}
         self.returns: dict[str, Formatted | None] = {}
         self.lambdas: dict[str, ast.Lambda] = {}  # names bound to a lambda, in any scope
         self.attributes: dict[tuple[str, str], Formatted] = {}
@@ -392,13 +394,24 @@ class Analysis:
         ``imports``: what the import statements among ``statements`` bind (local name -> full
         name), when the caller has read them already (a cell's, for the search of its sink
         calls): they are then not read again."""
-        put_aside, module, helpers = self.put_aside_names, self.module.names, self.helpers
         if imports is not None:
             self._note_imports(imports.items())
             for name in imports:  # (the names the imports bind are new)
-                module.pop(name, None)
-        # (The statement types as locals, and no call for the usual statement: this runs for
-        # every statement of most cells.)
+                self.module.names.pop(name, None)
+        if _compiled is None:
+            self._python_put_aside(statements, imports is not None)
+        else:  # (this runs for every statement of most cells)
+            _compiled.put_aside(
+                statements, imports is not None, self.put_aside_names, self.module.names,
+                self.helpers, self.unparsed, self.functions, self.returns, _MISSING,
+                self._forget_helper, self._put_aside_other,
+            )  # fmt: skip
+
+    def _python_put_aside(self, statements: list[ast.stmt], imports_read: bool) -> None:
+        """The loop of :meth:`put_aside` (the reference for its C version): the usual
+        statements noted here, the others by :meth:`_put_aside_other`."""
+        put_aside, module, helpers = self.put_aside_names, self.module.names, self.helpers
+        # (The statement types as locals, and no call for the usual statement.)
         assign, expr, function, async_function, call_type, attribute, name_type = _PUT_ASIDE_TYPES
         unparsed, functions, returns = self.unparsed, self.functions, self.returns
         for statement in statements:
@@ -426,22 +439,26 @@ class Analysis:
                 name = statement.name  # type: ignore[attr-defined]
                 functions.pop(name, None)
                 returns.pop(name, None)
-                unparsed[name] = _given(statement)  # type: ignore[arg-type]
+                unparsed[name] = statement  # type: ignore[assignment]
                 if name in helpers and helpers[name] is not statement:
                     self._forget_helper(name)  # (defined again: it calls no sink now)
                 continue
-            if kind is ast.Import or kind is ast.ImportFrom:
-                if imports is None:
-                    self._import(statement)  # type: ignore[arg-type]
-            elif isinstance(statement, ast.ClassDef):
-                for method in statement.body:
-                    if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        self._put_aside_function(f"{statement.name}.{method.name}", method)
-                        self._put_aside_function(method.name, method)
-            else:
-                rebinds = isinstance(statement, (ast.Assign, ast.AnnAssign))
-                for name in _bound_names(statement):
-                    self._put_aside_binding(name, statement, rebinds)
+            if not (imports_read and kind in IMPORT_STATEMENTS):
+                self._put_aside_other(statement)
+
+    def _put_aside_other(self, statement: ast.stmt) -> None:
+        """Put aside a statement of the kinds :meth:`_python_put_aside` leaves."""
+        if type(statement) in IMPORT_STATEMENTS:
+            self._import(statement)  # type: ignore[arg-type]
+        elif isinstance(statement, ast.ClassDef):
+            for method in statement.body:
+                if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    self._put_aside_function(f"{statement.name}.{method.name}", method)
+                    self._put_aside_function(method.name, method)
+        else:
+            rebinds = isinstance(statement, (ast.Assign, ast.AnnAssign))
+            for name in _bound_names(statement):
+                self._put_aside_binding(name, statement, rebinds)
 
     def _put_aside_binding(self, name: str, statement: ast.stmt, rebinds: bool) -> None:
         entry = self.put_aside_names.get(name)
@@ -462,7 +479,7 @@ class Analysis:
     def _put_aside_function(self, name: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         self.functions.pop(name, None)
         self.returns.pop(name, None)
-        self.unparsed[name] = _given(node)
+        self.unparsed[name] = node
 
     def _read_put_aside(self, name: str) -> bool:
         """Read the statements put aside that bind ``name``; whether there were any."""
@@ -755,7 +772,8 @@ class Analysis:
     def _function_node(self, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         node = self.functions.get(name)
         if node is None and name in self.unparsed:
-            node = self.unparsed.pop(name)()
+            given = self.unparsed.pop(name)
+            node = given if isinstance(given, ast.AST) else given()
             if node is not None:
                 self.functions[name] = node
         return node
@@ -1918,11 +1936,6 @@ _PUT_ASIDE_TYPES = (
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
-def _given(node: _Function) -> Callable[[], _Function]:
-    """A function parsed already, as :attr:`Analysis.unparsed` holds one not parsed yet."""
-    return lambda: node
-
-
 def _bound_names(statement: ast.stmt) -> Iterator[str]:
     """The names a module-level statement binds (or changes: ``parts.append(...)``)."""
     if isinstance(statement, ast.Expr):
@@ -2311,7 +2324,7 @@ def _ipython_expansions(command: str, jinja: bool = False) -> Iterator[str]:
     yield from fields
 
 
-def _call_at(
+def _python_call_at(
     statement: ast.AST, line: int, column: int
 ) -> tuple[ast.Call, list[ast.FunctionDef | ast.AsyncFunctionDef]] | None:
     """The call whose function's name is at ``line``/``column`` (where the text search
@@ -2363,7 +2376,7 @@ def _parameters(functions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[
     return names
 
 
-def _rebound(body: list[ast.stmt]) -> set[str]:
+def _python_rebound(body: list[ast.stmt]) -> set[str]:
     """The names code in ``body`` binds (assigns, deletes, imports)."""
     found: set[str] = set()
     todo: list[ast.AST] = list(body)
@@ -2378,6 +2391,12 @@ def _rebound(body: list[ast.stmt]) -> set[str]:
         else:
             todo.extend(_child_nodes(node))
     return found
+
+
+# The tree walks of every cell with a sink call, in C when the accelerator is in use (the
+# Python versions are the reference: tests/test_check.py compares them).
+_call_at = _python_call_at if _compiled is None else _compiled.call_at
+_rebound = _python_rebound if _compiled is None else _compiled.rebound
 
 
 def _own_expressions(node: ast.stmt) -> list[ast.expr]:
