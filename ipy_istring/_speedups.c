@@ -27,7 +27,7 @@
  *       _fast_path._python_rewrite_simple: the loop over a cell's i-literals, each one's
  *       fields split and its call written, the compiled patterns still doing the reading.
  *
- *   put_aside, call_at, rebound, import_bindings
+ *   put_aside, call_at, rebound, import_bindings, dotted
  *       The cell check's walks over the tree of each cell IPython prepares (see their section
  *       below): check/flow.py and check/cell.py keep the Python versions.
  *
@@ -855,6 +855,7 @@ done:
  *       a method called on a name, a function defined) noted in the tables given, each other
  *       statement handed to ``other(statement)``, in order.
  *   call_at(statement, line, column)       flow._python_call_at
+ *   dotted(node)                           flow._python_dotted
  *   rebound(body)                          flow._python_rebound
  *   import_bindings(body, count)           cell._python_import_bindings
  *
@@ -866,7 +867,7 @@ static PyTypeObject *ast_AST, *ast_FunctionDef, *ast_AsyncFunctionDef, *ast_Call
     *ast_Import, *ast_ImportFrom;
 static PyObject *str_lineno, *str_col_offset, *str_end_lineno, *str_end_col_offset, *str_func,
     *str_value, *str_ctx, *str_id, *str_name, *str_asname, *str_names, *str_module,
-    *str_targets, *str_fields, *str_star, *str_attributes;
+    *str_targets, *str_fields, *str_star, *str_attributes, *str_attr, *str_dot;
 /* Per node type, the tuple of its fields that may hold nodes (all but ``ctx``); and whether
  * its nodes have places. */
 static PyObject *node_fields, *placed_types;
@@ -914,7 +915,8 @@ load_ast(void)
         {&str_func, "func"}, {&str_value, "value"}, {&str_ctx, "ctx"}, {&str_id, "id"},
         {&str_name, "name"}, {&str_asname, "asname"}, {&str_names, "names"},
         {&str_module, "module"}, {&str_targets, "targets"}, {&str_fields, "_fields"},
-        {&str_star, "*"}, {&str_attributes, "_attributes"},
+        {&str_star, "*"}, {&str_attributes, "_attributes"}, {&str_attr, "attr"},
+        {&str_dot, "."},
     };
     for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++) {
         if ((*strings[i].str = PyUnicode_InternFromString(strings[i].text)) == NULL) {
@@ -1190,6 +1192,52 @@ call_at(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 done:
     Py_XDECREF(nodes);
     Py_XDECREF(around);
+    return result;
+}
+
+static PyObject *
+dotted(PyObject *module, PyObject *node)
+{
+    if (load_ast() < 0 || Py_EnterRecursiveCall(" in dotted()")) {
+        return NULL;
+    }
+    PyObject *parts = PyList_New(0), *result = NULL;
+    Py_INCREF(node);
+    while (parts != NULL) {
+        PyObject *part = NULL, *next = NULL;
+        if (PyObject_TypeCheck(node, ast_Attribute)) {
+            part = node_attr(node, str_attr, 0);
+            next = part == NULL ? NULL : node_attr(node, str_value, 0);
+        }
+        else if (PyObject_TypeCheck(node, ast_Call)) { /* `get_ipython().system` */
+            PyObject *func = node_attr(node, str_func, 0);
+            PyObject *called = func == NULL ? NULL : dotted(module, func);
+            part = called == NULL ? NULL : PyUnicode_FromFormat("%U()", called);
+            Py_XDECREF(func);
+            Py_XDECREF(called);
+        }
+        else if (PyObject_TypeCheck(node, ast_Name)) {
+            part = node_attr(node, str_id, 0);
+        }
+        else {
+            part = PyUnicode_FromString("?");
+        }
+        int failed = part == NULL || (PyErr_Occurred() != NULL) || PyList_Append(parts, part) < 0;
+        Py_XDECREF(part);
+        Py_SETREF(node, next);
+        if (failed) {
+            Py_CLEAR(parts);
+        }
+        else if (node == NULL) {
+            break;
+        }
+    }
+    Py_XDECREF(node);
+    if (parts != NULL && PyList_Reverse(parts) == 0) {
+        result = PyUnicode_Join(str_dot, parts);
+    }
+    Py_XDECREF(parts);
+    Py_LeaveRecursiveCall();
     return result;
 }
 
@@ -1555,6 +1603,7 @@ static PyMethodDef module_methods[] = {
     {"call_at", (PyCFunction)(void (*)(void))call_at, METH_FASTCALL,
      "call_at(statement, line, column): check.flow._python_call_at in C."},
     {"rebound", rebound, METH_O, "rebound(body): check.flow._python_rebound in C."},
+    {"dotted", dotted, METH_O, "dotted(node): check.flow._python_dotted in C."},
     {"import_bindings", (PyCFunction)(void (*)(void))import_bindings, METH_FASTCALL,
      "import_bindings(body, count): check.cell._python_import_bindings in C."},
     {NULL, NULL, 0, NULL},
@@ -1597,7 +1646,7 @@ PyInit__speedups(void)
         !str_split || !int_one || !int_minus_one || !call_separator || !empty_str) {
         return NULL;
     }
-    PyObject *public = Py_BuildValue("[sssssss]", "call_at", "formatting_methods",
+    PyObject *public = Py_BuildValue("[ssssssss]", "call_at", "dotted", "formatting_methods",
                                      "import_bindings", "put_aside", "rebound",
                                      "rewrite_simple", "template_builder");
     if (public == NULL || PyModule_AddObject(module, "__all__", public) < 0) {

@@ -5,6 +5,7 @@ from typing import Any
 
 __all__ = [
     "call_at",
+    "dotted",
     "formatting_methods",
     "import_bindings",
     "put_aside",
@@ -55,3 +56,6 @@ def rebound(body: Sequence[Any], /) -> set[str]:
 
 def import_bindings(body: list[Any], count: int, /) -> dict[str, str] | None:
     """``check.cell._python_import_bindings`` in C."""
+
+def dotted(node: Any, /) -> str:
+    """``check.flow._python_dotted`` in C."""

@@ -634,6 +634,21 @@ def test_call_at_finds_what_the_python_walk_finds_at_every_place() -> None:
 
 
 @needs_accelerator
+def test_dotted_names_match_the_python_version() -> None:
+    from ipy_istring.check import flow
+
+    named = 0
+    for tree in _trees():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.expr):
+                assert template._speedups.dotted(node) == flow._python_dotted(node)
+                named += isinstance(node, ast.Attribute)
+    deep = ast.parse("f" + "()" * 200 + ".a" * 200).body[0].value  # type: ignore[attr-defined]
+    assert template._speedups.dotted(deep) == flow._python_dotted(deep)
+    assert named > 10_000
+
+
+@needs_accelerator
 def test_rebound_and_import_bindings_match_the_python_versions() -> None:
     from ipy_istring.check import cell, flow
 
@@ -794,7 +809,8 @@ def test_no_leaks_in_the_tree_walks() -> None:
         return (
             compiled.call_at(tree.body[4], *place), compiled.call_at(tree.body[0], 1, 0),
             compiled.rebound(tree.body), compiled.import_bindings(tree.body, 2),
-            compiled.import_bindings(tree.body, 3),
+            compiled.import_bindings(tree.body, 3), compiled.dotted(call.value.func),
+            compiled.dotted(ast.Call(func=call.value, args=[], keywords=[])),
         )  # fmt: skip
 
     assert walks()[0][0] is call.value

@@ -142,7 +142,7 @@ _PERCENT = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL
 _NUMERIC_CONVERSIONS = frozenset("diouxXeEfFgG%")
 
 
-def _dotted(node: ast.expr) -> str:
+def _python_dotted(node: ast.expr) -> str:
     """``os.system`` for ``os.system``, ``get_ipython().system`` for that call's function."""
     parts: list[str] = []
     while True:
@@ -150,7 +150,7 @@ def _dotted(node: ast.expr) -> str:
             parts.append(node.attr)
             node = node.value
         elif isinstance(node, ast.Call):
-            parts.append(_dotted(node.func) + "()")
+            parts.append(_python_dotted(node.func) + "()")
             break
         elif isinstance(node, ast.Name):
             parts.append(node.id)
@@ -159,6 +159,10 @@ def _dotted(node: ast.expr) -> str:
             parts.append("?")
             break
     return ".".join(reversed(parts))
+
+
+# (In C when the accelerator is in use: the name of every call a sink may be is read so.)
+_dotted = _python_dotted if _compiled is None else _compiled.dotted
 
 
 class _Scope:
@@ -2394,7 +2398,7 @@ def _python_rebound(body: list[ast.stmt]) -> set[str]:
 
 
 # The tree walks of every cell with a sink call, in C when the accelerator is in use (the
-# Python versions are the reference: tests/test_check.py compares them).
+# Python versions are the reference: tests/test_speedups.py compares them).
 _call_at = _python_call_at if _compiled is None else _compiled.call_at
 _rebound = _python_rebound if _compiled is None else _compiled.rebound
 
