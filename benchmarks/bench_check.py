@@ -51,6 +51,7 @@ from check_corpus import (  # noqa: E402
     HELDOUT5,
     HELDOUT6,
     HELDOUT7,
+    HELDOUT8,
     Case,
     Score,
     score,
@@ -403,6 +404,7 @@ def main() -> None:
         scores("1f. The fifth held-out corpus (modelled on public code, written blind)", HELDOUT5)
         scores("1g. The sixth held-out corpus (modelled on public code, written blind)", HELDOUT6)
         scores("1h. The seventh held-out corpus (modelled on public code, written blind)", HELDOUT7)
+        scores("1i. The eighth held-out corpus (modelled on public code, written blind)", HELDOUT8)
     if "2" in chosen:
         file_speed(quick)
     if "3" in chosen:

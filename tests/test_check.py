@@ -179,6 +179,35 @@ def _loaded_checker(shell: Any) -> Any:
     return _EXTENSIONS[id(shell)].checker
 
 
+def test_a_notebooks_parameters_are_outside_values(ishell: Any) -> None:
+    """papermill replaces the values of the cell tagged ``parameters`` with a run's, in a
+    cell it injects after it (tagged ``injected-parameters``, headed ``# Parameters``): what
+    they bind is no known constant, in a notebook file and in the kernel running it."""
+    from ipy_istring.check.scan import check_notebook_text
+
+    use = "cur.execute(f'select * from {table}')\n"
+    kinds = ((["parameters"], ""), (["injected-parameters"], ""), ([], "# Parameters\n"))
+    for tags, heading in kinds:
+        cells = [
+            {"cell_type": "code", "metadata": {"tags": tags}, "source": f"{heading}table = 't'\n"},
+            {"cell_type": "code", "metadata": {}, "source": use},
+        ]
+        notebook = json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+        assert [f.cell for f in check_notebook_text(notebook).findings] == [2], (tags, heading)
+    plain = [{"cell_type": "code", "metadata": {}, "source": s} for s in ("table = 't'\n", use)]
+    notebook = json.dumps({"cells": plain, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    assert check_notebook_text(notebook).findings == []  # a constant
+    run(ishell, "import sqlite3\ncur = sqlite3.connect(':memory:')")
+    run(ishell, "cur.execute('create table t(a)')")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnsafeFormatWarning)
+        run(ishell, "table = 't'")
+        run(ishell, use)
+    run(ishell, "# Parameters\ntable = 't'\n")
+    with pytest.warns(UnsafeFormatWarning, match=r"cur\.execute\(\) gets a string built by"):
+        run(ishell, use)
+
+
 def test_cell_check_can_be_turned_off(ishell: Any) -> None:
     run(ishell, "%config IStringExtension.check_cells = False")
     with warnings.catch_warnings():
@@ -232,7 +261,10 @@ def test_command_line_clean_and_usage(tmp_path: Path, capsys: pytest.CaptureFixt
 
 @pytest.mark.parametrize(
     "corpus",
-    ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4", "HELDOUT5", "HELDOUT6", "HELDOUT7"],
+    [
+        "CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4", "HELDOUT5", "HELDOUT6",
+        "HELDOUT7", "HELDOUT8",
+    ],
 )
 def test_corpus_recall_and_precision(tmp_path: Path, corpus: str) -> None:
     import check_corpus
@@ -630,6 +662,38 @@ FLOWS = {
         "os.system(f'ffmpeg -i {f} out.gif')\n",
         4,
     ),
+    # HELDOUT8's rules
+    "shell= a name, not a false constant": (
+        "import subprocess, sys\nuse_shell = True\n"
+        "subprocess.run(f'grep {sys.argv[1]} log', shell=use_shell)\n",
+        3,
+    ),
+    "shell= an expression": (
+        "import os, subprocess\nsubprocess.run(f'dir {d}', shell=os.name == 'nt')\n",
+        2,
+    ),
+    "an asyncssh connection's command": (
+        "import asyncssh\nasync def f(host, unit):\n"
+        "    async with asyncssh.connect(host) as conn:\n"
+        "        await conn.run(f'systemctl restart {unit}')\n",
+        4,
+    ),
+    "argparse without choices": (
+        "import argparse, os\np = argparse.ArgumentParser()\np.add_argument('env')\n"
+        "a = p.parse_args()\nos.system(f'deploy {a.env}')\n",
+        5,
+    ),
+    "argparse choices through a type of the user's": (
+        "import argparse, os\np = argparse.ArgumentParser()\n"
+        "p.add_argument('--env', type=parse_env, choices=['dev'])\n"
+        "a = p.parse_args()\nos.system(f'deploy {a.env}')\n",
+        5,
+    ),
+    "a constant dict's keys beside an outside value": (
+        "T = {'users': cols}\nddl = ';'.join(f'create table {n} ({c})' for n, c in T.items())\n"
+        "con.executescript(ddl)\n",
+        3,
+    ),
 }
 
 
@@ -641,6 +705,22 @@ def test_follows_the_string(name: str) -> None:
 
 
 SAFE_FLOWS = [
+    # HELDOUT8's rules
+    "import subprocess\nsubprocess.run(f'ls {d}'.split(), shell=False)\n",
+    "import os\nJ = os.cpu_count() or 2\nos.system(f'make -j{J}')\n",
+    "import argparse, os\nap = argparse.ArgumentParser()\n"
+    "ap.add_argument('--env', type=str.lower, choices=('dev', 'prod'))\n"
+    "args = ap.parse_args()\nos.system(f'ansible-playbook -i inv/{args.env} site.yml')\n",
+    "import argparse, os\nap = argparse.ArgumentParser()\n"
+    "ap.add_argument('-m', '--run-mode', choices=['a', 'b'])\n"
+    "args, rest = ap.parse_known_args()\nos.system(f'job --{args.run_mode}')\n",
+    "import sys\nfrom sqlalchemy import create_engine, inspect, text\n"
+    "engine = create_engine('sqlite://')\nt = sys.argv[1]\n"
+    "if t not in inspect(engine).get_table_names():\n    raise SystemExit(t)\n"
+    "engine.connect().execute(text(f'select count(*) from \"{t}\"'))\n",
+    "TABLES = {'users': 'id INT', 'audit': 'ts TEXT'}\n"
+    "ddl = '\\n'.join(f'CREATE TABLE {n} ({c});' for n, c in TABLES.items())\n"
+    "con.executescript(ddl + f'PRAGMA user_version = {4};')\n",
     "TABLE = 'users'\ncur.execute(f'select * from {TABLE}')\n",
     "q = f'select {c}'\nprint(q)\nq = 'select ?'\ncur.execute(q, (c,))\n",
     "marks = ', '.join(['?'] * len(ids))\n"
@@ -824,6 +904,11 @@ UNSAFE_GUARDS = [
     "    return db.execute(f'select * from {t}')\n",  # a query the check cannot see
     "import os\ndef f(u):\n    os.system(f'ls {u.hex}')\n",  # an attribute of an unknown
     "import os, sys\nos.system(f'{sys.argv[1]} -q')\n",  # not the interpreter
+    # HELDOUT8's rules, not over-reaching
+    "import argparse, os\np = argparse.ArgumentParser()\np.add_argument('env', choices=['dev'])\n"
+    "a = p.parse_args()\nb = other()\nos.system(f'deploy {b.env}')\n",  # not parse_args'
+    "def f(db, t, engine):\n    if t not in inspect(engine).get_columns('x'):\n"
+    "        raise KeyError(t)\n    return db.execute(f'select * from {t}')\n",  # not the names
 ]
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Container
 from typing import Any
 
 from ..template import _speedups as _compiled
+from .notebook import is_parameters_cell
 from .sinks import IMPORT_STATEMENTS, CallFinder, imported_by, imported_names, sinks
 
 # The data flow (.flow) is loaded when a cell first calls a sink: loading the extension, and
@@ -128,11 +129,15 @@ class CellChecker:
                 else:
                     # (the imports read from the tree are not read again)
                     analysis.put_aside(tree.body, imports if from_tree else None)
-                return []
-            findings = self.analysis.check(
-                tree, source, calls=calls, lazy=True, imports=self._imports,
-                own_imports=imports if from_tree else None,
-            )  # fmt: skip
+                findings = []
+            else:
+                findings = self.analysis.check(
+                    tree, source, calls=calls, lazy=True, imports=self._imports,
+                    own_imports=imports if from_tree else None,
+                )  # fmt: skip
+            if is_parameters_cell(source):
+                # papermill's parameters, which a run replaces: what they bind is an outside value
+                self.analysis.from_outside(tree)
             if self.escapes_rendered and findings:
                 from .flow import IPYTHON_EXPANSION
 

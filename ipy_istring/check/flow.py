@@ -104,7 +104,10 @@ _SAFE_VALUES = frozenset(
      "datetime.date", "datetime.datetime", "datetime.date.fromisoformat",
      "datetime.datetime.fromisoformat", "datetime.date.today", "datetime.datetime.now",
      "decimal.Decimal", "ipaddress.ip_address", "ipaddress.ip_network", "shlex.join",
-     "datetime.timedelta", "range", "uuid.uuid1", "uuid.uuid3", "uuid.uuid4", "uuid.uuid5"}
+     "datetime.timedelta", "range", "uuid.uuid1", "uuid.uuid3", "uuid.uuid4", "uuid.uuid5",
+     "os.cpu_count", "os.process_cpu_count", "multiprocessing.cpu_count", "os.getpid",
+     "os.getppid", "os.getuid", "os.geteuid", "os.getgid", "time.time", "time.time_ns",
+     "time.monotonic", "time.perf_counter", "math.floor", "math.ceil", "random.randint"}
 )  # fmt: skip
 # Attributes of the running interpreter and platform: the installation's, no outside value.
 # (A path may hold a space, which a shell splits: a robustness bug, not an injection.)
@@ -120,6 +123,12 @@ _VALUE_ATTRIBUTES = frozenset(
      "microsecond", "days", "seconds", "microseconds", "real", "imag", "numerator",
      "denominator", "compressed", "exploded", "network_address", "broadcast_address",
      "netmask", "prefixlen", "name", "stem", "suffix", "parent", "anchor"}
+)  # fmt: skip
+# Methods that list a database's own tables, views or schemas (SQLAlchemy's inspector):
+# names whoever created the schema gave, no outside value (as a catalogue query's rows).
+_CATALOGUE_METHODS = frozenset(
+    {"get_table_names", "get_view_names", "get_schema_names", "get_temp_table_names",
+     "get_materialized_view_names", "get_sequence_names", "get_foreign_table_names"}
 )  # fmt: skip
 # Calls that make a path of their arguments (`Path("data") / "raw"`): as their parts are.
 _PATH_CALLS = frozenset(
@@ -262,6 +271,10 @@ class Analysis:
         self._decorator_sinks: dict[str, Sink | None] = {}
         self.partials: dict[str, ast.Call] = {}
         self.patterns: dict[str, str] = {}  # names of regexes compiled from a constant
+        # argparse: the destinations of arguments restricted to constant `choices`, and the
+        # names bound to what `parse_args()` returned (`args.env` is then one of them).
+        self.choice_destinations: set[str] = set()
+        self.parsed_arguments: set[str] = set()
         self._return_sink: tuple[str, Sink] | None = None
         self._helper_patterns: (
             tuple[tuple[tuple[str, ...], ...], re.Pattern[str] | None, re.Pattern[str] | None]
@@ -328,6 +341,8 @@ class Analysis:
             calls = sinks.calls_in(source, self.imports)
         self._all_lines = source is None
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
+        if source is None or "choices" in source:
+            self._note_choices(tree)
         if (
             source is None or calls or self.helpers or self.partials or "partial(" in source
             or self.method_helpers or self.commands
@@ -389,6 +404,34 @@ class Analysis:
         found = self.findings[before:]
         found.sort(key=lambda f: (f.line, f.column))
         return found
+
+    def from_outside(self, tree: ast.Module) -> None:
+        """The names the module-level statements of ``tree`` bind hold values from outside
+        the code (a notebook's parameters cell, which papermill replaces with a run's
+        values): bound, but no longer known constants."""
+        for statement in tree.body:
+            for name in _bound_names(statement):
+                self.put_aside_names.pop(name, None)
+                self.module.names[name] = None
+
+    def _note_choices(self, tree: ast.Module) -> None:
+        """Note argparse's arguments restricted to constant ``choices``
+        (``parser.add_argument("env", choices=["dev", "prod"])``) and the names bound to what
+        ``parse_args()`` returns: their attributes of those names hold one of the choices."""
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                if node.func.attr == "add_argument":
+                    destination = _choices_destination(node)
+                    if destination is not None:
+                        self.choice_destinations.add(destination)
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                func = node.value.func
+                if isinstance(func, ast.Attribute) and func.attr in _PARSE_METHODS:
+                    for target in node.targets:
+                        if isinstance(target, ast.Tuple) and target.elts:  # parse_known_args
+                            target = target.elts[0]
+                        if isinstance(target, ast.Name):
+                            self.parsed_arguments.add(target.id)
 
     def put_aside(
         self, statements: list[ast.stmt], imports: Mapping[str, str] | None = None
@@ -832,6 +875,12 @@ class Analysis:
                 self._resolve(node)[0] in _PROCESS_CONSTANTS
             ):
                 return Formatted(None, node.attr, node.lineno)  # `sys.executable`
+            if (
+                node.attr in self.choice_destinations
+                and type(node.value) is ast.Name
+                and node.value.id in self.parsed_arguments
+            ):
+                return Formatted(None, node.attr, node.lineno)  # one of argparse's `choices`
             if node.attr in _VALUE_ATTRIBUTES and type(node.value) in _NAME_OR_CALL:
                 # An attribute of a known constant (`uuid.uuid4().hex`, `day.year`): none
                 # of the code's values is in it.
@@ -874,15 +923,20 @@ class Analysis:
         saved = dict(self._scope.names)
         try:
             for generator in node.generators:
+                iterated = self.value(generator.iter)
+                constant = iterated is not None and iterated.constant
                 if isinstance(generator.target, ast.Name):
                     name = generator.target.id
-                    iterated = self.value(generator.iter)
-                    allowed = (iterated is not None and iterated.constant) or any(
+                    allowed = constant or any(
                         self._membership(test, name) for test in generator.ifs
                     )
                     self._scope.names[name] = (
                         Formatted(None, name, node.lineno) if allowed else None
                     )
+                elif constant:  # `for name, columns in TABLES.items()`: each part too
+                    for part in ast.walk(generator.target):
+                        if isinstance(part, ast.Name):
+                            self._scope.names[part.id] = Formatted(None, part.id, node.lineno)
                 else:
                     self._bind(generator.target, None, None)
             return self._elements([node.elt], node)
@@ -1071,7 +1125,9 @@ class Analysis:
                     return _merge(container, self.value(node.args[1]))
                 if container is not None and len(node.args) < 2 and not node.keywords:
                     return container
-            if node.args and self._reads_catalogue(method, node.args[0]):
+            if method in _CATALOGUE_METHODS or (
+                node.args and self._reads_catalogue(method, node.args[0])
+            ):
                 return Formatted(None, "", node.lineno)  # the database's own table names
             if method in _KEEP_METHODS:
                 return self.value(func.value)
@@ -1844,8 +1900,9 @@ class Analysis:
         self._report(call, name, sink, argument, value, how)
 
     def _keyword_true(self, call: ast.Call, name: str) -> bool:
-        """Whether ``call`` sets the keyword ``name`` to a true constant, itself or through
-        ``**options``: a dict that does (``**{"shell": True}``), or a name bound to one."""
+        """Whether ``call`` may set the keyword ``name`` true, itself (:func:`_keyword_true`)
+        or through ``**options``: a dict that does (``**{"shell": True}``), or a name bound to
+        one."""
         return _keyword_true(call, name) or any(
             k.arg is None
             and name
@@ -1970,6 +2027,39 @@ def _bound_names(statement: ast.stmt) -> Iterator[str]:
                     yield node.id
 
 
+_PARSE_METHODS = frozenset({"parse_args", "parse_known_args", "parse_intermixed_args"})
+_PLAIN_TYPES = frozenset({"str", "int", "float", "str.lower", "str.upper", "str.strip"})
+
+
+def _choices_destination(call: ast.Call) -> str | None:
+    """The attribute ``parse_args()`` sets for an ``add_argument(...)`` call whose
+    ``choices`` is a literal list, tuple or set of constants (argparse's own rule: ``dest=``,
+    else the first long option, else the first option or the positional name, ``-`` made
+    ``_``); None for any other call."""
+    keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
+    choices = keywords.get("choices")
+    if not (
+        isinstance(choices, (ast.List, ast.Tuple, ast.Set))
+        and choices.elts
+        and all(isinstance(e, ast.Constant) for e in choices.elts)
+        and None not in keywords  # (`**options` may set `dest`, or `type`)
+        # (argparse compares the value `type=` made with the choices: a type of the user's
+        # could make one that equals a choice and prints otherwise)
+        and ast.unparse(keywords.get("type", ast.Name("str"))) in _PLAIN_TYPES
+    ):
+        return None
+    destination = keywords.get("dest")
+    if destination is not None:
+        named = destination.value if isinstance(destination, ast.Constant) else None
+        return named if isinstance(named, str) else None
+    names = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    if not names or len(names) != len(call.args):
+        return None
+    long = [n for n in names if n.startswith("--")]
+    chosen = long[0] if long else names[0]
+    return chosen.lstrip("-").replace("-", "_") or None
+
+
 def _nearest_function(scope: _Scope) -> _Scope:
     """Methods do not see their class's names: skip class scopes."""
     while scope.is_class and scope.parent is not None:
@@ -2013,8 +2103,10 @@ def _argument(call: ast.Call, position: int, keywords: tuple[str, ...]) -> ast.e
 
 
 def _keyword_true(call: ast.Call, name: str) -> bool:
+    """Whether ``call`` may set the keyword ``name`` true: to anything but a false constant
+    (``shell=use_shell``, ``shell=os.name == "nt"``: the command may reach a shell)."""
     return any(
-        k.arg == name and isinstance(k.value, ast.Constant) and bool(k.value.value)
+        k.arg == name and not (isinstance(k.value, ast.Constant) and not k.value.value)
         for k in call.keywords
     )
 

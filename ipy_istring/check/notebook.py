@@ -13,11 +13,20 @@ This is the one part of the check that imports IPython, and only when a notebook
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["PYTHON_CELL_MAGICS", "Cell", "NotebookError", "code_cells", "to_python"]
+__all__ = [
+    "PARAMETERS_TAGS",
+    "PYTHON_CELL_MAGICS",
+    "Cell",
+    "NotebookError",
+    "code_cells",
+    "is_parameters_cell",
+    "to_python",
+]
 
 # Cell magics that run their body as Python in the kernel.
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug", "istring"})
@@ -29,12 +38,28 @@ class NotebookError(ValueError):
 
 @dataclass(frozen=True)
 class Cell:
-    """One code cell: its number (1-based, among all cells), its source, and the line of the
-    cell where that source starts (a cell magic's body starts on line 2)."""
+    """One code cell: its number (1-based, among all cells), its source, the line of the
+    cell where that source starts (a cell magic's body starts on line 2), and whether it is
+    a parameters cell (:func:`is_parameters_cell`)."""
 
     number: int
     source: str
     first_line: int = 1
+    parameters: bool = False
+
+
+# papermill's parameters cell, and the cell it injects after it with a run's values: by their
+# tags, or by the comment that heads them ("# Parameters" in the injected cell).
+PARAMETERS_TAGS = frozenset({"parameters", "injected-parameters"})
+_PARAMETERS_HEADING = re.compile(r"\s*#\s*parameters\s*(?:\n|$)", re.IGNORECASE)
+
+
+def is_parameters_cell(source: str, tags: object = ()) -> bool:
+    """Whether a cell holds a notebook's parameters, which a runner such as papermill
+    replaces with values from outside the notebook (its command line, a scheduler)."""
+    if isinstance(tags, list) and any(t in PARAMETERS_TAGS for t in tags if isinstance(t, str)):
+        return True
+    return _PARAMETERS_HEADING.match(source) is not None
 
 
 def code_cells(text: str) -> list[Cell]:
@@ -57,7 +82,9 @@ def code_cells(text: str) -> list[Cell]:
         source = cell.get("source", cell.get("input", ""))
         source = "".join(source) if isinstance(source, list) else source
         if isinstance(source, str):
-            cells.append(Cell(number, source))
+            metadata = cell.get("metadata")
+            tags = metadata.get("tags", ()) if isinstance(metadata, dict) else ()
+            cells.append(Cell(number, source, parameters=is_parameters_cell(source, tags)))
     return cells
 
 

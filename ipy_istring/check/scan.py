@@ -189,6 +189,8 @@ def check_notebook_text(text: str, path: str = "<notebook>") -> FileResult:
                 result.findings.extend(
                     analysis.check(tree, python.source, cell.number, python.first_line - 1)
                 )
+                if cell.parameters:
+                    analysis.from_outside(tree)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
             result.errors.append(f"{path}[cell {cell.number}]: cannot check: {_reason(error)}")
         except Exception as error:  # IPython's transformer failed on this cell

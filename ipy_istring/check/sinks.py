@@ -215,6 +215,12 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
         for maker in ("fabric.Connection", "fabric.connection.Connection", "invoke.Context")
         for method in ("run", "sudo", "local")
     ),
+    # asyncssh connections run their command in the remote user's shell
+    *(
+        _shell(f"asyncssh.{maker}().{method}", "command")
+        for maker in ("connect", "connect_reverse")
+        for method in ("run", "create_process", "create_session")
+    ),
     # Airflow operators: the command a task runs in bash, or over ssh
     *(
         Sink(f"{module}.BashOperator", "shell", argument=1 << 20, keywords=("bash_command",))
