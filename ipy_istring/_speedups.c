@@ -27,7 +27,7 @@
  *       _fast_path._python_rewrite_simple: the loop over a cell's i-literals, each one's
  *       fields split and its call written, the compiled patterns still doing the reading.
  *
- *   put_aside, call_at, rebound, import_bindings, dotted
+ *   put_aside, call_at, rebound, import_bindings, dotted, places, line_numbers
  *       The cell check's walks over the tree of each cell IPython prepares (see their section
  *       below): check/flow.py and check/cell.py keep the Python versions.
  *
@@ -856,6 +856,8 @@ done:
  *       statement handed to ``other(statement)``, in order.
  *   call_at(statement, line, column)       flow._python_call_at
  *   dotted(node)                           flow._python_dotted
+ *   places(source, offsets)                flow._python_places
+ *   line_numbers(source, offsets, every)   flow._python_line_numbers
  *   rebound(body)                          flow._python_rebound
  *   import_bindings(body, count)           cell._python_import_bindings
  *
@@ -1241,6 +1243,95 @@ dotted(PyObject *module, PyObject *node)
     return result;
 }
 
+/* ``offsets[i]``, an int within ``source``: -1 with an exception set otherwise. */
+static Py_ssize_t
+offset_at(PyObject *offsets, Py_ssize_t i, Py_ssize_t length)
+{
+    PyObject *item = PyList_GET_ITEM(offsets, i);
+    Py_ssize_t offset = PyLong_Check(item) ? PyLong_AsSsize_t(item) : -1;
+    if (offset < 0 || offset > length) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "offsets: ints within the source");
+        }
+        return -1;
+    }
+    return offset;
+}
+
+/* check.flow._python_places and _python_line_numbers in one, step for step: with
+ * ``columns``, (line, column in UTF-8 bytes) per offset; else the line numbers, distinct or
+ * ``every`` one.  (Each line counts the newlines from the offset before, as the Python does.) */
+static PyObject *
+line_places(PyObject *source, PyObject *offsets, int columns, int every)
+{
+    if (!PyUnicode_Check(source) || !PyList_Check(offsets)) {
+        PyErr_SetString(PyExc_TypeError, "(source: str, offsets: list[int], ...)");
+        return NULL;
+    }
+    Py_ssize_t length = PyUnicode_GET_LENGTH(source), position = 0, line = 1;
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
+    PyObject *found = PyList_New(0);
+    for (Py_ssize_t i = 0; found != NULL && i < PyList_GET_SIZE(offsets); i++) {
+        Py_ssize_t offset = offset_at(offsets, i, length);
+        if (offset < 0) {
+            Py_CLEAR(found);
+            break;
+        }
+        for (Py_ssize_t k = position; k < offset; k++) {
+            line += PyUnicode_READ(kind, data, k) == '\n';
+        }
+        position = offset;
+        PyObject *item = NULL;
+        if (columns) {
+            Py_ssize_t start = offset, column = 0; /* (UTF-8 bytes, as the tree counts) */
+            while (start > 0 && PyUnicode_READ(kind, data, start - 1) != '\n') {
+                start--;
+            }
+            for (Py_ssize_t k = start; k < offset; k++) {
+                Py_UCS4 ch = PyUnicode_READ(kind, data, k);
+                column += ch < 0x80 ? 1 : ch < 0x800 ? 2 : ch < 0x10000 ? 3 : 4;
+            }
+            item = Py_BuildValue("(nn)", line, column);
+        }
+        else if (every || PyList_GET_SIZE(found) == 0 ||
+                 PyLong_AsSsize_t(PyList_GET_ITEM(found, PyList_GET_SIZE(found) - 1)) != line) {
+            item = PyLong_FromSsize_t(line);
+        }
+        else {
+            continue;
+        }
+        if (item == NULL || PyList_Append(found, item) < 0) {
+            Py_CLEAR(found);
+        }
+        Py_XDECREF(item);
+    }
+    return found;
+}
+
+static PyObject *
+places(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "places(source, offsets)");
+        return NULL;
+    }
+    return line_places(args[0], args[1], 1, 1);
+}
+
+static PyObject *
+line_numbers(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    int every = nargs == 3 ? PyObject_IsTrue(args[2]) : 0;
+    if ((nargs != 2 && nargs != 3) || every < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "line_numbers(source, offsets, every=False)");
+        }
+        return NULL;
+    }
+    return line_places(args[0], args[1], 0, every);
+}
+
 /* ``(name or "").partition(".")[0]`` of a str; a new reference. */
 static PyObject *
 head_of(PyObject *name)
@@ -1604,6 +1695,10 @@ static PyMethodDef module_methods[] = {
      "call_at(statement, line, column): check.flow._python_call_at in C."},
     {"rebound", rebound, METH_O, "rebound(body): check.flow._python_rebound in C."},
     {"dotted", dotted, METH_O, "dotted(node): check.flow._python_dotted in C."},
+    {"places", (PyCFunction)(void (*)(void))places, METH_FASTCALL,
+     "places(source, offsets): check.flow._python_places in C."},
+    {"line_numbers", (PyCFunction)(void (*)(void))line_numbers, METH_FASTCALL,
+     "line_numbers(source, offsets, every=False): check.flow._python_line_numbers in C."},
     {"import_bindings", (PyCFunction)(void (*)(void))import_bindings, METH_FASTCALL,
      "import_bindings(body, count): check.cell._python_import_bindings in C."},
     {NULL, NULL, 0, NULL},
@@ -1646,9 +1741,9 @@ PyInit__speedups(void)
         !str_split || !int_one || !int_minus_one || !call_separator || !empty_str) {
         return NULL;
     }
-    PyObject *public = Py_BuildValue("[ssssssss]", "call_at", "dotted", "formatting_methods",
-                                     "import_bindings", "put_aside", "rebound",
-                                     "rewrite_simple", "template_builder");
+    PyObject *public = Py_BuildValue("[ssssssssss]", "call_at", "dotted", "formatting_methods",
+                                     "import_bindings", "line_numbers", "places", "put_aside",
+                                     "rebound", "rewrite_simple", "template_builder");
     if (public == NULL || PyModule_AddObject(module, "__all__", public) < 0) {
         Py_XDECREF(public);
         Py_DECREF(module);

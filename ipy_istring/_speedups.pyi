@@ -8,6 +8,8 @@ __all__ = [
     "dotted",
     "formatting_methods",
     "import_bindings",
+    "line_numbers",
+    "places",
     "put_aside",
     "rebound",
     "rewrite_simple",
@@ -59,3 +61,9 @@ def import_bindings(body: list[Any], count: int, /) -> dict[str, str] | None:
 
 def dotted(node: Any, /) -> str:
     """``check.flow._python_dotted`` in C."""
+
+def places(source: str, offsets: list[int], /) -> list[tuple[int, int]]:
+    """``check.flow._python_places`` in C."""
+
+def line_numbers(source: str, offsets: list[int], every: bool = False, /) -> list[int]:
+    """``check.flow._python_line_numbers`` in C."""

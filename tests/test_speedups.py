@@ -649,6 +649,29 @@ def test_dotted_names_match_the_python_version() -> None:
 
 
 @needs_accelerator
+def test_places_and_line_numbers_match_the_python_versions() -> None:
+    """Lines and UTF-8 columns of offsets (sorted, as the check gives them, and not), on
+    sources with characters of 1 to 4 bytes."""
+    from ipy_istring.check import flow
+
+    compiled = template._speedups
+    sources = [*_walked_sources(), "a = 'é€𝄞'\nb = 1  # ü\n\n\nc = '😀' + x\n", "", "\n\n"]
+    for source in sources:
+        for step in (1, 7, 97):
+            offsets = list(range(0, len(source) + 1, step))
+            for chosen in (offsets, offsets[::-1], offsets[len(offsets) // 2 :] + offsets):
+                assert compiled.places(source, chosen) == flow._python_places(source, chosen)
+                for every in (False, True):
+                    assert compiled.line_numbers(source, chosen, every) == (
+                        flow._python_line_numbers(source, chosen, every)
+                    )
+    with pytest.raises(ValueError):
+        compiled.places("ab", [3])
+    with pytest.raises(TypeError):
+        compiled.line_numbers("ab", (1,))
+
+
+@needs_accelerator
 def test_rebound_and_import_bindings_match_the_python_versions() -> None:
     from ipy_istring.check import cell, flow
 

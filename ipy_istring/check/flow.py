@@ -2555,18 +2555,18 @@ def _child_nodes(node: ast.AST) -> list[ast.AST]:
 ATTRIBUTE_ASSIGNMENT = re.compile(r"\b(?:self|cls)\.\w+\s*[+]?=[^=]")
 
 
-def _places(source: str, offsets: list[int]) -> list[tuple[int, int]]:
+def _python_places(source: str, offsets: list[int]) -> list[tuple[int, int]]:
     """The places of ``offsets`` (sorted) in ``source`` as the tree counts them: line, and
     column in UTF-8 bytes."""
     places = []
-    for offset, line in zip(offsets, _line_numbers(source, offsets, every=True), strict=True):
+    for offset, line in zip(offsets, _python_line_numbers(source, offsets, True), strict=True):
         start = source.rfind("\n", 0, offset) + 1
         before = source[start:offset]
         places.append((line, len(before) if before.isascii() else len(before.encode())))
     return places
 
 
-def _line_numbers(source: str, offsets: list[int], every: bool = False) -> list[int]:
+def _python_line_numbers(source: str, offsets: list[int], every: bool = False) -> list[int]:
     """The line numbers of ``offsets`` (sorted) in ``source``: distinct, or ``every`` one."""
     lines: list[int] = []
     line = 1
@@ -2577,6 +2577,11 @@ def _line_numbers(source: str, offsets: list[int], every: bool = False) -> list[
         if every or not lines or lines[-1] != line:
             lines.append(line)
     return lines
+
+
+# (In C when the accelerator is in use: every cell with a sink call asks.)
+_places = _python_places if _compiled is None else _compiled.places
+_line_numbers = _python_line_numbers if _compiled is None else _compiled.line_numbers
 
 
 def _helper_candidates(body: list[ast.stmt]) -> list[ast.stmt]:
