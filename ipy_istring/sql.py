@@ -559,10 +559,14 @@ _TABLE_NAME_UNSAFE = re.compile(r"[./\\:]")
 # the eponymous table of each pragma (pragma_database_list: the files attached).  A ':i' table
 # read there is a value's choice of the connection's internals, not of the schema's tables.
 _SQLITE_INTERNAL_PREFIXES = ("sqlite_", "pragma_")
+# And an eponymous virtual table by an unreserved name (a table of one's own by the name hides
+# it): dbstat, built into Debian's and Python's SQLite, lists every table and index by name
+# with its pages' sizes, as sqlite_schema does.
+_SQLITE_INTERNAL_NAMES = frozenset(("dbstat",))
 _TABLE_INTERNAL = (
     "is a table name in a query SQLite may run, and the value names one of SQLite's own "
-    "tables ('sqlite_*', 'pragma_*'): from \"sqlite_stmt\" returned the SQL text, literals "
-    "included, of the statements the connection had run",
+    "tables ('sqlite_*', 'pragma_*', 'dbstat'): from \"sqlite_stmt\" returned the SQL text, "
+    "literals included, of the statements the connection had run",
     "Pass the name of one of your tables (check it against the ones you allow), or write "
     "SQLite's table in the static text",
 )
@@ -1030,7 +1034,9 @@ def _named_table(
     pg_settings as UPDATE's table (``updated``); ``None`` when it may."""
     names = value if isinstance(value, tuple) else (value,)
     last = names[-1] if names and isinstance(names[-1], str) else ""
-    if "sqlite" in internal and last.lower().startswith(_SQLITE_INTERNAL_PREFIXES):
+    if "sqlite" in internal and (
+        last.lower().startswith(_SQLITE_INTERNAL_PREFIXES) or last.lower() in _SQLITE_INTERNAL_NAMES
+    ):
         return _TABLE_INTERNAL  # lower(): SQLite folds ASCII case, so "SQLITE_STMT" is it
     if (
         "postgresql" in internal

@@ -23,6 +23,7 @@ The PostgreSQL tests use the ``pg`` fixture of tests/test_sql_contexts.py (a fre
 from __future__ import annotations
 
 import os
+import sqlite3
 from typing import Any
 
 import duckdb
@@ -427,4 +428,34 @@ def test_duckdb_pragma_database_list_is_no_table_a_value_may_name(tmp_path: Any)
     assert read("pragma_database_list", dialect="postgresql").sql == (
         'select * from "pragma_database_list"'
     )
+    connection.close()
+
+
+# --- SQLite's dbstat. ----------------------------------------------------------------------------
+
+
+def test_sqlite_dbstat_is_no_table_a_value_may_name() -> None:
+    """SQLite's dbstat is an eponymous virtual table by an unreserved name, built into the
+    SQLite Python uses here: ``from {t:i}`` with ``t = "dbstat"`` listed every table and
+    index of the database by name (the schema, as sqlite_schema, refused, shows it)."""
+    connection = sqlite3.connect(":memory:")
+    connection.execute("create table private_plans (v text)")
+    try:
+        leaked = connection.execute('select name from "dbstat"').fetchall()
+    except sqlite3.OperationalError:
+        pytest.skip("this SQLite is built without dbstat")
+    assert ("private_plans",) in leaked  # the positive control
+
+    def read(value: str, *options: str, dialect: str | None = None) -> Any:
+        return sql(T("select name from ", field(value, "t", "i")), *options, dialect=dialect)
+
+    for value in ("dbstat", "DBSTAT"):
+        for options, dialect in ((("qmark",), None), (("named",), None), ((), "sqlite")):
+            with pytest.raises(RenderError, match="one of SQLite's own tables"):
+                read(value, *options, dialect=dialect)
+    # Look-alikes: a name elsewhere, a table of one's own, a database without dbstat.
+    assert read("dbstats", dialect="sqlite").sql == 'select name from "dbstats"'
+    assert read("dbstat", dialect="postgresql").sql == 'select name from "dbstat"'
+    kept = sql(T("select ", field("dbstat", "c", "i"), " from t"), dialect="sqlite")
+    assert kept.sql == 'select "dbstat" from t'
     connection.close()
