@@ -459,3 +459,28 @@ def test_sqlite_dbstat_is_no_table_a_value_may_name() -> None:
     kept = sql(T("select ", field("dbstat", "c", "i"), " from t"), dialect="sqlite")
     assert kept.sql == 'select "dbstat" from t'
     connection.close()
+
+
+def test_duckdb_internal_views_are_no_table_a_value_may_name() -> None:
+    """Every view DuckDB serves by an unqualified name (its main schema's and pg_catalog's,
+    read from duckdb_views()) is refused as a ':i' table DuckDB reads, but pg_settings
+    (reviewed: it shows what current_setting() shows); information_schema's need their
+    schema, and a qualified ':i' table is refused when DuckDB may run the query anyway."""
+    connection = duckdb.connect(":memory:")
+    views = connection.execute(
+        "select schema_name, view_name from duckdb_views() where internal"
+    ).fetchall()
+    connection.close()
+    unqualified = {name for schema, name in views if schema in ("main", "pg_catalog")}
+    assert "pragma_database_list" in unqualified  # the catalog is read, not an empty list
+    accepted = []
+    for name in sorted(unqualified - {"pg_settings"}):
+        try:
+            sql(T("select * from ", field(name, "t", "i")), dialect="duckdb")
+        except RenderError:
+            continue
+        accepted.append(name)
+    assert accepted == []
+    for schema, name in views:
+        with pytest.raises(RenderError):
+            sql(T("select * from ", field((schema, name), "t", "i")), dialect="duckdb")
