@@ -407,6 +407,19 @@ _CODE_CALLS = {
     "postgres_execute": "DuckDB's postgres_execute() runs its argument as SQL on PostgreSQL",
     "mysql_query": "DuckDB's mysql_query() runs its argument as SQL on MySQL",
     "mysql_execute": "DuckDB's mysql_execute() runs its argument as SQL on MySQL",
+    # Contrib modules that write a text argument, unquoted, into the SQL they run: xml2's
+    # xpath_table() runs SELECT <key>, <document> FROM <relation> WHERE <criteria> (criteria
+    # 'false union all select ... secret ...' returned the secrets), dblink sends FETCH and
+    # CLOSE with the cursor's name as written (dblink_close(c, 'cur; create table ...') ran
+    # the second statement), and refint's trigger functions build DELETE, UPDATE and SELECT
+    # from their table and column arguments (a table 't --' made a cascading delete empty t).
+    "xpath_table": "xml2's xpath_table() writes its arguments, unquoted, into the SQL it runs",
+    "dblink_fetch": "dblink_fetch() writes its cursor name, unquoted, into the FETCH it sends",
+    "dblink_close": "dblink_close() writes its cursor name, unquoted, into the CLOSE it sends",
+    "check_primary_key": "refint's check_primary_key() writes its table and column names, "
+    "unquoted, into the SQL it runs",
+    "check_foreign_key": "refint's check_foreign_key() writes its table and column names, "
+    "unquoted, into the SQL it runs",
     "ts_stat": "PostgreSQL's ts_stat() runs its argument as SQL",
     "ts_rewrite": "PostgreSQL's ts_rewrite() runs its second argument as SQL",
     "query_table": "DuckDB's query_table() reads the table its argument names, and a name "
@@ -546,10 +559,14 @@ _TABLE_NAME_UNSAFE = re.compile(r"[./\\:]")
 # the eponymous table of each pragma (pragma_database_list: the files attached).  A ':i' table
 # read there is a value's choice of the connection's internals, not of the schema's tables.
 _SQLITE_INTERNAL_PREFIXES = ("sqlite_", "pragma_")
+# And an eponymous virtual table by an unreserved name (a table of one's own by the name hides
+# it): dbstat, built into Debian's and Python's SQLite, lists every table and index by name
+# with its pages' sizes, as sqlite_schema does.
+_SQLITE_INTERNAL_NAMES = frozenset(("dbstat",))
 _TABLE_INTERNAL = (
     "is a table name in a query SQLite may run, and the value names one of SQLite's own "
-    "tables ('sqlite_*', 'pragma_*'): from \"sqlite_stmt\" returned the SQL text, literals "
-    "included, of the statements the connection had run",
+    "tables ('sqlite_*', 'pragma_*', 'dbstat'): from \"sqlite_stmt\" returned the SQL text, "
+    "literals included, of the statements the connection had run",
     "Pass the name of one of your tables (check it against the ones you allow), or write "
     "SQLite's table in the static text",
 )
@@ -569,12 +586,14 @@ _POSTGRESQL_CATALOG = (
 )
 # DuckDB serves the same views for compatibility, by names it matches in any case:
 # pg_prepared_statements returned a prepared statement's text there too, sqlite_master the
-# schema, and its own duckdb_* views (duckdb_views: their SQL).
-_DUCKDB_INTERNAL_PREFIXES = ("pg_", "sqlite_", "duckdb_")
+# schema, and its own duckdb_* views (duckdb_views: their SQL); and SQLite's
+# pragma_database_list, a view in its main schema (the attached databases' files, as
+# duckdb_databases shows them).
+_DUCKDB_INTERNAL_PREFIXES = ("pg_", "sqlite_", "duckdb_", "pragma_")
 _DUCKDB_CATALOG = (
     "is a table name in a query DuckDB may run, and the value names one of DuckDB's own "
-    "tables ('pg_*', 'sqlite_*', 'duckdb_*'): from \"pg_prepared_statements\" returned the "
-    "SQL text, literals included, of the statements the connection had prepared",
+    "tables ('pg_*', 'sqlite_*', 'duckdb_*', 'pragma_*'): from \"pg_prepared_statements\" "
+    "returned the SQL text, literals included, of the statements the connection had prepared",
     _POSTGRESQL_CATALOG[1],
 )
 
@@ -590,9 +609,11 @@ def _sink(
     calls: list[str],
     routine_body: bool,
     before: str,
+    after_set: list[str] | None,
 ) -> tuple[str, str] | None:
     """``(why, fix)`` when a field with this code before it would be run as code or would
-    choose a setting, or ``None``.  ``before`` is the token just before the field."""
+    choose a setting, or ``None``.  ``before`` is the token just before the field, and
+    ``after_set`` the words after the statement's last SET or RESET (see ``_composed``)."""
     head = _statement(head)
     statement = head[0] if head else ""
     if statement in _CODE_STATEMENTS:
@@ -629,19 +650,29 @@ def _sink(
         return _ALTER_SYSTEM, _CODE_FIX
     if statement == "pragma" and calls[:1] == head[-1:] and calls[0] not in _DATA_PRAGMAS:
         return f"is an argument of PRAGMA {_shown(calls[0])}(), " + _PRAGMA_UNKNOWN, _PRAGMA_FIX
-    setting = _setting(head, statement)
+    setting = _setting(head, statement, after_set)
     if setting is None:
         return None
-    # Also inside parentheses: DuckDB evaluates set home_directory = concat({x}, '')
-    if _code_setting(_setting_name(setting)):
+    # Also inside parentheses: DuckDB evaluates set home_directory = concat({x}, '').  (A
+    # routine's SET of a code setting taints the whole query, which says so for each field.)
+    if statement != "create" and _code_setting(_setting_name(setting)):
         return _SETTING_CODE_WHY, _CODE_FIX
     if calls:  # alter table t set (fillfactor = ...): a table's option
         return None
-    if before == "." and statement != "alter":  # pragma main.{name:i}
-        return _SETTING_NAMED
-    if not [word for word in setting if word not in _SETTING_MODIFIERS]:
+    if _names_in_progress(setting):  # set {k:i}, set plperl.{k:i}, pragma main.{name:i}
         return _SETTING_NAMED
     return None
+
+
+def _names_in_progress(setting: list[str]) -> bool:
+    """Whether a field after these words (those after SET, or after PRAGMA) is the setting's
+    name, or the rest of a dotted one: nothing but modifiers, or ``name . [name . ...]``
+    (``set data type s.{t:i}`` names a type, ``set work_mem = {v}`` gives a value)."""
+    start = next((n for n, w in enumerate(setting) if w not in _SETTING_MODIFIERS), None)
+    if start is None:
+        return True
+    words = setting[start:]
+    return words[-1] == "." and all(word == "." for word in words[1::2])
 
 
 # Words before a statement that still run it: DuckDB's EXPLAIN ANALYZE runs any statement
@@ -658,12 +689,10 @@ def _statement(head: list[str]) -> list[str]:
     return []
 
 
-def _setting(head: list[str], statement: str) -> list[str] | None:
-    """The words after SET in SET and ALTER ... SET, or after PRAGMA; ``None`` elsewhere."""
-    after = next((w for w in ("set", "reset") if w in head), "")
-    if statement in ("set", "reset", "alter") and after:
-        return head[head.index(after) + 1 :]
-    return head[1:] if statement == "pragma" else None
+def _setting(head: list[str], statement: str, after_set: list[str] | None) -> list[str] | None:
+    """The words after PRAGMA, or after the last SET or RESET of SET, ALTER ... SET and
+    CREATE FUNCTION/PROCEDURE ... SET (``after_set``); ``None`` elsewhere."""
+    return head[1:] if statement == "pragma" else after_set
 
 
 def _setting_name(setting: list[str]) -> str:
@@ -754,11 +783,30 @@ def _runs_code(does: str) -> tuple[str, str]:
     )
 
 
-def _sets_code(head: list[str]) -> bool:
-    """Whether the statement ``head`` begins sets where code is loaded from."""
+def _sets_code(head: list[str], after_set: list[str] | None) -> bool:
+    """Whether the statement ``head`` begins (its last SET ``after_set``) sets where code is
+    loaded from."""
     head = _statement(head)
     statement = head[0] if head else ""
-    return _code_setting(_setting_name(_setting(head, statement) or []))
+    return _code_setting(_setting_name(_setting(head, statement, after_set) or []))
+
+
+# Where SET or RESET names a setting: SET, RESET, ALTER ... SET and a routine's SET clause.
+_SETTING_STATEMENTS = frozenset(("set", "reset", "alter"))
+_SETTING_WORDS = 8  # the words read after SET: the setting's (dotted) name and a few more
+
+
+def _names_settings(head: list[str], routine: bool) -> bool:
+    """Whether a SET or RESET word in the statement ``head`` begins names a setting."""
+    statement = _statement(head)
+    return routine or (statement[:1] != [] and statement[0] in _SETTING_STATEMENTS)
+
+
+def _creates_index(head: list[str]) -> bool:
+    """Whether the statement ``head`` begins is CREATE [UNIQUE] INDEX, whose ON names the
+    table indexed (not a function called)."""
+    statement = _statement(head)
+    return statement[:1] == ["create"] and "index" in statement[1:3]
 
 
 # UPDATE pg_settings SET setting = ... WHERE name = ... is SET: the view's rule calls
@@ -834,7 +882,10 @@ def _composed(
         last_named = False  # the previous token was a word, an identifier or a field
         taint = ""  # what the query does with code, which a value anywhere may reach
         config_named = False  # the last token was set_config()'s written setting name
-        routine_set = False  # the last token was SET in CREATE FUNCTION/PROCEDURE
+        # the words after the statement's last SET or RESET that names a setting (SET, ALTER
+        # ... SET, CREATE FUNCTION ... SET: ALTER FUNCTION takes several, after any number of
+        # other words), or None
+        after_set: list[str] | None = None
         atomic = False  # in its BEGIN ATOMIC body, where SET is an UPDATE's
         postgresql = d.name.startswith("postgresql")
         for kind, start, end in tokens(text, d):
@@ -863,14 +914,11 @@ def _composed(
                 # (x).f(), 'a'.f(), [1].f(): DuckDB calls f on what stands before the dot, so
                 # a name there starts no chain a declaring word before it could vouch for
                 chain_before, chain_prior = last, prior
-            setting_next, routine_set = routine_set, False
             if postgresql and named and _updates_settings(token, chain_before, chain_prior):
                 if kind == "field":
                     updated[field] = True  # update {t:i}: the value must not be pg_settings
                 else:
                     taint = taint or _UPDATES_SETTINGS
-            if setting_next and _code_setting(token):  # create function ... set <setting>
-                taint = taint or _SETTING_CODE_WHY
             opens = token == "(" or (kind == "field" and specs[field] in ("in", "l"))
             if pending is not None and opens:
                 n, before_chain, prior_chain, dotted = pending
@@ -878,7 +926,7 @@ def _composed(
                     before_chain in _DECLARES
                     and prior_chain != "execute"
                     and not (dotted and before_chain in _TYPES_AFTER and d.name == "duckdb")
-                ) or (before_chain == "on" and "index" in head)
+                ) or (before_chain == "on" and _creates_index(head))
                 if not declares and found[n] in (None, _ATTRIBUTE_CALL):  # f() says more
                     found[n] = _CALLED
             if pending is not None and token == "." and d.name == "duckdb" and tables[pending[0]]:
@@ -888,7 +936,7 @@ def _composed(
                 # query {xs:in} is query(?), and load_extension {n:l} with n = -5 is
                 # load_extension (-5): the list or the parenthesized number is its argument
                 called = [*calls, previous] if specs[field] in ("in", "l") else calls
-                why = _sink(head, previous, called, routine_body, last)
+                why = _sink(head, previous, called, routine_body, last, after_set)
                 if why is not None and found[field] is None:
                     found[field] = why
                 family = "postgresql" if postgresql else d.name
@@ -900,13 +948,12 @@ def _composed(
                         found[field] = found[field] or _TABLE_FILE
                 if last == "." and prior in (")", "]") and d.attribute_calls:
                     found[field] = found[field] or _ATTRIBUTE_CALL  # (x).{f:i} is f(x)
-                if setting_next:  # create function f() ... set {k:i} = ...
-                    found[field] = found[field] or _SETTING_NAMED
                 if specs[field] == "i":  # a name: before "(" it is the function called
                     pending = (field, chain_before, chain_prior, last == ".")
                 field += 1
             elif token == ";":
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
+                after_set = None
             elif token == "(":
                 calls.append(previous)
                 if previous in _CODE_CALLS:
@@ -917,22 +964,34 @@ def _composed(
                 del calls[-1:]
                 if len(clauses) > 1:
                     clauses.pop()
-            elif token == "." and previous and not calls and 0 < len(head) < 8:
-                head.append(".")  # a dotted name: set plperl.on_init, pragma main.table_info
+            elif token == "." and previous and not calls:
+                # a dotted name: set plperl.on_init, pragma main.table_info
+                if 0 < len(head) < 8:
+                    head.append(".")
+                if after_set is not None and len(after_set) < _SETTING_WORDS:
+                    after_set.append(".")
+                    if not taint and _sets_code(head, after_set):
+                        taint = _SETTING_CODE_WHY
             elif kind in ("word", "identifier"):
                 if token in _CLAUSES:
                     clauses[-1] = token
                 if not calls:
                     if len(head) < 8:
                         head.append(token)
-                        if not taint and _sets_code(head):
-                            taint = _SETTING_CODE_WHY
                     statement = _statement(head)
                     routine = statement[:1] == ["create"] and bool(_ROUTINES & set(statement))
                     routine_body |= token == "as" and routine
                     atomic |= token == "begin" and routine
-                    # CREATE FUNCTION ... SET name = value sets it whenever the function runs
-                    routine_set = token == "set" and routine and not (routine_body or atomic)
+                    if routine_body or atomic:
+                        after_set = None  # the body's SET is an UPDATE's
+                    elif token in ("set", "reset") and _names_settings(head, routine):
+                        # CREATE FUNCTION ... SET name = value sets it whenever the function
+                        # runs; each SET of ALTER FUNCTION names one more
+                        after_set = []
+                    elif after_set is not None and len(after_set) < _SETTING_WORDS:
+                        after_set.append(token)
+                    if not taint and _sets_code(head, after_set):
+                        taint = _SETTING_CODE_WHY
             previous = token if kind in ("word", "identifier") else ""
             prior, last, last_named = last, token, named
         if taint:
@@ -975,7 +1034,9 @@ def _named_table(
     pg_settings as UPDATE's table (``updated``); ``None`` when it may."""
     names = value if isinstance(value, tuple) else (value,)
     last = names[-1] if names and isinstance(names[-1], str) else ""
-    if "sqlite" in internal and last.lower().startswith(_SQLITE_INTERNAL_PREFIXES):
+    if "sqlite" in internal and (
+        last.lower().startswith(_SQLITE_INTERNAL_PREFIXES) or last.lower() in _SQLITE_INTERNAL_NAMES
+    ):
         return _TABLE_INTERNAL  # lower(): SQLite folds ASCII case, so "SQLITE_STMT" is it
     if (
         "postgresql" in internal
