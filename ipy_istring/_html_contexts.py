@@ -93,8 +93,10 @@ _INTEGRATION_POINTS = frozenset(
 # that runs its URL (in Chromium, MathJax 3 as Jupyter Book configures it made escaped text a
 # javascript: link), \style{position: fixed...} an overlay, \class and \cssId the page's classes
 # and ids.  It skips the text of these elements (its skipHtmlTags; script, style, noscript and
-# textarea bodies take no value as markup anyway).  JupyterLab's MathJax filters commands
-# (its SafeHandler); these pages' does not.
+# textarea bodies take no value as markup anyway), unless they have a class the page's
+# configuration says to process (processHtmlClass: "math" and "output_area" in Jupyter Book;
+# in Chromium <code class="math"> was typeset), so one with any class counts as read.
+# JupyterLab's MathJax filters commands (its SafeHandler); these pages' does not.
 _TEX_SKIPPED = frozenset(
     [(HTML_NS, name) for name in ("pre", "code", "textarea", "script", "style", "noscript")]
     + [(MATHML_NS, name) for name in ("annotation", "annotation-xml")]
@@ -671,7 +673,10 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
             continue
         namespace, name = _split_tag(tag)
         name = _REPARSED.get(name, name)
-        skipped[id(element)] = in_skipped or (namespace, name) in _TEX_SKIPPED
+        # (a class may name one MathJax processes anyway: <code class="math"> in Jupyter Book)
+        skipped[id(element)] = in_skipped or (
+            (namespace, name) in _TEX_SKIPPED and "class" not in element.attrib
+        )
         note(name, _Landing("tag", namespace, name, "", (), ""))
         names = tuple(element.attrib)
         type_ = element.attrib.get("type", "")  # (a radio button joins a group by name)
@@ -766,8 +771,8 @@ _REFUSALS: dict[str, Refusal] = {
         "published in (Jupyter Book, nbsphinx, Quarto), makes markup of it: in Chromium "
         "$\\href{javascript:...}{x}$ became a link that ran script, and \\style{position: "
         "fixed...} covers the page",
-        "Put the field in <code>{x}</code> or <pre>{x}</pre>, which MathJax skips, or in an "
-        "element of its own apart from any $ of the template's",
+        "Put the field in <code>{x}</code> or <pre>{x}</pre> (without a class), which MathJax "
+        "skips, or in an element of its own apart from any $ of the template's",
     ),
     "trusted url": (
         "is trusted HTML (it has __html__) in a URL attribute (or a download's file name)",

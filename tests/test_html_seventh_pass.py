@@ -78,6 +78,11 @@ REFUSED = [
     ("<p>$<br>{}$</p>", (HREF,)),
     ("<p>${}<!-- c -->$</p>", (HREF,)),
     ("<p>{}<br>{}</p>", ("$", HREF + "$")),
+    # MathJax skips <pre> and <code>, unless their class is one the page says to process
+    # (Jupyter Book: "math", "output_area"): any class, static or a value's, counts as read.
+    ('<code class="math">{}</code>', ("$" + HREF + "$",)),
+    ('<pre class="x output_area"><b>{}</b></pre>', ("$" + HREF + "$",)),
+    ('<code class="{}">{}</code>', ("mathjax_process", "$" + HREF + "$")),
 ]
 
 
@@ -230,6 +235,7 @@ ATTACKS = [
     ("<p>$x = {}$</p>", HREF),
     ("<p>$<br>{}$</p>", HREF),
     ("<td>{}</td>", r"\begin{equation}" + HREF + r"\end{equation}"),
+    ('<code class="math">{}</code>', "$" + HREF + "$"),
 ]
 
 
