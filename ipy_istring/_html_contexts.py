@@ -44,7 +44,9 @@ __all__ = [
     "mismatch",
     "parse",
     "readings",
+    "tex_refusal",
     "token_refusal",
+    "top_text",
     "url_refusal",
 ]
 
@@ -84,6 +86,27 @@ _INTEGRATION_POINTS = frozenset(
     [(SVG_NS, name) for name in ("foreignObject", "desc", "title")]
     + [(MATHML_NS, name) for name in ("mi", "mo", "mn", "ms", "mtext")]
 )
+# MathJax, which the pages notebooks are published in run over their outputs (Jupyter Book
+# and nbsphinx through myst-nb's and nbsphinx's configuration, which processes the class
+# output_area; Quarto over the whole page), reads the text of the page as TeX: between $...$,
+# \(...\), \[...\] or in \begin{...}, a command makes markup, \href{javascript:...}{x} a link
+# that runs its URL (in Chromium, MathJax 3 as Jupyter Book configures it made escaped text a
+# javascript: link), \style{position: fixed...} an overlay, \class and \cssId the page's classes
+# and ids.  It skips the text of these elements (its skipHtmlTags; script, style, noscript and
+# textarea bodies take no value as markup anyway), unless they have a class the page's
+# configuration says to process (processHtmlClass: "math" and "output_area" in Jupyter Book;
+# in Chromium <code class="math"> was typeset), so one with any class counts as read.
+# JupyterLab's MathJax filters commands (its SafeHandler); these pages' does not.
+_TEX_SKIPPED = frozenset(
+    [(HTML_NS, name) for name in ("pre", "code", "textarea", "script", "style", "noscript")]
+    + [(MATHML_NS, name) for name in ("annotation", "annotation-xml")]
+)
+# A TeX command (\\href, \\style...; a backslash before any other character is a symbol that
+# makes no markup), and math that MathJax reads: between paired delimiters, which a page's
+# configuration may set ($...$ and $$...$$ in Jupyter Book, nbsphinx and Quarto), or in an
+# environment.  (\\$ counts as a dollar here, as it does where processEscapes is off.)
+_TEX_COMMAND = re.compile(r"\\[A-Za-z]")
+_TEX_MATH = re.compile(r"\$.*\$|\\\(.*\\\)|\\\[.*\\\]|\\begin.*\\end", re.DOTALL)
 # Text directly in these is moved by the parser (foster parenting, implied elements).
 _TABLE_LIKE = frozenset(("table", "tbody", "thead", "tfoot", "tr", "colgroup"))
 
@@ -191,6 +214,20 @@ _BOOTSTRAP_TRIGGERS = _names(
     data-toggle data-slide data-slide-to data-dismiss data-spy data-ride"""
 )
 _BOOTSTRAP_SELECTORS = frozenset(("data-target", "data-parent", "href"))
+# Bootstrap 3 and 4 (classic Notebook 6 and nbviewer load Bootstrap 3.4; Jupyter Book did
+# Bootstrap 4 before pydata-sphinx-theme 0.10) take a component's options from every data-*
+# attribute of the element that triggers it and of the element it acts on, by jQuery's
+# data() (data-remote is the option remote), unprefixed.  So every data-* of an element with a
+# trigger is an option, and these are options wherever they stand (a modal reads its own):
+# a modal's remote URL, loaded into it and its scripts run (in Chromium, Bootstrap 3.4.1 with
+# jQuery loaded the value's URL on a click and ran the page's script it served, both for
+# data-remote on the button and on the modal), the HTML of a tooltip or popover and the
+# switches of its sanitizer, and the selectors Bootstrap 3.3 read as HTML (CVE-2018-14042).
+_BOOTSTRAP_OPTIONS = _names(
+    """data-remote data-content data-template data-html data-sanitize data-sanitize-fn
+    data-white-list data-whitelist data-allow-list data-allowlist data-container
+    data-viewport data-selector data-original-title"""
+)
 # Elements whose attributes load or run something, or change the whole page (base, meta):
 # no attribute of theirs takes a value.
 _LOADING_ELEMENTS = _names(
@@ -326,6 +363,9 @@ class Plan:
     # Why the template may not end where it does (inside a tag, a comment, a <script>...):
     # what is joined after the result (result + text, Markup("").join) would be read there.
     ending: Refusal | None = None
+    # The text directly in each element holding fields that MathJax reads (not <pre>,
+    # <code>...): its static pieces and field indexes, joined in html() and checked whole.
+    texts: tuple[tuple[str | int, ...], ...] = ()
 
     def skeleton(self, reading: Reading) -> Skeleton:
         """Probe B's canonical parse read this way: static text, and (field, form) where a
@@ -549,6 +589,7 @@ class _Landing:
     kind: str = ""  # for a URL attribute: its UrlKind
     type: str = ""  # the element's type attribute (<input type="radio">), as written
     opener: bool = False  # following the element's link opens a tab holding window.opener
+    typeset: bool = False  # text that MathJax reads as TeX where a page runs it (not <pre>...)
 
 
 # The targets that navigate an existing browsing context (or none): any other opens, or finds,
@@ -583,6 +624,13 @@ def _walk(root: Any) -> Iterator[tuple[Any, Any]]:
         stack.extend((child, element) for child in reversed(element))
 
 
+def _direct_text(element: Any) -> str:
+    """The text directly in ``element`` (its own and its children's tails), in order."""
+    if element is None:
+        return ""
+    return (element.text or "") + "".join(child.tail or "" for child in element)
+
+
 def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
     found: dict[int, list[_Landing]] = {}
 
@@ -597,10 +645,23 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
         if element.tag == f"{{{HTML_NS}}}base" and "target" in element.attrib
     )
     base_target = next(bases, "")
+    skipped: dict[int, bool] = {}  # id(element) -> its text is in an element MathJax skips
+    direct: dict[int, str] = {}  # id(element) -> the text directly in it (each read once)
+
+    def text_of(element: Any) -> str:
+        if id(element) not in direct:
+            direct[id(element)] = _direct_text(element)
+        return direct[id(element)]
+
     for element, parent in _walk(root):
         tag = element.tag
         parent_ns, parent_name = _split_tag(parent.tag) if parent is not None else ("", "")
-        tail_in = _Landing("text", parent_ns, parent_name, "", (), "")
+        in_skipped = parent is not None and skipped[id(parent)]
+        # A text landing's value: all the text directly in the element that holds it, which
+        # MathJax reads as one (the field's static neighbours might begin a command).
+        tail_in = _Landing(
+            "text", parent_ns, parent_name, "", (), text_of(parent), typeset=not in_skipped
+        )
         if not isinstance(tag, str):
             note(element.text or "", _Landing("comment", "", "", "", (), ""))
             note(element.tail or "", tail_in)
@@ -612,6 +673,10 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
             continue
         namespace, name = _split_tag(tag)
         name = _REPARSED.get(name, name)
+        # (a class may name one MathJax processes anyway: <code class="math"> in Jupyter Book)
+        skipped[id(element)] = in_skipped or (
+            (namespace, name) in _TEX_SKIPPED and "class" not in element.attrib
+        )
         note(name, _Landing("tag", namespace, name, "", (), ""))
         names = tuple(element.attrib)
         type_ = element.attrib.get("type", "")  # (a radio button joins a group by name)
@@ -622,7 +687,10 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
                 value,
                 _Landing("attribute", namespace, name, attribute, names, value, "", type_, opener),
             )
-        note(element.text or "", _Landing("text", namespace, name, "", (), ""))
+        text_in = _Landing(
+            "text", namespace, name, "", (), text_of(element), typeset=not skipped[id(element)]
+        )
+        note(element.text or "", text_in)
         if parent is not None:
             note(element.tail or "", tail_in)
     return found
@@ -696,6 +764,16 @@ _REFUSALS: dict[str, Refusal] = {
         "Pass a value without spaces, or give the field whole tokens of its own "
         '(class="level {x}")',
     ),
+    "tex": (
+        "would make the text of its element TeX that MathJax typesets (a command such as "
+        "\\href or \\style between math delimiters: $...$, \\(...\\), \\begin...\\end), "
+        "joined with the text around it; MathJax, run over outputs by the pages notebooks are "
+        "published in (Jupyter Book, nbsphinx, Quarto), makes markup of it: in Chromium "
+        "$\\href{javascript:...}{x}$ became a link that ran script, and \\style{position: "
+        "fixed...} covers the page",
+        "Put the field in <code>{x}</code> or <pre>{x}</pre> (without a class), which MathJax "
+        "skips, or in an element of its own apart from any $ of the template's",
+    ),
     "trusted url": (
         "is trusted HTML (it has __html__) in a URL attribute (or a download's file name)",
         "Pass the URL as a plain string, so it is escaped and its scheme checked",
@@ -761,6 +839,20 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
     bootstrap = name.startswith("data-bs-") or name in _BOOTSTRAP_TRIGGERS or (
         name in _BOOTSTRAP_SELECTORS and not _BOOTSTRAP_TRIGGERS.isdisjoint(landing.attributes)
     )
+    on_trigger = not _BOOTSTRAP_TRIGGERS.isdisjoint(landing.attributes)
+    if not bootstrap and (
+        name in _BOOTSTRAP_OPTIONS or (on_trigger and name.startswith("data-"))
+    ):
+        return (
+            f"stands {where}, which Bootstrap 3 and 4 (loaded by classic Notebook 6, nbviewer "
+            "and older Jupyter Book pages) read as an option of a component (every data-* of "
+            "an element with data-toggle, and data-remote, data-content, data-template... "
+            "anywhere): a modal's data-remote is a URL whose page it loads and runs (in "
+            "Chromium, Bootstrap 3.4.1 ran the script of the value's page on a click), a "
+            "tooltip's or popover's data-content and data-template are HTML",
+            "Write Bootstrap's options in the template; keep values in a data-* attribute of "
+            "an element without data-toggle, under a name of your own (data-note)",
+        )
     if bootstrap:
         return (
             f"stands {where}, which Bootstrap (loaded by Jupyter Book, Quarto and other pages "
@@ -979,7 +1071,25 @@ def analyse(strings: tuple[str, ...]) -> Plan:
         elif slot.kind == "attribute" and not faithful:
             slot = dataclasses.replace(slot, trusted_refusal=_REFUSALS["misnested"])
         slots.append(slot)
-    return Plan(tuple(slots), tuple(urls), comments, probes.token, context, ending)
+    # (<title> is never shown: MathJax's markup there is neither rendered nor clicked.  The
+    # placeholder where the template ends stands for what is joined later: not a field.)
+    texts = {
+        tuple(p for p in _split_fields(landing.value, probes.token) if p != count)
+        for found in landings.values()
+        for landing in found
+        if landing.where == "text"
+        and landing.typeset
+        and (landing.namespace, landing.element) != (HTML_NS, "title")
+    }
+    return Plan(
+        tuple(slots),
+        tuple(urls),
+        comments,
+        probes.token,
+        context,
+        ending,
+        tuple(sorted(texts, key=repr)),
+    )
 
 
 def _ending_refusal(found: list[_Landing], unread: bool) -> Refusal | None:
@@ -1121,15 +1231,20 @@ def _canonical_text(root: Any) -> str:
     return "".join(out)
 
 
-def _url_check(landing: _Landing, token: re.Pattern[str]) -> UrlCheck:
+def _split_fields(value: str, token: re.Pattern[str]) -> tuple[str | int, ...]:
+    """``value`` as its static pieces and the indexes of the fields between them."""
     pieces: list[str | int] = []
-    for position, part in enumerate(token.split(landing.value)):
+    for position, part in enumerate(token.split(value)):
         if position % 2:
             pieces.append(int(part))
         elif part:
             pieces.append(part)
+    return tuple(pieces)
+
+
+def _url_check(landing: _Landing, token: re.Pattern[str]) -> UrlCheck:
     return UrlCheck(
-        tuple(pieces),
+        _split_fields(landing.value, token),
         landing.kind,  # type: ignore[arg-type]
         "download" in landing.attributes,
         landing.element,
@@ -1267,6 +1382,26 @@ def token_refusal(slot: Slot, text: str) -> Refusal | None:
     continues a token of the template's (class="level-{x}") and ``text`` would split it."""
     if slot.continues_token and any(space in text for space in ASCII_WHITESPACE):
         return _REFUSALS["token"]
+    return None
+
+
+def top_text(fragment: str) -> str:
+    """The text that trusted HTML puts directly in the element it stands in: its text outside
+    any element of its own (through <br> and comments, as MathJax reads it)."""
+    try:
+        root, _ = parse(fragment)
+    except Unreadable:  # (then all of it, markup and all, as the conservative reading)
+        return fragment
+    return _direct_text(root)
+
+
+def tex_refusal(text: str) -> Refusal | None:
+    """Why ``text`` may not be the text directly in an element MathJax reads, if it may not:
+    MathJax, where a page runs it, would read a TeX command in math there (it reads an
+    element's text as one string, across <br> and comments, and starts another at other tags).
+    """
+    if _TEX_COMMAND.search(text) is not None and _TEX_MATH.search(text) is not None:
+        return _REFUSALS["tex"]
     return None
 
 

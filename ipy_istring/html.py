@@ -22,7 +22,11 @@ raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``
 ``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., attributes by
 which the output acts on an element of the page it names (``<label for>``, ``form``,
 ``popovertarget``, ``aria-owns``, ``aria-actions``, the ``name`` of ``<details>`` and radio
-buttons, whose groups span the page; Bootstrap's ``data-bs-*`` and the target of its toggles),
+buttons, whose groups span the page; Bootstrap's ``data-bs-*`` and the target of its toggles,
+and Bootstrap 3/4's options: every ``data-*`` of a toggle, ``data-remote``, ``data-content``...),
+text that MathJax, run over outputs by Jupyter Book, nbsphinx and Quarto pages, would typeset
+into markup (the text of an element holding a TeX command and math delimiters:
+``$\\href{javascript:...}{x}$``; in ``<code>``/``<pre>`` MathJax reads nothing),
 ``rel`` (``opener``), the URL of a link that opens a tab
 holding ``window.opener`` (``target="_new"``), a value that would complete a character reference
 begun in the static text (``&{v}``), a value with whitespace that would end a token the template
@@ -189,6 +193,7 @@ def html(template: object) -> HtmlMarkup:
                 f"would be a {why}",
                 check.fix,
             )
+    _check_typeset(plan, interpolations, raws, trusted)
     result = "".join(pieces)
     if trusted:
         plain = {
@@ -198,6 +203,38 @@ def html(template: object) -> HtmlMarkup:
         }
         _check_structure(interpolations, plan, result, plain, trusted)
     return HtmlMarkup(result)
+
+
+def _check_typeset(
+    plan: contexts.Plan, interpolations: Sequence[Any], raws: list[str], trusted: dict[int, str]
+) -> None:
+    """Refuse values that would make the text of an element TeX markup for MathJax.
+
+    MathJax, which the pages notebooks are published in run over outputs, reads the text
+    directly in an element as one string; a command between math delimiters there becomes
+    markup (``$\\href{javascript:...}{x}$`` a link that runs script).  The text is judged
+    whole, static pieces and values joined (of a trusted value, the text it puts there).
+    """
+    from . import _html_contexts as contexts
+
+    texts: dict[int, str] = {}
+    for group in plan.texts:
+        fields = [piece for piece in group if isinstance(piece, int)]
+        if not fields:
+            continue
+        for index in fields:
+            if index in trusted and index not in texts:
+                texts[index] = contexts.top_text(trusted[index])
+        text = "".join(
+            piece if isinstance(piece, str) else texts.get(piece, raws[piece]) for piece in group
+        )
+        why = contexts.tex_refusal(text)
+        if why is not None:
+            # The field to blame: the first whose value brings a backslash or a dollar.
+            culprit = next(
+                (i for i in fields if {"\\", "$"} & set(texts.get(i, raws[i]))), fields[0]
+            )
+            raise refusal("html", field_text(interpolations[culprit], culprit + 1), *why)
 
 
 def _flatten(
