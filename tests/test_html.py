@@ -389,6 +389,7 @@ ACCEPTING = [
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(ACCEPTING), st.text())
 @example(("<p>", "</p>"), "\r\n\x00")
+@example(("<p>", "</p>"), "$\\href{javascript:x}{y}$")  # refused: MathJax would make a link
 @example(("<math><mi>", "</mi></math>"), "\x00")  # a text integration point drops NUL
 @example(('<svg><text y="1">', "</text></svg>"), "\x00")  # foreign content keeps it as U+FFFD
 def test_any_text_reads_back_exactly_where_a_field_is_accepted(
@@ -397,7 +398,13 @@ def test_any_text_reads_back_exactly_where_a_field_is_accepted(
     from ipy_istring import _html_contexts as contexts
 
     before, after = around
-    result = str(html(T(before, (value, "v"), after)))
+    try:
+        result = str(html(T(before, (value, "v"), after)))
+    except RenderError as error:
+        # The one refusal of text in these places: TeX that MathJax would typeset into
+        # markup where a page runs it (a command and a pair of math delimiters).
+        assert "MathJax" in str(error) and "\\" in value, error
+        return
     plan = contexts.analyse((before, after))
     for reading in contexts.readings(result):
         page = contexts.canonical_fragment(result, plan.context, reading)
