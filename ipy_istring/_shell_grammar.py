@@ -28,7 +28,9 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ._shell_programs import (
+    ENVIRONMENT_NAME,
     EXPANDED,
+    PLAIN_OPTION_PROGRAMS,
     WRITING_PROGRAMS,
     assignment_reader,
     code_argument,
@@ -181,6 +183,11 @@ _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 _VARIABLES = -1
 # A word that may give a value to a shell variable (`for f in`, `set --`).
 _SETS_VARIABLES = re.compile(r"(?<![\w-])(?:for|set)(?![\w-])")
+# Builtins that read a line of a file into variables (`read -r v < f`).
+_READS_LINES = re.compile(r"(?<![\w-])(?:read|mapfile|readarray)(?![\w-])")
+# bash's `$_` (also `${_}`): the last argument of the command before, so every value that
+# is an argument (or a command's name) becomes that variable: `true {x}; eval "$_"` ran x.
+_LAST_ARGUMENT = re.compile(r"\$(?:_(?![A-Za-z0-9_])|\{_\})")
 # A word that is one double-quoted parameter: its value is one word, as a field's is.
 _QUOTED_PARAMETER = re.compile(r'"\$(?:\{?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9])\}?)"')
 # The static start of a word (up to its first field) that a value may still turn into
@@ -297,7 +304,11 @@ class _Lexer:
         self.variables: list[int] = []
         # whether the text may give a field's value to a variable (else expansions are not
         # checked for it: most templates have neither `for` nor `set`)
-        self.may_set_variables = FIELD in text and _SETS_VARIABLES.search(text) is not None
+        # whether the text expands bash's `$_`, which may hold any argument's value
+        self.last_argument = FIELD in text and _LAST_ARGUMENT.search(text) is not None
+        self.may_set_variables = self.last_argument or (
+            FIELD in text and _SETS_VARIABLES.search(text) is not None
+        )
         # how expansions use them: why that is code, or (option taker, NAME=value reader)
         self.variable_uses: list[str | tuple[str, str]] = []
         # per level of ( ) and $( ) open: the first field of its current pipeline
@@ -310,12 +321,26 @@ class _Lexer:
             ">" in text or any(writer in text for writer in WRITING_PROGRAMS)
         )
         self.file_writes: dict[str, set[int]] = {}
+        # per `for` loop's NAME, the fields of its word list; the names `export` (or declare
+        # -x) puts in the environment; the names assigned an expansion (`x=$1`)
+        self.loops: dict[str, list[int]] = {}
+        self.exported: set[str] = set()
+        self.copied: set[str] = set()
         # per file name: the commands (their words, their redirections) that name it
         self.file_uses: dict[
             str, list[tuple[tuple[str | None, ...], tuple[tuple[str, str], ...]]]
         ] = {}
         # the programs the template runs that read files as code by name alone (make's Makefile)
         self.implicit_readers: set[str] = set()
+        # File names written inside another word, after '=' or an option's letter (`BASH_ENV=f`,
+        # `make --file=f`, `ssh -Ff`): per name, that word.
+        self.embedded: dict[str, str] = {}
+        # File names that a command inside `$( )`, or `read`, brings back into the shell, whose
+        # expansions may then hold what a value wrote there (`eval "$(cat f)"`).
+        self.read_back: set[str] = set()
+        self.substitutions = 0  # how many `$( )` the lexer is inside
+        if self.may_write_files and ("$(" in text or _READS_LINES.search(text)):
+            self.may_set_variables = True  # (the expansions' uses are checked at the end)
 
     def refuse(self, index: int, why: str) -> None:
         self.refusals.setdefault(index, why)
@@ -334,6 +359,7 @@ class _Lexer:
         n = len(text)
         position = COMMAND  # the role the next word would have
         loop_header = False  # inside `for NAME in ...` up to its separator
+        loop_name = ""  # the NAME of the last `for NAME in`
         via_command = False  # the simple command so far started with `command` or `builtin`
         redirect = ""  # the pending redirection operator, whose target comes next
         files: list[tuple[str, str]] = []  # the command's redirections to written file names
@@ -486,6 +512,7 @@ class _Lexer:
                 position = _SELECT_NAME if text[word_start : self.i] == "select" else ARGUMENT
             elif role == LOOP_NAME:
                 position = _LOOP_IN
+                loop_name = text[word_start : self.i]
             if role == COMMAND:
                 command, expanded = [], []
                 via_command = False  # whether `command` or `builtin` came before
@@ -509,6 +536,21 @@ class _Lexer:
                         "bash's keyword mode (set -k, set -o keyword), in which an argument "
                         "NAME=value of any later command is a variable of that command",
                     )
+                if command[:1] in (["set"], ["shopt"]) and _keyword_mode(command, "a"):
+                    raise _Stop(
+                        word_start,
+                        "the shell's allexport mode (set -a, set -o allexport), in which every "
+                        "variable a value sets is in the environment of the commands after it",
+                    )
+                if command[:1] == ["shopt"] and command[-1] == "lastpipe":
+                    raise _Stop(
+                        word_start,
+                        "bash's lastpipe option, which runs the last command of a pipeline in "
+                        "the shell itself, so that a variable `read` sets there keeps what the "
+                        "pipe brought for the commands after it",
+                    )
+                if role == ARGUMENT and _exports(command) and command[-1]:
+                    self.exported.add(command[-1].partition("=")[0])
                 if command[:1] in (["alias"], ["hash"]):
                     raise _Stop(
                         word_start,
@@ -528,9 +570,14 @@ class _Lexer:
                 self.check_expansion(piped, command, text[word_start : self.i], _prefix(parts))
             if self.may_set_variables and dynamic and role in (COMMAND, ARGUMENT):
                 self.check_variables(command, role, parts, text[word_start : self.i])
-            if role == ARGUMENT and start_field < self.field and (
-                loop_header or command[:1] == ["set"]
-            ):  # `for f in {x}`, `set -- {x}`: the values become variables
+            if loop_header and role == ARGUMENT and start_field < self.field:
+                self.loops.setdefault(loop_name, []).extend(range(start_field, self.field))
+            if role == ASSIGNMENT and dynamic:
+                self.copied.add(text[word_start : self.i].partition("=")[0])  # `x=$1`
+            if start_field < self.field and (
+                (role == ARGUMENT and (loop_header or command[:1] == ["set"]))
+                or (self.last_argument and role in (COMMAND, ARGUMENT))
+            ):  # `for f in {x}`, `set -- {x}`, `cmd {x}` before `$_`: the values become variables
                 self.add_variables(range(start_field, self.field))
             if self.i < n and text[self.i] in "<>" and role != TARGET:
                 # A word touching '<' or '>' may be read as a file descriptor number.
@@ -544,6 +591,8 @@ class _Lexer:
                 self.note_field(index, role, alone, parts)
             if any(kind == "field" for kind, _ in parts):
                 self.spans.append(Span(word_start, self.i, role, parts))
+            if role == ASSIGNMENT and self.may_write_files:
+                self.note_embedded(text[word_start : self.i])  # `BASH_ENV=f bash -c :`
             if role == TARGET and all(kind == "lit" for kind, _ in parts):
                 files.append((redirect, "".join(str(item) for _, item in parts)))
             out.append(Word(role, parts))
@@ -554,23 +603,13 @@ class _Lexer:
         variable names (bash runs the code in an array subscript ``a[$(cmd)]``), and of
         programs that do (``sh -c``, ``python -c``, ``awk``..., see :mod:`._shell_programs`).
         ``prefix`` is the field's word's static text before its first field."""
-        name, before = command[0] if command else None, command[1:-1]
-        if name in _REPARSING:
-            why = f"an argument of {name}, {_REPARSING[name]}"
-        elif name == "printf" and (not before or before in (["-v"], ["-v", before[-1]], ["--"])):
-            why = "printf's format or -v variable name, which printf interprets"
-        elif (name == "set" and before and before[-1] == "-o") or name == "shopt":
-            why = (
-                f"a shell option of {name}, which changes how bash reads the commands after it "
-                "(set -o keyword makes an argument NAME=value a variable of its command)"
-            )
-        elif name in ("test", "[") and ("-v" in before or "-R" in before):
-            why = f"an operand of {name} -v, a variable name whose subscript bash evaluates"
-        elif name in ("test", "["):
+        name = command[0] if command else None
+        why = _builtin_code(command)
+        if why is None and name in ("test", "["):
             self.operands.update(indexes)
             return
-        else:
-            why = code_argument(command, prefix)  # type: ignore[assignment]
+        if why is None:
+            why = code_argument(command, prefix)
             taker = None if prefix else option_taker(command)
             reader = None
             if why is None:  # `sh -c 'eval "$1"' sh {x}`: the string's use of its parameter
@@ -702,7 +741,7 @@ class _Lexer:
         if lexed.stop is not None:
             why = f"with {lexed.stop_reason}, which the renderer does not follow"
         elif 0 in lexed.refusals:
-            inner = lexed.refusals[0].partition("parameters): ")  # (drop what it repeats)
+            inner = lexed.refusals[0].partition("$_): ")  # (drop what it repeats)
             why = f"where {inner[2] or inner[0]}"
         else:
             return
@@ -731,6 +770,54 @@ class _Lexer:
         )
         for name in {posixpath.normpath(name) for name in names if name}:
             self.file_uses.setdefault(name, []).append(use)
+            if self.substitutions or (
+                marked and marked[0] in ("read", "mapfile", "readarray")
+            ) or (any(op in ("<", "<>") for op, _ in files) and _READS_LINES.search(self.text)):
+                self.read_back.add(name)  # (a `while read` loop's input too)
+        own_writes = {posixpath.normpath(name) for name in written}
+        for word in marked[1:]:
+            if word is not None and word != EXPANDED:
+                self.note_embedded(word, own_writes)
+
+    def note_embedded(self, word: str, own_writes: frozenset[str] | set[str] = frozenset()) -> None:
+        """Record the file names ``word`` holds after its first '=' (``BASH_ENV=f``,
+        ``--config=f``, ``include.path=f``) or after an option's letters (``-Ff``), but those
+        its command writes (``dd of=f``, ``wget -Of``)."""
+        names = []
+        if "=" in word:
+            names.append(word.partition("=")[2])
+        if word[:1] == "-" and word[1:2] not in ("-", ""):
+            names += [word[k:] for k in range(2, len(word))]
+        for name in names:
+            if name and posixpath.normpath(name) not in own_writes:
+                self.embedded.setdefault(posixpath.normpath(name), word)
+
+    def check_environment(self) -> None:
+        """Refuse the fields of a `for` loop whose variable is in the environment of the
+        commands it runs: a name the caller may have exported (upper-case, as the variables
+        that programs read are named: ``for BASH_ENV in {x}; do bash -c :; done``), or one the
+        template exports; and every variable's field when it exports a name assigned an
+        expansion (``set -- {x}; f=$1; export f``)."""
+        for name, fields in self.loops.items():
+            if ENVIRONMENT_NAME.match(name + "="):
+                why = (
+                    f"in the word list of a for loop whose variable {name} has an upper-case "
+                    "name, as the environment variables that programs read are named: if the "
+                    "caller exports it (PAGER, EDITOR, BASH_ENV), the commands run in the loop "
+                    "get the value in their environment, and programs run such variables as code"
+                )
+            elif name in self.exported:
+                why = f"in the word list of a for loop whose variable {name} the text exports"
+            else:
+                continue
+            for index in fields:
+                self.refuse(index, why)
+        if not self.exported.isdisjoint(self.copied):
+            self.use_variables(
+                "an assignment of it to a variable that the text exports, so every program "
+                "run after gets it in its environment (programs run BASH_ENV, PAGER or "
+                "LD_PRELOAD as code)"
+            )
 
     def check_files(self, stopped: bool) -> None:
         """Refuse the fields written to a file that a command of the template runs or reads
@@ -748,6 +835,10 @@ class _Lexer:
             if why is not None:
                 for index in sorted(fields):
                     self.refuse(index, why)
+            elif name in self.read_back:
+                # what a command brings back from the file is an expansion's text: checked as
+                # a variable holding the values, wherever the template uses one
+                self.add_variables(sorted(fields))
 
     def file_reader(self, name: str) -> str | None:
         """How a command of the template runs the file ``name`` or reads it as code: as its
@@ -757,6 +848,12 @@ class _Lexer:
         for reader in sorted(self.implicit_readers):
             if reads_by_name(reader, name):
                 return f"runs as code by its name alone ({reader} reads it without being told)"
+        if name in self.embedded:
+            return (
+                f"names in the word {self.embedded[name]!r}, a variable or an option that may "
+                "make a program read it as code or settings (BASH_ENV=f runs f in bash, make "
+                "--file=f, git -c include.path=f, wget --config=f)"
+            )
         for marked, files in self.file_uses.get(name, ()):
             named = program(marked[0]) if marked and marked[0] not in (None, EXPANDED) else ""
             for op, target in files:
@@ -771,6 +868,22 @@ class _Lexer:
                     continue
                 if at == 0 and "/" in word:
                     return "runs as a program"
+                option = marked[at - 1] if at > 1 else None
+                writes = {posixpath.normpath(file) for file in output_files(list(marked))}
+                if (
+                    option is not None
+                    and name not in writes  # (its own output: `wget -O f`, `sort -o f`)
+                    and option[:1] == "-"
+                    and option != "--"
+                    and named
+                    and named not in PLAIN_OPTION_PROGRAMS
+                    and "=" not in option
+                ):
+                    return (
+                        f"gives to {named} as the argument of its option {option!r}, which may "
+                        "be a file of settings or code it reads (ssh -F f runs its "
+                        "ProxyCommand, wget --config f its use_askpass program)"
+                    )
                 swapped = [*marked[:at], "/dev/stdin", *marked[at + 1 :]]
                 runs = runs_its_data(list(marked), self.reads_code)
                 if at and (reads_program_from_stdin(swapped) or runs):
@@ -806,7 +919,7 @@ class _Lexer:
         prefix = _prefix(parts)
         why: str | None = "the command's name"
         if role != COMMAND:
-            why = _REPARSING.get(command[0] or "") or code_argument(command, prefix)
+            why = _builtin_code(command) or code_argument(command, prefix)
             taker = option_taker(command) if not prefix else None
             reader = assignment_reader(command, prefix) or (
                 None if prefix else environment_setter(command, "X=")
@@ -816,7 +929,7 @@ class _Lexer:
                 taker = taker or (inner_taker if not prefix else None) or None
                 reader = reader or inner_reader or None
             if why is None and (taker or reader):
-                if _QUOTED_PARAMETER.fullmatch(word):
+                if _QUOTED_PARAMETER.fullmatch(word) or _quoted_substitution(parts):
                     self.use_variables((taker or "", reader or ""))
                 else:
                     why = f"an argument of {taker or reader}, which reads options or NAME=value"
@@ -833,7 +946,7 @@ class _Lexer:
         self.variable_uses.append(use)
         self.check_variable_fields(self.variables, [use])
 
-    def add_variables(self, indexes: range) -> None:
+    def add_variables(self, indexes: Sequence[int]) -> None:
         """Record fields whose values become shell variables, checked for each use so far."""
         self.variables.extend(indexes)
         self.check_variable_fields(indexes, self.variable_uses)
@@ -846,8 +959,8 @@ class _Lexer:
                 if isinstance(use, str):
                     self.refuse(
                         index,
-                        f"in a shell variable (of a for loop, or set's positional parameters): "
-                        f"{use}",
+                        "in a shell variable (of a for loop, set's positional parameters or "
+                        f"bash's $_): {use}",
                     )
                 else:
                     if use[0]:
@@ -868,7 +981,7 @@ class _Lexer:
         expansion ``word`` (its last word) is code there: ``eval "$(cat)"``, ``sh -c "$l"``
         after ``read l`` compute code from what the pipe brings."""
         why = (
-            _REPARSING.get(command[0] or "")
+            _builtin_code(command)
             or code_argument(command, prefix)
             or _positional_use(command, self.nesting)[0]
         )
@@ -1057,7 +1170,9 @@ class _Lexer:
             self.i = start + 2
             inner: list[Token] = []
             stdin = self.stdin
+            self.substitutions += 1
             self.commands(depth + 1, True, inner, stdin)
+            self.substitutions -= 1
             self.stdin = stdin
             return ("sub", tuple(inner))
         match = _BRACED_PARAMETER.match(text, start) or _NAME_PARAMETER.match(text, start)
@@ -1138,6 +1253,17 @@ def lex(text: str, nesting: int = 0) -> Lexed:
     except _Stop as stopped:
         stop, reason = stopped.offset, stopped.reason
         lexer.check_files(stopped=True)
+        lexer.check_environment()
+        # A variable that holds a value may be used in what follows, which is unknown: bash
+        # evaluates `$(($1))`, `${!1}`, `[[ $f -eq 1 ]]` with a value a[$(cmd)] and runs cmd.
+        for index in lexer.variables:
+            lexer.refuse(
+                index,
+                "in a shell variable (of a for loop, set's positional parameters or bash's $_) "
+                f"that the text may use at or after {reason}, which the renderer does not "
+                "follow, so it cannot prove the variable is used only as data (bash evaluates "
+                "$(($1)) or ${!1} with a value a[$(cmd)] and runs cmd)",
+            )
         # What follows the construct is unknown, so is where the output of the pipeline it
         # stands in goes (`echo {x} | time sh`, `echo {x} > >(sh)`, `echo {x} |& sh`,
         # `echo {x} $'' | sh`): refuse the fields of that pipeline (of the outermost one
@@ -1151,6 +1277,7 @@ def lex(text: str, nesting: int = 0) -> Lexed:
             )
     if stop is None:
         lexer.check_files(stopped=False)
+        lexer.check_environment()
     spans = tuple(lexer.spans)
     operands = frozenset(lexer.operands)
     return Lexed(
@@ -1176,15 +1303,63 @@ def _nested_fields(tokens: Sequence[Token]) -> list[int]:
     return found
 
 
-def _keyword_mode(command: list[str | None]) -> bool:
+def _builtin_code(command: list[str | None]) -> str | None:
+    """Why the shell itself reads the last word of ``command`` as code, a variable name or a
+    format (``eval``, ``read``, ``printf -v``, ``test -v``, ``set -o``), else None.  The
+    same rule for a field written there and for an expansion that may hold a value (``set
+    -- {x}; printf -v "$1" y``): bash evaluates the subscript of a name ``a[$(cmd)]`` and
+    runs cmd."""
+    name, before = command[0] if command else None, command[1:-1]
+    if name in _REPARSING:
+        return f"an argument of {name}, {_REPARSING[name]}"
+    if name == "printf" and (not before or before in (["-v"], ["-v", before[-1]], ["--"])):
+        return "printf's format or -v variable name, which printf interprets"
+    if (name == "set" and before and before[-1] == "-o") or name == "shopt":
+        return (
+            f"a shell option of {name}, which changes how bash reads the commands after it "
+            "(set -o keyword makes an argument NAME=value a variable of its command)"
+        )
+    if name in ("test", "[") and ("-v" in before or "-R" in before):
+        return f"an operand of {name} -v, a variable name whose subscript bash evaluates"
+    return None
+
+
+def _quoted_substitution(parts: tuple[Part, ...]) -> bool:
+    """Whether a word is one double-quoted ``$( )`` (``"$(cat f)"``): its output is one word,
+    as a field's value is."""
+    return (
+        len(parts) == 1
+        and parts[0][0] == "double"
+        and len(parts[0][1]) == 1
+        and isinstance(parts[0][1][0], tuple)
+        and parts[0][1][0][0] == "sub"
+    )
+
+
+# The long names of set's option letters that _keyword_mode looks for.
+_SET_OPTIONS = {"k": "keyword", "a": "allexport"}
+
+
+def _exports(command: list[str | None]) -> bool:
+    """Whether ``command`` puts the variables its arguments name in the environment:
+    ``export``, or ``declare``/``typeset``/``local`` with ``-x`` (also in a cluster)."""
+    if command[:1] == ["export"]:
+        return True
+    return command[:1] != [] and command[0] in ("declare", "typeset", "local") and any(
+        word is not None and word[:1] == "-" and "x" in word for word in command[1:]
+    )
+
+
+def _keyword_mode(command: list[str | None], letter: str = "k") -> bool:
     """Whether ``set`` or ``shopt -o`` turns on bash's keyword mode with its last word: ``set
-    -k`` (also in a cluster, ``set -ek``), ``set -o keyword``, ``shopt -os keyword``."""
+    -k`` (also in a cluster, ``set -ek``), ``set -o keyword``, ``shopt -os keyword``; with
+    ``letter`` "a", the allexport mode (``set -a``, ``set -o allexport``)."""
     word = command[-1]
     if word is None:
         return False
-    if command[0] == "set" and word[:1] == "-" and word[1:2] != "-" and "k" in word[1:]:
+    if command[0] == "set" and word[:1] == "-" and word[1:2] != "-" and letter in word[1:]:
         return True
-    return word == "keyword" and any(
+    return word == _SET_OPTIONS[letter] and any(
         option is not None and option[:1] == "-" and "o" in option[1:] for option in command[1:-1]
     )
 

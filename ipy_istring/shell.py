@@ -188,6 +188,11 @@ def _fix_for(why: str) -> str:
             "Give perl the file on standard input (perl -ne '...' < {f}), or read the files "
             "with <<>> in a program written in the static text"
         )
+    if "for loop whose variable" in why:
+        return (
+            "Name the loop's variable in lower case and do not export it (for f in {x}); give "
+            "a program a variable through subprocess.run(env=...)"
+        )
     if "quotes" in why:
         return _UNQUOTE
     if "comment" in why:
