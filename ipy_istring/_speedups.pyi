@@ -1,6 +1,6 @@
 """Types of the optional C accelerator (``_speedups.c``); see ``template._accelerate``."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 __all__ = [
@@ -9,6 +9,7 @@ __all__ = [
     "formatting_methods",
     "import_bindings",
     "line_numbers",
+    "may_reach",
     "places",
     "put_aside",
     "rebound",
@@ -67,3 +68,22 @@ def places(source: str, offsets: list[int], /) -> list[tuple[int, int]]:
 
 def line_numbers(source: str, offsets: list[int], every: bool = False, /) -> list[int]:
     """``check.flow._python_line_numbers`` in C."""
+
+def may_reach(
+    body: list[Any],
+    places: list[tuple[int, int]],
+    source: str,
+    imports: Mapping[str, str],
+    tables: tuple[
+        dict[str, Any], dict[str, Any], dict[str, Any], dict[str, str],
+        dict[tuple[object, ...], list[Any]], dict[int, set[str]], int,
+    ],
+    callbacks: tuple[
+        Callable[[Any, Mapping[str, str]], list[Any]],
+        Callable[[Any, Any, list[Any], str], bool],
+        Callable[[str], bool],
+    ],
+    /,
+) -> bool:
+    """The loop of ``check.flow.Analysis._python_may_reach`` in C (the usual calls judged
+    there, the others by ``callbacks[1]``, ``Analysis._passes_no_format``)."""

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import sysconfig
 import tracemalloc
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -840,5 +841,199 @@ def test_no_leaks_in_the_tree_walks() -> None:
 
     assert walks()[0][0] is call.value
     deltas, grown = _leaks(walks, [tree, tree.body[4], call.value, helper])
+    assert deltas == [0, 0, 0, 0]
+    assert grown < 64_000
+
+
+# The judging of a cell's sink calls from each call alone in C (_speedups.may_reach) against
+# the Python loop (flow.Analysis._python_may_reach): every sink call of each cell of the
+# check's corpora, in a notebook's order, and a sample of the shapes a call takes.
+
+_CALL_SHAPES = [
+    "cur.execute('SELECT 1')",
+    "cur.execute('SELECT * FROM t WHERE a = ?', (x,))",
+    "cur.execute(query)",
+    "cur.execute(f'SELECT {x}')",
+    "cur.execute(*sql(i'SELECT {x}'))",
+    "cur.execute(*(q, p))",
+    "cur.execute(*args)",
+    "cur.execute(sql='SELECT 1')",
+    "cur.execute(sql=query)",
+    "cur.execute(operation=f'{x}')",
+    "cur.execute()",
+    "cur.executemany('INSERT INTO t VALUES (?)', rows)",
+    "engine.execute(text('SELECT 1'))",
+    "pd.read_sql('SELECT 1', con)",
+    "pd.read_sql(sql=q, con=con)",
+    "def f(q):\n    cur.execute(q)",
+    "def f(q):\n    q = q + ' x'\n    cur.execute(q)",
+    "def f(q):\n    def g():\n        cur.execute(q)\n    return g",
+    "def f(*q, **k):\n    cur.execute(q)\n    cur.execute(k)",
+    "async def f(q, /, *, r):\n    await conn.fetch(r)",
+    "def f(q):\n    for q in qs:\n        cur.execute(q)",
+    "def f(q):\n    import q\n    cur.execute(q)",
+    "lambda q: cur.execute(q)",
+    "import os\nos.system('ls')",
+    "import os\nos.system(cmd)",
+    "import os\nos.system(build(cmd))",
+    "import os\nos.popen(f'ls {x}')",
+    "import subprocess\nsubprocess.run(['ls', x])",
+    "import subprocess\nsubprocess.run(('ls', x))",
+    "import subprocess\nsubprocess.run([x, 'ls'])",
+    "import subprocess\nsubprocess.run([])",
+    "import subprocess\nsubprocess.run(['bash', '-c', x])",
+    "import subprocess\nsubprocess.run(['/bin/sh', '-ec', x])",
+    "import subprocess\nsubprocess.run(['sh', x, y])",
+    "import subprocess\nsubprocess.run(['ssh', host, x])",
+    "import subprocess\nsubprocess.run(['sudo', 'sh', '-c', x])",
+    "import subprocess\nsubprocess.run(x, shell=True)",
+    "import subprocess\nsubprocess.run(x, shell=False)",
+    "import subprocess\nsubprocess.run(x, shell=0)",
+    "import subprocess\nsubprocess.run(x, shell=use_shell)",
+    "import subprocess\nsubprocess.run(['ls', x], **options)",
+    "import subprocess\nsubprocess.run('ls', shell=True)",
+    "import subprocess\nsubprocess.check_output(f'ls {x}', shell=True)",
+    "import subprocess as sp\nsp.Popen(['ls', x], shell=False)",
+    "from subprocess import run\nrun(['ls', x])",
+    "import shlex, subprocess\nsubprocess.run(shlex.split(x))",
+    "import os\nos.execvp('sh', ['sh', '-c', x])",
+    "import asyncio\nasyncio.create_subprocess_shell(x)",
+    "import asyncio\nasyncio.create_subprocess_exec('ls', x)",
+    "get_ipython().system('ls {x}')",
+    "get_ipython().system('ls $x')",
+    "get_ipython().system('ls')",
+    "get_ipython().getoutput('ls {x}')",
+    "get_ipython().run_line_magic('sx', 'ls {x}')",
+    "get_ipython().run_line_magic('time', 'f(x)')",
+    "get_ipython().run_cell_magic('bash', '', x)",
+    "ip = get_ipython()\nip.system('ls')",
+    "import functools, os\nrun = functools.partial(os.system)\nrun(x)",
+    "import duckdb\nduckdb.sql(f'SELECT {x}')",
+    "import duckdb\nduckdb.query('SELECT 1')",
+    "conn.exec_driver_sql(q)",
+    "client.exec_command(f'ls {x}')",
+    "(cur).execute(q)",
+    "cur.execute(q)[0].execute('x')",
+    "x = [cur.execute(q) for q in qs]",
+    "x = [cur.execute(q) for q in 'ab']",
+    "cur.execute('a' 'b')",
+    "cur.execute(b'SELECT 1')",
+    "cur.execute(None)",
+    "cur.execute(1)",
+]
+
+
+@needs_accelerator
+def test_sink_calls_are_judged_as_the_python_loop_judges_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each sink call of every corpus cell (through the cell check, so the analysis holds
+    what a notebook's earlier cells left) and of each shape above, judged alone by the C
+    loop and by the Python one: the same judgement."""
+    import check_corpus
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    from ipy_istring.check import flow
+    from ipy_istring.check.cell import CellChecker
+
+    compiled_loop = flow.Analysis._may_reach
+    judged = {True: 0, False: 0}
+    differ = []  # (the cell check keeps quiet on an exception: an assert here would be lost)
+
+    def both(
+        analysis: Any, tree: ast.Module, source: str, places: list[Any], imports: Any
+    ) -> bool:
+        for place in places:
+            analysis._rebound_in = {}
+            python = analysis._python_may_reach(tree, source, [place], imports)
+            if compiled_loop(analysis, tree, source, [place], imports) != python:
+                differ.append((source, place))
+            judged[python] += 1
+        return bool(compiled_loop(analysis, tree, source, places, imports))
+
+    monkeypatch.setattr(flow.Analysis, "_may_reach", both)
+    transform = TransformerManager().transform_cell
+    names = ["CASES", *(f"HELDOUT{n}" for n in ("", *range(2, 9)))]
+    corpora = [getattr(check_corpus, name) for name in names]
+    notebooks = [case.cells or (case.code,) for corpus in corpora for case in corpus]
+    notebooks += [(shape,) for shape in _CALL_SHAPES]
+    notebooks.append(tuple(_CALL_SHAPES))  # (each shape after the others: helpers, imports)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for cells in notebooks:
+            checker = CellChecker()
+            for cell in cells:
+                try:
+                    source = rewrite(transform(cell))
+                    tree = ast.parse(source)
+                except SyntaxError:
+                    continue
+                checker.check(tree, source)
+    assert not differ
+    assert judged[True] > 300 and judged[False] > 300, judged
+
+
+@needs_accelerator
+def test_the_possible_sinks_of_a_name_are_asked_once() -> None:
+    """The C loop reads the possible sinks of a call from the memo the Python method fills
+    (its key made alike), so a call of the same name in a later cell asks nothing."""
+    from ipy_istring.check import flow
+
+    asked: list[str] = []
+    analysis = flow.Analysis()
+    python = analysis._possible_sinks
+
+    def counted(func: ast.expr, imports: Any) -> Any:
+        asked.append(ast.unparse(func))
+        return python(func, imports)
+
+    analysis._possible_sinks = counted  # type: ignore[method-assign]
+    source = "import subprocess as sp\ncur.execute('SELECT 1')\nsp.run(['ls', x])\n"
+    tree = ast.parse(source)
+    places = flow._places(source, [27, 48])
+    imports = {"sp": "subprocess"}
+    for _ in range(2):
+        assert analysis._may_reach(tree, source, places, imports) is False
+    assert asked == ["cur.execute", "sp.run"]
+
+
+@needs_accelerator
+def test_the_c_judging_refuses_bad_arguments_passes_errors_through_and_leaks_nothing() -> None:
+    from ipy_istring.check import flow
+
+    compiled = template._speedups
+    source = (
+        "import subprocess\ncur.execute('SELECT 1')\nsubprocess.run(['ls', x])\n"
+        "def f(q):\n    cur.execute(q)\nsubprocess.run(['bash', '-c', x])\n"
+    )
+    tree = ast.parse(source)
+    offsets = [source.index(".execute"), source.index("subprocess.run")]
+    offsets += [source.index(".execute(q)"), source.rindex("subprocess.run")]
+    places = flow._places(source, offsets)
+    analysis, imports = flow.Analysis(), {"subprocess": "subprocess"}
+    with pytest.raises(TypeError):
+        compiled.may_reach(tree.body, places, source, {}, (), ())
+    with pytest.raises(TypeError, match="a place is a"):
+        analysis._may_reach(tree, source, [(1, 2, 3)], {})
+
+    def fails(*arguments: object) -> bool:
+        raise Boom("judged")
+
+    analysis._passes_no_format = fails  # type: ignore[method-assign]
+    with pytest.raises(Boom, match="judged"):  # (the bash -c call: asked of Python)
+        analysis._may_reach(tree, source, places, imports)
+    del analysis._passes_no_format
+    assert analysis._may_reach(tree, source, places[:3], imports) is False
+    assert analysis._may_reach(tree, source, places, imports) is True
+
+    def judges() -> object:
+        fresh = flow.Analysis()
+        return fresh._may_reach(tree, source, places[:3], imports), fresh._may_reach(
+            tree, source, places, imports
+        )
+
+    assert judges() == (False, True)
+    calls = [tree.body[1].value, tree.body[3].body[0].value]  # type: ignore[attr-defined]
+    deltas, grown = _leaks(judges, [tree, tree.body[3], *calls])
     assert deltas == [0, 0, 0, 0]
     assert grown < 64_000

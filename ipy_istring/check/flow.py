@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
+import functools
 import operator
 import re
 import shlex
@@ -305,6 +306,7 @@ class Analysis:
         self._statement_origins: set[tuple[int, str]] = set()
         self._deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
         self._rebound_in: dict[int, set[str]] = {}  # id of a function -> what it rebinds
+        self._possible_sinks_memo: dict[tuple[object, ...], list[Sink]] = {}
         # plumbum's command objects (`sh = local["sh"]`): name -> the program, its words so
         # far and its sink.  Once plumbum is imported, each text is read whole: a command is
         # an object, bound and run anywhere, by no name the search of sink calls knows.
@@ -1322,6 +1324,24 @@ class Analysis:
         imports: Mapping[str, str],
     ) -> bool:
         self._rebound_in = {}  # (the tree is alive: its nodes' ids are theirs)
+        if _compiled is not None:  # (this runs for every cell that calls a sink)
+            tables = (
+                self.partials, self.helpers, self.method_helpers, self.imports,
+                self._possible_sinks_memo, self._rebound_in, sinks.version,
+            )  # fmt: skip
+            callbacks = (self._possible_sinks, self._passes_no_format, _plain_program)
+            return bool(_compiled.may_reach(tree.body, places, source, imports, tables, callbacks))
+        return self._python_may_reach(tree, source, places, imports)
+
+    def _python_may_reach(
+        self,
+        tree: ast.Module,
+        source: str,
+        places: list[tuple[int, int]],
+        imports: Mapping[str, str],
+    ) -> bool:
+        """The loop of :meth:`_may_reach` (the reference for its C version, which judges
+        the usual calls itself and asks :meth:`_passes_no_format` of the others)."""
         for line, column in places:
             index = bisect.bisect_right(tree.body, line, key=_LINE) - 1
             found = _call_at(tree.body[index], line, column) if index >= 0 else None
@@ -1341,10 +1361,31 @@ class Analysis:
 
     def _possible_sinks(self, func: ast.expr, imports: Mapping[str, str]) -> list[Sink]:
         """Every sink ``func`` may name, whatever the names in scope are bound to (as
-        :meth:`_resolve` would, with the imports of ``imports`` too)."""
+        :meth:`_resolve` would, with the imports of ``imports`` too).  Remembered by all
+        that decides it (the name, what its first part and ``imports`` are imported as, the
+        sink table's version), but for a helper's or a noted method's name."""
         if not isinstance(func, (ast.Attribute, ast.Name)):
             return []
         last = func.attr if isinstance(func, ast.Attribute) else func.id
+        if last in self.helpers or last in self.method_helpers:
+            return self._sinks_named(func, last, imports)
+        name = _dotted(func)
+        head = name.partition(".")[0]
+        key = (
+            name, type(func), imports.get(head), self.imports.get(head),
+            last in imports or last in self.imports, sinks.version,
+        )  # fmt: skip
+        found = self._possible_sinks_memo.get(key)
+        if found is None:
+            if len(self._possible_sinks_memo) >= _SINKS_MEMO_KEPT:
+                self._possible_sinks_memo.clear()
+            found = self._possible_sinks_memo[key] = self._sinks_named(func, last, imports)
+        return found
+
+    def _sinks_named(
+        self, func: ast.Attribute | ast.Name, last: str, imports: Mapping[str, str]
+    ) -> list[Sink]:
+        """:meth:`_possible_sinks` worked out (``last``: the last part of ``func``'s name)."""
         if (
             not sinks.ending_in(last)
             and last not in imports
@@ -2150,6 +2191,20 @@ def _shell_c_argument(argv: ast.List | ast.Tuple) -> ast.expr | None:
         elements[2]
         if (option.startswith("-") and option.endswith("c")) or option == "/c"
         else _argv_shell_code(elements)
+    )
+
+
+_SINKS_MEMO_KEPT = 1024  # the called names whose possible sinks are remembered
+
+
+@functools.lru_cache(maxsize=256)
+def _plain_program(word: str) -> bool:
+    """Whether an argument list whose first word is ``word`` surely holds no shell code (as
+    :func:`_shell_c_argument` finds it): ``word`` names no shell, nor a program that runs
+    one of its words as shell code (``ls``, not ``bash``, ``ssh`` or ``sudo``)."""
+    return (
+        word.rsplit("/", 1)[-1] not in _SHELLS
+        and _shell_programs.program(word) not in _shell_programs.SHELL_CODE_PROGRAMS
     )
 
 

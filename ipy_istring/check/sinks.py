@@ -87,13 +87,18 @@ class Sink:
     program: str = ""
     maker: bool = False
     #: How the call passes its command, all that judging a call from the call alone reads
-    #: of the sink (sinks alike in it are judged once): made once, not at each call.
+    #: of the sink (sinks alike in it are judged once): made once, not at each call, and
+    #: the same object for sinks alike (the C judging compares them by identity).
     passing: tuple[object, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         passing = (self.argument, self.keywords, self.shell_keyword, self.shell_argv,
-                   self.argv0, self.split, self.magic_names, self.ipython_expands)  # fmt: skip
-        object.__setattr__(self, "passing", passing)
+                   self.argv0, self.split, self.magic_names, self.ipython_expands,
+                   self.program)  # fmt: skip
+        object.__setattr__(self, "passing", _PASSINGS.setdefault(passing, passing))
+
+
+_PASSINGS: dict[tuple[object, ...], tuple[object, ...]] = {}  # each way of passing, once
 
 
 def _sql(name: str, keyword: str = "sql", fix: str = "", generic: bool = False) -> Sink:
