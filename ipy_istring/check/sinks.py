@@ -16,6 +16,7 @@ import re
 import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .._shell_programs import SHELLS
 
@@ -379,11 +380,11 @@ class SinkTable:
     @functools.lru_cache(maxsize=64)  # noqa: B019 - one table for the process
     def _finder(self, functions: frozenset[str]) -> CallFinder:
         methods = {
-            re.escape(re.split(r"[.()]+", name.rstrip("()"))[-1])
+            re.split(r"[.()]+", name.rstrip("()"))[-1]
             for name in self._by_name
             if name.startswith(".") or "()" in name
         }
-        alternatives = [rf"\.\s*(?:{'|'.join(sorted(methods))})"]
+        alternatives = [rf"\.\s*{_one_of(methods)}"]
         method_pattern = re.compile(rf"{alternatives[0]}\s*\(")
         function_pattern = None
         if functions:
@@ -392,7 +393,7 @@ class SinkTable:
             subscripted = [w[:-1] for w in functions if w.endswith("[")]
             ends = [(called, r"\s*\("), (subscripted, r"\s*[(\[]")]
             alternatives.append(
-                "|".join(rf"(?:{_one_of(words)}){end}" for words, end in ends if words)
+                "|".join(rf"{_one_of(words)}{end}" for words, end in ends if words)
             )
             function_pattern = re.compile(alternatives[1])
         # (No leading \b: three times quicker; calls_in() drops matches inside a longer name.)
@@ -457,8 +458,28 @@ class CallFinder:
 
 
 def _one_of(words: Iterable[str]) -> str:
-    """A regex alternation of ``words``, the longest first."""
-    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+    """A regex group that matches each of ``words``, factored by their common beginnings
+    (``exec(?:ute(?:many)?|_command)``): the engine then tries a few branches at each place
+    it is tried, not every word (with 46 sink methods, most of the search's time).  Each
+    pattern here is followed by ``\\s*\\(``, so which word matches does not hang on the
+    branches' order."""
+    tree: dict[str, Any] = {}
+    for word in words:
+        node = tree
+        for character in word:
+            node = node.setdefault(character, {})
+        node[""] = {}  # a word ends here
+
+    def group(node: dict[str, Any]) -> str:
+        branches = [re.escape(c) + group(rest) for c, rest in sorted(node.items()) if c]
+        if not branches:
+            return ""
+        inner = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+        if "" not in node:
+            return inner
+        return f"(?:{inner})?" if len(branches) == 1 else f"{inner}?"
+
+    return f"(?:{group(tree)})"
 
 
 def _calls(pattern: re.Pattern[str], source: str) -> list[int]:
