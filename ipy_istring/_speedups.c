@@ -31,6 +31,10 @@
  *       The cell check's walks over the tree of each cell IPython prepares (see their section
  *       below): check/flow.py and check/cell.py keep the Python versions.
  *
+ *   calls_in
+ *       The check's search of a cell's text for the calls that may be sinks (see its
+ *       section): sinks.CallFinder._python_calls_in is the reference.
+ *
  *   may_reach
  *       The check's judging of a cell's sink calls from each call alone, for the usual calls
  *       (see its section): flow.Analysis._python_may_reach and _passes_no_format are the
@@ -2324,6 +2328,219 @@ may_reach(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/*
+ * The search of a text for the calls that may be sinks (check/sinks.py), which runs for every
+ * cell IPython prepares:
+ *
+ *   calls_in(source, method_names, functions_match, heads)
+ *       sinks.CallFinder._python_calls_in: the offsets of the calls that may be sinks.  Its
+ *       method pattern ``\.\s*(?:NAMES)\s*\(`` (NAMES: ``method_names``, ASCII identifiers)
+ *       is found by a scan from dot to dot (the regex engine tried the names at each dot, most
+ *       of the check of a cell without sink calls); the sink functions are tried with
+ *       ``functions_match(source, at)`` (their pattern's ``match``, or None for none) where
+ *       one of ``heads`` is; the matches kept as the one pattern would find them, and those
+ *       inside a longer name left out.
+ */
+
+typedef struct {
+    Py_ssize_t start, end;
+} Span;
+
+typedef struct {
+    Span *items;
+    Py_ssize_t count, allocated;
+} Spans;
+
+static int
+spans_append(Spans *spans, Py_ssize_t start, Py_ssize_t end)
+{
+    if (spans->count == spans->allocated) {
+        Py_ssize_t allocated = spans->allocated ? 2 * spans->allocated : 16;
+        Span *items = PyMem_Realloc(spans->items, (size_t)allocated * sizeof(Span));
+        if (items == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        spans->items = items;
+        spans->allocated = allocated;
+    }
+    spans->items[spans->count++] = (Span){start, end};
+    return 0;
+}
+
+static int
+compare_spans(const void *a, const void *b)
+{
+    const Span *x = a, *y = b;
+    return x->start != y->start ? (x->start > y->start) - (x->start < y->start)
+                                : (x->end > y->end) - (x->end < y->end);
+}
+
+static int
+ascii_word(Py_UCS4 c)
+{
+    return c < 128 && (Py_ISALNUM(c) || c == '_');
+}
+
+/* The next dot of the text at or after ``at``; ``length`` if none. */
+static Py_ssize_t
+next_dot(int kind, const void *data, Py_ssize_t at, Py_ssize_t length)
+{
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const char *found = at < length ? memchr((const char *)data + at, '.', (size_t)(length - at))
+                                        : NULL;
+        return found == NULL ? length : found - (const char *)data;
+    }
+    while (at < length && PyUnicode_READ(kind, data, at) != '.') {
+        at++;
+    }
+    return at;
+}
+
+/* Append the spans of ``\.\s*(?:NAMES)\s*\(`` in ``source``, as finditer gives them. */
+static int
+method_spans(PyObject *source, PyObject *names, Spans *spans)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(source);
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
+    Py_ssize_t at = next_dot(kind, data, 0, length);
+    while (at < length) {
+        Py_ssize_t k = at + 1;
+        while (k < length && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, k))) {
+            k++;
+        }
+        Py_ssize_t word = k;
+        while (k < length && ascii_word(PyUnicode_READ(kind, data, k))) {
+            k++;
+        }
+        Py_ssize_t next = at + 1; /* (where the search goes on: after a match, its end) */
+        /* A name matches only as the whole word: the pattern goes on with \s*\(. */
+        if (k > word) {
+            PyObject *name = PyUnicode_Substring(source, word, k);
+            int known = name == NULL ? -1 : PySet_Contains(names, name);
+            Py_XDECREF(name);
+            if (known < 0) {
+                return -1;
+            }
+            while (known && k < length && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, k))) {
+                k++;
+            }
+            if (known && k < length && PyUnicode_READ(kind, data, k) == '(') {
+                if (spans_append(spans, at, k + 1) < 0) {
+                    return -1;
+                }
+                next = k + 1;
+            }
+        }
+        at = next_dot(kind, data, next, length);
+    }
+    return 0;
+}
+
+/* Append the spans of the sink functions' matches where one of ``heads`` is. */
+static int
+function_spans(PyObject *source, PyObject *match, PyObject *heads, Spans *spans)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(source);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(heads); i++) {
+        PyObject *head = PyTuple_GET_ITEM(heads, i);
+        Py_ssize_t at = PyUnicode_Find(source, head, 0, length, 1);
+        while (at >= 0) {
+            PyObject *position = PyLong_FromSsize_t(at);
+            PyObject *found = position == NULL ? NULL
+                              : PyObject_CallFunctionObjArgs(match, source, position, NULL);
+            Py_XDECREF(position);
+            if (found == NULL) {
+                return -1;
+            }
+            if (found != Py_None) {
+                PyObject *span = PyObject_CallMethod(found, "span", NULL);
+                Py_ssize_t start = -1, end = -1;
+                int failed = span == NULL || !PyArg_ParseTuple(span, "nn", &start, &end) ||
+                             spans_append(spans, start, end) < 0;
+                Py_XDECREF(span);
+                if (failed) {
+                    Py_DECREF(found);
+                    return -1;
+                }
+            }
+            Py_DECREF(found);
+            at = PyUnicode_Find(source, head, at + 1, length, 1);
+        }
+        if (at == -2) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *
+calls_in(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4 || !PyUnicode_Check(args[0]) || !PyAnySet_Check(args[1]) ||
+        !PyTuple_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "calls_in(source, method_names, functions_match, heads)");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(args[3]); i++) {
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(args[3], i))) {
+            PyErr_SetString(PyExc_TypeError, "calls_in(): heads are strings");
+            return NULL;
+        }
+    }
+    PyObject *source = args[0], *match = args[2], *found = NULL;
+    Spans spans = {NULL, 0, 0};
+    if (method_spans(source, args[1], &spans) < 0) {
+        goto done;
+    }
+    if (match != Py_None) {
+        if (function_spans(source, match, args[3], &spans) < 0) {
+            goto done;
+        }
+        /* As the one pattern would search: the first match, then the first after it. */
+        if (spans.count > 1) {
+            qsort(spans.items, (size_t)spans.count, sizeof(Span), compare_spans);
+        }
+        Py_ssize_t kept = 0;
+        for (Py_ssize_t i = 0; i < spans.count; i++) {
+            if (kept == 0 || spans.items[i].start >= spans.items[kept - 1].end) {
+                spans.items[kept++] = spans.items[i];
+            }
+        }
+        spans.count = kept;
+    }
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
+    found = PyList_New(0);
+    for (Py_ssize_t i = 0; found != NULL && i < spans.count; i++) {
+        Py_ssize_t start = spans.items[i].start;
+        if (start < 0 || start > PyUnicode_GET_LENGTH(source)) {
+            PyErr_SetString(PyExc_ValueError, "calls_in(): a match outside the source");
+            Py_CLEAR(found);
+            break;
+        }
+        /* (a match inside a longer name, `xrun(` for `run(`, is none) */
+        if (start > 0 && start < PyUnicode_GET_LENGTH(source) &&
+            PyUnicode_READ(kind, data, start) != '.') {
+            Py_UCS4 before = PyUnicode_READ(kind, data, start - 1);
+            if (Py_UNICODE_ISALNUM(before) || before == '_') {
+                continue;
+            }
+        }
+        PyObject *offset = PyLong_FromSsize_t(start);
+        if (offset == NULL || PyList_Append(found, offset) < 0) {
+            Py_CLEAR(found);
+        }
+        Py_XDECREF(offset);
+    }
+done:
+    PyMem_Free(spans.items);
+    return found;
+}
+
+/* ------------------------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
     {"template_builder", template_builder, METH_VARARGS,
@@ -2349,6 +2566,9 @@ static PyMethodDef module_methods[] = {
      "line_numbers(source, offsets, every=False): check.flow._python_line_numbers in C."},
     {"import_bindings", (PyCFunction)(void (*)(void))import_bindings, METH_FASTCALL,
      "import_bindings(body, count): check.cell._python_import_bindings in C."},
+    {"calls_in", (PyCFunction)(void (*)(void))calls_in, METH_FASTCALL,
+     "calls_in(source, method_names, functions_match, heads): "
+     "check.sinks.CallFinder._python_calls_in in C."},
     {"may_reach", (PyCFunction)(void (*)(void))may_reach, METH_FASTCALL,
      "may_reach(body, places, source, imports, tables, callbacks): the loop of "
      "check.flow.Analysis._may_reach in C."},
@@ -2392,7 +2612,8 @@ PyInit__speedups(void)
         !str_split || !int_one || !int_minus_one || !call_separator || !empty_str) {
         return NULL;
     }
-    PyObject *public = Py_BuildValue("[sssssssssss]", "call_at", "dotted", "formatting_methods",
+    PyObject *public = Py_BuildValue("[ssssssssssss]", "call_at", "calls_in", "dotted",
+                                     "formatting_methods",
                                      "import_bindings", "line_numbers", "may_reach", "places",
                                      "put_aside", "rebound", "rewrite_simple",
                                      "template_builder");

@@ -1037,3 +1037,89 @@ def test_the_c_judging_refuses_bad_arguments_passes_errors_through_and_leaks_not
     deltas, grown = _leaks(judges, [tree, tree.body[3], *calls])
     assert deltas == [0, 0, 0, 0]
     assert grown < 64_000
+
+
+# The search for the calls that may be sinks in C (_speedups.calls_in) against the Python
+# reference (check.sinks.CallFinder._python_calls_in), which searches with the patterns.
+
+_SEARCHED_TEXTS = [
+    "",
+    ".",
+    "cur.execute(q)",
+    "cur . execute ( q )",
+    "cur.\n    execute\n(q)",
+    "cur.\u00a0execute\u2003(q)",  # (spaces \s matches beyond ASCII)
+    "cur.execute\u00e9(q)",
+    "cur.\u00e9execute(q)",
+    "x.executemany(q); y.executem(q); z.execute_x(q); w._execute(q)",
+    "a.run(b.run(c.system(d)))",
+    ".run(.run(",
+    "cur.execute",
+    "cur.execute  ",
+    "5.execute(q); 1.5e3.run(x)",
+    "os.system(x); myos.system(y); x.os.system(z); xsubprocess.run(w); \u00e9subprocess.run(v)",
+    "subprocess.run(x); subprocess .run(y); subprocess.run\t(z); subprocess.runx(w)",
+    "pd.read_sql(q); pd.read_sql_query(q); pdx.read_sql(q); _pd.read_sql(q)",
+    "local['sh'](x); local [x]; bash['-c', y](); \u00e9bash['-c']",
+    "\U0001f600.execute(q) \U0001f600 subprocess.run(x)",  # (a 4-byte text)
+    "\u0101.execute(q) subprocess.run(x)",  # (a 2-byte text)
+]
+
+
+@needs_accelerator
+def test_the_search_for_sink_calls_finds_what_the_python_search_finds() -> None:
+    """On every text of the check's corpora, the project's own check code and the texts
+    above, with the imports that make different sink functions searched."""
+    import check_corpus
+
+    from ipy_istring.check.sinks import imported_names, sinks
+
+    names = ["CASES", *(f"HELDOUT{n}" for n in ("", *range(2, 9)))]
+    texts = [*_SEARCHED_TEXTS, *_walked_sources()]
+    for corpus in names:
+        for case in getattr(check_corpus, corpus):
+            texts += [case.code, *case.cells]
+    found = 0
+    for text in texts:
+        for imports in (
+            {},
+            imported_names(text),
+            {"subprocess": "subprocess", "os": "os", "pd": "pandas", "plumbum": "plumbum"},
+            {"sp": "subprocess", "run": "os.system", "system": "os.system"},
+        ):
+            finder = sinks.call_finder("", imports, read_imports=False)
+            assert finder.method_names is not None
+            python = finder._python_calls_in(text)
+            assert finder.calls_in(text) == python, (text, imports)
+            found += len(python)
+    assert found > 4_000, found
+
+
+@needs_accelerator
+def test_the_c_search_refuses_bad_arguments_passes_errors_through_and_leaks_nothing() -> None:
+    from ipy_istring.check.sinks import sinks
+
+    compiled = template._speedups
+    with pytest.raises(TypeError):
+        compiled.calls_in(b"x.run(", frozenset({"run"}), None, ())
+    with pytest.raises(TypeError):
+        compiled.calls_in("x.run(", ["run"], None, ())
+    with pytest.raises(TypeError):
+        compiled.calls_in("x.run(", frozenset({"run"}), None, (1,))
+
+    def fails(source: str, at: int) -> None:
+        raise Boom("matched")
+
+    with pytest.raises(Boom, match="matched"):
+        compiled.calls_in("os.system(x)", frozenset({"run"}), fails, ("os",))
+    assert compiled.calls_in("os.system(x)", frozenset({"run"}), fails, ("sp",)) == []
+    finder = sinks.call_finder("", {"os": "os", "subprocess": "subprocess"}, read_imports=False)
+    text = "import os\nos.system(x); cur.execute(q)\nsubprocess.run(y)\n" * 3
+
+    def search() -> object:
+        return finder.calls_in(text)
+
+    assert search() == finder._python_calls_in(text)
+    deltas, grown = _leaks(search, [text, finder.method_names])
+    assert deltas == [0, 0]
+    assert grown < 64_000
