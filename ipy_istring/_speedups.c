@@ -1676,6 +1676,382 @@ put_aside(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/*
+ * The helper noting of the cell check (flow.Analysis._note_helpers and helper_calls), which
+ * runs for every cell that calls a sink once the user has defined a helper (a function that
+ * passes a parameter to a sink):
+ *
+ *   statements_on(body, lines)                 flow._python_statements_on
+ *   helper_statements(body, lines)             flow._python_helper_statements
+ *   called_offsets(source, calls, commands)    flow._python_called_offsets
+ *
+ * The Python versions stay the reference (tests/test_speedups.py compares them).
+ */
+
+static PyTypeObject *ast_Lambda;
+
+/* The ast types this part reads besides the walks' ones, fetched on its first use. */
+static int
+load_helper_types(void)
+{
+    if (ast_Lambda != NULL) {
+        return 0;
+    }
+    if (load_ast() < 0) {
+        return -1;
+    }
+    PyObject *ast = PyImport_ImportModule("ast");
+    PyObject *type = ast == NULL ? NULL : PyObject_GetAttrString(ast, "Lambda");
+    Py_XDECREF(ast);
+    if (type == NULL || !PyType_Check(type)) {
+        Py_XDECREF(type);
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "ast.Lambda is not a type");
+        }
+        return -1;
+    }
+    ast_Lambda = (PyTypeObject *)type; /* (held for good, as the module is) */
+    return 0;
+}
+
+/* ``*out = int(value)`` for a line number: 0, or -1 with an exception (TypeError if it is
+ * not an int, as comparing it with one would raise). */
+static int
+line_value(PyObject *value, long *out)
+{
+    if (!PyLong_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "a line number is not an int");
+        return -1;
+    }
+    *out = PyLong_AsLong(value);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* The line of ``body[index]``: its ``lineno``, or with ``to_end`` its ``end_lineno or
+ * lineno``.  0 with the line in ``*out``, 1 if the list has no such index any more, -1 with
+ * an exception. */
+static int
+statement_line(PyObject *body, Py_ssize_t index, int to_end, long *out)
+{
+    if (index >= PyList_GET_SIZE(body)) {
+        return 1;
+    }
+    PyObject *node = Py_NewRef(PyList_GET_ITEM(body, index)), *value = NULL;
+    if (to_end) {
+        value = node_attr(node, str_end_lineno, 0);
+        int truth = value == NULL ? -1 : PyObject_IsTrue(value);
+        if (truth == 0) {
+            Py_CLEAR(value);
+        }
+        else if (truth < 0) {
+            Py_CLEAR(value);
+            Py_DECREF(node);
+            return -1;
+        }
+    }
+    if (value == NULL) {
+        value = node_attr(node, str_lineno, 0);
+    }
+    Py_DECREF(node);
+    int failed = value == NULL || line_value(value, out) < 0;
+    Py_XDECREF(value);
+    return failed ? -1 : 0;
+}
+
+static int
+compare_indexes(const void *a, const void *b)
+{
+    Py_ssize_t x = *(const Py_ssize_t *)a, y = *(const Py_ssize_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The indexes of the statements of ``body`` spanning one of ``lines`` (bisect_right by
+ * ``lineno``, then back while ``end_lineno or lineno`` reaches the line), sorted and
+ * distinct, into ``*found`` (PyMem, freed by the caller; ``*count`` of them).  -1 with an
+ * exception on failure. */
+static int
+spanning_indexes(PyObject *body, PyObject *lines, Py_ssize_t **found, Py_ssize_t *count)
+{
+    *found = NULL;
+    *count = 0;
+    if (!PyList_Check(body) || !PyList_Check(lines)) {
+        PyErr_SetString(PyExc_TypeError, "(body: list of statements, lines: list of ints)");
+        return -1;
+    }
+    Py_ssize_t room = 0;
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(lines); k++) {
+        long line;
+        if (line_value(PyList_GET_ITEM(lines, k), &line) < 0) {
+            return -1;
+        }
+        Py_ssize_t low = 0, high = PyList_GET_SIZE(body);
+        while (low < high) {
+            Py_ssize_t middle = low + (high - low) / 2;
+            long start;
+            int got = statement_line(body, middle, 0, &start);
+            if (got != 0) {
+                if (got > 0) {
+                    PyErr_SetString(PyExc_RuntimeError, "the body changed size");
+                }
+                return -1;
+            }
+            if (line < start) {
+                high = middle;
+            }
+            else {
+                low = middle + 1;
+            }
+        }
+        for (Py_ssize_t index = low - 1; index >= 0; index--) {
+            long end;
+            int got = statement_line(body, index, 1, &end);
+            if (got < 0) {
+                return -1;
+            }
+            if (got > 0 || end < line) {
+                break;
+            }
+            if (*count == room) {
+                room = room ? room * 2 : 8;
+                if (PyMem_Resize(*found, Py_ssize_t, room) == NULL) {
+                    PyErr_NoMemory();
+                    return -1;
+                }
+            }
+            (*found)[(*count)++] = index;
+        }
+    }
+    if (*count > 1) {
+        qsort(*found, (size_t)*count, sizeof(Py_ssize_t), compare_indexes);
+        Py_ssize_t kept = 1;
+        for (Py_ssize_t i = 1; i < *count; i++) {
+            if ((*found)[i] != (*found)[kept - 1]) {
+                (*found)[kept++] = (*found)[i];
+            }
+        }
+        *count = kept;
+    }
+    return 0;
+}
+
+static PyObject *
+statements_on(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "statements_on(body, lines)");
+        return NULL;
+    }
+    if (load_helper_types() < 0) {
+        return NULL;
+    }
+    Py_ssize_t *found, count;
+    if (spanning_indexes(args[0], args[1], &found, &count) < 0) {
+        PyMem_Free(found);
+        return NULL;
+    }
+    PyObject *indexes = PyList_New(count);
+    for (Py_ssize_t i = 0; indexes != NULL && i < count; i++) {
+        PyObject *index = PyLong_FromSsize_t(found[i]);
+        if (index == NULL) {
+            Py_CLEAR(indexes);
+            break;
+        }
+        PyList_SET_ITEM(indexes, i, index);
+    }
+    PyMem_Free(found);
+    return indexes;
+}
+
+/* Whether ``statement`` may define a helper (flow._helper_candidates): a function, or an
+ * assignment of a lambda or of a call to one name.  1, 0, or -1 with an exception. */
+static int
+may_define_helper(PyObject *statement)
+{
+    PyTypeObject *kind = Py_TYPE(statement);
+    if (kind == ast_FunctionDef || kind == ast_AsyncFunctionDef) {
+        return 1;
+    }
+    if (kind != ast_Assign) {
+        return 0;
+    }
+    PyObject *targets = node_attr(statement, str_targets, 0);
+    if (targets == NULL) {
+        return -1;
+    }
+    Py_ssize_t size = PyObject_Size(targets);
+    PyObject *first = size == 1 ? PySequence_GetItem(targets, 0) : NULL;
+    Py_DECREF(targets);
+    if (size < 0 || (size == 1 && first == NULL)) {
+        return -1;
+    }
+    int named = first != NULL && Py_TYPE(first) == ast_Name;
+    Py_XDECREF(first);
+    if (!named) {
+        return 0;
+    }
+    PyObject *value = node_attr(statement, str_value, 0);
+    if (value == NULL) {
+        return -1;
+    }
+    int made = Py_TYPE(value) == ast_Lambda || Py_TYPE(value) == ast_Call;
+    Py_DECREF(value);
+    return made;
+}
+
+static PyObject *
+helper_statements(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "helper_statements(body, lines)");
+        return NULL;
+    }
+    if (load_helper_types() < 0) {
+        return NULL;
+    }
+    PyObject *body = args[0];
+    Py_ssize_t *found, count;
+    if (spanning_indexes(body, args[1], &found, &count) < 0) {
+        PyMem_Free(found);
+        return NULL;
+    }
+    /* (the statements first, as the Python takes them before it asks about any) */
+    PyObject *statements = PyList_New(0), *candidates = NULL;
+    for (Py_ssize_t i = 0; statements != NULL && i < count; i++) {
+        if (found[i] >= PyList_GET_SIZE(body)) {
+            PyErr_SetString(PyExc_IndexError, "list index out of range");
+            Py_CLEAR(statements);
+        }
+        else if (PyList_Append(statements, PyList_GET_ITEM(body, found[i])) < 0) {
+            Py_CLEAR(statements);
+        }
+    }
+    PyMem_Free(found);
+    candidates = statements == NULL ? NULL : PyList_New(0);
+    for (Py_ssize_t i = 0; candidates != NULL && i < PyList_GET_SIZE(statements); i++) {
+        PyObject *statement = PyList_GET_ITEM(statements, i);
+        int may = may_define_helper(statement);
+        if (may < 0 || (may && PyList_Append(candidates, statement) < 0)) {
+            Py_CLEAR(candidates);
+        }
+    }
+    Py_XDECREF(statements);
+    return candidates;
+}
+
+/* The first match at or after ``from`` of ``name``, then whitespace, then ``(`` (or ``[``
+ * with ``brackets``): its start, with its end in ``*end``; -1 for none, -2 with an
+ * exception. */
+static Py_ssize_t
+next_call(PyObject *source, PyObject *name, int brackets, Py_ssize_t from, Py_ssize_t *end)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(source), size = PyUnicode_GET_LENGTH(name);
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
+    while (from <= length) {
+        Py_ssize_t start = PyUnicode_Find(source, name, from, length, 1);
+        if (start < 0) {
+            return start;
+        }
+        Py_ssize_t k = start + size;
+        while (k < length && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, k))) {
+            k++;
+        }
+        if (k < length) {
+            Py_UCS4 ch = PyUnicode_READ(kind, data, k);
+            if (ch == '(' || (brackets && ch == '[')) {
+                *end = k + 1;
+                return start;
+            }
+        }
+        from = start + 1;
+    }
+    return -1;
+}
+
+#define STACK_NAMES 16
+
+static PyObject *
+called_offsets(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyTuple_Check(args[1]) ||
+        !PyTuple_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "called_offsets(source: str, calls: tuple[str], commands: tuple[str])");
+        return NULL;
+    }
+    PyObject *source = args[0], *calls = args[1], *commands = args[2];
+    Py_ssize_t ncalls = PyTuple_GET_SIZE(calls), count = ncalls + PyTuple_GET_SIZE(commands);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = i < ncalls ? PyTuple_GET_ITEM(calls, i)
+                                    : PyTuple_GET_ITEM(commands, i - ncalls);
+        if (!PyUnicode_Check(name)) {
+            PyErr_SetString(PyExc_TypeError, "called_offsets: the names are str");
+            return NULL;
+        }
+    }
+    /* Per name, its next match (-2: not searched from the position yet; -1: none left) and
+     * that match's end: the leftmost match of all is the regex's, the first name on a tie
+     * (its alternatives are tried in order), and the search goes on from its end. */
+    Py_ssize_t stack[2 * STACK_NAMES], *next = stack;
+    if (count > STACK_NAMES && (next = PyMem_New(Py_ssize_t, 2 * count)) == NULL) {
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t *ends = next + count;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        next[i] = -2;
+    }
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
+    PyObject *found = PyList_New(0);
+    Py_ssize_t position = 0;
+    while (found != NULL) {
+        Py_ssize_t best = -1;
+        for (Py_ssize_t i = 0; i < count; i++) {
+            if (next[i] == -1) {
+                continue;
+            }
+            if (next[i] < position) {
+                PyObject *name = i < ncalls ? PyTuple_GET_ITEM(calls, i)
+                                            : PyTuple_GET_ITEM(commands, i - ncalls);
+                next[i] = next_call(source, name, i >= ncalls, position, &ends[i]);
+                if (next[i] == -2) {
+                    Py_CLEAR(found);
+                    break;
+                }
+            }
+            if (next[i] >= 0 && (best < 0 || next[i] < next[best])) {
+                best = i;
+            }
+        }
+        if (found == NULL || best < 0) {
+            break;
+        }
+        Py_ssize_t start = next[best];
+        position = ends[best];
+        /* (not after a letter, a digit, `_`, `.` or `def `) */
+        Py_UCS4 before = start ? PyUnicode_READ(kind, data, start - 1) : ' ';
+        if (Py_UNICODE_ISALNUM(before) || before == '_' || before == '.') {
+            continue;
+        }
+        if (start >= 4 && PyUnicode_READ(kind, data, start - 4) == 'd' &&
+            PyUnicode_READ(kind, data, start - 3) == 'e' &&
+            PyUnicode_READ(kind, data, start - 2) == 'f' &&
+            PyUnicode_READ(kind, data, start - 1) == ' ') {
+            continue;
+        }
+        PyObject *offset = PyLong_FromSsize_t(start);
+        if (offset == NULL || PyList_Append(found, offset) < 0) {
+            Py_CLEAR(found);
+        }
+        Py_XDECREF(offset);
+    }
+    if (next != stack) {
+        PyMem_Free(next);
+    }
+    return found;
+}
+
+/* ------------------------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
     {"template_builder", template_builder, METH_VARARGS,
@@ -1701,6 +2077,12 @@ static PyMethodDef module_methods[] = {
      "line_numbers(source, offsets, every=False): check.flow._python_line_numbers in C."},
     {"import_bindings", (PyCFunction)(void (*)(void))import_bindings, METH_FASTCALL,
      "import_bindings(body, count): check.cell._python_import_bindings in C."},
+    {"statements_on", (PyCFunction)(void (*)(void))statements_on, METH_FASTCALL,
+     "statements_on(body, lines): check.flow._python_statements_on in C."},
+    {"helper_statements", (PyCFunction)(void (*)(void))helper_statements, METH_FASTCALL,
+     "helper_statements(body, lines): check.flow._python_helper_statements in C."},
+    {"called_offsets", (PyCFunction)(void (*)(void))called_offsets, METH_FASTCALL,
+     "called_offsets(source, calls, commands): check.flow._python_called_offsets in C."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1741,9 +2123,11 @@ PyInit__speedups(void)
         !str_split || !int_one || !int_minus_one || !call_separator || !empty_str) {
         return NULL;
     }
-    PyObject *public = Py_BuildValue("[ssssssssss]", "call_at", "dotted", "formatting_methods",
+    PyObject *public = Py_BuildValue("[sssssssssssss]", "call_at", "called_offsets", "dotted",
+                                     "formatting_methods", "helper_statements",
                                      "import_bindings", "line_numbers", "places", "put_aside",
-                                     "rebound", "rewrite_simple", "template_builder");
+                                     "rebound", "rewrite_simple", "statements_on",
+                                     "template_builder");
     if (public == NULL || PyModule_AddObject(module, "__all__", public) < 0) {
         Py_XDECREF(public);
         Py_DECREF(module);

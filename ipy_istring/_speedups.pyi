@@ -5,14 +5,17 @@ from typing import Any
 
 __all__ = [
     "call_at",
+    "called_offsets",
     "dotted",
     "formatting_methods",
+    "helper_statements",
     "import_bindings",
     "line_numbers",
     "places",
     "put_aside",
     "rebound",
     "rewrite_simple",
+    "statements_on",
     "template_builder",
 ]
 
@@ -67,3 +70,12 @@ def places(source: str, offsets: list[int], /) -> list[tuple[int, int]]:
 
 def line_numbers(source: str, offsets: list[int], every: bool = False, /) -> list[int]:
     """``check.flow._python_line_numbers`` in C."""
+
+def statements_on(body: list[Any], lines: list[int], /) -> list[int]:
+    """``check.flow._python_statements_on`` in C."""
+
+def helper_statements(body: list[Any], lines: list[int], /) -> list[Any]:
+    """``check.flow._python_helper_statements`` in C."""
+
+def called_offsets(source: str, calls: tuple[str, ...], commands: tuple[str, ...], /) -> list[int]:
+    """``check.flow._python_called_offsets`` in C."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
+import functools
 import operator
 import re
 import shlex
@@ -1551,15 +1552,17 @@ class Analysis:
         its ``functools.partial`` objects of sinks (:attr:`helpers`, :attr:`partials`); the
         offsets of the calls of every such name in ``source``.  What a helper does is worked
         out only when a call of it is read (:meth:`helper_sinks`)."""
+        found = None
         if source is None or "def " in source or "lambda" in source or "partial" in source:
-            self._note_helpers(tree, source)
+            found = self._note_helpers(tree, source)
         if source is None or "class " in source:
             self._note_method_helpers(tree, source)
+            found = None
         if source is None or not (
             self.helpers or self.partials or self.method_helpers or self.commands
         ):
             return []
-        return self.helper_calls(source)
+        return self.helper_calls(source) if found is None else found
 
     def _note_method_helpers(self, tree: ast.Module, source: str | None) -> None:
         """Note the methods of the module's classes that pass a parameter to a sink, or to
@@ -1658,7 +1661,9 @@ class Analysis:
             for sink in self._method_sinks_of(owner, name)
         ]
 
-    def _note_helpers(self, tree: ast.Module, source: str | None) -> None:
+    def _note_helpers(self, tree: ast.Module, source: str | None) -> list[int] | None:
+        """Note the helpers and partial objects of ``tree`` (see :meth:`_derived_calls`);
+        what :meth:`helper_calls` now gives for ``source``, when it is known already."""
         body = tree.body
         # A helper calls a sink or another helper: in a cell, only the statements on the lines
         # of those calls may define one (found without looking at the others), unless it may
@@ -1666,26 +1671,30 @@ class Analysis:
         every = source is None or "partial" in source
         candidates = _helper_candidates(body) if every else []
         if every and not candidates:
-            return
-        if "partial" in (source or "partial"):  # (its name is resolved through the imports)
+            return None
+        if every or not source:  # (a partial's name is resolved through the imports)
             for statement in body:
                 if isinstance(statement, (ast.Import, ast.ImportFrom)):
                     self._import(statement)
+        found = None
         for _ in range(2):  # a helper that calls a helper
-            known = len(self.helpers)
-            helper_lines = (
-                _line_numbers(source, self.helper_calls(source))
-                if source is not None and self.helpers
-                else []
-            )
+            known, partials = len(self.helpers), len(self.partials)
+            found = self.helper_calls(source) if source is not None and self.helpers else None
+            helper_lines = _line_numbers(source, found) if source is not None and found else []
             if not every:
-                lines = sorted({*self._sink_lines, *helper_lines})
-                candidates = _helper_candidates([body[i] for i in _statements_on(body, lines)])
+                # (the sink lines are sorted and distinct, as _line_numbers gives them)
+                lines = sorted({*self._sink_lines, *helper_lines}) if helper_lines else (
+                    self._sink_lines
+                )
+                candidates = _helper_statements(body, lines)
             for statement in candidates:
                 node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
                 if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     name, node = statement.name, statement
-                    if not (self._names_sink(statement) or _spans(helper_lines, statement)):
+                    # (A function found by its lines spans a sink's or a helper's line.)
+                    if every and not (
+                        self._names_sink(statement) or _spans(helper_lines, statement)
+                    ):
                         continue
                 else:
                     assert isinstance(statement, ast.Assign)
@@ -1704,6 +1713,8 @@ class Analysis:
                     self._decorator_sinks.pop(name, None)
             if len(self.helpers) == known:
                 break
+        # (No name noted since: the calls found are those of the names now.)
+        return found if len(self.helpers) == known and len(self.partials) == partials else None
 
     def helper_sinks(self, name: str) -> list[Sink]:
         """The sinks a call of the helper ``name`` is: one for each parameter its body passes,
@@ -1741,36 +1752,19 @@ class Analysis:
         memo, memo_key = self._helper_calls_memo, (names, tuple(self.method_helpers))
         if memo is not None and memo[0] == memo_key and memo[1] == source:
             return list(memo[2])  # (a cell asks twice: before and while it is read)
-        if self._helper_patterns is None or self._helper_patterns[0] != names:
-            calls = names[0] + names[1]
-            # (No look-behind before the names: the regex engine then scans for their first
-            # letters at C speed; the characters before a match are checked below.)
-            alternatives = [rf"(?:{'|'.join(map(re.escape, calls))})\s*\("] if calls else []
-            if names[2]:  # a command's words by subscript too: `sh["-c", CODE]()`
-                alternatives.append(rf"(?:{'|'.join(map(re.escape, names[2]))})\s*[(\[]")
-            called = re.compile("|".join(alternatives)) if alternatives else None
-            decorated = (
-                re.compile(
+        calls = names[0] + names[1]
+        found = _called_offsets(source, calls, names[2]) if calls or names[2] else []
+        if names[0] and "@" in source:
+            patterns = self._helper_patterns
+            if patterns is None or patterns[0] != names:
+                decorated = re.compile(
                     rf"^[ \t]*@(?:{'|'.join(map(re.escape, names[0]))})\b.*\n"
                     r"(?:[ \t]*@.*\n)*[ \t]*(?:async[ \t]+)?def\b",
                     re.MULTILINE,
                 )
-                if names[0]
-                else None
-            )
-            self._helper_patterns = (names, called, decorated)
-        _, called, decorated = self._helper_patterns
-        found = []
-        if called is not None:
-            for match in called.finditer(source):
-                start = match.start()
-                before = source[start - 1] if start else " "
-                if not (before.isalnum() or before in "_.") and not source.endswith(
-                    "def ", 0, start
-                ):
-                    found.append(start)
-        if decorated is not None and "@" in source:
-            found += [m.end() - 3 for m in decorated.finditer(source)]
+                patterns = self._helper_patterns = (names, None, decorated)  # (no calls': C)
+            assert patterns[2] is not None
+            found += [m.end() - 3 for m in patterns[2].finditer(source)]
         if self.method_helpers:
             found = sorted(found + self.method_helper_calls(source))
         self._helper_calls_memo = (memo_key, source, tuple(found))
@@ -2603,7 +2597,7 @@ def _helper_candidates(body: list[ast.stmt]) -> list[ast.stmt]:
     return candidates
 
 
-def _statements_on(body: list[ast.stmt], lines: list[int]) -> list[int]:
+def _python_statements_on(body: list[ast.stmt], lines: list[int]) -> list[int]:
     """The indexes, in order, of the statements of ``body`` that span one of ``lines``
     (sorted): each statement :func:`_spans` says so of, found without asking each."""
     found: set[int] = set()
@@ -2614,6 +2608,46 @@ def _statements_on(body: list[ast.stmt], lines: list[int]) -> list[int]:
             found.add(index)
             index -= 1
     return sorted(found)
+
+
+def _python_helper_statements(body: list[ast.stmt], lines: list[int]) -> list[ast.stmt]:
+    """The statements of ``body`` on ``lines`` (sorted) that may define a helper."""
+    return _helper_candidates([body[i] for i in _python_statements_on(body, lines)])
+
+
+@functools.lru_cache(maxsize=16)
+def _called_pattern(calls: tuple[str, ...], commands: tuple[str, ...]) -> re.Pattern[str]:
+    # (No look-behind before the names: the regex engine then scans for their first letters
+    # at C speed; the characters before a match are checked by _python_called_offsets.)
+    alternatives = [rf"(?:{'|'.join(map(re.escape, calls))})\s*\("] if calls else []
+    if commands:  # a command's words by subscript too: `sh["-c", CODE]()`
+        alternatives.append(rf"(?:{'|'.join(map(re.escape, commands))})\s*[(\[]")
+    return re.compile("|".join(alternatives))
+
+
+def _python_called_offsets(
+    source: str, calls: tuple[str, ...], commands: tuple[str, ...]
+) -> list[int]:
+    """The offsets in ``source`` of the calls ``name(`` of the names ``calls``, and
+    ``name(`` or ``name[`` of the names ``commands``: the matches of a regex of those (in
+    order: the leftmost, each after the one before), but those after a letter, a digit,
+    ``_``, ``.`` or ``def ``."""
+    found = []
+    for match in _called_pattern(calls, commands).finditer(source):
+        start = match.start()
+        before = source[start - 1] if start else " "
+        if not (before.isalnum() or before in "_.") and not source.endswith("def ", 0, start):
+            found.append(start)
+    return found
+
+
+# (In C when the accelerator is in use: each cell that calls a sink asks, once a helper of
+# the user's is known.)
+_statements_on = _python_statements_on if _compiled is None else _compiled.statements_on
+_helper_statements = (
+    _python_helper_statements if _compiled is None else _compiled.helper_statements
+)
+_called_offsets = _python_called_offsets if _compiled is None else _compiled.called_offsets
 
 
 def _spans(lines: list[int], node: ast.stmt) -> bool:
