@@ -1684,6 +1684,7 @@ put_aside(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
  *   statements_on(body, lines)                 flow._python_statements_on
  *   helper_statements(body, lines)             flow._python_helper_statements
  *   called_offsets(source, calls, commands)    flow._python_called_offsets
+ *   has_text(source, text)                     flow._python_has_text
  *
  * The Python versions stay the reference (tests/test_speedups.py compares them).
  */
@@ -1765,6 +1766,25 @@ compare_indexes(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* statement_line through ``known`` (2 per statement: its start and end lines, LONG_MIN
+ * while not read; ``size`` statements): the bisections of the lines read the same middle
+ * statements. */
+static int
+known_line(PyObject *body, Py_ssize_t index, int to_end, long *known, Py_ssize_t size, long *out)
+{
+    if (index < size && known[2 * index + to_end] != LONG_MIN) {
+        *out = known[2 * index + to_end];
+        return 0;
+    }
+    int got = statement_line(body, index, to_end, out);
+    if (got == 0 && index < size) {
+        known[2 * index + to_end] = *out;
+    }
+    return got;
+}
+
+#define STACK_STATEMENTS 64
+
 /* The indexes of the statements of ``body`` spanning one of ``lines`` (bisect_right by
  * ``lineno``, then back while ``end_lineno or lineno`` reaches the line), sorted and
  * distinct, into ``*found`` (PyMem, freed by the caller; ``*count`` of them).  -1 with an
@@ -1778,22 +1798,33 @@ spanning_indexes(PyObject *body, PyObject *lines, Py_ssize_t **found, Py_ssize_t
         PyErr_SetString(PyExc_TypeError, "(body: list of statements, lines: list of ints)");
         return -1;
     }
-    Py_ssize_t room = 0;
-    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(lines); k++) {
+    Py_ssize_t size = PyList_GET_SIZE(body), room = 0;
+    long stack[2 * STACK_STATEMENTS], *known = stack;
+    if (size > STACK_STATEMENTS && (known = PyMem_New(long, 2 * size)) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < 2 * size; i++) {
+        known[i] = LONG_MIN;
+    }
+    int failed = 0;
+    for (Py_ssize_t k = 0; !failed && k < PyList_GET_SIZE(lines); k++) {
         long line;
         if (line_value(PyList_GET_ITEM(lines, k), &line) < 0) {
-            return -1;
+            failed = 1;
+            break;
         }
         Py_ssize_t low = 0, high = PyList_GET_SIZE(body);
         while (low < high) {
             Py_ssize_t middle = low + (high - low) / 2;
             long start;
-            int got = statement_line(body, middle, 0, &start);
+            int got = known_line(body, middle, 0, known, size, &start);
             if (got != 0) {
                 if (got > 0) {
                     PyErr_SetString(PyExc_RuntimeError, "the body changed size");
                 }
-                return -1;
+                failed = 1;
+                break;
             }
             if (line < start) {
                 high = middle;
@@ -1802,11 +1833,12 @@ spanning_indexes(PyObject *body, PyObject *lines, Py_ssize_t **found, Py_ssize_t
                 low = middle + 1;
             }
         }
-        for (Py_ssize_t index = low - 1; index >= 0; index--) {
+        for (Py_ssize_t index = low - 1; !failed && index >= 0; index--) {
             long end;
-            int got = statement_line(body, index, 1, &end);
+            int got = known_line(body, index, 1, known, size, &end);
             if (got < 0) {
-                return -1;
+                failed = 1;
+                break;
             }
             if (got > 0 || end < line) {
                 break;
@@ -1815,14 +1847,33 @@ spanning_indexes(PyObject *body, PyObject *lines, Py_ssize_t **found, Py_ssize_t
                 room = room ? room * 2 : 8;
                 if (PyMem_Resize(*found, Py_ssize_t, room) == NULL) {
                     PyErr_NoMemory();
-                    return -1;
+                    failed = 1;
+                    break;
                 }
             }
             (*found)[(*count)++] = index;
         }
     }
-    if (*count > 1) {
+    if (known != stack) {
+        PyMem_Free(known);
+    }
+    if (failed) {
+        return -1;
+    }
+    if (*count > 16) {
         qsort(*found, (size_t)*count, sizeof(Py_ssize_t), compare_indexes);
+    }
+    else if (*count > 1) {
+        Py_ssize_t *items = *found; /* (a few: an insertion sort, without qsort's calls) */
+        for (Py_ssize_t i = 1; i < *count; i++) {
+            Py_ssize_t item = items[i], k = i;
+            for (; k > 0 && items[k - 1] > item; k--) {
+                items[k] = items[k - 1];
+            }
+            items[k] = item;
+        }
+    }
+    if (*count > 1) {
         Py_ssize_t kept = 1;
         for (Py_ssize_t i = 1; i < *count; i++) {
             if ((*found)[i] != (*found)[kept - 1]) {
@@ -1914,28 +1965,48 @@ helper_statements(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
         PyMem_Free(found);
         return NULL;
     }
-    /* (the statements first, as the Python takes them before it asks about any) */
-    PyObject *statements = PyList_New(0), *candidates = NULL;
-    for (Py_ssize_t i = 0; statements != NULL && i < count; i++) {
+    PyObject *candidates = PyList_New(0);
+    for (Py_ssize_t i = 0; candidates != NULL && i < count; i++) {
         if (found[i] >= PyList_GET_SIZE(body)) {
             PyErr_SetString(PyExc_IndexError, "list index out of range");
-            Py_CLEAR(statements);
+            Py_CLEAR(candidates);
+            break;
         }
-        else if (PyList_Append(statements, PyList_GET_ITEM(body, found[i])) < 0) {
-            Py_CLEAR(statements);
-        }
-    }
-    PyMem_Free(found);
-    candidates = statements == NULL ? NULL : PyList_New(0);
-    for (Py_ssize_t i = 0; candidates != NULL && i < PyList_GET_SIZE(statements); i++) {
-        PyObject *statement = PyList_GET_ITEM(statements, i);
+        PyObject *statement = Py_NewRef(PyList_GET_ITEM(body, found[i]));
         int may = may_define_helper(statement);
         if (may < 0 || (may && PyList_Append(candidates, statement) < 0)) {
             Py_CLEAR(candidates);
         }
+        Py_DECREF(statement);
     }
-    Py_XDECREF(statements);
+    PyMem_Free(found);
     return candidates;
+}
+
+/* The first occurrence of ``name`` in ``source`` at or after ``from``: its start, -1 for
+ * none, -2 with an exception.  (memchr for the first character when both are of one byte per
+ * character, the usual cell: cheaper than PyUnicode_Find's set-up, asked once per match.) */
+static Py_ssize_t
+find_name(PyObject *source, PyObject *name, Py_ssize_t from)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(source), size = PyUnicode_GET_LENGTH(name);
+    if (size == 0 || PyUnicode_KIND(source) != PyUnicode_1BYTE_KIND ||
+        PyUnicode_KIND(name) != PyUnicode_1BYTE_KIND) {
+        return PyUnicode_Find(source, name, from, length, 1);
+    }
+    const Py_UCS1 *text = PyUnicode_1BYTE_DATA(source), *word = PyUnicode_1BYTE_DATA(name);
+    while (from >= 0 && from <= length - size) {
+        const Py_UCS1 *at = memchr(text + from, word[0], (size_t)(length - size + 1 - from));
+        if (at == NULL) {
+            return -1;
+        }
+        if (at[size - 1] == word[size - 1] &&
+            memcmp(at + 1, word + 1, (size_t)(size - 1)) == 0) {
+            return at - text;
+        }
+        from = at - text + 1;
+    }
+    return -1;
 }
 
 /* The first match at or after ``from`` of ``name``, then whitespace, then ``(`` (or ``[``
@@ -1948,7 +2019,7 @@ next_call(PyObject *source, PyObject *name, int brackets, Py_ssize_t from, Py_ss
     int kind = PyUnicode_KIND(source);
     const void *data = PyUnicode_DATA(source);
     while (from <= length) {
-        Py_ssize_t start = PyUnicode_Find(source, name, from, length, 1);
+        Py_ssize_t start = find_name(source, name, from);
         if (start < 0) {
             return start;
         }
@@ -1966,6 +2037,17 @@ next_call(PyObject *source, PyObject *name, int brackets, Py_ssize_t from, Py_ss
         from = start + 1;
     }
     return -1;
+}
+
+static PyObject *
+has_text(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "has_text(source: str, text: str)");
+        return NULL;
+    }
+    Py_ssize_t at = find_name(args[0], args[1], 0);
+    return at == -2 ? NULL : PyBool_FromLong(at >= 0);
 }
 
 #define STACK_NAMES 16
@@ -2083,6 +2165,8 @@ static PyMethodDef module_methods[] = {
      "helper_statements(body, lines): check.flow._python_helper_statements in C."},
     {"called_offsets", (PyCFunction)(void (*)(void))called_offsets, METH_FASTCALL,
      "called_offsets(source, calls, commands): check.flow._python_called_offsets in C."},
+    {"has_text", (PyCFunction)(void (*)(void))has_text, METH_FASTCALL,
+     "has_text(source, text): ``text in source`` (check.flow._python_has_text) in C."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2123,8 +2207,8 @@ PyInit__speedups(void)
         !str_split || !int_one || !int_minus_one || !call_separator || !empty_str) {
         return NULL;
     }
-    PyObject *public = Py_BuildValue("[sssssssssssss]", "call_at", "called_offsets", "dotted",
-                                     "formatting_methods", "helper_statements",
+    PyObject *public = Py_BuildValue("[ssssssssssssss]", "call_at", "called_offsets", "dotted",
+                                     "formatting_methods", "has_text", "helper_statements",
                                      "import_bindings", "line_numbers", "places", "put_aside",
                                      "rebound", "rewrite_simple", "statements_on",
                                      "template_builder");

@@ -8,6 +8,7 @@ __all__ = [
     "called_offsets",
     "dotted",
     "formatting_methods",
+    "has_text",
     "helper_statements",
     "import_bindings",
     "line_numbers",
@@ -79,3 +80,6 @@ def helper_statements(body: list[Any], lines: list[int], /) -> list[Any]:
 
 def called_offsets(source: str, calls: tuple[str, ...], commands: tuple[str, ...], /) -> list[int]:
     """``check.flow._python_called_offsets`` in C."""
+
+def has_text(source: str, text: str, /) -> bool:
+    """``check.flow._python_has_text`` in C."""

@@ -907,6 +907,19 @@ def test_called_offsets_match_the_python_version() -> None:
 
 
 @needs_accelerator
+def test_has_text_is_in() -> None:
+    compiled = template._speedups
+    texts = [*_CALLED_TEXTS, *_walked_sources()[:2], "", "p", "partia", "é partial", "ab\x00c"]
+    words = ["partial", "class ", "def ", "lambda", "p", "", "\x00c", "é", "𝄞", "ial", "partia"]
+    for text in texts:
+        for piece in (text, text[:-1], text[len(text) // 2 :]):
+            for word in words:
+                assert compiled.has_text(piece, word) is (word in piece), (piece[:40], word)
+    with pytest.raises(TypeError):
+        compiled.has_text(b"partial", "partial")
+
+
+@needs_accelerator
 def test_the_helper_noting_refuses_bad_arguments_and_passes_errors_through() -> None:
     compiled = template._speedups
     body = ast.parse("def f(q):\n    run(q)\ng = 1\n").body
@@ -941,7 +954,8 @@ def test_no_leaks_in_the_helper_noting() -> None:
             compiled.statements_on(tree.body, [1, 3, 4]),
             compiled.helper_statements(tree.body, [2, 4, 5]),
             compiled.called_offsets(source, ("run", "show"), ("os",)),
-        )
+            compiled.has_text(source, "show"), compiled.has_text(source, "é"),
+        )  # fmt: skip
 
     assert [s.lineno for s in notes()[1]] == [2, 4]
     deltas, grown = _leaks(notes, [tree, tree.body[1], tree.body[2], source])

@@ -1552,10 +1552,14 @@ class Analysis:
         its ``functools.partial`` objects of sinks (:attr:`helpers`, :attr:`partials`); the
         offsets of the calls of every such name in ``source``.  What a helper does is worked
         out only when a call of it is read (:meth:`helper_sinks`)."""
+        # (The words usually absent, which a search reads the whole text for: _has_text.)
         found = None
-        if source is None or "def " in source or "lambda" in source or "partial" in source:
+        if (
+            source is None or "def " in source or _has_text(source, "lambda")
+            or _has_text(source, "partial")
+        ):  # fmt: skip
             found = self._note_helpers(tree, source)
-        if source is None or "class " in source:
+        if source is None or _has_text(source, "class "):
             self._note_method_helpers(tree, source)
             found = None
         if source is None or not (
@@ -1668,7 +1672,7 @@ class Analysis:
         # A helper calls a sink or another helper: in a cell, only the statements on the lines
         # of those calls may define one (found without looking at the others), unless it may
         # make a partial object, which names its sink without calling it.
-        every = source is None or "partial" in source
+        every = source is None or _has_text(source, "partial")
         candidates = _helper_candidates(body) if every else []
         if every and not candidates:
             return None
@@ -1676,10 +1680,10 @@ class Analysis:
             for statement in body:
                 if isinstance(statement, (ast.Import, ast.ImportFrom)):
                     self._import(statement)
-        found = None
+        helpers, partial_objects, found = self.helpers, self.partials, None
         for _ in range(2):  # a helper that calls a helper
-            known, partials = len(self.helpers), len(self.partials)
-            found = self.helper_calls(source) if source is not None and self.helpers else None
+            known, partials = len(helpers), len(partial_objects)
+            found = self.helper_calls(source) if source is not None and helpers else None
             helper_lines = _line_numbers(source, found) if source is not None and found else []
             if not every:
                 # (the sink lines are sorted and distinct, as _line_numbers gives them)
@@ -1689,7 +1693,7 @@ class Analysis:
                 candidates = _helper_statements(body, lines)
             for statement in candidates:
                 node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-                if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if isinstance(statement, _FUNCTION_DEFINITIONS):
                     name, node = statement.name, statement
                     # (A function found by its lines spans a sink's or a helper's line.)
                     if every and not (
@@ -1702,19 +1706,19 @@ class Analysis:
                     assert isinstance(target, ast.Name)
                     if isinstance(value, ast.Call):
                         if value.args and self._resolve(value.func)[0] == "functools.partial":
-                            self.partials[target.id] = value  # names the sink, calls it not
+                            partial_objects[target.id] = value  # names the sink, calls it not
                         continue
                     if not (isinstance(value, ast.Lambda) and self._names_sink(statement)):
                         continue
                     name, node = target.id, value
-                if self.helpers.get(name) is not node:
-                    self.helpers[name] = node
+                if helpers.get(name) is not node:
+                    helpers[name] = node
                     self._helper_sinks.pop(name, None)
                     self._decorator_sinks.pop(name, None)
-            if len(self.helpers) == known:
+            if len(helpers) == known:
                 break
         # (No name noted since: the calls found are those of the names now.)
-        return found if len(self.helpers) == known and len(self.partials) == partials else None
+        return found if len(helpers) == known and len(partial_objects) == partials else None
 
     def helper_sinks(self, name: str) -> list[Sink]:
         """The sinks a call of the helper ``name`` is: one for each parameter its body passes,
@@ -1746,11 +1750,18 @@ class Analysis:
         """The offsets in ``source`` of the calls of the helpers noted so far (functions,
         lambdas, partials, methods) and of the ``def`` of each function one of them decorates:
         the places of sink calls of the user's own making."""
-        if not (self.helpers or self.partials or self.commands or self.method_helpers):
+        helpers, partials, commands = self.helpers, self.partials, self.commands
+        methods = self.method_helpers
+        if not (helpers or partials or commands or methods):
             return []  # (none noted: most notebooks, asked for each cell)
-        names = (tuple(self.helpers), tuple(self.partials), tuple(self.commands))
-        memo, memo_key = self._helper_calls_memo, (names, tuple(self.method_helpers))
-        if memo is not None and memo[0] == memo_key and memo[1] == source:
+        # (tuple() of a dictionary is dear, and most of these are empty)
+        names = (
+            tuple(helpers) if helpers else (),
+            tuple(partials) if partials else (),
+            tuple(commands) if commands else (),
+        )
+        memo, memo_key = self._helper_calls_memo, (names, tuple(methods) if methods else ())
+        if memo is not None and memo[1] == source and memo[0] == memo_key:
             return list(memo[2])  # (a cell asks twice: before and while it is read)
         calls = names[0] + names[1]
         found = _called_offsets(source, calls, names[2]) if calls or names[2] else []
@@ -1765,9 +1776,9 @@ class Analysis:
                 patterns = self._helper_patterns = (names, None, decorated)  # (no calls': C)
             assert patterns[2] is not None
             found += [m.end() - 3 for m in patterns[2].finditer(source)]
-        if self.method_helpers:
+        if methods:
             found = sorted(found + self.method_helper_calls(source))
-        self._helper_calls_memo = (memo_key, source, tuple(found))
+        self._helper_calls_memo = (memo_key, source, tuple(found) if found else ())
         return found
 
     def _derive_decorator(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Sink | None:
@@ -2511,6 +2522,7 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
         todo.extend(_child_nodes(current))
 
 
+_FUNCTION_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LAMBDA_OR_CALL = (ast.Lambda, ast.Call)
 _LINE = operator.attrgetter("lineno")
 _NAME_OR_CALL = (ast.Name, ast.Call)
@@ -2641,8 +2653,15 @@ def _python_called_offsets(
     return found
 
 
+def _python_has_text(source: str, text: str) -> bool:
+    """``text in source`` (in C: a search for the first character, much cheaper when it is
+    rare, as in most texts of the words asked about)."""
+    return text in source
+
+
 # (In C when the accelerator is in use: each cell that calls a sink asks, once a helper of
 # the user's is known.)
+_has_text = _python_has_text if _compiled is None else _compiled.has_text
 _statements_on = _python_statements_on if _compiled is None else _compiled.statements_on
 _helper_statements = (
     _python_helper_statements if _compiled is None else _compiled.helper_statements
