@@ -1845,11 +1845,17 @@ spanning_indexes(PyObject *body, PyObject *lines, Py_ssize_t **found, Py_ssize_t
             }
             if (*count == room) {
                 room = room ? room * 2 : 8;
-                if (PyMem_Resize(*found, Py_ssize_t, room) == NULL) {
+                Py_ssize_t *grown = PyMem_New(Py_ssize_t, room);
+                if (grown == NULL) {
                     PyErr_NoMemory();
                     failed = 1;
                     break;
                 }
+                if (*count) {
+                    memcpy(grown, *found, (size_t)*count * sizeof(Py_ssize_t));
+                }
+                PyMem_Free(*found);
+                *found = grown;
             }
             (*found)[(*count)++] = index;
         }

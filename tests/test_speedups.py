@@ -879,6 +879,7 @@ _CALLED_NAMES = [
     (("e\u0301x", "x"), ("e\u0301",)),
     (("f", "fetch", "fetch_all"), ("fetch",)),
     (("a.b", "(", "x+"), ("[",)),  # (not names: the regex's escapes)
+    ((), ()),
 ]
 _CALLED_TEXTS = [
     "run(x)\nrun (x)\nrun\t\n(x)\nxrun(x)\n_run(x)\n.run(x)\ndef run(x): pass\nasync def run(",

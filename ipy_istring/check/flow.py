@@ -1764,7 +1764,7 @@ class Analysis:
         if memo is not None and memo[1] == source and memo[0] == memo_key:
             return list(memo[2])  # (a cell asks twice: before and while it is read)
         calls = names[0] + names[1]
-        found = _called_offsets(source, calls, names[2]) if calls or names[2] else []
+        found = _called_offsets(source, calls, names[2])
         if names[0] and "@" in source:
             patterns = self._helper_patterns
             if patterns is None or patterns[0] != names:
@@ -1773,7 +1773,7 @@ class Analysis:
                     r"(?:[ \t]*@.*\n)*[ \t]*(?:async[ \t]+)?def\b",
                     re.MULTILINE,
                 )
-                patterns = self._helper_patterns = (names, None, decorated)  # (no calls': C)
+                patterns = self._helper_patterns = (names, None, decorated)  # (calls: above)
             assert patterns[2] is not None
             found += [m.end() - 3 for m in patterns[2].finditer(source)]
         if methods:
@@ -2644,7 +2644,9 @@ def _python_called_offsets(
     ``name(`` or ``name[`` of the names ``commands``: the matches of a regex of those (in
     order: the leftmost, each after the one before), but those after a letter, a digit,
     ``_``, ``.`` or ``def ``."""
-    found = []
+    found: list[int] = []
+    if not (calls or commands):
+        return found
     for match in _called_pattern(calls, commands).finditer(source):
         start = match.start()
         before = source[start - 1] if start else " "
@@ -2654,8 +2656,8 @@ def _python_called_offsets(
 
 
 def _python_has_text(source: str, text: str) -> bool:
-    """``text in source`` (in C: a search for the first character, much cheaper when it is
-    rare, as in most texts of the words asked about)."""
+    """``text in source`` (in C: memchr for its first character, cheaper than the str
+    search through a text where that character is rare, as the letters asked about are)."""
     return text in source
 
 
