@@ -2541,6 +2541,470 @@ done:
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/*
+ * The helper noting of the cell check (flow.Analysis._note_helpers and helper_calls), which
+ * runs for every cell that calls a sink once the user has defined a helper (a function that
+ * passes a parameter to a sink):
+ *
+ *   statements_on(body, lines)                 flow._python_statements_on
+ *   helper_statements(body, lines)             flow._python_helper_statements
+ *   called_offsets(source, calls, commands)    flow._python_called_offsets
+ *   has_text(source, text)                     flow._python_has_text
+ *
+ * The Python versions stay the reference (tests/test_speedups.py compares them).
+ */
+
+static PyTypeObject *ast_Lambda;
+
+/* The ast types this part reads besides the walks' ones, fetched on its first use. */
+static int
+load_helper_types(void)
+{
+    if (ast_Lambda != NULL) {
+        return 0;
+    }
+    if (load_ast() < 0) {
+        return -1;
+    }
+    PyObject *ast = PyImport_ImportModule("ast");
+    PyObject *type = ast == NULL ? NULL : PyObject_GetAttrString(ast, "Lambda");
+    Py_XDECREF(ast);
+    if (type == NULL || !PyType_Check(type)) {
+        Py_XDECREF(type);
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "ast.Lambda is not a type");
+        }
+        return -1;
+    }
+    ast_Lambda = (PyTypeObject *)type; /* (held for good, as the module is) */
+    return 0;
+}
+
+/* ``*out = int(value)`` for a line number: 0, or -1 with an exception (TypeError if it is
+ * not an int, as comparing it with one would raise). */
+static int
+line_value(PyObject *value, long *out)
+{
+    if (!PyLong_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "a line number is not an int");
+        return -1;
+    }
+    *out = PyLong_AsLong(value);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* The line of ``body[index]``: its ``lineno``, or with ``to_end`` its ``end_lineno or
+ * lineno``.  0 with the line in ``*out``, 1 if the list has no such index any more, -1 with
+ * an exception. */
+static int
+statement_line(PyObject *body, Py_ssize_t index, int to_end, long *out)
+{
+    if (index >= PyList_GET_SIZE(body)) {
+        return 1;
+    }
+    PyObject *node = Py_NewRef(PyList_GET_ITEM(body, index)), *value = NULL;
+    if (to_end) {
+        value = node_attr(node, str_end_lineno, 0);
+        int truth = value == NULL ? -1 : PyObject_IsTrue(value);
+        if (truth == 0) {
+            Py_CLEAR(value);
+        }
+        else if (truth < 0) {
+            Py_CLEAR(value);
+            Py_DECREF(node);
+            return -1;
+        }
+    }
+    if (value == NULL) {
+        value = node_attr(node, str_lineno, 0);
+    }
+    Py_DECREF(node);
+    int failed = value == NULL || line_value(value, out) < 0;
+    Py_XDECREF(value);
+    return failed ? -1 : 0;
+}
+
+static int
+compare_indexes(const void *a, const void *b)
+{
+    Py_ssize_t x = *(const Py_ssize_t *)a, y = *(const Py_ssize_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* statement_line through ``known`` (2 per statement: its start and end lines, LONG_MIN
+ * while not read; ``size`` statements): the bisections of the lines read the same middle
+ * statements. */
+static int
+known_line(PyObject *body, Py_ssize_t index, int to_end, long *known, Py_ssize_t size, long *out)
+{
+    if (index < size && known[2 * index + to_end] != LONG_MIN) {
+        *out = known[2 * index + to_end];
+        return 0;
+    }
+    int got = statement_line(body, index, to_end, out);
+    if (got == 0 && index < size) {
+        known[2 * index + to_end] = *out;
+    }
+    return got;
+}
+
+#define STACK_STATEMENTS 64
+
+/* The indexes of the statements of ``body`` spanning one of ``lines`` (bisect_right by
+ * ``lineno``, then back while ``end_lineno or lineno`` reaches the line), sorted and
+ * distinct, into ``*found`` (PyMem, freed by the caller; ``*count`` of them).  -1 with an
+ * exception on failure. */
+static int
+spanning_indexes(PyObject *body, PyObject *lines, Py_ssize_t **found, Py_ssize_t *count)
+{
+    *found = NULL;
+    *count = 0;
+    if (!PyList_Check(body) || !PyList_Check(lines)) {
+        PyErr_SetString(PyExc_TypeError, "(body: list of statements, lines: list of ints)");
+        return -1;
+    }
+    Py_ssize_t size = PyList_GET_SIZE(body), room = 0;
+    long stack[2 * STACK_STATEMENTS], *known = stack;
+    if (size > STACK_STATEMENTS && (known = PyMem_New(long, 2 * size)) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < 2 * size; i++) {
+        known[i] = LONG_MIN;
+    }
+    int failed = 0;
+    for (Py_ssize_t k = 0; !failed && k < PyList_GET_SIZE(lines); k++) {
+        long line;
+        if (line_value(PyList_GET_ITEM(lines, k), &line) < 0) {
+            failed = 1;
+            break;
+        }
+        Py_ssize_t low = 0, high = PyList_GET_SIZE(body);
+        while (low < high) {
+            Py_ssize_t middle = low + (high - low) / 2;
+            long start;
+            int got = known_line(body, middle, 0, known, size, &start);
+            if (got != 0) {
+                if (got > 0) {
+                    PyErr_SetString(PyExc_RuntimeError, "the body changed size");
+                }
+                failed = 1;
+                break;
+            }
+            if (line < start) {
+                high = middle;
+            }
+            else {
+                low = middle + 1;
+            }
+        }
+        for (Py_ssize_t index = low - 1; !failed && index >= 0; index--) {
+            long end;
+            int got = known_line(body, index, 1, known, size, &end);
+            if (got < 0) {
+                failed = 1;
+                break;
+            }
+            if (got > 0 || end < line) {
+                break;
+            }
+            if (*count == room) {
+                room = room ? room * 2 : 8;
+                Py_ssize_t *grown = PyMem_New(Py_ssize_t, room);
+                if (grown == NULL) {
+                    PyErr_NoMemory();
+                    failed = 1;
+                    break;
+                }
+                if (*count) {
+                    memcpy(grown, *found, (size_t)*count * sizeof(Py_ssize_t));
+                }
+                PyMem_Free(*found);
+                *found = grown;
+            }
+            (*found)[(*count)++] = index;
+        }
+    }
+    if (known != stack) {
+        PyMem_Free(known);
+    }
+    if (failed) {
+        return -1;
+    }
+    if (*count > 16) {
+        qsort(*found, (size_t)*count, sizeof(Py_ssize_t), compare_indexes);
+    }
+    else if (*count > 1) {
+        Py_ssize_t *items = *found; /* (a few: an insertion sort, without qsort's calls) */
+        for (Py_ssize_t i = 1; i < *count; i++) {
+            Py_ssize_t item = items[i], k = i;
+            for (; k > 0 && items[k - 1] > item; k--) {
+                items[k] = items[k - 1];
+            }
+            items[k] = item;
+        }
+    }
+    if (*count > 1) {
+        Py_ssize_t kept = 1;
+        for (Py_ssize_t i = 1; i < *count; i++) {
+            if ((*found)[i] != (*found)[kept - 1]) {
+                (*found)[kept++] = (*found)[i];
+            }
+        }
+        *count = kept;
+    }
+    return 0;
+}
+
+static PyObject *
+statements_on(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "statements_on(body, lines)");
+        return NULL;
+    }
+    if (load_helper_types() < 0) {
+        return NULL;
+    }
+    Py_ssize_t *found, count;
+    if (spanning_indexes(args[0], args[1], &found, &count) < 0) {
+        PyMem_Free(found);
+        return NULL;
+    }
+    PyObject *indexes = PyList_New(count);
+    for (Py_ssize_t i = 0; indexes != NULL && i < count; i++) {
+        PyObject *index = PyLong_FromSsize_t(found[i]);
+        if (index == NULL) {
+            Py_CLEAR(indexes);
+            break;
+        }
+        PyList_SET_ITEM(indexes, i, index);
+    }
+    PyMem_Free(found);
+    return indexes;
+}
+
+/* Whether ``statement`` may define a helper (flow._helper_candidates): a function, or an
+ * assignment of a lambda or of a call to one name.  1, 0, or -1 with an exception. */
+static int
+may_define_helper(PyObject *statement)
+{
+    PyTypeObject *kind = Py_TYPE(statement);
+    if (kind == ast_FunctionDef || kind == ast_AsyncFunctionDef) {
+        return 1;
+    }
+    if (kind != ast_Assign) {
+        return 0;
+    }
+    PyObject *targets = node_attr(statement, str_targets, 0);
+    if (targets == NULL) {
+        return -1;
+    }
+    Py_ssize_t size = PyObject_Size(targets);
+    PyObject *first = size == 1 ? PySequence_GetItem(targets, 0) : NULL;
+    Py_DECREF(targets);
+    if (size < 0 || (size == 1 && first == NULL)) {
+        return -1;
+    }
+    int named = first != NULL && Py_TYPE(first) == ast_Name;
+    Py_XDECREF(first);
+    if (!named) {
+        return 0;
+    }
+    PyObject *value = node_attr(statement, str_value, 0);
+    if (value == NULL) {
+        return -1;
+    }
+    int made = Py_TYPE(value) == ast_Lambda || Py_TYPE(value) == ast_Call;
+    Py_DECREF(value);
+    return made;
+}
+
+static PyObject *
+helper_statements(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "helper_statements(body, lines)");
+        return NULL;
+    }
+    if (load_helper_types() < 0) {
+        return NULL;
+    }
+    PyObject *body = args[0];
+    Py_ssize_t *found, count;
+    if (spanning_indexes(body, args[1], &found, &count) < 0) {
+        PyMem_Free(found);
+        return NULL;
+    }
+    PyObject *candidates = PyList_New(0);
+    for (Py_ssize_t i = 0; candidates != NULL && i < count; i++) {
+        if (found[i] >= PyList_GET_SIZE(body)) {
+            PyErr_SetString(PyExc_IndexError, "list index out of range");
+            Py_CLEAR(candidates);
+            break;
+        }
+        PyObject *statement = Py_NewRef(PyList_GET_ITEM(body, found[i]));
+        int may = may_define_helper(statement);
+        if (may < 0 || (may && PyList_Append(candidates, statement) < 0)) {
+            Py_CLEAR(candidates);
+        }
+        Py_DECREF(statement);
+    }
+    PyMem_Free(found);
+    return candidates;
+}
+
+/* The first occurrence of ``name`` in ``source`` at or after ``from``: its start, -1 for
+ * none, -2 with an exception.  (memchr for the first character when both are of one byte per
+ * character, the usual cell: cheaper than PyUnicode_Find's set-up, asked once per match.) */
+static Py_ssize_t
+find_name(PyObject *source, PyObject *name, Py_ssize_t from)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(source), size = PyUnicode_GET_LENGTH(name);
+    if (size == 0 || PyUnicode_KIND(source) != PyUnicode_1BYTE_KIND ||
+        PyUnicode_KIND(name) != PyUnicode_1BYTE_KIND) {
+        return PyUnicode_Find(source, name, from, length, 1);
+    }
+    const Py_UCS1 *text = PyUnicode_1BYTE_DATA(source), *word = PyUnicode_1BYTE_DATA(name);
+    while (from >= 0 && from <= length - size) {
+        const Py_UCS1 *at = memchr(text + from, word[0], (size_t)(length - size + 1 - from));
+        if (at == NULL) {
+            return -1;
+        }
+        if (at[size - 1] == word[size - 1] &&
+            memcmp(at + 1, word + 1, (size_t)(size - 1)) == 0) {
+            return at - text;
+        }
+        from = at - text + 1;
+    }
+    return -1;
+}
+
+/* The first match at or after ``from`` of ``name``, then whitespace, then ``(`` (or ``[``
+ * with ``brackets``): its start, with its end in ``*end``; -1 for none, -2 with an
+ * exception. */
+static Py_ssize_t
+next_call(PyObject *source, PyObject *name, int brackets, Py_ssize_t from, Py_ssize_t *end)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(source), size = PyUnicode_GET_LENGTH(name);
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
+    while (from <= length) {
+        Py_ssize_t start = find_name(source, name, from);
+        if (start < 0) {
+            return start;
+        }
+        Py_ssize_t k = start + size;
+        while (k < length && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, k))) {
+            k++;
+        }
+        if (k < length) {
+            Py_UCS4 ch = PyUnicode_READ(kind, data, k);
+            if (ch == '(' || (brackets && ch == '[')) {
+                *end = k + 1;
+                return start;
+            }
+        }
+        from = start + 1;
+    }
+    return -1;
+}
+
+static PyObject *
+has_text(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "has_text(source: str, text: str)");
+        return NULL;
+    }
+    Py_ssize_t at = find_name(args[0], args[1], 0);
+    return at == -2 ? NULL : PyBool_FromLong(at >= 0);
+}
+
+#define STACK_NAMES 16
+
+static PyObject *
+called_offsets(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyTuple_Check(args[1]) ||
+        !PyTuple_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "called_offsets(source: str, calls: tuple[str], commands: tuple[str])");
+        return NULL;
+    }
+    PyObject *source = args[0], *calls = args[1], *commands = args[2];
+    Py_ssize_t ncalls = PyTuple_GET_SIZE(calls), count = ncalls + PyTuple_GET_SIZE(commands);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = i < ncalls ? PyTuple_GET_ITEM(calls, i)
+                                    : PyTuple_GET_ITEM(commands, i - ncalls);
+        if (!PyUnicode_Check(name)) {
+            PyErr_SetString(PyExc_TypeError, "called_offsets: the names are str");
+            return NULL;
+        }
+    }
+    /* Per name, its next match (-2: not searched from the position yet; -1: none left) and
+     * that match's end: the leftmost match of all is the regex's, the first name on a tie
+     * (its alternatives are tried in order), and the search goes on from its end. */
+    Py_ssize_t stack[2 * STACK_NAMES], *next = stack;
+    if (count > STACK_NAMES && (next = PyMem_New(Py_ssize_t, 2 * count)) == NULL) {
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t *ends = next + count;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        next[i] = -2;
+    }
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
+    PyObject *found = PyList_New(0);
+    Py_ssize_t position = 0;
+    while (found != NULL) {
+        Py_ssize_t best = -1;
+        for (Py_ssize_t i = 0; i < count; i++) {
+            if (next[i] == -1) {
+                continue;
+            }
+            if (next[i] < position) {
+                PyObject *name = i < ncalls ? PyTuple_GET_ITEM(calls, i)
+                                            : PyTuple_GET_ITEM(commands, i - ncalls);
+                next[i] = next_call(source, name, i >= ncalls, position, &ends[i]);
+                if (next[i] == -2) {
+                    Py_CLEAR(found);
+                    break;
+                }
+            }
+            if (next[i] >= 0 && (best < 0 || next[i] < next[best])) {
+                best = i;
+            }
+        }
+        if (found == NULL || best < 0) {
+            break;
+        }
+        Py_ssize_t start = next[best];
+        position = ends[best];
+        /* (not after a letter, a digit, `_`, `.` or `def `) */
+        Py_UCS4 before = start ? PyUnicode_READ(kind, data, start - 1) : ' ';
+        if (Py_UNICODE_ISALNUM(before) || before == '_' || before == '.') {
+            continue;
+        }
+        if (start >= 4 && PyUnicode_READ(kind, data, start - 4) == 'd' &&
+            PyUnicode_READ(kind, data, start - 3) == 'e' &&
+            PyUnicode_READ(kind, data, start - 2) == 'f' &&
+            PyUnicode_READ(kind, data, start - 1) == ' ') {
+            continue;
+        }
+        PyObject *offset = PyLong_FromSsize_t(start);
+        if (offset == NULL || PyList_Append(found, offset) < 0) {
+            Py_CLEAR(found);
+        }
+        Py_XDECREF(offset);
+    }
+    if (next != stack) {
+        PyMem_Free(next);
+    }
+    return found;
+}
+
+/* ------------------------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
     {"template_builder", template_builder, METH_VARARGS,
@@ -2572,6 +3036,14 @@ static PyMethodDef module_methods[] = {
     {"may_reach", (PyCFunction)(void (*)(void))may_reach, METH_FASTCALL,
      "may_reach(body, places, source, imports, tables, callbacks): the loop of "
      "check.flow.Analysis._may_reach in C."},
+{"statements_on", (PyCFunction)(void (*)(void))statements_on, METH_FASTCALL,
+     "statements_on(body, lines): check.flow._python_statements_on in C."},
+    {"helper_statements", (PyCFunction)(void (*)(void))helper_statements, METH_FASTCALL,
+     "helper_statements(body, lines): check.flow._python_helper_statements in C."},
+    {"called_offsets", (PyCFunction)(void (*)(void))called_offsets, METH_FASTCALL,
+     "called_offsets(source, calls, commands): check.flow._python_called_offsets in C."},
+    {"has_text", (PyCFunction)(void (*)(void))has_text, METH_FASTCALL,
+     "has_text(source, text): ``text in source`` (check.flow._python_has_text) in C."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2612,11 +3084,11 @@ PyInit__speedups(void)
         !str_split || !int_one || !int_minus_one || !call_separator || !empty_str) {
         return NULL;
     }
-    PyObject *public = Py_BuildValue("[ssssssssssss]", "call_at", "calls_in", "dotted",
-                                     "formatting_methods",
-                                     "import_bindings", "line_numbers", "may_reach", "places",
-                                     "put_aside", "rebound", "rewrite_simple",
-                                     "template_builder");
+        PyObject *public = Py_BuildValue("[ssssssssssssssss]", "call_at", "called_offsets",
+                                     "calls_in", "dotted", "formatting_methods", "has_text",
+                                     "helper_statements", "import_bindings", "line_numbers",
+                                     "may_reach", "places", "put_aside", "rebound",
+                                     "rewrite_simple", "statements_on", "template_builder");
     if (public == NULL || PyModule_AddObject(module, "__all__", public) < 0) {
         Py_XDECREF(public);
         Py_DECREF(module);

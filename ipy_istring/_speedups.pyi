@@ -5,8 +5,12 @@ from typing import Any
 
 __all__ = [
     "call_at",
+    "called_offsets",
+    "calls_in",
     "dotted",
     "formatting_methods",
+    "has_text",
+    "helper_statements",
     "import_bindings",
     "line_numbers",
     "may_reach",
@@ -14,6 +18,7 @@ __all__ = [
     "put_aside",
     "rebound",
     "rewrite_simple",
+    "statements_on",
     "template_builder",
 ]
 
@@ -87,3 +92,24 @@ def may_reach(
 ) -> bool:
     """The loop of ``check.flow.Analysis._python_may_reach`` in C (the usual calls judged
     there, the others by ``callbacks[1]``, ``Analysis._passes_no_format``)."""
+
+def calls_in(
+    source: str,
+    method_names: frozenset[str],
+    functions_match: Callable[[str, int], Any] | None,
+    heads: tuple[str, ...],
+    /,
+) -> list[int]:
+    """``check.sinks.CallFinder._python_calls_in`` in C."""
+
+def statements_on(body: list[Any], lines: list[int], /) -> list[int]:
+    """``check.flow._python_statements_on`` in C."""
+
+def helper_statements(body: list[Any], lines: list[int], /) -> list[Any]:
+    """``check.flow._python_helper_statements`` in C."""
+
+def called_offsets(source: str, calls: tuple[str, ...], commands: tuple[str, ...], /) -> list[int]:
+    """``check.flow._python_called_offsets`` in C."""
+
+def has_text(source: str, text: str, /) -> bool:
+    """``check.flow._python_has_text`` in C."""

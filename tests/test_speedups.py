@@ -1123,3 +1123,123 @@ def test_the_c_search_refuses_bad_arguments_passes_errors_through_and_leaks_noth
     deltas, grown = _leaks(search, [text, finder.method_names])
     assert deltas == [0, 0]
     assert grown < 64_000
+
+
+# The helper noting in C (_speedups.statements_on, helper_statements, called_offsets) against
+# its Python references (check.flow), on the same sources as the tree walks.
+
+
+@needs_accelerator
+def test_statements_on_and_helper_statements_match_the_python_versions() -> None:
+    """Every line of each source alone, every third line, and lines out of the text."""
+    from ipy_istring.check import flow
+
+    compiled = template._speedups
+    helpers = 0
+    texts = [*_walked_sources(), "x = (1,\n  2); f = lambda q: g(q); y = 3\nz = 4\n", ""]
+    for text in texts:
+        body = ast.parse(rewrite(text)).body
+        last = text.count("\n") + 2
+        chosen = [[n] for n in range(-1, last + 1)]
+        chosen += [list(range(0, last, 3)), list(range(1, last, 2)), []]
+        for lines in chosen:
+            assert compiled.statements_on(body, lines) == flow._python_statements_on(body, lines)
+            found = compiled.helper_statements(body, lines)
+            expected = flow._python_helper_statements(body, lines)
+            assert len(found) == len(expected)
+            assert all(c is p for c, p in zip(found, expected, strict=True))
+            helpers += len(found)
+    assert helpers > 1_000
+
+
+_CALLED_NAMES = [
+    ((), ("sh",)),
+    (("run",), ()),
+    (("run", "run_all", "r"), ("sh", "bash")),
+    (("run_all", "run"), ()),
+    (("e\u0301x", "x"), ("e\u0301",)),
+    (("f", "fetch", "fetch_all"), ("fetch",)),
+    (("a.b", "(", "x+"), ("[",)),  # (not names: the regex's escapes)
+    ((), ()),
+]
+_CALLED_TEXTS = [
+    "run(x)\nrun (x)\nrun\t\n(x)\nxrun(x)\n_run(x)\n.run(x)\ndef run(x): pass\nasync def run(",
+    "run_all(1) run_al(2) runrun(3) r(4) r [5] sh[6] sh (7) sh\u00a0[8] bash\u2003(9) éx(x(",
+    "e\u0301x(1) e\u0301[2] x(3) \u00e9x(4) \u0661run(5) \u00b2run(6) \u3000run(7) run\u2028(8)",
+    "fetch(cur) cur.fetch(1) fetch_all(2) fetchall(3) f(4) ff(5) def f(6) def  f(7) f",
+    "a.b(1) ( (2) x+ (3) [4] ((5) [[6]",
+]
+
+
+@needs_accelerator
+def test_called_offsets_match_the_python_version() -> None:
+    """Names that are prefixes of others (the regex tries them in order), whitespace of every
+    kind before the parenthesis, and the characters that rule a match out before it."""
+    from ipy_istring.check import flow
+
+    compiled, found = template._speedups, 0
+    texts = [*_CALLED_TEXTS, *_walked_sources()[:3]]
+    for calls, commands in [*_CALLED_NAMES, (("join", "append", "get"), ("isinstance",))]:
+        for text in texts:
+            for piece in (text, text[1:], text[: len(text) // 2]):
+                expected = flow._python_called_offsets(piece, calls, commands)
+                assert compiled.called_offsets(piece, calls, commands) == expected
+                found += len(expected)
+    assert found > 500
+
+
+@needs_accelerator
+def test_has_text_is_in() -> None:
+    compiled = template._speedups
+    texts = [*_CALLED_TEXTS, *_walked_sources()[:2], "", "p", "partia", "é partial", "ab\x00c"]
+    words = ["partial", "class ", "def ", "lambda", "p", "", "\x00c", "é", "𝄞", "ial", "partia"]
+    for text in texts:
+        for piece in (text, text[:-1], text[len(text) // 2 :]):
+            for word in words:
+                assert compiled.has_text(piece, word) is (word in piece), (piece[:40], word)
+    with pytest.raises(TypeError):
+        compiled.has_text(b"partial", "partial")
+
+
+@needs_accelerator
+def test_the_helper_noting_refuses_bad_arguments_and_passes_errors_through() -> None:
+    compiled = template._speedups
+    body = ast.parse("def f(q):\n    run(q)\ng = 1\n").body
+    with pytest.raises(TypeError):
+        compiled.statements_on(tuple(body), [1])
+    with pytest.raises(TypeError):
+        compiled.helper_statements(body, ["1"])
+    with pytest.raises(TypeError):
+        compiled.called_offsets("run(x)", ["run"], ())
+    with pytest.raises(TypeError):
+        compiled.called_offsets("run(x)", (1,), ())
+    body[0].lineno = "one"  # type: ignore[assignment]
+    with pytest.raises(TypeError):
+        compiled.statements_on(body, [1])
+    del body[0].lineno
+    with pytest.raises(AttributeError):
+        compiled.helper_statements(body, [1])
+
+
+@needs_accelerator
+def test_no_leaks_in_the_helper_noting() -> None:
+    compiled = template._speedups
+    source = "import os\ndef run(cmd):\n    os.system(cmd)\nshow = lambda q: run(q)\nrun(1)\n"
+    tree = ast.parse(source)
+    broken = ast.parse("x = 1\ny = 2").body
+    del broken[1].lineno
+
+    def notes() -> object:
+        with contextlib.suppress(AttributeError):
+            compiled.statements_on(broken, [2])
+        return (
+            compiled.statements_on(tree.body, [1, 3, 4]),
+            compiled.helper_statements(tree.body, [2, 4, 5]),
+            compiled.called_offsets(source, ("run", "show"), ("os",)),
+            compiled.has_text(source, "show"), compiled.has_text(source, "é"),
+        )  # fmt: skip
+
+    assert [s.lineno for s in notes()[1]] == [2, 4]
+    deltas, grown = _leaks(notes, [tree, tree.body[1], tree.body[2], source])
+    assert deltas == [0, 0, 0, 0]
+    assert grown < 64_000
