@@ -31,6 +31,15 @@
  *       The cell check's walks over the tree of each cell IPython prepares (see their section
  *       below): check/flow.py and check/cell.py keep the Python versions.
  *
+ *   calls_in
+ *       The check's search of a cell's text for the calls that may be sinks (see its
+ *       section): sinks.CallFinder._python_calls_in is the reference.
+ *
+ *   may_reach
+ *       The check's judging of a cell's sink calls from each call alone, for the usual calls
+ *       (see its section): flow.Analysis._python_may_reach and _passes_no_format are the
+ *       reference, and judge the others.
+ *
  * Why.  Issue 12's goals (building <= 1.5x the native t-string on 3.14, format(t) <= 2x the
  * f-string, the rewrite <= 5 us per literal) sit below what any Python-level code can cost: a
  * Python call alone is most of the budget.  Likewise issue 11's: the cell check within 2% of
@@ -971,6 +980,26 @@ fields_of(PyTypeObject *type)
     return fields;
 }
 
+/* The ``__dict__`` of ``node``, a new reference (NULL with an exception): read where the
+ * node's type keeps it (the ast module's types say where: ``__dictoffset__``), else as
+ * ``object.__dict__`` gives it. */
+#ifndef Py_TPFLAGS_MANAGED_DICT /* (Python 3.10 and 3.11 have none) */
+#define Py_TPFLAGS_MANAGED_DICT 0
+#endif
+
+static PyObject *
+node_dict(PyObject *node)
+{
+    Py_ssize_t offset = Py_TYPE(node)->tp_dictoffset;
+    if (offset > 0 && !(Py_TYPE(node)->tp_flags & Py_TPFLAGS_MANAGED_DICT)) {
+        PyObject *dict = *(PyObject **)((char *)node + offset);
+        if (dict != NULL && PyDict_CheckExact(dict)) {
+            return Py_NewRef(dict);
+        }
+    }
+    return PyObject_GenericGetDict(node, NULL);
+}
+
 /* ``node.name`` as a new reference, read from the node's ``__dict__``, where a parsed tree
  * keeps every field and place (a dictionary lookup, much cheaper than getattr's way through
  * the type), else by getattr.  With ``or_none``, ``getattr(node, name, None)``.  NULL with an
@@ -978,7 +1007,7 @@ fields_of(PyTypeObject *type)
 static PyObject *
 node_attr(PyObject *node, PyObject *name, int or_none)
 {
-    PyObject *dict = PyObject_GenericGetDict(node, NULL), *value = NULL;
+    PyObject *dict = node_dict(node), *value = NULL;
     if (dict != NULL) {
         value = Py_XNewRef(PyDict_GetItemWithError(dict, name));
         Py_DECREF(dict);
@@ -1069,7 +1098,7 @@ int_item(PyObject *dict, PyObject *name, long *out)
 static int
 spans_place(PyObject *node, long line, long column, int placeless_spans)
 {
-    PyObject *dict = PyObject_GenericGetDict(node, NULL);
+    PyObject *dict = node_dict(node);
     if (dict == NULL) {
         return -1;
     }
@@ -1115,18 +1144,11 @@ pop_last(PyObject *list)
     return item;
 }
 
+/* The call at (line, column) in ``statement`` and the functions around it, as a tuple, or
+ * None (flow._python_call_at); NULL with an exception. */
 static PyObject *
-call_at(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+find_call(PyObject *statement, long line, long column)
 {
-    long line, column;
-    if (nargs != 3 || !PyLong_Check(args[1]) || !PyLong_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError, "call_at(statement, line, column)");
-        return NULL;
-    }
-    if (load_ast() < 0 || ((line = PyLong_AsLong(args[1])) == -1 && PyErr_Occurred()) ||
-        ((column = PyLong_AsLong(args[2])) == -1 && PyErr_Occurred())) {
-        return NULL;
-    }
     /* Two stacks, side by side: the nodes to visit and the functions around each. */
     PyObject *nodes = PyList_New(1), *around = PyList_New(1);
     PyObject *result = NULL, *functions = PyList_New(0);
@@ -1134,7 +1156,7 @@ call_at(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
         Py_XDECREF(functions);
         goto done;
     }
-    PyList_SET_ITEM(nodes, 0, Py_NewRef(args[0]));
+    PyList_SET_ITEM(nodes, 0, Py_NewRef(statement));
     PyList_SET_ITEM(around, 0, functions); /* (the list holds it from here) */
     while (PyList_GET_SIZE(nodes) > 0) {
         PyObject *node = pop_last(nodes);
@@ -1198,6 +1220,21 @@ done:
 }
 
 static PyObject *
+call_at(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    long line, column;
+    if (nargs != 3 || !PyLong_Check(args[1]) || !PyLong_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "call_at(statement, line, column)");
+        return NULL;
+    }
+    if (load_ast() < 0 || ((line = PyLong_AsLong(args[1])) == -1 && PyErr_Occurred()) ||
+        ((column = PyLong_AsLong(args[2])) == -1 && PyErr_Occurred())) {
+        return NULL;
+    }
+    return find_call(args[0], line, column);
+}
+
+static PyObject *
 dotted(PyObject *module, PyObject *node)
 {
     if (load_ast() < 0 || Py_EnterRecursiveCall(" in dotted()")) {
@@ -1258,6 +1295,25 @@ offset_at(PyObject *offsets, Py_ssize_t i, Py_ssize_t length)
     return offset;
 }
 
+/* The newlines among the characters [start, stop) of a string's ``data``. */
+static Py_ssize_t
+newlines(int kind, const void *data, Py_ssize_t start, Py_ssize_t stop)
+{
+    Py_ssize_t count = 0;
+    if (kind == PyUnicode_1BYTE_KIND) { /* (the usual cell: memchr goes by words) */
+        const char *at = (const char *)data + start, *end = (const char *)data + stop;
+        while (at < end && (at = memchr(at, '\n', (size_t)(end - at))) != NULL) {
+            count++;
+            at++;
+        }
+        return count;
+    }
+    for (Py_ssize_t k = start; k < stop; k++) {
+        count += PyUnicode_READ(kind, data, k) == '\n';
+    }
+    return count;
+}
+
 /* check.flow._python_places and _python_line_numbers in one, step for step: with
  * ``columns``, (line, column in UTF-8 bytes) per offset; else the line numbers, distinct or
  * ``every`` one.  (Each line counts the newlines from the offset before, as the Python does.) */
@@ -1278,9 +1334,7 @@ line_places(PyObject *source, PyObject *offsets, int columns, int every)
             Py_CLEAR(found);
             break;
         }
-        for (Py_ssize_t k = position; k < offset; k++) {
-            line += PyUnicode_READ(kind, data, k) == '\n';
-        }
+        line += newlines(kind, data, position, offset);
         position = offset;
         PyObject *item = NULL;
         if (columns) {
@@ -1676,6 +1730,1281 @@ put_aside(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/*
+ * The judging of a cell's sink calls from each call alone (flow.Analysis._may_reach), which
+ * runs for every cell that calls a sink:
+ *
+ *   may_reach(body, places, source, imports, tables, callbacks)
+ *       Whether a formatted string may reach one of the sink calls at ``places`` ((line,
+ *       column) pairs) of the module ``body``: each call found from its place, its possible
+ *       sinks found in the memo of flow.Analysis._possible_sinks (else asked of it), and
+ *       each way of passing a command among them (Sink.passing) judged here for the usual
+ *       calls: a constant, a parameter never rebound, nothing in the command's place, an
+ *       argument list of a program that runs no shell code.  Anything else is asked of
+ *       Analysis._passes_no_format, the Python judgement, which stays the reference.
+ *       ``tables``: (partials, helpers, method_helpers, the analysis's imports, the memo,
+ *       rebound_in: what each function rebinds by its id, the sink table's version);
+ *       ``callbacks``: (possible_sinks(func, imports), passes_no_format(call, sink,
+ *       functions, source), plain_program(word)).
+ */
+
+static PyTypeObject *ast_Starred, *ast_List, *ast_Tuple;
+static PyObject *str_args, *str_keywords, *str_arg, *str_elts, *str_posonlyargs,
+    *str_kwonlyargs, *str_vararg, *str_kwarg, *str_passing, *str_body;
+
+enum { MAY_REACH = 0, NO_FORMAT = 1, ASK_PYTHON = 2 }; /* a judgement; -1: an exception */
+
+static int
+load_judging(void)
+{
+    if (str_passing != NULL) {
+        return 0;
+    }
+    if (load_ast() < 0) {
+        return -1;
+    }
+    PyObject *ast = PyImport_ImportModule("ast");
+    if (ast == NULL) {
+        return -1;
+    }
+    struct {
+        PyTypeObject **type;
+        const char *name;
+    } types[] = {{&ast_Starred, "Starred"}, {&ast_List, "List"}, {&ast_Tuple, "Tuple"}};
+    for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+        PyObject *type = PyObject_GetAttrString(ast, types[i].name);
+        if (type == NULL || !PyType_Check(type)) {
+            Py_XDECREF(type);
+            Py_DECREF(ast);
+            if (!PyErr_Occurred()) {
+                PyErr_Format(PyExc_TypeError, "ast.%s is not a type", types[i].name);
+            }
+            return -1;
+        }
+        *types[i].type = (PyTypeObject *)type;
+    }
+    Py_DECREF(ast);
+    struct {
+        PyObject **str;
+        const char *text;
+    } strings[] = {
+        {&str_args, "args"}, {&str_keywords, "keywords"}, {&str_arg, "arg"},
+        {&str_elts, "elts"}, {&str_posonlyargs, "posonlyargs"}, {&str_kwonlyargs, "kwonlyargs"},
+        {&str_vararg, "vararg"}, {&str_kwarg, "kwarg"}, {&str_body, "body"},
+        {&str_passing, "passing"}, /* (set last: the flag of done) */
+    };
+    for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++) {
+        if ((*strings[i].str = PyUnicode_InternFromString(strings[i].text)) == NULL) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ``node.name`` that must be a list, as a new reference; NULL with an exception. */
+static PyObject *
+list_attr(PyObject *node, PyObject *name)
+{
+    PyObject *value = node_attr(node, name, 0);
+    if (value != NULL && !PyList_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "a node's %S is not a list", name);
+        Py_CLEAR(value);
+    }
+    return value;
+}
+
+/* Whether ``keyword.arg`` is a string in ``names`` (a tuple): 1, 0, or -1. */
+static int
+keyword_named(PyObject *keyword, PyObject *names)
+{
+    PyObject *arg = node_attr(keyword, str_arg, 0);
+    int found = arg == NULL ? -1 : arg == Py_None ? 0 : PySequence_Contains(names, arg);
+    Py_XDECREF(arg);
+    return found;
+}
+
+/* The value of the first keyword of ``keywords`` named in ``names``, a new reference;
+ * ``*found`` 0 when none is. */
+static PyObject *
+keyword_value(PyObject *keywords, PyObject *names, int *found)
+{
+    *found = 0;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(keywords); i++) {
+        PyObject *keyword = PyList_GET_ITEM(keywords, i);
+        int named = keyword_named(keyword, names);
+        if (named != 0) {
+            *found = named > 0;
+            return named < 0 ? NULL : node_attr(keyword, str_value, 0);
+        }
+    }
+    return Py_NewRef(Py_None);
+}
+
+/* What ``call`` passes in the command's place (flow._argument): a new reference, None for
+ * nothing, NULL with an exception. */
+static PyObject *
+call_argument(PyObject *args, PyObject *keywords, Py_ssize_t position, PyObject *names)
+{
+    Py_ssize_t count = PyList_GET_SIZE(args);
+    int found;
+    if (position == 0 && count > 0 && PyObject_TypeCheck(PyList_GET_ITEM(args, 0), ast_Starred)) {
+        PyObject *value = keyword_value(keywords, names, &found);
+        if (value == NULL || found) {
+            return value;
+        }
+        Py_DECREF(value);
+        return Py_NewRef(PyList_GET_ITEM(args, 0)); /* the query of `execute(*(q, params))` */
+    }
+    if (count > position) {
+        int starred = 0;
+        for (Py_ssize_t i = 0; i <= position; i++) {
+            starred = starred || PyObject_TypeCheck(PyList_GET_ITEM(args, i), ast_Starred);
+        }
+        if (!starred) {
+            return Py_NewRef(PyList_GET_ITEM(args, position));
+        }
+    }
+    return keyword_value(keywords, names, &found);
+}
+
+/* Whether ``call`` may set the keyword ``name`` true, or passes ``**options`` that may
+ * (flow._keyword_true, and the test for ``**`` beside it): 1, 0, or -1. */
+static int
+may_set_keyword(PyObject *keywords, PyObject *name)
+{
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(keywords); i++) {
+        PyObject *keyword = PyList_GET_ITEM(keywords, i);
+        PyObject *arg = node_attr(keyword, str_arg, 0);
+        if (arg == NULL) {
+            return -1;
+        }
+        int named = arg == Py_None ? 1 : PyObject_RichCompareBool(arg, name, Py_EQ);
+        Py_DECREF(arg);
+        if (named != 0) {
+            if (named < 0 || arg == Py_None) {
+                return named < 0 ? -1 : 1;
+            }
+            PyObject *value = node_attr(keyword, str_value, 0);
+            int set = -1;
+            if (value != NULL) {
+                if (!PyObject_TypeCheck(value, ast_Constant)) {
+                    set = 1;
+                }
+                else {
+                    PyObject *constant = node_attr(value, str_value, 0);
+                    set = constant == NULL ? -1 : PyObject_IsTrue(constant);
+                    Py_XDECREF(constant);
+                }
+                Py_DECREF(value);
+            }
+            if (set != 0) {
+                return set;
+            }
+        }
+    }
+    return 0;
+}
+
+/* A constant node's value if it is a string (a new reference), else None; NULL on error. */
+static PyObject *
+constant_string(PyObject *node)
+{
+    if (!PyObject_TypeCheck(node, ast_Constant)) {
+        return Py_NewRef(Py_None);
+    }
+    PyObject *value = node_attr(node, str_value, 0);
+    if (value != NULL && !PyUnicode_Check(value)) {
+        Py_SETREF(value, Py_NewRef(Py_None));
+    }
+    return value;
+}
+
+/* The judgement of an argument list passed where a shell flag is off (``["ls", name]``):
+ * NO_FORMAT when its first word is a constant program that runs no shell code, else
+ * ASK_PYTHON (flow._shell_c_argument finds the code). */
+static int
+judge_argv(PyObject *argv, PyObject *plain_program)
+{
+    PyObject *elements = list_attr(argv, str_elts);
+    if (elements == NULL) {
+        return -1;
+    }
+    int judged = NO_FORMAT; /* (no constant program first: no shell code found) */
+    if (PyList_GET_SIZE(elements) > 0) {
+        PyObject *word = constant_string(PyList_GET_ITEM(elements, 0));
+        if (word == NULL) {
+            judged = -1;
+        }
+        else if (word != Py_None) {
+            PyObject *plain = PyObject_CallOneArg(plain_program, word);
+            int is_plain = plain == NULL ? -1 : PyObject_IsTrue(plain);
+            Py_XDECREF(plain);
+            judged = is_plain < 0 ? -1 : is_plain ? NO_FORMAT : ASK_PYTHON;
+        }
+        Py_XDECREF(word);
+    }
+    Py_DECREF(elements);
+    return judged;
+}
+
+/* Whether ``name`` is a parameter of one of ``functions``: 1, 0, or -1. */
+static int
+is_parameter(PyObject *functions, PyObject *name)
+{
+    PyObject *lists[] = {str_posonlyargs, str_args, str_kwonlyargs};
+    PyObject *singles[] = {str_vararg, str_kwarg};
+    for (Py_ssize_t f = 0; f < PyList_GET_SIZE(functions); f++) {
+        PyObject *arguments = node_attr(PyList_GET_ITEM(functions, f), str_args, 0);
+        if (arguments == NULL) {
+            return -1;
+        }
+        int found = 0;
+        for (size_t i = 0; found == 0 && i < 5; i++) {
+            PyObject *items = i < 3 ? list_attr(arguments, lists[i])
+                                    : node_attr(arguments, singles[i - 3], 0);
+            if (items == NULL) {
+                found = -1;
+                break;
+            }
+            if (i >= 3) { /* (one argument or None: as a list of it) */
+                PyObject *one = items == Py_None ? PyList_New(0) : PyList_New(1);
+                if (one != NULL && items != Py_None) {
+                    PyList_SET_ITEM(one, 0, Py_NewRef(items));
+                }
+                Py_SETREF(items, one);
+                if (items == NULL) {
+                    found = -1;
+                    break;
+                }
+            }
+            for (Py_ssize_t k = 0; found == 0 && k < PyList_GET_SIZE(items); k++) {
+                PyObject *arg = node_attr(PyList_GET_ITEM(items, k), str_arg, 0);
+                found = arg == NULL ? -1 : PyObject_RichCompareBool(arg, name, Py_EQ);
+                Py_XDECREF(arg);
+            }
+            Py_DECREF(items);
+        }
+        Py_DECREF(arguments);
+        if (found != 0) {
+            return found;
+        }
+    }
+    return 0;
+}
+
+/* Whether the outermost of ``functions`` rebinds ``name`` (flow._rebound, kept per function
+ * in ``rebound_in`` by its id): 1, 0, or -1. */
+static int
+is_rebound(PyObject *functions, PyObject *name, PyObject *rebound_in)
+{
+    PyObject *outer = PyList_GET_ITEM(functions, 0);
+    PyObject *key = PyLong_FromVoidPtr(outer); /* (its id(), as the Python version keys it) */
+    if (key == NULL) {
+        return -1;
+    }
+    PyObject *names = Py_XNewRef(PyDict_GetItemWithError(rebound_in, key));
+    if (names == NULL && !PyErr_Occurred()) {
+        PyObject *body = node_attr(outer, str_body, 0);
+        names = body == NULL ? NULL : rebound(NULL, body);
+        Py_XDECREF(body);
+        if (names != NULL && PyDict_SetItem(rebound_in, key, names) < 0) {
+            Py_CLEAR(names);
+        }
+    }
+    Py_DECREF(key);
+    int found = names == NULL ? -1 : PySequence_Contains(names, name);
+    Py_XDECREF(names);
+    return found;
+}
+
+/* Whether ``call`` of a sink that passes its command as ``passing`` (Sink.passing) surely
+ * gets no formatted string, judged from the call alone: flow.Analysis._passes_no_format for
+ * the usual calls, ASK_PYTHON for the others. */
+static int
+judge_call(PyObject *call, PyObject *passing, PyObject *functions, PyObject *rebound_in,
+           PyObject *plain_program)
+{
+    /* (argument, keywords, shell_keyword, shell_argv, argv0, split, magic_names,
+     * ipython_expands, program) */
+    if (!PyTuple_Check(passing) || PyTuple_GET_SIZE(passing) != 9 ||
+        !PyLong_Check(PyTuple_GET_ITEM(passing, 0)) ||
+        !PyTuple_Check(PyTuple_GET_ITEM(passing, 1)) ||
+        !PyTuple_Check(PyTuple_GET_ITEM(passing, 6))) {
+        return ASK_PYTHON; /* (a sink of a shape not known here) */
+    }
+    Py_ssize_t position = PyLong_AsSsize_t(PyTuple_GET_ITEM(passing, 0));
+    PyObject *names = PyTuple_GET_ITEM(passing, 1), *shell_keyword = PyTuple_GET_ITEM(passing, 2);
+    int shell_argv = PyObject_IsTrue(PyTuple_GET_ITEM(passing, 3));
+    int split = PyObject_IsTrue(PyTuple_GET_ITEM(passing, 5));
+    int magic = PyTuple_GET_SIZE(PyTuple_GET_ITEM(passing, 6)) > 0;
+    int expands = PyObject_IsTrue(PyTuple_GET_ITEM(passing, 7));
+    if ((position == -1 && PyErr_Occurred()) || shell_argv < 0 || split < 0 || expands < 0) {
+        return -1;
+    }
+    if (position < 0) {
+        return ASK_PYTHON;
+    }
+    PyObject *args = list_attr(call, str_args);
+    PyObject *keywords = args == NULL ? NULL : list_attr(call, str_keywords);
+    PyObject *argument = keywords == NULL ? NULL
+                                          : call_argument(args, keywords, position, names);
+    int judged = argument == NULL ? -1 : ASK_PYTHON;
+    if (judged == -1) {
+        goto done;
+    }
+    if (shell_keyword != Py_None) {
+        int set = may_set_keyword(keywords, shell_keyword);
+        if (set < 0) {
+            judged = -1;
+            goto done;
+        }
+        if (!set) {
+            if (!(shell_argv && (PyObject_TypeCheck(argument, ast_List) ||
+                                 PyObject_TypeCheck(argument, ast_Tuple)))) {
+                judged = NO_FORMAT; /* no shell: the command is a program's path */
+            }
+            else {
+                judged = judge_argv(argument, plain_program);
+            }
+            goto done;
+        }
+    }
+    if (split || (shell_argv && shell_keyword == Py_None)) {
+        goto done; /* (the code inside a command line or argument list: Python finds it) */
+    }
+    if (argument == Py_None) {
+        judged = NO_FORMAT;
+        goto done;
+    }
+    if (magic) {
+        goto done; /* (which magic runs: Python reads its name) */
+    }
+    if (PyObject_TypeCheck(argument, ast_Starred)) { /* `*sql(i"...")`: what it holds */
+        Py_SETREF(argument, node_attr(argument, str_value, 0));
+        if (argument == NULL) {
+            judged = -1;
+            goto done;
+        }
+    }
+    if (PyObject_TypeCheck(argument, ast_Constant)) {
+        /* (`!ls`, `%sx ls`: a constant, but IPython expands `{x}` and `$x` in it.) */
+        PyObject *text = constant_string(argument);
+        int expanded = 0;
+        if (text != NULL && text != Py_None && expands) {
+            expanded = PyUnicode_FindChar(text, '{', 0, PyUnicode_GET_LENGTH(text), 1) >= 0 ||
+                       PyUnicode_FindChar(text, '$', 0, PyUnicode_GET_LENGTH(text), 1) >= 0;
+        }
+        judged = text == NULL ? -1 : expanded ? MAY_REACH : NO_FORMAT;
+        Py_XDECREF(text);
+    }
+    else if (PyObject_TypeCheck(argument, ast_Name)) {
+        PyObject *name = node_attr(argument, str_id, 0);
+        int parameter = name == NULL                          ? -1
+                        : PyList_GET_SIZE(functions) == 0 ? 0
+                                                              : is_parameter(functions, name);
+        int again = parameter > 0 ? is_rebound(functions, name, rebound_in) : 1;
+        judged = parameter < 0 || again < 0 ? -1 : again ? MAY_REACH : NO_FORMAT;
+        Py_XDECREF(name);
+    }
+    else if (!(PyObject_TypeCheck(argument, ast_Call))) {
+        judged = MAY_REACH;
+    }
+    /* (a call: which function it is, Python reads) */
+done:
+    Py_XDECREF(args);
+    Py_XDECREF(keywords);
+    Py_XDECREF(argument);
+    return judged;
+}
+
+/* The index of the last statement of ``body`` that starts on or before ``line`` (as
+ * ``bisect_right(body, line, key=lineno) - 1``); -1 for none, -2 with an exception. */
+static Py_ssize_t
+statement_at(PyObject *body, long line)
+{
+    Py_ssize_t low = 0, high = PyList_GET_SIZE(body);
+    while (low < high) {
+        Py_ssize_t middle = (low + high) / 2;
+        PyObject *number = node_attr(PyList_GET_ITEM(body, middle), str_lineno, 0);
+        long start = number == NULL ? -1 : PyLong_AsLong(number);
+        Py_XDECREF(number);
+        if (start == -1 && (number == NULL || PyErr_Occurred())) {
+            return -2;
+        }
+        if (line < start) {
+            high = middle;
+        }
+        else {
+            low = middle + 1;
+        }
+    }
+    return low - 1;
+}
+
+/* The memo's key of the possible sinks of ``func``, named ``last`` at its end, as
+ * flow.Analysis._possible_sinks makes it: (name, type, what ``imports`` and the analysis's
+ * imports import its first part as, whether either imports ``last``, the table's version). */
+static PyObject *
+sinks_key(PyObject *func, PyObject *last, PyObject *imports, PyObject *own_imports,
+          PyObject *version)
+{
+    PyObject *name = dotted(NULL, func), *key = NULL;
+    PyObject *head = name == NULL ? NULL : head_of(name);
+    if (head != NULL) {
+        PyObject *imported = PyDict_GetItemWithError(imports, head);
+        PyObject *own = imported == NULL && PyErr_Occurred()
+                            ? NULL
+                            : PyDict_GetItemWithError(own_imports, head);
+        int either = PyErr_Occurred() ? -1 : PyDict_Contains(imports, last);
+        either = either == 0 ? PyDict_Contains(own_imports, last) : either;
+        if (either >= 0) {
+            key = PyTuple_Pack(6, name, (PyObject *)Py_TYPE(func),
+                               imported == NULL ? Py_None : imported,
+                               own == NULL ? Py_None : own, either ? Py_True : Py_False,
+                               version);
+        }
+    }
+    Py_XDECREF(name);
+    Py_XDECREF(head);
+    return key;
+}
+
+/* The sinks ``func`` may name (a new reference to a list or tuple; NULL with an exception):
+ * flow.Analysis._possible_sinks, from its memo when it holds them. */
+static PyObject *
+possible_sinks_of(PyObject *func, PyObject *imports, PyObject *tables, PyObject *callbacks)
+{
+    PyObject *helpers = PyTuple_GET_ITEM(tables, 1), *method_helpers = PyTuple_GET_ITEM(tables, 2);
+    PyObject *own_imports = PyTuple_GET_ITEM(tables, 3), *memo = PyTuple_GET_ITEM(tables, 4);
+    PyObject *version = PyTuple_GET_ITEM(tables, 6);
+    PyObject *last = NULL, *key = NULL, *found = NULL;
+    if (PyObject_TypeCheck(func, ast_Attribute)) {
+        last = node_attr(func, str_attr, 0);
+    }
+    else if (PyObject_TypeCheck(func, ast_Name)) {
+        last = node_attr(func, str_id, 0);
+    }
+    else {
+        return PyList_New(0); /* (a call of a call's result, say: no sink by name) */
+    }
+    int memoized = last == NULL ? -1 : PyUnicode_Check(last) && PyDict_Check(imports);
+    if (memoized > 0) { /* (not a helper's name: what those are changes from cell to cell) */
+        int helper = PyDict_Contains(helpers, last);
+        helper = helper == 0 ? PyDict_Contains(method_helpers, last) : helper;
+        memoized = helper < 0 ? -1 : !helper;
+    }
+    if (memoized > 0) {
+        key = sinks_key(func, last, imports, own_imports, version);
+        found = key == NULL ? NULL : Py_XNewRef(PyDict_GetItemWithError(memo, key));
+        memoized = key == NULL || (found == NULL && PyErr_Occurred()) ? -1 : 1;
+    }
+    if (memoized >= 0 && found == NULL) {
+        found = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(callbacks, 0), func, imports, NULL);
+    }
+    Py_XDECREF(last);
+    Py_XDECREF(key);
+    if (found != NULL && !PyList_Check(found) && !PyTuple_Check(found)) {
+        PyErr_SetString(PyExc_TypeError, "possible_sinks(): a list of sinks");
+        Py_CLEAR(found);
+    }
+    return found;
+}
+
+enum { PASSINGS_KEPT = 16 }; /* ways of passing remembered per call (more are judged again) */
+
+/* The judgement of one sink call found at (line, column): 1 when a formatted string may
+ * reach it, 0 when surely not, -1 with an exception. */
+static int
+may_reach_call(PyObject *call, PyObject *functions, PyObject *const *args)
+{
+    PyObject *source = args[2], *imports = args[3], *tables = args[4], *callbacks = args[5];
+    PyObject *partials = PyTuple_GET_ITEM(tables, 0), *rebound_in = PyTuple_GET_ITEM(tables, 5);
+    PyObject *func = node_attr(call, str_func, 0);
+    if (func == NULL) {
+        return -1;
+    }
+    if (PyObject_TypeCheck(func, ast_Name)) {
+        PyObject *id = node_attr(func, str_id, 0);
+        int partial = id == NULL ? -1 : PySequence_Contains(partials, id);
+        Py_XDECREF(id);
+        if (partial != 0) {
+            Py_DECREF(func);
+            return partial;
+        }
+    }
+    PyObject *sinks = possible_sinks_of(func, imports, tables, callbacks);
+    Py_DECREF(func);
+    if (sinks == NULL) {
+        return -1;
+    }
+    /* Sinks that take their command alike are judged once (their ways of passing are one
+     * object: see Sink.passing). */
+    PyObject *judged_passings[PASSINGS_KEPT];
+    Py_ssize_t njudged = 0;
+    int reaches = 0;
+    for (Py_ssize_t i = 0; reaches == 0 && i < PySequence_Fast_GET_SIZE(sinks); i++) {
+        PyObject *sink = PySequence_Fast_GET_ITEM(sinks, i);
+        PyObject *passing = PyObject_GetAttr(sink, str_passing);
+        if (passing == NULL) {
+            reaches = -1;
+            break;
+        }
+        int seen = 0;
+        for (Py_ssize_t k = 0; k < njudged; k++) {
+            seen = seen || judged_passings[k] == passing;
+        }
+        int judged = NO_FORMAT;
+        if (!seen) {
+            if (njudged < PASSINGS_KEPT) {
+                judged_passings[njudged++] = passing; /* (the sink holds it alive) */
+            }
+            judged = judge_call(call, passing, functions, rebound_in,
+                                PyTuple_GET_ITEM(callbacks, 2));
+        }
+        Py_DECREF(passing);
+        if (judged == ASK_PYTHON) {
+            PyObject *answer = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(callbacks, 1), call,
+                                                            sink, functions, source, NULL);
+            judged = answer == NULL ? -1 : PyObject_IsTrue(answer);
+            Py_XDECREF(answer);
+        }
+        reaches = judged < 0 ? -1 : judged == MAY_REACH;
+    }
+    Py_DECREF(sinks);
+    return reaches;
+}
+
+static PyObject *
+may_reach(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 6 || !PyList_Check(args[0]) || !PyList_Check(args[1]) ||
+        !PyTuple_Check(args[4]) || PyTuple_GET_SIZE(args[4]) != 7 ||
+        !PyDict_Check(PyTuple_GET_ITEM(args[4], 1)) ||
+        !PyDict_Check(PyTuple_GET_ITEM(args[4], 2)) ||
+        !PyDict_Check(PyTuple_GET_ITEM(args[4], 3)) ||
+        !PyDict_Check(PyTuple_GET_ITEM(args[4], 4)) ||
+        !PyDict_Check(PyTuple_GET_ITEM(args[4], 5)) || !PyTuple_Check(args[5]) ||
+        PyTuple_GET_SIZE(args[5]) != 3) {
+        PyErr_SetString(PyExc_TypeError,
+                        "may_reach(body, places, source, imports, (partials, helpers, "
+                        "method_helpers, own_imports, memo, rebound_in, version), "
+                        "(possible_sinks, passes_no_format, plain_program))");
+        return NULL;
+    }
+    if (load_judging() < 0) {
+        return NULL;
+    }
+    PyObject *body = args[0], *places = args[1];
+    int reaches = 0;
+    for (Py_ssize_t i = 0; reaches == 0 && i < PyList_GET_SIZE(places); i++) {
+        PyObject *place = PyList_GET_ITEM(places, i);
+        long line, column;
+        if (!PyTuple_Check(place) || PyTuple_GET_SIZE(place) != 2 ||
+            ((line = PyLong_AsLong(PyTuple_GET_ITEM(place, 0))) == -1 && PyErr_Occurred()) ||
+            ((column = PyLong_AsLong(PyTuple_GET_ITEM(place, 1))) == -1 && PyErr_Occurred())) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_TypeError, "a place is a (line, column) tuple");
+            }
+            return NULL;
+        }
+        Py_ssize_t index = statement_at(body, line);
+        if (index == -2) {
+            return NULL;
+        }
+        PyObject *found = index < 0 ? Py_NewRef(Py_None)
+                                    : find_call(PyList_GET_ITEM(body, index), line, column);
+        if (found == NULL) {
+            return NULL;
+        }
+        if (found == Py_None) {
+            reaches = 1; /* not a call the tree shows where the text does: be thorough */
+        }
+        else {
+            reaches = may_reach_call(PyTuple_GET_ITEM(found, 0), PyTuple_GET_ITEM(found, 1), args);
+        }
+        Py_DECREF(found);
+    }
+    return reaches < 0 ? NULL : PyBool_FromLong(reaches);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*
+ * The search of a text for the calls that may be sinks (check/sinks.py), which runs for every
+ * cell IPython prepares:
+ *
+ *   calls_in(source, method_names, functions_match, heads)
+ *       sinks.CallFinder._python_calls_in: the offsets of the calls that may be sinks.  Its
+ *       method pattern ``\.\s*(?:NAMES)\s*\(`` (NAMES: ``method_names``, ASCII identifiers)
+ *       is found by a scan from dot to dot (the regex engine tried the names at each dot, most
+ *       of the check of a cell without sink calls); the sink functions are tried with
+ *       ``functions_match(source, at)`` (their pattern's ``match``, or None for none) where
+ *       one of ``heads`` is; the matches kept as the one pattern would find them, and those
+ *       inside a longer name left out.
+ */
+
+typedef struct {
+    Py_ssize_t start, end;
+} Span;
+
+typedef struct {
+    Span *items;
+    Py_ssize_t count, allocated;
+} Spans;
+
+static int
+spans_append(Spans *spans, Py_ssize_t start, Py_ssize_t end)
+{
+    if (spans->count == spans->allocated) {
+        Py_ssize_t allocated = spans->allocated ? 2 * spans->allocated : 16;
+        Span *items = PyMem_Realloc(spans->items, (size_t)allocated * sizeof(Span));
+        if (items == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        spans->items = items;
+        spans->allocated = allocated;
+    }
+    spans->items[spans->count++] = (Span){start, end};
+    return 0;
+}
+
+static int
+compare_spans(const void *a, const void *b)
+{
+    const Span *x = a, *y = b;
+    return x->start != y->start ? (x->start > y->start) - (x->start < y->start)
+                                : (x->end > y->end) - (x->end < y->end);
+}
+
+static int
+ascii_word(Py_UCS4 c)
+{
+    return c < 128 && (Py_ISALNUM(c) || c == '_');
+}
+
+/* The next dot of the text at or after ``at``; ``length`` if none. */
+static Py_ssize_t
+next_dot(int kind, const void *data, Py_ssize_t at, Py_ssize_t length)
+{
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const char *found = at < length ? memchr((const char *)data + at, '.', (size_t)(length - at))
+                                        : NULL;
+        return found == NULL ? length : found - (const char *)data;
+    }
+    while (at < length && PyUnicode_READ(kind, data, at) != '.') {
+        at++;
+    }
+    return at;
+}
+
+/* Append the spans of ``\.\s*(?:NAMES)\s*\(`` in ``source``, as finditer gives them. */
+static int
+method_spans(PyObject *source, PyObject *names, Spans *spans)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(source);
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
+    Py_ssize_t at = next_dot(kind, data, 0, length);
+    while (at < length) {
+        Py_ssize_t k = at + 1;
+        while (k < length && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, k))) {
+            k++;
+        }
+        Py_ssize_t word = k;
+        while (k < length && ascii_word(PyUnicode_READ(kind, data, k))) {
+            k++;
+        }
+        Py_ssize_t next = at + 1; /* (where the search goes on: after a match, its end) */
+        /* A name matches only as the whole word: the pattern goes on with \s*\(. */
+        if (k > word) {
+            PyObject *name = PyUnicode_Substring(source, word, k);
+            int known = name == NULL ? -1 : PySet_Contains(names, name);
+            Py_XDECREF(name);
+            if (known < 0) {
+                return -1;
+            }
+            while (known && k < length && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, k))) {
+                k++;
+            }
+            if (known && k < length && PyUnicode_READ(kind, data, k) == '(') {
+                if (spans_append(spans, at, k + 1) < 0) {
+                    return -1;
+                }
+                next = k + 1;
+            }
+        }
+        at = next_dot(kind, data, next, length);
+    }
+    return 0;
+}
+
+/* Append the spans of the sink functions' matches where one of ``heads`` is. */
+static int
+function_spans(PyObject *source, PyObject *match, PyObject *heads, Spans *spans)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(source);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(heads); i++) {
+        PyObject *head = PyTuple_GET_ITEM(heads, i);
+        Py_ssize_t at = PyUnicode_Find(source, head, 0, length, 1);
+        while (at >= 0) {
+            PyObject *position = PyLong_FromSsize_t(at);
+            PyObject *found = position == NULL ? NULL
+                              : PyObject_CallFunctionObjArgs(match, source, position, NULL);
+            Py_XDECREF(position);
+            if (found == NULL) {
+                return -1;
+            }
+            if (found != Py_None) {
+                PyObject *span = PyObject_CallMethod(found, "span", NULL);
+                Py_ssize_t start = -1, end = -1;
+                int failed = span == NULL || !PyArg_ParseTuple(span, "nn", &start, &end) ||
+                             spans_append(spans, start, end) < 0;
+                Py_XDECREF(span);
+                if (failed) {
+                    Py_DECREF(found);
+                    return -1;
+                }
+            }
+            Py_DECREF(found);
+            at = PyUnicode_Find(source, head, at + 1, length, 1);
+        }
+        if (at == -2) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *
+calls_in(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4 || !PyUnicode_Check(args[0]) || !PyAnySet_Check(args[1]) ||
+        !PyTuple_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "calls_in(source, method_names, functions_match, heads)");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(args[3]); i++) {
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(args[3], i))) {
+            PyErr_SetString(PyExc_TypeError, "calls_in(): heads are strings");
+            return NULL;
+        }
+    }
+    PyObject *source = args[0], *match = args[2], *found = NULL;
+    Spans spans = {NULL, 0, 0};
+    if (method_spans(source, args[1], &spans) < 0) {
+        goto done;
+    }
+    if (match != Py_None) {
+        if (function_spans(source, match, args[3], &spans) < 0) {
+            goto done;
+        }
+        /* As the one pattern would search: the first match, then the first after it. */
+        if (spans.count > 1) {
+            qsort(spans.items, (size_t)spans.count, sizeof(Span), compare_spans);
+        }
+        Py_ssize_t kept = 0;
+        for (Py_ssize_t i = 0; i < spans.count; i++) {
+            if (kept == 0 || spans.items[i].start >= spans.items[kept - 1].end) {
+                spans.items[kept++] = spans.items[i];
+            }
+        }
+        spans.count = kept;
+    }
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
+    found = PyList_New(0);
+    for (Py_ssize_t i = 0; found != NULL && i < spans.count; i++) {
+        Py_ssize_t start = spans.items[i].start;
+        if (start < 0 || start > PyUnicode_GET_LENGTH(source)) {
+            PyErr_SetString(PyExc_ValueError, "calls_in(): a match outside the source");
+            Py_CLEAR(found);
+            break;
+        }
+        /* (a match inside a longer name, `xrun(` for `run(`, is none) */
+        if (start > 0 && start < PyUnicode_GET_LENGTH(source) &&
+            PyUnicode_READ(kind, data, start) != '.') {
+            Py_UCS4 before = PyUnicode_READ(kind, data, start - 1);
+            if (Py_UNICODE_ISALNUM(before) || before == '_') {
+                continue;
+            }
+        }
+        PyObject *offset = PyLong_FromSsize_t(start);
+        if (offset == NULL || PyList_Append(found, offset) < 0) {
+            Py_CLEAR(found);
+        }
+        Py_XDECREF(offset);
+    }
+done:
+    PyMem_Free(spans.items);
+    return found;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*
+ * The helper noting of the cell check (flow.Analysis._note_helpers and helper_calls), which
+ * runs for every cell that calls a sink once the user has defined a helper (a function that
+ * passes a parameter to a sink):
+ *
+ *   statements_on(body, lines)                 flow._python_statements_on
+ *   helper_statements(body, lines)             flow._python_helper_statements
+ *   called_offsets(source, calls, commands)    flow._python_called_offsets
+ *   has_text(source, text)                     flow._python_has_text
+ *
+ * The Python versions stay the reference (tests/test_speedups.py compares them).
+ */
+
+static PyTypeObject *ast_Lambda;
+
+/* The ast types this part reads besides the walks' ones, fetched on its first use. */
+static int
+load_helper_types(void)
+{
+    if (ast_Lambda != NULL) {
+        return 0;
+    }
+    if (load_ast() < 0) {
+        return -1;
+    }
+    PyObject *ast = PyImport_ImportModule("ast");
+    PyObject *type = ast == NULL ? NULL : PyObject_GetAttrString(ast, "Lambda");
+    Py_XDECREF(ast);
+    if (type == NULL || !PyType_Check(type)) {
+        Py_XDECREF(type);
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "ast.Lambda is not a type");
+        }
+        return -1;
+    }
+    ast_Lambda = (PyTypeObject *)type; /* (held for good, as the module is) */
+    return 0;
+}
+
+/* ``*out = int(value)`` for a line number: 0, or -1 with an exception (TypeError if it is
+ * not an int, as comparing it with one would raise). */
+static int
+line_value(PyObject *value, long *out)
+{
+    if (!PyLong_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "a line number is not an int");
+        return -1;
+    }
+    *out = PyLong_AsLong(value);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* The line of ``body[index]``: its ``lineno``, or with ``to_end`` its ``end_lineno or
+ * lineno``.  0 with the line in ``*out``, 1 if the list has no such index any more, -1 with
+ * an exception. */
+static int
+statement_line(PyObject *body, Py_ssize_t index, int to_end, long *out)
+{
+    if (index >= PyList_GET_SIZE(body)) {
+        return 1;
+    }
+    PyObject *node = Py_NewRef(PyList_GET_ITEM(body, index)), *value = NULL;
+    if (to_end) {
+        value = node_attr(node, str_end_lineno, 0);
+        int truth = value == NULL ? -1 : PyObject_IsTrue(value);
+        if (truth == 0) {
+            Py_CLEAR(value);
+        }
+        else if (truth < 0) {
+            Py_CLEAR(value);
+            Py_DECREF(node);
+            return -1;
+        }
+    }
+    if (value == NULL) {
+        value = node_attr(node, str_lineno, 0);
+    }
+    Py_DECREF(node);
+    int failed = value == NULL || line_value(value, out) < 0;
+    Py_XDECREF(value);
+    return failed ? -1 : 0;
+}
+
+static int
+compare_indexes(const void *a, const void *b)
+{
+    Py_ssize_t x = *(const Py_ssize_t *)a, y = *(const Py_ssize_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* statement_line through ``known`` (2 per statement: its start and end lines, LONG_MIN
+ * while not read; ``size`` statements): the bisections of the lines read the same middle
+ * statements. */
+static int
+known_line(PyObject *body, Py_ssize_t index, int to_end, long *known, Py_ssize_t size, long *out)
+{
+    if (index < size && known[2 * index + to_end] != LONG_MIN) {
+        *out = known[2 * index + to_end];
+        return 0;
+    }
+    int got = statement_line(body, index, to_end, out);
+    if (got == 0 && index < size) {
+        known[2 * index + to_end] = *out;
+    }
+    return got;
+}
+
+#define STACK_STATEMENTS 64
+
+/* The indexes of the statements of ``body`` spanning one of ``lines`` (bisect_right by
+ * ``lineno``, then back while ``end_lineno or lineno`` reaches the line), sorted and
+ * distinct, into ``*found`` (PyMem, freed by the caller; ``*count`` of them).  -1 with an
+ * exception on failure. */
+static int
+spanning_indexes(PyObject *body, PyObject *lines, Py_ssize_t **found, Py_ssize_t *count)
+{
+    *found = NULL;
+    *count = 0;
+    if (!PyList_Check(body) || !PyList_Check(lines)) {
+        PyErr_SetString(PyExc_TypeError, "(body: list of statements, lines: list of ints)");
+        return -1;
+    }
+    Py_ssize_t size = PyList_GET_SIZE(body), room = 0;
+    long stack[2 * STACK_STATEMENTS], *known = stack;
+    if (size > STACK_STATEMENTS && (known = PyMem_New(long, 2 * size)) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < 2 * size; i++) {
+        known[i] = LONG_MIN;
+    }
+    int failed = 0;
+    for (Py_ssize_t k = 0; !failed && k < PyList_GET_SIZE(lines); k++) {
+        long line;
+        if (line_value(PyList_GET_ITEM(lines, k), &line) < 0) {
+            failed = 1;
+            break;
+        }
+        Py_ssize_t low = 0, high = PyList_GET_SIZE(body);
+        while (low < high) {
+            Py_ssize_t middle = low + (high - low) / 2;
+            long start;
+            int got = known_line(body, middle, 0, known, size, &start);
+            if (got != 0) {
+                if (got > 0) {
+                    PyErr_SetString(PyExc_RuntimeError, "the body changed size");
+                }
+                failed = 1;
+                break;
+            }
+            if (line < start) {
+                high = middle;
+            }
+            else {
+                low = middle + 1;
+            }
+        }
+        for (Py_ssize_t index = low - 1; !failed && index >= 0; index--) {
+            long end;
+            int got = known_line(body, index, 1, known, size, &end);
+            if (got < 0) {
+                failed = 1;
+                break;
+            }
+            if (got > 0 || end < line) {
+                break;
+            }
+            if (*count == room) {
+                room = room ? room * 2 : 8;
+                Py_ssize_t *grown = PyMem_New(Py_ssize_t, room);
+                if (grown == NULL) {
+                    PyErr_NoMemory();
+                    failed = 1;
+                    break;
+                }
+                if (*count) {
+                    memcpy(grown, *found, (size_t)*count * sizeof(Py_ssize_t));
+                }
+                PyMem_Free(*found);
+                *found = grown;
+            }
+            (*found)[(*count)++] = index;
+        }
+    }
+    if (known != stack) {
+        PyMem_Free(known);
+    }
+    if (failed) {
+        return -1;
+    }
+    if (*count > 16) {
+        qsort(*found, (size_t)*count, sizeof(Py_ssize_t), compare_indexes);
+    }
+    else if (*count > 1) {
+        Py_ssize_t *items = *found; /* (a few: an insertion sort, without qsort's calls) */
+        for (Py_ssize_t i = 1; i < *count; i++) {
+            Py_ssize_t item = items[i], k = i;
+            for (; k > 0 && items[k - 1] > item; k--) {
+                items[k] = items[k - 1];
+            }
+            items[k] = item;
+        }
+    }
+    if (*count > 1) {
+        Py_ssize_t kept = 1;
+        for (Py_ssize_t i = 1; i < *count; i++) {
+            if ((*found)[i] != (*found)[kept - 1]) {
+                (*found)[kept++] = (*found)[i];
+            }
+        }
+        *count = kept;
+    }
+    return 0;
+}
+
+static PyObject *
+statements_on(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "statements_on(body, lines)");
+        return NULL;
+    }
+    if (load_helper_types() < 0) {
+        return NULL;
+    }
+    Py_ssize_t *found, count;
+    if (spanning_indexes(args[0], args[1], &found, &count) < 0) {
+        PyMem_Free(found);
+        return NULL;
+    }
+    PyObject *indexes = PyList_New(count);
+    for (Py_ssize_t i = 0; indexes != NULL && i < count; i++) {
+        PyObject *index = PyLong_FromSsize_t(found[i]);
+        if (index == NULL) {
+            Py_CLEAR(indexes);
+            break;
+        }
+        PyList_SET_ITEM(indexes, i, index);
+    }
+    PyMem_Free(found);
+    return indexes;
+}
+
+/* Whether ``statement`` may define a helper (flow._helper_candidates): a function, or an
+ * assignment of a lambda or of a call to one name.  1, 0, or -1 with an exception. */
+static int
+may_define_helper(PyObject *statement)
+{
+    PyTypeObject *kind = Py_TYPE(statement);
+    if (kind == ast_FunctionDef || kind == ast_AsyncFunctionDef) {
+        return 1;
+    }
+    if (kind != ast_Assign) {
+        return 0;
+    }
+    PyObject *targets = node_attr(statement, str_targets, 0);
+    if (targets == NULL) {
+        return -1;
+    }
+    Py_ssize_t size = PyObject_Size(targets);
+    PyObject *first = size == 1 ? PySequence_GetItem(targets, 0) : NULL;
+    Py_DECREF(targets);
+    if (size < 0 || (size == 1 && first == NULL)) {
+        return -1;
+    }
+    int named = first != NULL && Py_TYPE(first) == ast_Name;
+    Py_XDECREF(first);
+    if (!named) {
+        return 0;
+    }
+    PyObject *value = node_attr(statement, str_value, 0);
+    if (value == NULL) {
+        return -1;
+    }
+    int made = Py_TYPE(value) == ast_Lambda || Py_TYPE(value) == ast_Call;
+    Py_DECREF(value);
+    return made;
+}
+
+static PyObject *
+helper_statements(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "helper_statements(body, lines)");
+        return NULL;
+    }
+    if (load_helper_types() < 0) {
+        return NULL;
+    }
+    PyObject *body = args[0];
+    Py_ssize_t *found, count;
+    if (spanning_indexes(body, args[1], &found, &count) < 0) {
+        PyMem_Free(found);
+        return NULL;
+    }
+    PyObject *candidates = PyList_New(0);
+    for (Py_ssize_t i = 0; candidates != NULL && i < count; i++) {
+        if (found[i] >= PyList_GET_SIZE(body)) {
+            PyErr_SetString(PyExc_IndexError, "list index out of range");
+            Py_CLEAR(candidates);
+            break;
+        }
+        PyObject *statement = Py_NewRef(PyList_GET_ITEM(body, found[i]));
+        int may = may_define_helper(statement);
+        if (may < 0 || (may && PyList_Append(candidates, statement) < 0)) {
+            Py_CLEAR(candidates);
+        }
+        Py_DECREF(statement);
+    }
+    PyMem_Free(found);
+    return candidates;
+}
+
+/* The first occurrence of ``name`` in ``source`` at or after ``from``: its start, -1 for
+ * none, -2 with an exception.  (memchr for the first character when both are of one byte per
+ * character, the usual cell: cheaper than PyUnicode_Find's set-up, asked once per match.) */
+static Py_ssize_t
+find_name(PyObject *source, PyObject *name, Py_ssize_t from)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(source), size = PyUnicode_GET_LENGTH(name);
+    if (size == 0 || PyUnicode_KIND(source) != PyUnicode_1BYTE_KIND ||
+        PyUnicode_KIND(name) != PyUnicode_1BYTE_KIND) {
+        return PyUnicode_Find(source, name, from, length, 1);
+    }
+    const Py_UCS1 *text = PyUnicode_1BYTE_DATA(source), *word = PyUnicode_1BYTE_DATA(name);
+    while (from >= 0 && from <= length - size) {
+        const Py_UCS1 *at = memchr(text + from, word[0], (size_t)(length - size + 1 - from));
+        if (at == NULL) {
+            return -1;
+        }
+        if (at[size - 1] == word[size - 1] &&
+            memcmp(at + 1, word + 1, (size_t)(size - 1)) == 0) {
+            return at - text;
+        }
+        from = at - text + 1;
+    }
+    return -1;
+}
+
+/* The first match at or after ``from`` of ``name``, then whitespace, then ``(`` (or ``[``
+ * with ``brackets``): its start, with its end in ``*end``; -1 for none, -2 with an
+ * exception. */
+static Py_ssize_t
+next_call(PyObject *source, PyObject *name, int brackets, Py_ssize_t from, Py_ssize_t *end)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(source), size = PyUnicode_GET_LENGTH(name);
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
+    while (from <= length) {
+        Py_ssize_t start = find_name(source, name, from);
+        if (start < 0) {
+            return start;
+        }
+        Py_ssize_t k = start + size;
+        while (k < length && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, k))) {
+            k++;
+        }
+        if (k < length) {
+            Py_UCS4 ch = PyUnicode_READ(kind, data, k);
+            if (ch == '(' || (brackets && ch == '[')) {
+                *end = k + 1;
+                return start;
+            }
+        }
+        from = start + 1;
+    }
+    return -1;
+}
+
+static PyObject *
+has_text(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "has_text(source: str, text: str)");
+        return NULL;
+    }
+    Py_ssize_t at = find_name(args[0], args[1], 0);
+    return at == -2 ? NULL : PyBool_FromLong(at >= 0);
+}
+
+#define STACK_NAMES 16
+
+static PyObject *
+called_offsets(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyTuple_Check(args[1]) ||
+        !PyTuple_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "called_offsets(source: str, calls: tuple[str], commands: tuple[str])");
+        return NULL;
+    }
+    PyObject *source = args[0], *calls = args[1], *commands = args[2];
+    Py_ssize_t ncalls = PyTuple_GET_SIZE(calls), count = ncalls + PyTuple_GET_SIZE(commands);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = i < ncalls ? PyTuple_GET_ITEM(calls, i)
+                                    : PyTuple_GET_ITEM(commands, i - ncalls);
+        if (!PyUnicode_Check(name)) {
+            PyErr_SetString(PyExc_TypeError, "called_offsets: the names are str");
+            return NULL;
+        }
+    }
+    /* Per name, its next match (-2: not searched from the position yet; -1: none left) and
+     * that match's end: the leftmost match of all is the regex's, the first name on a tie
+     * (its alternatives are tried in order), and the search goes on from its end. */
+    Py_ssize_t stack[2 * STACK_NAMES], *next = stack;
+    if (count > STACK_NAMES && (next = PyMem_New(Py_ssize_t, 2 * count)) == NULL) {
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t *ends = next + count;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        next[i] = -2;
+    }
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
+    PyObject *found = PyList_New(0);
+    Py_ssize_t position = 0;
+    while (found != NULL) {
+        Py_ssize_t best = -1;
+        for (Py_ssize_t i = 0; i < count; i++) {
+            if (next[i] == -1) {
+                continue;
+            }
+            if (next[i] < position) {
+                PyObject *name = i < ncalls ? PyTuple_GET_ITEM(calls, i)
+                                            : PyTuple_GET_ITEM(commands, i - ncalls);
+                next[i] = next_call(source, name, i >= ncalls, position, &ends[i]);
+                if (next[i] == -2) {
+                    Py_CLEAR(found);
+                    break;
+                }
+            }
+            if (next[i] >= 0 && (best < 0 || next[i] < next[best])) {
+                best = i;
+            }
+        }
+        if (found == NULL || best < 0) {
+            break;
+        }
+        Py_ssize_t start = next[best];
+        position = ends[best];
+        /* (not after a letter, a digit, `_`, `.` or `def `) */
+        Py_UCS4 before = start ? PyUnicode_READ(kind, data, start - 1) : ' ';
+        if (Py_UNICODE_ISALNUM(before) || before == '_' || before == '.') {
+            continue;
+        }
+        if (start >= 4 && PyUnicode_READ(kind, data, start - 4) == 'd' &&
+            PyUnicode_READ(kind, data, start - 3) == 'e' &&
+            PyUnicode_READ(kind, data, start - 2) == 'f' &&
+            PyUnicode_READ(kind, data, start - 1) == ' ') {
+            continue;
+        }
+        PyObject *offset = PyLong_FromSsize_t(start);
+        if (offset == NULL || PyList_Append(found, offset) < 0) {
+            Py_CLEAR(found);
+        }
+        Py_XDECREF(offset);
+    }
+    if (next != stack) {
+        PyMem_Free(next);
+    }
+    return found;
+}
+
+/* ------------------------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
     {"template_builder", template_builder, METH_VARARGS,
@@ -1701,6 +3030,20 @@ static PyMethodDef module_methods[] = {
      "line_numbers(source, offsets, every=False): check.flow._python_line_numbers in C."},
     {"import_bindings", (PyCFunction)(void (*)(void))import_bindings, METH_FASTCALL,
      "import_bindings(body, count): check.cell._python_import_bindings in C."},
+    {"calls_in", (PyCFunction)(void (*)(void))calls_in, METH_FASTCALL,
+     "calls_in(source, method_names, functions_match, heads): "
+     "check.sinks.CallFinder._python_calls_in in C."},
+    {"may_reach", (PyCFunction)(void (*)(void))may_reach, METH_FASTCALL,
+     "may_reach(body, places, source, imports, tables, callbacks): the loop of "
+     "check.flow.Analysis._may_reach in C."},
+{"statements_on", (PyCFunction)(void (*)(void))statements_on, METH_FASTCALL,
+     "statements_on(body, lines): check.flow._python_statements_on in C."},
+    {"helper_statements", (PyCFunction)(void (*)(void))helper_statements, METH_FASTCALL,
+     "helper_statements(body, lines): check.flow._python_helper_statements in C."},
+    {"called_offsets", (PyCFunction)(void (*)(void))called_offsets, METH_FASTCALL,
+     "called_offsets(source, calls, commands): check.flow._python_called_offsets in C."},
+    {"has_text", (PyCFunction)(void (*)(void))has_text, METH_FASTCALL,
+     "has_text(source, text): ``text in source`` (check.flow._python_has_text) in C."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1741,9 +3084,11 @@ PyInit__speedups(void)
         !str_split || !int_one || !int_minus_one || !call_separator || !empty_str) {
         return NULL;
     }
-    PyObject *public = Py_BuildValue("[ssssssssss]", "call_at", "dotted", "formatting_methods",
-                                     "import_bindings", "line_numbers", "places", "put_aside",
-                                     "rebound", "rewrite_simple", "template_builder");
+        PyObject *public = Py_BuildValue("[ssssssssssssssss]", "call_at", "called_offsets",
+                                     "calls_in", "dotted", "formatting_methods", "has_text",
+                                     "helper_statements", "import_bindings", "line_numbers",
+                                     "may_reach", "places", "put_aside", "rebound",
+                                     "rewrite_simple", "statements_on", "template_builder");
     if (public == NULL || PyModule_AddObject(module, "__all__", public) < 0) {
         Py_XDECREF(public);
         Py_DECREF(module);

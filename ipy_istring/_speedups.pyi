@@ -1,18 +1,24 @@
 """Types of the optional C accelerator (``_speedups.c``); see ``template._accelerate``."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 __all__ = [
     "call_at",
+    "called_offsets",
+    "calls_in",
     "dotted",
     "formatting_methods",
+    "has_text",
+    "helper_statements",
     "import_bindings",
     "line_numbers",
+    "may_reach",
     "places",
     "put_aside",
     "rebound",
     "rewrite_simple",
+    "statements_on",
     "template_builder",
 ]
 
@@ -67,3 +73,43 @@ def places(source: str, offsets: list[int], /) -> list[tuple[int, int]]:
 
 def line_numbers(source: str, offsets: list[int], every: bool = False, /) -> list[int]:
     """``check.flow._python_line_numbers`` in C."""
+
+def may_reach(
+    body: list[Any],
+    places: list[tuple[int, int]],
+    source: str,
+    imports: Mapping[str, str],
+    tables: tuple[
+        dict[str, Any], dict[str, Any], dict[str, Any], dict[str, str],
+        dict[tuple[object, ...], list[Any]], dict[int, set[str]], int,
+    ],
+    callbacks: tuple[
+        Callable[[Any, Mapping[str, str]], list[Any]],
+        Callable[[Any, Any, list[Any], str], bool],
+        Callable[[str], bool],
+    ],
+    /,
+) -> bool:
+    """The loop of ``check.flow.Analysis._python_may_reach`` in C (the usual calls judged
+    there, the others by ``callbacks[1]``, ``Analysis._passes_no_format``)."""
+
+def calls_in(
+    source: str,
+    method_names: frozenset[str],
+    functions_match: Callable[[str, int], Any] | None,
+    heads: tuple[str, ...],
+    /,
+) -> list[int]:
+    """``check.sinks.CallFinder._python_calls_in`` in C."""
+
+def statements_on(body: list[Any], lines: list[int], /) -> list[int]:
+    """``check.flow._python_statements_on`` in C."""
+
+def helper_statements(body: list[Any], lines: list[int], /) -> list[Any]:
+    """``check.flow._python_helper_statements`` in C."""
+
+def called_offsets(source: str, calls: tuple[str, ...], commands: tuple[str, ...], /) -> list[int]:
+    """``check.flow._python_called_offsets`` in C."""
+
+def has_text(source: str, text: str, /) -> bool:
+    """``check.flow._python_has_text`` in C."""

@@ -1698,6 +1698,23 @@ def test_the_quick_search_finds_what_the_full_pattern_finds(corpus: str) -> None
     assert searched == {True, False}  # (with and without the sink functions tried)
 
 
+def test_the_call_search_matches_exactly_the_sink_names() -> None:
+    """The alternation of sink names is factored by common beginnings (the regex engine then
+    tries a few branches, not every name): it matches each name, and no other word made of
+    one's beginning or with more after it."""
+    from ipy_istring.check.sinks import _one_of, sinks
+
+    # (each sink's name, `.execute` and `DbApiHook().run` too, and its last part)
+    words = {word for sink in sinks for word in (sink.name, sink.name.rsplit(".", 1)[-1])}
+    pattern = re.compile(_one_of(words))
+    for word in words:
+        assert pattern.fullmatch(word), word
+        for other in {word[:end] for end in range(len(word))} | {word + "x", word + "_"}:
+            assert (pattern.fullmatch(other) is not None) == (other in words), other
+    assert re.compile(_one_of(["a", "ab", "abc", "b.c"])).fullmatch("ab")
+    assert not re.compile(_one_of(["a", "abc"])).fullmatch("ab")
+
+
 def _word(character: str) -> bool:
     return character.isalnum() or character == "_"
 

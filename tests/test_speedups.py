@@ -19,6 +19,7 @@ import subprocess
 import sys
 import sysconfig
 import tracemalloc
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -840,5 +841,405 @@ def test_no_leaks_in_the_tree_walks() -> None:
 
     assert walks()[0][0] is call.value
     deltas, grown = _leaks(walks, [tree, tree.body[4], call.value, helper])
+    assert deltas == [0, 0, 0, 0]
+    assert grown < 64_000
+
+
+# The judging of a cell's sink calls from each call alone in C (_speedups.may_reach) against
+# the Python loop (flow.Analysis._python_may_reach): every sink call of each cell of the
+# check's corpora, in a notebook's order, and a sample of the shapes a call takes.
+
+_CALL_SHAPES = [
+    "cur.execute('SELECT 1')",
+    "cur.execute('SELECT * FROM t WHERE a = ?', (x,))",
+    "cur.execute(query)",
+    "cur.execute(f'SELECT {x}')",
+    "cur.execute(*sql(i'SELECT {x}'))",
+    "cur.execute(*(q, p))",
+    "cur.execute(*args)",
+    "cur.execute(sql='SELECT 1')",
+    "cur.execute(sql=query)",
+    "cur.execute(operation=f'{x}')",
+    "cur.execute()",
+    "cur.executemany('INSERT INTO t VALUES (?)', rows)",
+    "engine.execute(text('SELECT 1'))",
+    "pd.read_sql('SELECT 1', con)",
+    "pd.read_sql(sql=q, con=con)",
+    "def f(q):\n    cur.execute(q)",
+    "def f(q):\n    q = q + ' x'\n    cur.execute(q)",
+    "def f(q):\n    def g():\n        cur.execute(q)\n    return g",
+    "def f(*q, **k):\n    cur.execute(q)\n    cur.execute(k)",
+    "async def f(q, /, *, r):\n    await conn.fetch(r)",
+    "def f(q):\n    for q in qs:\n        cur.execute(q)",
+    "def f(q):\n    import q\n    cur.execute(q)",
+    "lambda q: cur.execute(q)",
+    "import os\nos.system('ls')",
+    "import os\nos.system(cmd)",
+    "import os\nos.system(build(cmd))",
+    "import os\nos.popen(f'ls {x}')",
+    "import subprocess\nsubprocess.run(['ls', x])",
+    "import subprocess\nsubprocess.run(('ls', x))",
+    "import subprocess\nsubprocess.run([x, 'ls'])",
+    "import subprocess\nsubprocess.run([])",
+    "import subprocess\nsubprocess.run(['bash', '-c', x])",
+    "import subprocess\nsubprocess.run(['/bin/sh', '-ec', x])",
+    "import subprocess\nsubprocess.run(['sh', x, y])",
+    "import subprocess\nsubprocess.run(['ssh', host, x])",
+    "import subprocess\nsubprocess.run(['sudo', 'sh', '-c', x])",
+    "import subprocess\nsubprocess.run(x, shell=True)",
+    "import subprocess\nsubprocess.run(x, shell=False)",
+    "import subprocess\nsubprocess.run(x, shell=0)",
+    "import subprocess\nsubprocess.run(x, shell=use_shell)",
+    "import subprocess\nsubprocess.run(['ls', x], **options)",
+    "import subprocess\nsubprocess.run('ls', shell=True)",
+    "import subprocess\nsubprocess.check_output(f'ls {x}', shell=True)",
+    "import subprocess as sp\nsp.Popen(['ls', x], shell=False)",
+    "from subprocess import run\nrun(['ls', x])",
+    "import shlex, subprocess\nsubprocess.run(shlex.split(x))",
+    "import os\nos.execvp('sh', ['sh', '-c', x])",
+    "import asyncio\nasyncio.create_subprocess_shell(x)",
+    "import asyncio\nasyncio.create_subprocess_exec('ls', x)",
+    "get_ipython().system('ls {x}')",
+    "get_ipython().system('ls $x')",
+    "get_ipython().system('ls')",
+    "get_ipython().getoutput('ls {x}')",
+    "get_ipython().run_line_magic('sx', 'ls {x}')",
+    "get_ipython().run_line_magic('time', 'f(x)')",
+    "get_ipython().run_cell_magic('bash', '', x)",
+    "ip = get_ipython()\nip.system('ls')",
+    "import functools, os\nrun = functools.partial(os.system)\nrun(x)",
+    "import duckdb\nduckdb.sql(f'SELECT {x}')",
+    "import duckdb\nduckdb.query('SELECT 1')",
+    "conn.exec_driver_sql(q)",
+    "client.exec_command(f'ls {x}')",
+    "(cur).execute(q)",
+    "cur.execute(q)[0].execute('x')",
+    "x = [cur.execute(q) for q in qs]",
+    "x = [cur.execute(q) for q in 'ab']",
+    "cur.execute('a' 'b')",
+    "cur.execute(b'SELECT 1')",
+    "cur.execute(None)",
+    "cur.execute(1)",
+]
+
+
+@needs_accelerator
+def test_sink_calls_are_judged_as_the_python_loop_judges_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each sink call of every corpus cell (through the cell check, so the analysis holds
+    what a notebook's earlier cells left) and of each shape above, judged alone by the C
+    loop and by the Python one: the same judgement."""
+    import check_corpus
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    from ipy_istring.check import flow
+    from ipy_istring.check.cell import CellChecker
+
+    compiled_loop = flow.Analysis._may_reach
+    judged = {True: 0, False: 0}
+    differ = []  # (the cell check keeps quiet on an exception: an assert here would be lost)
+
+    def both(
+        analysis: Any, tree: ast.Module, source: str, places: list[Any], imports: Any
+    ) -> bool:
+        for place in places:
+            analysis._rebound_in = {}
+            python = analysis._python_may_reach(tree, source, [place], imports)
+            if compiled_loop(analysis, tree, source, [place], imports) != python:
+                differ.append((source, place))
+            judged[python] += 1
+        return bool(compiled_loop(analysis, tree, source, places, imports))
+
+    monkeypatch.setattr(flow.Analysis, "_may_reach", both)
+    transform = TransformerManager().transform_cell
+    names = ["CASES", *(f"HELDOUT{n}" for n in ("", *range(2, 9)))]
+    corpora = [getattr(check_corpus, name) for name in names]
+    notebooks = [case.cells or (case.code,) for corpus in corpora for case in corpus]
+    notebooks += [(shape,) for shape in _CALL_SHAPES]
+    notebooks.append(tuple(_CALL_SHAPES))  # (each shape after the others: helpers, imports)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for cells in notebooks:
+            checker = CellChecker()
+            for cell in cells:
+                try:
+                    source = rewrite(transform(cell))
+                    tree = ast.parse(source)
+                except SyntaxError:
+                    continue
+                checker.check(tree, source)
+    assert not differ
+    assert judged[True] > 300 and judged[False] > 300, judged
+
+
+@needs_accelerator
+def test_the_possible_sinks_of_a_name_are_asked_once() -> None:
+    """The C loop reads the possible sinks of a call from the memo the Python method fills
+    (its key made alike), so a call of the same name in a later cell asks nothing."""
+    from ipy_istring.check import flow
+
+    asked: list[str] = []
+    analysis = flow.Analysis()
+    python = analysis._possible_sinks
+
+    def counted(func: ast.expr, imports: Any) -> Any:
+        asked.append(ast.unparse(func))
+        return python(func, imports)
+
+    analysis._possible_sinks = counted  # type: ignore[method-assign]
+    source = "import subprocess as sp\ncur.execute('SELECT 1')\nsp.run(['ls', x])\n"
+    tree = ast.parse(source)
+    places = flow._places(source, [27, 48])
+    imports = {"sp": "subprocess"}
+    for _ in range(2):
+        assert analysis._may_reach(tree, source, places, imports) is False
+    assert asked == ["cur.execute", "sp.run"]
+
+
+@needs_accelerator
+def test_the_c_judging_refuses_bad_arguments_passes_errors_through_and_leaks_nothing() -> None:
+    from ipy_istring.check import flow
+
+    compiled = template._speedups
+    source = (
+        "import subprocess\ncur.execute('SELECT 1')\nsubprocess.run(['ls', x])\n"
+        "def f(q):\n    cur.execute(q)\nsubprocess.run(['bash', '-c', x])\n"
+    )
+    tree = ast.parse(source)
+    offsets = [source.index(".execute"), source.index("subprocess.run")]
+    offsets += [source.index(".execute(q)"), source.rindex("subprocess.run")]
+    places = flow._places(source, offsets)
+    analysis, imports = flow.Analysis(), {"subprocess": "subprocess"}
+    with pytest.raises(TypeError):
+        compiled.may_reach(tree.body, places, source, {}, (), ())
+    with pytest.raises(TypeError, match="a place is a"):
+        analysis._may_reach(tree, source, [(1, 2, 3)], {})
+
+    def fails(*arguments: object) -> bool:
+        raise Boom("judged")
+
+    analysis._passes_no_format = fails  # type: ignore[method-assign]
+    with pytest.raises(Boom, match="judged"):  # (the bash -c call: asked of Python)
+        analysis._may_reach(tree, source, places, imports)
+    del analysis._passes_no_format
+    assert analysis._may_reach(tree, source, places[:3], imports) is False
+    assert analysis._may_reach(tree, source, places, imports) is True
+
+    def judges() -> object:
+        fresh = flow.Analysis()
+        return fresh._may_reach(tree, source, places[:3], imports), fresh._may_reach(
+            tree, source, places, imports
+        )
+
+    assert judges() == (False, True)
+    calls = [tree.body[1].value, tree.body[3].body[0].value]  # type: ignore[attr-defined]
+    deltas, grown = _leaks(judges, [tree, tree.body[3], *calls])
+    assert deltas == [0, 0, 0, 0]
+    assert grown < 64_000
+
+
+# The search for the calls that may be sinks in C (_speedups.calls_in) against the Python
+# reference (check.sinks.CallFinder._python_calls_in), which searches with the patterns.
+
+_SEARCHED_TEXTS = [
+    "",
+    ".",
+    "cur.execute(q)",
+    "cur . execute ( q )",
+    "cur.\n    execute\n(q)",
+    "cur.\u00a0execute\u2003(q)",  # (spaces \s matches beyond ASCII)
+    "cur.execute\u00e9(q)",
+    "cur.\u00e9execute(q)",
+    "x.executemany(q); y.executem(q); z.execute_x(q); w._execute(q)",
+    "a.run(b.run(c.system(d)))",
+    ".run(.run(",
+    "cur.execute",
+    "cur.execute  ",
+    "5.execute(q); 1.5e3.run(x)",
+    "os.system(x); myos.system(y); x.os.system(z); xsubprocess.run(w); \u00e9subprocess.run(v)",
+    "subprocess.run(x); subprocess .run(y); subprocess.run\t(z); subprocess.runx(w)",
+    "pd.read_sql(q); pd.read_sql_query(q); pdx.read_sql(q); _pd.read_sql(q)",
+    "local['sh'](x); local [x]; bash['-c', y](); \u00e9bash['-c']",
+    "\U0001f600.execute(q) \U0001f600 subprocess.run(x)",  # (a 4-byte text)
+    "\u0101.execute(q) subprocess.run(x)",  # (a 2-byte text)
+]
+
+
+@needs_accelerator
+def test_the_search_for_sink_calls_finds_what_the_python_search_finds() -> None:
+    """On every text of the check's corpora, the project's own check code and the texts
+    above, with the imports that make different sink functions searched."""
+    import check_corpus
+
+    from ipy_istring.check.sinks import imported_names, sinks
+
+    names = ["CASES", *(f"HELDOUT{n}" for n in ("", *range(2, 9)))]
+    texts = [*_SEARCHED_TEXTS, *_walked_sources()]
+    for corpus in names:
+        for case in getattr(check_corpus, corpus):
+            texts += [case.code, *case.cells]
+    found = 0
+    for text in texts:
+        for imports in (
+            {},
+            imported_names(text),
+            {"subprocess": "subprocess", "os": "os", "pd": "pandas", "plumbum": "plumbum"},
+            {"sp": "subprocess", "run": "os.system", "system": "os.system"},
+        ):
+            finder = sinks.call_finder("", imports, read_imports=False)
+            assert finder.method_names is not None
+            python = finder._python_calls_in(text)
+            assert finder.calls_in(text) == python, (text, imports)
+            found += len(python)
+    assert found > 4_000, found
+
+
+@needs_accelerator
+def test_the_c_search_refuses_bad_arguments_passes_errors_through_and_leaks_nothing() -> None:
+    from ipy_istring.check.sinks import sinks
+
+    compiled = template._speedups
+    with pytest.raises(TypeError):
+        compiled.calls_in(b"x.run(", frozenset({"run"}), None, ())
+    with pytest.raises(TypeError):
+        compiled.calls_in("x.run(", ["run"], None, ())
+    with pytest.raises(TypeError):
+        compiled.calls_in("x.run(", frozenset({"run"}), None, (1,))
+
+    def fails(source: str, at: int) -> None:
+        raise Boom("matched")
+
+    with pytest.raises(Boom, match="matched"):
+        compiled.calls_in("os.system(x)", frozenset({"run"}), fails, ("os",))
+    assert compiled.calls_in("os.system(x)", frozenset({"run"}), fails, ("sp",)) == []
+    finder = sinks.call_finder("", {"os": "os", "subprocess": "subprocess"}, read_imports=False)
+    text = "import os\nos.system(x); cur.execute(q)\nsubprocess.run(y)\n" * 3
+
+    def search() -> object:
+        return finder.calls_in(text)
+
+    assert search() == finder._python_calls_in(text)
+    deltas, grown = _leaks(search, [text, finder.method_names])
+    assert deltas == [0, 0]
+    assert grown < 64_000
+
+
+# The helper noting in C (_speedups.statements_on, helper_statements, called_offsets) against
+# its Python references (check.flow), on the same sources as the tree walks.
+
+
+@needs_accelerator
+def test_statements_on_and_helper_statements_match_the_python_versions() -> None:
+    """Every line of each source alone, every third line, and lines out of the text."""
+    from ipy_istring.check import flow
+
+    compiled = template._speedups
+    helpers = 0
+    texts = [*_walked_sources(), "x = (1,\n  2); f = lambda q: g(q); y = 3\nz = 4\n", ""]
+    for text in texts:
+        body = ast.parse(rewrite(text)).body
+        last = text.count("\n") + 2
+        chosen = [[n] for n in range(-1, last + 1)]
+        chosen += [list(range(0, last, 3)), list(range(1, last, 2)), []]
+        for lines in chosen:
+            assert compiled.statements_on(body, lines) == flow._python_statements_on(body, lines)
+            found = compiled.helper_statements(body, lines)
+            expected = flow._python_helper_statements(body, lines)
+            assert len(found) == len(expected)
+            assert all(c is p for c, p in zip(found, expected, strict=True))
+            helpers += len(found)
+    assert helpers > 1_000
+
+
+_CALLED_NAMES = [
+    ((), ("sh",)),
+    (("run",), ()),
+    (("run", "run_all", "r"), ("sh", "bash")),
+    (("run_all", "run"), ()),
+    (("e\u0301x", "x"), ("e\u0301",)),
+    (("f", "fetch", "fetch_all"), ("fetch",)),
+    (("a.b", "(", "x+"), ("[",)),  # (not names: the regex's escapes)
+    ((), ()),
+]
+_CALLED_TEXTS = [
+    "run(x)\nrun (x)\nrun\t\n(x)\nxrun(x)\n_run(x)\n.run(x)\ndef run(x): pass\nasync def run(",
+    "run_all(1) run_al(2) runrun(3) r(4) r [5] sh[6] sh (7) sh\u00a0[8] bash\u2003(9) éx(x(",
+    "e\u0301x(1) e\u0301[2] x(3) \u00e9x(4) \u0661run(5) \u00b2run(6) \u3000run(7) run\u2028(8)",
+    "fetch(cur) cur.fetch(1) fetch_all(2) fetchall(3) f(4) ff(5) def f(6) def  f(7) f",
+    "a.b(1) ( (2) x+ (3) [4] ((5) [[6]",
+]
+
+
+@needs_accelerator
+def test_called_offsets_match_the_python_version() -> None:
+    """Names that are prefixes of others (the regex tries them in order), whitespace of every
+    kind before the parenthesis, and the characters that rule a match out before it."""
+    from ipy_istring.check import flow
+
+    compiled, found = template._speedups, 0
+    texts = [*_CALLED_TEXTS, *_walked_sources()[:3]]
+    for calls, commands in [*_CALLED_NAMES, (("join", "append", "get"), ("isinstance",))]:
+        for text in texts:
+            for piece in (text, text[1:], text[: len(text) // 2]):
+                expected = flow._python_called_offsets(piece, calls, commands)
+                assert compiled.called_offsets(piece, calls, commands) == expected
+                found += len(expected)
+    assert found > 500
+
+
+@needs_accelerator
+def test_has_text_is_in() -> None:
+    compiled = template._speedups
+    texts = [*_CALLED_TEXTS, *_walked_sources()[:2], "", "p", "partia", "é partial", "ab\x00c"]
+    words = ["partial", "class ", "def ", "lambda", "p", "", "\x00c", "é", "𝄞", "ial", "partia"]
+    for text in texts:
+        for piece in (text, text[:-1], text[len(text) // 2 :]):
+            for word in words:
+                assert compiled.has_text(piece, word) is (word in piece), (piece[:40], word)
+    with pytest.raises(TypeError):
+        compiled.has_text(b"partial", "partial")
+
+
+@needs_accelerator
+def test_the_helper_noting_refuses_bad_arguments_and_passes_errors_through() -> None:
+    compiled = template._speedups
+    body = ast.parse("def f(q):\n    run(q)\ng = 1\n").body
+    with pytest.raises(TypeError):
+        compiled.statements_on(tuple(body), [1])
+    with pytest.raises(TypeError):
+        compiled.helper_statements(body, ["1"])
+    with pytest.raises(TypeError):
+        compiled.called_offsets("run(x)", ["run"], ())
+    with pytest.raises(TypeError):
+        compiled.called_offsets("run(x)", (1,), ())
+    body[0].lineno = "one"  # type: ignore[assignment]
+    with pytest.raises(TypeError):
+        compiled.statements_on(body, [1])
+    del body[0].lineno
+    with pytest.raises(AttributeError):
+        compiled.helper_statements(body, [1])
+
+
+@needs_accelerator
+def test_no_leaks_in_the_helper_noting() -> None:
+    compiled = template._speedups
+    source = "import os\ndef run(cmd):\n    os.system(cmd)\nshow = lambda q: run(q)\nrun(1)\n"
+    tree = ast.parse(source)
+    broken = ast.parse("x = 1\ny = 2").body
+    del broken[1].lineno
+
+    def notes() -> object:
+        with contextlib.suppress(AttributeError):
+            compiled.statements_on(broken, [2])
+        return (
+            compiled.statements_on(tree.body, [1, 3, 4]),
+            compiled.helper_statements(tree.body, [2, 4, 5]),
+            compiled.called_offsets(source, ("run", "show"), ("os",)),
+            compiled.has_text(source, "show"), compiled.has_text(source, "é"),
+        )  # fmt: skip
+
+    assert [s.lineno for s in notes()[1]] == [2, 4]
+    deltas, grown = _leaks(notes, [tree, tree.body[1], tree.body[2], source])
     assert deltas == [0, 0, 0, 0]
     assert grown < 64_000

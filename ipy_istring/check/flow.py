@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
+import functools
 import operator
 import re
 import shlex
@@ -305,6 +306,7 @@ class Analysis:
         self._statement_origins: set[tuple[int, str]] = set()
         self._deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
         self._rebound_in: dict[int, set[str]] = {}  # id of a function -> what it rebinds
+        self._possible_sinks_memo: dict[tuple[object, ...], list[Sink]] = {}
         # plumbum's command objects (`sh = local["sh"]`): name -> the program, its words so
         # far and its sink.  Once plumbum is imported, each text is read whole: a command is
         # an object, bound and run anywhere, by no name the search of sink calls knows.
@@ -1322,6 +1324,24 @@ class Analysis:
         imports: Mapping[str, str],
     ) -> bool:
         self._rebound_in = {}  # (the tree is alive: its nodes' ids are theirs)
+        if _compiled is not None:  # (this runs for every cell that calls a sink)
+            tables = (
+                self.partials, self.helpers, self.method_helpers, self.imports,
+                self._possible_sinks_memo, self._rebound_in, sinks.version,
+            )  # fmt: skip
+            callbacks = (self._possible_sinks, self._passes_no_format, _plain_program)
+            return bool(_compiled.may_reach(tree.body, places, source, imports, tables, callbacks))
+        return self._python_may_reach(tree, source, places, imports)
+
+    def _python_may_reach(
+        self,
+        tree: ast.Module,
+        source: str,
+        places: list[tuple[int, int]],
+        imports: Mapping[str, str],
+    ) -> bool:
+        """The loop of :meth:`_may_reach` (the reference for its C version, which judges
+        the usual calls itself and asks :meth:`_passes_no_format` of the others)."""
         for line, column in places:
             index = bisect.bisect_right(tree.body, line, key=_LINE) - 1
             found = _call_at(tree.body[index], line, column) if index >= 0 else None
@@ -1341,10 +1361,31 @@ class Analysis:
 
     def _possible_sinks(self, func: ast.expr, imports: Mapping[str, str]) -> list[Sink]:
         """Every sink ``func`` may name, whatever the names in scope are bound to (as
-        :meth:`_resolve` would, with the imports of ``imports`` too)."""
+        :meth:`_resolve` would, with the imports of ``imports`` too).  Remembered by all
+        that decides it (the name, what its first part and ``imports`` are imported as, the
+        sink table's version), but for a helper's or a noted method's name."""
         if not isinstance(func, (ast.Attribute, ast.Name)):
             return []
         last = func.attr if isinstance(func, ast.Attribute) else func.id
+        if last in self.helpers or last in self.method_helpers:
+            return self._sinks_named(func, last, imports)
+        name = _dotted(func)
+        head = name.partition(".")[0]
+        key = (
+            name, type(func), imports.get(head), self.imports.get(head),
+            last in imports or last in self.imports, sinks.version,
+        )  # fmt: skip
+        found = self._possible_sinks_memo.get(key)
+        if found is None:
+            if len(self._possible_sinks_memo) >= _SINKS_MEMO_KEPT:
+                self._possible_sinks_memo.clear()
+            found = self._possible_sinks_memo[key] = self._sinks_named(func, last, imports)
+        return found
+
+    def _sinks_named(
+        self, func: ast.Attribute | ast.Name, last: str, imports: Mapping[str, str]
+    ) -> list[Sink]:
+        """:meth:`_possible_sinks` worked out (``last``: the last part of ``func``'s name)."""
         if (
             not sinks.ending_in(last)
             and last not in imports
@@ -1551,15 +1592,21 @@ class Analysis:
         its ``functools.partial`` objects of sinks (:attr:`helpers`, :attr:`partials`); the
         offsets of the calls of every such name in ``source``.  What a helper does is worked
         out only when a call of it is read (:meth:`helper_sinks`)."""
-        if source is None or "def " in source or "lambda" in source or "partial" in source:
-            self._note_helpers(tree, source)
-        if source is None or "class " in source:
+        # (The words usually absent, which a search reads the whole text for: _has_text.)
+        found = None
+        if (
+            source is None or "def " in source or _has_text(source, "lambda")
+            or _has_text(source, "partial")
+        ):  # fmt: skip
+            found = self._note_helpers(tree, source)
+        if source is None or _has_text(source, "class "):
             self._note_method_helpers(tree, source)
+            found = None
         if source is None or not (
             self.helpers or self.partials or self.method_helpers or self.commands
         ):
             return []
-        return self.helper_calls(source)
+        return self.helper_calls(source) if found is None else found
 
     def _note_method_helpers(self, tree: ast.Module, source: str | None) -> None:
         """Note the methods of the module's classes that pass a parameter to a sink, or to
@@ -1658,34 +1705,40 @@ class Analysis:
             for sink in self._method_sinks_of(owner, name)
         ]
 
-    def _note_helpers(self, tree: ast.Module, source: str | None) -> None:
+    def _note_helpers(self, tree: ast.Module, source: str | None) -> list[int] | None:
+        """Note the helpers and partial objects of ``tree`` (see :meth:`_derived_calls`);
+        what :meth:`helper_calls` now gives for ``source``, when it is known already."""
         body = tree.body
         # A helper calls a sink or another helper: in a cell, only the statements on the lines
         # of those calls may define one (found without looking at the others), unless it may
         # make a partial object, which names its sink without calling it.
-        every = source is None or "partial" in source
+        every = source is None or _has_text(source, "partial")
         candidates = _helper_candidates(body) if every else []
         if every and not candidates:
-            return
-        if "partial" in (source or "partial"):  # (its name is resolved through the imports)
+            return None
+        if every or not source:  # (a partial's name is resolved through the imports)
             for statement in body:
                 if isinstance(statement, (ast.Import, ast.ImportFrom)):
                     self._import(statement)
+        helpers, partial_objects, found = self.helpers, self.partials, None
         for _ in range(2):  # a helper that calls a helper
-            known = len(self.helpers)
-            helper_lines = (
-                _line_numbers(source, self.helper_calls(source))
-                if source is not None and self.helpers
-                else []
-            )
+            known, partials = len(helpers), len(partial_objects)
+            found = self.helper_calls(source) if source is not None and helpers else None
+            helper_lines = _line_numbers(source, found) if source is not None and found else []
             if not every:
-                lines = sorted({*self._sink_lines, *helper_lines})
-                candidates = _helper_candidates([body[i] for i in _statements_on(body, lines)])
+                # (the sink lines are sorted and distinct, as _line_numbers gives them)
+                lines = sorted({*self._sink_lines, *helper_lines}) if helper_lines else (
+                    self._sink_lines
+                )
+                candidates = _helper_statements(body, lines)
             for statement in candidates:
                 node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-                if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if isinstance(statement, _FUNCTION_DEFINITIONS):
                     name, node = statement.name, statement
-                    if not (self._names_sink(statement) or _spans(helper_lines, statement)):
+                    # (A function found by its lines spans a sink's or a helper's line.)
+                    if every and not (
+                        self._names_sink(statement) or _spans(helper_lines, statement)
+                    ):
                         continue
                 else:
                     assert isinstance(statement, ast.Assign)
@@ -1693,17 +1746,19 @@ class Analysis:
                     assert isinstance(target, ast.Name)
                     if isinstance(value, ast.Call):
                         if value.args and self._resolve(value.func)[0] == "functools.partial":
-                            self.partials[target.id] = value  # names the sink, calls it not
+                            partial_objects[target.id] = value  # names the sink, calls it not
                         continue
                     if not (isinstance(value, ast.Lambda) and self._names_sink(statement)):
                         continue
                     name, node = target.id, value
-                if self.helpers.get(name) is not node:
-                    self.helpers[name] = node
+                if helpers.get(name) is not node:
+                    helpers[name] = node
                     self._helper_sinks.pop(name, None)
                     self._decorator_sinks.pop(name, None)
-            if len(self.helpers) == known:
+            if len(helpers) == known:
                 break
+        # (No name noted since: the calls found are those of the names now.)
+        return found if len(helpers) == known and len(partial_objects) == partials else None
 
     def helper_sinks(self, name: str) -> list[Sink]:
         """The sinks a call of the helper ``name`` is: one for each parameter its body passes,
@@ -1735,45 +1790,35 @@ class Analysis:
         """The offsets in ``source`` of the calls of the helpers noted so far (functions,
         lambdas, partials, methods) and of the ``def`` of each function one of them decorates:
         the places of sink calls of the user's own making."""
-        if not (self.helpers or self.partials or self.commands or self.method_helpers):
+        helpers, partials, commands = self.helpers, self.partials, self.commands
+        methods = self.method_helpers
+        if not (helpers or partials or commands or methods):
             return []  # (none noted: most notebooks, asked for each cell)
-        names = (tuple(self.helpers), tuple(self.partials), tuple(self.commands))
-        memo, memo_key = self._helper_calls_memo, (names, tuple(self.method_helpers))
-        if memo is not None and memo[0] == memo_key and memo[1] == source:
+        # (tuple() of a dictionary is dear, and most of these are empty)
+        names = (
+            tuple(helpers) if helpers else (),
+            tuple(partials) if partials else (),
+            tuple(commands) if commands else (),
+        )
+        memo, memo_key = self._helper_calls_memo, (names, tuple(methods) if methods else ())
+        if memo is not None and memo[1] == source and memo[0] == memo_key:
             return list(memo[2])  # (a cell asks twice: before and while it is read)
-        if self._helper_patterns is None or self._helper_patterns[0] != names:
-            calls = names[0] + names[1]
-            # (No look-behind before the names: the regex engine then scans for their first
-            # letters at C speed; the characters before a match are checked below.)
-            alternatives = [rf"(?:{'|'.join(map(re.escape, calls))})\s*\("] if calls else []
-            if names[2]:  # a command's words by subscript too: `sh["-c", CODE]()`
-                alternatives.append(rf"(?:{'|'.join(map(re.escape, names[2]))})\s*[(\[]")
-            called = re.compile("|".join(alternatives)) if alternatives else None
-            decorated = (
-                re.compile(
+        calls = names[0] + names[1]
+        found = _called_offsets(source, calls, names[2])
+        if names[0] and "@" in source:
+            patterns = self._helper_patterns
+            if patterns is None or patterns[0] != names:
+                decorated = re.compile(
                     rf"^[ \t]*@(?:{'|'.join(map(re.escape, names[0]))})\b.*\n"
                     r"(?:[ \t]*@.*\n)*[ \t]*(?:async[ \t]+)?def\b",
                     re.MULTILINE,
                 )
-                if names[0]
-                else None
-            )
-            self._helper_patterns = (names, called, decorated)
-        _, called, decorated = self._helper_patterns
-        found = []
-        if called is not None:
-            for match in called.finditer(source):
-                start = match.start()
-                before = source[start - 1] if start else " "
-                if not (before.isalnum() or before in "_.") and not source.endswith(
-                    "def ", 0, start
-                ):
-                    found.append(start)
-        if decorated is not None and "@" in source:
-            found += [m.end() - 3 for m in decorated.finditer(source)]
-        if self.method_helpers:
+                patterns = self._helper_patterns = (names, None, decorated)  # (calls: above)
+            assert patterns[2] is not None
+            found += [m.end() - 3 for m in patterns[2].finditer(source)]
+        if methods:
             found = sorted(found + self.method_helper_calls(source))
-        self._helper_calls_memo = (memo_key, source, tuple(found))
+        self._helper_calls_memo = (memo_key, source, tuple(found) if found else ())
         return found
 
     def _derive_decorator(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Sink | None:
@@ -2153,6 +2198,20 @@ def _shell_c_argument(argv: ast.List | ast.Tuple) -> ast.expr | None:
     )
 
 
+_SINKS_MEMO_KEPT = 1024  # the called names whose possible sinks are remembered
+
+
+@functools.lru_cache(maxsize=256)
+def _plain_program(word: str) -> bool:
+    """Whether an argument list whose first word is ``word`` surely holds no shell code (as
+    :func:`_shell_c_argument` finds it): ``word`` names no shell, nor a program that runs
+    one of its words as shell code (``ls``, not ``bash``, ``ssh`` or ``sudo``)."""
+    return (
+        word.rsplit("/", 1)[-1] not in _SHELLS
+        and _shell_programs.program(word) not in _shell_programs.SHELL_CODE_PROGRAMS
+    )
+
+
 def _argv_shell_code(elements: list[ast.expr]) -> ast.expr | None:
     """The first word of an argument list that is not a constant and that a shell parses as
     code once the programs run it, as ``_shell_programs.code_argument`` follows them: ssh's
@@ -2517,6 +2576,7 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
         todo.extend(_child_nodes(current))
 
 
+_FUNCTION_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LAMBDA_OR_CALL = (ast.Lambda, ast.Call)
 _LINE = operator.attrgetter("lineno")
 _NAME_OR_CALL = (ast.Name, ast.Call)
@@ -2603,7 +2663,7 @@ def _helper_candidates(body: list[ast.stmt]) -> list[ast.stmt]:
     return candidates
 
 
-def _statements_on(body: list[ast.stmt], lines: list[int]) -> list[int]:
+def _python_statements_on(body: list[ast.stmt], lines: list[int]) -> list[int]:
     """The indexes, in order, of the statements of ``body`` that span one of ``lines``
     (sorted): each statement :func:`_spans` says so of, found without asking each."""
     found: set[int] = set()
@@ -2614,6 +2674,55 @@ def _statements_on(body: list[ast.stmt], lines: list[int]) -> list[int]:
             found.add(index)
             index -= 1
     return sorted(found)
+
+
+def _python_helper_statements(body: list[ast.stmt], lines: list[int]) -> list[ast.stmt]:
+    """The statements of ``body`` on ``lines`` (sorted) that may define a helper."""
+    return _helper_candidates([body[i] for i in _python_statements_on(body, lines)])
+
+
+@functools.lru_cache(maxsize=16)
+def _called_pattern(calls: tuple[str, ...], commands: tuple[str, ...]) -> re.Pattern[str]:
+    # (No look-behind before the names: the regex engine then scans for their first letters
+    # at C speed; the characters before a match are checked by _python_called_offsets.)
+    alternatives = [rf"(?:{'|'.join(map(re.escape, calls))})\s*\("] if calls else []
+    if commands:  # a command's words by subscript too: `sh["-c", CODE]()`
+        alternatives.append(rf"(?:{'|'.join(map(re.escape, commands))})\s*[(\[]")
+    return re.compile("|".join(alternatives))
+
+
+def _python_called_offsets(
+    source: str, calls: tuple[str, ...], commands: tuple[str, ...]
+) -> list[int]:
+    """The offsets in ``source`` of the calls ``name(`` of the names ``calls``, and
+    ``name(`` or ``name[`` of the names ``commands``: the matches of a regex of those (in
+    order: the leftmost, each after the one before), but those after a letter, a digit,
+    ``_``, ``.`` or ``def ``."""
+    found: list[int] = []
+    if not (calls or commands):
+        return found
+    for match in _called_pattern(calls, commands).finditer(source):
+        start = match.start()
+        before = source[start - 1] if start else " "
+        if not (before.isalnum() or before in "_.") and not source.endswith("def ", 0, start):
+            found.append(start)
+    return found
+
+
+def _python_has_text(source: str, text: str) -> bool:
+    """``text in source`` (in C: memchr for its first character, cheaper than the str
+    search through a text where that character is rare, as the letters asked about are)."""
+    return text in source
+
+
+# (In C when the accelerator is in use: each cell that calls a sink asks, once a helper of
+# the user's is known.)
+_has_text = _python_has_text if _compiled is None else _compiled.has_text
+_statements_on = _python_statements_on if _compiled is None else _compiled.statements_on
+_helper_statements = (
+    _python_helper_statements if _compiled is None else _compiled.helper_statements
+)
+_called_offsets = _python_called_offsets if _compiled is None else _compiled.called_offsets
 
 
 def _spans(lines: list[int], node: ast.stmt) -> bool:
