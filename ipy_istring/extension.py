@@ -36,6 +36,7 @@ from IPython.core.magic_arguments import argument, magic_arguments, parse_argstr
 from traitlets import Bool, Int, Unicode, observe
 
 from . import display
+from ._lines import python_lines
 from .check import CellChecker
 from .display_options import reset_options, set_options
 from .escapes import SafeShellEscapes
@@ -163,7 +164,7 @@ class IStringExtension(Magics):
         name = self._original_cache(transformed_code, number, raw_code)
         written = self._written.get(transformed_code)
         if written is not None:
-            lines = [line + "\n" for line in written.splitlines()]
+            lines = [line + "\n" for line in python_lines(written)]
             linecache.cache[name] = (len(written), None, lines, name)
         return name
 

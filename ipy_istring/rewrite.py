@@ -43,6 +43,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from ._fast_path import rewrite_simple
+from ._lines import LINE_END, python_lines
 from ._scan import Field, Literal, Scan, scan
 from .template import _Layout, _placed, _template_builder
 
@@ -138,7 +139,7 @@ class _Positions:
     def line_col(self, offset: int) -> tuple[int, int]:
         """1-based line and column of an offset."""
         if self._line_starts is None:
-            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.source)]
+            self._line_starts = [0] + [m.end() for m in LINE_END.finditer(self.source)]
         line = bisect.bisect_right(self._line_starts, offset)
         return line, offset - self._line_starts[line - 1] + 1
 
@@ -146,7 +147,7 @@ class _Positions:
         """A ``SyntaxError`` for the source from ``start`` (to ``end``)."""
         line, col = self.line_col(start)
         end_line, end_col = self.line_col(end if end is not None else start + 1)
-        lines = self.source.splitlines()
+        lines = python_lines(self.source)
         text = lines[line - 1] if line - 1 < len(lines) else ""
         return SyntaxError(message, (self.filename, line, col, text, end_line, end_col))
 

@@ -32,6 +32,7 @@ from IPython.core.magic_arguments import argument, magic_arguments, parse_argstr
 from markupsafe import escape
 
 from . import display
+from ._lines import python_lines
 from .fields import RenderError
 from .rewrite import rewrite
 from .sql_connections import Rows, dialect_for, fetch, paramstyle_for
@@ -81,7 +82,7 @@ def _compiled(body: str, filename: str) -> CodeType:
 
 def _cell_syntax_error(error: SyntaxError, body: str, shift: int, filename: str) -> SyntaxError:
     """The rewrite's error moved from the literal's source to the cell's lines."""
-    lines = body.splitlines()
+    lines = python_lines(body)
     lineno = min(error.lineno or 1, len(lines))
     offset = error.offset or 1
     if lineno == 1:

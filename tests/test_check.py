@@ -1302,6 +1302,60 @@ def test_fix_keeps_the_encoding_and_the_header(tmp_path: Path) -> None:
     assert script.read_bytes() == expected.encode("latin-1")
 
 
+# Characters str.splitlines() ends a line at and Python does not: a comment may hold them.
+NOT_LINE_ENDS = ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+# After such a comment, the line Python counts as the finding's was once taken from the line
+# above it, which here is a sink call of the same shape that is no finding (its value is a
+# constant): that line was "fixed", and the finding's line was left as it was.
+AFTER_A_MARK = (
+    "import os\nA = 'x'\n# see{mark}below\n"
+    'os.system(f"echo {{A}}")\nos.system(f"echo {{b}}")\n'
+)
+
+
+@pytest.mark.parametrize("mark", NOT_LINE_ENDS)
+@pytest.mark.parametrize("end", ["\n", "\r\n"])
+def test_fix_rewrites_the_findings_line_as_python_counts_lines(
+    tmp_path: Path, mark: str, end: str
+) -> None:
+    source = AFTER_A_MARK.format(mark=mark).replace("\n", end)
+    script = tmp_path / "job.py"
+    script.write_bytes(source.encode())
+    assert _check("--fix", str(script)).returncode == 0
+    assert script.read_bytes().decode() == source.replace(
+        'os.system(f"echo {b}")', 'os.system(sh(i"echo {b}"))'
+    ).replace("import os", f"from ipy_istring import sh{end}import os", 1)
+    notebook = tmp_path / "job.ipynb"
+    notebook.write_text(_notebook([AFTER_A_MARK.format(mark=mark)]))
+    assert _check("--fix", str(notebook)).returncode == 0
+    (cell,) = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert cell.endswith('os.system(f"echo {A}")\nos.system(sh(i"echo {b}"))\n')
+
+
+@pytest.mark.parametrize("mark", NOT_LINE_ENDS)
+def test_cell_warning_fixes_the_findings_line_as_python_counts_lines(
+    ishell: Any, mark: str
+) -> None:
+    with pytest.warns(UnsafeFormatWarning) as caught:
+        run(ishell, "b = input\n" + AFTER_A_MARK.format(mark=mark))
+    (warning,) = caught
+    assert 'ready to paste:\n    os.system(sh(i"echo {b}"))' in str(warning.message)
+
+
+@pytest.mark.parametrize("mark", NOT_LINE_ENDS)
+def test_an_attribute_set_in_a_method_after_a_mark_is_followed(mark: str) -> None:
+    # (the check reads a method that calls no sink only if its lines set `self.x`)
+    code = (
+        "class Job:\n"
+        f"    # see{mark}below\n"
+        "    def __init__(self, name):\n"
+        "        self.cmd = f'ls {name}'\n"
+        "    def run(self):\n"
+        "        os.system(self.cmd)\n"
+    )
+    assert [f.line for f in find_unsafe_calls(code)] == [6]
+
+
 def test_fix_refuses_what_would_change_meaning(tmp_path: Path) -> None:
     from ipy_istring.check.fix import fixed_line
 

@@ -359,6 +359,23 @@ def test_error_pure(cell: str, line: int, fragment: str, versions: object) -> No
     assert error.text == cell.splitlines()[line - 1]
 
 
+# Characters str.splitlines() ends a line at and Python does not (a line may hold them), and
+# the line ends Python knows besides "\n".
+NOT_LINE_ENDS = ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+
+
+@pytest.mark.parametrize("mark", NOT_LINE_ENDS)
+@pytest.mark.parametrize("end", ["\n", "\r\n"])
+def test_error_text_is_the_line_python_counts(mark: str, end: str) -> None:
+    cell = end.join([f"# a{mark}b", f"s = 'c{mark}d'", "y = i'{x!z}'", ""])
+    with pytest.raises(SyntaxError) as info:
+        rewrite(cell, filename="<cell>")
+    assert (info.value.lineno, info.value.text) == (3, "y = i'{x!z}'")
+    with pytest.raises(SyntaxError) as python:  # where Python itself puts the f-literal's
+        compile(cell.replace("i'", "f'"), "<cell>", "exec")
+    assert python.value.lineno == 3
+
+
 @pytest.mark.parametrize("cell,line,fragment,versions", APPLICABLE)
 def test_error_through_ishell(
     ishell: Any, cell: str, line: int, fragment: str, versions: object

@@ -156,6 +156,16 @@ def test_traceback_shows_the_cell_as_written(
     assert_shows_the_cell_as_written(capsys.readouterr().out)
 
 
+@pytest.mark.parametrize("mark", ["\x0c", "\x85", "\u2028"])
+def test_traceback_shows_the_failing_line_after_a_break_python_does_not_count(
+    ishell: Any, capsys: pytest.CaptureFixture[str], mark: str
+) -> None:
+    # (str.splitlines() ends a line at a form feed or U+2028, which a comment may hold)
+    result = ishell.run_cell(f"# a{mark}b\n" + FAILING_CELL, store_history=False)
+    assert isinstance(result.error_in_exec, NameError)
+    assert re.search(r"----> 3 .*= i'\{a\} \{undefined_name", plain(capsys.readouterr().out))
+
+
 def test_debuggers_show_the_cell_as_written(
     ishell: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -243,6 +243,17 @@ def test_a_syntax_error_points_into_the_cell(ishell: Any) -> None:
     assert "    select {1 +}" in text
 
 
+@pytest.mark.parametrize("mark", ["\x0c", "\x85", "\u2028"])
+def test_a_syntax_error_shows_its_line_after_a_break_python_does_not_count(
+    ishell: Any, mark: str
+) -> None:
+    # str.splitlines() ends a line at a form feed or U+2028; a SQL comment may hold one.
+    ishell.user_ns["con"] = sqlite3.connect(":memory:")
+    result = ishell.run_cell(f"%%isql con\n-- a{mark}b\nselect 1\nselect {{1 +}}")
+    text = str(result.error_in_exec)
+    assert "line 4" in text and "    select {1 +}" in text
+
+
 @pytest.mark.parametrize(
     ("line", "message"),
     [

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
+from .._lines import python_lines
 from ..fields import RenderError
 from ..rewrite import rewrite
 from ..shell import sh
@@ -227,7 +228,7 @@ def fixed_line(
     """The finding's line rewritten safely, or why not (the line must be in ``source``;
     ``lines``: its lines, if already split)."""
     if lines is None:
-        lines = source.splitlines()
+        lines = python_lines(source)
     if not 0 < finding.line <= len(lines):
         return Fix(None, "the line is not in the source")
     line = lines[finding.line - 1]
@@ -241,7 +242,7 @@ def fixed_line_cached(source: str, finding: Finding) -> Fix:
     same line in another cell, shows the fix without rendering it again (IPython's cell
     warning).  The fix depends only on the line, the paramstyle and the finding's place in
     the line, which are the key."""
-    lines = source.splitlines()
+    lines = python_lines(source)
     if not 0 < finding.line <= len(lines):
         return Fix(None, "the line is not in the source")
     sink = finding.sink
@@ -282,7 +283,7 @@ _IMPORTS = {"sql": "from ipy_istring import sql", "sh": "from ipy_istring import
 
 def _with_imports(source: str, renderers: set[str]) -> str:
     """``source`` with the imports the fixes need, after its docstring and future imports."""
-    lines = source.splitlines(keepends=True)
+    lines = python_lines(source, keepends=True)
     at, needed = _imports_needed(source, lines, renderers)
     return "".join(lines[:at]) + "".join(needed) + "".join(lines[at:])
 
@@ -290,7 +291,8 @@ def _with_imports(source: str, renderers: set[str]) -> str:
 def _imports_needed(source: str, lines: list[str], renderers: set[str]) -> tuple[int, list[str]]:
     """The lines of the imports the fixes need, and where they go: after ``source``'s
     docstring and future imports (``lines``: its lines, with their endings)."""
-    needed = [_IMPORTS[r] + "\n" for r in sorted(renderers) if _IMPORTS[r] not in source]
+    end = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"  # (as the file's lines end)
+    needed = [_IMPORTS[r] + end for r in sorted(renderers) if _IMPORTS[r] not in source]
     if not needed:
         return 0, []
     at = 0  # after a shebang, a coding cookie, a licence header...
@@ -314,8 +316,8 @@ def _fix_source(
 ) -> tuple[list[str], int, list[str], list[Finding]]:
     """``source`` with every fixable finding fixed: its lines (with their endings), where the
     imports the fixes need go, and their lines; the findings, each with its fix or reason."""
-    original = source.splitlines(keepends=True)
-    bare = source.splitlines()
+    original = python_lines(source, keepends=True)
+    bare = python_lines(source)
     paramstyle = _paramstyle(source)
     fixes: list[tuple[Finding, Fix]] = []
     done = list(findings)  # each replaced by itself with its fix or its reason
@@ -385,7 +387,7 @@ def apply_fixes(results: Sequence[FileResult], write: bool) -> tuple[str, str, i
             old = result.source
             lines, at, needed, done = _fix_source(old, result.findings, python=True)
             new = "".join(lines[:at]) + "".join(needed) + "".join(lines[at:])
-            diff = _fixes_diff(result.path, old.splitlines(keepends=True), lines, at, needed)
+            diff = _fixes_diff(result.path, python_lines(old, keepends=True), lines, at, needed)
         else:
             new, done, old = _fix_notebook(result)
             diff = difflib.unified_diff(
@@ -501,14 +503,14 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
             done.extend(replace(f, no_fix="inside a cell magic's body") for f in findings)
             continue
         python = pythons[0]
-        fixed_lines = source.splitlines(keepends=True)
+        fixed_lines = python_lines(source, keepends=True)
         for finding in findings:
             fix = fixed_line(python.source, finding)
             if fix.line is None:
                 done.append(replace(finding, no_fix=fix.reason))
                 continue
             ending = fixed_lines[finding.line - 1][
-                len(fixed_lines[finding.line - 1].rstrip("\n")) :
+                len(fixed_lines[finding.line - 1].rstrip("\r\n")) :
             ]
             fixed_lines[finding.line - 1] = fix.line + ending
             renderers.add(fix.renderer)

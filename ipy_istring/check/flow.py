@@ -28,6 +28,7 @@ from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from .. import _shell_programs
+from .._lines import python_lines
 from ..rewrite import has_istring
 from ..template import _speedups as _compiled
 from .sinks import IMPORT_STATEMENTS, SQL_WORDS, Sink, imported_by, sinks
@@ -297,6 +298,8 @@ class Analysis:
         self._reporting = True
         self._sink_lines: list[int] = []
         self._call_places: list[tuple[int, int]] | None = None
+        self._source: str | None = None
+        self._source_lines: list[str] | None = None
         self._in_progress: set[str] = set()
         self._cell: int | None = None
         self._scope = self.module
@@ -374,8 +377,8 @@ class Analysis:
             return []
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         self._all_lines = source is None
-        # (for :meth:`_sets_attribute`: only a cell that is read needs its lines)
-        self._source_lines = source.splitlines() if source is not None else []
+        # (for :meth:`_sets_attribute`, which splits it into lines if it needs them)
+        self._source, self._source_lines = source, None
         before = len(self.findings)
         deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
         self._scope = self.module
@@ -562,6 +565,8 @@ class Analysis:
         by a method that calls a sink)."""
         if self._all_lines:
             return True
+        if self._source_lines is None:
+            self._source_lines = python_lines(self._source or "")
         text = "\n".join(self._source_lines[node.lineno - 1 : node.end_lineno])
         return ATTRIBUTE_ASSIGNMENT.search(text) is not None
 
