@@ -1209,6 +1209,56 @@ def test_sarif_for_github_code_scanning(tmp_path: Path) -> None:
         _valid_sarif(broken)
 
 
+# Lines with characters of several UTF-8 bytes before and inside the f-string: the tree
+# counts columns in bytes, editors and the fix in characters.
+NON_ASCII = (
+    "import os, sqlite3\ncur = sqlite3.connect(':memory:')\nname = input()\n"
+    'msg = "café"; os.system(f"ls {name}")\n'
+    'x = "\U0001f600"; cur.execute(f"SELECT * FROM t WHERE a = {name} AND c = \'Zürich\'")\n'
+)
+
+
+def test_columns_count_characters(tmp_path: Path) -> None:
+    shell, sql_ = find_unsafe_calls(NON_ASCII)
+    lines = NON_ASCII.splitlines()
+    assert lines[3][shell.column - 1 : shell.end_column - 1] == 'f"ls {name}"'
+    assert lines[3][shell.call_column - 1 :].startswith("os.system(")
+    assert lines[4][sql_.column - 1 : sql_.end_column - 1].startswith('f"SELECT')
+    assert lines[4][sql_.column - 1 : sql_.end_column - 1].endswith("'Zürich'\"")
+    (tmp_path / "a.py").write_text(NON_ASCII)
+    report = json.loads(_check("--format", "json", str(tmp_path)).stdout)
+    assert [(f["line"], f["column"], f["end_column"]) for f in report["findings"]] == [
+        (4, shell.column, shell.end_column),
+        (5, sql_.column, sql_.end_column),
+    ]
+    assert _check(str(tmp_path / "a.py")).stdout.startswith(f"{tmp_path / 'a.py'}:4:25: ")
+    sarif = json.loads(_check("--format", "sarif", str(tmp_path)).stdout)
+    _valid_sarif(sarif)
+    (run_,) = sarif["runs"]
+    assert run_["columnKind"] == "unicodeCodePoints"
+    regions = [r["locations"][0]["physicalLocation"]["region"] for r in run_["results"]]
+    assert [(r["startColumn"], r["endColumn"]) for r in regions] == [
+        (shell.column, shell.end_column),
+        (sql_.column, sql_.end_column),
+    ]
+
+
+def test_fix_rewrites_f_strings_on_lines_with_non_ascii_text(tmp_path: Path, ishell: Any) -> None:
+    script = tmp_path / "job.py"
+    script.write_text(NON_ASCII)
+    assert _check("--fix", str(script)).returncode == 0
+    fixed = script.read_text().splitlines()
+    assert fixed[:2] == ["from ipy_istring import sh", "from ipy_istring import sql"]
+    assert fixed[-2] == 'msg = "café"; os.system(sh(i"ls {name}"))'
+    assert fixed[-1] == (
+        'x = "\U0001f600"; '
+        "cur.execute(*sql(i\"SELECT * FROM t WHERE a = {name} AND c = 'Zürich'\"))"
+    )
+    with pytest.warns(UnsafeFormatWarning) as caught:  # (IPython's parse: nothing runs)
+        ishell.compile.ast_parse(ishell.transform_cell(NON_ASCII))
+    assert [str(w.message).rsplit("\n", 1)[-1].strip() for w in caught] == fixed[-2:]
+
+
 # --- the safe fix ------------------------------------------------------------------------------
 
 

@@ -62,4 +62,6 @@ def find_unsafe_calls(source: str | ast.Module) -> list[Finding]:
     from .flow import Analysis
     from .scan import parse
 
-    return Analysis().check(parse(source) if isinstance(source, str) else source)
+    if isinstance(source, str):
+        return Analysis().check(parse(source), text=source)
+    return Analysis().check(source)

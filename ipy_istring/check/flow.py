@@ -65,7 +65,7 @@ class Finding:
     """One formatted string reaching a sink: where, which call, how it was built, the fix."""
 
     line: int
-    column: int
+    column: int  # 1-based, in characters (as editors count), as are the other columns
     call: str
     destination: str  # "shell" or "sql"
     how: str  # "an f-string", "%-formatting", "IPython's {} expansion"...
@@ -328,6 +328,8 @@ class Analysis:
         lazy: bool = False,
         imports: Mapping[str, str] = {},
         own_imports: Mapping[str, str] | None = None,
+        *,
+        text: str | None = None,
     ) -> list[Finding]:
         """Analyse one module or cell; returns its findings (also kept in :attr:`findings`).
 
@@ -337,7 +339,9 @@ class Analysis:
         IPython, ``tree`` parsed from ``source`` as it is): the statements that call no sink
         are only put aside, and nothing is read when :meth:`may_reach_sink` says no
         (``imports``: those written in ``source``; ``own_imports``: what the import
-        statements of ``tree`` bind, when the caller has read them, as for :meth:`put_aside`)."""
+        statements of ``tree`` bind, when the caller has read them, as for :meth:`put_aside`).
+        ``text``: without ``source``, the text ``tree`` was parsed from, for the findings'
+        columns (counted in characters when the text is known, else in UTF-8 bytes)."""
         self._cell = cell
         self._line_offset = line_offset
         if source is not None and (self._plumbum or "plumbum" in source):
@@ -377,8 +381,8 @@ class Analysis:
             return []
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         self._all_lines = source is None
-        # (for :meth:`_sets_attribute`, which splits it into lines if it needs them)
-        self._source, self._source_lines = source, None
+        # (for :meth:`_sets_attribute` and :meth:`_column`, which split it into lines)
+        self._source, self._source_lines = source if source is not None else text, None
         before = len(self.findings)
         deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
         self._scope = self.module
@@ -2020,20 +2024,34 @@ class Analysis:
             via = f"{_dotted(argument.func)}()"
         finding = Finding(
             line=argument.lineno + self._line_offset,
-            column=argument.col_offset + 1,
+            column=self._column(argument.lineno, argument.col_offset),
             call=_dotted(call.func),
             destination=sink.destination,
             how=how,
             via=via if via and value.line != argument.lineno else "",
             origin_line=value.line + self._line_offset,
             end_line=(argument.end_lineno or argument.lineno) + self._line_offset,
-            end_column=(argument.end_col_offset or 0) + 1,
+            end_column=self._column(
+                argument.end_lineno or argument.lineno, argument.end_col_offset or 0
+            ),
             sink=sink,
             cell=self._cell,
-            call_column=call.col_offset + 1,
+            call_column=self._column(call.lineno, call.col_offset),
             lone_argument=len(call.args) + len(call.keywords) == 1,
         )
         self.findings.append(finding)
+
+    def _column(self, line: int, utf8_offset: int) -> int:
+        """The 1-based column, in characters, of a place the tree gives in UTF-8 bytes
+        (``col_offset``), when the source of the tree is known (else in bytes)."""
+        if self._source is None or self._source.isascii():
+            return utf8_offset + 1
+        if self._source_lines is None:
+            self._source_lines = python_lines(self._source)
+        if not 0 < line <= len(self._source_lines):
+            return utf8_offset + 1
+        before = self._source_lines[line - 1].encode()[:utf8_offset]
+        return len(before.decode(errors="replace")) + 1
 
 
 class _Missing:

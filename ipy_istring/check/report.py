@@ -151,6 +151,7 @@ def _sarif(results: Sequence[FileResult]) -> dict[str, Any]:
                         "toolExecutionNotifications": notifications,
                     }
                 ],
+                "columnKind": "unicodeCodePoints",  # (the findings' columns count characters)
                 "results": sarif_results,
             }
         ],
