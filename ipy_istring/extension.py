@@ -101,7 +101,9 @@ class IStringExtension(Magics):
         self._original_check_complete: Callable[[str], Any] | None = None
         self._original_cache: Callable[..., str] | None = None
         self._written = _WrittenCells()
-        self.checker = CellChecker(known_names=shell.user_ns if shell is not None else {})
+        self.checker = CellChecker(
+            known_names=shell.user_ns if shell is not None else {}, written=self._written.get
+        )
         self.shell_escapes: SafeShellEscapes | None = None
         self._sync_display_options()
 

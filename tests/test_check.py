@@ -1259,6 +1259,44 @@ def test_fix_rewrites_f_strings_on_lines_with_non_ascii_text(tmp_path: Path, ish
     assert [str(w.message).rsplit("\n", 1)[-1].strip() for w in caught] == fixed[-2:]
 
 
+# An i-literal before the f-string on its line: the check reads the rewrite, where the line
+# is longer; the fix is of the line as written (it once came back with the rewrite's call).
+BESIDE_AN_I_LITERAL = (
+    "import os\nname = input()\n"
+    't = i"a {name}"; os.system(f"ls {name}")\n'
+    'os.system(f"cat {name}"); u = i"{name}"\n'
+    'v = i"ls {name}"; os.system(f"ls {name}"); w = i"ls {name}"\n'
+)
+FIXED_BESIDE_AN_I_LITERAL = [
+    't = i"a {name}"; os.system(sh(i"ls {name}"))',
+    'os.system(sh(i"cat {name}")); u = i"{name}"',
+    'v = i"ls {name}"; os.system(sh(i"ls {name}")); w = i"ls {name}"',
+]
+
+
+def test_fix_beside_an_i_literal_is_of_the_line_as_written(tmp_path: Path, ishell: Any) -> None:
+    lines = BESIDE_AN_I_LITERAL.splitlines()
+    findings = find_unsafe_calls(BESIDE_AN_I_LITERAL)
+    assert [lines[f.line - 1][f.column - 1 : f.end_column - 1] for f in findings] == [
+        'f"ls {name}"', 'f"cat {name}"', 'f"ls {name}"'
+    ]
+    assert all(lines[f.line - 1][f.call_column - 1 :].startswith("os.system(") for f in findings)
+    script = tmp_path / "job.py"
+    script.write_text(BESIDE_AN_I_LITERAL)
+    assert _check("--fix", str(script)).returncode == 0
+    assert script.read_text().splitlines()[-3:] == FIXED_BESIDE_AN_I_LITERAL
+    notebook = tmp_path / "job.ipynb"
+    notebook.write_text(_notebook([BESIDE_AN_I_LITERAL]))
+    assert _check("--fix", str(notebook)).returncode == 0
+    (cell,) = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert cell.splitlines()[-3:] == FIXED_BESIDE_AN_I_LITERAL
+    with pytest.warns(UnsafeFormatWarning) as caught:  # (IPython's parse: nothing runs)
+        ishell.compile.ast_parse(ishell.transform_cell(BESIDE_AN_I_LITERAL))
+    fixes = [str(w.message).rsplit("\n", 1)[-1].strip() for w in caught]
+    assert fixes == FIXED_BESIDE_AN_I_LITERAL
+    assert not any("__ipy_istring__" in str(w.message) for w in caught)
+
+
 # --- the safe fix ------------------------------------------------------------------------------
 
 

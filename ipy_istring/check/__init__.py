@@ -59,9 +59,10 @@ def find_unsafe_calls(source: str | ast.Module) -> list[Finding]:
     """The formatted strings that reach a shell or SQL call in ``source`` (code, which may
     hold i-literals, or an already parsed module).  Raises SyntaxError for code that does
     not parse."""
-    from .flow import Analysis
-    from .scan import parse
+    from .flow import Analysis, as_written
+    from .scan import _rewritten, parse
 
     if isinstance(source, str):
-        return Analysis().check(parse(source), text=source)
+        tree, rewritten = parse(source), _rewritten(source)
+        return as_written(Analysis().check(tree, text=rewritten), rewritten, source)
     return Analysis().check(source)

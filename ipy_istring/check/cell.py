@@ -40,8 +40,15 @@ class UnsafeFormatWarning(UserWarning):
 class CellChecker:
     """Warns about each finding in the cells a shell parses; changes nothing."""
 
-    def __init__(self, known_names: Container[str] = ()) -> None:
+    def __init__(
+        self,
+        known_names: Container[str] = (),
+        written: Callable[[str], str | None] = lambda source: None,
+    ) -> None:
         self._known_names = known_names
+        #: The cell as its user wrote it, for a cell the i-string rewrite changed (the
+        #: source the shell parses): a finding's columns and fix are of the text as written.
+        self.written = written
         self._analysis: Analysis | None = None
         # The cells that called no sink before the analysis was first needed, in order.
         self._put_aside: list[list[ast.stmt]] = []
@@ -138,6 +145,11 @@ class CellChecker:
             if is_parameters_cell(source):
                 # papermill's parameters, which a run replaces: what they bind is an outside value
                 self.analysis.from_outside(tree)
+            written = self.written(source) if findings else None
+            if written is not None:
+                from .flow import as_written
+
+                findings, source = as_written(findings, source, written), written
             if self.escapes_rendered and findings:
                 from .flow import IPYTHON_EXPANSION
 

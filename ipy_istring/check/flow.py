@@ -33,7 +33,7 @@ from ..rewrite import has_istring
 from ..template import _speedups as _compiled
 from .sinks import IMPORT_STATEMENTS, SQL_WORDS, Sink, imported_by, sinks
 
-__all__ = ["Analysis", "Finding", "Formatted"]
+__all__ = ["Analysis", "Finding", "Formatted", "as_written"]
 
 IPYTHON_EXPANSION = "IPython's {}/$ expansion"
 _FIX_HINT = {
@@ -298,8 +298,8 @@ class Analysis:
         self._reporting = True
         self._sink_lines: list[int] = []
         self._call_places: list[tuple[int, int]] | None = None
-        self._source: str | None = None
-        self._source_lines: list[str] | None = None
+        self._tree_text: str | None = None
+        self._tree_lines: list[str] | None = None
         self._in_progress: set[str] = set()
         self._cell: int | None = None
         self._scope = self.module
@@ -340,8 +340,9 @@ class Analysis:
         are only put aside, and nothing is read when :meth:`may_reach_sink` says no
         (``imports``: those written in ``source``; ``own_imports``: what the import
         statements of ``tree`` bind, when the caller has read them, as for :meth:`put_aside`).
-        ``text``: without ``source``, the text ``tree`` was parsed from, for the findings'
-        columns (counted in characters when the text is known, else in UTF-8 bytes)."""
+        ``text``: the text ``tree`` was parsed from, when not ``source`` itself (its i-string
+        rewrite) or without ``source``: the findings' columns count its characters (UTF-8
+        bytes when no text is known; :func:`as_written` moves them to the text as written)."""
         self._cell = cell
         self._line_offset = line_offset
         if source is not None and (self._plumbum or "plumbum" in source):
@@ -382,7 +383,7 @@ class Analysis:
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         self._all_lines = source is None
         # (for :meth:`_sets_attribute` and :meth:`_column`, which split it into lines)
-        self._source, self._source_lines = source if source is not None else text, None
+        self._tree_text, self._tree_lines = text if text is not None else source, None
         before = len(self.findings)
         deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
         self._scope = self.module
@@ -569,9 +570,9 @@ class Analysis:
         by a method that calls a sink)."""
         if self._all_lines:
             return True
-        if self._source_lines is None:
-            self._source_lines = python_lines(self._source or "")
-        text = "\n".join(self._source_lines[node.lineno - 1 : node.end_lineno])
+        if self._tree_lines is None:
+            self._tree_lines = python_lines(self._tree_text or "")
+        text = "\n".join(self._tree_lines[node.lineno - 1 : node.end_lineno])
         return ATTRIBUTE_ASSIGNMENT.search(text) is not None
 
     def _block(self, body: list[ast.stmt]) -> None:
@@ -2043,15 +2044,47 @@ class Analysis:
 
     def _column(self, line: int, utf8_offset: int) -> int:
         """The 1-based column, in characters, of a place the tree gives in UTF-8 bytes
-        (``col_offset``), when the source of the tree is known (else in bytes)."""
-        if self._source is None or self._source.isascii():
+        (``col_offset``), when the text of the tree is known (else in bytes)."""
+        if self._tree_text is None or self._tree_text.isascii():
             return utf8_offset + 1
-        if self._source_lines is None:
-            self._source_lines = python_lines(self._source)
-        if not 0 < line <= len(self._source_lines):
+        if self._tree_lines is None:
+            self._tree_lines = python_lines(self._tree_text)
+        if not 0 < line <= len(self._tree_lines):
             return utf8_offset + 1
-        before = self._source_lines[line - 1].encode()[:utf8_offset]
+        before = self._tree_lines[line - 1].encode()[:utf8_offset]
         return len(before.decode(errors="replace")) + 1
+
+
+def as_written(
+    findings: list[Finding], tree_text: str, written: str, line_offset: int = 0
+) -> list[Finding]:
+    """``findings`` of a tree parsed from ``tree_text``, the i-string rewrite of ``written``
+    (the lines of a cell or file start at ``line_offset``), with their columns where the same
+    text stands in ``written``: on a line with an i-literal before the finding, the rewrite's
+    call is longer or shorter than the literal.  A column whose text is not found once in the
+    line as written is left as it was."""
+    if tree_text == written:
+        return findings
+    tree_lines, lines = python_lines(tree_text), python_lines(written)
+    moved = []
+    for finding in findings:
+        index = finding.line - line_offset - 1
+        if finding.end_line == finding.line and 0 <= index < min(len(tree_lines), len(lines)):
+            line, as_written = tree_lines[index], lines[index]
+            literal = line[finding.column - 1 : finding.end_column - 1]
+            if line != as_written and literal and as_written.count(literal) == 1:
+                shift = as_written.index(literal) - finding.column + 1
+                call = line[finding.call_column - 1 : finding.column - 1]
+                call_start = finding.call_column - 1 + shift
+                call_moves = as_written[call_start : call_start + len(call)] == call
+                finding = replace(
+                    finding,
+                    column=finding.column + shift,
+                    end_column=finding.end_column + shift,
+                    call_column=finding.call_column + shift if call_moves else finding.call_column,
+                )
+        moved.append(finding)
+    return moved
 
 
 class _Missing:

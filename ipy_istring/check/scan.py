@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..rewrite import rewrite
+from ..rewrite import has_istring, rewrite
 from .files import read_python
-from .flow import Analysis, Finding
+from .flow import Analysis, Finding, as_written
 from .notebook import NotebookError, code_cells, to_python
 from .sinks import sinks
 
@@ -47,6 +47,11 @@ def _reason(error: BaseException) -> str:
     if isinstance(error, OSError):
         return error.strerror or str(error)
     return f"{type(error).__name__}: {error}"
+
+
+def _rewritten(source: str) -> str:
+    """The text whose tree :func:`parse` gives: the i-string rewrite of ``source``."""
+    return rewrite(source) if has_istring(source) else source
 
 
 def parse(source: str) -> ast.Module:
@@ -166,7 +171,9 @@ def check_python(source: str, path: str = "<source>") -> FileResult:
         with _no_collection():
             calls = sinks.calls_in(source)
             tree = _relevant_module(source, analysis, calls)
-            result.findings = analysis.check(tree, source, calls=calls)
+            rewritten = _rewritten(source)
+            findings = analysis.check(tree, source, calls=calls, text=rewritten)
+            result.findings = as_written(findings, rewritten, source)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
         result.errors.append(f"{path}: cannot check: {_reason(error)}")
     return result
@@ -186,9 +193,9 @@ def check_notebook_text(text: str, path: str = "<notebook>") -> FileResult:
         try:
             for python in to_python(cell):
                 tree = parse(python.source)
-                result.findings.extend(
-                    analysis.check(tree, python.source, cell.number, python.first_line - 1)
-                )
+                rewritten, offset = _rewritten(python.source), python.first_line - 1
+                findings = analysis.check(tree, python.source, cell.number, offset, text=rewritten)
+                result.findings.extend(as_written(findings, rewritten, python.source, offset))
                 if cell.parameters:
                     analysis.from_outside(tree)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
