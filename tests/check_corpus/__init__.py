@@ -45,6 +45,7 @@ from .heldout5 import HELDOUT5
 from .heldout6 import HELDOUT6
 from .heldout7 import HELDOUT7
 from .heldout8 import HELDOUT8
+from .heldout9 import HELDOUT9
 
 __all__ = [
     "CASES",
@@ -56,6 +57,7 @@ __all__ = [
     "HELDOUT6",
     "HELDOUT7",
     "HELDOUT8",
+    "HELDOUT9",
     "Case",
     "Score",
     "score",
