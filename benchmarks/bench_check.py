@@ -52,6 +52,7 @@ from check_corpus import (  # noqa: E402
     HELDOUT6,
     HELDOUT7,
     HELDOUT8,
+    HELDOUT9,
     Case,
     Score,
     score,
@@ -405,6 +406,7 @@ def main() -> None:
         scores("1g. The sixth held-out corpus (modelled on public code, written blind)", HELDOUT6)
         scores("1h. The seventh held-out corpus (modelled on public code, written blind)", HELDOUT7)
         scores("1i. The eighth held-out corpus (modelled on public code, written blind)", HELDOUT8)
+        scores("1j. The ninth held-out corpus (modelled on public code, written blind)", HELDOUT9)
     if "2" in chosen:
         file_speed(quick)
     if "3" in chosen:
