@@ -1297,6 +1297,42 @@ def test_fix_beside_an_i_literal_is_of_the_line_as_written(tmp_path: Path, ishel
     assert not any("__ipy_istring__" in str(w.message) for w in caught)
 
 
+# Two findings on one line: each fix was once the whole line with its own f-string fixed, so
+# the second written replaced the first, and the first f-string stayed (exit status 0).
+TWO_ON_A_LINE = 'import os\nx = input()\nos.system(f"a {x}"); os.system(f"b {x}")\n'
+BOTH_FIXED = 'os.system(sh(i"a {x}")); os.system(sh(i"b {x}"))'
+
+
+def test_fix_makes_every_fix_on_a_line(tmp_path: Path, ishell: Any) -> None:
+    script = tmp_path / "job.py"
+    script.write_text(TWO_ON_A_LINE)
+    assert _check("--fix", str(script)).returncode == 0
+    assert script.read_text().splitlines()[-1] == BOTH_FIXED
+    assert _check(str(script)).returncode == 0  # nothing left to find
+    notebook = tmp_path / "job.ipynb"
+    notebook.write_text(_notebook([TWO_ON_A_LINE]))
+    assert _check("--fix", str(notebook)).returncode == 0
+    (cell,) = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert cell.splitlines()[-1] == BOTH_FIXED
+    with pytest.warns(UnsafeFormatWarning) as caught:  # (IPython's parse: nothing runs)
+        ishell.compile.ast_parse(ishell.transform_cell(TWO_ON_A_LINE))
+    assert [str(w.message).rsplit("\n", 1)[-1].strip() for w in caught] == [BOTH_FIXED] * 2
+
+
+def test_fix_of_a_finding_inside_another_is_refused_with_a_reason(tmp_path: Path) -> None:
+    script = tmp_path / "job.py"
+    script.write_text(
+        "import os, subprocess\nx = input()\n"
+        "os.system(f\"echo {subprocess.getoutput(f'ls {x}')}\")\n"
+    )
+    fixed = _check("--fix", str(script))
+    assert fixed.returncode == 1  # one finding is left, and said so
+    assert ":3:11: not fixed: its fix overlaps the fix of another finding" in fixed.stderr
+    assert script.read_text().splitlines()[-1] == (
+        "os.system(f\"echo {subprocess.getoutput(sh(i'ls {x}'))}\")"
+    )
+
+
 # --- the safe fix ------------------------------------------------------------------------------
 
 

@@ -156,11 +156,12 @@ class CellChecker:
                 findings = [f for f in findings if f.how != IPYTHON_EXPANSION]
         except Exception:  # a bug of ours must not cost the user their cell
             return []
-        for finding in findings:
-            message = finding.message()
-            from .fix import fixed_line_cached  # (imports the renderers: only for a finding)
+        if findings:
+            from .fix import fixed_lines_cached  # (imports the renderers: only for a finding)
 
-            fix = fixed_line_cached(source, finding)
+            fixes = fixed_lines_cached(source, findings)
+        for finding, fix in zip(findings, fixes if findings else (), strict=True):
+            message = finding.message()
             if fix.line is not None:
                 message += f"\nSafe spelling, ready to paste:\n    {fix.line.strip()}"
             elif fix.renderer:  # the renderer refuses the line: the hint above is not enough

@@ -34,7 +34,7 @@ from .flow import IPYTHON_EXPANSION, Finding
 from .notebook import Cell, to_python
 from .scan import FileResult
 
-__all__ = ["Fix", "apply_fixes", "fixed_line", "fixed_line_cached"]
+__all__ = ["Fix", "apply_fixes", "fixed_line", "fixed_line_cached", "fixed_lines_cached"]
 
 
 @dataclass(frozen=True)
@@ -261,6 +261,75 @@ def fixed_line_cached(source: str, finding: Finding) -> Fix:
     return fix
 
 
+def fixed_lines_cached(source: str, findings: Sequence[Finding]) -> list[Fix]:
+    """:func:`fixed_line_cached` of each finding, where the findings that share a line share
+    its fix: the line with all their fixes made (pasting one finding's line alone would
+    leave the others on it as they were)."""
+    fixes = [fixed_line_cached(source, finding) for finding in findings]
+    if len({finding.line for finding in findings}) == len(findings):
+        return fixes  # (the usual cell: a finding per line)
+    fixable = [(finding, fix) for finding, fix in zip(findings, fixes, strict=True) if fix.line]
+    for unit in _line_fixes(python_lines(source), fixable):
+        for finding, fix in unit.made:
+            fixes[findings.index(finding)] = replace(fix, line=unit.text)
+        for finding in unit.overlapping:
+            fixes[findings.index(finding)] = Fix(None, _OVERLAPPING)
+    return fixes
+
+
+@dataclass
+class _LineFix:
+    """A line's fixes, made together."""
+
+    number: int  # the line's (1-based)
+    text: str  # the line with the fixes made (without its end)
+    made: list[tuple[Finding, Fix]]
+    overlapping: list[Finding]  # those whose fix overlaps one made: not made
+
+
+_OVERLAPPING = "its fix overlaps the fix of another finding on the line: fix the line by hand"
+
+
+def _line_fixes(lines: Sequence[str], fixes: Sequence[tuple[Finding, Fix]]) -> list[_LineFix]:
+    """``fixes`` line by line (``lines``: the source's, without their ends): each line with
+    the fixes of all its findings made."""
+    by_line: dict[int, list[tuple[Finding, Fix]]] = {}
+    for finding, fix in fixes:
+        by_line.setdefault(finding.line, []).append((finding, fix))
+    units = []
+    for number, group in by_line.items():
+        text, made = _combined(lines[number - 1], [fix.line or "" for _, fix in group])
+        units.append(_LineFix(
+            number, text, [pair for pair, m in zip(group, made, strict=True) if m],
+            [pair[0] for pair, m in zip(group, made, strict=True) if not m],
+        ))  # fmt: skip
+    return units
+
+
+def _combined(line: str, fixed: Sequence[str]) -> tuple[str, list[bool]]:
+    """``line`` with the change each of ``fixed`` makes to it (each is ``line`` with one span
+    replaced), and which were made: a change that overlaps one made already is not."""
+    edits = []
+    for index, other in enumerate(fixed):
+        start = _common_start(line, other)
+        end = _common_start(line[start:][::-1], other[start:][::-1])
+        edits.append((start, len(line) - end, other[start : len(other) - end], index))
+    made = [False] * len(fixed)
+    bound, last = len(line), None
+    for start, stop, text, index in sorted(edits, reverse=True):
+        if (start, stop, text) == last:
+            made[index] = True  # (the same change twice)
+        elif stop <= bound:
+            line = line[:start] + text + line[stop:]
+            bound, last, made[index] = start, (start, stop, text), True
+    return line, made
+
+
+def _common_start(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` start with alike."""
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+
+
 # The fixes worked out by fixed_line_cached (a bounded memo, oldest out first).
 _FIXES: dict[tuple[object, ...], Fix] = {}
 _FIXES_KEPT = 256
@@ -330,36 +399,41 @@ def _fix_source(
         else:
             fixes.append((finding, fix))
     position = {id(finding): index for index, finding in enumerate(findings)}
-    # All the fixes at once, compiled once (a file with thousands of findings stays quick);
-    # only if that fails, one after the other, each kept if the code still compiles.
-    lines = _with_fixes(original, fixes)
-    if python and fixes and _compile_error("".join(lines)) is not None:
+    units = _line_fixes(bare, fixes)
+    for unit in units:
+        for finding in unit.overlapping:
+            done[position[id(finding)]] = replace(finding, no_fix=_OVERLAPPING)
+    # All the lines at once, compiled once (a file with thousands of findings stays quick);
+    # only if that fails, one line after the other, each kept if the code still compiles.
+    lines = _with_fixes(original, units)
+    if python and units and _compile_error("".join(lines)) is not None:
         lines = original
         kept = []
-        for finding, fix in fixes:
-            candidate = _with_fixes(lines, [(finding, fix)])
+        for unit in units:
+            candidate = _with_fixes(lines, [unit])
             error = _compile_error("".join(candidate))
             if error is None:
                 lines = candidate
-                kept.append((finding, fix))
+                kept.append(unit)
             else:
                 reason = f"the fixed code does not compile: {error}"
-                done[position[id(finding)]] = replace(finding, no_fix=reason)
-        fixes = kept
-    for finding, fix in fixes:
-        done[position[id(finding)]] = replace(finding, fixed=fix.line)
-    renderers = {fix.renderer for _, fix in fixes}
+                for finding, _ in unit.made:
+                    done[position[id(finding)]] = replace(finding, no_fix=reason)
+        units = kept
+    for unit in units:
+        for finding, _ in unit.made:
+            done[position[id(finding)]] = replace(finding, fixed=unit.text)
+    renderers = {fix.renderer for unit in units for _, fix in unit.made}
     at, needed = _imports_needed("".join(lines), lines, renderers)
     return lines, at, needed, done
 
 
-def _with_fixes(lines: list[str], fixes: Sequence[tuple[Finding, Fix]]) -> list[str]:
-    """``lines`` (with their endings) with each finding's line replaced by its fix."""
+def _with_fixes(lines: list[str], units: Sequence[_LineFix]) -> list[str]:
+    """``lines`` (with their endings) with each fixed line in place."""
     fixed = lines.copy()
-    for finding, fix in fixes:
-        assert fix.line is not None
-        line = lines[finding.line - 1]
-        fixed[finding.line - 1] = fix.line + line[len(line.rstrip("\r\n")) :]
+    for unit in units:
+        line = lines[unit.number - 1]
+        fixed[unit.number - 1] = unit.text + line[len(line.rstrip("\r\n")) :]
     return fixed
 
 
@@ -503,19 +577,20 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
             done.extend(replace(f, no_fix="inside a cell magic's body") for f in findings)
             continue
         python = pythons[0]
-        fixed_lines = python_lines(source, keepends=True)
+        bare = python_lines(python.source)
+        fixes = []
         for finding in findings:
-            fix = fixed_line(python.source, finding)
+            fix = fixed_line(python.source, finding, lines=bare)
             if fix.line is None:
                 done.append(replace(finding, no_fix=fix.reason))
-                continue
-            ending = fixed_lines[finding.line - 1][
-                len(fixed_lines[finding.line - 1].rstrip("\r\n")) :
-            ]
-            fixed_lines[finding.line - 1] = fix.line + ending
-            renderers.add(fix.renderer)
-            done.append(replace(finding, fixed=fix.line))
-        text = "".join(fixed_lines)
+            else:
+                fixes.append((finding, fix))
+        units = _line_fixes(bare, fixes)
+        for unit in units:
+            done.extend(replace(finding, fixed=unit.text) for finding, _ in unit.made)
+            done.extend(replace(finding, no_fix=_OVERLAPPING) for finding in unit.overlapping)
+            renderers.update(fix.renderer for _, fix in unit.made)
+        text = "".join(_with_fixes(python_lines(source, keepends=True), units))
         cell[key] = text.splitlines(keepends=True) if isinstance(cell[key], list) else text
     if renderers and first_code is not None:
         key = "source" if "source" in first_code else "input"
