@@ -1490,11 +1490,41 @@ def test_fix_refuses_what_would_change_meaning(tmp_path: Path) -> None:
         "cur.execute(f'select * from t where a = {a!r}')": "renderer refuses",
         "os.system(f\"echo '{a}'\" + b)": "not a single f-string literal",
         "client.exec_command(f'ls {p}')": "no automatic fix",
+        # sh() quotes what the value's conversion or spec makes, quotes and spaces the shell
+        # removed from the f-string's command: with a plain value, other words
+        "os.system(f'echo {a=}')": "['echo', 'x=value'] and sh(i'...') ['echo', \"x='value'\"]",
+        "os.system(f'ls {a!r}')": "would change what the command means",
+        "os.system(f'ls {a!a}')": "would change what the command means",
+        "os.system(f'ls {a:>10}')": "['ls', '     value']",
     }
     for code, reason in cases.items():
         (finding,) = find_unsafe_calls(code)
         fix = fixed_line(code, finding)
-        assert fix.line is None and reason in fix.reason, (code, fix)
+        assert fix.line is None and reason.replace("x=", "a=") in fix.reason, (code, fix)
+
+
+def test_fix_keeps_numeric_specs_and_plain_conversions() -> None:
+    from ipy_istring import sh
+    from ipy_istring.check.fix import fixed_line
+
+    cases = {
+        "os.system(f'sleep {n:d}')": "os.system(sh(i'sleep {n:d}'))",
+        "os.system(f'head -c {n:.0f} f')": "os.system(sh(i'head -c {n:.0f} f'))",
+        "os.system(f'ls {a!s} {b:}')": "os.system(sh(i'ls {a!s} {b:}'))",
+    }
+    for code, fixed in cases.items():
+        (finding,) = find_unsafe_calls(code)
+        assert fixed_line(code, finding).line == fixed
+    # and the fixed line renders the f-string's command, for a number as for a word
+    from ipy_istring.rewrite import BUILDER_NAME, build_template, rewrite
+
+    for n, a in ((3, "x"), (40, "two words")):
+        namespace = {BUILDER_NAME: build_template, "sh": sh, "n": n, "a": a, "b": a}
+        for code, fixed in cases.items():
+            command = fixed.removeprefix("os.system(").removesuffix(")")
+            plain = code.removeprefix("os.system(").removesuffix(")")
+            expected = shlex.split(eval(plain, namespace).replace(a, shlex.quote(a)))
+            assert shlex.split(eval(rewrite(command), namespace)) == expected
 
 
 def test_fix_in_a_notebook_quotes_shell_escapes(tmp_path: Path, ishell: Any) -> None:

@@ -10,7 +10,9 @@ offered only when it means the same and renders: the f-string is passed directly
 call's only argument (for ``sql``), every field stands where a value can (a SQL parameter
 cannot be a table or column name), no field has a spec or conversion the renderer refuses,
 the renderer accepts the template (built from the literal with stand-in values, nothing of
-the user's code is run), and the whole fixed source rewrites and compiles.
+the user's code is run), ``sh``'s command splits into the words the f-string's did with those
+values (not ``{x!r}``, ``{x=}`` or ``{x:>10}``, whose quotes or spaces the shell used to
+remove), and the whole fixed source rewrites and compiles.
 Otherwise the finding says why there is no fix.
 """
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 import ast
 import difflib
 import re
+import shlex
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -87,8 +90,34 @@ def _template(node: ast.JoinedStr) -> InterpolationTemplate:
             ):
                 raise RenderError("a field has a computed format spec")
             text = "".join(str(v.value) for v in spec.values) if spec else ""  # type: ignore[attr-defined]
-            parts.append(Interpolation("value", ast.unparse(part.value), conversion, text))  # type: ignore[arg-type]
+            value = _stand_in(text)
+            parts.append(Interpolation(value, ast.unparse(part.value), conversion, text))  # type: ignore[arg-type]
     return InterpolationTemplate(*parts)
+
+
+# The presentation types of a format spec that take a number (`{n:d}`, `{x:.2f}`, `{n:x}`).
+_NUMBER_TYPES = frozenset("bcdoxXneEfFgG%")
+
+
+def _stand_in(spec: str) -> object:
+    """A plain value of the kind a field's format spec takes: a number, or a word."""
+    return 1 if spec[-1:] in _NUMBER_TYPES else "value"
+
+
+def _shell_meaning_changes(fstring: ast.JoinedStr, rendered: str) -> str | None:
+    """Why ``rendered`` (by ``sh``) would not mean what ``fstring`` means for plain values, or
+    None: with the same stand-in values, both must split into the same words."""
+    try:
+        before, after = shlex.split(format(_template(fstring))), shlex.split(rendered)
+    except ValueError:  # (an unclosed quote in the f-string's command)
+        return "the f-string's command does not split into words: fix it by hand"
+    if before == after:
+        return None
+    return (
+        f"sh() would change what the command means: with plain values the f-string runs "
+        f"{before} and sh(i'...') {after} (a conversion or format spec that adds quotes or "
+        "spaces, which the shell used to remove): drop it, or fix the line by hand"
+    )
 
 
 def _check_sql_positions(node: ast.JoinedStr) -> str | None:
@@ -137,7 +166,11 @@ def _renderer_fix(line: str, finding: Finding, paramstyle: str) -> Fix:
                 return Fix(None, problem)
             sql(template)
         else:
-            sh(template)
+            original = _literal_fields(literal)
+            assert original is not None
+            problem = _shell_meaning_changes(original, sh(template))
+            if problem:
+                return Fix(None, problem, renderer)
     except RenderError as error:
         return Fix(None, f"the renderer refuses it: {error}")
     style = "" if paramstyle == "qmark" else f', "{paramstyle}"'
