@@ -1873,6 +1873,30 @@ def test_the_fix_line_of_a_finding_seen_before_is_the_fix_for_this_cell(ishell: 
     assert "Safe spelling" not in str(warning.message)
 
 
+def test_the_fix_takes_the_paramstyle_of_a_driver_an_earlier_cell_imported(
+    ishell: Any, tmp_path: Path, postgres_dsn: str
+) -> None:
+    # The driver is imported and connected in one cell, the query run in another: the fix
+    # once took qmark (the later cell names no driver), and psycopg refuses '?'.
+    first = (
+        "import psycopg\n"
+        f"conn = psycopg.connect({postgres_dsn!r}, autocommit=True)\n"
+        "cur = conn.cursor()\nwho = str(len)\n"
+    )
+    line = "cur.execute(f\"select upper({who}) as w\")"
+    fixed = 'cur.execute(*sql(i"select upper({who}) as w", "format"))'
+    run(ishell, first)
+    (warning,) = _prepare(ishell, line)
+    assert str(warning.message).endswith(f"ready to paste:\n    {fixed}")
+    run(ishell, fixed)  # the line pasted runs on the real server, the value a parameter
+    assert ishell.user_ns["cur"].fetchall() == [("<BUILT-IN FUNCTION LEN>",)]
+    notebook = tmp_path / "nb.ipynb"
+    notebook.write_text(_notebook([first, line + "\n"]))
+    assert _check("--fix", str(notebook)).returncode == 0
+    cells = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert cells[1] == fixed + "\n"
+
+
 @pytest.mark.parametrize("corpus", ["CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4"])
 def test_the_quick_search_finds_what_the_full_pattern_finds(corpus: str) -> None:
     # The sink methods searched through the text, the sink functions tried where their first

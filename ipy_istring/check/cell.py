@@ -159,7 +159,7 @@ class CellChecker:
         if findings:
             from .fix import fixed_lines_cached  # (imports the renderers: only for a finding)
 
-            fixes = fixed_lines_cached(source, findings)
+            fixes = fixed_lines_cached(source, findings, self._imports.values())
         for finding, fix in zip(findings, fixes if findings else (), strict=True):
             message = finding.message()
             if fix.line is not None:

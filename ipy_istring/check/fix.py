@@ -270,18 +270,19 @@ def fixed_line(
     return _renderer_fix(line, finding, paramstyle or _paramstyle(source))
 
 
-def fixed_line_cached(source: str, finding: Finding) -> Fix:
+def fixed_line_cached(source: str, finding: Finding, imports: Iterable[str] = ()) -> Fix:
     """:func:`fixed_line`, worked out once per distinct finding: a cell run again, or the
     same line in another cell, shows the fix without rendering it again (IPython's cell
     warning).  The fix depends only on the line, the paramstyle and the finding's place in
-    the line, which are the key."""
+    the line, which are the key.  ``imports``: the modules imported before (by earlier
+    cells), which may name the driver and so the paramstyle."""
     lines = python_lines(source)
     if not 0 < finding.line <= len(lines):
         return Fix(None, "the line is not in the source")
     sink = finding.sink
     key = (
         lines[finding.line - 1],
-        _paramstyle(source) if finding.how != IPYTHON_EXPANSION else "",
+        _paramstyle(source, imports) if finding.how != IPYTHON_EXPANSION else "",
         finding.how, finding.via, finding.end_line - finding.line, finding.column,
         finding.end_column, finding.lone_argument, finding.call, finding.call_column,
         sink.fix if sink is not None else "",
@@ -294,11 +295,13 @@ def fixed_line_cached(source: str, finding: Finding) -> Fix:
     return fix
 
 
-def fixed_lines_cached(source: str, findings: Sequence[Finding]) -> list[Fix]:
+def fixed_lines_cached(
+    source: str, findings: Sequence[Finding], imports: Iterable[str] = ()
+) -> list[Fix]:
     """:func:`fixed_line_cached` of each finding, where the findings that share a line share
     its fix: the line with all their fixes made (pasting one finding's line alone would
     leave the others on it as they were)."""
-    fixes = [fixed_line_cached(source, finding) for finding in findings]
+    fixes = [fixed_line_cached(source, finding, imports) for finding in findings]
     if len({finding.line for finding in findings}) == len(findings):
         return fixes  # (the usual cell: a finding per line)
     fixable = [(finding, fix) for finding, fix in zip(findings, fixes, strict=True) if fix.line]
@@ -368,7 +371,11 @@ _FIXES: dict[tuple[object, ...], Fix] = {}
 _FIXES_KEPT = 256
 
 
-def _paramstyle(source: str) -> str:
+def _paramstyle(source: str, imports: Iterable[str] = ()) -> str:
+    """The paramstyle of the database drivers ``source`` names, or that ``imports`` (full
+    names of modules imported before it) holds: ``format`` for psycopg and the MySQL ones."""
+    if any(_FORMAT_DRIVERS.match(name) for name in imports):
+        return "format"
     # (Searched only where a driver's name may be: the search is slow on a long text.)
     named = "psycopg" in source or "ysql" in source or "ySQL" in source
     if named and _FORMAT_DRIVERS.search(source):
@@ -597,6 +604,7 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
     done: list[Finding] = []
     renderers: set[str] = set()
     first_code: dict[str, object] | None = None
+    paramstyle = _paramstyle("\n".join(result.cells.values()))  # (a driver any cell names)
     for number, cell in enumerate(cells, 1):
         if cell.get("cell_type") == "code" and first_code is None:
             first_code = cell
@@ -613,7 +621,7 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
         bare = python_lines(python.source)
         fixes = []
         for finding in findings:
-            fix = fixed_line(python.source, finding, lines=bare)
+            fix = fixed_line(python.source, finding, paramstyle, bare)
             if fix.line is None:
                 done.append(replace(finding, no_fix=fix.reason))
             else:
