@@ -1333,6 +1333,35 @@ def test_fix_of_a_finding_inside_another_is_refused_with_a_reason(tmp_path: Path
     )
 
 
+# Line magics that run a Python statement: checked as that statement, in its columns, and
+# fixed in place, as the bodies of Python cell magics are.
+MAGIC_CELLS = [
+    "import os\nx = input()\n",
+    '%time os.system(f"ls {x}")\n',
+    '%timeit -n1 -r 2 os.system(f"ls {x}")\n',
+    'for i in range(2):\n    %prun -q -s cumulative os.system(f"ls {x}")\n',
+    '%%time\nos.system(f"ls {x}")\n',
+    '%%capture\nos.system(f"ls {x}")\n',
+    "%time for i in range(2): pass\n%timeit -x 1\n",  # (not one statement: left to IPython)
+]
+
+
+def test_line_magics_that_run_python_are_checked_and_fixed_in_place(tmp_path: Path) -> None:
+    notebook = tmp_path / "magics.ipynb"
+    notebook.write_text(_notebook(MAGIC_CELLS))
+    report = json.loads(_check("--format", "json", str(notebook)).stdout)
+    assert report["errors"] == []
+    places = [(f["cell"], f["line"], f["column"], f["end_column"]) for f in report["findings"]]
+    assert [place[:2] for place in places] == [(2, 1), (3, 1), (4, 2), (5, 2), (6, 2)]
+    for cell, line, column, end in places:
+        assert MAGIC_CELLS[cell - 1].splitlines()[line - 1][column - 1 : end - 1] == 'f"ls {x}"'
+    assert _check("--fix", str(notebook)).returncode == 0
+    cells = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    fixed = [c.replace('f"ls {x}"', 'sh(i"ls {x}")') for c in MAGIC_CELLS]
+    assert cells == ["from ipy_istring import sh\n" + fixed[0], *fixed[1:]]
+    assert _check(str(notebook)).returncode == 0
+
+
 # --- the safe fix ------------------------------------------------------------------------------
 
 

@@ -326,15 +326,24 @@ class _LineFix:
 _OVERLAPPING = "its fix overlaps the fix of another finding on the line: fix the line by hand"
 
 
-def _line_fixes(lines: Sequence[str], fixes: Sequence[tuple[Finding, Fix]]) -> list[_LineFix]:
+def _line_fixes(
+    lines: Sequence[str], fixes: Sequence[tuple[Finding, Fix]], onto: Sequence[str] = ()
+) -> list[_LineFix]:
     """``fixes`` line by line (``lines``: the source's, without their ends): each line with
-    the fixes of all its findings made."""
+    the fixes of all its findings made.  ``onto``: the lines as written, where IPython's
+    transform gave ``lines``: a line of the same length there (a ``%time`` line, whose
+    statement keeps its columns) gets the same changes; another (a ``!`` line) the line the
+    fixes make."""
     by_line: dict[int, list[tuple[Finding, Fix]]] = {}
     for finding, fix in fixes:
         by_line.setdefault(finding.line, []).append((finding, fix))
     units = []
     for number, group in by_line.items():
-        text, made = _combined(lines[number - 1], [fix.line or "" for _, fix in group])
+        line = lines[number - 1]
+        written = onto[number - 1] if len(onto) == len(lines) else line
+        text, made = _combined(line, [fix.line or "" for _, fix in group])
+        if len(written) == len(line) and written != line:
+            text = _combined(line, [fix.line or "" for _, fix in group], written)[0]
         units.append(_LineFix(
             number, text, [pair for pair, m in zip(group, made, strict=True) if m],
             [pair[0] for pair, m in zip(group, made, strict=True) if not m],
@@ -342,9 +351,10 @@ def _line_fixes(lines: Sequence[str], fixes: Sequence[tuple[Finding, Fix]]) -> l
     return units
 
 
-def _combined(line: str, fixed: Sequence[str]) -> tuple[str, list[bool]]:
+def _combined(line: str, fixed: Sequence[str], onto: str | None = None) -> tuple[str, list[bool]]:
     """``line`` with the change each of ``fixed`` makes to it (each is ``line`` with one span
-    replaced), and which were made: a change that overlaps one made already is not."""
+    replaced), and which were made: a change that overlaps one made already is not.
+    ``onto``: the same changes made to this line instead (of ``line``'s length)."""
     edits = []
     for index, other in enumerate(fixed):
         start = _common_start(line, other)
@@ -352,6 +362,7 @@ def _combined(line: str, fixed: Sequence[str]) -> tuple[str, list[bool]]:
         edits.append((start, len(line) - end, other[start : len(other) - end], index))
     made = [False] * len(fixed)
     bound, last = len(line), None
+    line = line if onto is None else onto
     for start, stop, text, index in sorted(edits, reverse=True):
         if (start, stop, text) == last:
             made[index] = True  # (the same change twice)
@@ -613,12 +624,10 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
             continue
         key = "source" if "source" in cell else "input"
         source = result.cells[number]
-        pythons = list(to_python(Cell(number, source)))
-        if len(pythons) != 1 or pythons[0].first_line != 1:
-            done.extend(replace(f, no_fix="inside a cell magic's body") for f in findings)
-            continue
-        python = pythons[0]
-        bare = python_lines(python.source)
+        (python,) = to_python(Cell(number, source))
+        # (the lines of the cell, a Python cell magic's first line blank: a finding's line
+        # is the cell's)
+        bare = [""] * (python.first_line - 1) + python_lines(python.source)
         fixes = []
         for finding in findings:
             fix = fixed_line(python.source, finding, paramstyle, bare)
@@ -626,7 +635,7 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
                 done.append(replace(finding, no_fix=fix.reason))
             else:
                 fixes.append((finding, fix))
-        units = _line_fixes(bare, fixes)
+        units = _line_fixes(bare, fixes, python_lines(source))
         for unit in units:
             done.extend(replace(finding, fixed=unit.text) for finding, _ in unit.made)
             done.extend(replace(finding, no_fix=_OVERLAPPING) for finding in unit.overlapping)

@@ -5,13 +5,17 @@ Each cell goes through IPython's own ``TransformerManager`` first, so ``!cmd`` l
 (``get_ipython().system('cmd {x}')``...), then through the i-string rewrite.  The body of a
 cell magic whose language is Python (``%%time``, ``%%capture``...) is checked as Python; other
 cell magics (``%%bash``, ``%%sql``...) are checked as the ``run_cell_magic`` call IPython makes
-of them, which is a sink for ``%%sql`` (it expands ``{name}``).  nbformat 3 and 4.
+of them, which is a sink for ``%%sql`` (it expands ``{name}``).  A line magic that runs a
+Python statement (``%time df = pd.read_sql(f"...", con)``) is checked as that statement, in
+its columns.  nbformat 3 and 4.
 
 This is the one part of the check that imports IPython, and only when a notebook is read.
 """
 
 from __future__ import annotations
 
+import ast
+import getopt
 import json
 import re
 from collections.abc import Iterator
@@ -30,6 +34,10 @@ __all__ = [
 
 # Cell magics that run their body as Python in the kernel.
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug", "istring"})
+# Line magics that run their argument, a Python statement, in the kernel: their options, as
+# IPython's ExecutionMagics parse them (getopt's letters).
+PYTHON_LINE_MAGICS = {"time": "", "timeit": "n:r:tcp:qo", "prun": "D:l:rs:T:q"}
+_LINE_MAGIC_CALL = re.compile(r"\s*get_ipython\(\)\.run_line_magic\('(time|timeit|prun)', ")
 
 
 class NotebookError(ValueError):
@@ -106,4 +114,49 @@ def to_python(cell: Cell) -> Iterator[Cell]:
         # Another language: the call IPython makes, `run_cell_magic('sql', '', body)`, which
         # the sinks know for the magics that expand values (`%%sql` and its {name}).
     transformed: str = TransformerManager().transform_cell(cell.source)  # type: ignore[no-untyped-call]
-    yield Cell(cell.number, transformed, cell.first_line)
+    yield Cell(cell.number, _line_magics_as_python(cell.source, transformed), cell.first_line)
+
+
+def _line_magics_as_python(source: str, transformed: str) -> str:
+    """``transformed`` (IPython's transform of ``source``) with each call of a line magic
+    that runs a Python statement written as that statement, where it stands in ``source``:
+    ``%time os.system(f"ls {x}")`` becomes ``0;    os.system(f"ls {x}")``, of the same
+    length, so its columns are those of the line as written."""
+    if "run_line_magic" not in transformed:
+        return transformed
+    from .._lines import python_lines
+
+    written, lines = python_lines(source), python_lines(transformed, keepends=True)
+    if len(written) != len(lines):  # (IPython kept each line a line: else leave it)
+        return transformed
+    for index, line in enumerate(lines):
+        call = _LINE_MAGIC_CALL.match(line)
+        statement = _statement_of(written[index], call.group(1)) if call else None
+        if statement is not None:
+            lines[index] = statement + line[len(line.rstrip("\r\n")) :]
+    return "".join(lines)
+
+
+def _statement_of(line: str, magic: str) -> str | None:
+    """``%magic [options] statement`` (``line``, as written) as ``0;`` and the statement in its
+    columns, or None when that is not Python (a compound statement, an unknown option)."""
+    from IPython.utils.process import arg_split  # type: ignore[attr-defined]  # (as magics do)
+
+    found = re.match(rf"([ \t]*)%{magic}\b(.*)", line)
+    if found is None:
+        return None
+    indent, rest = found.groups()
+    try:
+        argv = arg_split(rest, posix=False, strict=False)
+        _, arguments = getopt.getopt(argv, PYTHON_LINE_MAGICS[magic])
+    except (getopt.GetoptError, ValueError):
+        return None
+    options = re.match(rf"(?:\s*\S+){{{len(argv) - len(arguments)}}}\s*", rest)
+    assert options is not None
+    width = len(indent) + 1 + len(magic) + options.end()  # (what comes before the statement)
+    python = f"{indent}0;".ljust(width) + rest[options.end() :]
+    try:
+        ast.parse(python.strip())
+    except SyntaxError:
+        return None
+    return python
