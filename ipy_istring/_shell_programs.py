@@ -357,8 +357,9 @@ _TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
     # (and the SQL run on connecting, --init-command)
     "mysql": frozenset({"-e", "--execute", "--init-command"}),
     "mariadb": frozenset({"-e", "--execute", "--init-command"}),
-    "sqlite3": frozenset({"-cmd"}),
-    "duckdb": frozenset({"-c", "-cmd"}),
+    # (the sqlite3 shell, and DuckDB's made from it, read `--cmd` as `-cmd`)
+    "sqlite3": frozenset({"-cmd", "--cmd"}),
+    "duckdb": frozenset({"-c", "--c", "-cmd", "--cmd"}),
     "clickhouse-client": frozenset({"-q", "--query"}),
     "sqlcmd": frozenset({"-q", "-Q"}),
     "cqlsh": frozenset({"-e", "--execute"}),
@@ -367,6 +368,11 @@ _TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
     "mongo": frozenset({"--eval"}),
     # GNU make evaluates the string as a makefile line, where $(shell cmd) runs cmd
     **dict.fromkeys(("make", "gmake"), frozenset({"--eval", "-E"})),
+    # dc runs its expression's `!` commands in a shell (`dc --expression='!cmd'` ran cmd); m4
+    # rescans a macro's definition wherever the macro is used, so `syscmd(cmd)` in one ran cmd
+    # (`echo greeting | m4 -D greeting='syscmd(cmd)'`, `m4 -Dgreeting=... t.m4`)
+    "dc": frozenset({"-e", "--expression"}),
+    "m4": frozenset({"-D", "--define"}),
 }
 _CODE_OPTIONS = {**_INTERPRETER_OPTIONS, **_TOOL_CODE_OPTIONS}
 _SQL_SHELLS = frozenset(
@@ -374,6 +380,20 @@ _SQL_SHELLS = frozenset(
 )
 # Database shells whose operands after the database are SQL statements (``sqlite3 db SQL``).
 _SQL_OPERANDS = frozenset({"sqlite3", "duckdb"})
+# Their options (also spelled with `--`) that take arguments, and how many: the database and
+# the SQL come after those (`sqlite3 -separator , db` has no SQL operand and reads its input).
+_SQL_SHELL_ARGUMENTS = {
+    **dict.fromkeys(
+        ("cmd", "init", "maxsize", "mmap", "newline", "nonce", "nullvalue", "separator", "vfs",
+         "heap"),
+        1,
+    ),
+    "lookaside": 2,
+    "pagecache": 2,
+}  # fmt: skip
+# Code options of database shells that run their argument before reading the input, not
+# instead of it: `echo {x} | sqlite3 -cmd '.mode csv' db` ran the `.shell` command it piped.
+_SQL_STARTUP_OPTIONS = frozenset({"-cmd", "--cmd", "--init-command"})
 # Programs whose first operand is a program of their own unless an option gives one: name ->
 # (options whose argument is the program, options whose argument is the program's file,
 # other options that take an argument).
@@ -441,8 +461,20 @@ _PYTHON_CONSOLES = frozenset({"code", "pdb", "asyncio", "IPython", "ptpython", "
 # unless given `-` (then the input is the text to edit), and in Ex mode (-e, -s) always.
 _VI = frozenset({"vim", "vi", "nvim", "view", "rvim", "vimdiff"})
 # Macro processors and calculators whose input language runs shell commands (m4's syscmd,
-# dc's `!`), reading standard input when given no file (or `-`).
-_STDIN_LANGUAGE_FILTERS = frozenset({"m4", "dc"})
+# dc's `!`), reading standard input when given no file (or `-`); each with the options that
+# take the next word as their argument, which is no file (`m4 -D X=1` read the pipe and ran
+# its `syscmd(cmd)`, where the argument was taken for a file).  dc reads no input at all once
+# given an expression, unless also given `-` as a file.
+_STDIN_LANGUAGE_FILTERS: dict[str, frozenset[str]] = {
+    "m4": frozenset(
+        {"-D", "--define", "-U", "--undefine", "-I", "--include", "-o", "--error-output",
+         "-l", "--arg-length", "-L", "--nesting-limit", "-F", "--freeze-state", "-R",
+         "--reload-state", "-t", "--trace", "-H", "--hashsize", "-W", "--word-regexp", "-B",
+         "-S", "-T"}
+    ),
+    "dc": frozenset({"-e", "--expression"}),
+}
+_DC_FILE_OPTIONS = frozenset({"-f", "--file"})
 # Options whose argument is the file a program reads its program or commands from: given a name
 # of the standard input, that program reads them from the pipe (`make -f -`, `awk -f -`,
 # `sed -f /dev/stdin`, `gdb -x -`, `vim -s -`).
@@ -1025,10 +1057,10 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
     if name == "ssh":  # given only the destination, the remote shell reads the pipe
         return name if _ssh_operands(ran[1:]) == 1 else None
     if name in _SQL_SHELLS:
-        given = _CODE_OPTIONS.get(name, frozenset()) | {"-f", "--file"}
+        given = (_CODE_OPTIONS.get(name, frozenset()) | {"-f", "--file"}) - _SQL_STARTUP_OPTIONS
         if any(_gives(word, given) for word in words):
             return None  # the SQL is an argument, or a file
-        if name in _SQL_OPERANDS and len(operands) > 1:
+        if name in _SQL_OPERANDS and len(_sql_shell_operands(words)) > 1:
             return None  # sqlite3 DB SQL
         return name
     if name not in SHELLS and name not in _INTERPRETER_OPTIONS:
@@ -1083,6 +1115,45 @@ def unknown_input_reader(command: Sequence[str | None]) -> str | None:
     return None if _allow_listed(ran[0], DATA_INPUT_PROGRAMS) else ran[0]
 
 
+def _filter_reads_input(name: str, words: list[str]) -> bool:
+    """Whether the macro processor or calculator ``name`` (``m4``, ``dc``), given the static
+    arguments ``words``, reads its standard input: when it has no file to read (an option's
+    argument is none: ``m4 -D X=1``) and, for dc, no expression, or when a file is ``-``."""
+    takes = _STDIN_LANGUAGE_FILTERS[name]
+    known = takes | (_DC_FILE_OPTIONS if name == "dc" else frozenset())
+    files: list[str] = []
+    expression = expects = reads_file = ended = False
+    for word in words:
+        if expects or reads_file:
+            if reads_file:
+                files.append(word)
+            expects = reads_file = False
+            continue
+        if ended or word == "-" or not word.startswith("-"):
+            files.append(word)
+            continue
+        if word == "--":
+            ended = True
+            continue
+        option, equals, argument = _unabbreviated(word, known).partition("=")
+        # (a short cluster: the first letter that takes an argument ends it)
+        if not option.startswith("--"):
+            taker = next((at for at in range(1, len(option)) if "-" + option[at] in known), None)
+            if taker is None:
+                continue
+            option, argument = "-" + option[taker], word[taker + 1 :]
+            equals = "=" if argument else ""
+        expression = expression or (name == "dc" and option in takes)
+        if option in _DC_FILE_OPTIONS and option in known:
+            if equals:
+                files.append(argument)
+            else:
+                reads_file = True
+        elif option in takes and not equals:
+            expects = True
+    return "-" in files or (not files and not expression)
+
+
 def _reads_commands(
     name: str, ran: Sequence[str | None], words: list[str], operands: list[str]
 ) -> str | None:
@@ -1107,7 +1178,7 @@ def _reads_commands(
     if name in _VI:
         ex_mode = any(letter in option for option in options for letter in "eEs")
         return name if ex_mode or "-" not in operands else None
-    if name in _STDIN_LANGUAGE_FILTERS and (not operands or "-" in operands):
+    if name in _STDIN_LANGUAGE_FILTERS and _filter_reads_input(name, words):
         return name
     files = _PROGRAM_FILE_OPTIONS.get(name, frozenset())
     for at, word in enumerate(ran[1:], 2):
@@ -1552,7 +1623,7 @@ def _code_argument_of(
             return f"the program of {name} {given}, " + _AS_CODE.format(name)
         if not option and _is_first_operand(before, code | files, with_argument):
             return f"the program of {name}, " + _AS_CODE.format(name)
-    if name in _SQL_OPERANDS and not shells_only and _operand_count(before) >= 1:
+    if name in _SQL_OPERANDS and not shells_only and _sql_shell_operands(before):
         return f"the SQL of {name} (after the database), " + _AS_CODE.format(name)
     if name in _MULTIPLEXER_COMMANDS and _multiplexer_operand(name, before, option):
         return (
@@ -1850,6 +1921,21 @@ def _takes_next(word: str | None, options: frozenset[str]) -> bool:
     """:func:`_gives`, but not for ``--option=argument``, whose argument is its own word's:
     ``rsync --rsh=ssh {src}`` hands rsync a source, not a command."""
     return (_gives(word, options) and not (word or "").startswith("--")) or word in options
+
+
+def _sql_shell_operands(words: Sequence[str | None]) -> list[str | None]:
+    """The operands (database, SQL) among the arguments ``words`` (None: a value) of the
+    sqlite3 or DuckDB shell, which reads options anywhere, past each option's arguments."""
+    operands: list[str | None] = []
+    skip = 0
+    for word in words:
+        if skip:
+            skip -= 1
+        elif word is not None and word.startswith("-") and word != "-":
+            skip = _SQL_SHELL_ARGUMENTS.get(word.lstrip("-"), 0)
+        else:
+            operands.append(word)
+    return operands
 
 
 def _operand_count(before: Sequence[str | None]) -> int:
