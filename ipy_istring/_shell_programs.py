@@ -329,7 +329,10 @@ _INTERPRETER_OPTIONS: dict[str, frozenset[str]] = {
     "ruby": frozenset({"-e"}),
     "node": frozenset({"-e", "--eval", "-p", "--print"}),
     "nodejs": frozenset({"-e", "--eval", "-p", "--print"}),
-    "php": frozenset({"-r"}),
+    # (-B, -R, -E: code run before, for and after each line of the input)
+    "php": frozenset(
+        {"-r", "--run", "-B", "--process-begin", "-R", "--process-code", "-E", "--process-end"}
+    ),
     "Rscript": frozenset({"-e"}),
     "R": frozenset({"-e"}),
     "lua": frozenset({"-e"}),
@@ -346,6 +349,42 @@ _INTERPRETER_OPTIONS: dict[str, frozenset[str]] = {
     "elixir": frozenset({"-e"}),
     "erl": frozenset({"-eval"}),
 }
+# Options of interpreters and shells that take the next word as their argument (by each one's
+# manual; node's from `node --help`), so that word is no script: `echo {x} | python3 -W ignore`,
+# `perl -I lib`, `node --title t` and `bash --rcfile f` read their program from the pipe.
+_INTERPRETER_OPTIONS_WITH_ARGUMENT: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("python", "pypy"), frozenset({"-W", "-X", "--check-hash-based-pycs"})),
+    "perl": frozenset({"-I"}),
+    "ruby": frozenset(
+        {"-I", "-r", "-C", "-E", "--encoding", "--external-encoding", "--internal-encoding",
+         "--enable", "--disable"}
+    ),
+    **dict.fromkeys(
+        ("node", "nodejs"),
+        frozenset(
+            {"-C", "--conditions", "-r", "--require", "--import", "--loader",
+             "--experimental-loader", "--title", "--input-type", "--env-file",
+             "--env-file-if-exists", "--allow-fs-read", "--allow-fs-write",
+             "--build-snapshot-config", "--cpu-prof-dir", "--cpu-prof-interval",
+             "--cpu-prof-name", "--diagnostic-dir", "--disable-proto", "--disable-warning",
+             "--dns-result-order", "--experimental-default-type", "--experimental-policy",
+             "--experimental-sea-config", "--heap-prof-dir", "--heap-prof-interval",
+             "--heap-prof-name", "--heapsnapshot-near-heap-limit", "--heapsnapshot-signal",
+             "--icu-data-dir", "--inspect-publish-uid", "--max-http-header-size",
+             "--network-family-autoselection-attempt-timeout", "--openssl-config",
+             "--policy-integrity", "--redirect-warnings", "--report-filename",
+             "--report-signal", "--secure-heap", "--secure-heap-min", "--snapshot-blob",
+             "--test-concurrency", "--test-name-pattern", "--test-reporter",
+             "--test-reporter-destination", "--test-shard", "--test-timeout",
+             "--tls-cipher-list", "--tls-keylog", "--trace-event-categories",
+             "--trace-event-file-pattern", "--trace-require-module", "--unhandled-rejections",
+             "--use-largepages", "--v8-pool-size", "--watch-path"}
+        ),
+    ),
+    "php": frozenset({"-c", "--php-ini", "-d", "--define", "-z", "--zend-extension"}),
+    "lua": frozenset({"-l"}),
+    "bash": frozenset({"--rcfile", "--init-file"}),
+}  # fmt: skip
 # Tools whose options take commands in a language of their own.  (Not in _ANY_CODE_OPTION:
 # options such as -q and -e mean other things to most programs.)
 _TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
@@ -1066,6 +1105,9 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
     if name not in SHELLS and name not in _INTERPRETER_OPTIONS:
         return None
     options = _INTERPRETER_OPTIONS.get(name, frozenset())
+    with_argument = _INTERPRETER_OPTIONS_WITH_ARGUMENT.get(name, frozenset())
+    if name in SHELLS:
+        with_argument |= _SHELL_OPTIONS_WITH_ARGUMENT
     expects_argument = False
     for at, word in enumerate(ran[1:], 2):
         if expects_argument:
@@ -1079,12 +1121,13 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         if word[:1] not in "-+" or len(word) == 1:
             return None  # an operand: the script's file (a shell's after -s: its arguments)
         if word.startswith("--"):
+            expects_argument = _takes_next(word, with_argument)  # (`bash --rcfile f`)
             continue
         if name in SHELLS and "s" in word[1:]:
             return name  # sh -s: the program from stdin, the operands its arguments
         if (name in SHELLS and "c" in word[1:]) or _gives(word, options):
             return None  # the program is an argument
-        expects_argument = name in SHELLS and word in _SHELL_OPTIONS_WITH_ARGUMENT
+        expects_argument = _takes_next(word, with_argument)
     return name
 
 

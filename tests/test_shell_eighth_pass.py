@@ -16,6 +16,12 @@ with each value through plain ``shlex.quote`` ran the payload), then refused:
   ``sqlite3 -cmd '.mode csv' db``, ``sqlite3 -separator , db``, ``sqlite3 -init f db`` was
   accepted and ran ``.shell``; sqlite3 also reads ``--cmd`` as ``-cmd`` (``sqlite3 --cmd {x}
   db`` ran it).  mysql's ``--init-command`` runs before its input too (by its manual).
+* An interpreter or shell given only options reads its program from the standard input; an
+  option's argument was taken for the script, so a pipe into ``python3 -W ignore``, ``python3
+  -X dev``, ``python3 --check-hash-based-pycs default``, ``perl -I lib``, ``node --title t``
+  or ``bash --rcfile f`` was accepted and ran the value.
+* php's ``-B``, ``-R``, ``-E`` (``--process-begin``...) and ``--run`` take PHP code, as ``-r``
+  does: ``php -R {x}`` was accepted.
 """
 
 from __future__ import annotations
@@ -71,6 +77,24 @@ PIPE_INTO_A_READER = [
     "printf '%s\\n' § | mysql --init-command='set x=1' db",
     "printf '%s\\n' § | mariadb --init-command 'set x=1' db",
 ]
+PIPE_INTO_AN_INTERPRETER = [
+    "printf '%s\\n' § | python3 -W ignore",
+    "printf '%s\\n' § | python3 -X dev",
+    "printf '%s\\n' § | python3 -uW ignore",
+    "printf '%s\\n' § | python3 -W ignore -",
+    "printf '%s\\n' § | python3 --check-hash-based-pycs default",
+    "printf '%s\\n' § | perl -I lib",
+    "printf '%s\\n' § | ruby -r json",
+    "printf '%s\\n' § | ruby -I lib",
+    "printf '%s\\n' § | node --title t",
+    "printf '%s\\n' § | node -r ./m.js",
+    "printf '%s\\n' § | node --input-type commonjs",
+    "printf '%s\\n' § | php -d display_errors=1",
+    "printf '%s\\n' § | lua -l m",
+    "printf '%s\\n' § | bash --rcfile f",
+    "printf '%s\\n' § | bash --init-file f",
+]
+PHP_CODE = ["php -R §", "php -B § -R 'echo 1;'", "php -E §", "php --process-code §", "php --run §"]
 SQL_SHELL_COMMAND = [
     "sqlite3 --cmd § t.db",
     "sqlite3 t.db --cmd §",
@@ -78,17 +102,18 @@ SQL_SHELL_COMMAND = [
 ]
 
 
-@pytest.mark.parametrize("case", DC_EXPRESSION + M4_DEFINITION + SQL_SHELL_COMMAND)
+@pytest.mark.parametrize("case", DC_EXPRESSION + M4_DEFINITION + SQL_SHELL_COMMAND + PHP_CODE)
 def test_a_value_in_a_tools_code_option_is_refused(case: str) -> None:
-    with pytest.raises(RenderError, match=r"\{v0\} is the (program|SQL) of (dc|m4|sqlite3|duckdb)"):
+    tool = "(dc|m4|sqlite3|duckdb|php)"
+    with pytest.raises(RenderError, match=r"\{v0\} is the (program|SQL) of " + tool):
         sh(_template(case, "x"))
     with pytest.raises(RenderError):
         argv(_template(case, "x"))
 
 
-@pytest.mark.parametrize("case", PIPE_INTO_A_READER)
+@pytest.mark.parametrize("case", PIPE_INTO_A_READER + PIPE_INTO_AN_INTERPRETER)
 def test_a_pipe_into_a_tool_that_still_reads_its_input_as_code_is_refused(case: str) -> None:
-    reader = "(m4|sqlite3|duckdb|mysql|mariadb)"
+    reader = "(m4|sqlite3|duckdb|mysql|mariadb|python|perl|ruby|node|php|lua|bash)"
     with pytest.raises(RenderError, match=r"\{v0\} is in a pipeline into " + reader):
         sh(_template(case, "x"))
 
@@ -123,6 +148,15 @@ ACCEPTED = [
     "sqlite3 -cmd '.mode csv' -- §",
     "sqlite3 -cmd '.mode csv' §",
     "sqlite3 -separator , § .schema",
+    "printf '%s\\n' § | python3 -W ignore s.py",
+    "printf '%s\\n' § | python3 -u s.py",
+    "printf '%s\\n' § | perl -w s.pl",
+    "printf '%s\\n' § | node --title=t s.js",
+    "printf '%s\\n' § | node --title t s.js",
+    "printf '%s\\n' § | bash --rcfile f s.sh",
+    "printf '%s\\n' § | php -R 'echo $argn;'",
+    "php -r 'echo $argv[1];' §",
+    "python3 -X dev s.py §",
 ]
 
 
@@ -133,6 +167,8 @@ def test_files_and_data_stay_accepted(case: str) -> None:
 
 # -- real shells -------------------------------------------------------------------------------
 
+PYTHON = f"import os; os.system('touch {SENTINEL}')"
+NODE = f"require('child_process').execSync('touch {SENTINEL}')"
 # (case, payload in the tool's language, the program it needs)
 ATTACKS = [
     ("dc --expression=§", f"!touch {SENTINEL}", "dc"),
@@ -146,6 +182,16 @@ ATTACKS = [
     ("printf '%s\\n' § | sqlite3 -separator , t.db", f".shell touch {SENTINEL}", "sqlite3"),
     ("printf '%s\\n' § | sqlite3 -init /dev/null t.db", f".shell touch {SENTINEL}", "sqlite3"),
     ("sqlite3 --cmd § t.db .quit", f".shell touch {SENTINEL}", "sqlite3"),
+    ("printf '%s\\n' § | python3 -W ignore", PYTHON, "python3"),
+    ("printf '%s\\n' § | python3 -X dev -", PYTHON, "python3"),
+    ("printf '%s\\n' § | python3 --check-hash-based-pycs default", PYTHON, "python3"),
+    ("printf '%s\\n' § | perl -I lib", f'system("touch {SENTINEL}")', "perl"),
+    ("printf '%s\\n' § | node --title t", NODE, "node"),
+    ("printf '%s\\n' § | node --input-type commonjs", NODE, "node"),
+    ("printf '%s\\n' § | bash --rcfile f", f"touch {SENTINEL}", "bash"),
+    ("echo x | php -R §", f'system("touch {SENTINEL}");', "php"),
+    ("php -B § -R 'echo 1;' < /dev/null", f'system("touch {SENTINEL}");', "php"),
+    ("printf '%s\\n' § | php -d display_errors=0", f'<?php system("touch {SENTINEL}");', "php"),
 ]
 # Accepted, run with the same payloads: the tool reads the value as data, or as a file name.
 RUN_ACCEPTED = [
@@ -155,6 +201,10 @@ RUN_ACCEPTED = [
     ("printf '%s\\n' § | sqlite3 t.db 'select 1'", f".shell touch {SENTINEL}", "sqlite3"),
     ("printf '%s\\n' § | sqlite3 -separator , t.db 'select 1'", f".shell touch {SENTINEL}",
      "sqlite3"),
+    ("echo 'pass' > s.py; printf '%s\\n' § | python3 -W ignore s.py", PYTHON, "python3"),
+    ("echo 'true' > s.sh; printf '%s\\n' § | bash --rcfile f s.sh", f"touch {SENTINEL}",
+     "bash"),
+    ("printf '%s\\n' § | node --title t -e 1", NODE, "node"),
 ]  # fmt: skip
 
 
