@@ -452,6 +452,36 @@ _SCRIPT_FIRST: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] 
         frozenset({"-l", "--line-length"}),
     ),
 }
+# GNU parallel's options that take the next word as their argument (its Getopt::Long specs
+# with a value, `=s`, `:s`...): given no command past them it runs each line of its input as
+# one (`echo {x} | parallel -j 2` ran the value, the 2 taken for a command).
+_PARALLEL_OPTIONS_WITH_ARGUMENT = frozenset(
+    {"-B", "-C", "-D", "-E", "-H", "-I", "-J", "-L", "-N", "-P", "-S", "-U", "-W", "-a",
+     "--arg-file", "--arg-file-sep", "--arg-sep", "--argfile", "--argfilesep", "--argsep",
+     "--basefile", "--basenameextensionreplace", "--basenamereplace", "--bf", "--bin",
+     "--block", "--block-size", "--block-timeout", "--blocksize", "--blocktimeout",
+     "--bner", "--bnr", "--bt", "--col-sep", "--colsep", "--compressprogram",
+     "--ctag-string", "--ctagstring", "-d", "--debug", "--decompressprogram", "--delay",
+     "--delimiter", "--dirnamereplace", "--dnr", "-e", "--env", "--eof", "--er",
+     "--extensionreplace", "--filter", "--group-by", "--groupby", "--halt",
+     "--halt-on-error", "--haltonerror", "--header", "-i", "--id", "-j", "--jl",
+     "--joblog", "--jobs", "-l", "--limit", "--linkinputsource", "--load", "--max-args",
+     "--max-chars", "--max-lines", "--max-procs", "--max-replace-args", "--maxargs",
+     "--maxchars", "--maxlines", "--maxprocs", "--maxreplaceargs", "--memfree",
+     "--memsuspend", "--min-version", "--minversion", "-n", "--nice", "--parens",
+     "--process-slot-var", "--processslotvar", "--profile", "--recend", "--recstart",
+     "--replace", "--res", "--result", "--results", "--retries", "--return", "--rpl",
+     "--rsync-opts", "--rsyncopts", "-s", "--semaphore-name", "--semaphore-timeout",
+     "--semaphorename", "--semaphoretimeout", "--seqreplace", "--shard",
+     "--shell-completion", "--shellcompletion", "--slf", "--slotreplace", "--sql",
+     "--sql-and-worker", "--sql-master", "--sql-worker", "--sqlandworker", "--sqlmaster",
+     "--sqlworker", "--ssh", "--ssh-delay", "--sshdelay", "--sshlogin", "--sshloginfile",
+     "--st", "--tag-string", "--tagstring", "--tempdir", "--template", "--term-seq",
+     "--termseq", "--tf", "--timeout", "--tmpdir", "--tmpl", "--total", "--total-jobs",
+     "--totaljobs", "--transfer-file", "--transfer-files", "--transferfile",
+     "--transferfiles", "--trc", "--trim", "--usecompressprogram",
+     "--usedecompressprogram", "--wd", "--work-dir", "--workdir", "--xapplyinputsource"}
+)  # fmt: skip
 # Programs that join all their operands into a command line for a shell.
 _JOINING = {
     "watch": frozenset({"-n", "--interval", "-d", "-q", "--equexit"}),
@@ -1086,7 +1116,7 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         return reader
     if name in ("source", "."):
         return name if operands[:1] and operands[0] in _STDIN_FILES else None
-    if name in ("at", "batch") or (name == "parallel" and not operands):
+    if name in ("at", "batch") or (name == "parallel" and not _parallel_command(words)):
         return name
     if name == "sg":  # given no command after the group, sg starts a shell
         return name if len(operands) < 2 and not any(w.startswith("-c") for w in words) else None
@@ -1156,6 +1186,24 @@ def unknown_input_reader(command: Sequence[str | None]) -> str | None:
         known = (w for w in ran[1:] if w is not None and _allow_listed(w, DATA_INPUT_PROGRAMS))
         return None if next(known, None) is not None else name
     return None if _allow_listed(ran[0], DATA_INPUT_PROGRAMS) else ran[0]
+
+
+def _parallel_command(words: list[str]) -> bool:
+    """Whether GNU parallel, given the static arguments ``words``, has a command (or input
+    sources, ``:::``) rather than reading commands from its input: its first operand past its
+    options and their arguments (parallel reads options up to its first operand)."""
+    expects = False
+    for at, word in enumerate(words):
+        if expects:
+            expects = False
+        elif word == "--":
+            return at + 1 < len(words)
+        elif word == "-" or not word.startswith("-"):
+            return True
+        else:
+            option = _unabbreviated(word, _PARALLEL_OPTIONS_WITH_ARGUMENT)
+            expects = _takes_next(option, _PARALLEL_OPTIONS_WITH_ARGUMENT)
+    return False
 
 
 def _filter_reads_input(name: str, words: list[str]) -> bool:

@@ -20,6 +20,8 @@ with each value through plain ``shlex.quote`` ran the payload), then refused:
   option's argument was taken for the script, so a pipe into ``python3 -W ignore``, ``python3
   -X dev``, ``python3 --check-hash-based-pycs default``, ``perl -I lib``, ``node --title t``
   or ``bash --rcfile f`` was accepted and ran the value.
+* GNU parallel given no command runs each line of its input as one; an option's argument was
+  taken for the command, so ``printf '%s\\n' {x} | parallel -j 2`` was accepted and ran the value.
 * php's ``-B``, ``-R``, ``-E`` (``--process-begin``...) and ``--run`` take PHP code, as ``-r``
   does: ``php -R {x}`` was accepted.
 """
@@ -93,6 +95,12 @@ PIPE_INTO_AN_INTERPRETER = [
     "printf '%s\\n' § | lua -l m",
     "printf '%s\\n' § | bash --rcfile f",
     "printf '%s\\n' § | bash --init-file f",
+    "printf '%s\\n' § | parallel -j 2",
+    "printf '%s\\n' § | parallel --jobs 2",
+    "printf '%s\\n' § | parallel -kj 2",
+    "printf '%s\\n' § | parallel --joblog log",
+    "printf '%s\\n' § | parallel --jo log",
+    "printf '%s\\n' § | parallel -j 2 --",
 ]
 PHP_CODE = ["php -R §", "php -B § -R 'echo 1;'", "php -E §", "php --process-code §", "php --run §"]
 SQL_SHELL_COMMAND = [
@@ -113,7 +121,7 @@ def test_a_value_in_a_tools_code_option_is_refused(case: str) -> None:
 
 @pytest.mark.parametrize("case", PIPE_INTO_A_READER + PIPE_INTO_AN_INTERPRETER)
 def test_a_pipe_into_a_tool_that_still_reads_its_input_as_code_is_refused(case: str) -> None:
-    reader = "(m4|sqlite3|duckdb|mysql|mariadb|python|perl|ruby|node|php|lua|bash)"
+    reader = "(m4|sqlite3|duckdb|mysql|mariadb|python|perl|ruby|node|php|lua|bash|parallel)"
     with pytest.raises(RenderError, match=r"\{v0\} is in a pipeline into " + reader):
         sh(_template(case, "x"))
 
@@ -157,6 +165,9 @@ ACCEPTED = [
     "printf '%s\\n' § | php -R 'echo $argn;'",
     "php -r 'echo $argv[1];' §",
     "python3 -X dev s.py §",
+    "printf '%s\\n' § | parallel -j 2 gzip",
+    "printf '%s\\n' § | parallel -k -- gzip",
+    "printf '%s\\n' § | parallel --pipe -j 2 wc -l",
 ]
 
 
@@ -192,6 +203,8 @@ ATTACKS = [
     ("echo x | php -R §", f'system("touch {SENTINEL}");', "php"),
     ("php -B § -R 'echo 1;' < /dev/null", f'system("touch {SENTINEL}");', "php"),
     ("printf '%s\\n' § | php -d display_errors=0", f'<?php system("touch {SENTINEL}");', "php"),
+    ("printf '%s\\n' § | parallel --will-cite -j 2", f"touch {SENTINEL}", "parallel"),
+    ("printf '%s\\n' § | parallel --will-cite --joblog log", f"touch {SENTINEL}", "parallel"),
 ]
 # Accepted, run with the same payloads: the tool reads the value as data, or as a file name.
 RUN_ACCEPTED = [
@@ -205,6 +218,7 @@ RUN_ACCEPTED = [
     ("echo 'true' > s.sh; printf '%s\\n' § | bash --rcfile f s.sh", f"touch {SENTINEL}",
      "bash"),
     ("printf '%s\\n' § | node --title t -e 1", NODE, "node"),
+    ("printf '%s\\n' § | parallel --will-cite -j 2 echo", f"touch {SENTINEL}", "parallel"),
 ]  # fmt: skip
 
 
