@@ -742,6 +742,13 @@ _IMPORT_DATABASE = (
     "(DuckDB): the value would choose the file of code to run"
 )
 _ALTER_SYSTEM = "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
+# DuckDB loads the TYPE of ATTACH (...) as an extension, a path as that file, as LOAD does:
+# attach ':memory:' as d (type ?) opened the parameter's file as an extension, whatever the
+# expression that gives it (type ('/tmp/x' || '.duckdb_extension') too).
+_ATTACH_TYPE = (
+    "is in the TYPE option of ATTACH, which DuckDB loads as an extension (a path as that "
+    "file, as LOAD does): the value would choose the native code loaded"
+)
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
 # PRAGMA name(...) calls a pragma function, and DuckDB's run code (import_database,
 # json_execute_serialized_sql): an argument is a value only in those known to read it as data,
@@ -887,6 +894,7 @@ def _composed(
         # other words), or None
         after_set: list[str] | None = None
         atomic = False  # in its BEGIN ATOMIC body, where SET is an UPDATE's
+        attach_type: int | None = None  # the depth of ATTACH's (TYPE ...) while in its value
         postgresql = d.name.startswith("postgresql")
         for kind, start, end in tokens(text, d):
             if kind != "field":
@@ -937,6 +945,8 @@ def _composed(
                 # load_extension (-5): the list or the parenthesized number is its argument
                 called = [*calls, previous] if specs[field] in ("in", "l") else calls
                 why = _sink(head, previous, called, routine_body, last, after_set)
+                if why is None and attach_type is not None:
+                    why = _ATTACH_TYPE, _CODE_FIX
                 if why is not None and found[field] is None:
                     found[field] = why
                 family = "postgresql" if postgresql else d.name
@@ -953,7 +963,9 @@ def _composed(
                 field += 1
             elif token == ";":
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
-                after_set = None
+                after_set = attach_type = None
+            elif token == "," and attach_type == len(calls):
+                attach_type = None  # (type sqlite, read_only ...): the next option
             elif token == "(":
                 calls.append(previous)
                 if previous in _CODE_CALLS:
@@ -964,6 +976,8 @@ def _composed(
                 del calls[-1:]
                 if len(clauses) > 1:
                     clauses.pop()
+                if attach_type is not None and len(calls) < attach_type:
+                    attach_type = None
             elif token == "." and previous and not calls:
                 # a dotted name: set plperl.on_init, pragma main.table_info
                 if 0 < len(head) < 8:
@@ -973,6 +987,8 @@ def _composed(
                     if not taint and _sets_code(head, after_set):
                         taint = _SETTING_CODE_WHY
             elif kind in ("word", "identifier"):
+                if token == "type" and calls and _statement(head)[:1] == ["attach"]:
+                    attach_type = len(calls)
                 if token in _CLAUSES:
                     clauses[-1] = token
                 if not calls:
