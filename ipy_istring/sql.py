@@ -610,10 +610,13 @@ def _sink(
     routine_body: bool,
     before: str,
     after_set: list[str] | None,
+    chain_before: str = "",
 ) -> tuple[str, str] | None:
     """``(why, fix)`` when a field with this code before it would be run as code or would
-    choose a setting, or ``None``.  ``before`` is the token just before the field, and
-    ``after_set`` the words after the statement's last SET or RESET (see ``_composed``)."""
+    choose a setting, or ``None``.  ``before`` is the token just before the field,
+    ``after_set`` the words after the statement's last SET or RESET (see ``_composed``), and
+    ``chain_before`` the token before the dotted name the field ends (``with function
+    pg_catalog.{f:i}``), or ``before`` itself."""
     head = _statement(head)
     statement = head[0] if head else ""
     if statement in _CODE_STATEMENTS:
@@ -642,8 +645,8 @@ def _sink(
             return f"is in {statement.upper()} EXTENSION, " + _EXTENSION, _CODE_FIX
         if kind == "language" and before == "language" and statement == "create":
             return _LANGUAGE, _CODE_FIX
-        if kind in _BINDS_FUNCTIONS and before in _FUNCTION_NAMED_AFTER:
-            return _BOUND_FUNCTION
+        if kind in _BINDS_FUNCTIONS and (chain_before or before) in _FUNCTION_NAMED_AFTER:
+            return _BOUND_FUNCTION  # (also schema-qualified: sfunc = pg_catalog.{f:i})
     if head[:2] == ["import", "database"]:
         return _IMPORT_DATABASE, _CODE_FIX
     if head[:2] == ["alter", "system"]:
@@ -944,7 +947,8 @@ def _composed(
                 # query {xs:in} is query(?), and load_extension {n:l} with n = -5 is
                 # load_extension (-5): the list or the parenthesized number is its argument
                 called = [*calls, previous] if specs[field] in ("in", "l") else calls
-                why = _sink(head, previous, called, routine_body, last, after_set)
+                dotted_from = chain_before if last == "." else ""
+                why = _sink(head, previous, called, routine_body, last, after_set, dotted_from)
                 if why is None and attach_type is not None:
                     why = _ATTACH_TYPE, _CODE_FIX
                 if why is not None and found[field] is None:

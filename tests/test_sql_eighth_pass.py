@@ -7,6 +7,12 @@
   ``OR REPLACE``/``IF NOT EXISTS``, and as ``{t:l}`` or ``{t:i}``.  Refused now; the path and
   name of ATTACH and its other options stay values.
 
+* A schema-qualified name of the function a cast, aggregate, operator or wrapper binds
+  (``sfunc = pg_catalog.{f:i}``, ``function = pg_catalog.{f:i}``, ``with function s.{f:i}``,
+  ``handler s.{f:i}``): the unqualified name was refused, the qualified one read as a column.
+  With ``f = "ts_rewrite"``, PostgreSQL made an aggregate and an operator that run their text
+  argument as SQL (they returned a secret table's row).
+
 Attacks tried that held (kept as regression tests, each on the real database): PostgreSQL
 reads ``s.q.{f:i}`` (a column, then a name) as schema, table and column, never as the call
 ``f(s.q)`` that ``(s.q).f`` is (refused since the sixth pass): the query fails.
@@ -87,10 +93,10 @@ def test_positive_control_duckdb_opens_the_type_as_an_extension_file(
 
 
 ACCEPTED = [
-    ("attach ", field("db"), " as d (type duckdb)"),
-    ("attach ", field("db"), " as ", field("d", "i"), " (type duckdb, read_only)"),
-    ("attach ", field("db"), " as d (read_only, block_size ", field(262144, "l"), ")"),
-    ("attach ", field("db"), " as d (type duckdb); select ", field(1)),
+    ("attach ", field("db", "l"), " as d (type duckdb)"),
+    ("attach ", field("db", "l"), " as ", field("d", "i"), " (type duckdb, read_only)"),
+    ("attach ", field("db", "l"), " as d (read_only, block_size ", field(262144, "l"), ")"),
+    ("attach ", field("db", "l"), " as d (type duckdb); select ", field(1)),
     ("select type, ", field(1), " from t"),
     ("select * from t where type = ", field(1)),
     ("create type ", field("mood", "i"), " as enum ('a')"),
@@ -114,6 +120,64 @@ def test_look_alikes_stay_accepted_and_run(parts: tuple[Any, ...], tmp_path: pat
         count = statement.count("?")
         connection.execute(statement, list(query.params[:count]))
         query = query._replace(params=query.params[count:])
+
+
+# --- a bound function's name, schema-qualified ----------------------------------------------
+
+POSTGRESQL = (("format", None), ("pyformat", None), ("dollar", None), ("qmark", "postgresql"))
+BOUND = [
+    ("create aggregate rw(text) (sfunc = pg_catalog.", field("ts_rewrite", "i"),
+     ", stype = tsquery)"),
+    ("create operator === (leftarg = tsquery, rightarg = text, function = pg_catalog.",
+     field("ts_rewrite", "i"), ")"),
+    ("create operator === (leftarg = tsquery, rightarg = text, procedure = s.",
+     field("ts_rewrite", "i"), ")"),
+    ("create cast (text as int) with function s.", field("f", "i")),
+    ("create foreign data wrapper w handler s.", field("f", "i")),
+    ("create foreign data wrapper w validator s.", field("f", "i")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("parts", BOUND)
+def test_a_schema_qualified_bound_function_is_refused(parts: tuple[Any, ...]) -> None:
+    for paramstyle, dialect in POSTGRESQL:
+        with pytest.raises(RenderError, match=r"\{t:i\} names the function the cast, aggregate"):
+            sql(T(*parts), paramstyle, dialect=dialect)
+
+
+@pytest.mark.parametrize(
+    ("definition", "use"),
+    [
+        ("create aggregate rw(text) (sfunc = pg_catalog.\"ts_rewrite\", stype = tsquery, "
+         "initcond = 'a')", "select rw(q)::text from (values (%s)) v(q)"),
+        ("create operator === (leftarg = tsquery, rightarg = text, function = "
+         "pg_catalog.\"ts_rewrite\")", "select ('a'::tsquery === %s)::text"),
+    ],
+)  # fmt: skip
+def test_positive_control_the_bound_function_runs_its_argument_as_sql(
+    db: Any, definition: str, use: str
+) -> None:
+    # what sql() rendered before this pass, with the value "ts_rewrite"
+    db.execute("create table secrets (s text)")
+    db.execute("insert into secrets values ('topsecret')")
+    db.execute(definition)
+    rows = db.execute(use, ["select 'a'::tsquery, s::tsquery from secrets"]).fetchall()
+    assert rows == [("'topsecret'",)]
+
+
+LOOK_ALIKES = [
+    ("create aggregate rw(text) (sfunc = pg_catalog.ts_rewrite, stype = tsquery); select ",
+     field("a", "l")),
+    ("select t.", field("v", "i"), " from t"),
+    ("create cast (", field("s", "i"), ".t as text) with inout"),
+    ("alter aggregate rw(text) rename to ", field("rw2", "i")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("parts", LOOK_ALIKES)
+def test_data_next_to_a_bound_function_stays_accepted(parts: tuple[Any, ...]) -> None:
+    for paramstyle, dialect in POSTGRESQL:
+        sql(T(*parts), paramstyle, dialect=dialect)
 
 
 # --- attacks that held ---------------------------------------------------------------------
