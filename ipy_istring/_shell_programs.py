@@ -824,17 +824,28 @@ def option_taker(command: Sequence[str | None]) -> str | None:
         return None  # the test's argument (`find . -name {pattern}`), whatever it starts with
     takes_script = (name in SHELLS or name in _INTERPRETER_OPTIONS) and name not in _TRAITLETS
     code_options = frozenset() if name in _CODE_ENDS_OPTIONS else _CODE_OPTIONS.get(name)
-    expects_code = False
+    with_argument = _options_with_argument(name)
+    expects_code = expects_argument = False
     for word in command[1:-1]:
         if word == "--" and name != "find":  # (find reads an expression after -- too)
             return None
         if expects_code:
             expects_code = False  # the program of -e: perl and others read options after it
+        elif expects_argument:
+            expects_argument = False  # no script: `node --title t {x}` reads {x} as an option
         elif takes_script and (word is None or not word.startswith("-")):
             return None  # the script (or command string): the rest are its arguments
         else:
             expects_code = _gives(word, code_options or frozenset())
+            expects_argument = _takes_next(word, with_argument)
     return name
+
+
+def _options_with_argument(name: str) -> frozenset[str]:
+    """The options of the interpreter or shell ``name`` that take the next word as their
+    argument, which is then no script (``python3 -W ignore``, ``bash -o posix``)."""
+    with_argument = _INTERPRETER_OPTIONS_WITH_ARGUMENT.get(name, frozenset())
+    return with_argument | _SHELL_OPTIONS_WITH_ARGUMENT if name in SHELLS else with_argument
 
 
 # Per program, the short options (letters) whose argument may be glued to them, so that a value
@@ -891,7 +902,9 @@ def _python_module(command: Sequence[str | None]) -> list[str | None] | None:
             continue
         if word is None or word == "--" or not word.startswith("-") or word.startswith("--"):
             if word is not None and word.startswith("--") and word != "--":
-                continue  # (--version, --help: no argument)
+                # (--version, --help: no argument; --check-hash-based-pycs MODE: one)
+                expects_argument = word in _INTERPRETER_OPTIONS_WITH_ARGUMENT["python"]
+                continue
             return None  # the script, or a value: no module
         for index, letter in enumerate(word[1:], 2):
             if letter == "c":
@@ -1135,9 +1148,7 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
     if name not in SHELLS and name not in _INTERPRETER_OPTIONS:
         return None
     options = _INTERPRETER_OPTIONS.get(name, frozenset())
-    with_argument = _INTERPRETER_OPTIONS_WITH_ARGUMENT.get(name, frozenset())
-    if name in SHELLS:
-        with_argument |= _SHELL_OPTIONS_WITH_ARGUMENT
+    with_argument = _options_with_argument(name)
     expects_argument = False
     for at, word in enumerate(ran[1:], 2):
         if expects_argument:
@@ -1302,9 +1313,14 @@ def _python_reads_stdin(words: Sequence[str | None]) -> bool:
     """Whether Python, after its script or command, reads statements from its standard input:
     ``-i`` (interactive after the script), or ``-m`` of a module that is a console or debugger
     (``python3 -m code``, ``-m pdb script.py``)."""
+    skip = False
     for at, word in enumerate(words):
+        if skip:  # an option's argument (`-W ignore -i s.py`), no script
+            skip = False
+            continue
         if word is None or word == "--" or not word.startswith("-"):
             return False  # the script: the rest are its arguments
+        skip = _takes_next(word, _INTERPRETER_OPTIONS_WITH_ARGUMENT["python"])
         if "i" in word[1:] and not word.startswith("--"):
             return True
         module = word[2:] if word.startswith("-m") and len(word) > 2 else None

@@ -20,6 +20,11 @@ with each value through plain ``shlex.quote`` ran the payload), then refused:
   option's argument was taken for the script, so a pipe into ``python3 -W ignore``, ``python3
   -X dev``, ``python3 --check-hash-based-pycs default``, ``perl -I lib``, ``node --title t``
   or ``bash --rcfile f`` was accepted and ran the value.
+* The same option arguments were taken for the script when a value came after them, so the
+  value was read as the script's argument rather than the interpreter's option: ``node --title
+  t {x}`` with ``--eval=...``, ``python3 -X dev {x}`` with ``-c...``, ``perl -I lib {x}`` with
+  ``-e...`` ran it; and ``printf ... | python3 -W ignore -i s.py`` read the pipe after the
+  script (``-i``), the ``ignore`` taken for the script.
 * GNU parallel given no command runs each line of its input as one; an option's argument was
   taken for the command, so ``printf '%s\\n' {x} | parallel -j 2`` was accepted and ran the value.
 * php's ``-B``, ``-R``, ``-E`` (``--process-begin``...) and ``--run`` take PHP code, as ``-r``
@@ -95,12 +100,28 @@ PIPE_INTO_AN_INTERPRETER = [
     "printf '%s\\n' § | lua -l m",
     "printf '%s\\n' § | bash --rcfile f",
     "printf '%s\\n' § | bash --init-file f",
+    "printf '%s\\n' § | python3 -W ignore -i s.py",
+    "printf '%s\\n' § | python3 -X dev -i s.py",
     "printf '%s\\n' § | parallel -j 2",
     "printf '%s\\n' § | parallel --jobs 2",
     "printf '%s\\n' § | parallel -kj 2",
     "printf '%s\\n' § | parallel --joblog log",
     "printf '%s\\n' § | parallel --jo log",
     "printf '%s\\n' § | parallel -j 2 --",
+]
+# a value that starts with '-' after an interpreter's option and its argument: an option
+OPTION_AFTER_AN_ARGUMENT = [
+    "node --title t §",
+    "node --input-type commonjs §",
+    "python3 -X dev §",
+    "python3 -W ignore §",
+    "python3 -uW ignore §",
+    "perl -I lib §",
+    "ruby -r json §",
+    "php -d x=1 §",
+    "lua -l m §",
+    "bash --rcfile f §",
+    "python3 --check-hash-based-pycs default -m pip install §",
 ]
 PHP_CODE = ["php -R §", "php -B § -R 'echo 1;'", "php -E §", "php --process-code §", "php --run §"]
 SQL_SHELL_COMMAND = [
@@ -117,6 +138,13 @@ def test_a_value_in_a_tools_code_option_is_refused(case: str) -> None:
         sh(_template(case, "x"))
     with pytest.raises(RenderError):
         argv(_template(case, "x"))
+
+
+@pytest.mark.parametrize("case", OPTION_AFTER_AN_ARGUMENT)
+def test_a_value_after_an_interpreters_option_argument_is_still_an_option(case: str) -> None:
+    with pytest.raises(RenderError, match=r"starts with '-', so \w+ would read it as an option"):
+        sh(_template(case, "-e1"))
+    assert "x.script" in sh(_template(case, "x.script"))  # (the script: the value's choice)
 
 
 @pytest.mark.parametrize("case", PIPE_INTO_A_READER + PIPE_INTO_AN_INTERPRETER)
@@ -165,6 +193,9 @@ ACCEPTED = [
     "printf '%s\\n' § | php -R 'echo $argn;'",
     "php -r 'echo $argv[1];' §",
     "python3 -X dev s.py §",
+    "python3 -W ignore s.py -- §",
+    "node --title t s.js §",
+    "perl -I lib s.pl §",
     "printf '%s\\n' § | parallel -j 2 gzip",
     "printf '%s\\n' § | parallel -k -- gzip",
     "printf '%s\\n' § | parallel --pipe -j 2 wc -l",
@@ -203,6 +234,10 @@ ATTACKS = [
     ("echo x | php -R §", f'system("touch {SENTINEL}");', "php"),
     ("php -B § -R 'echo 1;' < /dev/null", f'system("touch {SENTINEL}");', "php"),
     ("printf '%s\\n' § | php -d display_errors=0", f'<?php system("touch {SENTINEL}");', "php"),
+    ("node --title t §", f"--eval={NODE}", "node"),
+    ("python3 -X dev §", f"-c{PYTHON}", "python3"),
+    ("perl -I lib §", f'-esystem("touch {SENTINEL}")', "perl"),
+    ("echo pass > s.py; printf '%s\\n' § | python3 -W ignore -i s.py", PYTHON, "python3"),
     ("printf '%s\\n' § | parallel --will-cite -j 2", f"touch {SENTINEL}", "parallel"),
     ("printf '%s\\n' § | parallel --will-cite --joblog log", f"touch {SENTINEL}", "parallel"),
 ]
@@ -219,6 +254,8 @@ RUN_ACCEPTED = [
      "bash"),
     ("printf '%s\\n' § | node --title t -e 1", NODE, "node"),
     ("printf '%s\\n' § | parallel --will-cite -j 2 echo", f"touch {SENTINEL}", "parallel"),
+    ("echo pass > s.py; python3 -X dev s.py §", f"-c{PYTHON}", "python3"),
+    ("echo 1 > s.js; node --title t s.js §", f"--eval={NODE}", "node"),
 ]  # fmt: skip
 
 
@@ -253,6 +290,7 @@ def test_naive_quoting_runs_each_attack_and_sh_look_alikes_run_nothing(
 
 @pytest.mark.parametrize(("case", "payload", "program"), ATTACKS)
 def test_each_attack_is_refused(case: str, payload: str, program: str) -> None:
-    for value in (payload, "x", ""):
+    # (after an option's argument, a value not starting with '-' is the script: its choice)
+    for value in (payload,) if case in OPTION_AFTER_AN_ARGUMENT else (payload, "x", ""):
         with pytest.raises(RenderError):
             sh(_template(case, value))
