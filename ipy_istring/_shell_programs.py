@@ -329,7 +329,10 @@ _INTERPRETER_OPTIONS: dict[str, frozenset[str]] = {
     "ruby": frozenset({"-e"}),
     "node": frozenset({"-e", "--eval", "-p", "--print"}),
     "nodejs": frozenset({"-e", "--eval", "-p", "--print"}),
-    "php": frozenset({"-r"}),
+    # (-B, -R, -E: code run before, for and after each line of the input)
+    "php": frozenset(
+        {"-r", "--run", "-B", "--process-begin", "-R", "--process-code", "-E", "--process-end"}
+    ),
     "Rscript": frozenset({"-e"}),
     "R": frozenset({"-e"}),
     "lua": frozenset({"-e"}),
@@ -346,6 +349,42 @@ _INTERPRETER_OPTIONS: dict[str, frozenset[str]] = {
     "elixir": frozenset({"-e"}),
     "erl": frozenset({"-eval"}),
 }
+# Options of interpreters and shells that take the next word as their argument (by each one's
+# manual; node's from `node --help`), so that word is no script: `echo {x} | python3 -W ignore`,
+# `perl -I lib`, `node --title t` and `bash --rcfile f` read their program from the pipe.
+_INTERPRETER_OPTIONS_WITH_ARGUMENT: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("python", "pypy"), frozenset({"-W", "-X", "--check-hash-based-pycs"})),
+    "perl": frozenset({"-I"}),
+    "ruby": frozenset(
+        {"-I", "-r", "-C", "-E", "--encoding", "--external-encoding", "--internal-encoding",
+         "--enable", "--disable"}
+    ),
+    **dict.fromkeys(
+        ("node", "nodejs"),
+        frozenset(
+            {"-C", "--conditions", "-r", "--require", "--import", "--loader",
+             "--experimental-loader", "--title", "--input-type", "--env-file",
+             "--env-file-if-exists", "--allow-fs-read", "--allow-fs-write",
+             "--build-snapshot-config", "--cpu-prof-dir", "--cpu-prof-interval",
+             "--cpu-prof-name", "--diagnostic-dir", "--disable-proto", "--disable-warning",
+             "--dns-result-order", "--experimental-default-type", "--experimental-policy",
+             "--experimental-sea-config", "--heap-prof-dir", "--heap-prof-interval",
+             "--heap-prof-name", "--heapsnapshot-near-heap-limit", "--heapsnapshot-signal",
+             "--icu-data-dir", "--inspect-publish-uid", "--max-http-header-size",
+             "--network-family-autoselection-attempt-timeout", "--openssl-config",
+             "--policy-integrity", "--redirect-warnings", "--report-filename",
+             "--report-signal", "--secure-heap", "--secure-heap-min", "--snapshot-blob",
+             "--test-concurrency", "--test-name-pattern", "--test-reporter",
+             "--test-reporter-destination", "--test-shard", "--test-timeout",
+             "--tls-cipher-list", "--tls-keylog", "--trace-event-categories",
+             "--trace-event-file-pattern", "--trace-require-module", "--unhandled-rejections",
+             "--use-largepages", "--v8-pool-size", "--watch-path"}
+        ),
+    ),
+    "php": frozenset({"-c", "--php-ini", "-d", "--define", "-z", "--zend-extension"}),
+    "lua": frozenset({"-l"}),
+    "bash": frozenset({"--rcfile", "--init-file"}),
+}  # fmt: skip
 # Tools whose options take commands in a language of their own.  (Not in _ANY_CODE_OPTION:
 # options such as -q and -e mean other things to most programs.)
 _TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
@@ -357,8 +396,9 @@ _TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
     # (and the SQL run on connecting, --init-command)
     "mysql": frozenset({"-e", "--execute", "--init-command"}),
     "mariadb": frozenset({"-e", "--execute", "--init-command"}),
-    "sqlite3": frozenset({"-cmd"}),
-    "duckdb": frozenset({"-c", "-cmd"}),
+    # (the sqlite3 shell, and DuckDB's made from it, read `--cmd` as `-cmd`)
+    "sqlite3": frozenset({"-cmd", "--cmd"}),
+    "duckdb": frozenset({"-c", "--c", "-cmd", "--cmd"}),
     "clickhouse-client": frozenset({"-q", "--query"}),
     "sqlcmd": frozenset({"-q", "-Q"}),
     "cqlsh": frozenset({"-e", "--execute"}),
@@ -367,6 +407,11 @@ _TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
     "mongo": frozenset({"--eval"}),
     # GNU make evaluates the string as a makefile line, where $(shell cmd) runs cmd
     **dict.fromkeys(("make", "gmake"), frozenset({"--eval", "-E"})),
+    # dc runs its expression's `!` commands in a shell (`dc --expression='!cmd'` ran cmd); m4
+    # rescans a macro's definition wherever the macro is used, so `syscmd(cmd)` in one ran cmd
+    # (`echo greeting | m4 -D greeting='syscmd(cmd)'`, `m4 -Dgreeting=... t.m4`)
+    "dc": frozenset({"-e", "--expression"}),
+    "m4": frozenset({"-D", "--define"}),
 }
 _CODE_OPTIONS = {**_INTERPRETER_OPTIONS, **_TOOL_CODE_OPTIONS}
 _SQL_SHELLS = frozenset(
@@ -374,6 +419,20 @@ _SQL_SHELLS = frozenset(
 )
 # Database shells whose operands after the database are SQL statements (``sqlite3 db SQL``).
 _SQL_OPERANDS = frozenset({"sqlite3", "duckdb"})
+# Their options (also spelled with `--`) that take arguments, and how many: the database and
+# the SQL come after those (`sqlite3 -separator , db` has no SQL operand and reads its input).
+_SQL_SHELL_ARGUMENTS = {
+    **dict.fromkeys(
+        ("cmd", "init", "maxsize", "mmap", "newline", "nonce", "nullvalue", "separator", "vfs",
+         "heap"),
+        1,
+    ),
+    "lookaside": 2,
+    "pagecache": 2,
+}  # fmt: skip
+# Code options of database shells that run their argument before reading the input, not
+# instead of it: `echo {x} | sqlite3 -cmd '.mode csv' db` ran the `.shell` command it piped.
+_SQL_STARTUP_OPTIONS = frozenset({"-cmd", "--cmd", "--init-command"})
 # Programs whose first operand is a program of their own unless an option gives one: name ->
 # (options whose argument is the program, options whose argument is the program's file,
 # other options that take an argument).
@@ -393,6 +452,36 @@ _SCRIPT_FIRST: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] 
         frozenset({"-l", "--line-length"}),
     ),
 }
+# GNU parallel's options that take the next word as their argument (its Getopt::Long specs
+# with a value, `=s`, `:s`...): given no command past them it runs each line of its input as
+# one (`echo {x} | parallel -j 2` ran the value, the 2 taken for a command).
+_PARALLEL_OPTIONS_WITH_ARGUMENT = frozenset(
+    {"-B", "-C", "-D", "-E", "-H", "-I", "-J", "-L", "-N", "-P", "-S", "-U", "-W", "-a",
+     "--arg-file", "--arg-file-sep", "--arg-sep", "--argfile", "--argfilesep", "--argsep",
+     "--basefile", "--basenameextensionreplace", "--basenamereplace", "--bf", "--bin",
+     "--block", "--block-size", "--block-timeout", "--blocksize", "--blocktimeout",
+     "--bner", "--bnr", "--bt", "--col-sep", "--colsep", "--compressprogram",
+     "--ctag-string", "--ctagstring", "-d", "--debug", "--decompressprogram", "--delay",
+     "--delimiter", "--dirnamereplace", "--dnr", "-e", "--env", "--eof", "--er",
+     "--extensionreplace", "--filter", "--group-by", "--groupby", "--halt",
+     "--halt-on-error", "--haltonerror", "--header", "-i", "--id", "-j", "--jl",
+     "--joblog", "--jobs", "-l", "--limit", "--linkinputsource", "--load", "--max-args",
+     "--max-chars", "--max-lines", "--max-procs", "--max-replace-args", "--maxargs",
+     "--maxchars", "--maxlines", "--maxprocs", "--maxreplaceargs", "--memfree",
+     "--memsuspend", "--min-version", "--minversion", "-n", "--nice", "--parens",
+     "--process-slot-var", "--processslotvar", "--profile", "--recend", "--recstart",
+     "--replace", "--res", "--result", "--results", "--retries", "--return", "--rpl",
+     "--rsync-opts", "--rsyncopts", "-s", "--semaphore-name", "--semaphore-timeout",
+     "--semaphorename", "--semaphoretimeout", "--seqreplace", "--shard",
+     "--shell-completion", "--shellcompletion", "--slf", "--slotreplace", "--sql",
+     "--sql-and-worker", "--sql-master", "--sql-worker", "--sqlandworker", "--sqlmaster",
+     "--sqlworker", "--ssh", "--ssh-delay", "--sshdelay", "--sshlogin", "--sshloginfile",
+     "--st", "--tag-string", "--tagstring", "--tempdir", "--template", "--term-seq",
+     "--termseq", "--tf", "--timeout", "--tmpdir", "--tmpl", "--total", "--total-jobs",
+     "--totaljobs", "--transfer-file", "--transfer-files", "--transferfile",
+     "--transferfiles", "--trc", "--trim", "--usecompressprogram",
+     "--usedecompressprogram", "--wd", "--work-dir", "--workdir", "--xapplyinputsource"}
+)  # fmt: skip
 # Programs that join all their operands into a command line for a shell.
 _JOINING = {
     "watch": frozenset({"-n", "--interval", "-d", "-q", "--equexit"}),
@@ -441,8 +530,20 @@ _PYTHON_CONSOLES = frozenset({"code", "pdb", "asyncio", "IPython", "ptpython", "
 # unless given `-` (then the input is the text to edit), and in Ex mode (-e, -s) always.
 _VI = frozenset({"vim", "vi", "nvim", "view", "rvim", "vimdiff"})
 # Macro processors and calculators whose input language runs shell commands (m4's syscmd,
-# dc's `!`), reading standard input when given no file (or `-`).
-_STDIN_LANGUAGE_FILTERS = frozenset({"m4", "dc"})
+# dc's `!`), reading standard input when given no file (or `-`); each with the options that
+# take the next word as their argument, which is no file (`m4 -D X=1` read the pipe and ran
+# its `syscmd(cmd)`, where the argument was taken for a file).  dc reads no input at all once
+# given an expression, unless also given `-` as a file.
+_STDIN_LANGUAGE_FILTERS: dict[str, frozenset[str]] = {
+    "m4": frozenset(
+        {"-D", "--define", "-U", "--undefine", "-I", "--include", "-o", "--error-output",
+         "-l", "--arg-length", "-L", "--nesting-limit", "-F", "--freeze-state", "-R",
+         "--reload-state", "-t", "--trace", "-H", "--hashsize", "-W", "--word-regexp", "-B",
+         "-S", "-T"}
+    ),
+    "dc": frozenset({"-e", "--expression"}),
+}
+_DC_FILE_OPTIONS = frozenset({"-f", "--file"})
 # Options whose argument is the file a program reads its program or commands from: given a name
 # of the standard input, that program reads them from the pipe (`make -f -`, `awk -f -`,
 # `sed -f /dev/stdin`, `gdb -x -`, `vim -s -`).
@@ -723,17 +824,28 @@ def option_taker(command: Sequence[str | None]) -> str | None:
         return None  # the test's argument (`find . -name {pattern}`), whatever it starts with
     takes_script = (name in SHELLS or name in _INTERPRETER_OPTIONS) and name not in _TRAITLETS
     code_options = frozenset() if name in _CODE_ENDS_OPTIONS else _CODE_OPTIONS.get(name)
-    expects_code = False
+    with_argument = _options_with_argument(name)
+    expects_code = expects_argument = False
     for word in command[1:-1]:
         if word == "--" and name != "find":  # (find reads an expression after -- too)
             return None
         if expects_code:
             expects_code = False  # the program of -e: perl and others read options after it
+        elif expects_argument:
+            expects_argument = False  # no script: `node --title t {x}` reads {x} as an option
         elif takes_script and (word is None or not word.startswith("-")):
             return None  # the script (or command string): the rest are its arguments
         else:
             expects_code = _gives(word, code_options or frozenset())
+            expects_argument = _takes_next(word, with_argument)
     return name
+
+
+def _options_with_argument(name: str) -> frozenset[str]:
+    """The options of the interpreter or shell ``name`` that take the next word as their
+    argument, which is then no script (``python3 -W ignore``, ``bash -o posix``)."""
+    with_argument = _INTERPRETER_OPTIONS_WITH_ARGUMENT.get(name, frozenset())
+    return with_argument | _SHELL_OPTIONS_WITH_ARGUMENT if name in SHELLS else with_argument
 
 
 # Per program, the short options (letters) whose argument may be glued to them, so that a value
@@ -790,7 +902,9 @@ def _python_module(command: Sequence[str | None]) -> list[str | None] | None:
             continue
         if word is None or word == "--" or not word.startswith("-") or word.startswith("--"):
             if word is not None and word.startswith("--") and word != "--":
-                continue  # (--version, --help: no argument)
+                # (--version, --help: no argument; --check-hash-based-pycs MODE: one)
+                expects_argument = word in _INTERPRETER_OPTIONS_WITH_ARGUMENT["python"]
+                continue
             return None  # the script, or a value: no module
         for index, letter in enumerate(word[1:], 2):
             if letter == "c":
@@ -1015,7 +1129,7 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         return reader
     if name in ("source", "."):
         return name if operands[:1] and operands[0] in _STDIN_FILES else None
-    if name in ("at", "batch") or (name == "parallel" and not operands):
+    if name in ("at", "batch") or (name == "parallel" and not _parallel_command(words)):
         return name
     if name == "sg":  # given no command after the group, sg starts a shell
         return name if len(operands) < 2 and not any(w.startswith("-c") for w in words) else None
@@ -1025,15 +1139,16 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
     if name == "ssh":  # given only the destination, the remote shell reads the pipe
         return name if _ssh_operands(ran[1:]) == 1 else None
     if name in _SQL_SHELLS:
-        given = _CODE_OPTIONS.get(name, frozenset()) | {"-f", "--file"}
+        given = (_CODE_OPTIONS.get(name, frozenset()) | {"-f", "--file"}) - _SQL_STARTUP_OPTIONS
         if any(_gives(word, given) for word in words):
             return None  # the SQL is an argument, or a file
-        if name in _SQL_OPERANDS and len(operands) > 1:
+        if name in _SQL_OPERANDS and len(_sql_shell_operands(words)) > 1:
             return None  # sqlite3 DB SQL
         return name
     if name not in SHELLS and name not in _INTERPRETER_OPTIONS:
         return None
     options = _INTERPRETER_OPTIONS.get(name, frozenset())
+    with_argument = _options_with_argument(name)
     expects_argument = False
     for at, word in enumerate(ran[1:], 2):
         if expects_argument:
@@ -1047,12 +1162,13 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         if word[:1] not in "-+" or len(word) == 1:
             return None  # an operand: the script's file (a shell's after -s: its arguments)
         if word.startswith("--"):
+            expects_argument = _takes_next(word, with_argument)  # (`bash --rcfile f`)
             continue
         if name in SHELLS and "s" in word[1:]:
             return name  # sh -s: the program from stdin, the operands its arguments
         if (name in SHELLS and "c" in word[1:]) or _gives(word, options):
             return None  # the program is an argument
-        expects_argument = name in SHELLS and word in _SHELL_OPTIONS_WITH_ARGUMENT
+        expects_argument = _takes_next(word, with_argument)
     return name
 
 
@@ -1083,6 +1199,63 @@ def unknown_input_reader(command: Sequence[str | None]) -> str | None:
     return None if _allow_listed(ran[0], DATA_INPUT_PROGRAMS) else ran[0]
 
 
+def _parallel_command(words: list[str]) -> bool:
+    """Whether GNU parallel, given the static arguments ``words``, has a command (or input
+    sources, ``:::``) rather than reading commands from its input: its first operand past its
+    options and their arguments (parallel reads options up to its first operand)."""
+    expects = False
+    for at, word in enumerate(words):
+        if expects:
+            expects = False
+        elif word == "--":
+            return at + 1 < len(words)
+        elif word == "-" or not word.startswith("-"):
+            return True
+        else:
+            option = _unabbreviated(word, _PARALLEL_OPTIONS_WITH_ARGUMENT)
+            expects = _takes_next(option, _PARALLEL_OPTIONS_WITH_ARGUMENT)
+    return False
+
+
+def _filter_reads_input(name: str, words: list[str]) -> bool:
+    """Whether the macro processor or calculator ``name`` (``m4``, ``dc``), given the static
+    arguments ``words``, reads its standard input: when it has no file to read (an option's
+    argument is none: ``m4 -D X=1``) and, for dc, no expression, or when a file is ``-``."""
+    takes = _STDIN_LANGUAGE_FILTERS[name]
+    known = takes | (_DC_FILE_OPTIONS if name == "dc" else frozenset())
+    files: list[str] = []
+    expression = expects = reads_file = ended = False
+    for word in words:
+        if expects or reads_file:
+            if reads_file:
+                files.append(word)
+            expects = reads_file = False
+            continue
+        if ended or word == "-" or not word.startswith("-"):
+            files.append(word)
+            continue
+        if word == "--":
+            ended = True
+            continue
+        option, equals, argument = _unabbreviated(word, known).partition("=")
+        # (a short cluster: the first letter that takes an argument ends it)
+        if not option.startswith("--"):
+            taker = next((at for at in range(1, len(option)) if "-" + option[at] in known), None)
+            if taker is None:
+                continue
+            option, argument = "-" + option[taker], word[taker + 1 :]
+            equals = "=" if argument else ""
+        expression = expression or (name == "dc" and option in takes)
+        if option in _DC_FILE_OPTIONS and option in known:
+            if equals:
+                files.append(argument)
+            else:
+                reads_file = True
+        elif option in takes and not equals:
+            expects = True
+    return "-" in files or (not files and not expression)
+
+
 def _reads_commands(
     name: str, ran: Sequence[str | None], words: list[str], operands: list[str]
 ) -> str | None:
@@ -1107,7 +1280,7 @@ def _reads_commands(
     if name in _VI:
         ex_mode = any(letter in option for option in options for letter in "eEs")
         return name if ex_mode or "-" not in operands else None
-    if name in _STDIN_LANGUAGE_FILTERS and (not operands or "-" in operands):
+    if name in _STDIN_LANGUAGE_FILTERS and _filter_reads_input(name, words):
         return name
     files = _PROGRAM_FILE_OPTIONS.get(name, frozenset())
     for at, word in enumerate(ran[1:], 2):
@@ -1140,9 +1313,14 @@ def _python_reads_stdin(words: Sequence[str | None]) -> bool:
     """Whether Python, after its script or command, reads statements from its standard input:
     ``-i`` (interactive after the script), or ``-m`` of a module that is a console or debugger
     (``python3 -m code``, ``-m pdb script.py``)."""
+    skip = False
     for at, word in enumerate(words):
+        if skip:  # an option's argument (`-W ignore -i s.py`), no script
+            skip = False
+            continue
         if word is None or word == "--" or not word.startswith("-"):
             return False  # the script: the rest are its arguments
+        skip = _takes_next(word, _INTERPRETER_OPTIONS_WITH_ARGUMENT["python"])
         if "i" in word[1:] and not word.startswith("--"):
             return True
         module = word[2:] if word.startswith("-m") and len(word) > 2 else None
@@ -1552,7 +1730,7 @@ def _code_argument_of(
             return f"the program of {name} {given}, " + _AS_CODE.format(name)
         if not option and _is_first_operand(before, code | files, with_argument):
             return f"the program of {name}, " + _AS_CODE.format(name)
-    if name in _SQL_OPERANDS and not shells_only and _operand_count(before) >= 1:
+    if name in _SQL_OPERANDS and not shells_only and _sql_shell_operands(before):
         return f"the SQL of {name} (after the database), " + _AS_CODE.format(name)
     if name in _MULTIPLEXER_COMMANDS and _multiplexer_operand(name, before, option):
         return (
@@ -1850,6 +2028,21 @@ def _takes_next(word: str | None, options: frozenset[str]) -> bool:
     """:func:`_gives`, but not for ``--option=argument``, whose argument is its own word's:
     ``rsync --rsh=ssh {src}`` hands rsync a source, not a command."""
     return (_gives(word, options) and not (word or "").startswith("--")) or word in options
+
+
+def _sql_shell_operands(words: Sequence[str | None]) -> list[str | None]:
+    """The operands (database, SQL) among the arguments ``words`` (None: a value) of the
+    sqlite3 or DuckDB shell, which reads options anywhere, past each option's arguments."""
+    operands: list[str | None] = []
+    skip = 0
+    for word in words:
+        if skip:
+            skip -= 1
+        elif word is not None and word.startswith("-") and word != "-":
+            skip = _SQL_SHELL_ARGUMENTS.get(word.lstrip("-"), 0)
+        else:
+            operands.append(word)
+    return operands
 
 
 def _operand_count(before: Sequence[str | None]) -> int:

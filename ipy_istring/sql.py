@@ -610,10 +610,13 @@ def _sink(
     routine_body: bool,
     before: str,
     after_set: list[str] | None,
+    chain_before: str = "",
 ) -> tuple[str, str] | None:
     """``(why, fix)`` when a field with this code before it would be run as code or would
-    choose a setting, or ``None``.  ``before`` is the token just before the field, and
-    ``after_set`` the words after the statement's last SET or RESET (see ``_composed``)."""
+    choose a setting, or ``None``.  ``before`` is the token just before the field,
+    ``after_set`` the words after the statement's last SET or RESET (see ``_composed``), and
+    ``chain_before`` the token before the dotted name the field ends (``with function
+    pg_catalog.{f:i}``), or ``before`` itself."""
     head = _statement(head)
     statement = head[0] if head else ""
     if statement in _CODE_STATEMENTS:
@@ -642,8 +645,8 @@ def _sink(
             return f"is in {statement.upper()} EXTENSION, " + _EXTENSION, _CODE_FIX
         if kind == "language" and before == "language" and statement == "create":
             return _LANGUAGE, _CODE_FIX
-        if kind in _BINDS_FUNCTIONS and before in _FUNCTION_NAMED_AFTER:
-            return _BOUND_FUNCTION
+        if kind in _BINDS_FUNCTIONS and (chain_before or before) in _FUNCTION_NAMED_AFTER:
+            return _BOUND_FUNCTION  # (also schema-qualified: sfunc = pg_catalog.{f:i})
     if head[:2] == ["import", "database"]:
         return _IMPORT_DATABASE, _CODE_FIX
     if head[:2] == ["alter", "system"]:
@@ -742,6 +745,13 @@ _IMPORT_DATABASE = (
     "(DuckDB): the value would choose the file of code to run"
 )
 _ALTER_SYSTEM = "is in ALTER SYSTEM, which sets the commands and libraries the server runs"
+# DuckDB loads the TYPE of ATTACH (...) as an extension, a path as that file, as LOAD does:
+# attach ':memory:' as d (type ?) opened the parameter's file as an extension, whatever the
+# expression that gives it (type ('/tmp/x' || '.duckdb_extension') too).
+_ATTACH_TYPE = (
+    "is in the TYPE option of ATTACH, which DuckDB loads as an extension (a path as that "
+    "file, as LOAD does): the value would choose the native code loaded"
+)
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
 # PRAGMA name(...) calls a pragma function, and DuckDB's run code (import_database,
 # json_execute_serialized_sql): an argument is a value only in those known to read it as data,
@@ -887,6 +897,7 @@ def _composed(
         # other words), or None
         after_set: list[str] | None = None
         atomic = False  # in its BEGIN ATOMIC body, where SET is an UPDATE's
+        attach_type: int | None = None  # the depth of ATTACH's (TYPE ...) while in its value
         postgresql = d.name.startswith("postgresql")
         for kind, start, end in tokens(text, d):
             if kind != "field":
@@ -936,7 +947,10 @@ def _composed(
                 # query {xs:in} is query(?), and load_extension {n:l} with n = -5 is
                 # load_extension (-5): the list or the parenthesized number is its argument
                 called = [*calls, previous] if specs[field] in ("in", "l") else calls
-                why = _sink(head, previous, called, routine_body, last, after_set)
+                dotted_from = chain_before if last == "." else ""
+                why = _sink(head, previous, called, routine_body, last, after_set, dotted_from)
+                if why is None and attach_type is not None:
+                    why = _ATTACH_TYPE, _CODE_FIX
                 if why is not None and found[field] is None:
                     found[field] = why
                 family = "postgresql" if postgresql else d.name
@@ -953,7 +967,9 @@ def _composed(
                 field += 1
             elif token == ";":
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
-                after_set = None
+                after_set = attach_type = None
+            elif token == "," and attach_type == len(calls):
+                attach_type = None  # (type sqlite, read_only ...): the next option
             elif token == "(":
                 calls.append(previous)
                 if previous in _CODE_CALLS:
@@ -964,6 +980,8 @@ def _composed(
                 del calls[-1:]
                 if len(clauses) > 1:
                     clauses.pop()
+                if attach_type is not None and len(calls) < attach_type:
+                    attach_type = None
             elif token == "." and previous and not calls:
                 # a dotted name: set plperl.on_init, pragma main.table_info
                 if 0 < len(head) < 8:
@@ -973,6 +991,8 @@ def _composed(
                     if not taint and _sets_code(head, after_set):
                         taint = _SETTING_CODE_WHY
             elif kind in ("word", "identifier"):
+                if token == "type" and calls and _statement(head)[:1] == ["attach"]:
+                    attach_type = len(calls)
                 if token in _CLAUSES:
                     clauses[-1] = token
                 if not calls:
