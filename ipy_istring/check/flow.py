@@ -299,6 +299,7 @@ class Analysis:
         self._sink_lines: list[int] = []
         self._call_places: list[tuple[int, int]] | None = None
         self._tree_text: str | None = None
+        self._tree_ascii: bool | None = None  # (whether it is, once asked)
         self._tree_lines: list[str] | None = None
         self._in_progress: set[str] = set()
         self._cell: int | None = None
@@ -384,6 +385,7 @@ class Analysis:
         self._all_lines = source is None
         # (for :meth:`_sets_attribute` and :meth:`_column`, which split it into lines)
         self._tree_text, self._tree_lines = text if text is not None else source, None
+        self._tree_ascii = None
         before = len(self.findings)
         deferred: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Scope, str | None]] = []
         self._scope = self.module
@@ -2045,7 +2047,11 @@ class Analysis:
     def _column(self, line: int, utf8_offset: int) -> int:
         """The 1-based column, in characters, of a place the tree gives in UTF-8 bytes
         (``col_offset``), when the text of the tree is known (else in bytes)."""
-        if self._tree_text is None or self._tree_text.isascii():
+        if self._tree_text is None:
+            return utf8_offset + 1
+        if self._tree_ascii is None:  # (asked once per text: a file may have many findings)
+            self._tree_ascii = self._tree_text.isascii()
+        if self._tree_ascii:
             return utf8_offset + 1
         if self._tree_lines is None:
             self._tree_lines = python_lines(self._tree_text)
