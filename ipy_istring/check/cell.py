@@ -156,11 +156,12 @@ class CellChecker:
                 findings = [f for f in findings if f.how != IPYTHON_EXPANSION]
         except Exception:  # a bug of ours must not cost the user their cell
             return []
-        if findings:
-            from .fix import fixed_lines_cached  # (imports the renderers: only for a finding)
+        if not findings:
+            return findings
+        from .fix import fixed_lines_cached  # (imports the renderers: only for a finding)
 
-            fixes = fixed_lines_cached(source, findings, self._imports.values())
-        for finding, fix in zip(findings, fixes if findings else (), strict=True):
+        fixes = fixed_lines_cached(source, findings, self._imports.values())
+        for finding, fix in zip(findings, fixes, strict=True):
             message = finding.message()
             if fix.line is not None:
                 message += f"\nSafe spelling, ready to paste:\n    {fix.line.strip()}"
