@@ -1519,6 +1519,7 @@ def test_fix_refuses_what_would_change_meaning(tmp_path: Path) -> None:
         "cur.execute(f'select * from t where a = {a!r}')": "renderer refuses",
         "os.system(f\"echo '{a}'\" + b)": "not a single f-string literal",
         "client.exec_command(f'ls {p}')": "no automatic fix",
+        "cur.execute(sql=f'select * from t where a = {a}')": "the query is a keyword argument",
         # sh() quotes what the value's conversion or spec makes, quotes and spaces the shell
         # removed from the f-string's command: with a plain value, other words
         "os.system(f'echo {a=}')": "['echo', 'x=value'] and sh(i'...') ['echo', \"x='value'\"]",

@@ -153,6 +153,9 @@ def _renderer_fix(line: str, finding: Finding, paramstyle: str) -> Fix:
         return Fix(None, "the argument is not a single f-string literal")
     if renderer == "sql" and not finding.lone_argument:
         return Fix(None, "the call passes more than the query: pass Query.sql and .params by hand")
+    if renderer == "sql" and line[:start].rstrip().endswith("="):
+        return Fix(None, "the query is a keyword argument, and *sql(...) passes the query and its "
+                   "parameters by position: pass Query.sql and .params by hand")  # fmt: skip
     istring = _PREFIX.sub(lambda m: m.group(1) + "i" + m.group(2), literal, count=1)
     istring = _dequote(istring, "'" if renderer == "sql" else "'\"")
     node = _literal_fields(_IPREFIX.sub(r"\1f\2", istring, count=1))
