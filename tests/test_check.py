@@ -1362,6 +1362,44 @@ def test_line_magics_that_run_python_are_checked_and_fixed_in_place(tmp_path: Pa
     assert _check(str(notebook)).returncode == 0
 
 
+def test_a_shell_escape_is_fixed_whole_or_not_at_all(tmp_path: Path, ishell: Any) -> None:
+    # `{x!r}` was left as it was while `{a}` on the line was quoted, and the finding counted
+    # fixed (exit status 0): the repr of a value is no shell word.
+    notebook = tmp_path / "nb.ipynb"
+    written = _notebook(["x = input()\na = input()\n", "!echo {a} {x!r}\n", "!echo {x:>9}\n"])
+    notebook.write_text(written)
+    fixed = _check("--fix", str(notebook))
+    assert fixed.returncode == 1
+    assert "{x!r} has a conversion or a format spec" in fixed.stderr
+    assert "{x:>9} has a conversion or a format spec" in fixed.stderr
+    assert notebook.read_text() == written  # nothing fixed: the file as it was
+    # the positive control: that half-quoted line runs what the value holds
+    os.chdir(tmp_path)
+    ishell.user_ns.update(a="a", x="'$(touch pwned)'")
+    with pytest.warns(UnsafeFormatWarning):
+        run(ishell, "import shlex\n!echo {shlex.quote(str(a))} {x!r}")
+    assert (tmp_path / "pwned").exists()
+
+
+@pytest.mark.parametrize(
+    "cells",
+    [
+        ["cmd = input()\n", "!{cmd}\n"],
+        ["cmd = input()\n", "!{cmd} -l\n"],
+        ["cmd = input()\n", "files = !ls; $cmd\n"],
+        ["import os\ntool, x = input(), input()\n", 'os.system(f"{tool} {x}")\n'],
+        ["import os\ntool, x = input(), input()\n", 'os.system(f"ls {x} | {tool}")\n'],
+    ],
+)
+def test_no_fix_quotes_a_value_that_names_the_command(tmp_path: Path, cells: list[str]) -> None:
+    # A command line kept in a variable (cmd = "ls -l"), quoted, is one program's name.
+    notebook = tmp_path / "nb.ipynb"
+    notebook.write_text(_notebook(cells))
+    fixed = _check("--fix", str(notebook))
+    assert fixed.returncode == 1
+    assert "stands where the command's name goes" in fixed.stderr
+
+
 # --- the safe fix ------------------------------------------------------------------------------
 
 

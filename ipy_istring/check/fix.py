@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Literal
 
 from .._lines import python_lines
+from .._shell_grammar import COMMAND, FIELD, lex
 from ..fields import RenderError
 from ..rewrite import rewrite
 from ..shell import sh
@@ -171,7 +172,10 @@ def _renderer_fix(line: str, finding: Finding, paramstyle: str) -> Fix:
         else:
             original = _literal_fields(literal)
             assert original is not None
-            problem = _shell_meaning_changes(original, sh(template))
+            fields = [f"{{{field.expression}}}" for field in template.interpolations]
+            problem = _a_command_in_a_field(template.strings, fields) or (
+                _shell_meaning_changes(original, sh(template))
+            )
             if problem:
                 return Fix(None, problem, renderer)
     except RenderError as error:
@@ -205,16 +209,22 @@ def _expansion_fix(line: str, finding: Finding) -> Fix:
     if "'" in command or '"' in command:
         return Fix(None, "the command quotes text itself; quote each value by hand")
 
+    for match in _EXPANSION.finditer(command):
+        if match.group(1) and re.search(r"[!:]", match.group(1).split(")")[-1]):
+            why = "has a conversion or a format spec, which shlex.quote(str(...)) would drop"
+            return Fix(None, f"{match.group(0)} {why}: quote that value by hand", "sh")
+
     def quoted(match: re.Match[str]) -> str:
         expression = match.group(1) or match.group(2)
-        if match.group(1) and re.search(r"[!:]", expression.split(")")[-1]):
-            return match.group(0)  # a conversion or spec: leave it to the reason below
         return "{shlex.quote(str(" + expression.strip() + "))}"
 
     fixed = _EXPANSION.sub(quoted, command)
     if fixed == command:
         return Fix(None, "nothing to quote")
-    problem = _quoting_not_enough(command)
+    fields = [match.group(0) for match in _EXPANSION.finditer(command)]
+    problem = _a_command_in_a_field(_EXPANSION.split(command)[::3], fields) or (
+        _quoting_not_enough(command)
+    )
     first = _EXPANSION.search(command)
     if (
         problem is not None
@@ -233,6 +243,22 @@ def _expansion_fix(line: str, finding: Finding) -> Fix:
 
 
 _OPTION_PROBLEM = "quoting is not enough for a value that starts with '-'"
+
+
+def _a_command_in_a_field(strings: Sequence[str], fields: Sequence[str]) -> str | None:
+    """Why quoting would change what a field means where the shell's grammar puts a command's
+    name (``!{cmd}``, ``os.system(f"{tool} {x}")``; ``strings``: the static text around the
+    ``fields``, as written), or None: a value there usually holds a whole command line
+    (``cmd = "ls -l"``), which quoted becomes the name of one program."""
+    lexed = lex(FIELD.join(strings))
+    for index, (role, _) in sorted(lexed.fields.items()):
+        if role == COMMAND or index in lexed.command_names:
+            return (
+                f"the field {fields[index]} stands where the command's name goes: quoting would "
+                "make a whole command line kept in it (cmd = 'ls -l') the name of one program; "
+                "fix it by hand (split it with shlex.split and run the words without a shell)"
+            )
+    return None
 
 
 def _quoting_not_enough(command: str) -> str | None:
@@ -651,5 +677,7 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
         text = "".join(current) if isinstance(current, list) else str(current)
         text = _with_imports(text if text.endswith("\n") or not text else text + "\n", renderers)
         first_code[key] = text.splitlines(keepends=True) if isinstance(current, list) else text
+    if not any(finding.fixed is not None for finding in done):
+        return old, done, old  # (the file as it was, not written again in another layout)
     new = json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
     return new, done, old
