@@ -1558,6 +1558,10 @@ def test_fix_refuses_what_would_change_meaning(tmp_path: Path) -> None:
         "os.system(f\"echo '{a}'\" + b)": "not a single f-string literal",
         "client.exec_command(f'ls {p}')": "no automatic fix",
         "cur.execute(sql=f'select * from t where a = {a}')": "the query is a keyword argument",
+        # ids = "1,2,3" once gave IN (1,2,3), as one parameter it is the string '1,2,3'
+        "cur.execute(f'select * from t where a in ({a})')": "the whole list of IN (...)",
+        "cur.execute(f'select * from t where a IN ( {a} ) and b = 1')": "Pass the sequence",
+        "cur.execute(f\"select * from t where a like '%{a}%'\")": "like {'%' + x + '%'}",
         # sh() quotes what the value's conversion or spec makes, quotes and spaces the shell
         # removed from the f-string's command: with a plain value, other words
         "os.system(f'echo {a=}')": "['echo', 'x=value'] and sh(i'...') ['echo', \"x='value'\"]",

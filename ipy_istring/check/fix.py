@@ -57,6 +57,7 @@ _SQL_VALUE_BEFORE = re.compile(
     r"|\b(values|in)\s*\([^()]*,)\s*$",
     re.IGNORECASE,
 )
+_IN_LIST_BEFORE = re.compile(r"\bin\s*\(\s*$", re.IGNORECASE)
 _PREFIX = re.compile(r"^([rRbBuU]?)[fF]([rR]?)(?=['\"])")
 _IPREFIX = re.compile(r"^([rRbBuU]?)i([rR]?)(?=['\"])")
 
@@ -122,13 +123,26 @@ def _shell_meaning_changes(fstring: ast.JoinedStr, rendered: str) -> str | None:
 
 
 def _check_sql_positions(node: ast.JoinedStr) -> str | None:
+    """Why a field of the query ``node`` cannot become a parameter with the same meaning, or
+    None: where SQL needs a name, and as the whole list of ``IN (...)``."""
     before = ""
-    for part in node.values:
+    for index, part in enumerate(node.values):
         if isinstance(part, ast.Constant):
             before += str(part.value)
         else:
+            field = ast.unparse(part.value)  # type: ignore[attr-defined]
+            after = node.values[index + 1] if index + 1 < len(node.values) else None
+            if (
+                _IN_LIST_BEFORE.search(before)
+                and isinstance(after, ast.Constant)
+                and str(after.value).lstrip().startswith(")")
+            ):
+                return (
+                    f"the field {{{field}}} is the whole list of IN (...): a list kept as text "
+                    f"('1,2,3') would become one value. Pass the sequence itself as "
+                    f"{{{field}:in}} and fix it by hand"
+                )
             if not _SQL_VALUE_BEFORE.search(before):
-                field = ast.unparse(part.value)  # type: ignore[attr-defined]
                 return (
                     f"the field {{{field}}} stands where SQL needs a name or SQL text, not a "
                     f"value: a parameter cannot go there. Write {{{field}:i}} for an identifier "
@@ -165,10 +179,10 @@ def _renderer_fix(line: str, finding: Finding, paramstyle: str) -> Fix:
     try:
         template = _template(node)
         if renderer == "sql":
+            sql(template)  # (first: its tokenizer knows a field inside a literal or a comment)
             problem = _check_sql_positions(node)
             if problem:
                 return Fix(None, problem)
-            sql(template)
         else:
             original = _literal_fields(literal)
             assert original is not None
