@@ -1116,6 +1116,15 @@ def test_notebook_cells_as_ipython_runs_them(tmp_path: Path) -> None:
 # --- output formats ----------------------------------------------------------------------------
 
 
+def test_pythons_warnings_about_the_code_read_stay_out_of_the_output(tmp_path: Path) -> None:
+    # (they came out as '<unknown>:3: SyntaxWarning: ...', naming no file)
+    (tmp_path / "a.py").write_text('import os\nx = 1if True else 2\nos.system(f"ls \\d {p}")\n')
+    (tmp_path / "n.ipynb").write_text(_notebook(["%time y = '\\d'\n"]))
+    result = _check(str(tmp_path))
+    assert result.returncode == 1 and result.stdout.count("os.system()") == 1
+    assert result.stderr == ""
+
+
 def test_json_and_sarif(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text(VULNERABLE + "cur.execute(f'select {c}')\n")
     (tmp_path / "n.ipynb").write_text(_notebook(["x = input()\n", "!ls {x}\n"]))
