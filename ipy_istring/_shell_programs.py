@@ -292,6 +292,8 @@ _GIT_SUBCOMMAND_OPTIONS: dict[str, frozenset[str]] = {
     "send-email": frozenset(
         {"--to-cmd", "--cc-cmd", "--header-cmd", "--smtp-server", "--sendmail-cmd"}
     ),
+    # the daemon runs its access hook through a shell for every client that connects
+    "daemon": frozenset({"--access-hook"}),
 }  # fmt: skip
 # git subcommands whose operands after a word are a command git runs (`git submodule foreach
 # CMD`, `git bisect run CMD ARGS`).
@@ -389,6 +391,8 @@ _INTERPRETER_OPTIONS_WITH_ARGUMENT: dict[str, frozenset[str]] = {
 # options such as -q and -e mean other things to most programs.)
 _TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
     # debuggers and editors run their own commands (gdb's `shell`, vim's `:!`)
+    # (gdb also reads them with one dash and abbreviated: `-eval-command`, `-ex=`, `-eval`:
+    # see _LONG_ONLY)
     "gdb": frozenset({"-ex", "--ex", "-iex", "--iex", "--eval-command", "--init-eval-command"}),
     **dict.fromkeys(("vim", "vi", "nvim", "ex", "view"), frozenset({"-c", "--cmd"})),
     # database shells: SQL, and meta-commands that run a shell (psql's \!, sqlite3's .shell)
@@ -552,6 +556,10 @@ _PROGRAM_FILE_OPTIONS: dict[str, frozenset[str]] = {
     "psql": frozenset({"-f", "--file"}),
     "gmake": frozenset({"-f", "--file", "--makefile"}),
     "emacs": frozenset({"-l", "--load", "--script", "-script"}),  # (Lisp files it runs)
+    # curl's config file is its options, and some load code or write files (`engine =
+    # /path/lib.so` loaded the library, `output = ~/.bashrc` writes there): `curl -K -` read
+    # them from the pipe
+    "curl": frozenset({"-K", "--config"}),
     **{name: files for name, (_, files, _) in _SCRIPT_FIRST.items()},
     **dict.fromkeys(_VI, frozenset({"-s", "-S", "-u"})),
 }
@@ -687,6 +695,10 @@ _TRAITLETS = frozenset({"ipython"})
 _PLUS_COMMANDS = _VI | {"ex", "less"}
 #: Programs that also read a word starting with ``+`` as a command (``vim +!cmd``).
 PLUS_COMMAND_PROGRAMS = frozenset({"vim", "vi", "nvim", "ex", "view", "less", "more", "emacs"})
+#: Programs that read a file operand starting with ``!`` as a shell command whose output is the
+#: file, also after ``--``: GNU ed (``ed '!touch x'`` and ``ed -- '!touch x'`` ran touch; red,
+#: restricted, refuses it).
+BANG_COMMAND_FILES = frozenset({"ed"})
 
 #: Programs known to read their standard input as data, or whose tables say when they read it
 #: as code: :func:`unknown_input_reader` refuses a pipe into any other.
@@ -827,8 +839,8 @@ def option_taker(command: Sequence[str | None]) -> str | None:
     with_argument = _options_with_argument(name)
     expects_code = expects_argument = False
     for word in command[1:-1]:
-        if word == "--" and name != "find":  # (find reads an expression after -- too)
-            return None
+        if word == "--" and name != "find" and name not in BANG_COMMAND_FILES:
+            return None  # (find reads an expression after -- too, and ed a `!command` file)
         if expects_code:
             expects_code = False  # the program of -e: perl and others read options after it
         elif expects_argument:
@@ -1432,6 +1444,9 @@ _AWK_PIPE = re.compile(r"(?<!\|)\|(?!\|)")  # `|` and `|&`, not `||`
 _AWK_PIPE_TO_LITERAL = re.compile(rf"\|&?\s*{_AWK_LITERAL}[ \t]*(?=[;}}\n#]|\Z)")
 _AWK_LITERAL_BEFORE = re.compile(rf"(?:\A|[;{{(\n!,=&]|\|\|)\s*{_AWK_LITERAL}\s*\Z")
 _AWK_GETLINE = re.compile(r"\|&?\s*getline\b")
+# gawk's indirect call, `@name(args)`, calls the function whose name the variable holds, a
+# built-in one too: `{f = $1; @f($2)}` given `system cmd` ran cmd in real gawk 5.2.
+_AWK_INDIRECT_CALL = re.compile(r"@\s*[A-Za-z_][\w:]*\s*\(")
 
 
 def _awk_runs_data(source: str, reads_code: Callable[[str], bool]) -> bool:
@@ -1440,8 +1455,12 @@ def _awk_runs_data(source: str, reads_code: Callable[[str], bool]) -> bool:
     literal (``{system($0)}``, ``BEGIN{system(ARGV[1])}``, ``{print | $1}``), or one whose
     literal command reads its standard input as code (``print | "sh"``, ``system("sh")`` and
     ``"sh" | getline``, whose shell reads awk's input: ``reads_code`` decides, as for ``sh -c
-    'cat | sh'``).  An allow-list over the raw text: a ``|`` in a regular expression or string
-    (``/a|b/``) counts as a pipe."""
+    'cat | sh'``), or with gawk's indirect call (``@f(...)``), whose function a variable names,
+    which may be ``system`` (``{f = $1; @f($2)}``).  An allow-list over the raw text: a ``|``
+    in a regular expression or string (``/a|b/``) counts as a pipe, an ``@f(`` in one as a
+    call."""
+    if _AWK_INDIRECT_CALL.search(source):
+        return True
     commands: list[str] = []
     for found in _AWK_SYSTEM.finditer(source):
         literal = _AWK_LITERAL_SYSTEM.match(source, found.start())
@@ -1651,8 +1670,9 @@ def runs_its_data(
     if _awk_runs_data(source, reads_code):
         return (
             f"an {name} program with a system() or a pipe whose command is not one string "
-            "literal or reads its input as code (print | \"sh\"), which may run the data it "
-            "reads as a shell command"
+            "literal or reads its input as code (print | \"sh\"), or an indirect call "
+            "(@f(...), whose function may be system), which may run the data it reads as a "
+            "shell command"
         )
     return None
 
@@ -1676,6 +1696,10 @@ def _code_argument_of(
             )
         return None
     name = program(command[0])
+    if name in _LONG_ONLY:  # `gdb -eval-command {x}` is `gdb --eval-command {x}`
+        before = [None if word is None else _long_only(word) for word in before]
+        prefix = _long_only(prefix)
+        option, last = _option_of(prefix), None if last is None else _long_only(last)
     # `su --comm {x}` is `su --command {x}`: read an abbreviated long option as the code
     # option it abbreviates.
     long_code = _glued_code_options(name)
@@ -1986,6 +2010,20 @@ def _unabbreviated(word: str, options: frozenset[str]) -> str:
         return word
     full = next((option for option in sorted(options) if option.startswith(name)), None)
     return word if full is None else full + equals + argument
+
+
+# Programs that parse their options with getopt_long_only, which reads a word with one dash as
+# a long option (abbreviated too) before it reads it as short options: `gdb -eval-command=CMD`,
+# `gdb -ex=CMD` and `gdb -eval CMD` each ran CMD's `shell` command in real gdb.
+_LONG_ONLY = frozenset({"gdb"})
+
+
+def _long_only(word: str) -> str:
+    """``word`` as getopt_long_only reads it: ``-name`` (two letters or more after one dash)
+    as ``--name``; a single letter (``-x``) stays a short option."""
+    if word.startswith("--") or not word.startswith("-") or len(word) < 3:
+        return word
+    return "-" + word
 
 
 def _clustered(prefix: str, options: frozenset[str]) -> tuple[str, str]:

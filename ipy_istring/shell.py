@@ -59,6 +59,7 @@ from ._shell_grammar import (
 )
 from ._shell_programs import (
     ASSIGNING,
+    BANG_COMMAND_FILES,
     ENVIRONMENT_NAME,
     OPTION_CODE_PROGRAMS,
     PLUS_COMMAND_PROGRAMS,
@@ -500,18 +501,22 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 renderer,
                 f"the value of {field_text(interpolation, position)}",
                 ("has a word, as the shell splits it, that " if field.split is not None else "")
-                + f"starts with {option[0]!r}, so {field.option_of} would read it as an option, "
+                + f"starts with {option[0]!r}, so {field.option_of} would read it as "
                 + (
+                    "a shell command to run, whose output it reads as the file (also after --)"
+                    if option.startswith("!") and field.option_of in BANG_COMMAND_FILES
+                    else "an option, "
                     "or as the start of its expression (also after --), which may run or "
                     "delete (-exec, -delete, ! -name k -delete)"
                     if field.option_of == "find"
-                    else f"and {field.option_of} has options that run commands"
+                    else f"an option, and {field.option_of} has options that run commands"
                     if field.option_of in OPTION_CODE_PROGRAMS
-                    else "and only the options of programs known to run no command from one "
-                    "(ls, cat, grep...) may come from a value"
+                    else "an option, and only the options of programs known to run no command "
+                    "from one (ls, cat, grep...) may come from a value"
                 ),
-                "Write ./ before a relative path (find ./{dir}), or check the value in Python"
-                if field.option_of == "find"
+                "Write ./ before a relative path (find ./{dir}, ed ./{file}), or check the "
+                "value in Python"
+                if field.option_of == "find" or field.option_of in BANG_COMMAND_FILES
                 else f"Write -- before the field, so that {field.option_of} reads every word "
                 "after it as an operand (or ./ before a relative path), or check the value in "
                 "Python",
@@ -582,6 +587,8 @@ def _reads_as_option(word: str, program: str) -> bool:
         return False
     if program == "find" and word in _FIND_OPERATORS:
         return True  # find's expression starts there: `find {dir} -name k -delete` with '!'
+    if program in BANG_COMMAND_FILES and word.startswith("!"):
+        return True  # ed reads a file `!cmd` as the output of cmd, which a shell runs
     return word.startswith("-") or (word.startswith("+") and program in PLUS_COMMAND_PROGRAMS)
 
 

@@ -1,0 +1,201 @@
+"""sh() red team, ninth pass: more programs whose options, operands or input are code.
+
+Each hole was reproduced in real dash and bash, with a positive control (the same template
+with each value through plain ``shlex.quote`` ran the payload), then refused:
+
+* gdb parses its options with getopt_long_only, which reads a word with one dash as a long
+  option, also abbreviated and with ``=``: ``gdb -batch -eval-command {x}``, ``-ex={x}``,
+  ``-eval {x}``, ``-init-eval-command {x}`` and ``-iex={x}`` were accepted (only ``-ex``,
+  ``-iex`` and the ``--`` spellings were known) and ran ``shell touch f``.
+* GNU ed reads a file operand starting with ``!`` as a shell command whose output is the
+  file, also after ``--``: ``ed -s {f}`` and ``ed -s -- {f}`` with ``f = '!touch x'`` ran
+  touch (red, restricted, refuses it).
+* ``git daemon --access-hook={x}``: the daemon runs the hook through a shell for every client
+  that connects (``git daemon --inetd`` given one request ran it).
+* gawk's indirect call ``@f(...)`` calls the function a variable names, ``system`` too:
+  ``echo {x} | gawk '{f = $1; @f($2)}'`` was accepted (the program has no ``system`` in its
+  text) and ran the value's command.
+* curl reads its options from the config file ``-K``/``--config``, also from the standard
+  input (``-``) and from a file a value was written to; some of those options load code
+  (``engine = /path/lib.so`` loaded the library) or write any file (``output = f``):
+  ``printf '%s\\n' {x} | curl -K -`` and ``echo {x} > cfg; curl -K cfg`` were accepted.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+
+import pytest
+from test_shell_contexts import SHELLS, naive_sh
+from test_shell_eighth_pass import _runs_payload  # (run in a fresh directory)
+from test_shell_fourth_pass import _template  # (a case with each § a field)
+
+from ipy_istring.fields import RenderError
+from ipy_istring.shell import argv, sh
+
+SENTINEL = "pwned-sentinel"
+
+# -- refusals: each was accepted before this pass --------------------------------------------
+
+GDB_LONG_ONLY = [
+    "gdb -batch -eval-command §",
+    "gdb -batch -eval-command=§",
+    "gdb -batch -ex=§",
+    "gdb -batch -iex=§",
+    "gdb -batch -eval §",
+    "gdb -batch -eval-comm=§",
+    "gdb -batch -init-eval-command §",
+    "gdb -nx -batch -init-eval §",
+    "sudo gdb -batch -eval-command §",
+]
+GIT_DAEMON = [
+    "git daemon --access-hook=§",
+    "git daemon --export-all --access-hook=§ .",
+    "git daemon --access-hook §",
+]
+GAWK_INDIRECT_CALL = [
+    "echo § | gawk '{f = $1; @f($2)}'",
+    "gawk 'BEGIN { f = ARGV[1]; @f(ARGV[2]) }' system §",
+    "gawk -v f=§ 'BEGIN { @f(\"date\") }'",
+    "gawk 'BEGIN { @ f(ARGV[1]) }' §",
+    "awk '{ @run($0) }' run=system §",
+    "gawk '{ @f($0) }' < §",
+]
+CURL_CONFIG = [
+    "printf '%s\\n' § | curl -K -",
+    "printf '%s\\n' § | curl -sK -",
+    "printf '%s\\n' § | curl -K-",
+    "printf '%s\\n' § | curl --config -",
+    "printf '%s\\n' § | curl --config=-",
+    "printf '%s\\n' § | curl --config /dev/stdin https://example.org/",
+    "echo § > cfg; curl -K cfg https://example.org/",
+    "echo § > cfg; curl -s -K cfg",
+]
+
+
+@pytest.mark.parametrize("case", GDB_LONG_ONLY)
+def test_gdbs_one_dash_long_options_are_its_code_options(case: str) -> None:
+    with pytest.raises(RenderError, match=r"\{v0\} is the program of gdb --(eval|init|ex|iex)"):
+        sh(_template(case, "x"))
+    with pytest.raises(RenderError):
+        argv(_template(case, "x"))
+
+
+@pytest.mark.parametrize("case", GIT_DAEMON)
+def test_git_daemons_access_hook_is_a_command(case: str) -> None:
+    with pytest.raises(RenderError, match=r"git daemon --access-hook, a command that git runs"):
+        sh(_template(case, "x"))
+
+
+@pytest.mark.parametrize("case", GAWK_INDIRECT_CALL)
+def test_an_awk_program_with_an_indirect_call_runs_its_data(case: str) -> None:
+    with pytest.raises(RenderError, match=r"awk program .*indirect call"):
+        sh(_template(case, "x"))
+
+
+@pytest.mark.parametrize("case", CURL_CONFIG)
+def test_curls_config_from_a_value_is_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"curl"):
+        sh(_template(case, "x"))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["ed §", "ed -s §", "ed -- §", "ed -s -- §", "ed -p '*' §", "sudo ed -s §",
+     "for f in §; do ed -s \"$f\" < /dev/null; done"],
+)  # fmt: skip
+def test_a_file_operand_of_ed_starting_with_a_bang_is_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"starts with '!', so ed would read it as a shell"):
+        sh(_template(case, "!touch x"))
+    assert "'a b'" in sh(_template(case, "a b"))  # any other file name: the value's choice
+
+
+def test_the_refusals_say_why_and_how_to_fix() -> None:
+    with pytest.raises(RenderError) as caught:
+        sh(_template("ed -s -- §", "!touch x"))
+    message = str(caught.value)
+    assert "shell command" in message and "also after --" in message and "ed ./{file}" in message
+    with pytest.raises(RenderError) as caught:
+        sh(_template("echo § | gawk '{f = $1; @f($2)}'", "x"))
+    assert "@f(...)" in str(caught.value) and "system" in str(caught.value)
+
+
+# -- look-alikes: data, files, and options that take no code ---------------------------------
+
+ACCEPTED = [
+    "gdb -batch -x cmds.gdb §",
+    "gdb -batch -ex run --args ./prog §",
+    "gdb -batch -p 1 -ex bt -- §",
+    "gdb -q §",
+    "ed ./§",
+    "ed -s f.txt < /dev/null; echo §",
+    "red §",
+    "git daemon --base-path=§ --export-all",
+    "gawk '{ print $1 \"@\" $2 }' §",
+    "echo § | gawk '{ print toupper($1) }'",
+    "gawk -v f=§ 'BEGIN { print f }'",
+    "printf '%s\\n' § | curl -d @- https://example.org/",
+    "printf '%s\\n' § | curl -K cfg -T - https://example.org/",
+    "curl -K cfg -o out -- §",
+    "echo § > data; curl -d @data https://example.org/",
+]
+
+
+@pytest.mark.parametrize("case", ACCEPTED)
+def test_data_and_files_stay_accepted(case: str) -> None:
+    assert "'a b'" in sh(_template(case, "a b"))
+
+
+# -- real shells -------------------------------------------------------------------------------
+
+# git daemon --inetd serves the one request on its standard input (git-upload-pack of ./r),
+# running its access hook in the repository's git directory first.
+_GIT_REQUEST = "git init -q r && printf '0026git-upload-pack /r\\000host=localhost\\000' | "
+_GIT_HOOK_RAN = f" >/dev/null 2>&1; if test -e r/.git/{SENTINEL}; then touch {SENTINEL}; fi"
+# (case, payload, the program it needs)
+ATTACKS = [
+    ("gdb -nx -batch -eval-command §", f"shell touch {SENTINEL}", "gdb"),
+    ("gdb -nx -batch -ex=§", f"shell touch {SENTINEL}", "gdb"),
+    ("gdb -nx -batch -eval §", f"shell touch {SENTINEL}", "gdb"),
+    ("gdb -nx -batch -init-eval-command §", f"shell touch {SENTINEL}", "gdb"),
+    ("ed -s § < /dev/null", f"!touch {SENTINEL}", "ed"),
+    ("ed -s -- § < /dev/null", f"!touch {SENTINEL}", "ed"),
+    (
+        _GIT_REQUEST + 'git daemon --inetd --export-all --base-path="$PWD" --access-hook=§'
+        + _GIT_HOOK_RAN,
+        f"touch {SENTINEL};",
+        "git",
+    ),
+    ("echo § | gawk '{f = $1; @f($2 \" \" $3)}'", f"system touch {SENTINEL}", "gawk"),
+    ("gawk 'BEGIN { f = ARGV[1]; @f(ARGV[2]) }' system §", f"touch {SENTINEL}", "gawk"),
+    ("printf '%s\\n' § | curl -s -K - file:///dev/null", f"-o {SENTINEL}", "curl"),
+    ("echo § > cfg; curl -s -K cfg file:///dev/null", f"output = {SENTINEL}", "curl"),
+]
+# Accepted, run with the same payloads: the program reads the value as data or a file name.
+RUN_ACCEPTED = [
+    ("gdb -nx -batch -- § 2>/dev/null", f"shell touch {SENTINEL}", "gdb"),
+    ("ed -s ./§ < /dev/null", f"!touch {SENTINEL}", "ed"),
+    ("red -s § < /dev/null", f"!touch {SENTINEL}", "ed"),
+    ("echo § | gawk '{ print toupper($2) }'", f"system touch {SENTINEL}", "gawk"),
+    ("printf '%s\\n' § | curl -s -d @- file:///dev/null", f"-o {SENTINEL}", "curl"),
+]
+
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize(
+    ("case", "payload", "program", "attack"),
+    [(*attack, True) for attack in ATTACKS] + [(*alike, False) for alike in RUN_ACCEPTED],
+)
+def test_each_attack_runs_when_quoted_naively_and_is_refused_and_look_alikes_run_nothing(
+    shell: str, case: str, payload: str, program: str, attack: bool, tmp_path: pathlib.Path
+) -> None:
+    template = _template(case, payload)
+    if attack:  # (refused whether the program is installed or not)
+        with pytest.raises(RenderError):
+            sh(template)
+    if shutil.which(program) is None:
+        pytest.skip(f"{program} is not installed")
+    command = naive_sh(template) if attack else sh(template)
+    assert _runs_payload(shell, command, tmp_path / "run") is attack
