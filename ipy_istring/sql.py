@@ -921,6 +921,10 @@ def _composed(
             named = kind in ("word", "identifier", "field")
             if named and last != ".":
                 chain_before, chain_prior = last, prior
+                if postgresql and last == "only" and _reads_a_table(prior, clauses[-1]):
+                    # from only {t:i}, table only {t:i}: PostgreSQL's ONLY (no descendant
+                    # tables) is no name, and the table after it is read as after FROM
+                    chain_before = prior
             elif token == "." and not last_named:
                 # (x).f(), 'a'.f(), [1].f(): DuckDB calls f on what stands before the dot, so
                 # a name there starts no chain a declaring word before it could vouch for
