@@ -39,6 +39,7 @@ from ._shell_programs import (
     implicit_code_reader,
     option_taker,
     output_files,
+    pipe_file_option,
     positional_script,
     program,
     reads_by_name,
@@ -610,7 +611,7 @@ class _Lexer:
             return
         if why is None:
             why = code_argument(command, prefix)
-            taker = None if prefix else option_taker(command)
+            taker = pipe_file_option(command, prefix) if prefix else option_taker(command)
             reader = None
             if why is None:  # `sh -c 'eval "$1"' sh {x}`: the string's use of its parameter
                 why, inner_taker, reader = _positional_use(command, self.nesting)
@@ -920,7 +921,7 @@ class _Lexer:
         why: str | None = "the command's name"
         if role != COMMAND:
             why = _builtin_code(command) or code_argument(command, prefix)
-            taker = option_taker(command) if not prefix else None
+            taker = option_taker(command) if not prefix else pipe_file_option(command, prefix)
             reader = assignment_reader(command, prefix) or (
                 None if prefix else environment_setter(command, "X=")
             )
@@ -1006,7 +1007,7 @@ class _Lexer:
         stands where a program reads options or NAME=value (``... | while read -r v; do git
         ls-remote "$v" r; done`` with ``--upload-pack=cmd``), check each word of the values
         that reach the pipe when rendered, as for a field written there."""
-        taker = option_taker(command) if not prefix else None
+        taker = option_taker(command) if not prefix else pipe_file_option(command, prefix)
         reader = assignment_reader(command, prefix) or (
             None if prefix else environment_setter(command, "X=")
         )

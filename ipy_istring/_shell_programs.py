@@ -27,11 +27,13 @@ from fnmatch import fnmatchcase
 
 __all__ = [
     "ASSIGNING",
+    "BANG_COMMAND_FILES",
     "DATA_INPUT_PROGRAMS",
     "DATA_OPTION_PROGRAMS",
     "ENVIRONMENT_NAME",
     "EXPANDED",
     "OPTION_CODE_PROGRAMS",
+    "PIPE_FILE_OPTIONS",
     "PLAIN_OPTION_PROGRAMS",
     "PLUS_COMMAND_PROGRAMS",
     "SHELLS",
@@ -45,6 +47,7 @@ __all__ = [
     "is_command_string",
     "option_taker",
     "output_files",
+    "pipe_file_option",
     "positional_script",
     "program",
     "reads_by_name",
@@ -605,7 +608,9 @@ _MAKE_OPTIONS_WITH_ARGUMENT = frozenset(
 # perl's options that read the file operands with `<>` (-n and -p loop over them, -a and -F
 # imply -n), and the letters of a cluster that take the rest of the word as their argument.
 # perl's options whose argument it pastes into `use MODULE ...;` code (-MFoo=x, -mFoo).
-_PERL_MODULE_OPTIONS = frozenset({"-M", "-m"})
+# (and -d:MOD=args, which it pastes into `use Devel::MOD split(/,/,q{args});`: a `}` in args
+# closed the string, and `-d:Peek=x}),system(...),(q{` ran the system call in real perl)
+_PERL_MODULE_OPTIONS = frozenset({"-M", "-m", "-d"})
 # A cluster of short options: its letters (up to the first other character).
 _CLUSTER = re.compile(r"-([A-Za-z0-9]+)")
 _PERL_LOOPS = frozenset("npaF")
@@ -695,6 +700,11 @@ _TRAITLETS = frozenset({"ipython"})
 _PLUS_COMMANDS = _VI | {"ex", "less"}
 #: Programs that also read a word starting with ``+`` as a command (``vim +!cmd``).
 PLUS_COMMAND_PROGRAMS = frozenset({"vim", "vi", "nvim", "ex", "view", "less", "more", "emacs"})
+#: Options whose argument is the file a program writes its output to, or, when it starts with
+#: ``|`` or ``!``, a shell command it pipes its output to: ``strace -o '|touch x' true`` and
+#: ``strace --output='!touch x' true`` ran touch.  :func:`option_taker` and
+#: :func:`pipe_file_option` name such an argument ``"strace -o"``.
+PIPE_FILE_OPTIONS: dict[str, frozenset[str]] = {"strace": frozenset({"-o", "--output"})}
 #: Programs that read a file operand starting with ``!`` as a shell command whose output is the
 #: file, also after ``--``: GNU ed (``ed '!touch x'`` and ``ed -- '!touch x'`` ran touch; red,
 #: restricted, refuses it).
@@ -850,7 +860,31 @@ def option_taker(command: Sequence[str | None]) -> str | None:
         else:
             expects_code = _gives(word, code_options or frozenset())
             expects_argument = _takes_next(word, with_argument)
-    return name
+    return _pipe_file_option(name, command[-2], "") or name
+
+
+def pipe_file_option(command: Sequence[str | None], prefix: str) -> str | None:
+    """``"strace -o"`` when the value, after ``prefix`` in its word, starts the file argument
+    of one of :data:`PIPE_FILE_OPTIONS` (``strace --output={f}``; ``strace -o {f}`` is
+    :func:`option_taker`'s), which a ``|`` or ``!`` makes a command."""
+    ran = _run_command(command, prefix)
+    if len(ran) < 2 or ran[0] is None or ran[0] == EXPANDED:
+        return None
+    return _pipe_file_option(program(ran[0]), None, prefix)
+
+
+def _pipe_file_option(name: str, before: str | None, prefix: str) -> str | None:
+    """:func:`pipe_file_option` given the word before the value (``-o``, ``-fo``) or the
+    value's prefix (``--output=``, ``-o``)."""
+    options = PIPE_FILE_OPTIONS.get(name, frozenset())
+    option = _unabbreviated(prefix[:-1], options) if prefix.endswith("=") else prefix
+    if option in options:
+        return f"{name} {option}"
+    if before is not None and not prefix:
+        before = _unabbreviated(before, options)
+        if _takes_next(before, options):
+            return f"{name} {before if before in options else '-' + before[-1]}"
+    return None
 
 
 def _options_with_argument(name: str) -> frozenset[str]:

@@ -62,6 +62,7 @@ from ._shell_programs import (
     BANG_COMMAND_FILES,
     ENVIRONMENT_NAME,
     OPTION_CODE_PROGRAMS,
+    PIPE_FILE_OPTIONS,
     PLUS_COMMAND_PROGRAMS,
 )
 from .fields import field_text, format_field, refusal
@@ -505,6 +506,8 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 + (
                     "a shell command to run, whose output it reads as the file (also after --)"
                     if option.startswith("!") and field.option_of in BANG_COMMAND_FILES
+                    else "a shell command to pipe its output to, not a file"
+                    if _pipes_to(option, field.option_of)
                     else "an option, "
                     "or as the start of its expression (also after --), which may run or "
                     "delete (-exec, -delete, ! -name k -delete)"
@@ -514,9 +517,11 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                     else "an option, and only the options of programs known to run no command "
                     "from one (ls, cat, grep...) may come from a value"
                 ),
-                "Write ./ before a relative path (find ./{dir}, ed ./{file}), or check the "
-                "value in Python"
-                if field.option_of == "find" or field.option_of in BANG_COMMAND_FILES
+                "Write ./ before a relative path (find ./{dir}, ed ./{file}, strace -o ./{log}), "
+                "or check the value in Python"
+                if field.option_of == "find"
+                or field.option_of in BANG_COMMAND_FILES
+                or _pipes_to(option, field.option_of)
                 else f"Write -- before the field, so that {field.option_of} reads every word "
                 "after it as an operand (or ./ before a relative path), or check the value in "
                 "Python",
@@ -589,7 +594,15 @@ def _reads_as_option(word: str, program: str) -> bool:
         return True  # find's expression starts there: `find {dir} -name k -delete` with '!'
     if program in BANG_COMMAND_FILES and word.startswith("!"):
         return True  # ed reads a file `!cmd` as the output of cmd, which a shell runs
+    if _pipes_to(word, program):
+        return True  # strace -o '|cmd' pipes its output to cmd, which a shell runs
     return word.startswith("-") or (word.startswith("+") and program in PLUS_COMMAND_PROGRAMS)
+
+
+def _pipes_to(word: str, taker: str) -> bool:
+    """Whether ``word``, the file argument of ``taker`` (``"strace -o"``: see
+    ``PIPE_FILE_OPTIONS``), is a command the program pipes its output to (``|cmd``, ``!cmd``)."""
+    return " " in taker and taker.split(" ")[0] in PIPE_FILE_OPTIONS and word[:1] in ("|", "!")
 
 
 # Words that find reads as the start of its expression where a path may stand, as it does a

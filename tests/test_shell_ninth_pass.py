@@ -19,6 +19,11 @@ with each value through plain ``shlex.quote`` ran the payload), then refused:
   input (``-``) and from a file a value was written to; some of those options load code
   (``engine = /path/lib.so`` loaded the library) or write any file (``output = f``):
   ``printf '%s\\n' {x} | curl -K -`` and ``echo {x} > cfg; curl -K cfg`` were accepted.
+* strace's output file ``-o``/``--output``, when it starts with ``|`` or ``!``, is a command
+  strace pipes the trace to, run by a shell: ``strace -o {log} true`` with ``'|touch x'`` ran
+  touch (a value starting with ``-`` was refused there already, not these).
+* perl's ``-d:MOD=args`` pastes its arguments into ``use Devel::MOD split(/,/,q{args});`` as
+  ``-M`` does into ``use``: ``perl -d:Peek={x} -e 1`` with ``x}),system(...),(q{`` ran the call.
 """
 
 from __future__ import annotations
@@ -72,6 +77,28 @@ CURL_CONFIG = [
     "echo § > cfg; curl -K cfg https://example.org/",
     "echo § > cfg; curl -s -K cfg",
 ]
+
+
+PERL_DEBUGGER = ["perl -d:Peek=§ s.pl", "perl -d:Peek,§ s.pl", "perl -wd:Peek=§ s.pl", "perl -d:§"]
+
+
+@pytest.mark.parametrize("case", PERL_DEBUGGER)
+def test_perls_debugger_module_arguments_are_code(case: str) -> None:
+    with pytest.raises(RenderError, match=r"\{v0\} is the module of perl -d, which perl pastes"):
+        sh(_template(case, "x"))
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["strace -o § true", "strace -fo § true", "strace -f -o § -- true", "strace --output=§ true",
+     "strace --out=§ true", "strace --output § true", "sudo strace -o § true",
+     "for f in §; do strace -o \"$f\" true; done"],
+)  # fmt: skip
+def test_straces_output_file_starting_with_a_pipe_is_refused(case: str) -> None:
+    for value in ("|touch x", "!touch x"):
+        with pytest.raises(RenderError, match=r"so strace -(o|-output) would read it as a shell"):
+            sh(_template(case, value))
+    assert "'a b'" in sh(_template(case, "a b"))  # a file name: the value's choice
 
 
 @pytest.mark.parametrize("case", GDB_LONG_ONLY)
@@ -139,6 +166,12 @@ ACCEPTED = [
     "printf '%s\\n' § | curl -K cfg -T - https://example.org/",
     "curl -K cfg -o out -- §",
     "echo § > data; curl -d @data https://example.org/",
+    "strace -o ./§ true",
+    "strace -o log.txt §",
+    "strace -e trace=open -o log.txt -- ls §",
+    "perl -d s.pl §",
+    "perl -d:Peek s.pl §",
+    "perl -dt s.pl §",
 ]
 
 
@@ -171,6 +204,9 @@ ATTACKS = [
     ("gawk 'BEGIN { f = ARGV[1]; @f(ARGV[2]) }' system §", f"touch {SENTINEL}", "gawk"),
     ("printf '%s\\n' § | curl -s -K - file:///dev/null", f"-o {SENTINEL}", "curl"),
     ("echo § > cfg; curl -s -K cfg file:///dev/null", f"output = {SENTINEL}", "curl"),
+    ("strace -o § true", f"|touch {SENTINEL}", "strace"),
+    ("strace --output=§ true", f"!touch {SENTINEL}", "strace"),
+    ("perl -d:Peek=§ -e 1", f'x}}),system("touch","{SENTINEL}"),(q{{', "perl"),
 ]
 # Accepted, run with the same payloads: the program reads the value as data or a file name.
 RUN_ACCEPTED = [
@@ -179,6 +215,8 @@ RUN_ACCEPTED = [
     ("red -s § < /dev/null", f"!touch {SENTINEL}", "ed"),
     ("echo § | gawk '{ print toupper($2) }'", f"system touch {SENTINEL}", "gawk"),
     ("printf '%s\\n' § | curl -s -d @- file:///dev/null", f"-o {SENTINEL}", "curl"),
+    ("strace -o ./§ true", f"|touch {SENTINEL}", "strace"),
+    ("perl -d:Peek -e 1 §", f'x}}),system("touch","{SENTINEL}"),(q{{', "perl"),
 ]
 
 
