@@ -44,6 +44,7 @@ from ._shell_programs import (
     program,
     reads_by_name,
     reads_program_from_stdin,
+    reads_response_files,
     runs_its_data,
     stdin_script,
     unknown_input_reader,
@@ -776,17 +777,24 @@ class _Lexer:
             ) or (any(op in ("<", "<>") for op, _ in files) and _READS_LINES.search(self.text)):
                 self.read_back.add(name)  # (a `while read` loop's input too)
         own_writes = {posixpath.normpath(name) for name in written}
+        responses = reads_response_files(marked[0] if marked else None)
         for word in marked[1:]:
             if word is not None and word != EXPANDED:
-                self.note_embedded(word, own_writes)
+                self.note_embedded(word, own_writes, responses)
 
-    def note_embedded(self, word: str, own_writes: frozenset[str] | set[str] = frozenset()) -> None:
+    def note_embedded(
+        self, word: str, own_writes: frozenset[str] | set[str] = frozenset(), at: bool = False
+    ) -> None:
         """Record the file names ``word`` holds after its first '=' (``BASH_ENV=f``,
-        ``--config=f``, ``include.path=f``) or after an option's letters (``-Ff``), but those
-        its command writes (``dd of=f``, ``wget -Of``)."""
+        ``--config=f``, ``include.path=f``), after an option's letters (``-Ff``) or after '@'
+        (``gcc @opts``, a file of options: ``-wrapper`` in it ran a command), when ``at`` says
+        the program may read such a file, but those its command writes (``dd of=f``, ``wget
+        -Of``)."""
         names = []
         if "=" in word:
             names.append(word.partition("=")[2])
+        if at and word[:1] == "@":  # a response file: gcc, clang, java, ld read options there
+            names.append(word[1:])
         if word[:1] == "-" and word[1:2] not in ("-", ""):
             names += [word[k:] for k in range(2, len(word))]
         for name in names:
@@ -853,7 +861,7 @@ class _Lexer:
             return (
                 f"names in the word {self.embedded[name]!r}, a variable or an option that may "
                 "make a program read it as code or settings (BASH_ENV=f runs f in bash, make "
-                "--file=f, git -c include.path=f, wget --config=f)"
+                "--file=f, git -c include.path=f, wget --config=f, gcc @f reads options)"
             )
         for marked, files in self.file_uses.get(name, ()):
             named = program(marked[0]) if marked and marked[0] not in (None, EXPANDED) else ""

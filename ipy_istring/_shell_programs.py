@@ -52,6 +52,7 @@ __all__ = [
     "program",
     "reads_by_name",
     "reads_program_from_stdin",
+    "reads_response_files",
     "runs_its_data",
     "stdin_script",
     "unknown_input_reader",
@@ -397,7 +398,13 @@ _TOOL_CODE_OPTIONS: dict[str, frozenset[str]] = {
     # (gdb also reads them with one dash and abbreviated: `-eval-command`, `-ex=`, `-eval`:
     # see _LONG_ONLY)
     "gdb": frozenset({"-ex", "--ex", "-iex", "--iex", "--eval-command", "--init-eval-command"}),
-    **dict.fromkeys(("vim", "vi", "nvim", "ex", "view"), frozenset({"-c", "--cmd"})),
+    # (--remote-send types keys into a vim server, :!cmd among them, and --remote-expr
+    # evaluates an expression there, system() among them: by vim's manual, as no server
+    # runs here)
+    **dict.fromkeys(
+        ("vim", "vi", "nvim", "ex", "view"),
+        frozenset({"-c", "--cmd", "--remote-send", "--remote-expr"}),
+    ),
     # database shells: SQL, and meta-commands that run a shell (psql's \!, sqlite3's .shell)
     "psql": frozenset({"-c", "--command"}),
     # (and the SQL run on connecting, --init-command)
@@ -564,6 +571,21 @@ _PROGRAM_FILE_OPTIONS: dict[str, frozenset[str]] = {
     # them from the pipe
     "curl": frozenset({"-K", "--config"}),
     **{name: files for name, (_, files, _) in _SCRIPT_FIRST.items()},
+    # gawk -i (--include) reads a source file before the program: `echo {x} | gawk -i
+    # /dev/stdin 'BEGIN{}'` ran the value's system() in real gawk
+    **{
+        name: files | {"-i", "--include"}
+        for name, (_, files, _) in _SCRIPT_FIRST.items()
+        if name != "sed"
+    },
+    # ssh's configuration file, where ProxyCommand is a command: `echo {x} | ssh -F
+    # /dev/stdin h ls` ran the value's ProxyCommand in real ssh
+    **dict.fromkeys(("ssh", "scp", "sftp"), frozenset({"-F"})),
+    # php's ini file (auto_prepend_file runs a file, a data: URL with allow_url_include) and
+    # node's env file (NODE_OPTIONS=--import=data:...): `echo {x} | php -c /dev/stdin s.php`
+    # and `echo {x} | node --env-file=/dev/stdin s.js` ran the value's code
+    "php": frozenset({"-c", "--php-ini"}),
+    **dict.fromkeys(("node", "nodejs"), frozenset({"--env-file", "--env-file-if-exists"})),
     **dict.fromkeys(_VI, frozenset({"-s", "-S", "-u"})),
 }
 # Programs that run a command made of the arguments after their own options, whose options the
@@ -1042,6 +1064,20 @@ def implicit_code_reader(command: Sequence[str | None]) -> str | None:
         module = _python_module([*ran, None])
         name = str(module[0]) if module and module[0] is not None else name
     return name if name in _IMPLICIT_CODE_FILES else None
+
+
+# Programs known to read a word `@f` as data, not as a file of their options: coreutils (a
+# file named "@f"), curl (`-d @f` sends the file).  gcc, clang, java, javac, ld and the
+# binutils, and programs built on picocli or on argparse's fromfile_prefix_chars, read the
+# options in f: `echo {x} > opts; gcc @opts -c f.c` with `-wrapper sh,-c,cmd` ran cmd.
+_RESPONSE_FILE_DATA = DATA_OPTION_PROGRAMS | {"curl"}
+
+
+def reads_response_files(word: str | None) -> bool:
+    """Whether the program the command word ``word`` names may read an argument ``@f`` as a
+    file of options (a response file), so a value written to f chooses its options: any
+    program but those known to read such a word as data."""
+    return not (word and word != EXPANDED and _allow_listed(word, _RESPONSE_FILE_DATA))
 
 
 def reads_by_name(reader: str, path: str) -> bool:

@@ -24,10 +24,24 @@ with each value through plain ``shlex.quote`` ran the payload), then refused:
   touch (a value starting with ``-`` was refused there already, not these).
 * perl's ``-d:MOD=args`` pastes its arguments into ``use Devel::MOD split(/,/,q{args});`` as
   ``-M`` does into ``use``: ``perl -d:Peek={x} -e 1`` with ``x}),system(...),(q{`` ran the call.
+* A word ``@f`` is a response file to gcc, clang, java, ld and programs built on picocli or
+  argparse: they read their options from f, so ``echo {x} > opts; gcc @opts -c f.c`` with
+  ``-wrapper 'sh,-c,cmd,x'`` ran cmd.  Refused as for ``make --file=f``, but where the program
+  is one known to read ``@f`` as data (``cat``, ``curl -d @f``).
+* gawk's ``-i``/``--include`` reads a source file, and ssh's ``-F`` its configuration (where
+  ``ProxyCommand`` is a command), from the pipe when given ``/dev/stdin``: ``printf ... {x} |
+  gawk -i /dev/stdin 'BEGIN{}'`` ran the value's ``system()``, ``... | ssh -F /dev/stdin h ls``
+  its ``ProxyCommand``; so do php's ``-c`` (its ini file: ``auto_prepend_file`` with a
+  ``data:`` URL ran PHP) and node's ``--env-file`` (``NODE_OPTIONS=--import=data:...`` ran
+  JavaScript).
+* vim's ``--remote-send`` (keys typed into a vim server, ``:!cmd`` among them) and
+  ``--remote-expr`` (an expression, ``system()`` among them): refused by vim's manual, as no
+  server runs here.
 """
 
 from __future__ import annotations
 
+import base64
 import pathlib
 import shutil
 
@@ -77,6 +91,33 @@ CURL_CONFIG = [
     "echo § > cfg; curl -K cfg https://example.org/",
     "echo § > cfg; curl -s -K cfg",
 ]
+
+
+READ_FROM_A_FILE = [
+    "echo § > opts; gcc @opts -c f.c",
+    "echo § > opts; cc -c @opts f.c",
+    "echo § > opts; java @opts Main",
+    "echo § > opts; ./tool @opts",
+    "printf '%s\\n' § | gawk -i /dev/stdin 'BEGIN{}'",
+    "printf '%s\\n' § | gawk --include=/dev/stdin 'BEGIN{}'",
+    "printf '%s\\n' § | awk --incl - '{print}' f",
+    "printf '%s\\n' § | ssh -F /dev/stdin h ls",
+    "printf '%s\\n' § | ssh -F/dev/stdin h ls",
+    "printf '%s\\n' § | scp -F - a h:b",
+    "printf '%s\\n' § | php -c /dev/stdin s.php",
+    "printf '%s\\n' § | php --php-ini=/dev/stdin s.php",
+    "printf '%s\\n' § | node --env-file=/dev/stdin s.js",
+    "printf '%s\\n' § | node --env-file /dev/stdin s.js",
+    "vim --remote-send §",
+    "vim --servername S --remote-expr=§",
+    "nvim --remote-send §",
+]
+
+
+@pytest.mark.parametrize("case", READ_FROM_A_FILE)
+def test_options_or_code_read_from_a_file_the_value_fills_are_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"'@opts'|pipeline into (gawk|awk|ssh|scp|php|node)|vim"):
+        sh(_template(case, "x"))
 
 
 PERL_DEBUGGER = ["perl -d:Peek=§ s.pl", "perl -d:Peek,§ s.pl", "perl -wd:Peek=§ s.pl", "perl -d:§"]
@@ -172,6 +213,14 @@ ACCEPTED = [
     "perl -d s.pl §",
     "perl -d:Peek s.pl §",
     "perl -dt s.pl §",
+    "echo § > data; cat @data",
+    "echo § > data; curl -F f=@data https://example.org/",
+    "echo § > other; gcc @opts -c f.c",
+    "printf '%s\\n' § | gawk -i lib.awk '{ print }'",
+    "printf '%s\\n' § | ssh -F cfg h cat",
+    "vim --remote-silent §",
+    "printf '%s\\n' § | php -c php.ini s.php",
+    "printf '%s\\n' § | node --env-file=.env s.js",
 ]
 
 
@@ -186,6 +235,16 @@ def test_data_and_files_stay_accepted(case: str) -> None:
 # running its access hook in the repository's git directory first.
 _GIT_REQUEST = "git init -q r && printf '0026git-upload-pack /r\\000host=localhost\\000' | "
 _GIT_HOOK_RAN = f" >/dev/null 2>&1; if test -e r/.git/{SENTINEL}; then touch {SENTINEL}; fi"
+# an ini file that prepends PHP code, and an env file whose NODE_OPTIONS imports JavaScript
+_PHP_INI = (
+    "allow_url_include=On\nauto_prepend_file=\"data://text/plain;base64,"
+    + base64.b64encode(f"<?php touch('{SENTINEL}');".encode()).decode()
+    + '"'
+)
+_NODE_ENV = (
+    "NODE_OPTIONS=--import=data:text/javascript,import{writeFileSync}from%22fs%22;"
+    f"writeFileSync(%22{SENTINEL}%22,%22%22)"
+)
 # (case, payload, the program it needs)
 ATTACKS = [
     ("gdb -nx -batch -eval-command §", f"shell touch {SENTINEL}", "gdb"),
@@ -207,6 +266,12 @@ ATTACKS = [
     ("strace -o § true", f"|touch {SENTINEL}", "strace"),
     ("strace --output=§ true", f"!touch {SENTINEL}", "strace"),
     ("perl -d:Peek=§ -e 1", f'x}}),system("touch","{SENTINEL}"),(q{{', "perl"),
+    ("echo § > opts; gcc @opts -E -x c /dev/null", f"-wrapper 'sh,-c,touch {SENTINEL},x'", "gcc"),
+    ("printf '%s\\n' § | gawk -i /dev/stdin 'BEGIN{}'", f'BEGIN {{ system("touch {SENTINEL}") }}',
+     "gawk"),
+    ("printf '%s\\n' § | ssh -F /dev/stdin h true", f"ProxyCommand touch {SENTINEL}", "ssh"),
+    ("echo '<?php' > s.php; printf '%s\\n' § | php -c /dev/stdin s.php", _PHP_INI, "php"),
+    ("echo 1 > s.js; printf '%s\\n' § | node --env-file=/dev/stdin s.js", _NODE_ENV, "node"),
 ]
 # Accepted, run with the same payloads: the program reads the value as data or a file name.
 RUN_ACCEPTED = [
@@ -217,6 +282,8 @@ RUN_ACCEPTED = [
     ("printf '%s\\n' § | curl -s -d @- file:///dev/null", f"-o {SENTINEL}", "curl"),
     ("strace -o ./§ true", f"|touch {SENTINEL}", "strace"),
     ("perl -d:Peek -e 1 §", f'x}}),system("touch","{SENTINEL}"),(q{{', "perl"),
+    ("echo § > data; cat @data", f"-wrapper 'sh,-c,touch {SENTINEL},x'", "gcc"),
+    ("printf '%s\\n' § | gawk '{ print }'", f'BEGIN {{ system("touch {SENTINEL}") }}', "gawk"),
 ]
 
 
