@@ -1830,6 +1830,40 @@ def test_method_helpers_in_a_file_read_only_where_sinks_are_named() -> None:
     assert [(f.line, f.call) for f in found] == [(10, "Box().rm")]
 
 
+def test_no_method_of_a_standard_module_or_of_the_class_itself_is_a_librarys_sink() -> None:
+    """Found in numpy and sqlglot: ``copy.copy(x)`` read as psycopg's ``cursor.copy``, and
+    ``self.sql(node)`` in a class that defines ``sql`` as DuckDB's ``con.sql``.  The method
+    name alone names a sink only on an object that may be a library's."""
+    from ipy_istring.check.scan import check_python
+
+    source = (
+        "import copy\nimport sqlite3\nimport duckdb\n"
+        "class Generator:\n"
+        "    def sql(self, node):\n        return str(node)\n"
+        "    def wrap(self, e):\n        return f'({self.sql(e)})'\n"
+        "    def select(self, names):\n"
+        "        return self.wrap(self.sql(f'SELECT {\", \".join(names)}'))\n"  # 10: own
+        "class Store:\n"
+        "    def __init__(self):\n        self.conn = sqlite3.connect(':memory:')\n"
+        "    def execute(self, q):\n        return self.conn.execute(q)\n"
+        "    def get(self, n):\n        return self.execute(f\"select * from t where n = '{n}'\")\n"
+        "class Con(duckdb.DuckDBPyConnection):\n"  # (no sql of its own: DuckDB's)
+        "    def run(self, t):\n        return self.sql(f'select * from {t}')\n"
+        "def clone(x):\n    return copy.copy(f'SELECT {x} FROM t')\n"  # 22: the standard one
+        "def copy_in(cur, x):\n    cur.copy(f'COPY {x} FROM STDIN')\n"
+        "def shadowed(conn, x):\n    copy = conn.cursor()\n    copy.copy(f'COPY {x} FROM STDIN')\n"
+        "def system(x):\n    import os\n    os.system(f'ls {x}')\n"  # the table's full names
+    )
+    found = check_python(source, "gen.py").findings
+    assert [(f.line, f.call) for f in found] == [
+        (17, "self.execute"),  # the class's own method, which runs its parameter
+        (20, "self.sql"),
+        (24, "cur.copy"),
+        (27, "copy.copy"),
+        (30, "os.system"),
+    ]
+
+
 def test_a_method_helper_of_an_earlier_cell(ishell: Any) -> None:
     defined = (
         "class DB:\n    def __init__(self):\n        self.cur = None\n"

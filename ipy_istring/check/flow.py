@@ -24,6 +24,7 @@ import operator
 import re
 import shlex
 import string
+import sys
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -270,6 +271,8 @@ class Analysis:
         # `self.` in that class, or an object that class made, is a sink of its own).
         self.method_helpers: dict[str, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self._method_helper_pattern: tuple[tuple[str, ...], re.Pattern[str]] | None = None
+        # The module's classes (at its top level) and the names of the methods each defines.
+        self.class_methods: dict[str, frozenset[str]] = {}
         self._decorator_sinks: dict[str, Sink | None] = {}
         self.partials: dict[str, ast.Call] = {}
         self.patterns: dict[str, str] = {}  # names of regexes compiled from a constant
@@ -1510,6 +1513,36 @@ class Analysis:
         method = "." + func.attr if isinstance(func, ast.Attribute) else ""
         return name, method
 
+    def _table_sinks(self, func: ast.expr) -> tuple[str, list[Sink]]:
+        """The called function's full name and the sinks of the table it may be (see
+        :func:`_lookup`): by its name, or by its method name alone (``cur.execute``), unless
+        the object is known to be no library's, whatever its method is called."""
+        name, method = self._resolve(func)
+        if method and self._no_library_object(func):
+            method = ""
+        return name, _lookup(name, method)
+
+    def _no_library_object(self, func: ast.expr) -> bool:
+        """Whether the method call ``func`` is on an object known to be no database's or
+        remote shell's: a module of the standard library (``copy.copy(x)`` is no psycopg
+        ``cursor.copy``; its sinks, ``os.system``..., are in the table by their full names)
+        or ``self`` of a class that defines the method itself (``self.sql(node)`` in a class
+        with its own ``def sql``: no DuckDB ``con.sql``; what that method does with its
+        parameters is judged as for any method of the user's, :meth:`method_sinks`)."""
+        if not isinstance(func, ast.Attribute):
+            return False
+        if isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"):
+            owner = self._scope.class_name
+            return owner is not None and func.attr in self.class_methods.get(owner, ())
+        head = _dotted(func).partition(".")[0]
+        full = self.imports.get(head)
+        return (
+            full is not None
+            and self._scope.lookup(head) is None
+            and self._scope.maker(head) is None
+            and full.partition(".")[0] in _STANDARD_MODULES
+        )
+
     def _check_call(self, call: ast.Call) -> None:
         func = call.func
         last = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
@@ -1523,8 +1556,8 @@ class Analysis:
             and last not in self.method_helpers
         ):
             return  # no sink is named so (the usual call)
-        name, method = self._resolve(func)
-        candidates = _lookup(name, method) or self.method_sinks(func)
+        name, found = self._table_sinks(func)
+        candidates = found or self.method_sinks(func)
         for sink in candidates:
             self._check_sink(call, name, sink)
         if candidates or not isinstance(call.func, ast.Name):
@@ -1632,6 +1665,10 @@ class Analysis:
         ]
         if not methods:
             return
+        own: dict[str, set[str]] = {}
+        for owner, method in methods:
+            own.setdefault(owner, set()).add(method.name)
+        self.class_methods.update((owner, frozenset(names)) for owner, names in own.items())
         for statement in tree.body:  # (what a method calls is resolved through the imports)
             if isinstance(statement, (ast.Import, ast.ImportFrom)):
                 self._import(statement)
@@ -1909,8 +1946,7 @@ class Analysis:
             self._scope = saved
 
     def _sinks_of(self, call: ast.Call) -> list[Sink]:
-        name, method = self._resolve(call.func)
-        found = _lookup(name, method)
+        found = self._table_sinks(call.func)[1]
         if not found and isinstance(call.func, ast.Name):
             found = self.helper_sinks(call.func.id)
         if not found:
@@ -2465,6 +2501,9 @@ def _program_c_argument(call: ast.Call, program: ast.expr | None, sink: Sink) ->
 
 # A regex that can only match letters, digits, `_`, `-` and `.` (a validated name, a
 # version: `v\d+\.\d+\.\d+`), none of them code to a shell or SQL.
+# The standard library's modules, but sqlite3: a name imported from one of these is a module, a
+# function or a class whose sinks the table names in full (its connections have `.execute`).
+_STANDARD_MODULES = frozenset(sys.stdlib_module_names) - {"sqlite3"}
 _PLAIN_PATTERN = re.compile(
     r"""\^?
     (?: \[ (?: [A-Za-z0-9_.] | \\w | \\d | \\\.                                 # a class
