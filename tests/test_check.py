@@ -376,6 +376,11 @@ FLOWS = {
         "run = partial(subprocess.run, shell=True)\nrun(f'kubectl delete pod {p}')\n",
         4,
     ),
+    "partial of the name itself": (  # inside, `run` is the imported one
+        "from subprocess import run\nfrom functools import partial\n"
+        "run = partial(run, shell=True)\nrun(f'kubectl delete pod {p}')\n",
+        4,
+    ),
     "lambda": (
         "import subprocess\nsh = lambda c: subprocess.check_output(c, shell=True)\n"
         "sh(f'grep {p} log')\n",
@@ -1862,6 +1867,25 @@ def test_no_method_of_a_standard_module_or_of_the_class_itself_is_a_librarys_sin
         (27, "copy.copy"),
         (30, "os.system"),
     ]
+
+
+def test_a_partial_object_of_its_own_name_is_checked() -> None:
+    """numpy's ``array_function_dispatch = functools.partial(array_function_dispatch, ...)``
+    (an imported decorator, bound again) ran the check into a RecursionError: the file was
+    "cannot check"."""
+    from ipy_istring.check.scan import check_python
+
+    source = (
+        "import functools, os\nfrom numpy._core.overrides import array_function_dispatch\n"
+        "array_function_dispatch = functools.partial(array_function_dispatch, module='m')\n"
+        "helper = functools.partial(helper, shell=True)\n"  # not imported: nothing known
+        "@array_function_dispatch(lambda a: (a,))\ndef f(a):\n    return a\n"
+        "def g(x):\n    helper(f'ls {x}')\n    array_function_dispatch(f'ls {x}')\n"
+        "    os.system(f'ls {x}')\n"
+    )
+    result = check_python(source, "strings.py")
+    assert result.errors == []
+    assert [(f.line, f.call) for f in result.findings] == [(11, "os.system")]
 
 
 def test_a_method_helper_of_an_earlier_cell(ishell: Any) -> None:

@@ -275,6 +275,7 @@ class Analysis:
         self.class_methods: dict[str, frozenset[str]] = {}
         self._decorator_sinks: dict[str, Sink | None] = {}
         self.partials: dict[str, ast.Call] = {}
+        self._partials_read: set[str] = set()  # the partial objects whose call is being read
         self.patterns: dict[str, str] = {}  # names of regexes compiled from a constant
         # argparse: the destinations of arguments restricted to constant `choices`, and the
         # names bound to what `parse_args()` returned (`args.env` is then one of them).
@@ -1556,22 +1557,37 @@ class Analysis:
             and last not in self.method_helpers
         ):
             return  # no sink is named so (the usual call)
+        partial = self.partials.get(last) if isinstance(func, ast.Name) else None
+        if partial is not None and last not in self._partials_read:
+            self._check_partial(call, last, partial)
+            return
         name, found = self._table_sinks(func)
         candidates = found or self.method_sinks(func)
         for sink in candidates:
             self._check_sink(call, name, sink)
         if candidates or not isinstance(call.func, ast.Name):
             return
-        partial = self.partials.get(call.func.id)
-        if partial is not None:  # `run = partial(subprocess.run, shell=True)`, then `run(cmd)`
-            merged = ast.Call(
-                func=partial.args[0],
-                args=[*partial.args[1:], *call.args],
-                keywords=[*partial.keywords, *call.keywords],
-            )
-            self._check_call(ast.copy_location(merged, call))
         for sink in self.helper_sinks(call.func.id):
             self._check_sink(call, name, sink)
+
+    def _check_partial(self, call: ast.Call, name: str, partial: ast.Call) -> None:
+        """Check the call of the partial object ``name`` (``run = partial(subprocess.run,
+        shell=True)``, then ``run(cmd)``) as the call of its function with all the arguments."""
+        function = partial.args[0]
+        imported = self.imports.get(name)
+        if type(function) is ast.Name and function.id == name and imported:
+            # `run = partial(run, shell=True)`: inside, `run` is what it was imported as
+            function = ast.parse(imported, mode="eval").body
+        merged = ast.Call(
+            func=function,
+            args=[*partial.args[1:], *call.args],
+            keywords=[*partial.keywords, *call.keywords],
+        )
+        self._partials_read.add(name)  # (`f = partial(f, ...)` of a name not imported)
+        try:
+            self._check_call(ast.copy_location(merged, call))
+        finally:
+            self._partials_read.discard(name)
 
     # plumbum's commands: a program's object, given its words by subscript or call.
 
