@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 from collections.abc import Iterator
@@ -24,6 +25,8 @@ def terminal() -> Iterator[Any]:
             "--no-banner",
             "--colors=NoColor",
             "--TerminalInteractiveShell.autoindent=False",
+            # (Ctrl-D ends it at once: no "Do you really want to exit?" to answer)
+            "--TerminalInteractiveShell.confirm_exit=False",
         ],
         encoding="utf-8",
         timeout=60,
@@ -35,8 +38,23 @@ def terminal() -> Iterator[Any]:
     try:
         yield child
     finally:
+        _end(child)
+
+
+def _end(child: Any) -> None:
+    """End the terminal IPython as a person does (Ctrl-D), and wait for it to exit: killing it
+    at once raced a loaded machine ("Could not terminate the child" when it was not reaped
+    within pexpect's 0.1 s).  A Ctrl-D typed while IPython is still printing is lost (the
+    prompt's terminal mode drops what was typed ahead), so it is typed again until it ends."""
+    for _ in range(12):
+        if not child.isalive():
+            break
         child.sendeof()
-        child.close(force=True)
+        with contextlib.suppress(pexpect.TIMEOUT):  # (typed again, or killed below)
+            child.expect(pexpect.EOF, timeout=5)
+            break
+    child.ptyproc.delayafterterminate = 2  # then SIGKILL, waited for as long
+    child.close(force=True)
 
 
 def screen(text: str) -> str:
