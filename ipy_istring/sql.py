@@ -387,6 +387,15 @@ _CODE_CALLS = {
     "dblink_exec": "dblink_exec() runs SQL on another server",
     "dblink_open": "dblink_open() runs SQL on another server",
     "dblink_send_query": "dblink_send_query() runs SQL on another server",
+    # A libpq connection string also sets the new session's settings: options='-c
+    # session_preload_libraries=<file>' made the server load the value's library (native code)
+    # as dblink's session started.
+    "dblink_connect": "dblink_connect() opens a session with its connection string, whose "
+    "options (options='-c session_preload_libraries=...') set the libraries the server loads "
+    "for it",
+    "dblink_connect_u": "dblink_connect_u() opens a session with its connection string, whose "
+    "options (options='-c session_preload_libraries=...') set the libraries the server loads "
+    "for it",
     "json_execute_serialized_sql": "DuckDB's json_execute_serialized_sql() runs its argument "
     "as SQL",
     "load_extension": "SQLite's load_extension() loads a shared library",

@@ -1,0 +1,161 @@
+"""The tenth red-team pass over sql(): a connection string is more than a server's address.
+
+* dblink's ``dblink_connect(name, {conninfo})`` was accepted, the value read as "a server to
+  connect to" (docs/renderers.md).  But a libpq connection string also carries the new
+  session's settings: ``options='-c session_preload_libraries=<file>'`` made the server load
+  the value's shared library (native code) as the linked session started, in the real
+  PostgreSQL (the positive control below: the library's constructor ran and left its mark),
+  the setting that ``set session_preload_libraries = {x:l}`` is refused for.  A query that
+  calls ``dblink_connect()`` or ``dblink_connect_u()`` now takes no field, like ``dblink()``;
+  ``dblink_disconnect({name})`` and the name as a column stay accepted.
+
+Attacks tried that held (kept as regression tests on the real DuckDB): DuckDB's ``PREPARE p AS
+<statement>`` hides the statement behind PREPARE, where sql() does not read LOAD, INSTALL,
+ATTACH's TYPE, SET of a code setting, PRAGMA or CREATE MACRO (``prepare p as load {x:l}`` is
+accepted), but DuckDB prepares none of them ("... is not a preparable statement"), and
+PostgreSQL prepares only SELECT, INSERT, UPDATE, DELETE, MERGE and VALUES, whose calls sql()
+reads as everywhere else.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+from typing import Any
+
+import duckdb
+import pytest
+from psycopg.conninfo import make_conninfo
+from test_sql_contexts import pg  # noqa: F401  # the fixture, which db below asks for
+
+from ipy_istring.fields import RenderError
+from ipy_istring.sql import sql
+from ipy_istring.template import Interpolation, InterpolationTemplate
+
+T = InterpolationTemplate
+# Where PostgreSQL may run a query: its paramstyles, and any style with its dialect.
+POSTGRESQL = (("format", None), ("pyformat", None), ("dollar", None), ("qmark", "postgresql"))
+
+
+def field(value: object, expression: str = "x", spec: str = "") -> Interpolation:
+    return Interpolation(value, expression, None, spec)
+
+
+def refused_everywhere(parts: tuple[Any, ...], why: str) -> None:
+    for paramstyle, dialect in POSTGRESQL:
+        with pytest.raises(RenderError, match=why):
+            sql(T(*parts), paramstyle, dialect=dialect)
+
+
+@pytest.fixture
+def db(request: pytest.FixtureRequest) -> Any:
+    """A PostgreSQL connection in a fresh schema: tests/test_sql_contexts.py's ``pg``."""
+    return request.getfixturevalue("pg")
+
+
+def _extension(db: Any, name: str) -> None:
+    available = db.execute("select 1 from pg_available_extensions where name = %s", (name,))
+    if available.fetchone() is None:
+        pytest.skip(f"PostgreSQL's {name} extension is not installed on this server")
+    db.execute(f"create extension if not exists {name} schema ipy_istring_contexts")
+
+
+_LIBRARY = r"""
+#include <stdio.h>
+__attribute__((constructor)) static void ran(void) {
+    FILE *f = fopen(MARK, "w");
+    if (f) { fputs("native code ran\n", f); fclose(f); }
+}
+"""
+
+
+def _library(directory: pathlib.Path) -> tuple[pathlib.Path, pathlib.Path]:
+    """A shared library whose constructor, run as it is loaded, writes a mark file."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        pytest.skip("no C compiler to build the shared library the value names")
+    source, library, mark = directory / "lib.c", directory / "evil.so", directory / "ran"
+    source.write_text(_LIBRARY)
+    subprocess.run(
+        [compiler, "-shared", "-fPIC", f'-DMARK="{mark}"', "-o", str(library), str(source)],
+        check=True,
+    )
+    library.chmod(0o755)
+    return library, mark
+
+
+def test_postgresql_dblink_connect_sets_the_linked_sessions_libraries(
+    db: Any, postgres_dsn: str
+) -> None:
+    """``dblink_connect('k', {conninfo})``: the connection string's ``options`` set
+    ``session_preload_libraries`` for the session dblink opens, and the server loaded the
+    value's library as it started (its constructor wrote the mark)."""
+    _extension(db, "dblink")
+    if db.execute("select rolsuper from pg_roles where rolname = current_user").fetchone() != (
+        True,
+    ):
+        pytest.skip("session_preload_libraries is set from a connection string by a superuser")
+    directory = pathlib.Path(tempfile.mkdtemp(prefix="ipy_istring_dblink_"))
+    try:
+        directory.chmod(0o777)  # the server's user writes the mark
+        library, mark = _library(directory)
+        conninfo = make_conninfo(postgres_dsn, options=f"-c session_preload_libraries={library}")
+        parts = ("select dblink_connect('k', ", field(conninfo, "conninfo"), ")")
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        query = "select dblink_connect('k', %s)"
+        with pytest.raises(Exception, match=r"magic block|could not establish connection"):
+            db.execute(query, (conninfo,))
+        assert mark.read_text() == "native code ran\n"
+        refused_everywhere(parts, r"is an argument of dblink_connect\(\), and dblink_connect")
+        refused_everywhere(
+            ("select dblink_connect_u('k', ", field(conninfo, "conninfo"), ")"),
+            r"is an argument of dblink_connect_u\(\)",
+        )
+        # Any field of a query that calls it: the connection string may come from a subquery.
+        refused_everywhere(
+            ("with c(q) as (select cast(", field(conninfo), " as text)) "
+             "select dblink_connect('k', (select q from c))"),
+            r"is in a query that calls dblink_connect\(\)",
+        )  # fmt: skip
+        refused_everywhere(("select dblink_connect(", field(conninfo), ")"), r"dblink_connect\(\)")
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+    # Look-alikes: the calls that take a connection's name, and the name as a column.
+    kept = ("select dblink_disconnect(", field("k"), ")")
+    assert sql(T(*kept), "format").sql == "select dblink_disconnect(%s)"
+    kept = ("select dblink_get_connections(), ", field(1))
+    assert sql(T(*kept), "format").sql == "select dblink_get_connections(), %s"
+    kept = ("select 1 as dblink_connect where 1 = ", field(1))
+    assert db.execute(*sql(T(*kept), "format")).fetchall() == [(1,)]
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "load {x}",
+        "install {x}",
+        "force install {x}",
+        "attach ':memory:' as d (type {x})",
+        "set home_directory = {x}",
+        "pragma import_database({x})",
+        "import database {x}",
+        "create macro m() as {x}",
+        "explain analyze load {x}",
+        "call query({x})",
+    ],
+)
+def test_duckdb_prepares_no_statement_that_runs_code(statement: str, tmp_path: Any) -> None:
+    """DuckDB refuses to prepare the statements sql() refuses a field in, so ``prepare p as``
+    before them hides nothing: DuckDB's parser says the statement is not preparable."""
+    path = str(tmp_path / "evil.duckdb_extension")
+    pathlib.Path(path).write_bytes(b"not an extension")
+    connection = duckdb.connect()
+    text = "prepare p as " + statement.replace("{x}", "'" + path + "'")
+    with pytest.raises(duckdb.ParserException, match="is not a preparable statement"):
+        connection.execute(text)
+    with pytest.raises(duckdb.BinderException, match='Prepared statement "p" does not exist'):
+        connection.execute("execute p")
+    assert os.path.exists(path)
