@@ -539,6 +539,13 @@ _OPTION_NAMED = (
     '("program" %s) ran the value)',
     "Write the option's name in the static text",
 )
+# postgres_fdw passes a server's "options" option to libpq, which sends it as the remote
+# session's command-line options: '-c session_preload_libraries=<file>' made the server load
+# the value's library when a foreign table of the server was read.
+_LIBPQ_OPTIONS = (
+    "follows OPTIONS, the option postgres_fdw passes to libpq as the remote session's settings "
+    "(options '-c session_preload_libraries=...' made the server load that library)"
+)
 _UNREADABLE_BEFORE = (
     'follows a name written U&"..." with escapes, which the check cannot read: it may be '
     'PROGRAM (file_fdw\'s options (U&"progr\\0061m" %s) ran the value as a shell command)'
@@ -636,6 +643,8 @@ def _sink(
         return _UNREADABLE_BEFORE, _CODE_FIX
     if calls[-1:] == ["options"] and before in _OPTION_NAMED_AFTER:
         return _OPTION_NAMED
+    if calls[-1:] == ["options"] and previous == "options":  # options (..., options {o:l})
+        return _LIBPQ_OPTIONS, _CODE_FIX
     for name in calls:
         if name in _CODE_CALLS:
             return f"is an argument of {_shown(name)}(), and {_CODE_CALLS[name]}", _CODE_FIX

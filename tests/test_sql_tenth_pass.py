@@ -9,6 +9,13 @@
   calls ``dblink_connect()`` or ``dblink_connect_u()`` now takes no field, like ``dblink()``;
   ``dblink_disconnect({name})`` and the name as a column stay accepted.
 
+* postgres_fdw passes a foreign server's ``options`` option to libpq, as the remote session's
+  command-line options: ``create server ... options (host '...', options {o:l})`` was accepted
+  (an option's value is data), and ``-c session_preload_libraries=<file>`` made the server
+  load the value's library when a foreign table of the server was read (the positive control
+  below).  A field after the option name ``options`` (also ``add``/``set options``, quoted or
+  in any case) is refused now; the other options' values stay accepted.
+
 Attacks tried that held (kept as regression tests on the real DuckDB): DuckDB's ``PREPARE p AS
 <statement>`` hides the statement behind PREPARE, where sql() does not read LOAD, INSTALL,
 ATTACH's TYPE, SET of a code setting, PRAGMA or CREATE MACRO (``prepare p as load {x:l}`` is
@@ -28,7 +35,7 @@ from typing import Any
 
 import duckdb
 import pytest
-from psycopg.conninfo import make_conninfo
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from test_sql_contexts import pg  # noqa: F401  # the fixture, which db below asks for
 
 from ipy_istring.fields import RenderError
@@ -159,3 +166,54 @@ def test_duckdb_prepares_no_statement_that_runs_code(statement: str, tmp_path: A
     with pytest.raises(duckdb.BinderException, match='Prepared statement "p" does not exist'):
         connection.execute("execute p")
     assert os.path.exists(path)
+
+
+def test_postgresql_postgres_fdw_options_set_the_remote_sessions_libraries(
+    db: Any, postgres_dsn: str
+) -> None:
+    """postgres_fdw passes a server's ``options`` option to libpq as the remote session's
+    command-line options: ``options (..., options {o:l})`` with ``-c
+    session_preload_libraries=<file>`` made the server load the value's library when the
+    foreign table was read (its constructor wrote the mark)."""
+    _extension(db, "postgres_fdw")
+    if db.execute("select rolsuper from pg_roles where rolname = current_user").fetchone() != (
+        True,
+    ):
+        pytest.skip("session_preload_libraries is set from a connection string by a superuser")
+    info = conninfo_to_dict(postgres_dsn)
+    written = ", ".join(f"{key} '{info[key]}'" for key in ("host", "port", "dbname") if key in info)
+    directory = pathlib.Path(tempfile.mkdtemp(prefix="ipy_istring_fdw_"))
+    try:
+        directory.chmod(0o777)  # the server's user writes the mark
+        library, mark = _library(directory)
+        value = f"-c session_preload_libraries={library}"
+        before = f"create server fdw foreign data wrapper postgres_fdw options ({written}, options "
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        db.execute(before + "'" + value + "')")
+        user = str(info.get("user", "postgres")).replace("'", "''")
+        db.execute(f"create user mapping for current_user server fdw options (user '{user}')")
+        db.execute("create foreign table ft (n int) server fdw options (table_name 'pg_class')")
+        with pytest.raises(Exception, match=r"magic block|could not connect"):
+            db.execute("select count(*) from ft")
+        assert mark.read_text() == "native code ran\n"
+        why = r"follows OPTIONS, the option postgres_fdw passes to libpq"
+        refused_everywhere((before, field(value, "o", "l"), ")"), why)
+        refused_everywhere(
+            ("alter server fdw options (add options ", field(value, "o", "l"), ")"), why
+        )
+        refused_everywhere(
+            ("alter server fdw options (set options ", field(value, "o", "l"), ")"), why
+        )
+        quoted = ('alter server fdw options (set "options" ', field(value, "o", "l"), ")")
+        refused_everywhere(quoted, why)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+    # Look-alikes: the other options' values, and OPTIONS (...) itself.
+    kept = (
+        "create server s2 foreign data wrapper postgres_fdw options (host ",
+        field("h", "h", "l"),
+        ")",
+    )
+    assert sql(T(*kept), "format").sql.endswith("options (host 'h')")
+    kept = ("alter foreign table ft options (set table_name ", field("pg_proc", "t", "l"), ")")
+    assert sql(T(*kept), "format").sql.endswith("(set table_name 'pg_proc')")
