@@ -21,7 +21,9 @@ Attacks tried that held (kept as regression tests on the real DuckDB): DuckDB's 
 ATTACH's TYPE, SET of a code setting, PRAGMA or CREATE MACRO (``prepare p as load {x:l}`` is
 accepted), but DuckDB prepares none of them ("... is not a preparable statement"), and
 PostgreSQL prepares only SELECT, INSERT, UPDATE, DELETE, MERGE and VALUES, whose calls sql()
-reads as everywhere else.
+reads as everywhere else.  ``create subscription s connection {c:l}`` is a libpq connection
+string too, but the subscription's walreceiver writes ``options`` of its own after it, so the
+value's ``-c session_preload_libraries`` was dropped and the publisher loaded nothing.
 """
 
 from __future__ import annotations
@@ -217,3 +219,44 @@ def test_postgresql_postgres_fdw_options_set_the_remote_sessions_libraries(
     assert sql(T(*kept), "format").sql.endswith("options (host 'h')")
     kept = ("alter foreign table ft options (set table_name ", field("pg_proc", "t", "l"), ")")
     assert sql(T(*kept), "format").sql.endswith("(set table_name 'pg_proc')")
+
+
+def test_postgresql_subscription_connection_keeps_its_own_options(
+    db: Any, postgres_dsn: str
+) -> None:
+    """Held: ``create subscription s connection {c:l} ...`` stays accepted.  Its connection
+    string is libpq's too, but the subscription's walreceiver writes ``options`` of its own
+    after it (datestyle, intervalstyle, extra_float_digits), so the value's ``-c
+    session_preload_libraries=<file>`` was dropped: the publisher (here the same server)
+    opened the session and never loaded the library."""
+    if db.execute("select rolsuper from pg_roles where rolname = current_user").fetchone() != (
+        True,
+    ):
+        pytest.skip("CREATE SUBSCRIPTION needs a superuser on PostgreSQL 15")
+    directory = pathlib.Path(tempfile.mkdtemp(prefix="ipy_istring_subscription_"))
+    try:
+        directory.chmod(0o777)  # the server's user would write the mark
+        library, mark = _library(directory)
+        conninfo = make_conninfo(postgres_dsn, options=f"-c session_preload_libraries={library}")
+        after = " publication ipy_istring_nothing with (create_slot = false, enabled = false)"
+        parts = (
+            "create subscription ipy_istring_sub connection ",
+            field(conninfo, "c", "l"),
+            after,
+        )
+        # It connects: a database that does not exist fails the statement.
+        missing = make_conninfo(postgres_dsn, dbname="ipy_istring_no_such_database")
+        with pytest.raises(Exception, match="ipy_istring_no_such_database"):
+            db.execute(*sql(T(parts[0], field(missing, "c", "l"), after), "format"))
+        db.execute(*sql(T(*parts), "format"))
+        try:
+            connected = db.execute(
+                "select subconninfo from pg_subscription where subname = 'ipy_istring_sub'"
+            ).fetchone()
+            assert connected == (conninfo,)
+            assert not mark.exists()
+        finally:
+            db.execute("alter subscription ipy_istring_sub set (slot_name = none)")
+            db.execute("drop subscription ipy_istring_sub")
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
