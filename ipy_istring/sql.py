@@ -770,6 +770,16 @@ _ATTACH_TYPE = (
     "is in the TYPE option of ATTACH, which DuckDB loads as an extension (a path as that "
     "file, as LOAD does): the value would choose the native code loaded"
 )
+# And the option's name may not come from a value either: attach ':memory:' as d ("type" ?)
+# with the name "type" from a ':i' field loaded the parameter's file as an extension.
+_ATTACH_OPTION = (
+    "names an option of ATTACH (...), so its value chooses what the option's value is: "
+    "DuckDB loads the TYPE option as an extension (a path as that file), and "
+    "attach ':memory:' as d (\"type\" ?) loaded the parameter's file",
+    "Write the option's name in the static text",
+)
+# The words before ATTACH's path, which may be an expression in parentheses: attach (?) as d.
+_ATTACH_PATH_AFTER = frozenset(("attach", "database", "exists"))
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
 # PRAGMA name(...) calls a pragma function, and DuckDB's run code (import_database,
 # json_execute_serialized_sql): an argument is a value only in those known to read it as data,
@@ -916,6 +926,7 @@ def _composed(
         after_set: list[str] | None = None
         atomic = False  # in its BEGIN ATOMIC body, where SET is an UPDATE's
         attach_type: int | None = None  # the depth of ATTACH's (TYPE ...) while in its value
+        attach_options = False  # in ATTACH's (option value, ...), at its own depth
         postgresql = d.name.startswith("postgresql")
         for kind, start, end in tokens(text, d):
             if kind != "field":
@@ -973,6 +984,8 @@ def _composed(
                 why = _sink(head, previous, called, routine_body, last, after_set, dotted_from)
                 if why is None and attach_type is not None:
                     why = _ATTACH_TYPE, _CODE_FIX
+                if why is None and attach_options and len(calls) == 1 and last in ("(", ","):
+                    why = _ATTACH_OPTION  # attach p as d ({k:i} ?): the option's name
                 if why is not None and found[field] is None:
                     found[field] = why
                 family = "postgresql" if postgresql else d.name
@@ -990,9 +1003,12 @@ def _composed(
             elif token == ";":
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
                 after_set = attach_type = None
+                attach_options = False
             elif token == "," and attach_type == len(calls):
                 attach_type = None  # (type sqlite, read_only ...): the next option
             elif token == "(":
+                if not calls and _statement(head)[:1] == ["attach"]:
+                    attach_options = last not in _ATTACH_PATH_AFTER
                 calls.append(previous)
                 if previous in _CODE_CALLS:
                     taint = taint or f"calls {_shown(previous)}(), and {_CODE_CALLS[previous]}"

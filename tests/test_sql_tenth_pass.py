@@ -16,6 +16,13 @@
   below).  A field after the option name ``options`` (also ``add``/``set options``, quoted or
   in any case) is refused now; the other options' values stay accepted.
 
+* DuckDB's ATTACH took an option's name from a value: ``attach {p} as d ({k:i} {v})`` was
+  accepted (only a TYPE written in the text was read as one), and with ``k = "type"`` DuckDB
+  loaded the parameter's file as an extension (the positive control below: DuckDB's own error
+  says it read the file as one), as the eighth pass refused for ``(type {v})``.  A field that
+  names an option of ATTACH is refused now; the path (also in parentheses), the alias and the
+  options' values stay accepted.
+
 Attacks tried that held (kept as regression tests on the real DuckDB): DuckDB's ``PREPARE p AS
 <statement>`` hides the statement behind PREPARE, where sql() does not read LOAD, INSTALL,
 ATTACH's TYPE, SET of a code setting, PRAGMA or CREATE MACRO (``prepare p as load {x:l}`` is
@@ -260,3 +267,52 @@ def test_postgresql_subscription_connection_keeps_its_own_options(
             db.execute("drop subscription ipy_istring_sub")
     finally:
         shutil.rmtree(directory, ignore_errors=True)
+
+
+# Where DuckDB may run a query: its paramstyles, and any style with its dialect.
+DUCKDB = (("qmark", None), ("dollar", None), ("qmark", "duckdb"), ("format", "duckdb"))
+
+ATTACH_OPTION_NAMED = [
+    ("attach ", field(":memory:", "p"), " as d (", field("type", "k", "i"), " ", field("v"), ")"),
+    ("attach ':memory:' as d (", field("TYPE", "k", "i"), " ", field("v"), ")"),
+    ("attach ':memory:' as d (read_only false, ", field("type", "k", "i"), " ", field("v"), ")"),
+    ("attach if not exists ':memory:' (", field("type", "k", "i"), " ", field("v"), ")"),
+    ("attach or replace database ':memory:' as d (", field("type", "k", "i"), ")"),
+]
+
+
+@pytest.mark.parametrize("parts", ATTACH_OPTION_NAMED)
+def test_duckdb_attach_option_named_by_a_value_is_refused(parts: tuple[Any, ...]) -> None:
+    for paramstyle, dialect in DUCKDB:
+        with pytest.raises(RenderError, match=r"\{k:i\} names an option of ATTACH"):
+            sql(T(*parts), paramstyle, dialect=dialect)
+    with pytest.raises(RenderError, match="Write the option's name in the static text"):
+        sql(T(*parts))
+
+
+def test_duckdb_attach_loads_the_type_a_value_names_as_an_option(tmp_path: Any) -> None:
+    """``attach ? as d ("type" ?)``, as sql() wrote ``attach {p} as d ({k:i} {v})`` with
+    ``k = "type"``: DuckDB opened the parameter's file as an extension."""
+    path = tmp_path / "evil.duckdb_extension"
+    path.write_bytes(b"not an extension")
+    connection = duckdb.connect()
+    # The positive control: the query sql() wrote before this pass, run as it is.
+    with pytest.raises(duckdb.Error, match="is not a DuckDB extension"):
+        connection.execute('attach ? as d ("type" ?)', [":memory:", str(path)])
+    parts = ("attach ", field(":memory:", "p"), " as d (", field("type", "k", "i"), " ")
+    with pytest.raises(RenderError, match=r"names an option of ATTACH"):
+        sql(T(*parts, field(str(path)), ")"))
+    # Look-alikes: the path (also an expression in parentheses), the alias and the options'
+    # values stay values, and run.
+    db_file = str(tmp_path / "other.db")
+    kept = [
+        ("attach ", field(db_file, "p"), " as ", field("other", "a", "i"), " (read_only ",
+         field(False, "b"), ")"),
+        ("attach if not exists (", field(db_file + "2", "p"), ") as other2"),
+        ("attach database (", field(str(tmp_path / "third"), "p"), " || '.db') as d3 "
+         "(block_size ", field(16384, "n", "l"), ")"),
+    ]  # fmt: skip
+    for parts in kept:
+        connection.execute(*sql(T(*parts)))
+    attached = connection.execute("select database_name from duckdb_databases() order by 1")
+    assert {"other", "other2", "d3"} <= {name for (name,) in attached.fetchall()}
