@@ -778,6 +778,15 @@ _ATTACH_OPTION = (
     "attach ':memory:' as d (\"type\" ?) loaded the parameter's file",
     "Write the option's name in the static text",
 )
+# EXPLAIN (ANALYZE) runs the statement it explains: explain ({k:i}) delete from t ... with
+# k = "analyze" deleted the rows (DuckDB, PostgreSQL), where the text wrote only a plan.
+_EXPLAIN_OPTION = (
+    "names an option of EXPLAIN (...), so its value chooses what EXPLAIN does: with "
+    "\"analyze\" it runs the statement it explains (explain (\"analyze\") delete ... deleted "
+    "the rows)",
+    "Write the option's name in the static text; to choose among known options, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
 # The words before ATTACH's path, which may be an expression in parentheses: attach (?) as d.
 _ATTACH_PATH_AFTER = frozenset(("attach", "database", "exists"))
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
@@ -926,7 +935,8 @@ def _composed(
         after_set: list[str] | None = None
         atomic = False  # in its BEGIN ATOMIC body, where SET is an UPDATE's
         attach_type: int | None = None  # the depth of ATTACH's (TYPE ...) while in its value
-        attach_options = False  # in ATTACH's (option value, ...), at its own depth
+        # in ATTACH's (option value, ...) or EXPLAIN's (option, ...): which, or None
+        options: str | None = None
         postgresql = d.name.startswith("postgresql")
         for kind, start, end in tokens(text, d):
             if kind != "field":
@@ -984,8 +994,9 @@ def _composed(
                 why = _sink(head, previous, called, routine_body, last, after_set, dotted_from)
                 if why is None and attach_type is not None:
                     why = _ATTACH_TYPE, _CODE_FIX
-                if why is None and attach_options and len(calls) == 1 and last in ("(", ","):
-                    why = _ATTACH_OPTION  # attach p as d ({k:i} ?): the option's name
+                if why is None and options and len(calls) == 1 and last in ("(", ","):
+                    # attach p as d ({k:i} ?), explain ({k:i}) delete ...: the option's name
+                    why = _ATTACH_OPTION if options == "attach" else _EXPLAIN_OPTION
                 if why is not None and found[field] is None:
                     found[field] = why
                 family = "postgresql" if postgresql else d.name
@@ -1002,13 +1013,14 @@ def _composed(
                 field += 1
             elif token == ";":
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
-                after_set = attach_type = None
-                attach_options = False
+                after_set = attach_type = options = None
             elif token == "," and attach_type == len(calls):
                 attach_type = None  # (type sqlite, read_only ...): the next option
             elif token == "(":
                 if not calls and _statement(head)[:1] == ["attach"]:
-                    attach_options = last not in _ATTACH_PATH_AFTER
+                    options = None if last in _ATTACH_PATH_AFTER else "attach"
+                elif not calls and head == ["explain"]:
+                    options = "explain"
                 calls.append(previous)
                 if previous in _CODE_CALLS:
                     taint = taint or f"calls {_shown(previous)}(), and {_CODE_CALLS[previous]}"
@@ -1016,6 +1028,8 @@ def _composed(
                 clauses.append("from" if _reads_a_table(last, clauses[-1]) else "")
             elif token == ")":
                 del calls[-1:]
+                if not calls:
+                    options = None
                 if len(clauses) > 1:
                     clauses.pop()
                 if attach_type is not None and len(calls) < attach_type:

@@ -23,6 +23,12 @@
   names an option of ATTACH is refused now; the path (also in parentheses), the alias and the
   options' values stay accepted.
 
+* EXPLAIN took an option's name from a value: ``explain ({k:i}) delete from t where id = {x}``
+  was accepted, and with ``k = "analyze"`` DuckDB and PostgreSQL ran the DELETE the text
+  wrote only to be planned (the positive controls below: the rows were gone).  A field that
+  names an option of EXPLAIN is refused now; an option's value (``format {f:i}``,
+  ``verbose {b:l}``) and the fields of the statement explained stay accepted.
+
 Attacks tried that held (kept as regression tests on the real DuckDB): DuckDB's ``PREPARE p AS
 <statement>`` hides the statement behind PREPARE, where sql() does not read LOAD, INSTALL,
 ATTACH's TYPE, SET of a code setting, PRAGMA or CREATE MACRO (``prepare p as load {x:l}`` is
@@ -316,3 +322,49 @@ def test_duckdb_attach_loads_the_type_a_value_names_as_an_option(tmp_path: Any) 
         connection.execute(*sql(T(*parts)))
     attached = connection.execute("select database_name from duckdb_databases() order by 1")
     assert {"other", "other2", "d3"} <= {name for (name,) in attached.fetchall()}
+
+
+EXPLAIN_OPTION_NAMED = [
+    ("explain (", field("analyze", "k", "i"), ") delete from t where id = ", field(1)),
+    ("explain (costs off, ", field("ANALYZE", "k", "i"), ") delete from t"),
+    ("EXPLAIN (", field("analyze", "k", "i"), ", format json) update t set id = 2"),
+    ("select 1; explain (", field("analyze", "k", "i"), ") delete from t"),
+]
+
+
+@pytest.mark.parametrize("parts", EXPLAIN_OPTION_NAMED)
+def test_explain_option_named_by_a_value_is_refused(parts: tuple[Any, ...]) -> None:
+    for paramstyle, dialect in (*DUCKDB, *POSTGRESQL, ("qmark", "sqlite")):
+        with pytest.raises(RenderError, match=r"\{k:i\} names an option of EXPLAIN"):
+            sql(T(*parts), paramstyle, dialect=dialect)
+
+
+def _explain_look_alikes(run: Any, style: str, postgresql: bool) -> None:
+    """An option's value and the explained statement's fields stay values; nothing runs."""
+    kept = [
+        ("explain (format ", field("json", "f", "i"), ") delete from t where id = ", field(1)),
+        ("explain (verbose ", field(True, "b", "l"), ") delete from t where id in (",
+         field(1), ", ", field(2), ")"),
+        ("explain delete from t where id = ", field(1)),
+    ]  # fmt: skip
+    for parts in kept if postgresql else kept[::2]:  # DuckDB has no VERBOSE
+        run(*sql(T(*parts), style))
+
+
+def test_duckdb_explain_analyze_named_by_a_value_runs_the_statement() -> None:
+    connection = duckdb.connect()
+    connection.execute("create table t as select 1 as id")
+    _explain_look_alikes(connection.execute, "qmark", postgresql=False)
+    assert connection.execute("select count(*) from t").fetchall() == [(1,)]
+    # The positive control: the query sql() wrote before this pass, run as it is.
+    connection.execute('explain ("analyze") delete from t where id = ?', [1])
+    assert connection.execute("select count(*) from t").fetchall() == [(0,)]
+
+
+def test_postgresql_explain_analyze_named_by_a_value_runs_the_statement(db: Any) -> None:
+    db.execute("create table t as select 1 as id")
+    _explain_look_alikes(db.execute, "format", postgresql=True)
+    assert db.execute("select count(*) from t").fetchall() == [(1,)]
+    # The positive control: the query sql() wrote before this pass, run as it is.
+    db.execute('explain ("analyze") delete from t where id = %s', (1,))
+    assert db.execute("select count(*) from t").fetchall() == [(0,)]
