@@ -787,6 +787,33 @@ _EXPLAIN_OPTION = (
     "Write the option's name in the static text; to choose among known options, pick an "
     "i'...' fragment in Python and compose it with ':q'",
 )
+# CREATE/ALTER ROLE (USER, GROUP) take attributes as words, and PostgreSQL reads a quoted name
+# there as the word: create role r with {k:i} login with k = "superuser" made a superuser.
+# A ':i' field there may only be a role's (or database's) name: after these tokens.
+_ROLE_KINDS = frozenset(("role", "user", "group"))
+_ROLE_NAMED_AFTER = frozenset(("role", "user", "group", "admin", ",", "to", "database", "="))
+_ROLE_ATTRIBUTE = (
+    "stands where CREATE/ALTER ROLE takes an attribute, and PostgreSQL reads a quoted name "
+    "there as the attribute: create role r with \"superuser\" made a superuser, so the "
+    "value would choose the role's privileges",
+    "Write the attributes in the static text (SUPERUSER, CREATEDB, LOGIN...); to choose "
+    "among known ones, pick an i'...' fragment in Python and compose it with ':q'",
+)
+
+
+def _role_attribute(head: list[str], before: str) -> bool:
+    """Whether a ':i' field after the token ``before`` in CREATE/ALTER ROLE, USER or GROUP
+    stands where an attribute may (``with {k:i}``, ``r {k:i}``, ``login {k:i}``) rather than
+    a role's name (``create role {r:i}``, ``in role {r:i}``, ``admin {r:i}``)."""
+    return (
+        head[:1] in (["create"], ["alter"])
+        and head[1:2] != []
+        and head[1] in _ROLE_KINDS
+        and head[2:3] != ["mapping"]  # CREATE USER MAPPING FOR {u:i} SERVER {s:i}
+        and before not in _ROLE_NAMED_AFTER
+    )
+
+
 # The words before ATTACH's path, which may be an expression in parentheses: attach (?) as d.
 _ATTACH_PATH_AFTER = frozenset(("attach", "database", "exists"))
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
@@ -994,6 +1021,15 @@ def _composed(
                 why = _sink(head, previous, called, routine_body, last, after_set, dotted_from)
                 if why is None and attach_type is not None:
                     why = _ATTACH_TYPE, _CODE_FIX
+                if (
+                    why is None
+                    and postgresql
+                    and specs[field] == "i"
+                    and after_set is None
+                    and not calls
+                    and _role_attribute(_statement(head), last)
+                ):
+                    why = _ROLE_ATTRIBUTE  # create role r with {k:i}: "superuser"
                 if why is None and options and len(calls) == 1 and last in ("(", ","):
                     # attach p as d ({k:i} ?), explain ({k:i}) delete ...: the option's name
                     why = _ATTACH_OPTION if options == "attach" else _EXPLAIN_OPTION

@@ -29,6 +29,13 @@
   names an option of EXPLAIN is refused now; an option's value (``format {f:i}``,
   ``verbose {b:l}``) and the fields of the statement explained stay accepted.
 
+* CREATE/ALTER ROLE took an attribute from a value: PostgreSQL reads a quoted name where a
+  role's attribute stands as that attribute, so ``create role r with {k:i} login`` with
+  ``k = "superuser"`` made a superuser (the positive control below, run as a superuser, as an
+  administration notebook would).  A ``:i`` field there is refused now; a role's name
+  (``create role {r:i}``, ``in role {r:i}``, ``admin {r:i}``, ``rename to {r:i}``,
+  ``alter group {g:i} add user {u:i}``) stays accepted, as does CREATE USER MAPPING.
+
 Attacks tried that held (kept as regression tests on the real DuckDB): DuckDB's ``PREPARE p AS
 <statement>`` hides the statement behind PREPARE, where sql() does not read LOAD, INSTALL,
 ATTACH's TYPE, SET of a code setting, PRAGMA or CREATE MACRO (``prepare p as load {x:l}`` is
@@ -368,3 +375,56 @@ def test_postgresql_explain_analyze_named_by_a_value_runs_the_statement(db: Any)
     # The positive control: the query sql() wrote before this pass, run as it is.
     db.execute('explain ("analyze") delete from t where id = %s', (1,))
     assert db.execute("select count(*) from t").fetchall() == [(0,)]
+
+
+ROLE_ATTRIBUTE = [
+    ("create role ipy_istring_r with ", field("superuser", "k", "i"), " login"),
+    ("create role ipy_istring_r ", field("SUPERUSER", "k", "i")),
+    ("create user ipy_istring_r login ", field("superuser", "k", "i")),
+    ("alter role ipy_istring_r with ", field("superuser", "k", "i")),
+    ("alter user ", field("ipy_istring_r", "r", "i"), " ", field("createrole", "k", "i")),
+    ("create group ipy_istring_g with ", field("superuser", "k", "i")),
+]
+
+
+@pytest.mark.parametrize("parts", ROLE_ATTRIBUTE)
+def test_role_attribute_from_a_value_is_refused(parts: tuple[Any, ...]) -> None:
+    refused_everywhere(parts, r"\{k:i\} stands where CREATE/ALTER ROLE takes an attribute")
+
+
+def test_postgresql_role_attribute_named_by_a_value_is_granted(db: Any) -> None:
+    if db.execute("select rolsuper from pg_roles where rolname = current_user").fetchone() != (
+        True,
+    ):
+        pytest.skip("only a superuser may create a superuser")
+    names = ("ipy_istring_r", "ipy_istring_s", "ipy_istring_t", "ipy_istring_g")
+    super_of = (
+        "select rolname, rolsuper from pg_roles where rolname like 'ipy_istring_%' order by 1"
+    )
+    try:
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        db.execute('create role ipy_istring_r with "superuser" login')
+        assert db.execute(super_of).fetchall() == [("ipy_istring_r", True)]
+        db.execute("drop role ipy_istring_r")
+        # Look-alikes: the roles' names stay values, and run.
+        kept = [
+            ("create role ", field("ipy_istring_r", "r", "i"), " with login password ",
+             field("pw", "p", "l")),
+            ("create group ", field("ipy_istring_g", "g", "i")),
+            ("create role ipy_istring_s in role ", field("ipy_istring_g", "g", "i"), " admin ",
+             field("ipy_istring_r", "r", "i")),
+            ("alter role ", field("ipy_istring_s", "r", "i"), " rename to ",
+             field("ipy_istring_t", "t", "i")),
+            ("alter group ", field("ipy_istring_g", "g", "i"), " add user ",
+             field("ipy_istring_r", "r", "i")),
+            ("alter role ", field("ipy_istring_r", "r", "i"), " set search_path to ",
+             field("public", "s", "i")),
+        ]  # fmt: skip
+        for parts in kept:
+            db.execute(*sql(T(*parts), "format"))
+        assert db.execute(super_of).fetchall() == [
+            ("ipy_istring_g", False), ("ipy_istring_r", False), ("ipy_istring_t", False)
+        ]  # fmt: skip
+    finally:
+        for name in names:
+            db.execute(f"drop role if exists {name}")
