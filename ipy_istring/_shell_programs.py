@@ -673,16 +673,19 @@ OPTION_CODE_PROGRAMS = _KNOWN_PROGRAMS.union(
 #: purpose: ``sort``, ``split``, ``install``, ``sdiff`` (options that run a program); ``rm``,
 #: ``cp``, ``mv``, ``ln``, ``chmod``, ``chown``, ``kill``, ``gzip``, ``truncate``, ``shred``,
 #: ``date`` (``rm -rf``, ``cp -t DIR``, ``kill -1``, ``gzip -r``, ``date -s``: an option from a
-#: value would change what is written or destroyed; write ``--`` before the field).
+#: value would change what is written or destroyed; write ``--`` before the field); ``shuf``,
+#: ``tree``, ``file``, which write a file an option names (``shuf -o FILE``, ``tree -o FILE``,
+#: ``file -C`` its compiled ``magic.mgc``): ``shuf -e {x:*}`` with ``['touch f', '-o', 'run.sh']``
+#: wrote the value's command into any file, in dash and bash (tenth pass).
 DATA_OPTION_PROGRAMS = frozenset(
     {"ls", "cat", "echo", "printf", "head", "tail", "wc", "mkdir", "rmdir", "touch", "stat",
      "du", "df", "basename", "dirname", "realpath", "readlink", "pwd", "grep", "egrep",
      "fgrep", "cut", "tr", "uniq", "tee", "id", "seq", "sleep", "true", "false", "diff", "cmp",
      "comm", "paste", "join", "nl", "od", "base64", "md5sum", "sha1sum", "sha224sum",
      "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "zcat", "bzcat", "xzcat",
-     "column", "expand", "unexpand", "fold", "fmt", "rev", "shuf", "tac", "mktemp", "whoami",
-     "uname", "nproc", "printenv", "file", "which", "numfmt", "pr", "tsort", "factor", "cd",
-     "hexdump", "xxd", "strings", "tree", "yes", "mkfifo", "nslookup", "host", "locale",
+     "column", "expand", "unexpand", "fold", "fmt", "rev", "tac", "mktemp", "whoami",
+     "uname", "nproc", "printenv", "which", "numfmt", "pr", "tsort", "factor", "cd",
+     "hexdump", "xxd", "strings", "yes", "mkfifo", "nslookup", "host", "locale",
      "getent", "groups", "users", "who", "w", "uptime", "free", "lsblk", "ps", "pgrep"}
 )  # fmt: skip
 #: The allow-list for options spelled like code options: programs whose ``-c``, ``-e``, ``-x``,
@@ -698,7 +701,8 @@ PLAIN_OPTION_PROGRAMS = DATA_OPTION_PROGRAMS.union(
      "zegrep", "zfgrep", "xzgrep", "bzgrep", "truncate", "shred", "date", "dd", "gcc", "cc",
      "clang", "g++", "c++", "clang++", "ping", "ping6", "curl", "jq", "yq", "iconv", "pv",
      "xmllint", "patch", "dos2unix", "unix2dos", "base32", "basenc",
-     "ip", "ss", "lsof", "dmesg", "journalctl", "unzip", "7z", "ffmpeg", "ffprobe"}
+     "ip", "ss", "lsof", "dmesg", "journalctl", "unzip", "7z", "ffmpeg", "ffprobe", "shuf",
+     "tree", "file"}
 )  # fmt: skip
 # Short options that give code to many programs (a shell's -c, perl's -e, fd's -x and -X).
 _CODE_LIKE_SHORT = frozenset({"-c", "-e", "-x", "-X"})
@@ -743,7 +747,7 @@ DATA_INPUT_PROGRAMS = (
          "wl-copy", "pbcopy", "lp", "lpr", "gpg", "split", "tee", "column", "xargs", "rm",
          "cp", "mv", "ln", "chmod", "chown", "chgrp", "kill", "pkill", "gzip", "gunzip",
          "bzip2", "bunzip2", "xz", "unxz", "truncate", "shred", "date", "dd", "csplit",
-         "unlink", "hostname", "ping",
+         "unlink", "hostname", "ping", "shuf", "tree", "file",
          # shell builtins: they read the pipe as data (a variable that `read` sets is
          # followed where it is used)
          "read", "mapfile", "readarray", "command", "builtin", "type", "exit", "return",

@@ -1,0 +1,151 @@
+"""sh() red team, tenth pass: programs the allow-lists trusted with a value's options.
+
+Each hole was reproduced in real dash and bash, with a positive control (the same template
+with each value through plain ``shlex.quote`` ran the payload), then refused:
+
+* ``shuf``, ``tree`` and ``file`` were among ``DATA_OPTION_PROGRAMS`` (options that run no
+  command and write nothing beyond the operands), yet each writes a file an option names:
+  ``shuf -o FILE``/``--output=FILE``, ``tree -o FILE``, ``file -C`` (the compiled
+  ``magic.mgc``).  ``shuf -e {x:*}`` with ``['touch f', '-o', 'run.sh']`` wrote the value's
+  command into any file, ``shuf -e {x}`` with ``-orun.sh`` created one, ``tree {d:*}`` with
+  ``['-o', 'f']`` overwrote one.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import shlex
+import shutil
+
+import pytest
+from test_shell_contexts import SHELLS
+from test_shell_eighth_pass import _runs_payload  # (run in a fresh directory)
+from test_shell_fourth_pass import _template  # (a case with each § a field)
+
+from ipy_istring.fields import RenderError
+from ipy_istring.shell import sh
+from ipy_istring.template import Interpolation, InterpolationTemplate
+
+SENTINEL = "pwned-sentinel"
+
+
+def _spread(case: str, values: list[str]) -> InterpolationTemplate:
+    """``case`` with its one § the field ``{v0:*}`` spreading ``values``."""
+    before, after = case.split("§")
+    return InterpolationTemplate(before, Interpolation(values, "v0", None, "*"), after)
+
+
+def _naive(case: str, values: list[str]) -> str:
+    """The positive control: each value through shlex.quote, with no look at its context."""
+    before, after = case.split("§")
+    return before + " ".join(shlex.quote(value) for value in values) + after
+
+
+# -- refusals: each was accepted before this pass --------------------------------------------
+
+WRITE_OPTIONS = [
+    ("shuf §", "-orun.sh"),
+    ("shuf §", "--output=run.sh"),
+    ("shuf -e §", "-orun.sh"),
+    ("shuf -n 1 §", "--out=run.sh"),
+    ("printf '%s\\n' a b | shuf §", "-orun.sh"),
+    ("file §", "-C"),
+    ("sudo shuf §", "-orun.sh"),
+    ('for f in §; do shuf "$f"; done', "-orun.sh"),
+]
+SPREAD_WRITE_OPTIONS = [
+    ("shuf -e §", ["touch x", "-o", "run.sh"]),
+    ("tree §", ["-o", "run.sh"]),
+    ("tree -a §", ["-o", "run.sh", "."]),
+    ("file §", ["-C", "-m", "magic"]),
+]
+
+
+@pytest.mark.parametrize(("case", "value"), WRITE_OPTIONS)
+def test_an_option_that_writes_a_file_is_refused(case: str, value: str) -> None:
+    with pytest.raises(RenderError, match=r"starts with '-', so (shuf|file) would read it as an"):
+        sh(_template(case, value))
+
+
+@pytest.mark.parametrize(("case", "values"), SPREAD_WRITE_OPTIONS)
+def test_an_option_that_writes_a_file_is_refused_among_spread_values(
+    case: str, values: list[str]
+) -> None:
+    with pytest.raises(RenderError, match=r"starts with '-', so (shuf|tree|file) would read it"):
+        sh(_spread(case, values))
+
+
+def test_the_refusal_says_why_and_how_to_fix() -> None:
+    with pytest.raises(RenderError) as caught:
+        sh(_template("shuf -e §", "-orun.sh"))
+    message = str(caught.value)
+    assert "shuf would read it as an option" in message and "Write -- before the field" in message
+
+
+# -- look-alikes: data, and the same values after -- ------------------------------------------
+
+# (case, a value it takes as data: after --, ./ or an option's argument, any value is data)
+ACCEPTED = [
+    ("shuf -e §", "a b"),
+    ("shuf -n 1 -e §", "a b"),
+    ("shuf -- §", "-orun.sh"),
+    ("shuf -e -- §", "-orun.sh"),
+    ("echo § | shuf", "-orun.sh"),
+    ("shuf -o out.txt -e §", "a b"),
+    ("tree -L 1 §", "a b"),
+    ("tree -- §", "-o"),
+    ("tree ./§", "-o"),
+    ("file -b §", "a b"),
+    ("file -- §", "-C"),
+    ("printf '%s\\n' § | file -", "-C"),
+]
+
+
+@pytest.mark.parametrize(("case", "value"), ACCEPTED)
+def test_data_after_dashes_or_as_an_operand_stays_accepted(case: str, value: str) -> None:
+    assert shlex.quote(value) in sh(_template(case, value))
+
+
+# -- real shells -------------------------------------------------------------------------------
+
+# (case, the values of its one spread field §, the program it needs)
+SPREAD_ATTACKS = [
+    ("shuf -e §; sh ./run.sh", [f"touch {SENTINEL}", "-o", "run.sh"], "shuf"),
+    ("shuf -e §", [f"-o{SENTINEL}"], "shuf"),
+    ("shuf -n 1 §", [f"--output={SENTINEL}", "/dev/null"], "shuf"),
+    ("tree §", ["-o", SENTINEL], "tree"),
+]
+SPREAD_ACCEPTED = [
+    ("shuf -e -- §; sh ./run.sh 2>/dev/null", [f"touch {SENTINEL}", "-o", "run.sh"], "shuf"),
+    ("shuf -e §", [f"touch {SENTINEL}", "run.sh"], "shuf"),
+    ("tree -- § 2>/dev/null", ["-o", SENTINEL], "tree"),
+]
+
+
+def _proves(
+    shell: str,
+    template: InterpolationTemplate,
+    naive: str,
+    program: str,
+    attack: bool,
+    where: pathlib.Path,
+) -> None:
+    """An attack is refused and its naive rendering runs the payload; a look-alike runs none."""
+    if attack:  # (refused whether the program is installed or not)
+        with pytest.raises(RenderError):
+            sh(template)
+    if shutil.which(program) is None:
+        pytest.skip(f"{program} is not installed")
+    assert _runs_payload(shell, naive if attack else sh(template), where) is attack
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize(
+    ("case", "values", "program", "attack"),
+    [(*attack, True) for attack in SPREAD_ATTACKS] + [(*alike, False) for alike in SPREAD_ACCEPTED],
+)
+def test_spread_options_run_when_quoted_naively_and_look_alikes_run_nothing(
+    shell: str, case: str, values: list[str], program: str, attack: bool, tmp_path: pathlib.Path
+) -> None:
+    naive = _naive(case, values)
+    _proves(shell, _spread(case, values), naive, program, attack, tmp_path / "run")
