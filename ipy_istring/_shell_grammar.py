@@ -595,7 +595,9 @@ class _Lexer:
                 self.spans.append(Span(word_start, self.i, role, parts))
             if role == ASSIGNMENT and self.may_write_files:
                 self.note_embedded(text[word_start : self.i])  # `BASH_ENV=f bash -c :`
-            if role == TARGET and all(kind == "lit" for kind, _ in parts):
+            if role == TARGET and all(kind in ("lit", "active") for kind, _ in parts):
+                # (a tilde prefix too, named as written: `> ~/s.sh` and `sh ~/s.sh` are one
+                # file, and `~/.lesskey` ends as less's key file does)
                 files.append((redirect, "".join(str(item) for _, item in parts)))
             out.append(Word(role, parts))
             redirect = ""

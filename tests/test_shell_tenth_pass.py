@@ -9,6 +9,8 @@ with each value through plain ``shlex.quote`` ran the payload), then refused:
   ``magic.mgc``).  ``shuf -e {x:*}`` with ``['touch f', '-o', 'run.sh']`` wrote the value's
   command into any file, ``shuf -e {x}`` with ``-orun.sh`` created one, ``tree {d:*}`` with
   ``['-o', 'f']`` overwrote one.
+* A file written through a tilde prefix (``> ~/s.sh``) was not recorded as written (only a
+  target of plain text was), so ``echo {x} > ~/s.sh; sh ~/s.sh`` ran the value.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import shlex
 import shutil
 
 import pytest
-from test_shell_contexts import SHELLS
+from test_shell_contexts import SHELLS, naive_sh
 from test_shell_eighth_pass import _runs_payload  # (run in a fresh directory)
 from test_shell_fourth_pass import _template  # (a case with each § a field)
 
@@ -101,8 +103,34 @@ ACCEPTED = [
 ]
 
 
-@pytest.mark.parametrize(("case", "value"), ACCEPTED)
-def test_data_after_dashes_or_as_an_operand_stays_accepted(case: str, value: str) -> None:
+# (case, the file written and read)
+TILDE_FILES = [
+    ("echo § > ~/s.sh; sh ~/s.sh", "~/s.sh"),
+    ("echo § > ~/s.sh; . ~/s.sh", "~/s.sh"),
+    ("echo § >> ~/run; sh < ~/run", "~/run"),
+    ("echo § > ~/mk; make -f ~/mk", "~/mk"),
+    ("sh ~/s.sh; echo § > ~/s.sh", "~/s.sh"),
+    ("printf '%s\\n' § > ~/Makefile; make", "~/Makefile"),
+]
+
+
+@pytest.mark.parametrize(("case", "name"), TILDE_FILES)
+def test_a_file_written_through_a_tilde_prefix_is_the_file_read_there(case: str, name: str) -> None:
+    with pytest.raises(RenderError) as caught:
+        sh(_template(case, "x"))
+    assert f"is written to the file {name!r}, which a command of the template" in str(caught.value)
+
+
+# (case, a value it takes as data)
+FILES_ACCEPTED = [
+    ("echo § > ~/notes; cat ~/notes", "a b"),
+    ("echo § > ~/s.sh; cat ~/s.sh", "a b"),
+    ("echo hi > ~/s.sh; sh ~/s.sh §", "a b"),
+]
+
+
+@pytest.mark.parametrize(("case", "value"), ACCEPTED + FILES_ACCEPTED)
+def test_data_after_dashes_as_an_operand_or_in_a_file_stays_accepted(case: str, value: str) -> None:
     assert shlex.quote(value) in sh(_template(case, value))
 
 
@@ -139,6 +167,16 @@ def _proves(
     assert _runs_payload(shell, naive if attack else sh(template), where) is attack
 
 
+# (case, payload, the program it needs)
+ATTACKS = [
+    ("echo § > ~/s.sh; sh ~/s.sh", f"touch {SENTINEL}", "sh"),
+    ("echo § > ~/mk; make -s -f ~/mk", f"x := $(shell touch {SENTINEL})", "make"),
+]
+RUN_ACCEPTED = [
+    ("echo § > ~/notes; cat ~/notes", f"touch {SENTINEL}", "sh"),
+]
+
+
 @pytest.mark.parametrize("shell", SHELLS)
 @pytest.mark.parametrize(
     ("case", "values", "program", "attack"),
@@ -149,3 +187,16 @@ def test_spread_options_run_when_quoted_naively_and_look_alikes_run_nothing(
 ) -> None:
     naive = _naive(case, values)
     _proves(shell, _spread(case, values), naive, program, attack, tmp_path / "run")
+
+
+# Each attack rendered naively (the positive control), each look-alike by sh().
+FILE_RUNS = [(*attack, True) for attack in ATTACKS] + [(*alike, False) for alike in RUN_ACCEPTED]
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize(("case", "payload", "program", "attack"), FILE_RUNS)
+def test_files_run_when_quoted_naively_and_look_alikes_run_nothing(
+    shell: str, case: str, payload: str, program: str, attack: bool, tmp_path: pathlib.Path
+) -> None:
+    template = _template(case, payload)
+    _proves(shell, template, naive_sh(template), program, attack, tmp_path / "run")
