@@ -587,6 +587,10 @@ _PROGRAM_FILE_OPTIONS: dict[str, frozenset[str]] = {
     "php": frozenset({"-c", "--php-ini"}),
     **dict.fromkeys(("node", "nodejs"), frozenset({"--env-file", "--env-file-if-exists"})),
     **dict.fromkeys(_VI, frozenset({"-s", "-S", "-u"})),
+    # less's key file, whose #env section sets variables such as LESSOPEN, a command less
+    # runs on each file: `printf '%s\n' {x} | less --lesskey-src=/dev/stdin f` ran the value's
+    # LESSOPEN in real less 590 (output not a terminal too); -k reads the compiled form
+    "less": frozenset({"--lesskey-src", "--lesskey-file", "-k"}),
 }
 # Programs that run a command made of the arguments after their own options, whose options the
 # tables do not list: a later word naming a shell or interpreter starts that command.
@@ -1054,6 +1058,9 @@ _IMPLICIT_CODE_FILES: dict[str, tuple[str, ...]] = {
     "rake": ("Rakefile", "rakefile"),
     "cmake": ("CMakeLists.txt",),
     "git": (".git/config", ".git/hooks/*", ".gitmodules"),
+    # less reads its key file from $HOME: `echo {x} > ~/.lesskey; less f` ran the LESSOPEN
+    # that its #env section set
+    "less": (".lesskey", ".config/lesskey"),
 }
 
 

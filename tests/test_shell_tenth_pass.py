@@ -11,11 +11,17 @@ with each value through plain ``shlex.quote`` ran the payload), then refused:
   ``['-o', 'f']`` overwrote one.
 * A file written through a tilde prefix (``> ~/s.sh``) was not recorded as written (only a
   target of plain text was), so ``echo {x} > ~/s.sh; sh ~/s.sh`` ran the value.
+* less reads a key file (``--lesskey-src``, ``-k``, and by its name alone ``~/.lesskey``,
+  ``~/.config/lesskey``) whose ``#env`` section sets variables, ``LESSOPEN`` among them, a
+  command less runs on each file it opens, also when its output is no terminal:
+  ``printf '%s\\n' {x} | less --lesskey-src=/dev/stdin f`` (also ``=-`` and abbreviated,
+  ``--lesskey-s=``) and ``echo {x} > ~/.lesskey; less f`` ran the value's command.
 """
 
 from __future__ import annotations
 
 import pathlib
+import re
 import shlex
 import shutil
 
@@ -121,11 +127,44 @@ def test_a_file_written_through_a_tilde_prefix_is_the_file_read_there(case: str,
     assert f"is written to the file {name!r}, which a command of the template" in str(caught.value)
 
 
+LESS_KEYS = [
+    "printf '%s\\n' § | less --lesskey-src=/dev/stdin f",
+    "printf '%s\\n' § | less --lesskey-src=- f",
+    "printf '%s\\n' § | less --lesskey-src /dev/stdin f",
+    "printf '%s\\n' § | less --lesskey-s=/dev/stdin f",
+    "printf '%s\\n' § | less -k /dev/stdin f",
+    "printf '%s\\n' § | less -k- f",
+    "printf '%s\\n' § | less --lesskey-file=/dev/fd/0 f",
+    "printf '%s\\n' § | sudo less --lesskey-src=/dev/stdin f",
+    "echo § > ~/.lesskey; less f",
+    "echo § > ~/.config/lesskey; less f",
+    "echo § > .lesskey; HOME=. less f",
+    "less f; echo § > ~/.lesskey",
+]
+
+
+@pytest.mark.parametrize("case", LESS_KEYS)
+def test_less_key_file_from_a_value_is_refused(case: str) -> None:
+    with pytest.raises(RenderError) as caught:
+        sh(_template(case, "x"))
+    message = str(caught.value)
+    if "|" in case:  # (read from the pipe, or written to a file less reads by name)
+        assert re.search(r"pipeline into less (--lesskey-src|-k|--lesskey-file), which", message)
+    else:
+        assert "as code by its name alone (less reads it without being told)" in message
+
+
 # (case, a value it takes as data)
 FILES_ACCEPTED = [
     ("echo § > ~/notes; cat ~/notes", "a b"),
     ("echo § > ~/s.sh; cat ~/s.sh", "a b"),
     ("echo hi > ~/s.sh; sh ~/s.sh §", "a b"),
+    ("printf '%s\\n' § | less", "a b"),
+    ("printf '%s\\n' § | less -R", "a b"),
+    ("printf '%s\\n' § | less --lesskey-src=keys f", "a b"),
+    ("less --lesskey-src=keys §", "a b"),
+    ("echo § > notes; less notes", "a b"),
+    ("echo § > ~/.lesskey; cat f", "a b"),
 ]
 
 
@@ -167,13 +206,19 @@ def _proves(
     assert _runs_payload(shell, naive if attack else sh(template), where) is attack
 
 
+_LESSKEY = f"#env\nLESSOPEN=|touch {SENTINEL}; cat %s"
 # (case, payload, the program it needs)
 ATTACKS = [
     ("echo § > ~/s.sh; sh ~/s.sh", f"touch {SENTINEL}", "sh"),
     ("echo § > ~/mk; make -s -f ~/mk", f"x := $(shell touch {SENTINEL})", "make"),
+    ("echo hi > f; printf '%s\\n' § | less --lesskey-src=/dev/stdin f", _LESSKEY, "less"),
+    ("echo hi > f; printf '%s\\n' § | less --lesskey-s=- f", _LESSKEY, "less"),
+    ("echo hi > f; echo § > ~/.lesskey; less f", _LESSKEY, "less"),
 ]
 RUN_ACCEPTED = [
     ("echo § > ~/notes; cat ~/notes", f"touch {SENTINEL}", "sh"),
+    ("echo hi > f; printf '%s\\n' § | less", _LESSKEY, "less"),
+    ("echo hi > f; echo § > ~/notes; less ~/notes", _LESSKEY, "less"),
 ]
 
 
