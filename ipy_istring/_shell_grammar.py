@@ -31,6 +31,7 @@ from ._shell_programs import (
     ENVIRONMENT_NAME,
     EXPANDED,
     PLAIN_OPTION_PROGRAMS,
+    STDIN_FILES,
     WRITING_PROGRAMS,
     assignment_reader,
     code_argument,
@@ -337,6 +338,13 @@ class _Lexer:
         # File names written inside another word, after '=' or an option's letter (`BASH_ENV=f`,
         # `make --file=f`, `ssh -Ff`): per name, that word.
         self.embedded: dict[str, str] = {}
+        # per level of `( )`/`$( )` nesting: the assignments before the current command that
+        # name the standard input as a file (`BASH_ENV=/dev/stdin bash -c :`)
+        self.stdin_variables: dict[int, list[str]] = {}
+        # such assignments by name, and those the template exports (in the environment of
+        # every command after: `export BASH_ENV=/dev/stdin; ... | bash -c :`)
+        self.stdin_assigned: dict[str, str] = {}
+        self.stdin_exported: list[str] = []
         # File names that a command inside `$( )`, or `read`, brings back into the shell, whose
         # expansions may then hold what a value wrote there (`eval "$(cat f)"`).
         self.read_back: set[str] = set()
@@ -553,6 +561,11 @@ class _Lexer:
                     )
                 if role == ARGUMENT and _exports(command) and command[-1]:
                     self.exported.add(command[-1].partition("=")[0])
+                    variable, equals, file = command[-1].partition("=")
+                    if equals and file in STDIN_FILES:  # `export BASH_ENV=/dev/stdin`
+                        self.stdin_exported.append(command[-1])
+                    elif not equals and variable in self.stdin_assigned:  # `export BASH_ENV`
+                        self.stdin_exported.append(self.stdin_assigned[variable])
                 if command[:1] in (["alias"], ["hash"]):
                     raise _Stop(
                         word_start,
@@ -595,6 +608,13 @@ class _Lexer:
                 self.spans.append(Span(word_start, self.i, role, parts))
             if role == ASSIGNMENT and self.may_write_files:
                 self.note_embedded(text[word_start : self.i])  # `BASH_ENV=f bash -c :`
+            if role == ASSIGNMENT and all(kind == "lit" for kind, _ in parts):
+                assigned = "".join(str(item) for _, item in parts)
+                if assigned.partition("=")[2] in STDIN_FILES:  # `BASH_ENV=/dev/stdin bash`
+                    self.stdin_variables.setdefault(len(self.pipelines), []).append(assigned)
+                    self.stdin_assigned[assigned.partition("=")[0]] = assigned
+                    if ENVIRONMENT_NAME.match(assigned):  # (upper-case: the caller may export it)
+                        self.stdin_exported.append(assigned)
             if role == TARGET and all(kind in ("lit", "active") for kind, _ in parts):
                 # (a tilde prefix too, named as written: `> ~/s.sh` and `sh ~/s.sh` are one
                 # file, and `~/.lesskey` ends as less's key file does)
@@ -700,6 +720,9 @@ class _Lexer:
         ``gdb``), a program an expansion names (``$SHELL``), or a program running a command
         string, written in the static text, that does (``sh -c 'cat | sh'``, ``ssh h sh``)."""
         marked = [EXPANDED if dynamic else word for word, dynamic in zip(command, expanded)]
+        variables = [*self.stdin_exported, *self.stdin_variables.pop(len(self.pipelines), [])]
+        if variables and marked:  # (read as env's: `env BASH_ENV=/dev/stdin bash -c :`)
+            marked = ["env", *variables, *marked]
         if self.may_write_files:
             self.note_files(piped, marked, own, files)
         files.clear()

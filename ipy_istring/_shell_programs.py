@@ -38,6 +38,7 @@ __all__ = [
     "PLUS_COMMAND_PROGRAMS",
     "SHELLS",
     "SHELL_CODE_PROGRAMS",
+    "STDIN_FILES",
     "WRITING_PROGRAMS",
     "assignment_reader",
     "code_argument",
@@ -323,6 +324,8 @@ class _StdinFiles:
 
 
 _STDIN_FILES = _StdinFiles()
+#: The names of the standard input as a file (``-``, ``/dev/stdin``, ``/dev/fd/N``).
+STDIN_FILES = _STDIN_FILES
 # A setting's name: what comes before its value (``Name=value``, ``Name value``).
 _SETTING_NAME = re.compile(r"([^=\s]+)[=\s]")
 # git's global options (before its subcommand) that take the next word as their argument.
@@ -1201,6 +1204,16 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         return "a program an expansion names (it may be a shell)"
     name = program(ran[0])
     runners = [word for word in command[: len(command) - len(ran)] if word is not None]
+    for runner in runners:
+        variable, equals, file = runner.partition("=")
+        if equals and ENVIRONMENT_NAME.match(variable + "=") and file in _STDIN_FILES:
+            # `BASH_ENV=/dev/stdin bash -c :` (bash runs the file BASH_ENV names), `MAKEFILES=-
+            # make` (makefiles read first), `LESSKEYIN=/dev/stdin less f` (its LESSOPEN) ran
+            # the pipe's text: a variable naming the standard input may name a program's code
+            return (
+                f"{name} with {runner}, a variable naming its standard input as a file, which "
+                "programs read as code or settings (BASH_ENV, MAKEFILES, LESSKEYIN...)"
+            )
     if any(program(word) == "xargs" for word in runners):
         # xargs appends what it reads (split at blanks) as arguments: code where the next
         # argument is code (`xargs sh -c`), or an option of a program whose options run code

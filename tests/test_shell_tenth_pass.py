@@ -16,6 +16,12 @@ with each value through plain ``shlex.quote`` ran the payload), then refused:
   command less runs on each file it opens, also when its output is no terminal:
   ``printf '%s\\n' {x} | less --lesskey-src=/dev/stdin f`` (also ``=-`` and abbreviated,
   ``--lesskey-s=``) and ``echo {x} > ~/.lesskey; less f`` ran the value's command.
+* A variable naming the standard input as a file, in the environment of a command the pipe
+  feeds: ``printf '%s\\n' {x} | BASH_ENV=/dev/stdin bash -c :`` (bash runs that file first),
+  ``... | MAKEFILES=/dev/stdin make`` (makefiles read before the others), ``... |
+  LESSKEYIN=/dev/stdin less f`` (its ``#env`` LESSOPEN), also through ``env`` and after
+  ``export BASH_ENV=/dev/stdin`` or an upper-case ``BASH_ENV=/dev/stdin`` on its own (a
+  variable the caller exported stays exported): each ran the value.
 """
 
 from __future__ import annotations
@@ -47,6 +53,13 @@ def _naive(case: str, values: list[str]) -> str:
     """The positive control: each value through shlex.quote, with no look at its context."""
     before, after = case.split("§")
     return before + " ".join(shlex.quote(value) for value in values) + after
+
+
+def _refusal(case: str) -> str:
+    """The message of sh()'s refusal of ``case`` with each § holding ``x``."""
+    with pytest.raises(RenderError) as caught:
+        sh(_template(case, "x"))
+    return str(caught.value)
 
 
 # -- refusals: each was accepted before this pass --------------------------------------------
@@ -120,13 +133,6 @@ TILDE_FILES = [
 ]
 
 
-@pytest.mark.parametrize(("case", "name"), TILDE_FILES)
-def test_a_file_written_through_a_tilde_prefix_is_the_file_read_there(case: str, name: str) -> None:
-    with pytest.raises(RenderError) as caught:
-        sh(_template(case, "x"))
-    assert f"is written to the file {name!r}, which a command of the template" in str(caught.value)
-
-
 LESS_KEYS = [
     "printf '%s\\n' § | less --lesskey-src=/dev/stdin f",
     "printf '%s\\n' § | less --lesskey-src=- f",
@@ -145,17 +151,54 @@ LESS_KEYS = [
 
 @pytest.mark.parametrize("case", LESS_KEYS)
 def test_less_key_file_from_a_value_is_refused(case: str) -> None:
-    with pytest.raises(RenderError) as caught:
-        sh(_template(case, "x"))
-    message = str(caught.value)
+    message = _refusal(case)
     if "|" in case:  # (read from the pipe, or written to a file less reads by name)
         assert re.search(r"pipeline into less (--lesskey-src|-k|--lesskey-file), which", message)
     else:
         assert "as code by its name alone (less reads it without being told)" in message
 
 
+# (case, the program the pipe feeds)
+STDIN_VARIABLES = [
+    ("printf '%s\\n' § | BASH_ENV=/dev/stdin bash -c :", "bash"),
+    ("printf '%s\\n' § | env BASH_ENV=/dev/stdin bash -c :", "bash"),
+    ("printf '%s\\n' § | nice env MAKEFILES=/dev/stdin make", "make"),
+    ("printf '%s\\n' § | MAKEFILES=- make", "make"),
+    ("printf '%s\\n' § | LESSKEYIN=/dev/fd/0 less f", "less"),
+    ("{ printf '%s\\n' §; } | BASH_ENV=/dev/stdin bash -c :", "bash"),
+    ("printf '%s\\n' § | (BASH_ENV=/dev/stdin bash -c :)", "bash"),
+    ("export BASH_ENV=/dev/stdin; printf '%s\\n' § | bash -c :", "bash"),
+    ("BASH_ENV=/dev/stdin; export BASH_ENV; printf '%s\\n' § | bash -c :", "bash"),
+    ("BASH_ENV=/dev/stdin; printf '%s\\n' § | bash -c :", "bash"),
+    ("printf '%s\\n' § | X=/dev/stdin ./tool", "tool"),
+]
+
+
+_STDIN_VARIABLE = "a variable naming its standard input as a file, which programs"
+# (case, what its refusal says): a tilde's file is the file read there, a variable names stdin
+REASONS = [
+    *((case, f"is written to the file {name!r}, which a command of") for case, name in TILDE_FILES),
+    *((case, f"pipeline into {reader} with ") for case, reader in STDIN_VARIABLES),
+    *((case, _STDIN_VARIABLE) for case, _ in STDIN_VARIABLES),
+]
+
+
+@pytest.mark.parametrize(("case", "reason"), REASONS)
+def test_each_refusal_names_its_reason(case: str, reason: str) -> None:
+    assert reason in _refusal(case)
+
+
+def test_a_file_a_value_was_written_to_given_on_that_input_is_refused() -> None:
+    with pytest.raises(RenderError, match=r"written to the file 'f', which a command"):
+        sh(_template("printf '%s\\n' § > f; BASH_ENV=/dev/stdin bash -c : < f", "x"))
+
+
 # (case, a value it takes as data)
 FILES_ACCEPTED = [
+    ("printf '%s\\n' § | LC_ALL=C sort", "a b"),
+    ("printf '%s\\n' § | BASH_ENV=./env.sh bash -c :", "a b"),
+    ("x=/dev/stdin; printf '%s\\n' § | cat", "a b"),
+    ("export LC_ALL=C; printf '%s\\n' § | sort", "a b"),
     ("echo § > ~/notes; cat ~/notes", "a b"),
     ("echo § > ~/s.sh; cat ~/s.sh", "a b"),
     ("echo hi > ~/s.sh; sh ~/s.sh §", "a b"),
@@ -214,11 +257,21 @@ ATTACKS = [
     ("echo hi > f; printf '%s\\n' § | less --lesskey-src=/dev/stdin f", _LESSKEY, "less"),
     ("echo hi > f; printf '%s\\n' § | less --lesskey-s=- f", _LESSKEY, "less"),
     ("echo hi > f; echo § > ~/.lesskey; less f", _LESSKEY, "less"),
+    ("printf '%s\\n' § | BASH_ENV=/dev/stdin bash -c :", f"touch {SENTINEL}", "bash"),
+    ("printf '%s\\n' § | env BASH_ENV=/dev/fd/0 bash -c :", f"touch {SENTINEL}", "bash"),
+    ("export BASH_ENV=/dev/stdin; printf '%s\\n' § | bash -c :", f"touch {SENTINEL}", "bash"),
+    (
+        "printf '%s\\n' § | MAKEFILES=/dev/stdin make -s -f /dev/null",
+        f"x := $(shell touch {SENTINEL})",
+        "make",
+    ),
+    ("echo hi > f; printf '%s\\n' § | LESSKEYIN=/dev/stdin less f", _LESSKEY, "less"),
 ]
 RUN_ACCEPTED = [
     ("echo § > ~/notes; cat ~/notes", f"touch {SENTINEL}", "sh"),
     ("echo hi > f; printf '%s\\n' § | less", _LESSKEY, "less"),
     ("echo hi > f; echo § > ~/notes; less ~/notes", _LESSKEY, "less"),
+    ("printf '%s\\n' § | LC_ALL=C bash -c 'cat >/dev/null'", f"touch {SENTINEL}", "bash"),
 ]
 
 
