@@ -22,6 +22,12 @@ with each value through plain ``shlex.quote`` ran the payload), then refused:
   LESSKEYIN=/dev/stdin less f`` (its ``#env`` LESSOPEN), also through ``env`` and after
   ``export BASH_ENV=/dev/stdin`` or an upper-case ``BASH_ENV=/dev/stdin`` on its own (a
   variable the caller exported stays exported): each ran the value.
+
+Tried and held (kept below as accepted cases run for real): bash's ``test``, ``[``,
+``printf %d``, ``ulimit``, ``shift``, ``kill -l`` read a number without evaluating arithmetic
+(``a[$(cmd)]`` ran nothing, unlike ``$((...))``); awk's operand ``x=...`` only assigns a string;
+GNU bc runs no shell command (``!cmd``); tree 2.1's ``-R -H`` recurses in-process (tree 1.x
+pasted ``-H``'s argument into ``system()``).
 """
 
 from __future__ import annotations
@@ -286,6 +292,24 @@ def test_spread_options_run_when_quoted_naively_and_look_alikes_run_nothing(
     naive = _naive(case, values)
     _proves(shell, _spread(case, values), naive, program, attack, tmp_path / "run")
 
+
+# Attacks tried in this pass that found no hole: sh() accepts them and they run nothing.
+_ARITHMETIC = f"a[$(touch {SENTINEL})]"
+# bash reads a number there without evaluating arithmetic (a subscript's $(cmd) would run)
+_NUMBERS = [
+    "test § -eq 1",
+    "[ § -lt 1 ]",
+    "printf '%d\\n' §",
+    "ulimit -t §",
+    "shift §",
+    "kill -l §",
+]
+HELD = [(case, _ARITHMETIC, "bash") for case in _NUMBERS] + [
+    ("awk '{print}' § /dev/null", f'x=1;system("touch {SENTINEL}")', "awk"),
+    ("printf '%s\\n' § | bc", f"!touch {SENTINEL}", "bc"),
+    ("mkdir -p d/e/f; tree -R -L 1 -H § -o out.html d", f"$(touch {SENTINEL})", "tree"),
+]
+RUN_ACCEPTED += HELD
 
 # Each attack rendered naively (the positive control), each look-alike by sh().
 FILE_RUNS = [(*attack, True) for attack in ATTACKS] + [(*alike, False) for alike in RUN_ACCEPTED]
