@@ -1060,7 +1060,20 @@ _IMPLICIT_CODE_FILES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("just",), ("justfile", "Justfile", ".justfile")),
     "rake": ("Rakefile", "rakefile"),
     "cmake": ("CMakeLists.txt",),
-    "git": (".git/config", ".git/hooks/*", ".gitmodules"),
+    # (and the user's configuration in $HOME: `echo {x} >> ~/.gitconfig; git diff` ran the
+    # value's diff.external in real git)
+    "git": (".git/config", ".git/hooks/*", ".gitmodules", ".gitconfig", ".config/git/config"),
+    # a shell's startup files in $HOME: a login shell reads .profile (`echo {x} > ~/.profile;
+    # bash -lc true` ran the value), bash's interactive ones .bashrc, zsh .zshenv always
+    **dict.fromkeys(
+        SHELLS - {"bash", "rbash", "zsh", "fish", "csh", "tcsh"}, (".profile",)
+    ),
+    **dict.fromkeys(("bash", "rbash"), (".profile", ".bash_profile", ".bash_login", ".bashrc")),
+    "zsh": (".zshenv", ".zprofile", ".zshrc", ".zlogin"),
+    "fish": (".config/fish/config.fish", ".config/fish/conf.d/*"),
+    **dict.fromkeys(("csh", "tcsh"), (".cshrc", ".tcshrc", ".login")),
+    # ssh's user configuration (ProxyCommand, LocalCommand are commands): by ssh's manual
+    **dict.fromkeys(("ssh", "scp", "sftp"), (".ssh/config",)),
     # less reads its key file from $HOME: `echo {x} > ~/.lesskey; less f` ran the LESSOPEN
     # that its #env section set
     "less": (".lesskey", ".config/lesskey"),

@@ -22,6 +22,9 @@ with each value through plain ``shlex.quote`` ran the payload), then refused:
   LESSKEYIN=/dev/stdin less f`` (its ``#env`` LESSOPEN), also through ``env`` and after
   ``export BASH_ENV=/dev/stdin`` or an upper-case ``BASH_ENV=/dev/stdin`` on its own (a
   variable the caller exported stays exported): each ran the value.
+* The files in ``$HOME`` that programs read by their name alone were not known (git's
+  ``~/.gitconfig``, a shell's ``~/.profile``...): ``echo {x} >> ~/.gitconfig; git diff`` ran the
+  value's ``diff.external``, ``echo {x} > ~/.profile; bash -lc true`` the value.
 
 Tried and held (kept below as accepted cases run for real): bash's ``test``, ``[``,
 ``printf %d``, ``ulimit``, ``shift``, ``kill -l`` read a number without evaluating arithmetic
@@ -180,12 +183,23 @@ STDIN_VARIABLES = [
 ]
 
 
+# (case, the program that reads the file in $HOME by its name)
+HOME_FILES = [
+    ("echo § >> ~/.gitconfig; git diff", "git"),
+    ("printf '%s\\n' § > ~/.config/git/config; git status", "git"),
+    ("echo § > ~/.profile; bash -lc true", "bash"),
+    ("echo § > ~/.profile; sh -l", "sh"),
+    ("echo § > ~/.bashrc; bash -i", "bash"),
+    ("echo § > ~/.zshenv; zsh -c :", "zsh"),
+    ("echo § > ~/.ssh/config; ssh h true", "ssh"),
+]
 _STDIN_VARIABLE = "a variable naming its standard input as a file, which programs"
 # (case, what its refusal says): a tilde's file is the file read there, a variable names stdin
 REASONS = [
     *((case, f"is written to the file {name!r}, which a command of") for case, name in TILDE_FILES),
     *((case, f"pipeline into {reader} with ") for case, reader in STDIN_VARIABLES),
     *((case, _STDIN_VARIABLE) for case, _ in STDIN_VARIABLES),
+    *((case, f"by its name alone ({reader} reads it without") for case, reader in HOME_FILES),
 ]
 
 
@@ -202,6 +216,9 @@ def test_a_file_a_value_was_written_to_given_on_that_input_is_refused() -> None:
 # (case, a value it takes as data)
 FILES_ACCEPTED = [
     ("printf '%s\\n' § | LC_ALL=C sort", "a b"),
+    ("echo § > ~/notes; git diff", "a b"),
+    ("echo § > ~/notes; bash -lc true", "a b"),
+    ("echo § > .gitconfig.bak; git status", "a b"),
     ("printf '%s\\n' § | BASH_ENV=./env.sh bash -c :", "a b"),
     ("x=/dev/stdin; printf '%s\\n' § | cat", "a b"),
     ("export LC_ALL=C; printf '%s\\n' § | sort", "a b"),
@@ -255,6 +272,12 @@ def _proves(
     assert _runs_payload(shell, naive if attack else sh(template), where) is attack
 
 
+# a repository with a changed file, and a diff.external that git runs on it
+_GIT_CHANGE = (
+    "git init -q r && cd r && echo a > f && git add f && "
+    "git -c user.email=a@b -c user.name=n commit -qm m && echo b > f && "
+)
+_GIT_DIFF = f"[diff]\n\texternal = touch $HOME/{SENTINEL}; true"
 _LESSKEY = f"#env\nLESSOPEN=|touch {SENTINEL}; cat %s"
 # (case, payload, the program it needs)
 ATTACKS = [
@@ -272,12 +295,16 @@ ATTACKS = [
         "make",
     ),
     ("echo hi > f; printf '%s\\n' § | LESSKEYIN=/dev/stdin less f", _LESSKEY, "less"),
+    (_GIT_CHANGE + "printf '%s\\n' § >> ~/.gitconfig; git diff >/dev/null", _GIT_DIFF, "git"),
+    ("echo § > ~/.profile; bash -lc true", f"touch {SENTINEL}", "bash"),
 ]
 RUN_ACCEPTED = [
     ("echo § > ~/notes; cat ~/notes", f"touch {SENTINEL}", "sh"),
     ("echo hi > f; printf '%s\\n' § | less", _LESSKEY, "less"),
     ("echo hi > f; echo § > ~/notes; less ~/notes", _LESSKEY, "less"),
     ("printf '%s\\n' § | LC_ALL=C bash -c 'cat >/dev/null'", f"touch {SENTINEL}", "bash"),
+    (_GIT_CHANGE + "printf '%s\\n' § >> ~/notes; git diff >/dev/null", _GIT_DIFF, "git"),
+    ("echo § > ~/notes; bash -lc true", f"touch {SENTINEL}", "bash"),
 ]
 
 
