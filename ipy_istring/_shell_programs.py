@@ -1074,6 +1074,15 @@ _IMPLICIT_CODE_FILES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("csh", "tcsh"), (".cshrc", ".tcshrc", ".login")),
     # ssh's user configuration (ProxyCommand, LocalCommand are commands): by ssh's manual
     **dict.fromkeys(("ssh", "scp", "sftp"), (".ssh/config",)),
+    # programs' own startup files in $HOME: curl's options (`echo 'output = f' > ~/.curlrc;
+    # curl URL` wrote f), gdb's and vim's commands (`shell cmd`, `call system(...)` ran in real
+    # gdb -batch and vim); by their manuals, wget's use_askpass, psql's and sqlite3's `\!`/.shell
+    "curl": (".curlrc", ".config/curlrc"),
+    "gdb": (".gdbinit", ".config/gdb/gdbinit"),
+    **dict.fromkeys(_VI | {"ex"}, (".vimrc", ".vim/vimrc", ".exrc", ".config/nvim/*")),
+    "wget": (".wgetrc",),
+    "psql": (".psqlrc", ".psqlrc-*"),
+    "sqlite3": (".sqliterc",),
     # less reads its key file from $HOME: `echo {x} > ~/.lesskey; less f` ran the LESSOPEN
     # that its #env section set
     "less": (".lesskey", ".config/lesskey"),

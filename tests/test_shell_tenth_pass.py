@@ -24,7 +24,9 @@ with each value through plain ``shlex.quote`` ran the payload), then refused:
   variable the caller exported stays exported): each ran the value.
 * The files in ``$HOME`` that programs read by their name alone were not known (git's
   ``~/.gitconfig``, a shell's ``~/.profile``...): ``echo {x} >> ~/.gitconfig; git diff`` ran the
-  value's ``diff.external``, ``echo {x} > ~/.profile; bash -lc true`` the value.
+  value's ``diff.external``, ``echo {x} > ~/.profile; bash -lc true`` the value; so did
+  curl's ``~/.curlrc`` (``output = f`` wrote f), gdb's ``~/.gdbinit`` (``shell cmd``) and vim's
+  ``~/.vimrc`` (``call system(...)``); wget's, psql's and sqlite3's are refused by their manuals.
 
 Tried and held (kept below as accepted cases run for real): bash's ``test``, ``[``,
 ``printf %d``, ``ulimit``, ``shift``, ``kill -l`` read a number without evaluating arithmetic
@@ -192,6 +194,13 @@ HOME_FILES = [
     ("echo § > ~/.bashrc; bash -i", "bash"),
     ("echo § > ~/.zshenv; zsh -c :", "zsh"),
     ("echo § > ~/.ssh/config; ssh h true", "ssh"),
+    ("echo § > ~/.curlrc; curl https://example.org/", "curl"),
+    ("curl -o ~/.curlrc §; curl https://example.org/", "curl"),
+    ("echo § > ~/.gdbinit; gdb -batch ./a.out", "gdb"),
+    ("echo § > ~/.vimrc; vim f", "vim"),
+    ("echo § > ~/.config/nvim/init.vim; nvim f", "nvim"),
+    ("echo § > ~/.wgetrc; wget https://example.org/", "wget"),
+    ("echo § > ~/.psqlrc; psql -c 'select 1'", "psql"),
 ]
 _STDIN_VARIABLE = "a variable naming its standard input as a file, which programs"
 # (case, what its refusal says): a tilde's file is the file read there, a variable names stdin
@@ -278,6 +287,7 @@ _GIT_CHANGE = (
     "git -c user.email=a@b -c user.name=n commit -qm m && echo b > f && "
 )
 _GIT_DIFF = f"[diff]\n\texternal = touch $HOME/{SENTINEL}; true"
+_VIM = f'call system("touch {SENTINEL}")'
 _LESSKEY = f"#env\nLESSOPEN=|touch {SENTINEL}; cat %s"
 # (case, payload, the program it needs)
 ATTACKS = [
@@ -297,6 +307,9 @@ ATTACKS = [
     ("echo hi > f; printf '%s\\n' § | LESSKEYIN=/dev/stdin less f", _LESSKEY, "less"),
     (_GIT_CHANGE + "printf '%s\\n' § >> ~/.gitconfig; git diff >/dev/null", _GIT_DIFF, "git"),
     ("echo § > ~/.profile; bash -lc true", f"touch {SENTINEL}", "bash"),
+    ("echo § > ~/.curlrc; curl -s file:///dev/null", f"output = {SENTINEL}", "curl"),
+    ("echo § > ~/.gdbinit; gdb -batch -ex 'print 1' >/dev/null", f"shell touch {SENTINEL}", "gdb"),
+    ("echo § > ~/.vimrc; vim -c q f </dev/null >/dev/null 2>&1", _VIM, "vim"),
 ]
 RUN_ACCEPTED = [
     ("echo § > ~/notes; cat ~/notes", f"touch {SENTINEL}", "sh"),
@@ -305,6 +318,8 @@ RUN_ACCEPTED = [
     ("printf '%s\\n' § | LC_ALL=C bash -c 'cat >/dev/null'", f"touch {SENTINEL}", "bash"),
     (_GIT_CHANGE + "printf '%s\\n' § >> ~/notes; git diff >/dev/null", _GIT_DIFF, "git"),
     ("echo § > ~/notes; bash -lc true", f"touch {SENTINEL}", "bash"),
+    ("echo § > ~/notes; curl -s file:///dev/null", f"output = {SENTINEL}", "curl"),
+    ("echo § > ~/notes; vim -c q f </dev/null >/dev/null 2>&1", _VIM, "vim"),
 ]
 
 
