@@ -1869,6 +1869,24 @@ def test_no_method_of_a_standard_module_or_of_the_class_itself_is_a_librarys_sin
     ]
 
 
+def test_a_t_string_is_checked_on_python_3_14_and_named_before() -> None:
+    """Before 3.14 a file or cell with a t-string cannot be parsed: the reason says so and
+    which Python reads it (it said only "invalid syntax" of the demo notebook's cells)."""
+    from ipy_istring.check.scan import check_python
+
+    source = "import os\nfrom ipy_istring import sh\nname = 'x'\nos.system(sh(t'cat {name}'))\n"
+    result = check_python(source, "t.py")
+    if sys.version_info >= (3, 14):
+        assert (result.errors, result.findings) == ([], [])
+    else:
+        assert result.errors == [
+            "t.py: cannot check: line 4: invalid syntax: a t-string (PEP 750) needs Python "
+            "3.14; run the check with Python 3.14"
+        ]
+    other = check_python("x = \"don't\" + fmt'\nprint(x\n", "u.py").errors
+    assert len(other) == 1 and "3.14" not in other[0]  # (no t-string there)
+
+
 def test_a_partial_object_of_its_own_name_is_checked() -> None:
     """numpy's ``array_function_dispatch = functools.partial(array_function_dispatch, ...)``
     (an imported decorator, bound again) ran the check into a RecursionError: the file was

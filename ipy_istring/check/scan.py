@@ -5,8 +5,11 @@ from __future__ import annotations
 import ast
 import contextlib
 import gc
+import io
 import itertools
 import re
+import sys
+import tokenize
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,9 +39,36 @@ class FileResult:
         return self.path if finding.cell is None else f"{self.path}[cell {finding.cell}]"
 
 
+# The prefixes of PEP 750's t-strings, which Python before 3.14 reads as a name before a string.
+_T_PREFIXES = frozenset({"t", "tr", "rt"})
+
+
+def _has_t_string(line: str) -> bool:
+    """Whether ``line`` holds a t-string (``t"..."``, ``rt'...'``) as Python before 3.14
+    tokenizes it: a name that is a t prefix, the string right after it."""
+    previous = None
+    with contextlib.suppress(tokenize.TokenError, SyntaxError):
+        for token in tokenize.generate_tokens(io.StringIO(line).readline):
+            if (
+                token.type == tokenize.STRING
+                and previous is not None
+                and previous.type == tokenize.NAME
+                and previous.string.lower() in _T_PREFIXES
+                and previous.end == token.start
+            ):
+                return True
+            previous = token
+    return False
+
+
 def _reason(error: BaseException) -> str:
     if isinstance(error, SyntaxError):
         line = f"line {error.lineno}: " if error.lineno else ""
+        if sys.version_info < (3, 14) and _has_t_string(error.text or ""):
+            return (
+                f"{line}{error.msg}: a t-string (PEP 750) needs Python 3.14; run the check "
+                "with Python 3.14"
+            )
         return f"{line}{error.msg}"
     if isinstance(error, RecursionError):
         return "an expression nested too deeply to analyse"
