@@ -909,6 +909,33 @@ def _shown(name: str) -> str:
     return 'U&"..."' if name == _UNREADABLE else name
 
 
+# PostgreSQL reads a role written "public" as PUBLIC, every role (no role may be named so):
+# grant select on secrets to "public" let any role read the table.  Where it reads a role
+# being granted something (GRANT ... TO, REVOKE ... FROM, CREATE/ALTER POLICY ... TO,
+# CREATE/ALTER/DROP USER MAPPING FOR), a ':i' value "public" is refused.
+_PUBLIC_ROLE = (
+    "names the role PostgreSQL grants to, and it reads \"public\" there as PUBLIC, every "
+    "role: grant select on t to \"public\" let any role read the table",
+    "Pass the name of one role; to grant to PUBLIC, write PUBLIC in the static text",
+)
+_GRANTS = frozenset(("grant", "revoke"))
+_POLICY_ROLES_END = frozenset(("using", "with"))
+
+
+def _grantees(statement: list[str], token: str, grantees: bool) -> bool:
+    """Whether the roles granted to follow, after this top-level word of the statement."""
+    if statement[:1] and statement[0] in _GRANTS:
+        return grantees or token in ("to", "from")
+    if statement[:2] in (["create", "policy"], ["alter", "policy"]):
+        return token == "to" or (grantees and token not in _POLICY_ROLES_END)
+    return False
+
+
+def _maps_user(head: list[str], before: str) -> bool:
+    """Whether a field after ``before`` is the role of CREATE/ALTER/DROP USER MAPPING FOR."""
+    return before == "for" and _statement(head)[1:3] == ["user", "mapping"]
+
+
 class _Places(NamedTuple):
     """What the whole query says about each of its leaf fields."""
 
@@ -916,6 +943,7 @@ class _Places(NamedTuple):
     tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
     internal: tuple[tuple[str, ...], ...]  # a table these read: not one of their own
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
+    roles: tuple[bool, ...]  # a role PostgreSQL grants to (GRANT ... TO {r:i}): not "public"
     clear: bool  # none of these: nothing to check at render time
 
 
@@ -938,6 +966,7 @@ def _composed(
     tables = [False] * count
     internal: list[tuple[str, ...]] = [()] * count
     updated = [False] * count
+    roles = [False] * count
     for d in members:
         for n, where in enumerate(_read(strings, d)[0][:count]):
             found[n] = found[n] or where
@@ -964,6 +993,7 @@ def _composed(
         attach_type: int | None = None  # the depth of ATTACH's (TYPE ...) while in its value
         # in ATTACH's (option value, ...) or EXPLAIN's (option, ...): which, or None
         options: str | None = None
+        grantees = False  # after GRANT's TO, REVOKE's FROM, CREATE/ALTER POLICY's TO
         postgresql = d.name.startswith("postgresql")
         for kind, start, end in tokens(text, d):
             if kind != "field":
@@ -1035,6 +1065,8 @@ def _composed(
                     why = _ATTACH_OPTION if options == "attach" else _EXPLAIN_OPTION
                 if why is not None and found[field] is None:
                     found[field] = why
+                if postgresql and specs[field] == "i" and (grantees or _maps_user(head, last)):
+                    roles[field] = True  # grant select on t to {r:i}: "public" is PUBLIC
                 family = "postgresql" if postgresql else d.name
                 if family not in internal[field] and _reads_a_table(chain_before, clauses[-1]):
                     internal[field] = (*internal[field], family)
@@ -1050,6 +1082,7 @@ def _composed(
             elif token == ";":
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
                 after_set = attach_type = options = None
+                grantees = False
             elif token == "," and attach_type == len(calls):
                 attach_type = None  # (type sqlite, read_only ...): the next option
             elif token == "(":
@@ -1087,6 +1120,7 @@ def _composed(
                     if len(head) < 8:
                         head.append(token)
                     statement = _statement(head)
+                    grantees = _grantees(statement, token, grantees)
                     routine = statement[:1] == ["create"] and bool(_ROUTINES & set(statement))
                     routine_body |= token == "as" and routine
                     atomic |= token == "begin" and routine
@@ -1109,7 +1143,9 @@ def _composed(
         tuple(tables),
         tuple(internal),
         tuple(updated),
-        not any(found) and not any(tables) and not any(internal) and not any(updated),
+        tuple(roles),
+        not any(found) and not any(tables) and not any(internal) and not any(updated)
+        and not any(roles),
     )
 
 
@@ -1125,11 +1161,21 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
     places = _composed(tuple(strings), specs, builder.style, builder.dialect)
     if places.clear:
         return
-    for position, (interpolation, where, table, internal, updated) in enumerate(
-        zip(leaves, places.refused, places.tables, places.internal, places.updated), start=1
+    for position, (interpolation, where, table, internal, updated, role) in enumerate(
+        zip(
+            leaves,
+            places.refused,
+            places.tables,
+            places.internal,
+            places.updated,
+            places.roles,
+        ),
+        start=1,
     ):
         if where is None and interpolation.format_spec == "i":
             where = _named_table(interpolation.value, table, internal, updated)
+        if where is None and role and interpolation.value == "public":
+            where = _PUBLIC_ROLE
         if where is not None:
             raise refusal("sql", field_text(interpolation, position), *where)
 

@@ -1,0 +1,116 @@
+"""The eleventh red-team pass over sql(): contexts where a value changes privileges.
+
+* A role PostgreSQL grants to took PUBLIC from a value: PostgreSQL reads a role written
+  ``"public"`` as the keyword PUBLIC, every role (no role may be named so), so
+  ``grant select on secrets to {r:i}`` with ``r = "public"`` let any role read the table (the
+  positive control below: a role granted nothing read the secret).  The same holds for
+  REVOKE ... FROM, CREATE/ALTER POLICY ... TO (the policy applies to everyone) and CREATE/ALTER
+  /DROP USER MAPPING FOR (every role may use the server with the mapping's credentials).  A
+  ``:i`` value ``"public"`` there is refused now, when PostgreSQL may run the query; other roles'
+  names, ``"PUBLIC"`` (a role's name, to PostgreSQL), the schema ``public`` elsewhere in the
+  statement (``grant usage on schema {s:i} to r``) and a column in a policy's USING stay
+  accepted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_sql_contexts import pg  # noqa: F401  # the fixture, which a test below asks for
+from test_sql_tenth_pass import POSTGRESQL, T, field, refused_everywhere
+
+from ipy_istring.fields import RenderError
+from ipy_istring.sql import sql
+from ipy_istring.template import Interpolation
+
+
+def public(name: str = "r") -> Interpolation:
+    return field("public", name, "i")
+
+
+PUBLIC_GRANTEE = [
+    ("grant select on t to ", public(), ""),
+    ("grant select, insert on table t to alice, ", public(), " with grant option"),
+    ("grant all on all tables in schema s to ", public(), ""),
+    ("revoke select on t from ", public(), ""),
+    ("create policy p on t to ", public(), " using (true)"),
+    ("alter policy p on t to ", public(), ""),
+    ("create user mapping for ", public(), " server s options (user 'u', password 'p')"),
+    ("create user mapping if not exists for ", public(), " server s"),
+    ("alter user mapping for ", public(), " server s options (set password 'p')"),
+]
+
+
+@pytest.mark.parametrize("parts", PUBLIC_GRANTEE)
+def test_public_as_a_grantee_is_refused(parts: tuple[Any, ...]) -> None:
+    refused_everywhere(parts, r'\{r:i\} names the role PostgreSQL grants to.*"public"')
+
+
+GRANTEE_LOOK_ALIKES = [
+    ("grant select on t to ", field("alice", "r", "i"), ""),
+    ("grant select on t to ", field("PUBLIC", "r", "i"), ""),  # a role's name to PostgreSQL
+    ("grant usage on schema ", public("s"), " to alice"),
+    ("grant select on all tables in schema ", public("s"), " to alice"),
+    ("grant select on ", public("s"), ".t to alice"),
+    ("revoke select on ", field(("public", "t"), "t", "i"), " from alice"),
+    ("create policy p on ", public("s"), ".t to alice using (", public("c"), " = 1)"),
+    ("create policy p on t to alice with check (", public("c"), " = 1)"),
+    ("create user mapping for ", field("alice", "r", "i"), " server s"),
+    ("set search_path = ", public("s"), ""),
+    ("create schema ", public("s"), "; grant usage on schema s to alice"),
+]
+
+
+@pytest.mark.parametrize("parts", GRANTEE_LOOK_ALIKES)
+def test_grantee_look_alikes_are_accepted(parts: tuple[Any, ...]) -> None:
+    for paramstyle, dialect in POSTGRESQL:
+        sql(T(*parts), paramstyle, dialect=dialect)
+
+
+def test_public_grantee_is_accepted_where_postgresql_does_not_run() -> None:
+    # SQLite and DuckDB have no GRANT: the field is a name like any other there.
+    sql(T("grant select on t to ", public(), ""), "qmark", dialect="duckdb")
+
+
+def test_postgresql_reads_a_quoted_public_grantee_as_every_role(
+    request: pytest.FixtureRequest,
+) -> None:
+    import psycopg
+
+    db = request.getfixturevalue("pg")
+
+    info = db.info
+    if db.execute("select rolsuper from pg_roles where rolname = current_user").fetchone() != (
+        True,
+    ):
+        pytest.skip("the test creates a role to read as")
+    db.execute("drop role if exists ipy_istring_nobody")
+    db.execute("create role ipy_istring_nobody login")
+    try:
+        db.execute("create table secrets (s text)")
+        db.execute("insert into secrets values ('TOPSECRET')")
+        db.execute("grant usage on schema ipy_istring_contexts to ipy_istring_nobody")
+        dsn = psycopg.conninfo.make_conninfo(info.dsn, user="ipy_istring_nobody")
+
+        def read() -> Any:
+            with psycopg.connect(dsn, autocommit=True) as other:
+                try:
+                    return other.execute("select s from ipy_istring_contexts.secrets").fetchall()
+                except psycopg.errors.InsufficientPrivilege:
+                    return "refused"
+
+        # A look-alike runs: the grant to a named role reaches that role only.
+        db.execute(*sql(T("grant select on secrets to ", field("postgres", "r", "i"), ""),
+                        "format"))  # fmt: skip
+        assert read() == "refused"
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        db.execute('grant select on secrets to "public"')
+        assert read() == [("TOPSECRET",)]
+        # And now it is refused.
+        with pytest.raises(RenderError, match="grants to"):
+            sql(T("grant select on secrets to ", public(), ""), "format")
+    finally:
+        db.execute("drop table if exists secrets")
+        db.execute("drop owned by ipy_istring_nobody")
+        db.execute("drop role ipy_istring_nobody")
