@@ -911,8 +911,8 @@ def _shown(name: str) -> str:
 
 # PostgreSQL reads a role written "public" as PUBLIC, every role (no role may be named so):
 # grant select on secrets to "public" let any role read the table.  Where it reads a role
-# being granted something (GRANT ... TO, REVOKE ... FROM, CREATE/ALTER POLICY ... TO,
-# CREATE/ALTER/DROP USER MAPPING FOR), a ':i' value "public" is refused.
+# being granted something (GRANT ... TO, REVOKE ... FROM, also in ALTER DEFAULT PRIVILEGES,
+# CREATE/ALTER POLICY ... TO, CREATE/ALTER/DROP USER MAPPING FOR), a ':i' "public" is refused.
 _PUBLIC_ROLE = (
     "names the role PostgreSQL grants to, and it reads \"public\" there as PUBLIC, every "
     "role: grant select on t to \"public\" let any role read the table",
@@ -920,11 +920,13 @@ _PUBLIC_ROLE = (
 )
 _GRANTS = frozenset(("grant", "revoke"))
 _POLICY_ROLES_END = frozenset(("using", "with"))
+_DEFAULT_PRIVILEGES = ["alter", "default", "privileges"]
 
 
 def _grantees(statement: list[str], token: str, grantees: bool) -> bool:
     """Whether the roles granted to follow, after this top-level word of the statement."""
-    if statement[:1] and statement[0] in _GRANTS:
+    if (statement[:1] and statement[0] in _GRANTS) or statement[:3] == _DEFAULT_PRIVILEGES:
+        # alter default privileges ... grant ... to {r:i}: every future table's grant
         return grantees or token in ("to", "from")
     if statement[:2] in (["create", "policy"], ["alter", "policy"]):
         return token == "to" or (grantees and token not in _POLICY_ROLES_END)

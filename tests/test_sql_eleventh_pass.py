@@ -10,6 +10,11 @@
   names, ``"PUBLIC"`` (a role's name, to PostgreSQL), the schema ``public`` elsewhere in the
   statement (``grant usage on schema {s:i} to r``) and a column in a policy's USING stay
   accepted.
+
+* The same in ALTER DEFAULT PRIVILEGES: ``alter default privileges grant select on tables to
+  {r:i}`` with ``r = "public"`` made every table created afterwards readable by every role
+  (the positive control below: the new table's ACL held ``=r``).  Refused the same way; the
+  schema it names (``in schema {s:i}``) stays accepted.
 """
 
 from __future__ import annotations
@@ -39,6 +44,9 @@ PUBLIC_GRANTEE = [
     ("create user mapping for ", public(), " server s options (user 'u', password 'p')"),
     ("create user mapping if not exists for ", public(), " server s"),
     ("alter user mapping for ", public(), " server s options (set password 'p')"),
+    ("alter default privileges grant select on tables to ", public(), ""),
+    ("alter default privileges in schema s revoke all on tables from ", public(), ""),
+    ("alter default privileges for role alice grant execute on functions to a, ", public(), ""),
 ]
 
 
@@ -59,6 +67,7 @@ GRANTEE_LOOK_ALIKES = [
     ("create user mapping for ", field("alice", "r", "i"), " server s"),
     ("set search_path = ", public("s"), ""),
     ("create schema ", public("s"), "; grant usage on schema s to alice"),
+    ("alter default privileges in schema ", public("s"), " grant select on tables to alice"),
 ]
 
 
@@ -110,6 +119,15 @@ def test_postgresql_reads_a_quoted_public_grantee_as_every_role(
         # And now it is refused.
         with pytest.raises(RenderError, match="grants to"):
             sql(T("grant select on secrets to ", public(), ""), "format")
+        # ALTER DEFAULT PRIVILEGES: the positive control, a table created afterwards.
+        db.execute('alter default privileges grant select on tables to "public"')
+        try:
+            db.execute("create table later (s text)")
+            acl = "select relacl::text from pg_class where relname = 'later'"
+            assert "=r/" in db.execute(acl).fetchone()[0].replace('"', "")
+        finally:
+            db.execute("alter default privileges revoke select on tables from public")
+            db.execute("drop table if exists later")
     finally:
         db.execute("drop table if exists secrets")
         db.execute("drop owned by ipy_istring_nobody")
