@@ -918,6 +918,28 @@ _PUBLIC_ROLE = (
     "role: grant select on t to \"public\" let any role read the table",
     "Pass the name of one role; to grant to PUBLIC, write PUBLIC in the static text",
 )
+# SET ROLE reads "none" as NONE: back to the session user, the role the connection logged in
+# as, which a connection that SET ROLE to a tenant's role meant to leave (set role "none" made
+# the query run as the superuser that had set role "tenant").
+_NO_ROLE = (
+    "names the role SET ROLE takes, and PostgreSQL reads \"none\" there as NONE: back to the "
+    "role the connection logged in as (set role \"none\" left the role set before, for the "
+    "login's own privileges)",
+    "Pass the name of one role; to go back to the login's role, write RESET ROLE in the "
+    "static text",
+)
+
+
+def _sets_role(after_set: list[str] | None) -> bool:
+    """Whether a field after these words (those after SET) is the value of the setting role:
+    set role {r:i}, set local role = {r:i}, alter role r set role to {r:i}."""
+    return (
+        after_set is not None
+        and _setting_name(after_set) == "role"
+        and not _names_in_progress(after_set)
+    )
+
+
 _GRANTS = frozenset(("grant", "revoke"))
 _POLICY_ROLES_END = frozenset(("using", "with"))
 _DEFAULT_PRIVILEGES = ["alter", "default", "privileges"]
@@ -945,7 +967,9 @@ class _Places(NamedTuple):
     tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
     internal: tuple[tuple[str, ...], ...]  # a table these read: not one of their own
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
-    roles: tuple[bool, ...]  # a role PostgreSQL grants to (GRANT ... TO {r:i}): not "public"
+    # a role where PostgreSQL reads a keyword too: the ':i' value refused there ("public"
+    # after GRANT ... TO, "none" after SET ROLE), or ""
+    roles: tuple[str, ...]
     clear: bool  # none of these: nothing to check at render time
 
 
@@ -968,7 +992,7 @@ def _composed(
     tables = [False] * count
     internal: list[tuple[str, ...]] = [()] * count
     updated = [False] * count
-    roles = [False] * count
+    roles = [""] * count
     for d in members:
         for n, where in enumerate(_read(strings, d)[0][:count]):
             found[n] = found[n] or where
@@ -1068,7 +1092,9 @@ def _composed(
                 if why is not None and found[field] is None:
                     found[field] = why
                 if postgresql and specs[field] == "i" and (grantees or _maps_user(head, last)):
-                    roles[field] = True  # grant select on t to {r:i}: "public" is PUBLIC
+                    roles[field] = "public"  # grant select on t to {r:i}: "public" is PUBLIC
+                if postgresql and specs[field] == "i" and not calls and _sets_role(after_set):
+                    roles[field] = "none"  # set role {r:i}: "none" is NONE, the session user
                 family = "postgresql" if postgresql else d.name
                 if family not in internal[field] and _reads_a_table(chain_before, clauses[-1]):
                     internal[field] = (*internal[field], family)
@@ -1176,8 +1202,8 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
     ):
         if where is None and interpolation.format_spec == "i":
             where = _named_table(interpolation.value, table, internal, updated)
-        if where is None and role and interpolation.value == "public":
-            where = _PUBLIC_ROLE
+        if where is None and role and interpolation.value == role:
+            where = _PUBLIC_ROLE if role == "public" else _NO_ROLE
         if where is not None:
             raise refusal("sql", field_text(interpolation, position), *where)
 

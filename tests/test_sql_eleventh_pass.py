@@ -15,6 +15,14 @@
   {r:i}`` with ``r = "public"`` made every table created afterwards readable by every role
   (the positive control below: the new table's ACL held ``=r``).  Refused the same way; the
   schema it names (``in schema {s:i}``) stays accepted.
+
+* SET ROLE took NONE from a value: PostgreSQL reads a role written ``"none"`` as the keyword
+  NONE (no role may be named so), which goes back to the role the connection logged in as, so
+  ``set role {r:i}`` with ``r = "none"`` on a connection that had set role to a tenant's role
+  ran what followed as the login, a superuser in the positive control below.  A ``:i`` value
+  ``"none"`` as the value of the setting ``role`` (``set [local|session] role [=|to] {r:i}``)
+  is refused now, when PostgreSQL may run the query; other roles' names, ``"NONE"`` and
+  ``"none"`` as a column, a table or a schema stay accepted.
 """
 
 from __future__ import annotations
@@ -132,3 +140,59 @@ def test_postgresql_reads_a_quoted_public_grantee_as_every_role(
         db.execute("drop table if exists secrets")
         db.execute("drop owned by ipy_istring_nobody")
         db.execute("drop role ipy_istring_nobody")
+
+
+def none(name: str = "r") -> Interpolation:
+    return field("none", name, "i")
+
+
+NO_ROLE = [
+    ("set role ", none(), ""),
+    ("set role = ", none(), ""),
+    ("set local role to ", none(), ""),
+    ("set session role ", none(), "; select * from t where id = ", field(1), ""),
+    ("select 1; set role ", none(), ""),
+]
+
+
+@pytest.mark.parametrize("parts", NO_ROLE)
+def test_none_as_set_roles_value_is_refused(parts: tuple[Any, ...]) -> None:
+    refused_everywhere(parts, r'\{r:i\} names the role SET ROLE takes.*"none"')
+
+
+NO_ROLE_LOOK_ALIKES = [
+    ("set role ", field("tenant", "r", "i"), ""),
+    ("set role ", field("NONE", "r", "i"), ""),  # a role's name to PostgreSQL
+    ("set search_path = ", none("s"), ""),
+    ("set role tenant; select ", none("c"), " from t"),
+    ("update t set role = ", none("c"), ""),
+    ("grant select on ", none("t"), " to alice"),
+]
+
+
+@pytest.mark.parametrize("parts", NO_ROLE_LOOK_ALIKES)
+def test_set_role_look_alikes_are_accepted(parts: tuple[Any, ...]) -> None:
+    for paramstyle, dialect in POSTGRESQL:
+        sql(T(*parts), paramstyle, dialect=dialect)
+
+
+def test_postgresql_reads_a_quoted_none_role_as_the_login(
+    request: pytest.FixtureRequest,
+) -> None:
+    db = request.getfixturevalue("pg")
+    login = db.execute("select session_user").fetchone()[0]
+    db.execute("drop role if exists ipy_istring_tenant")
+    db.execute("create role ipy_istring_tenant")
+    try:
+        db.execute("set role ipy_istring_tenant")
+        # A look-alike runs: another role's name stays a role's name.
+        db.execute(*sql(T("set role ", field("ipy_istring_tenant", "r", "i"), ""), "format"))
+        assert db.execute("select current_user").fetchone() == ("ipy_istring_tenant",)
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        db.execute('set role "none"')
+        assert db.execute("select current_user").fetchone() == (login,)
+        with pytest.raises(RenderError, match="SET ROLE takes"):
+            sql(T("set role ", none(), ""), "format")
+    finally:
+        db.execute("reset role")
+        db.execute("drop role ipy_istring_tenant")
