@@ -817,6 +817,7 @@ def _role_attribute(head: list[str], before: str) -> bool:
 # The words before ATTACH's path, which may be an expression in parentheses: attach (?) as d.
 _ATTACH_PATH_AFTER = frozenset(("attach", "database", "exists"))
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
+_ROLE_SETTING_CALL = "\0set_config role"  # set_config('role', ...), which reads "none"
 # PRAGMA name(...) calls a pragma function, and DuckDB's run code (import_database,
 # json_execute_serialized_sql): an argument is a value only in those known to read it as data,
 # a table's name or a count (an allow-list; a pragma's setting, 'pragma k = v', is read above).
@@ -927,6 +928,12 @@ _NO_ROLE = (
     "login's own privileges)",
     "Pass the name of one role; to go back to the login's role, write RESET ROLE in the "
     "static text",
+)
+_NO_ROLE_VALUE = (
+    "is the role set_config('role', ...) or SET ROLE takes, and PostgreSQL reads the string "
+    "'none' there as NONE: back to the role the connection logged in as (set_config('role', "
+    "'none', false) left the role set before, for the login's own privileges)",
+    _NO_ROLE[1],
 )
 
 
@@ -1039,6 +1046,8 @@ def _composed(
                 elif _code_setting(text[start:end].lower()):
                     calls[-1] = _CODE_SETTING_CALL
                     taint = taint or "calls set_config() " + _SETTING_CODE
+                elif text[start:end].lower() == "'role'":
+                    calls[-1] = _ROLE_SETTING_CALL  # set_config('role', {r}, ...): not "none"
                 config_named = True  # and it must be the whole argument
             named = kind in ("word", "identifier", "field")
             if named and last != ".":
@@ -1093,7 +1102,10 @@ def _composed(
                     found[field] = why
                 if postgresql and specs[field] == "i" and (grantees or _maps_user(head, last)):
                     roles[field] = "public"  # grant select on t to {r:i}: "public" is PUBLIC
-                if postgresql and specs[field] == "i" and not calls and _sets_role(after_set):
+                if postgresql and (
+                    (specs[field] in ("i", "l") and not calls and _sets_role(after_set))
+                    or (specs[field] in ("", "l") and calls[-1:] == [_ROLE_SETTING_CALL])
+                ):
                     roles[field] = "none"  # set role {r:i}: "none" is NONE, the session user
                 family = "postgresql" if postgresql else d.name
                 if family not in internal[field] and _reads_a_table(chain_before, clauses[-1]):
@@ -1203,7 +1215,13 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
         if where is None and interpolation.format_spec == "i":
             where = _named_table(interpolation.value, table, internal, updated)
         if where is None and role and interpolation.value == role:
-            where = _PUBLIC_ROLE if role == "public" else _NO_ROLE
+            where = (
+                _PUBLIC_ROLE
+                if role == "public"
+                else _NO_ROLE
+                if interpolation.format_spec == "i"
+                else _NO_ROLE_VALUE
+            )
         if where is not None:
             raise refusal("sql", field_text(interpolation, position), *where)
 

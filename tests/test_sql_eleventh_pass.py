@@ -22,7 +22,10 @@
   ran what followed as the login, a superuser in the positive control below.  A ``:i`` value
   ``"none"`` as the value of the setting ``role`` (``set [local|session] role [=|to] {r:i}``)
   is refused now, when PostgreSQL may run the query; other roles' names, ``"NONE"`` and
-  ``"none"`` as a column, a table or a schema stay accepted.
+  ``"none"`` as a column, a table or a schema stay accepted.  The string ``'none'`` reads the
+  same: ``set role {r:l}`` and ``set_config('role', {r}, false)`` (a bound parameter too, the
+  positive control below) are refused with ``r = "none"``; another role, and ``'none'`` for any
+  other setting or column, stay accepted.
 """
 
 from __future__ import annotations
@@ -144,6 +147,14 @@ NO_ROLE = [
 ]
 
 
+NO_ROLE_VALUE = [
+    ("set role ", field("none", "r", "l"), ""),
+    ("select set_config('role', ", field("none", "r"), ", false)"),
+    ("select set_config('ROLE', ", field("none", "r", "l"), ", true)"),
+    ("select 1 from t where id = ", field(1, "i"), " and set_config('role', ",
+     field("none", "r"), ", false) is not null"),
+]  # fmt: skip
+
 NO_ROLE_LOOK_ALIKES = [
     ("set role ", field("tenant", "r", "i"), ""),
     ("set role ", field("NONE", "r", "i"), ""),  # a role's name to PostgreSQL
@@ -151,6 +162,10 @@ NO_ROLE_LOOK_ALIKES = [
     ("set role tenant; select ", none("c"), " from t"),
     ("update t set role = ", none("c"), ""),
     ("grant select on ", none("t"), " to alice"),
+    ("select set_config('role', ", field("tenant", "r"), ", false)"),
+    ("select set_config('app.role', ", field("none", "r"), ", false)"),
+    ("select set_config('role', 'tenant', false), ", field("none", "r"), ""),
+    ("select * from t where role = ", field("none", "r"), ""),
 ]
 
 
@@ -158,6 +173,8 @@ REFUSED = [
     *[(parts, r'\{r:i\} names the role PostgreSQL grants to.*"public"')
       for parts in PUBLIC_GRANTEE],
     *[(parts, r'\{r:i\} names the role SET ROLE takes.*"none"') for parts in NO_ROLE],
+    *[(parts, r"\{r(:l)?\} is the role set_config\('role', ...\) or SET ROLE takes.*'none'")
+      for parts in NO_ROLE_VALUE],
 ]
 
 
@@ -189,6 +206,12 @@ def test_postgresql_reads_a_quoted_none_role_as_the_login(
         assert db.execute("select current_user").fetchone() == (login,)
         with pytest.raises(RenderError, match="SET ROLE takes"):
             sql(T("set role ", none(), ""), "format")
+        # The same through set_config('role', ...) and a bound parameter.
+        db.execute("set role ipy_istring_tenant")
+        db.execute("select set_config('role', %s, false)", ("none",))
+        assert db.execute("select current_user").fetchone() == (login,)
+        with pytest.raises(RenderError, match="set_config"):
+            sql(T("select set_config('role', ", field("none", "r"), ", false)"), "format")
     finally:
         db.execute("reset role")
         db.execute("drop role ipy_istring_tenant")
