@@ -787,6 +787,16 @@ _EXPLAIN_OPTION = (
     "Write the option's name in the static text; to choose among known options, pick an "
     "i'...' fragment in Python and compose it with ':q'",
 )
+# COPY ... TO/FROM ... (options): DuckDB's OVERWRITE removes every file under the directory a
+# partitioned COPY writes to (copy t to 'out' (partition_by (a), "overwrite" true) deleted the
+# files already there, where without it DuckDB refuses a directory that is not empty).
+_COPY_OPTION = (
+    "names an option of COPY (...), so its value chooses what COPY does: DuckDB's "
+    "\"overwrite\" removes every file under the directory COPY writes to (copy t to 'out' "
+    "(partition_by (a), \"overwrite\" true) deleted the files there)",
+    "Write the option's name in the static text; to choose among known options, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
 # CREATE/ALTER ROLE (USER, GROUP) take attributes as words, and PostgreSQL reads a quoted name
 # there as the word: create role r with {k:i} login with k = "superuser" made a superuser.
 # A ':i' field there may only be a role's (or database's) name: after these tokens.
@@ -799,6 +809,15 @@ _ROLE_ATTRIBUTE = (
     "Write the attributes in the static text (SUPERUSER, CREATEDB, LOGIN...); to choose "
     "among known ones, pick an i'...' fragment in Python and compose it with ':q'",
 )
+
+
+_OPTIONS = {"attach": _ATTACH_OPTION, "explain": _EXPLAIN_OPTION, "copy": _COPY_OPTION}
+
+
+def _copy_options(statement: list[str]) -> bool:
+    """Whether a parenthesis opened now, outside any other, holds COPY's options: after its
+    TO or FROM (copy t to 'f' (...), copy t from 'f' with (...)), not its columns."""
+    return statement[:1] == ["copy"] and ("to" in statement or "from" in statement)
 
 
 def _role_attribute(head: list[str], before: str) -> bool:
@@ -1097,7 +1116,7 @@ def _composed(
                     why = _ROLE_ATTRIBUTE  # create role r with {k:i}: "superuser"
                 if why is None and options and len(calls) == 1 and last in ("(", ","):
                     # attach p as d ({k:i} ?), explain ({k:i}) delete ...: the option's name
-                    why = _ATTACH_OPTION if options == "attach" else _EXPLAIN_OPTION
+                    why = _OPTIONS[options]
                 if why is not None and found[field] is None:
                     found[field] = why
                 if postgresql and specs[field] == "i" and (grantees or _maps_user(head, last)):
@@ -1130,6 +1149,8 @@ def _composed(
                     options = None if last in _ATTACH_PATH_AFTER else "attach"
                 elif not calls and head == ["explain"]:
                     options = "explain"
+                elif not calls and _copy_options(_statement(head)):
+                    options = "copy"  # copy t to 'f' ({k:i} true), not copy t ({c:i}) from
                 calls.append(previous)
                 if previous in _CODE_CALLS:
                     taint = taint or f"calls {_shown(previous)}(), and {_CODE_CALLS[previous]}"

@@ -26,10 +26,20 @@
   same: ``set role {r:l}`` and ``set_config('role', {r}, false)`` (a bound parameter too, the
   positive control below) are refused with ``r = "none"``; another role, and ``'none'`` for any
   other setting or column, stay accepted.
+
+* DuckDB's COPY took an option's name from a value: ``copy t to {p:l} (format csv,
+  partition_by (a), {k:i} true)`` was accepted, and with ``k = "overwrite"`` DuckDB removed
+  every file already under the directory (the positive control below), where the text's own
+  options make it refuse a directory that is not empty.  A field that names an option of COPY
+  (in the parentheses after its TO or FROM, in any dialect, as EXPLAIN's and ATTACH's are) is
+  refused now; COPY's column list (``copy {t:i} ({c:i}) from ...``), an option's value
+  (``format {f:i}``, ``delimiter {d:l}``, ``partition_by ({c:i})``) and a query's fields stay
+  accepted.
 """
 
 from __future__ import annotations
 
+import pathlib
 from typing import Any
 
 import pytest
@@ -215,3 +225,64 @@ def test_postgresql_reads_a_quoted_none_role_as_the_login(
     finally:
         db.execute("reset role")
         db.execute("drop role ipy_istring_tenant")
+
+
+COPY_OPTION = [
+    ("copy t to ", field("out", "p", "l"), " (format csv, partition_by (a), ",
+     field("overwrite", "k", "i"), " true)"),
+    ("copy t to 'out' (", field("overwrite", "k", "i"), ")"),
+    ("copy (select 1) to 'out' (format csv, ", field("overwrite", "k", "i"), ")"),
+    ("copy t from 'f' with (", field("overwrite", "k", "i"), " true)"),
+    ("explain analyze copy t to 'f' (", field("overwrite", "k", "i"), " true)"),
+    ("copy t to 'out' (", field("overwrite", "k"), " true)"),
+]  # fmt: skip
+
+COPY_LOOK_ALIKES = [
+    ("copy ", field("t", "t", "i"), " (", field("a", "c", "i"), ", ", field("b", "d", "i"),
+     ") from ", field("in.csv", "p", "l"), ""),
+    ("copy t to ", field("x.csv", "p", "l"), " (format ", field("csv", "f", "i"), ")"),
+    ("copy t to ", field("out", "p", "l"), " (format csv, delimiter ", field(";", "d", "l"),
+     ", partition_by (", field("a", "c", "i"), "))"),
+    ("copy t from ", field("in.csv", "p", "l"), " (format csv, force_not_null (",
+     field("a", "c", "i"), "))"),
+    ("copy (select * from t where a = ", field(1, "a"), ") to 'x.csv' (format csv)"),
+    ("copy (select lower(", field("a", "c", "i"), ") from t) to 'x.csv'"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("parts", COPY_OPTION)
+def test_an_option_of_copy_named_by_a_value_is_refused(parts: tuple[Any, ...]) -> None:
+    for paramstyle, dialect in (("qmark", None), ("dollar", None), *POSTGRESQL):
+        with pytest.raises(RenderError, match=r"\{k(:i)?\} names an option of COPY"):
+            sql(T(*parts), paramstyle, dialect=dialect)
+
+
+@pytest.mark.parametrize("parts", COPY_LOOK_ALIKES)
+def test_copy_look_alikes_are_accepted(parts: tuple[Any, ...]) -> None:
+    for paramstyle, dialect in (("qmark", None), ("dollar", None), *POSTGRESQL):
+        sql(T(*parts), paramstyle, dialect=dialect)
+
+
+def test_duckdb_overwrite_named_by_a_value_deletes_the_directory(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import duckdb
+
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "out"
+    (out / "sub").mkdir(parents=True)
+    (out / "keep.txt").write_text("precious")
+    (out / "sub" / "also.txt").write_text("precious too")
+    con = duckdb.connect()
+    con.execute("create table t as select 1 as a, 2 as b")
+    # A look-alike runs: the text's own options leave a directory that is not empty alone.
+    with pytest.raises(duckdb.IOException, match="not empty"):
+        con.execute(*sql(T("copy t to ", field("out", "p", "l"),
+                           " (format csv, partition_by (a))"), "qmark"))  # fmt: skip
+    assert (out / "keep.txt").exists()
+    # The positive control: the query sql() wrote before this pass, run as it is.
+    con.execute("""copy t to 'out' (format csv, partition_by (a), "overwrite" true)""")
+    assert not (out / "keep.txt").exists()
+    assert not (out / "sub" / "also.txt").exists()
+    with pytest.raises(RenderError, match="names an option of COPY"):
+        sql(T(*COPY_OPTION[0]), "qmark")
