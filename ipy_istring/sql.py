@@ -811,6 +811,23 @@ _ROLE_ATTRIBUTE = (
 )
 
 
+# DuckDB looks a function up in the schemas before its own: create macro "lower"(x) as 42 made
+# every later lower('A') on the database return 42 (stored with it, in a file for every
+# connection), so the name of a macro DuckDB creates is the static text's.
+_MACRO_NAMED = (
+    "names the macro (function) DuckDB creates, and DuckDB finds a macro before its own "
+    "functions: create macro \"lower\"(x) as 42 made every later lower('A') return 42",
+    "Write the macro's name in the static text; to choose among known names, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
+
+
+def _names_macro(statement: list[str], before: str) -> bool:
+    """Whether a ':i' field after the token ``before`` (or after the dotted name it starts)
+    is the name CREATE MACRO/FUNCTION gives (create or replace temp macro s.{m:i} (x))."""
+    return statement[:1] == ["create"] and before in ("macro", "function")
+
+
 _OPTIONS = {"attach": _ATTACH_OPTION, "explain": _EXPLAIN_OPTION, "copy": _COPY_OPTION}
 
 
@@ -1114,6 +1131,13 @@ def _composed(
                     and _role_attribute(_statement(head), last)
                 ):
                     why = _ROLE_ATTRIBUTE  # create role r with {k:i}: "superuser"
+                if (
+                    why is None
+                    and d.name == "duckdb"
+                    and specs[field] == "i"
+                    and _names_macro(_statement(head), chain_before)
+                ):
+                    why = _MACRO_NAMED  # create macro {m:i}(x): "lower" replaced lower()
                 if why is None and options and len(calls) == 1 and last in ("(", ","):
                     # attach p as d ({k:i} ?), explain ({k:i}) delete ...: the option's name
                     why = _OPTIONS[options]

@@ -35,6 +35,14 @@
   refused now; COPY's column list (``copy {t:i} ({c:i}) from ...``), an option's value
   (``format {f:i}``, ``delimiter {d:l}``, ``partition_by ({c:i})``) and a query's fields stay
   accepted.
+
+* DuckDB's CREATE MACRO (and its alias CREATE FUNCTION) took the macro's name from a value:
+  ``create macro {m:i} (x) as 42`` was accepted as a declaration, but DuckDB finds a macro
+  before its own functions, so ``m = "lower"`` made every later ``lower('A')`` on the database
+  return 42 (the positive control below), stored with the database for every connection.  The
+  name of a macro is refused now when DuckDB may run the query (PostgreSQL searches pg_catalog
+  first, so ``create function {f:i} (...)`` stays accepted there); a macro named in the text,
+  ``drop macro {m:i}`` and calls of a written macro stay accepted.
 """
 
 from __future__ import annotations
@@ -286,3 +294,52 @@ def test_duckdb_overwrite_named_by_a_value_deletes_the_directory(
     assert not (out / "sub" / "also.txt").exists()
     with pytest.raises(RenderError, match="names an option of COPY"):
         sql(T(*COPY_OPTION[0]), "qmark")
+
+
+def macro(name: str = "lower") -> Interpolation:
+    return field(name, "m", "i")
+
+
+MACRO_NAMED = [
+    ("create macro ", macro(), " (x) as 42"),
+    ("create or replace temp macro ", macro(), " (x) as x"),
+    ("create function ", macro(), " (x) as x"),
+    ("create macro main.", macro(), " (x) as x"),
+    ("create macro ", macro("read_csv"), " (p) as table select 1"),
+]
+
+MACRO_LOOK_ALIKES = [
+    ("create macro m (x) as x; select ", field("a", "c", "i"), " from t"),
+    ("drop macro ", macro(), ""),
+    ("create table ", field("t", "t", "i"), " (a int)"),
+    ("select m (", field("a", "c", "i"), ") from t"),
+]
+
+
+@pytest.mark.parametrize("parts", MACRO_NAMED)
+def test_a_macro_named_by_a_value_is_refused_where_duckdb_runs(parts: tuple[Any, ...]) -> None:
+    for paramstyle, dialect in (("qmark", None), ("dollar", None), ("qmark", "duckdb")):
+        with pytest.raises(RenderError, match=r"\{m:i\} names the macro \(function\) DuckDB"):
+            sql(T(*parts), paramstyle, dialect=dialect)
+    # PostgreSQL searches pg_catalog first: create function {f:i} (...) stays a declaration.
+    sql(T(*parts), "format")
+
+
+@pytest.mark.parametrize("parts", MACRO_LOOK_ALIKES)
+def test_macro_look_alikes_are_accepted(parts: tuple[Any, ...]) -> None:
+    sql(T(*parts), "qmark", dialect="duckdb")
+
+
+def test_duckdb_macro_named_by_a_value_replaces_a_builtin() -> None:
+    import duckdb
+
+    con = duckdb.connect()
+    # A look-alike runs: a macro named in the text, with the fields around it.
+    con.execute(*sql(T("create macro m (x) as x + 1; select ", field(1, "n"), ""), "qmark"))
+    con.fetchall()
+    assert con.sql("select lower('A'), m(1)").fetchall() == [("a", 2)]
+    # The positive control: the query sql() wrote before this pass, run as it is.
+    con.execute('create macro "lower" (x) as 42')
+    assert con.sql("select lower('A')").fetchall() == [(42,)]
+    with pytest.raises(RenderError, match="names the macro"):
+        sql(T(*MACRO_NAMED[0]), "qmark")
