@@ -43,6 +43,16 @@
   name of a macro is refused now when DuckDB may run the query (PostgreSQL searches pg_catalog
   first, so ``create function {f:i} (...)`` stays accepted there); a macro named in the text,
   ``drop macro {m:i}`` and calls of a written macro stay accepted.
+
+Attacks tried that held (kept as regression tests): ``"public"`` where PostgreSQL wants one
+role rather than grantees (``owner to {r:i}``, ``authorization {r:i}``, ``set role {r:i}``) is
+a role that does not exist, and so is ``"none"`` after SET SESSION AUTHORIZATION; DuckDB
+refuses a built-in type's name for ``create type {t:i}``, and a view named ``duckdb_settings``
+does not replace the table function. Left out: PostgreSQL's ``create function {f:i} (a text, b
+text)`` with ``f = "concat"`` made every later ``concat('a', 'b')`` of the schema's users run
+the routine (a more specific signature wins over pg_catalog's ``concat("any")``, as in
+CVE-2018-1058), but ``create function {f:i} (...)`` is accepted by design (tests/test_sql.py)
+and sql() has no list of PostgreSQL's function names to refuse only those.
 """
 
 from __future__ import annotations
@@ -343,3 +353,42 @@ def test_duckdb_macro_named_by_a_value_replaces_a_builtin() -> None:
     assert con.sql("select lower('A')").fetchall() == [(42,)]
     with pytest.raises(RenderError, match="names the macro"):
         sql(T(*MACRO_NAMED[0]), "qmark")
+
+
+# --- attacks that held ---------------------------------------------------------------------
+
+HELD_POSTGRESQL = [
+    # "public" where PostgreSQL wants one role, not a grantee: the role does not exist
+    ("alter table held owner to ", public(), ""),
+    ("create schema held_s authorization ", public(), ""),
+    ("set role ", public(), ""),
+    # SET SESSION AUTHORIZATION reads no keyword from a quoted name
+    ("set session authorization ", none(), ""),
+]
+
+
+@pytest.mark.parametrize("parts", HELD_POSTGRESQL)
+def test_postgresql_reads_these_reserved_names_as_roles_that_do_not_exist(
+    request: pytest.FixtureRequest, parts: tuple[Any, ...]
+) -> None:
+    import psycopg
+
+    db = request.getfixturevalue("pg")
+    db.execute("create table held (a int)")
+    query = sql(T(*parts), "format")  # accepted
+    missing = r'role "(public|none)" does not exist'
+    with pytest.raises(psycopg.errors.DatabaseError, match=missing):
+        db.execute(*query)
+
+
+def test_duckdb_types_and_table_functions_are_not_shadowed_by_a_value() -> None:
+    import duckdb
+
+    con = duckdb.connect()
+    # create type {t:i}: DuckDB refuses a built-in type's name
+    with pytest.raises(duckdb.CatalogException, match="already exists"):
+        con.execute(*sql(T("create type ", field("varchar", "t", "i"), " as integer"), "qmark"))
+    # create view {v:i}: a view is no table function, which is called with ()
+    con.execute(*sql(T("create view ", field("duckdb_settings", "v", "i"), " as select 1 x"),
+                     "qmark", dialect="duckdb"))  # fmt: skip
+    assert con.sql("select count(*) > 1 from duckdb_settings()").fetchall() == [(True,)]
