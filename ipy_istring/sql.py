@@ -828,6 +828,17 @@ def _names_macro(statement: list[str], before: str) -> bool:
     return statement[:1] == ["create"] and before in ("macro", "function")
 
 
+# CREATE POLICY ... AS PERMISSIVE | RESTRICTIVE takes the word as a name, so a quoted one is
+# read as the word: as "permissive" made a policy the text meant to narrow the rows widen them.
+_POLICY_KIND = (
+    "stands where CREATE POLICY takes PERMISSIVE or RESTRICTIVE, and PostgreSQL reads a quoted "
+    "name there as the word: as \"permissive\" let a role read the rows the policy's "
+    "expression allows besides those the other policies allow, where \"restrictive\" "
+    "would have required both",
+    "Write PERMISSIVE or RESTRICTIVE in the static text; to choose between them, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
+
 _OPTIONS = {"attach": _ATTACH_OPTION, "explain": _EXPLAIN_OPTION, "copy": _COPY_OPTION}
 
 
@@ -1138,6 +1149,14 @@ def _composed(
                     and _names_macro(_statement(head), chain_before)
                 ):
                     why = _MACRO_NAMED  # create macro {m:i}(x): "lower" replaced lower()
+                if (
+                    why is None
+                    and postgresql
+                    and _statement(head)[:2] == ["create", "policy"]
+                    and last == "as"
+                    and not calls
+                ):
+                    why = _POLICY_KIND  # create policy p on t as {k:i}: "permissive"
                 if why is None and options and len(calls) == 1 and last in ("(", ","):
                     # attach p as d ({k:i} ?), explain ({k:i}) delete ...: the option's name
                     why = _OPTIONS[options]

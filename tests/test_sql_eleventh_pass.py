@@ -44,6 +44,14 @@
   first, so ``create function {f:i} (...)`` stays accepted there); a macro named in the text,
   ``drop macro {m:i}`` and calls of a written macro stay accepted.
 
+* CREATE POLICY took PERMISSIVE or RESTRICTIVE from a value: PostgreSQL's grammar takes a
+  name after AS and compares it with the words, so ``create policy p on t as {k:i} using
+  (...)`` with ``k = "permissive"`` made a policy the text's other choice would have used to
+  narrow the rows widen them (the positive control below: a role read a row of another owner
+  that the restrictive policy kept from it), as the tenth pass refused for a role's
+  attributes.  A field there is refused now; the policy's name, table, roles and the fields of
+  its expressions stay accepted.
+
 Attacks tried that held (kept as regression tests): ``"public"`` where PostgreSQL wants one
 role rather than grantees (``owner to {r:i}``, ``authorization {r:i}``, ``set role {r:i}``) is
 a role that does not exist, and so is ``"none"`` after SET SESSION AUTHORIZATION; DuckDB
@@ -57,7 +65,9 @@ and sql() has no list of PostgreSQL's function names to refuse only those.
 
 from __future__ import annotations
 
+import contextlib
 import pathlib
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -110,25 +120,35 @@ def test_public_grantee_is_accepted_where_postgresql_does_not_run() -> None:
     sql(T("grant select on t to ", public(), ""), "qmark", dialect="duckdb")
 
 
+@contextlib.contextmanager
+def reader(request: pytest.FixtureRequest, name: str) -> Iterator[tuple[Any, str]]:
+    """The ``pg`` connection (a superuser's) and the DSN of a new login role ``name``, which
+    may use the test's schema; the role and what it owns are dropped afterwards."""
+    import psycopg
+
+    db = request.getfixturevalue("pg")
+    if db.execute("select rolsuper from pg_roles where rolname = current_user").fetchone() != (
+        True,
+    ):
+        pytest.skip("the test creates a role to read as")
+    db.execute(f"drop role if exists {name}")
+    db.execute(f"create role {name} login")
+    try:
+        db.execute(f"grant usage on schema ipy_istring_contexts to {name}")
+        yield db, psycopg.conninfo.make_conninfo(db.info.dsn, user=name)
+    finally:
+        db.execute(f"drop owned by {name}")
+        db.execute(f"drop role {name}")
+
+
 def test_postgresql_reads_a_quoted_public_grantee_as_every_role(
     request: pytest.FixtureRequest,
 ) -> None:
     import psycopg
 
-    db = request.getfixturevalue("pg")
-
-    info = db.info
-    if db.execute("select rolsuper from pg_roles where rolname = current_user").fetchone() != (
-        True,
-    ):
-        pytest.skip("the test creates a role to read as")
-    db.execute("drop role if exists ipy_istring_nobody")
-    db.execute("create role ipy_istring_nobody login")
-    try:
+    with reader(request, "ipy_istring_nobody") as (db, dsn):
         db.execute("create table secrets (s text)")
         db.execute("insert into secrets values ('TOPSECRET')")
-        db.execute("grant usage on schema ipy_istring_contexts to ipy_istring_nobody")
-        dsn = psycopg.conninfo.make_conninfo(info.dsn, user="ipy_istring_nobody")
 
         def read() -> Any:
             with psycopg.connect(dsn, autocommit=True) as other:
@@ -156,10 +176,7 @@ def test_postgresql_reads_a_quoted_public_grantee_as_every_role(
         finally:
             db.execute("alter default privileges revoke select on tables from public")
             db.execute("drop table if exists later")
-    finally:
-        db.execute("drop table if exists secrets")
-        db.execute("drop owned by ipy_istring_nobody")
-        db.execute("drop role ipy_istring_nobody")
+        db.execute("drop table secrets")
 
 
 def none(name: str = "r") -> Interpolation:
@@ -197,21 +214,38 @@ NO_ROLE_LOOK_ALIKES = [
 ]
 
 
+POLICY_KIND = [
+    ("create policy p on t as ", field("permissive", "k", "i"), " using (published)"),
+    ("create policy ", field("p", "n", "i"), " on ", field("t", "t", "i"), " as ",
+     field("permissive", "k", "i"), " for select to alice using (true)"),
+    ("create policy p on t as ", field("permissive", "k"), " using (true)"),
+]  # fmt: skip
+
+POLICY_LOOK_ALIKES = [
+    ("create policy ", field("p", "n", "i"), " on ", field("t", "t", "i"),
+     " as restrictive for select to ", field("alice", "r", "i"), " using (",
+     field("published", "c", "i"), ")"),
+    ("create policy p on t using (", field("a", "c", "i"), " = ", field(1, "v"), ")"),
+    ("create table ", field("t", "t", "i"), " as select 1"),
+]  # fmt: skip
+
+
 REFUSED = [
     *[(parts, r'\{r:i\} names the role PostgreSQL grants to.*"public"')
       for parts in PUBLIC_GRANTEE],
     *[(parts, r'\{r:i\} names the role SET ROLE takes.*"none"') for parts in NO_ROLE],
     *[(parts, r"\{r(:l)?\} is the role set_config\('role', ...\) or SET ROLE takes.*'none'")
       for parts in NO_ROLE_VALUE],
+    *[(parts, r"\{k(:i)?\} stands where CREATE POLICY takes PERMISSIVE") for parts in POLICY_KIND],
 ]
 
 
 @pytest.mark.parametrize(("parts", "why"), REFUSED)
-def test_a_reserved_role_from_a_value_is_refused(parts: tuple[Any, ...], why: str) -> None:
+def test_a_keyword_read_from_a_value_is_refused(parts: tuple[Any, ...], why: str) -> None:
     refused_everywhere(parts, why)
 
 
-@pytest.mark.parametrize("parts", GRANTEE_LOOK_ALIKES + NO_ROLE_LOOK_ALIKES)
+@pytest.mark.parametrize("parts", GRANTEE_LOOK_ALIKES + NO_ROLE_LOOK_ALIKES + POLICY_LOOK_ALIKES)
 def test_look_alikes_are_accepted(parts: tuple[Any, ...]) -> None:
     for paramstyle, dialect in POSTGRESQL:
         sql(T(*parts), paramstyle, dialect=dialect)
@@ -392,3 +426,31 @@ def test_duckdb_types_and_table_functions_are_not_shadowed_by_a_value() -> None:
     con.execute(*sql(T("create view ", field("duckdb_settings", "v", "i"), " as select 1 x"),
                      "qmark", dialect="duckdb"))  # fmt: skip
     assert con.sql("select count(*) > 1 from duckdb_settings()").fetchall() == [(True,)]
+
+
+def test_postgresql_reads_a_quoted_policy_kind_as_the_word(
+    request: pytest.FixtureRequest,
+) -> None:
+    import psycopg
+
+    with reader(request, "ipy_istring_carol") as (db, dsn):
+        db.execute("create table docs (owner text, published bool, body text)")
+        db.execute("insert into docs values ('ipy_istring_carol', false, 'mine'), "
+                   "('dave', true, 'not mine')")  # fmt: skip
+        db.execute("grant select on docs to ipy_istring_carol")
+        db.execute("alter table docs enable row level security")
+        db.execute("create policy own on docs using (owner = current_user)")
+
+        def read() -> Any:
+            with psycopg.connect(dsn, autocommit=True) as other:
+                return other.execute("select body from ipy_istring_contexts.docs").fetchall()
+
+        # A look-alike runs: the kind written in the text narrows the rows.
+        db.execute(*sql(T("create policy ", field("pub", "n", "i"),
+                          " on docs as restrictive using (published)"), "format"))  # fmt: skip
+        assert read() == []
+        db.execute("drop policy pub on docs")
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        db.execute('create policy pub on docs as "permissive" using (published)')
+        assert sorted(read()) == [("mine",), ("not mine",)]
+        db.execute("drop table docs")
