@@ -56,11 +56,13 @@ Attacks tried that held (kept as regression tests): ``"public"`` where PostgreSQ
 role rather than grantees (``owner to {r:i}``, ``authorization {r:i}``, ``set role {r:i}``) is
 a role that does not exist, and so is ``"none"`` after SET SESSION AUTHORIZATION; DuckDB
 refuses a built-in type's name for ``create type {t:i}``, and a view named ``duckdb_settings``
-does not replace the table function. Left out: PostgreSQL's ``create function {f:i} (a text, b
-text)`` with ``f = "concat"`` made every later ``concat('a', 'b')`` of the schema's users run
-the routine (a more specific signature wins over pg_catalog's ``concat("any")``, as in
-CVE-2018-1058), but ``create function {f:i} (...)`` is accepted by design (tests/test_sql.py)
-and sql() has no list of PostgreSQL's function names to refuse only those.
+does not replace the table function; DuckDB's ``export database {p:l} (format csv, {k:i}
+true)`` with ``k = "overwrite"`` replaced only the files it writes. Left out: PostgreSQL's
+``create function {f:i} (a text, b text)`` with ``f = "concat"`` made every later ``concat('a',
+'b')`` of the schema's users run the routine (a more specific signature wins over pg_catalog's
+``concat("any")``, as in CVE-2018-1058), but ``create function {f:i} (...)`` is accepted by
+design (tests/test_sql.py) and sql() has no list of PostgreSQL's function names to refuse only
+those.
 """
 
 from __future__ import annotations
@@ -454,3 +456,21 @@ def test_postgresql_reads_a_quoted_policy_kind_as_the_word(
         db.execute('create policy pub on docs as "permissive" using (published)')
         assert sorted(read()) == [("mine",), ("not mine",)]
         db.execute("drop table docs")
+
+
+def test_duckdb_export_database_overwrite_named_by_a_value_deletes_nothing(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import duckdb
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "exp").mkdir()
+    (tmp_path / "exp" / "keep.txt").write_text("precious")
+    con = duckdb.connect()
+    con.execute("create table t as select 1 as a")
+    # EXPORT DATABASE writes one file per table: its OVERWRITE replaces those files only.
+    query = sql(T("export database ", field("exp", "p", "l"), " (format csv, ",
+                  field("overwrite", "k", "i"), " true)"), "qmark")  # fmt: skip
+    con.execute(*query)
+    assert (tmp_path / "exp" / "keep.txt").read_text() == "precious"
+    assert (tmp_path / "exp" / "t.csv").exists()
