@@ -178,12 +178,14 @@ def test_postgresql_dblink_connect_sets_the_linked_sessions_libraries(
 )
 def test_duckdb_prepares_no_statement_that_runs_code(statement: str, tmp_path: Any) -> None:
     """DuckDB refuses to prepare the statements sql() refuses a field in, so ``prepare p as``
-    before them hides nothing: DuckDB's parser says the statement is not preparable."""
+    before them hides nothing: DuckDB's parser says the statement is not preparable (DuckDB
+    1.x, which Python 3.10 gets, reads none of them after PREPARE: a syntax error there)."""
     path = str(tmp_path / "evil.duckdb_extension")
     pathlib.Path(path).write_bytes(b"not an extension")
     connection = duckdb.connect()
     text = "prepare p as " + statement.replace("{x}", "'" + path + "'")
-    with pytest.raises(duckdb.ParserException, match="is not a preparable statement"):
+    refused = "is not a preparable statement|^Parser Error: syntax error at or near"
+    with pytest.raises(duckdb.ParserException, match=refused):
         connection.execute(text)
     with pytest.raises(duckdb.BinderException, match='Prepared statement "p" does not exist'):
         connection.execute("execute p")
@@ -308,13 +310,15 @@ def test_duckdb_attach_loads_the_type_a_value_names_as_an_option(tmp_path: Any) 
     ``k = "type"``: DuckDB opened the parameter's file as an extension."""
     path = tmp_path / "evil.duckdb_extension"
     path.write_bytes(b"not an extension")
+    parts = ("attach ", field(":memory:", "p"), " as d (", field("type", "k", "i"), " ")
+    with pytest.raises(RenderError, match=r"names an option of ATTACH"):
+        sql(T(*parts, field(str(path)), ")"))
+    if int(duckdb.__version__.split(".")[0]) < 2:
+        pytest.skip("DuckDB 1.x takes no parameter in ATTACH: the queries below cannot run")
     connection = duckdb.connect()
     # The positive control: the query sql() wrote before this pass, run as it is.
     with pytest.raises(duckdb.Error, match="is not a DuckDB extension"):
         connection.execute('attach ? as d ("type" ?)', [":memory:", str(path)])
-    parts = ("attach ", field(":memory:", "p"), " as d (", field("type", "k", "i"), " ")
-    with pytest.raises(RenderError, match=r"names an option of ATTACH"):
-        sql(T(*parts, field(str(path)), ")"))
     # Look-alikes: the path (also an expression in parentheses), the alias and the options'
     # values stay values, and run.
     db_file = str(tmp_path / "other.db")
