@@ -38,12 +38,14 @@ from ._shell_programs import (
     environment_setter,
     glued_argument,
     implicit_code_reader,
+    in_home_hidden,
     option_taker,
     output_files,
     pipe_file_option,
     positional_script,
     program,
     reads_by_name,
+    reads_home_files,
     reads_program_from_stdin,
     reads_response_files,
     runs_its_data,
@@ -335,6 +337,8 @@ class _Lexer:
         ] = {}
         # the programs the template runs that read files as code by name alone (make's Makefile)
         self.implicit_readers: set[str] = set()
+        # the command words of every command the template runs ("" for a value or expansion)
+        self.commands_run: set[str] = set()
         # File names written inside another word, after '=' or an option's letter (`BASH_ENV=f`,
         # `make --file=f`, `ssh -Ff`): per name, that word.
         self.embedded: dict[str, str] = {}
@@ -791,6 +795,9 @@ class _Lexer:
         reader = implicit_code_reader(marked)
         if reader is not None:
             self.implicit_readers.add(reader)
+        if marked:
+            word = marked[0]
+            self.commands_run.add(word if word is not None and word != EXPANDED else "")
         use = (tuple(marked), tuple(files))
         names = {target for _, target in files}.union(
             word for word in marked if word is not None and word != EXPANDED
@@ -882,6 +889,18 @@ class _Lexer:
         for reader in sorted(self.implicit_readers):
             if reads_by_name(reader, name):
                 return f"runs as code by its name alone ({reader} reads it without being told)"
+        readers = sorted(
+            word or "a program an expansion names"
+            for word in self.commands_run
+            if reads_home_files(word)
+        )
+        if in_home_hidden(name) and readers:
+            return (
+                f"may read by its name alone: {readers[0]} is not known to read no startup "
+                "file from $HOME, and programs keep theirs under hidden names there (perl -d "
+                "runs ~/.perldb, tmux ~/.tmux.conf's run-shell, Python a ~/.local/lib/python3.X/"
+                "site-packages/*.pth line starting with import, npm ~/.npmrc's script-shell)"
+            )
         if name in self.embedded:
             return (
                 f"names in the word {self.embedded[name]!r}, a variable or an option that may "

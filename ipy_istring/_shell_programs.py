@@ -45,6 +45,7 @@ __all__ = [
     "environment_setter",
     "glued_argument",
     "implicit_code_reader",
+    "in_home_hidden",
     "is_command_string",
     "option_taker",
     "output_files",
@@ -52,6 +53,7 @@ __all__ = [
     "positional_script",
     "program",
     "reads_by_name",
+    "reads_home_files",
     "reads_program_from_stdin",
     "reads_response_files",
     "runs_its_data",
@@ -1114,6 +1116,34 @@ def reads_response_files(word: str | None) -> bool:
     file of options (a response file), so a value written to f chooses its options: any
     program but those known to read such a word as data."""
     return not (word and word != EXPANDED and _allow_listed(word, _RESPONSE_FILE_DATA))
+
+
+# Programs known to read no startup or configuration file from $HOME (coreutils and the like,
+# and the shell's builtins): a value written to a hidden file there (`~/.x`, `~/.config/...`)
+# is refused when the template runs any other program, by allow-list.  Programs keep their
+# startup files under hidden names in $HOME, and no table can list them all: `perl -d` runs
+# `~/.perldb` as Perl, tmux runs `~/.tmux.conf`'s `run-shell`, Python a `~/.local/lib/
+# python3.X/site-packages/*.pth` line starting with `import`, npm `~/.npmrc`'s `script-shell`,
+# hg `~/.hgrc`'s hooks, R `~/.Rprofile`, irb `~/.irbrc`, readline `~/.inputrc`.
+_HOME_DATA_PROGRAMS = DATA_OPTION_PROGRAMS.union(
+    {"cd", "read", "test", "[", "export", "set", "unset", "shift", ":", "exit", "return",
+     "local", "wait", "chmod", "chown", "cp", "mv", "rm", "ln", "sort", "sed", "awk"}
+)  # fmt: skip
+
+
+def in_home_hidden(path: str) -> bool:
+    """Whether ``path`` (normalised) is under a hidden name in $HOME: it starts with a tilde
+    prefix (``~/``, ``~user/``) and a later component starts with a dot (``~/.perldb``,
+    ``~/.local/lib/...``)."""
+    parts = path.split("/")
+    return path[:1] == "~" and any(p[:1] == "." and p not in (".", "..") for p in parts[1:])
+
+
+def reads_home_files(name: str) -> bool:
+    """Whether the program ``name`` (the command word, or "" for one an expansion names) may
+    read a startup or configuration file from $HOME: any program but those known to read
+    none."""
+    return not (name and _allow_listed(name, _HOME_DATA_PROGRAMS))
 
 
 def reads_by_name(reader: str, path: str) -> bool:

@@ -1,0 +1,107 @@
+"""sh() red team, eleventh pass: files and variables that make a program run code.
+
+Each hole was reproduced in real dash and bash (HOME a fresh directory), with a positive
+control (the same template with each value through plain ``shlex.quote`` ran the payload),
+then refused:
+
+* Only the files in ``$HOME`` that the tables named (``~/.gitconfig``, ``~/.profile``...) were
+  known: ``echo {x} > ~/.perldb; perl -d -e 1`` ran the value as Perl, a
+  ``~/.local/lib/python3.X/site-packages/x.pth`` line starting with ``import`` ran at
+  ``python3 -c 1``, tmux ran ``~/.tmux.conf``'s ``run-shell``; npm's ``~/.npmrc``, hg's
+  ``~/.hgrc``, R's ``~/.Rprofile``, readline's ``~/.inputrc``... are the same by their
+  manuals.  Now by allow-list: a value written to a hidden name in ``$HOME`` is refused when
+  the template runs any program not known to read no startup file there (coreutils and the
+  like, the shell's builtins).
+"""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+from test_shell_contexts import SHELLS, naive_sh
+from test_shell_eighth_pass import _runs_payload  # (run in a fresh directory, HOME there)
+from test_shell_fourth_pass import _template  # (a case with each § a field)
+
+from ipy_istring.fields import RenderError
+from ipy_istring.shell import sh
+
+SENTINEL = "pwned-sentinel"
+
+
+def _python_version() -> str:
+    """The X.Y of /usr/bin/python3 (the python3 that _runs_payload's PATH finds)."""
+    if not pathlib.Path("/usr/bin/python3").exists():
+        return "3"
+    out = subprocess.run(
+        ["/usr/bin/python3", "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.strip()
+
+
+_SITE = f"~/.local/lib/python{_python_version()}/site-packages"
+_PERL = f'open(F, ">", "$ENV{{HOME}}/{SENTINEL}");'
+_PTH = f"import os; open(os.path.expanduser('~/{SENTINEL}'), 'w')"
+
+# (case, payload, program): each ran the payload with naive quoting, each is refused now
+HOME_ATTACKS = [
+    ("echo § > ~/.perldb; perl -d -e 1", _PERL, "perl"),
+    (f"mkdir -p {_SITE}; echo § > {_SITE}/x.pth; python3 -c 1", _PTH, "python3"),
+    (
+        f"mkdir -p {_SITE} && printf '%s\\n' § > {_SITE}/x.pth && python3 -c 'print(1)'",
+        _PTH,
+        "python3",
+    ),
+]
+# by the programs' manuals (or needing a terminal): refused the same way
+HOME_REFUSED = [
+    "echo § > ~/.tmux.conf; tmux new -d",
+    "echo § > ~/.npmrc.d; npm ci",
+    "echo § >> ~/.hgrc; hg status",
+    "echo § > ~/.Rprofile; Rscript s.R",
+    "echo § > ~/.inputrc; bash -i",
+    "echo § > ~/.irbrc; irb",
+    "echo § > ~/.config/pip/pip.conf; pip install p",
+    "echo § > ~/.x; $prog",
+    "echo § > ~/.x; ./tool",
+    "echo § | tee ~/.netrc; ftp host",
+    "printf %s § > ~/.mailrc && mail -s s a < /dev/null",
+    "echo § > ~/.notes; git diff",  # (by allow-list: git is not known to read none)
+]
+HOME_ACCEPTED = [
+    "echo § > ~/notes; git diff",
+    "echo § > ~/.notes; cat ~/.notes",
+    "echo § | tee ~/.notes; grep x ~/.notes",
+    "echo § > ~/.notes; sort ~/.notes | tee out",
+    "echo § >> .hidden; cat .hidden",
+    "echo § > ~/.notes",
+]
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize(("case", "payload", "program"), HOME_ATTACKS)
+def test_naive_quoting_runs_each_home_attack(
+    shell: str, case: str, payload: str, program: str, tmp_path: pathlib.Path
+) -> None:
+    if shutil.which(program, path="/usr/bin:/bin") is None:
+        pytest.skip(f"{program} is not installed")
+    assert _runs_payload(shell, naive_sh(_template(case, payload)), tmp_path / "run")
+
+
+@pytest.mark.parametrize("case", [case for case, _, _ in HOME_ATTACKS] + HOME_REFUSED)
+def test_a_value_written_to_a_hidden_file_in_home_is_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"may read by its name alone.*hidden names"):
+        sh(_template(case, "x"))
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize("case", HOME_ACCEPTED)
+def test_hidden_home_look_alikes_stay_accepted_and_run_nothing(
+    shell: str, case: str, tmp_path: pathlib.Path
+) -> None:
+    assert not _runs_payload(shell, sh(_template(case, _PERL)), tmp_path / "run")
