@@ -623,6 +623,10 @@ class _Lexer:
                 # (a tilde prefix too, named as written: `> ~/s.sh` and `sh ~/s.sh` are one
                 # file, and `~/.lesskey` ends as less's key file does)
                 files.append((redirect, "".join(str(item) for _, item in parts)))
+            elif role == TARGET and (dynamic_target := _expanded_target(parts)) is not None:
+                # (`> "$HOME/.gitconfig"`: an expansion may be $HOME, so the path is checked
+                # as `~/.gitconfig` would be, by the name as written)
+                files.append((redirect, dynamic_target))
             out.append(Word(role, parts))
             redirect = ""
 
@@ -1284,6 +1288,26 @@ class _Lexer:
                 assert match is not None
                 items.append(match.group())
                 self.i = match.end()
+
+
+def _expanded_target(parts: Sequence[Part]) -> str | None:
+    """A redirection's target that starts with an expansion (``"$HOME/.gitconfig"``,
+    ``${HOME}/.profile``, ``$(pwd)/.git/hooks/x``), as written with each expansion shown as
+    ``$...``, else None: the expansion may be ``$HOME`` or the working directory."""
+    flat: list[object] = []
+    for kind, item in parts:
+        flat.extend(item if kind == "double" and isinstance(item, tuple) else [(kind, item)])
+    if not flat or not isinstance(flat[0], tuple) or flat[0][0] not in ("param", "sub"):
+        return None
+    text = []
+    for piece in flat:
+        if isinstance(piece, str):
+            text.append(piece)
+        elif isinstance(piece, tuple) and piece[0] in ("lit", "active", "param"):
+            text.append(str(piece[1]))
+        else:
+            text.append("$(...)")
+    return "".join(text)
 
 
 def _unescape_double(chunk: str) -> str:

@@ -1132,11 +1132,11 @@ _HOME_DATA_PROGRAMS = DATA_OPTION_PROGRAMS.union(
 
 
 def in_home_hidden(path: str) -> bool:
-    """Whether ``path`` (normalised) is under a hidden name in $HOME: it starts with a tilde
-    prefix (``~/``, ``~user/``) and a later component starts with a dot (``~/.perldb``,
-    ``~/.local/lib/...``)."""
+    """Whether ``path`` (normalised) may be under a hidden name in $HOME: it starts with a
+    tilde prefix (``~/``, ``~user/``) or an expansion (``$HOME/``, ``${HOME}/``, ``$(...)``)
+    and a later component starts with a dot (``~/.perldb``, ``~/.local/lib/...``)."""
     parts = path.split("/")
-    return path[:1] == "~" and any(p[:1] == "." and p not in (".", "..") for p in parts[1:])
+    return path[:1] in ("~", "$") and any(p[:1] == "." and p not in (".", "..") for p in parts[1:])
 
 
 def reads_home_files(name: str) -> bool:

@@ -12,6 +12,11 @@ then refused:
   manuals.  Now by allow-list: a value written to a hidden name in ``$HOME`` is refused when
   the template runs any program not known to read no startup file there (coreutils and the
   like, the shell's builtins).
+* Only a target written as plain text or a tilde prefix was recorded as a written file:
+  ``echo {x} > "$HOME/.profile"; bash -lc true`` (also ``${HOME}``, ``"$HOME"/.perldb``) ran
+  the value, and ``"$PWD/Makefile"``, ``"$(pwd)/.git/hooks/pre-commit"`` are the same.  Now a
+  target starting with an expansion is recorded by its name as written, and checked as
+  ``~/...`` would be: the expansion may be $HOME or the working directory.
 """
 
 from __future__ import annotations
@@ -83,9 +88,46 @@ HOME_ACCEPTED = [
 ]
 
 
+@pytest.mark.parametrize("case", [case for case, _, _ in HOME_ATTACKS] + HOME_REFUSED)
+def test_a_value_written_to_a_hidden_file_in_home_is_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"may read by its name alone.*hidden names"):
+        sh(_template(case, "x"))
+
+
+
+_SHELL = f'touch "$HOME/{SENTINEL}"'
+# (case, payload, program): a target starting with an expansion
+EXPANDED_ATTACKS = [
+    ('printf "%s\\n" § > "$HOME/.profile"; bash -lc true', _SHELL, "bash"),
+    ("echo § > ${HOME}/.profile; bash -lc true", _SHELL, "bash"),
+    ('echo § > "$HOME"/.perldb; perl -d -e 1', _PERL, "perl"),
+]
+EXPANDED_REFUSED = [
+    'echo § >> "$HOME/.gitconfig"; git diff',
+    'echo § > "${HOME}/.config/git/config"; git log',
+    'echo § > "$(pwd)/.git/hooks/pre-commit"; git commit -m m',
+    'echo § > "$PWD/Makefile"; make',
+    'echo § > "$HOME/.tmux.conf"; tmux new -d',
+]
+EXPANDED_ACCEPTED = [
+    'echo § > "$HOME/notes"; git diff',
+    'echo § > "$HOME/.notes"; cat "$HOME/.notes"',
+    'echo § > "$out"; git diff',
+    'echo § > "$d/out.txt"; make',
+]
+
+
+@pytest.mark.parametrize(
+    "case", [case for case, _, _ in EXPANDED_ATTACKS] + EXPANDED_REFUSED
+)
+def test_a_value_written_through_an_expanded_path_is_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=r"written to the file '\$"):
+        sh(_template(case, "x"))
+
+
 @pytest.mark.parametrize("shell", SHELLS)
-@pytest.mark.parametrize(("case", "payload", "program"), HOME_ATTACKS)
-def test_naive_quoting_runs_each_home_attack(
+@pytest.mark.parametrize(("case", "payload", "program"), HOME_ATTACKS + EXPANDED_ATTACKS)
+def test_naive_quoting_runs_each_attack(
     shell: str, case: str, payload: str, program: str, tmp_path: pathlib.Path
 ) -> None:
     if shutil.which(program, path="/usr/bin:/bin") is None:
@@ -93,15 +135,10 @@ def test_naive_quoting_runs_each_home_attack(
     assert _runs_payload(shell, naive_sh(_template(case, payload)), tmp_path / "run")
 
 
-@pytest.mark.parametrize("case", [case for case, _, _ in HOME_ATTACKS] + HOME_REFUSED)
-def test_a_value_written_to_a_hidden_file_in_home_is_refused(case: str) -> None:
-    with pytest.raises(RenderError, match=r"may read by its name alone.*hidden names"):
-        sh(_template(case, "x"))
-
-
 @pytest.mark.parametrize("shell", SHELLS)
-@pytest.mark.parametrize("case", HOME_ACCEPTED)
-def test_hidden_home_look_alikes_stay_accepted_and_run_nothing(
-    shell: str, case: str, tmp_path: pathlib.Path
+@pytest.mark.parametrize("payload", [_PERL, _SHELL])
+@pytest.mark.parametrize("case", HOME_ACCEPTED + EXPANDED_ACCEPTED)
+def test_look_alikes_stay_accepted_and_run_nothing(
+    shell: str, payload: str, case: str, tmp_path: pathlib.Path
 ) -> None:
-    assert not _runs_payload(shell, sh(_template(case, _PERL)), tmp_path / "run")
+    assert not _runs_payload(shell, sh(_template(case, payload)), tmp_path / "run")
