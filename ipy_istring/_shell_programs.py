@@ -1052,12 +1052,19 @@ def output_files(command: Sequence[str | None]) -> list[str]:
 # conftest.py; pytest` ran Python).  Patterns of a path's end, by program.
 _PYTEST_FILES = ("conftest.py", "pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")
 _PACKAGE_FILES = ("package.json", ".npmrc")
+# Python imports modules from the directory of its script, or the working directory for `-c`,
+# `-m` and the interactive prompt, before the standard library's: `echo {x} > json.py;
+# python3 -m json.tool f` ran the value; so does a `sitecustomize.py` or `usercustomize.py`
+# on PYTHONPATH, and a `.pth` file in a site directory (a line starting with `import` runs at
+# every start).
+_PYTHON_FILES = ("*.py", "*.pth")
 _IMPLICIT_CODE_FILES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(_MAKES, ("Makefile", "makefile", "GNUmakefile")),
-    **dict.fromkeys(("pytest", "py.test"), _PYTEST_FILES),
+    **dict.fromkeys(("pytest", "py.test"), _PYTEST_FILES + _PYTHON_FILES),
+    **dict.fromkeys(("python", "pypy", "ipython"), _PYTHON_FILES),
     "tox": ("tox.ini", "pyproject.toml", "setup.cfg"),
     "nox": ("noxfile.py",),
-    "pip": ("setup.py", "pyproject.toml", "setup.cfg"),
+    "pip": ("setup.py", "pyproject.toml", "setup.cfg", *_PYTHON_FILES),
     **dict.fromkeys(("npm", "yarn", "pnpm", "npx"), _PACKAGE_FILES),
     **dict.fromkeys(("just",), ("justfile", "Justfile", ".justfile")),
     "rake": ("Rakefile", "rakefile"),
@@ -1100,7 +1107,8 @@ def implicit_code_reader(command: Sequence[str | None]) -> str | None:
     name = program(ran[0])
     if name in ("python", "pypy"):
         module = _python_module([*ran, None])
-        name = str(module[0]) if module and module[0] is not None else name
+        if module and module[0] is not None and str(module[0]) in _IMPLICIT_CODE_FILES:
+            name = str(module[0])  # (`python -m json.tool` is still python's: it imports)
     return name if name in _IMPLICIT_CODE_FILES else None
 
 

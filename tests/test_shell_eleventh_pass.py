@@ -17,6 +17,13 @@ then refused:
   the value, and ``"$PWD/Makefile"``, ``"$(pwd)/.git/hooks/pre-commit"`` are the same.  Now a
   target starting with an expansion is recorded by its name as written, and checked as
   ``~/...`` would be: the expansion may be $HOME or the working directory.
+* Python imports a module from the directory of its script, or the working directory for
+  ``-c`` and ``-m``, before the standard library's: ``echo {x} > json.py; python3 -m
+  json.tool f`` (also ``python3 -c 'import json'``) ran the value, as does a
+  ``sitecustomize.py`` on ``PYTHONPATH`` (``PYTHONPATH=. python3 -c 1``) and a ``.pth`` in a
+  site directory; and ``python -m MODULE`` for a module the tables do not know was not
+  followed at all.  Now a value written to any ``*.py`` or ``*.pth`` file is refused when the
+  template runs python, pypy, ipython, pytest or pip.
 """
 
 from __future__ import annotations
@@ -88,11 +95,6 @@ HOME_ACCEPTED = [
 ]
 
 
-@pytest.mark.parametrize("case", [case for case, _, _ in HOME_ATTACKS] + HOME_REFUSED)
-def test_a_value_written_to_a_hidden_file_in_home_is_refused(case: str) -> None:
-    with pytest.raises(RenderError, match=r"may read by its name alone.*hidden names"):
-        sh(_template(case, "x"))
-
 
 
 _SHELL = f'touch "$HOME/{SENTINEL}"'
@@ -117,16 +119,52 @@ EXPANDED_ACCEPTED = [
 ]
 
 
-@pytest.mark.parametrize(
-    "case", [case for case, _, _ in EXPANDED_ATTACKS] + EXPANDED_REFUSED
-)
-def test_a_value_written_through_an_expanded_path_is_refused(case: str) -> None:
-    with pytest.raises(RenderError, match=r"written to the file '\$"):
+
+_IMPORT = f"open('{SENTINEL}', 'w')"
+# (case, payload, program): a module Python imports from the working directory
+PYTHON_ATTACKS = [
+    (case, _IMPORT, "python3")
+    for case in (
+        "echo § > json.py; python3 -m json.tool /dev/null",
+        "echo § > json.py; python3 -c 'import json'",
+        "echo § > sitecustomize.py; PYTHONPATH=. python3 -c 1",
+    )
+]
+PYTHON_REFUSED = [
+    "echo § > json.py; python3 s.py",
+    "echo § > x.pth; python3 -m pip install x",
+    "echo § > test_a.py; pytest",
+    "echo § > usercustomize.py; ipython",
+    "printf %s § > s.py && python3 -m http.server",
+]
+PYTHON_ACCEPTED = [
+    "echo § > out.txt; python3 -c 'print(1)'",
+    "echo § > out.py; cat out.py",
+    "echo hi > s.py; python3 s.py §",
+]
+
+
+# (case, what the refusal says)
+REFUSALS = [
+    *((case, r"by its name alone") for case in [c for c, _, _ in HOME_ATTACKS] + HOME_REFUSED),
+    *((case, r"written to the file '\$") for case in [c for c, _, _ in EXPANDED_ATTACKS]),
+    *((case, r"written to the file '\$") for case in EXPANDED_REFUSED),
+    *(
+        (case, r"by its name alone \((python|pip|pytest|ipython) ")
+        for case in [c for c, _, _ in PYTHON_ATTACKS] + PYTHON_REFUSED
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "message"), REFUSALS)
+def test_each_attack_is_refused(case: str, message: str) -> None:
+    with pytest.raises(RenderError, match=message):
         sh(_template(case, "x"))
 
-
 @pytest.mark.parametrize("shell", SHELLS)
-@pytest.mark.parametrize(("case", "payload", "program"), HOME_ATTACKS + EXPANDED_ATTACKS)
+@pytest.mark.parametrize(
+    ("case", "payload", "program"), HOME_ATTACKS + EXPANDED_ATTACKS + PYTHON_ATTACKS
+)
 def test_naive_quoting_runs_each_attack(
     shell: str, case: str, payload: str, program: str, tmp_path: pathlib.Path
 ) -> None:
@@ -137,7 +175,7 @@ def test_naive_quoting_runs_each_attack(
 
 @pytest.mark.parametrize("shell", SHELLS)
 @pytest.mark.parametrize("payload", [_PERL, _SHELL])
-@pytest.mark.parametrize("case", HOME_ACCEPTED + EXPANDED_ACCEPTED)
+@pytest.mark.parametrize("case", HOME_ACCEPTED + EXPANDED_ACCEPTED + PYTHON_ACCEPTED)
 def test_look_alikes_stay_accepted_and_run_nothing(
     shell: str, payload: str, case: str, tmp_path: pathlib.Path
 ) -> None:
