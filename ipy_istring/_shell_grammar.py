@@ -39,6 +39,7 @@ from ._shell_programs import (
     glued_argument,
     implicit_code_reader,
     in_home_hidden,
+    names_no_code,
     option_taker,
     output_files,
     pipe_file_option,
@@ -337,6 +338,9 @@ class _Lexer:
         ] = {}
         # the programs the template runs that read files as code by name alone (make's Makefile)
         self.implicit_readers: set[str] = set()
+        # the words that put a variable programs may read as naming code in the environment
+        # (`PERL5OPT=-Mm`, `NODE_OPTIONS='-r ./x.js'`, `PATH=.:$PATH`), by their variable
+        self.environment: dict[str, str] = {}
         # the command words of every command the template runs ("" for a value or expansion)
         self.commands_run: set[str] = set()
         # File names written inside another word, after '=' or an option's letter (`BASH_ENV=f`,
@@ -563,6 +567,8 @@ class _Lexer:
                         "the shell itself, so that a variable `read` sets there keeps what the "
                         "pipe brought for the commands after it",
                     )
+                if role == ARGUMENT and _exports(command) and self.may_write_files:
+                    self.note_environment(text[word_start : self.i])  # (`export PATH=.:$PATH`)
                 if role == ARGUMENT and _exports(command) and command[-1]:
                     self.exported.add(command[-1].partition("=")[0])
                     variable, equals, file = command[-1].partition("=")
@@ -612,6 +618,7 @@ class _Lexer:
                 self.spans.append(Span(word_start, self.i, role, parts))
             if role == ASSIGNMENT and self.may_write_files:
                 self.note_embedded(text[word_start : self.i])  # `BASH_ENV=f bash -c :`
+                self.note_environment(text[word_start : self.i])
             if role == ASSIGNMENT and all(kind == "lit" for kind, _ in parts):
                 assigned = "".join(str(item) for _, item in parts)
                 if assigned.partition("=")[2] in STDIN_FILES:  # `BASH_ENV=/dev/stdin bash`
@@ -818,6 +825,12 @@ class _Lexer:
             if word is not None and word != EXPANDED:
                 self.note_embedded(word, own_writes, responses)
 
+    def note_environment(self, word: str) -> None:
+        """Record ``word`` if it sets an upper-case variable (one the environment of a command
+        gets) that is not known to name no code or file of code (:func:`names_no_code`)."""
+        if ENVIRONMENT_NAME.match(word) and not names_no_code(word.partition("=")[0]):
+            self.environment.setdefault(word.partition("=")[0], word)
+
     def note_embedded(
         self, word: str, own_writes: frozenset[str] | set[str] = frozenset(), at: bool = False
     ) -> None:
@@ -898,6 +911,18 @@ class _Lexer:
             for word in self.commands_run
             if reads_home_files(word)
         )
+        if "PATH" in self.environment:  # (`PATH=.:$PATH ls` runs no known ls)
+            readers = sorted(word or "a program an expansion names" for word in self.commands_run)
+        if self.environment and readers:
+            variable, setting = next(iter(self.environment.items()))
+            return (
+                f"may read as code through the variable {variable} that {setting!r} sets: "
+                "programs load or run a file that such a variable names, in any spelling "
+                "(PERL5OPT=-Mm loads m.pm, NODE_OPTIONS='-r ./x.js' and RUBYOPT=-r./m.rb "
+                "run those files, PATH=.:$PATH runs a written ./ls), and only variables "
+                "known to name no code (LC_ALL, LANG, TZ, TERM…) are allowed beside a written "
+                "value"
+            )
         if in_home_hidden(name) and readers:
             return (
                 f"may read by its name alone: {readers[0]} is not known to read no startup "

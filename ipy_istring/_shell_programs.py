@@ -47,6 +47,7 @@ __all__ = [
     "implicit_code_reader",
     "in_home_hidden",
     "is_command_string",
+    "names_no_code",
     "option_taker",
     "output_files",
     "pipe_file_option",
@@ -1145,6 +1146,25 @@ def in_home_hidden(path: str) -> bool:
     and a later component starts with a dot (``~/.perldb``, ``~/.local/lib/...``)."""
     parts = path.split("/")
     return path[:1] in ("~", "$") and any(p[:1] == "." and p not in (".", "..") for p in parts[1:])
+
+
+# Environment variables known to name no code, no file of code and no directory programs
+# search for code or configuration: beside a value written to a file, any other upper-case
+# variable the template sets is refused (PERL5OPT=-Mm loads ./m.pm with -I., NODE_OPTIONS=
+# '--require ./x.js' ran x.js, PATH=.:$PATH ran a written ./ls, in dash and bash).
+_NO_CODE_VARIABLES = frozenset(
+    {"LANG", "LANGUAGE", "TZ", "TERM", "COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR",
+     "CLICOLOR", "DEBIAN_FRONTEND", "CI", "TMPDIR", "SOURCE_DATE_EPOCH", "PYTHONUNBUFFERED",
+     "PYTHONDONTWRITEBYTECODE", "PYTHONHASHSEED", "PYTHONIOENCODING", "GIT_AUTHOR_NAME",
+     "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GIT_AUTHOR_DATE",
+     "GIT_COMMITTER_DATE", "POSIXLY_CORRECT", "IFS"}
+)  # fmt: skip
+
+
+def names_no_code(variable: str) -> bool:
+    """Whether the environment variable ``variable`` is known to name no code and no file or
+    directory where programs look for code (``LC_ALL``, ``LANG``, ``TZ``...)."""
+    return variable in _NO_CODE_VARIABLES or variable.startswith("LC_")
 
 
 def reads_home_files(name: str) -> bool:

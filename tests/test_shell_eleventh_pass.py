@@ -24,6 +24,14 @@ then refused:
   site directory; and ``python -m MODULE`` for a module the tables do not know was not
   followed at all.  Now a value written to any ``*.py`` or ``*.pth`` file is refused when the
   template runs python, pypy, ipython, pytest or pip.
+* A variable that names a file of code inside its value, in any spelling, was followed only
+  when the whole value was the file (``BASH_ENV=f``): ``echo {x} > m.pm; PERL5OPT=-Mm perl -I.
+  -e 1``, ``echo {x} > x.js; NODE_OPTIONS='--require ./x.js' node s.js`` and ``echo {x} > ls;
+  chmod +x ls; PATH=.:$PATH ls`` ran the value (``RUBYOPT=-r./m.rb``, ``PERL5DB`` by their
+  manuals).  Now by allow-list: beside a value written to a file, an upper-case variable set
+  in the text (before a command or by ``export``) is refused unless it is known to name no
+  code (``LC_*``, ``LANG``, ``TZ``, ``TERM``...), when a program not known to read no startup
+  file runs (any program, when the variable is ``PATH``).
 """
 
 from __future__ import annotations
@@ -144,6 +152,28 @@ PYTHON_ACCEPTED = [
 ]
 
 
+_NODE = f'require("fs").writeFileSync(process.env.HOME + "/{SENTINEL}", "")'
+# (case, payload, program): a variable naming a written file in its value
+VARIABLE_ATTACKS = [
+    ("echo § > m.pm; PERL5OPT=-Mm perl -I. -e 1", _PERL, "perl"),
+    ("echo § > x.js; echo 1 > s.js; NODE_OPTIONS='--require ./x.js' node s.js", _NODE, "node"),
+    ("echo § > ls; chmod +x ls; PATH=.:$PATH ls", _SHELL, "ls"),
+    ("echo § > ls; chmod +x ls; export PATH=.:$PATH; ls", _SHELL, "ls"),
+]
+# (by the manuals, and by allow-list: FOO is not known to name no code)
+VARIABLE_REFUSED = (
+    "echo § > m.rb; RUBYOPT=-r./m.rb ruby s.rb\n"
+    "echo § > x.pl; PERL5DB='require \"./x.pl\"' perl -d s.pl\n"
+    "echo § > x.so; export LD_PRELOAD=$PWD/x.so; git status\n"
+    "echo § > out; export FOO=1; git diff"
+).splitlines()
+VARIABLE_ACCEPTED = [
+    "echo § > out; LC_ALL=C sort out",
+    "echo § > out; TZ=UTC date",
+    "echo § > out; FOO=1 cat out",
+    "echo § > out; LANG=C git status",
+]
+
 # (case, what the refusal says)
 REFUSALS = [
     *((case, r"by its name alone") for case in [c for c, _, _ in HOME_ATTACKS] + HOME_REFUSED),
@@ -152,6 +182,10 @@ REFUSALS = [
     *(
         (case, r"by its name alone \((python|pip|pytest|ipython) ")
         for case in [c for c, _, _ in PYTHON_ATTACKS] + PYTHON_REFUSED
+    ),
+    *(
+        (case, r"may read as code through the variable")
+        for case in [c for c, _, _ in VARIABLE_ATTACKS] + VARIABLE_REFUSED
     ),
 ]
 
@@ -163,7 +197,8 @@ def test_each_attack_is_refused(case: str, message: str) -> None:
 
 @pytest.mark.parametrize("shell", SHELLS)
 @pytest.mark.parametrize(
-    ("case", "payload", "program"), HOME_ATTACKS + EXPANDED_ATTACKS + PYTHON_ATTACKS
+    ("case", "payload", "program"),
+    HOME_ATTACKS + EXPANDED_ATTACKS + PYTHON_ATTACKS + VARIABLE_ATTACKS,
 )
 def test_naive_quoting_runs_each_attack(
     shell: str, case: str, payload: str, program: str, tmp_path: pathlib.Path
@@ -175,7 +210,9 @@ def test_naive_quoting_runs_each_attack(
 
 @pytest.mark.parametrize("shell", SHELLS)
 @pytest.mark.parametrize("payload", [_PERL, _SHELL])
-@pytest.mark.parametrize("case", HOME_ACCEPTED + EXPANDED_ACCEPTED + PYTHON_ACCEPTED)
+@pytest.mark.parametrize(
+    "case", HOME_ACCEPTED + EXPANDED_ACCEPTED + PYTHON_ACCEPTED + VARIABLE_ACCEPTED
+)
 def test_look_alikes_stay_accepted_and_run_nothing(
     shell: str, payload: str, case: str, tmp_path: pathlib.Path
 ) -> None:
