@@ -1473,7 +1473,8 @@ def _reads_commands(
         following = ran[at] if at < len(ran) else None
         word = None if word is None else _unabbreviated(word, files)  # (`make --fi=-`)
         option, equals, value = (word or "").partition("=")
-        if (_gives(word, files) and following in _STDIN_FILES) or (
+        # (`--opt=FILE -`: the option's argument is its own word's, `-` is an operand)
+        if (_takes_next(word, files) and following in _STDIN_FILES) or (
             equals and option in files and value in _STDIN_FILES
         ):
             return f"{name} {option}"

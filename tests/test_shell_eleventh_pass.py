@@ -32,6 +32,11 @@ then refused:
   in the text (before a command or by ``export``) is refused unless it is known to name no
   code (``LC_*``, ``LANG``, ``TZ``, ``TERM``...), when a program not known to read no startup
   file runs (any program, when the variable is ``PATH``).
+
+Fixed false refusal: ``printf '%s\\n' {x} | less --lesskey-src=keys -`` was refused, the ``-``
+after ``--lesskey-src=keys`` read as that option's argument; an option written with ``=value``
+has its argument already, so the ``-`` is an operand (the file less shows), and the template
+is accepted (``--lesskey-src=-`` and ``--lesskey-src /dev/stdin`` stay refused).
 """
 
 from __future__ import annotations
@@ -173,6 +178,11 @@ VARIABLE_ACCEPTED = [
     "echo § > out; FOO=1 cat out",
     "echo § > out; LANG=C git status",
 ]
+# (the tenth pass's false refusal: `-` is less's operand, not --lesskey-src's argument)
+LESS_ACCEPTED = [
+    "printf '%s\\n' § | less --lesskey-src=keys - > out",
+    "printf '%s\\n' § | make --file=mk - > out",
+]
 
 # (case, what the refusal says)
 REFUSALS = [
@@ -211,7 +221,8 @@ def test_naive_quoting_runs_each_attack(
 @pytest.mark.parametrize("shell", SHELLS)
 @pytest.mark.parametrize("payload", [_PERL, _SHELL])
 @pytest.mark.parametrize(
-    "case", HOME_ACCEPTED + EXPANDED_ACCEPTED + PYTHON_ACCEPTED + VARIABLE_ACCEPTED
+    "case",
+    HOME_ACCEPTED + EXPANDED_ACCEPTED + PYTHON_ACCEPTED + VARIABLE_ACCEPTED + LESS_ACCEPTED,
 )
 def test_look_alikes_stay_accepted_and_run_nothing(
     shell: str, payload: str, case: str, tmp_path: pathlib.Path
