@@ -1066,7 +1066,7 @@ _IMPLICIT_CODE_FILES: dict[str, tuple[str, ...]] = {
     "tox": ("tox.ini", "pyproject.toml", "setup.cfg"),
     "nox": ("noxfile.py",),
     "pip": ("setup.py", "pyproject.toml", "setup.cfg", *_PYTHON_FILES),
-    **dict.fromkeys(("npm", "yarn", "pnpm", "npx"), _PACKAGE_FILES),
+    **dict.fromkeys(("npm", "pnpm", "npx"), _PACKAGE_FILES),
     **dict.fromkeys(("just",), ("justfile", "Justfile", ".justfile")),
     "rake": ("Rakefile", "rakefile"),
     "cmake": ("CMakeLists.txt",),
@@ -1096,6 +1096,17 @@ _IMPLICIT_CODE_FILES: dict[str, tuple[str, ...]] = {
     # less reads its key file from $HOME: `echo {x} > ~/.lesskey; less f` ran the LESSOPEN
     # that its #env section set
     "less": (".lesskey", ".config/lesskey"),
+    # startup files read from the working directory too, before or instead of $HOME's:
+    # `echo {x} > .perldb; perl -d -e 1` ran the value as Perl; by their manuals, hg's
+    # repository hgrc (hooks are commands), direnv's .envrc (a shell script), cargo's
+    # config (`[target.*] runner`), R's and irb's startup code, yarn's rc (yarnPath runs JS)
+    "perl": (".perldb", "perldb.ini"),
+    "hg": (".hg/hgrc", ".hgrc"),
+    "direnv": (".envrc", ".env"),
+    "cargo": (".cargo/config.toml", ".cargo/config"),
+    **dict.fromkeys(("R", "Rscript"), (".Rprofile",)),
+    "irb": (".irbrc",),
+    **dict.fromkeys(("yarn", "yarnpkg"), (".yarnrc", ".yarnrc.yml", *_PACKAGE_FILES)),
 }
 
 

@@ -32,6 +32,11 @@ then refused:
   in the text (before a command or by ``export``) is refused unless it is known to name no
   code (``LC_*``, ``LANG``, ``TZ``, ``TERM``...), when a program not known to read no startup
   file runs (any program, when the variable is ``PATH``).
+* Startup files that programs read from the working directory were not known: ``echo {x} >
+  .perldb; perl -d -e 1`` ran the value as Perl (HOME elsewhere); by their manuals, hg's
+  ``.hg/hgrc`` hooks, direnv's ``.envrc``, cargo's ``.cargo/config.toml`` runner, R's
+  ``.Rprofile``, irb's ``.irbrc``, yarn's ``.yarnrc.yml`` (``yarnPath``) are the same.  Now in
+  the table of files read by name.
 
 Fixed false refusal: ``printf '%s\\n' {x} | less --lesskey-src=keys -`` was refused, the ``-``
 after ``--lesskey-src=keys`` read as that option's argument; an option written with ``=value``
@@ -184,6 +189,18 @@ LESS_ACCEPTED = [
     "printf '%s\\n' § | make --file=mk - > out",
 ]
 
+# (case, payload, program): a startup file read from the working directory
+CWD_ATTACKS = [("echo § > .perldb; perl -d -e 1", _PERL, "perl")]
+CWD_REFUSED = [
+    "echo § > .hg/hgrc; hg status",
+    "echo § > .envrc; direnv allow",
+    "echo § > .cargo/config.toml; cargo build",
+    "echo § > .Rprofile; Rscript s.R",
+    "echo § > .irbrc; irb",
+    "echo § > .yarnrc.yml; yarn",
+]
+CWD_ACCEPTED = ["echo § > notes; perl -e 1", "echo § > .perldb.bak; perl -d -e 1 < /dev/null"]
+
 # (case, what the refusal says)
 REFUSALS = [
     *((case, r"by its name alone") for case in [c for c, _, _ in HOME_ATTACKS] + HOME_REFUSED),
@@ -197,6 +214,10 @@ REFUSALS = [
         (case, r"may read as code through the variable")
         for case in [c for c, _, _ in VARIABLE_ATTACKS] + VARIABLE_REFUSED
     ),
+    *(
+        (case, r"by its name alone \((perl|hg|direnv|cargo|Rscript|irb|yarn) ")
+        for case in [c for c, _, _ in CWD_ATTACKS] + CWD_REFUSED
+    ),
 ]
 
 
@@ -208,7 +229,7 @@ def test_each_attack_is_refused(case: str, message: str) -> None:
 @pytest.mark.parametrize("shell", SHELLS)
 @pytest.mark.parametrize(
     ("case", "payload", "program"),
-    HOME_ATTACKS + EXPANDED_ATTACKS + PYTHON_ATTACKS + VARIABLE_ATTACKS,
+    HOME_ATTACKS + EXPANDED_ATTACKS + PYTHON_ATTACKS + VARIABLE_ATTACKS + CWD_ATTACKS,
 )
 def test_naive_quoting_runs_each_attack(
     shell: str, case: str, payload: str, program: str, tmp_path: pathlib.Path
@@ -222,7 +243,12 @@ def test_naive_quoting_runs_each_attack(
 @pytest.mark.parametrize("payload", [_PERL, _SHELL])
 @pytest.mark.parametrize(
     "case",
-    HOME_ACCEPTED + EXPANDED_ACCEPTED + PYTHON_ACCEPTED + VARIABLE_ACCEPTED + LESS_ACCEPTED,
+    HOME_ACCEPTED
+    + EXPANDED_ACCEPTED
+    + PYTHON_ACCEPTED
+    + VARIABLE_ACCEPTED
+    + LESS_ACCEPTED
+    + CWD_ACCEPTED,
 )
 def test_look_alikes_stay_accepted_and_run_nothing(
     shell: str, payload: str, case: str, tmp_path: pathlib.Path
