@@ -382,7 +382,9 @@ class _Lexer:
         redirect = ""  # the pending redirection operator, whose target comes next
         files: list[tuple[str, str]] = []  # the command's redirections to written file names
         command: list[str | None] = []  # the simple command so far (None: not plain text)
-        expanded: list[bool] = []  # per word of `command`: an expansion ($x, $( ), "$x")
+        # per word of `command`: an expansion ($x, $( ), "$x"), as its text as written (for
+        # the files it names: `tee "$HOME/.perldb"`), else False
+        expanded: list[bool | str] = []
         # The fields whose output may reach this command's standard input: those of the
         # commands before it in its pipeline, and of any pipeline into a compound command or
         # subshell it is part of (every command of `{ ...; }` reads the group's input).
@@ -538,7 +540,7 @@ class _Lexer:
             if role in (COMMAND, ARGUMENT):
                 static = all(kind in ("lit", "active") for kind, _ in parts)
                 command.append("".join(str(item) for _, item in parts) if static else None)
-                expanded.append(dynamic)
+                expanded.append(_shown_word(parts) if dynamic else False)
                 while command and (
                     command[0] in ("command", "builtin")
                     or (command[0] in ("-p", "--") and role == ARGUMENT and len(command) == 1)
@@ -725,7 +727,7 @@ class _Lexer:
         self,
         piped: list[int],
         command: list[str | None],
-        expanded: list[bool],
+        expanded: list[bool | str],
         own: int,
         files: list[tuple[str, str]],
     ) -> None:
@@ -736,10 +738,12 @@ class _Lexer:
         string, written in the static text, that does (``sh -c 'cat | sh'``, ``ssh h sh``)."""
         marked = [EXPANDED if dynamic else word for word, dynamic in zip(command, expanded)]
         variables = [*self.stdin_exported, *self.stdin_variables.pop(len(self.pipelines), [])]
+        shown = [text if isinstance(text, str) else w for w, text in zip(command, expanded)]
         if variables and marked:  # (read as env's: `env BASH_ENV=/dev/stdin bash -c :`)
             marked = ["env", *variables, *marked]
+            shown = ["env", *variables, *shown]
         if self.may_write_files:
-            self.note_files(piped, marked, own, files)
+            self.note_files(piped, marked, own, files, shown)
         files.clear()
         if not command:
             return
@@ -790,16 +794,22 @@ class _Lexer:
         self.use_variables(f"{name} parses {script!r} again as code, {why}")
 
     def note_files(
-        self, piped: list[int], marked: list[str | None], own: int, files: list[tuple[str, str]]
+        self,
+        piped: list[int],
+        marked: list[str | None],
+        own: int,
+        files: list[tuple[str, str]],
+        shown: list[str | None],
     ) -> None:
         """Record the files a command writes with fields' values in them (its redirections
         `>`, `>>`, `>|`, `<>`, tee's operands and the files of :func:`output_files`, with the
         command's own fields and those piped into it), and the command itself, for
         :meth:`check_files`."""
         written = [name for op, name in files if op != "<"]
+        # (`shown`: an expansion's word as written, `tee "$HOME/.perldb"`, `dd of="$HOME/x"`)
         if marked and marked[0] not in (None, EXPANDED) and program(marked[0]) == "tee":
-            written += [w for w in marked[1:] if w not in (None, EXPANDED) and w[:1] != "-"]
-        written += output_files(marked)
+            written += [w for w in shown[1:] if w not in (None, EXPANDED) and w[:1] != "-"]
+        written += output_files(shown)
         fields = [*range(own, self.field), *self.unfold(piped)]
         for name in written if fields else ():
             self.file_writes.setdefault(posixpath.normpath(name), set()).update(fields)
@@ -1317,13 +1327,22 @@ class _Lexer:
 
 def _expanded_target(parts: Sequence[Part]) -> str | None:
     """A redirection's target that starts with an expansion (``"$HOME/.gitconfig"``,
-    ``${HOME}/.profile``, ``$(pwd)/.git/hooks/x``), as written with each expansion shown as
-    ``$...``, else None: the expansion may be ``$HOME`` or the working directory."""
+    ``${HOME}/.profile``, ``$(pwd)/.git/hooks/x``), as written (:func:`_shown_word`), else
+    None: the expansion may be ``$HOME`` or the working directory."""
+    first = parts[0] if parts else None
+    if first and first[0] == "double" and isinstance(first[1], tuple) and first[1]:
+        first = first[1][0] if isinstance(first[1][0], tuple) else None
+    if not first or first[0] not in ("param", "sub"):
+        return None
+    return _shown_word(parts)
+
+
+def _shown_word(parts: Sequence[Part]) -> str:
+    """A word as written, with each ``$name`` and ``${name}`` as is, a command substitution
+    as ``$(...)`` and the quotes of a double-quoted string dropped."""
     flat: list[object] = []
     for kind, item in parts:
         flat.extend(item if kind == "double" and isinstance(item, tuple) else [(kind, item)])
-    if not flat or not isinstance(flat[0], tuple) or flat[0][0] not in ("param", "sub"):
-        return None
     text = []
     for piece in flat:
         if isinstance(piece, str):

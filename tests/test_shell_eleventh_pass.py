@@ -37,6 +37,10 @@ then refused:
   ``.hg/hgrc`` hooks, direnv's ``.envrc``, cargo's ``.cargo/config.toml`` runner, R's
   ``.Rprofile``, irb's ``.irbrc``, yarn's ``.yarnrc.yml`` (``yarnPath``) are the same.  Now in
   the table of files read by name.
+* The same through a program's output: ``echo {x} | tee "$HOME/.perldb"``, ``curl -o
+  "$HOME/.profile" {url}``, ``dd of="$HOME/.perldb"`` (a word holding an expansion was not
+  followed as a written file at all): ``tee "$HOME/.perldb"; perl -d -e 1`` ran the value.
+  Now such a word is taken as written, ``$HOME/.perldb``.
 
 Fixed false refusal: ``printf '%s\\n' {x} | less --lesskey-src=keys -`` was refused, the ``-``
 after ``--lesskey-src=keys`` read as that option's argument; an option written with ``=value``
@@ -201,6 +205,15 @@ CWD_REFUSED = [
 ]
 CWD_ACCEPTED = ["echo § > notes; perl -e 1", "echo § > .perldb.bak; perl -d -e 1 < /dev/null"]
 
+# (case, payload, program): a program writing to a path starting with an expansion
+OUTPUT_ATTACKS = [
+    *((case, _PERL, "perl") for case in ('echo § | tee "$HOME/.perldb" > /dev/null; perl -d -e 1',
+                                          'echo § | dd of="$HOME/.perldb"; perl -d -e 1')),
+    ("echo § | tee -a ${HOME}/.profile; bash -lc true", _SHELL, "bash"),
+]  # fmt: skip
+OUTPUT_REFUSED = ['echo § | tee "$HOME/.gitconfig"; git diff', "curl -o $HOME/.profile §; sh -l"]
+OUTPUT_ACCEPTED = ['echo § | tee "$HOME/notes"; git status', 'echo § | tee "$out"; cat "$out"']
+
 # (case, what the refusal says)
 REFUSALS = [
     *((case, r"by its name alone") for case in [c for c, _, _ in HOME_ATTACKS] + HOME_REFUSED),
@@ -218,6 +231,10 @@ REFUSALS = [
         (case, r"by its name alone \((perl|hg|direnv|cargo|Rscript|irb|yarn) ")
         for case in [c for c, _, _ in CWD_ATTACKS] + CWD_REFUSED
     ),
+    *(
+        (case, r"written to the file '\$")
+        for case in [c for c, _, _ in OUTPUT_ATTACKS] + OUTPUT_REFUSED
+    ),
 ]
 
 
@@ -229,7 +246,12 @@ def test_each_attack_is_refused(case: str, message: str) -> None:
 @pytest.mark.parametrize("shell", SHELLS)
 @pytest.mark.parametrize(
     ("case", "payload", "program"),
-    HOME_ATTACKS + EXPANDED_ATTACKS + PYTHON_ATTACKS + VARIABLE_ATTACKS + CWD_ATTACKS,
+    HOME_ATTACKS
+    + EXPANDED_ATTACKS
+    + PYTHON_ATTACKS
+    + VARIABLE_ATTACKS
+    + CWD_ATTACKS
+    + OUTPUT_ATTACKS,
 )
 def test_naive_quoting_runs_each_attack(
     shell: str, case: str, payload: str, program: str, tmp_path: pathlib.Path
@@ -248,7 +270,8 @@ def test_naive_quoting_runs_each_attack(
     + PYTHON_ACCEPTED
     + VARIABLE_ACCEPTED
     + LESS_ACCEPTED
-    + CWD_ACCEPTED,
+    + CWD_ACCEPTED
+    + OUTPUT_ACCEPTED,
 )
 def test_look_alikes_stay_accepted_and_run_nothing(
     shell: str, payload: str, case: str, tmp_path: pathlib.Path
