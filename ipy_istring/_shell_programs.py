@@ -20,8 +20,10 @@ option (:data:`PLAIN_OPTION_PROGRAMS`), an upper-case ``NAME=value`` word
 
 from __future__ import annotations
 
+import posixpath
 import re
 import shlex
+import sys
 from collections.abc import Callable, Sequence
 from fnmatch import fnmatchcase
 
@@ -1057,11 +1059,15 @@ _PACKAGE_FILES = ("package.json", ".npmrc")
 # `-m` and the interactive prompt, before the standard library's: `echo {x} > json.py;
 # python3 -m json.tool f` ran the value; so does a `sitecustomize.py` or `usercustomize.py`
 # on PYTHONPATH, and a `.pth` file in a site directory (a line starting with `import` runs at
-# every start).
-_PYTHON_FILES = ("*.py", "*.pth")
+# every start).  A module of the standard library's name counts too (see reads_by_name); a
+# module of another name only runs if a script imports it (`> conftest.py; python3 s.py`
+# stays accepted).
+_PYTHON_FILES = ("*.pth", "sitecustomize.py", "usercustomize.py")
+_PYTHON_READERS = frozenset({"python", "pypy", "ipython", "pytest", "py.test", "pip"})
+_STANDARD_MODULES = frozenset(getattr(sys, "stdlib_module_names", ())) | {"__main__"}
 _IMPLICIT_CODE_FILES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(_MAKES, ("Makefile", "makefile", "GNUmakefile")),
-    **dict.fromkeys(("pytest", "py.test"), _PYTEST_FILES + _PYTHON_FILES),
+    **dict.fromkeys(("pytest", "py.test"), (*_PYTEST_FILES, *_PYTHON_FILES, "test_*.py")),
     **dict.fromkeys(("python", "pypy", "ipython"), _PYTHON_FILES),
     "tox": ("tox.ini", "pyproject.toml", "setup.cfg"),
     "nox": ("noxfile.py",),
@@ -1188,6 +1194,11 @@ def reads_home_files(name: str) -> bool:
 def reads_by_name(reader: str, path: str) -> bool:
     """Whether the program ``reader`` reads the file ``path`` (normalised) as code by its name
     alone: ``make`` its ``Makefile``, pytest ``conftest.py``, git ``.git/hooks/*``."""
+    stem, suffix = posixpath.splitext(posixpath.basename(path))
+    if stem == "__init__":  # (a package: json/__init__.py)
+        stem = posixpath.basename(posixpath.dirname(path))
+    if reader in _PYTHON_READERS and suffix == ".py" and stem in _STANDARD_MODULES:
+        return True  # (`json.py` shadows the standard library's json)
     return any(
         fnmatchcase(path, pattern) or fnmatchcase(path, "*/" + pattern)
         for pattern in _IMPLICIT_CODE_FILES.get(reader, ())

@@ -22,8 +22,11 @@ then refused:
   json.tool f`` (also ``python3 -c 'import json'``) ran the value, as does a
   ``sitecustomize.py`` on ``PYTHONPATH`` (``PYTHONPATH=. python3 -c 1``) and a ``.pth`` in a
   site directory; and ``python -m MODULE`` for a module the tables do not know was not
-  followed at all.  Now a value written to any ``*.py`` or ``*.pth`` file is refused when the
-  template runs python, pypy, ipython, pytest or pip.
+  followed at all.  Now a value written to a ``*.py`` named as a module of the standard
+  library, ``sitecustomize.py``, ``usercustomize.py`` or any ``*.pth`` is refused when the
+  template runs python, pypy, ipython, pytest or pip (``> conftest.py; python3 s.py`` stays
+  accepted, as the fifth pass says: a module of another name runs only if a script imports
+  it).
 * A variable that names a file of code inside its value, in any spelling, was followed only
   when the whole value was the file (``BASH_ENV=f``): ``echo {x} > m.pm; PERL5OPT=-Mm perl -I.
   -e 1``, ``echo {x} > x.js; NODE_OPTIONS='--require ./x.js' node s.js`` and ``echo {x} > ls;
@@ -157,11 +160,12 @@ PYTHON_REFUSED = [
     "echo § > x.pth; python3 -m pip install x",
     "echo § > test_a.py; pytest",
     "echo § > usercustomize.py; ipython",
-    "printf %s § > s.py && python3 -m http.server",
+    "printf %s § > socket.py && python3 -m http.server",
 ]
 PYTHON_ACCEPTED = [
     "echo § > out.txt; python3 -c 'print(1)'",
     "echo § > out.py; cat out.py",
+    "echo § > s.py; python3 -m json.tool /dev/null",
     "echo hi > s.py; python3 s.py §",
 ]
 
