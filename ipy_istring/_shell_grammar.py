@@ -829,6 +829,13 @@ class _Lexer:
                 marked and marked[0] in ("read", "mapfile", "readarray")
             ) or (any(op in ("<", "<>") for op, _ in files) and _READS_LINES.search(self.text)):
                 self.read_back.add(name)  # (a `while read` loop's input too)
+        for at, text in enumerate(shown):
+            if marked[at] == EXPANDED and text is not None and text != EXPANDED:
+                # `f=$(mktemp); echo {x} > "$f"; sh "$f"`: the same expansion, as written,
+                # names the same file
+                named_as = (*marked[:at], text, *marked[at + 1 :])
+                uses = self.file_uses.setdefault(posixpath.normpath(text), [])
+                uses.append((named_as, tuple(files)))
         own_writes = {posixpath.normpath(name) for name in written}
         responses = reads_response_files(marked[0] if marked else None)
         for word in marked[1:]:
@@ -958,7 +965,7 @@ class _Lexer:
             for at, word in enumerate(marked):
                 if word is None or word == EXPANDED or posixpath.normpath(word) != name:
                     continue
-                if at == 0 and "/" in word:
+                if at == 0 and ("/" in word or word[:1] == "$"):
                     return "runs as a program"
                 option = marked[at - 1] if at > 1 else None
                 writes = {posixpath.normpath(file) for file in output_files(list(marked))}

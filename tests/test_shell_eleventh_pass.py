@@ -44,6 +44,10 @@ then refused:
   "$HOME/.profile" {url}``, ``dd of="$HOME/.perldb"`` (a word holding an expansion was not
   followed as a written file at all): ``tee "$HOME/.perldb"; perl -d -e 1`` ran the value.
   Now such a word is taken as written, ``$HOME/.perldb``.
+* A file written through an expansion and run through the same expansion was not followed
+  (the reader's word was an unknown expansion): ``f=$(mktemp); echo {x} > "$f"; sh "$f"``
+  ran the value, as did ``. "$f"`` and ``"$f"`` (``sh < "$f"`` is refused since the second
+  hole above).  Now a word holding an expansion names the file it is written as.
 
 Fixed false refusal: ``printf '%s\\n' {x} | less --lesskey-src=keys -`` was refused, the ``-``
 after ``--lesskey-src=keys`` read as that option's argument; an option written with ``=value``
@@ -218,6 +222,17 @@ OUTPUT_ATTACKS = [
 OUTPUT_REFUSED = ['echo § | tee "$HOME/.gitconfig"; git diff', "curl -o $HOME/.profile §; sh -l"]
 OUTPUT_ACCEPTED = ['echo § | tee "$HOME/notes"; git status', 'echo § | tee "$out"; cat "$out"']
 
+# (case, payload, program): a file named by the same expansion where it is written and run
+SAME_ATTACKS = [
+    (case, _SHELL, "mktemp")
+    for case in (
+        'f=$(mktemp); echo § > "$f"; sh "$f"; rm -f "$f"',
+        'f=$(mktemp); echo § > "$f"; . "$f"; rm -f "$f"',
+        'f=$(mktemp); echo § > "$f"; sh < "$f"; rm -f "$f"',
+    )
+]
+SAME_ACCEPTED = ['f=$(mktemp); echo § > "$f"; wc -l "$f"; grep -c x "$f"; rm -f "$f"']
+
 # (case, what the refusal says)
 REFUSALS = [
     *((case, r"by its name alone") for case in [c for c, _, _ in HOME_ATTACKS] + HOME_REFUSED),
@@ -239,6 +254,7 @@ REFUSALS = [
         (case, r"written to the file '\$")
         for case in [c for c, _, _ in OUTPUT_ATTACKS] + OUTPUT_REFUSED
     ),
+    *((case, r"written to the file '\$f'") for case, _, _ in SAME_ATTACKS),
 ]
 
 
@@ -255,7 +271,8 @@ def test_each_attack_is_refused(case: str, message: str) -> None:
     + PYTHON_ATTACKS
     + VARIABLE_ATTACKS
     + CWD_ATTACKS
-    + OUTPUT_ATTACKS,
+    + OUTPUT_ATTACKS
+    + SAME_ATTACKS,
 )
 def test_naive_quoting_runs_each_attack(
     shell: str, case: str, payload: str, program: str, tmp_path: pathlib.Path
@@ -275,7 +292,8 @@ def test_naive_quoting_runs_each_attack(
     + VARIABLE_ACCEPTED
     + LESS_ACCEPTED
     + CWD_ACCEPTED
-    + OUTPUT_ACCEPTED,
+    + OUTPUT_ACCEPTED
+    + SAME_ACCEPTED,
 )
 def test_look_alikes_stay_accepted_and_run_nothing(
     shell: str, payload: str, case: str, tmp_path: pathlib.Path
