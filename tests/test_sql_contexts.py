@@ -151,6 +151,13 @@ def pg(postgres_dsn: str) -> Iterator[Any]:
         connection.execute("drop schema ipy_istring_contexts cascade")
 
 
+def role_name(connection: Any, base: str) -> str:
+    """A role's name that is this run's own: a role belongs to the whole server, not to one
+    database, and CI runs each Python's tests side by side, each in its own database of one
+    server, so a fixed name would be created and dropped by two runs at once."""
+    return f"{connection.info.dbname}_{base}"
+
+
 @pytest.mark.parametrize("binding", ["server", "client"])
 @pytest.mark.parametrize("conforming", ["on", "off"])
 def test_postgresql(pg: Any, conforming: str, binding: str) -> None:

@@ -73,7 +73,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_sql_contexts import pg  # noqa: F401  # the fixture, which a test below asks for
+from test_sql_contexts import (
+    pg,  # noqa: F401  # the fixture, which a test below asks for
+    role_name,
+)
 from test_sql_tenth_pass import POSTGRESQL, T, field, refused_everywhere
 
 from ipy_istring.fields import RenderError
@@ -123,9 +126,10 @@ def test_public_grantee_is_accepted_where_postgresql_does_not_run() -> None:
 
 
 @contextlib.contextmanager
-def reader(request: pytest.FixtureRequest, name: str) -> Iterator[tuple[Any, str]]:
-    """The ``pg`` connection (a superuser's) and the DSN of a new login role ``name``, which
-    may use the test's schema; the role and what it owns are dropped afterwards."""
+def reader(request: pytest.FixtureRequest, base: str) -> Iterator[tuple[Any, str, str]]:
+    """The ``pg`` connection (a superuser's), the DSN and the name of a new login role (this
+    run's ``role_name`` of ``base``), which may use the test's schema; the role and what it owns
+    are dropped afterwards."""
     import psycopg
 
     db = request.getfixturevalue("pg")
@@ -133,11 +137,12 @@ def reader(request: pytest.FixtureRequest, name: str) -> Iterator[tuple[Any, str
         True,
     ):
         pytest.skip("the test creates a role to read as")
+    name = role_name(db, base)
     db.execute(f"drop role if exists {name}")
     db.execute(f"create role {name} login")
     try:
         db.execute(f"grant usage on schema ipy_istring_contexts to {name}")
-        yield db, psycopg.conninfo.make_conninfo(db.info.dsn, user=name)
+        yield db, psycopg.conninfo.make_conninfo(db.info.dsn, user=name), name
     finally:
         db.execute(f"drop owned by {name}")
         db.execute(f"drop role {name}")
@@ -148,7 +153,7 @@ def test_postgresql_reads_a_quoted_public_grantee_as_every_role(
 ) -> None:
     import psycopg
 
-    with reader(request, "ipy_istring_nobody") as (db, dsn):
+    with reader(request, "nobody") as (db, dsn, _):
         db.execute("create table secrets (s text)")
         db.execute("insert into secrets values ('TOPSECRET')")
 
@@ -233,11 +238,15 @@ POLICY_LOOK_ALIKES = [
 
 
 REFUSED = [
-    *[(parts, r'\{r:i\} names the role PostgreSQL grants to.*"public"')
-      for parts in PUBLIC_GRANTEE],
+    *[
+        (parts, r'\{r:i\} names the role PostgreSQL grants to.*"public"')
+        for parts in PUBLIC_GRANTEE
+    ],
     *[(parts, r'\{r:i\} names the role SET ROLE takes.*"none"') for parts in NO_ROLE],
-    *[(parts, r"\{r(:l)?\} is the role set_config\('role', ...\) or SET ROLE takes.*'none'")
-      for parts in NO_ROLE_VALUE],
+    *[
+        (parts, r"\{r(:l)?\} is the role set_config\('role', ...\) or SET ROLE takes.*'none'")
+        for parts in NO_ROLE_VALUE
+    ],
     *[(parts, r"\{k(:i)?\} stands where CREATE POLICY takes PERMISSIVE") for parts in POLICY_KIND],
 ]
 
@@ -258,27 +267,28 @@ def test_postgresql_reads_a_quoted_none_role_as_the_login(
 ) -> None:
     db = request.getfixturevalue("pg")
     login = db.execute("select session_user").fetchone()[0]
-    db.execute("drop role if exists ipy_istring_tenant")
-    db.execute("create role ipy_istring_tenant")
+    tenant = role_name(db, "tenant")
+    db.execute(f"drop role if exists {tenant}")
+    db.execute(f"create role {tenant}")
     try:
-        db.execute("set role ipy_istring_tenant")
+        db.execute(f"set role {tenant}")
         # A look-alike runs: another role's name stays a role's name.
-        db.execute(*sql(T("set role ", field("ipy_istring_tenant", "r", "i"), ""), "format"))
-        assert db.execute("select current_user").fetchone() == ("ipy_istring_tenant",)
+        db.execute(*sql(T("set role ", field(tenant, "r", "i"), ""), "format"))
+        assert db.execute("select current_user").fetchone() == (tenant,)
         # The positive control: the query sql() wrote before this pass, run as it is.
         db.execute('set role "none"')
         assert db.execute("select current_user").fetchone() == (login,)
         with pytest.raises(RenderError, match="SET ROLE takes"):
             sql(T("set role ", none(), ""), "format")
         # The same through set_config('role', ...) and a bound parameter.
-        db.execute("set role ipy_istring_tenant")
+        db.execute(f"set role {tenant}")
         db.execute("select set_config('role', %s, false)", ("none",))
         assert db.execute("select current_user").fetchone() == (login,)
         with pytest.raises(RenderError, match="set_config"):
             sql(T("select set_config('role', ", field("none", "r"), ", false)"), "format")
     finally:
         db.execute("reset role")
-        db.execute("drop role ipy_istring_tenant")
+        db.execute(f"drop role {tenant}")
 
 
 COPY_OPTION = [
@@ -435,11 +445,11 @@ def test_postgresql_reads_a_quoted_policy_kind_as_the_word(
 ) -> None:
     import psycopg
 
-    with reader(request, "ipy_istring_carol") as (db, dsn):
+    with reader(request, "carol") as (db, dsn, carol):
         db.execute("create table docs (owner text, published bool, body text)")
-        db.execute("insert into docs values ('ipy_istring_carol', false, 'mine'), "
-                   "('dave', true, 'not mine')")  # fmt: skip
-        db.execute("grant select on docs to ipy_istring_carol")
+        db.execute("insert into docs values (%s, false, 'mine'), ('dave', true, 'not mine')",
+                   (carol,))  # fmt: skip
+        db.execute(f"grant select on docs to {carol}")
         db.execute("alter table docs enable row level security")
         db.execute("create policy own on docs using (owner = current_user)")
 

@@ -58,7 +58,10 @@ from typing import Any
 import duckdb
 import pytest
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
-from test_sql_contexts import pg  # noqa: F401  # the fixture, which db below asks for
+from test_sql_contexts import (
+    pg,  # noqa: F401  # the fixture, which db below asks for
+    role_name,
+)
 
 from ipy_istring.fields import RenderError
 from ipy_istring.sql import sql
@@ -401,34 +404,28 @@ def test_postgresql_role_attribute_named_by_a_value_is_granted(db: Any) -> None:
         True,
     ):
         pytest.skip("only a superuser may create a superuser")
-    names = ("ipy_istring_r", "ipy_istring_s", "ipy_istring_t", "ipy_istring_g")
-    super_of = (
-        "select rolname, rolsuper from pg_roles where rolname like 'ipy_istring_%' order by 1"
-    )
+    r, s, t, g = (role_name(db, base) for base in ("r", "s", "t", "g"))
+    super_of = "select rolname, rolsuper from pg_roles where rolname = any(%s) order by 1"
+    names = [r, s, t, g]
     try:
         # The positive control: the query sql() wrote before this pass, run as it is.
-        db.execute('create role ipy_istring_r with "superuser" login')
-        assert db.execute(super_of).fetchall() == [("ipy_istring_r", True)]
-        db.execute("drop role ipy_istring_r")
+        db.execute(f'create role {r} with "superuser" login')
+        assert db.execute(super_of, (names,)).fetchall() == [(r, True)]
+        db.execute(f"drop role {r}")
         # Look-alikes: the roles' names stay values, and run.
         kept = [
-            ("create role ", field("ipy_istring_r", "r", "i"), " with login password ",
-             field("pw", "p", "l")),
-            ("create group ", field("ipy_istring_g", "g", "i")),
-            ("create role ipy_istring_s in role ", field("ipy_istring_g", "g", "i"), " admin ",
-             field("ipy_istring_r", "r", "i")),
-            ("alter role ", field("ipy_istring_s", "r", "i"), " rename to ",
-             field("ipy_istring_t", "t", "i")),
-            ("alter group ", field("ipy_istring_g", "g", "i"), " add user ",
-             field("ipy_istring_r", "r", "i")),
-            ("alter role ", field("ipy_istring_r", "r", "i"), " set search_path to ",
-             field("public", "s", "i")),
+            ("create role ", field(r, "r", "i"), " with login password ", field("pw", "p", "l")),
+            ("create group ", field(g, "g", "i")),
+            (f"create role {s} in role ", field(g, "g", "i"), " admin ", field(r, "r", "i")),
+            ("alter role ", field(s, "r", "i"), " rename to ", field(t, "t", "i")),
+            ("alter group ", field(g, "g", "i"), " add user ", field(r, "r", "i")),
+            ("alter role ", field(r, "r", "i"), " set search_path to ", field("public", "s", "i")),
         ]  # fmt: skip
         for parts in kept:
             db.execute(*sql(T(*parts), "format"))
-        assert db.execute(super_of).fetchall() == [
-            ("ipy_istring_g", False), ("ipy_istring_r", False), ("ipy_istring_t", False)
-        ]  # fmt: skip
+        assert db.execute(super_of, (names,)).fetchall() == sorted(
+            [(g, False), (r, False), (t, False)]
+        )
     finally:
         for name in names:
             db.execute(f"drop role if exists {name}")
