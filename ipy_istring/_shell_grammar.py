@@ -474,11 +474,11 @@ class _Lexer:
                     redirect = op
                 else:  # a separator
                     out.append(Operator(op))
-                    self.check_pipe(
+                    read = self.check_pipe(
                         piped, [] if loop_header else command, expanded, first_field, files
                     )
                     if op == "|":
-                        piped = [*piped, *range(first_field, self.field)]
+                        piped = [*piped, *range(first_field, self.field), *read]
                         if any(expanded) and _VARIABLES not in piped:
                             piped.append(_VARIABLES)  # `echo "$f" | sh`: what a variable holds
                     else:
@@ -730,28 +730,31 @@ class _Lexer:
         expanded: list[bool | str],
         own: int,
         files: list[tuple[str, str]],
-    ) -> None:
+    ) -> list[int]:
         """Refuse the fields whose output may reach the standard input of ``command``
         (``piped``) when ``command`` reads its program there: a shell or interpreter
         (``echo {x} | sh``, ``curl {url} | bash``), a tool whose input is its commands (``ed``,
         ``gdb``), a program an expansion names (``$SHELL``), or a program running a command
-        string, written in the static text, that does (``sh -c 'cat | sh'``, ``ssh h sh``)."""
+        string, written in the static text, that does (``sh -c 'cat | sh'``, ``ssh h sh``).
+        Returns the fields of the written files that ``command`` reads (``cat f | sh``), which
+        its output may carry on."""
         marked = [EXPANDED if dynamic else word for word, dynamic in zip(command, expanded)]
         variables = [*self.stdin_exported, *self.stdin_variables.pop(len(self.pipelines), [])]
         shown = [text if isinstance(text, str) else w for w, text in zip(command, expanded)]
         if variables and marked:  # (read as env's: `env BASH_ENV=/dev/stdin bash -c :`)
             marked = ["env", *variables, *marked]
             shown = ["env", *variables, *shown]
+        read = self.fields_read(marked, shown, files) if self.file_writes else []
         if self.may_write_files:
-            self.note_files(piped, marked, own, files, shown)
+            self.note_files(piped, marked, own, files, shown, read)
         files.clear()
         if not command:
-            return
+            return read
         self.check_data_runner(piped, marked, own)
         if self.may_set_variables:
             self.check_reparsed(marked)
         if not piped:
-            return
+            return read
         name = reads_program_from_stdin(marked)
         script = stdin_script(marked) if name is None else None
         if script is not None and _script_reads_code(script, self.nesting + 1):
@@ -766,6 +769,32 @@ class _Lexer:
             self.use_variables(f"an expansion's output reaches {why[3:]}")
         for index in self.unfold(piped) if name is not None else ():
             self.refuse(index, why)
+        return read
+
+    def fields_read(
+        self,
+        marked: list[str | None],
+        shown: list[str | None],
+        files: list[tuple[str, str]],
+    ) -> list[int]:
+        """The fields written to files that a command may read: the files its words, the
+        names after their '=' (``if=f``) and its ``<`` redirections may name (any spelling:
+        :func:`_may_be_the_file`), but those it writes itself.  What it writes, or pipes on,
+        may hold them (``cat f | sh``, ``tr -d q < f > s.sh``, ``cp f s.sh``)."""
+        writes = {posixpath.normpath(name) for op, name in files if op != "<"}
+        words = [target for op, target in files if op in ("<", "<>")]
+        for word, text in zip(marked[1:], shown[1:]):
+            if word == EXPANDED and text is not None and text != EXPANDED:
+                word = text  # (as written: `cat "$HOME/f"`, `cat "$f"`)
+            if word is not None and word != EXPANDED:
+                words += [word, word.partition("=")[2]]
+        read: set[int] = set()
+        for word in words:
+            if word and posixpath.normpath(word) not in writes:
+                for name, fields in self.file_writes.items():
+                    if _may_be_the_file(word, name):
+                        read.update(fields)
+        return sorted(read)
 
     def check_reparsed(self, command: list[str | None]) -> None:
         """Check the variables' fields against the string, written in the static text, that
@@ -800,17 +829,18 @@ class _Lexer:
         own: int,
         files: list[tuple[str, str]],
         shown: list[str | None],
+        read: list[int],
     ) -> None:
         """Record the files a command writes with fields' values in them (its redirections
         `>`, `>>`, `>|`, `<>`, tee's operands and the files of :func:`output_files`, with the
-        command's own fields and those piped into it), and the command itself, for
-        :meth:`check_files`."""
+        command's own fields, those piped into it and those of the written files it ``read``),
+        and the command itself, for :meth:`check_files`."""
         written = [name for op, name in files if op != "<"]
         # (`shown`: an expansion's word as written, `tee "$HOME/.perldb"`, `dd of="$HOME/x"`)
         if marked and marked[0] not in (None, EXPANDED) and program(marked[0]) == "tee":
             written += [w for w in shown[1:] if w not in (None, EXPANDED) and w[:1] != "-"]
         written += output_files(shown)
-        fields = [*range(own, self.field), *self.unfold(piped)]
+        fields = [*range(own, self.field), *self.unfold(piped), *read]
         for name in written if fields else ():
             self.file_writes.setdefault(posixpath.normpath(name), set()).update(fields)
         reader = implicit_code_reader(marked)
@@ -899,6 +929,11 @@ class _Lexer:
         as code (``echo {x} > s.sh; sh s.sh``); all of them if the lexer ``stopped``, as
         what comes after may run the file."""
         for name, fields in self.file_writes.items():
+            if name in self.read_back:
+                # what a command brings back from the file is an expansion's text: checked as
+                # a variable holding the values, wherever the template uses one (first, as
+                # its reason is the more exact: `sh -c "$(cat f)"` also names f's last part)
+                self.add_variables(sorted(fields))
             why = self.file_reader(name)
             if why is not None:
                 why = f"written to the file {name!r}, which a command of the template {why}"
@@ -910,10 +945,6 @@ class _Lexer:
             if why is not None:
                 for index in sorted(fields):
                     self.refuse(index, why)
-            elif name in self.read_back:
-                # what a command brings back from the file is an expansion's text: checked as
-                # a variable holding the values, wherever the template uses one
-                self.add_variables(sorted(fields))
 
     def file_reader(self, name: str) -> str | None:
         """How a command of the template runs the file ``name`` or reads it as code: as its
@@ -923,6 +954,7 @@ class _Lexer:
         for reader in sorted(self.implicit_readers):
             if reads_by_name(reader, name):
                 return f"runs as code by its name alone ({reader} reads it without being told)"
+        last = _last_part(name)
         readers = sorted(
             word or "a program an expansion names"
             for word in self.commands_run
@@ -947,23 +979,28 @@ class _Lexer:
                 "runs ~/.perldb, tmux ~/.tmux.conf's run-shell, Python a ~/.local/lib/python3.X/"
                 "site-packages/*.pth line starting with import, npm ~/.npmrc's script-shell)"
             )
-        if name in self.embedded:
+        # (the same last part: an expansion there, `f=$(mktemp)`, is a variable's value,
+        # whose uses are followed as such)
+        embedded = [word for file, word in self.embedded.items() if _last_part(file) == last]
+        if embedded:
             return (
-                f"names in the word {self.embedded[name]!r}, a variable or an option that may "
+                f"names in the word {embedded[0]!r}, a variable or an option that may "
                 "make a program read it as code or settings (BASH_ENV=f runs f in bash, make "
                 "--file=f, git -c include.path=f, wget --config=f, gcc @f reads options)"
             )
-        for marked, files in self.file_uses.get(name, ()):
+        uses = [use for file, uses in self.file_uses.items() if _may_be_the_file(file, name)
+                for use in uses]  # fmt: skip
+        for marked, files in uses:
             named = program(marked[0]) if marked and marked[0] not in (None, EXPANDED) else ""
             for op, target in files:
-                if op not in ("<", "<>") or posixpath.normpath(target) != name:
+                if op not in ("<", "<>") or not _may_be_the_file(target, name):
                     continue
                 if reads_program_from_stdin(marked) or runs_its_data(marked, self.reads_code):
                     return f"gives to {named or 'a program'} on its standard input as code"
                 if (unknown := unknown_input_reader(marked)) is not None:  # (as a pipe)
                     return f"gives on its standard input to {unknown}, {_NOT_KNOWN_DATA}"
             for at, word in enumerate(marked):
-                if word is None or word == EXPANDED or posixpath.normpath(word) != name:
+                if word is None or word == EXPANDED or not _may_be_the_file(word, name):
                     continue
                 if at == 0 and ("/" in word or word[:1] == "$"):
                     return "runs as a program"
@@ -1330,6 +1367,28 @@ class _Lexer:
                 assert match is not None
                 items.append(match.group())
                 self.i = match.end()
+
+
+# What, in the last part of a path as the shell reads it, makes the name one the text does not
+# spell: an expansion, a glob, bash's brace expansion (`s.{sh,x}`; `{}` is two letters, as is
+# a `~` there).
+_EXPANDED_NAME = re.compile(r"[$`*?[]|\{[^{}]*(?:,|\.\.)[^{}]*\}")
+
+
+def _may_be_the_file(word: str, name: str) -> bool:
+    """Whether the path ``word`` may name the file written as ``name``.  The directories
+    before a file's name cannot be compared (``~/s.sh``, ``"$HOME/s.sh"``, ``$PWD/s.sh`` and,
+    after a ``cd``, ``s.sh`` may all be one file), so the same last part counts as the same
+    file, and so does a last part of ``word`` that the shell expands (``"$f"``, ``s.s?``,
+    ``*``, ``$(ls)``: the file system's names, which the template writes).  (A file written
+    through an expansion, ``> "$f"``, is one the text's own words name in the same spelling.)"""
+    last = _last_part(word)
+    return last == _last_part(name) or bool(_EXPANDED_NAME.search(last))
+
+
+def _last_part(path: str) -> str:
+    """The file's own name in ``path`` (``s.sh`` in ``"$HOME/./s.sh"``)."""
+    return posixpath.basename(posixpath.normpath(path))
 
 
 def _expanded_target(parts: Sequence[Part]) -> str | None:

@@ -1,0 +1,97 @@
+"""sh() red team, twelfth pass: a file a value was written to, run under another name.
+
+Each hole was reproduced in real dash and bash (HOME a fresh directory), with a positive
+control (the same template with each value through plain ``shlex.quote`` ran the payload),
+then refused:
+
+* A written file was followed only under the name it was written as (``./s.sh`` is
+  ``s.sh``): the same file in another spelling ran the value — ``echo {x} > "$HOME/s.sh"; sh
+  ~/s.sh`` (and the other way), ``echo {x} > s.sh; sh "$PWD/s.sh"``, ``. "$(pwd)/s.sh"``,
+  ``> d/s.sh; cd d; sh s.sh`` — and so did a name the shell expands from the file system,
+  which the template itself wrote: ``for f in *.sh; do sh "$f"; done``, ``sh s.s?``, ``sh
+  */s.sh``, ``sh "$(ls)"``.  The directories before a file's name cannot be compared (a
+  ``cd``, ``$HOME``, ``$PWD``), so now, by allow-list, a word whose last part is the written
+  file's (``s.sh``), or one the shell expands (``$f``, ``*``, ``?``, ``[``, ``$( )``, bash's
+  ``{a,b}``), may be that file.
+* A written file's content was not followed when another command copied it: ``echo {x} > a;
+  mv a b.sh; sh b.sh`` (also ``cp``, ``ln -s``, ``cat a > b.sh``, ``tr … < a > b.sh``, ``cat
+  a | tee b.sh``) ran the value, and so did a pipe from a command reading the file: ``cat a
+  | sh``, ``cat < a | sh``.  Now a command that reads a written file (it names it among its
+  words, after a word's ``=``, or on ``<``) carries that file's values into what it writes and
+  pipes on, as if they were its own.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+from test_shell_contexts import SHELLS, naive_sh
+from test_shell_eighth_pass import _runs_payload  # (run in a fresh directory, HOME there)
+from test_shell_fourth_pass import _template  # (a case with each § a field)
+
+from ipy_istring.fields import RenderError
+from ipy_istring.shell import sh
+
+_SHELL = 'touch "$HOME/pwned-sentinel"'
+
+# Another spelling of the written file's name, or a name the shell expands.
+SPELLINGS = [
+    'echo § > "$HOME/s.sh"; sh ~/s.sh',
+    'echo § > ~/s.sh; sh "$HOME/s.sh"',
+    'echo § > s.sh; sh "$PWD/s.sh"',
+    'echo § > s.sh; . "$(pwd)/s.sh"',
+    'echo § > s.sh; chmod +x s.sh; "$PWD/s.sh"',
+    "mkdir -p d; echo § > d/s.sh; cd d; sh s.sh",
+    'echo § > s.sh; for f in *.sh; do sh "$f"; done',
+    "echo § > s.sh; sh s.s?",
+    "mkdir -p d; echo § > d/s.sh; sh */s.sh",
+    'echo § > s.sh; sh "$(ls)"',
+]
+# The file's content carried on by a command that reads it.
+COPIES = [
+    "echo § > a; mv a b.sh; sh b.sh",
+    "echo § > a; cp a b.sh; sh b.sh",
+    "echo § > a; ln -s a b.sh; sh b.sh",
+    "echo § > a; cat a > b.sh; sh b.sh",
+    "echo § > a; tr -d Q < a > b.sh; sh b.sh",
+    "echo § > a; cat a | tee b.sh > /dev/null; sh b.sh",
+]
+PIPED = ["echo § > a; cat a | sh", "echo § > a; cat < a | sh", "echo § > a; grep . a | bash"]
+
+ACCEPTED = [
+    "echo § > notes.txt; printf 'echo hi' > run.sh; sh run.sh",
+    "echo § > notes.txt; cp notes.txt notes.bak; wc -l notes.bak",
+    "echo § > data.csv; cat data.csv | wc -l",
+    "echo § > a.txt; sort a.txt > sorted.txt; cat sorted.txt",
+    "echo § > a.txt; cp a.txt ~; ls ~",
+    'f=$(mktemp); echo § > "$f"; wc -l "$f"; rm -f "$f"',
+    "echo § | xargs -I{} echo {}",
+    "mkdir -p d; echo § > d/notes; cd d; cat notes",
+]
+
+REFUSALS = [
+    *((case, r"written to the file '[^']*(s\.sh|a)'") for case in SPELLINGS),
+    *((case, r"written to the file 'b\.sh'") for case in COPIES),
+    *((case, r"in a pipeline into (sh|bash), which reads it as code") for case in PIPED),
+]
+
+
+@pytest.mark.parametrize(("case", "message"), REFUSALS)
+def test_each_attack_is_refused(case: str, message: str) -> None:
+    with pytest.raises(RenderError, match=message):
+        sh(_template(case, "x"))
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize("case", SPELLINGS + COPIES + PIPED)
+def test_naive_quoting_runs_each_attack(shell: str, case: str, tmp_path: pathlib.Path) -> None:
+    assert _runs_payload(shell, naive_sh(_template(case, _SHELL)), tmp_path / "run")
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize("case", ACCEPTED)
+def test_look_alikes_stay_accepted_and_run_nothing(
+    shell: str, case: str, tmp_path: pathlib.Path
+) -> None:
+    assert not _runs_payload(shell, sh(_template(case, _SHELL)), tmp_path / "run")
