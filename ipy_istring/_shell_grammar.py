@@ -35,6 +35,7 @@ from ._shell_programs import (
     WRITING_PROGRAMS,
     assignment_reader,
     code_argument,
+    command_run,
     environment_setter,
     glued_argument,
     implicit_code_reader,
@@ -336,6 +337,14 @@ class _Lexer:
         self.file_uses: dict[
             str, list[tuple[tuple[str | None, ...], tuple[tuple[str, str], ...]]]
         ] = {}
+        # every command so far (its words); per compound command open, where its commands
+        # start there; the commands of the one just closed, which a redirection after its
+        # closer (`{ sh; } < f`, `done < f`) is theirs; the input redirections of an `exec`
+        # without a command (`exec < f`, `exec 3< f`), which are every command's after it
+        self.command_log: list[tuple[str | None, ...]] = []
+        self.compound_starts: list[int] = []
+        self.closed_compound: tuple[tuple[str | None, ...], ...] = ()
+        self.exec_inputs: list[tuple[tuple[str, str], ...]] = []
         # the programs the template runs that read files as code by name alone (make's Makefile)
         self.implicit_readers: set[str] = set()
         # the words that put a variable programs may read as naming code in the environment
@@ -458,7 +467,9 @@ class _Lexer:
                     if position != COMMAND or after_word or text.startswith("(", self.i):
                         raise _Stop(start, _PARENTHESIS)
                     out.append(Operator("("))
+                    start = len(self.command_log)
                     self.commands(depth + 1, True, out, tuple(piped))
+                    self.closed_compound = tuple(self.command_log[start:])
                     out.append(Operator(")"))
                     position = _CLOSED
                 elif op == ")":
@@ -519,9 +530,12 @@ class _Lexer:
                 if word in _COMPOUND_STARTS:
                     groups.append(first_field)
                     inputs.append(piped)
+                    self.compound_starts.append(len(self.command_log))
                 elif word in _CLOSERS and groups:
                     first_field = groups.pop()  # a pipe after it takes the whole compound
                     piped = inputs.pop()
+                    start = self.compound_starts.pop()
+                    self.closed_compound = tuple(self.command_log[start:])
                 if word == "for":
                     loop_header, position = True, LOOP_NAME
                 elif word in _OPENERS:
@@ -747,6 +761,7 @@ class _Lexer:
         read = self.fields_read(marked, shown, files) if self.file_writes else []
         if self.may_write_files:
             self.note_files(piped, marked, own, files, shown, read)
+        self.closed_compound = ()
         files.clear()
         if not command:
             return read
@@ -849,6 +864,23 @@ class _Lexer:
         if marked:
             word = marked[0]
             self.commands_run.add(word if word is not None and word != EXPANDED else "")
+        if marked:
+            self.command_log.append(tuple(marked))
+        inputs = tuple((op, target) for op, target in files if op in ("<", "<>"))
+        if not marked and inputs:  # `{ sh; } < f`, `while …; do …; done < f`, `( sh ) < f`
+            for inner in self.closed_compound:
+                for _, target in inputs:
+                    self.file_uses.setdefault(posixpath.normpath(target), []).append(
+                        (inner, inputs)
+                    )
+        if marked == ["exec"] and inputs:
+            self.exec_inputs.append(inputs)
+        appended = xargs_appended(marked)
+        if appended is not None:
+            # `ls | xargs sh`, `… | xargs -I{} sh {}`: xargs gives the names it reads, which
+            # may be any file's
+            named = tuple("*" if word is None or word == "{}" else word for word in appended)
+            self.file_uses.setdefault("*", []).append((named, ()))
         use = (tuple(marked), tuple(files))
         names = {target for _, target in files}.union(
             word for word in marked if word is not None and word != EXPANDED
@@ -990,7 +1022,19 @@ class _Lexer:
             )
         uses = [use for file, uses in self.file_uses.items() if _may_be_the_file(file, name)
                 for use in uses]  # fmt: skip
+        uses += [(command, inputs) for inputs in self.exec_inputs for command in self.command_log]
         for marked, files in uses:
+            ran = command_run(marked)
+            run = ran[0] if ran and ran[0] not in (None, EXPANDED) else None
+            if run is not None and _may_be_the_file(run, name) and (
+                "/" in run or run[:1] == "$"
+            ):
+                return "runs as a program"  # (also behind a runner: `env ./s.sh`, `nohup ./s.sh`)
+            if run is not None and run == last:
+                return (
+                    "runs as a program by its name, which the shell looks for on PATH: the "
+                    "file may be there (`install f ~/bin/t; t`, or a `cd` into such a directory)"
+                )
             named = program(marked[0]) if marked and marked[0] not in (None, EXPANDED) else ""
             for op, target in files:
                 if op not in ("<", "<>") or not _may_be_the_file(target, name):
@@ -1009,6 +1053,9 @@ class _Lexer:
                 if (
                     option is not None
                     and name not in writes  # (its own output: `wget -O f`, `sort -o f`)
+                    # (a pattern there is the option's, as written: `find -name '*.txt'`,
+                    # `tar --exclude '*.o'`)
+                    and (_last_part(word) == last or "$" in word or "`" in word)
                     and option[:1] == "-"
                     and option != "--"
                     and named

@@ -44,6 +44,7 @@ __all__ = [
     "WRITING_PROGRAMS",
     "assignment_reader",
     "code_argument",
+    "command_run",
     "environment_setter",
     "glued_argument",
     "implicit_code_reader",
@@ -1018,6 +1019,12 @@ _COPYING = frozenset({"cp", "mv", "install", "ln", "rsync"})
 #: The programs that write a file named in their arguments (tee's operands, and those of
 #: :func:`output_files`): a template naming none of them and holding no '>' writes no file.
 WRITING_PROGRAMS = frozenset({"tee", *_OUTPUT_OPTIONS, *_COPYING})
+
+
+def command_run(command: Sequence[str | None]) -> Sequence[str | None]:
+    """The command that finally runs in ``command``, past the programs that run one made of
+    their arguments (``env``, ``sudo``, ``nohup``, ``timeout 5``, ``exec``, ``xargs``...)."""
+    return _run_command(command, "")
 
 
 def output_files(command: Sequence[str | None]) -> list[str]:

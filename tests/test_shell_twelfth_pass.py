@@ -19,11 +19,22 @@ then refused:
   | sh``, ``cat < a | sh``.  Now a command that reads a written file (it names it among its
   words, after a word's ``=``, or on ``<``) carries that file's values into what it writes and
   pipes on, as if they were its own.
+* The file run or read by a command the tables follow only in part: behind a runner (``env
+  ./s.sh``, ``timeout 5 ./s.sh``, ``nohup ./s.sh``, ``exec ./s.sh``: only a ``./s.sh`` that was
+  the command's first word counted); on the input of a compound command (``{ sh; } < s.sh``,
+  ``( sh ) < s.sh``, ``while …; do sh; …; done < s.sh``: the redirection after the closer was
+  nobody's); through ``exec``'s redirections, which hold for every command after (``exec <
+  s.sh; sh``, ``exec 3< s.sh; sh <&3``, ``… sh /dev/fd/3``); by the names ``xargs`` reads
+  (``ls | xargs sh``, ``ls | xargs -I{} sh {}``); and by its name on PATH (``install t
+  ~/bin/t; t``: Debian's ``~/.profile`` puts ``~/bin`` on PATH).  Now each is that command's:
+  the command a runner runs, each command of the compound, every command for ``exec``, a name
+  xargs gives as any file's, and a command named like a written file's last part.
 """
 
 from __future__ import annotations
 
 import pathlib
+import subprocess
 
 import pytest
 from test_shell_contexts import SHELLS, naive_sh
@@ -57,6 +68,25 @@ COPIES = [
     "echo § > a; tr -d Q < a > b.sh; sh b.sh",
     "echo § > a; cat a | tee b.sh > /dev/null; sh b.sh",
 ]
+# The file given to a command through a runner, a compound command, exec, xargs or PATH.
+RUN = [
+    "echo § > s.sh; chmod +x s.sh; env ./s.sh",
+    "echo § > s.sh; chmod +x s.sh; timeout 5 ./s.sh",
+    "echo § > s.sh; chmod +x s.sh; nohup ./s.sh",
+    "echo § > s.sh; chmod +x s.sh; exec ./s.sh",
+    "echo § > s.sh; { sh; } < s.sh",
+    "echo § > s.sh; ( sh ) < s.sh",
+    "echo § > s.sh; while true; do sh; break; done < s.sh",
+    "echo § > s.sh; exec < s.sh; sh",
+    "echo § > s.sh; exec 3< s.sh; sh <&3",
+    "echo § > s.sh; exec 3< s.sh; sh /dev/fd/3",
+    "echo § > s.sh; ls | xargs sh",
+    "echo § > s.sh; ls | xargs -I{} sh {}",
+]
+ON_PATH = [
+    "mkdir -p ~/bin; echo § > t; install -m 755 t ~/bin/t; t",
+    "mkdir -p ~/bin; echo § > ~/bin/t; chmod +x ~/bin/t; t",
+]
 PIPED = ["echo § > a; cat a | sh", "echo § > a; cat < a | sh", "echo § > a; grep . a | bash"]
 
 ACCEPTED = [
@@ -68,11 +98,19 @@ ACCEPTED = [
     'f=$(mktemp); echo § > "$f"; wc -l "$f"; rm -f "$f"',
     "echo § | xargs -I{} echo {}",
     "mkdir -p d; echo § > d/notes; cd d; cat notes",
+    'echo § > data.txt; while read -r l; do echo "$l"; done < data.txt',
+    'echo § > data.txt; exec 3< data.txt; while read -r l <&3; do echo "$l"; done',
+    "echo § > f.txt; find . -name '*.txt' | xargs cat",
+    "echo § > f.txt; ls | xargs rm -f",
+    "echo § > notes; { cat; wc -l; } < notes",
+    "echo § > f.txt; tar cf a.tar --exclude '*.o' .",
 ]
 
 REFUSALS = [
     *((case, r"written to the file '[^']*(s\.sh|a)'") for case in SPELLINGS),
     *((case, r"written to the file 'b\.sh'") for case in COPIES),
+    *((case, r"written to the file 's\.sh'") for case in RUN),
+    *((case, r"written to the file '[^']*t', .* on PATH") for case in ON_PATH),
     *((case, r"in a pipeline into (sh|bash), which reads it as code") for case in PIPED),
 ]
 
@@ -84,9 +122,26 @@ def test_each_attack_is_refused(case: str, message: str) -> None:
 
 
 @pytest.mark.parametrize("shell", SHELLS)
-@pytest.mark.parametrize("case", SPELLINGS + COPIES + PIPED)
+@pytest.mark.parametrize("case", SPELLINGS + COPIES + RUN + PIPED)
 def test_naive_quoting_runs_each_attack(shell: str, case: str, tmp_path: pathlib.Path) -> None:
     assert _runs_payload(shell, naive_sh(_template(case, _SHELL)), tmp_path / "run")
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize("case", ON_PATH)
+def test_naive_quoting_runs_a_program_written_to_a_directory_on_path(
+    shell: str, case: str, tmp_path: pathlib.Path
+) -> None:
+    # (PATH as Debian's ~/.profile makes it when ~/bin exists)
+    subprocess.run(
+        [shell, "-c", naive_sh(_template(case, _SHELL))],
+        cwd=tmp_path,
+        env={"PATH": f"{tmp_path}/bin:/usr/bin:/bin", "HOME": str(tmp_path)},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=20,
+    )
+    assert (tmp_path / "pwned-sentinel").exists()
 
 
 @pytest.mark.parametrize("shell", SHELLS)
