@@ -345,6 +345,8 @@ class _Lexer:
         self.compound_starts: list[int] = []
         self.closed_compound: tuple[tuple[str | None, ...], ...] = ()
         self.exec_inputs: list[tuple[tuple[str, str], ...]] = []
+        # per variable, the values written in the static text that it is assigned (`f=s.sh`)
+        self.assigned: dict[str, set[str]] = {}
         # the programs the template runs that read files as code by name alone (make's Makefile)
         self.implicit_readers: set[str] = set()
         # the words that put a variable programs may read as naming code in the environment
@@ -637,6 +639,8 @@ class _Lexer:
                 self.note_environment(text[word_start : self.i])
             if role == ASSIGNMENT and all(kind == "lit" for kind, _ in parts):
                 assigned = "".join(str(item) for _, item in parts)
+                variable, _, value = assigned.partition("=")
+                self.assigned.setdefault(variable, set()).add(value)
                 if assigned.partition("=")[2] in STDIN_FILES:  # `BASH_ENV=/dev/stdin bash`
                     self.stdin_variables.setdefault(len(self.pipelines), []).append(assigned)
                     self.stdin_assigned[assigned.partition("=")[0]] = assigned
@@ -967,6 +971,8 @@ class _Lexer:
                 # its reason is the more exact: `sh -c "$(cat f)"` also names f's last part)
                 self.add_variables(sorted(fields))
             why = self.file_reader(name)
+            for spelling, assignment in self.values_of(name):
+                why = why or self.file_reader(spelling, assignment)
             if why is not None:
                 why = f"written to the file {name!r}, which a command of the template {why}"
             elif stopped:
@@ -978,11 +984,23 @@ class _Lexer:
                 for index in sorted(fields):
                     self.refuse(index, why)
 
-    def file_reader(self, name: str) -> str | None:
+    def values_of(self, name: str) -> list[tuple[str, str]]:
+        """The names a file written as ``name`` has when the variable it starts with holds a
+        value written in the text (``f=s.sh; echo {x} > "$f"``: ``s.sh``), each with the
+        assignment that gives it (``f=s.sh``)."""
+        found = _LEADING_VARIABLE.match(name)
+        if found is None:
+            return []
+        variable, rest = found.group(1) or found.group(2), name[found.end() :]
+        values = sorted(self.assigned.get(variable, ()))
+        return [(value + rest, f"{variable}={value}") for value in values]
+
+    def file_reader(self, name: str, assignment: str = "") -> str | None:
         """How a command of the template runs the file ``name`` or reads it as code: as its
         program (``./s.sh``), a script (``sh s.sh``, ``. s.sh``, ``make -f s.mk``), the
         standard input of a reader (``sh < s.sh``), or by its name alone (``make`` reads
-        ``Makefile``, pytest ``conftest.py``), else None."""
+        ``Makefile``, pytest ``conftest.py``), else None.  (``assignment``: the word that
+        gave the name, ``f=s.sh``, which is not a use of it.)"""
         for reader in sorted(self.implicit_readers):
             if reads_by_name(reader, name):
                 return f"runs as code by its name alone ({reader} reads it without being told)"
@@ -1013,7 +1031,11 @@ class _Lexer:
             )
         # (the same last part: an expansion there, `f=$(mktemp)`, is a variable's value,
         # whose uses are followed as such)
-        embedded = [word for file, word in self.embedded.items() if _last_part(file) == last]
+        embedded = [
+            word
+            for file, word in self.embedded.items()
+            if _last_part(file) == last and word != assignment  # (not the name's own)
+        ]
         if embedded:
             return (
                 f"names in the word {embedded[0]!r}, a variable or an option that may "
@@ -1419,6 +1441,7 @@ class _Lexer:
 # What, in the last part of a path as the shell reads it, makes the name one the text does not
 # spell: an expansion, a glob, bash's brace expansion (`s.{sh,x}`; `{}` is two letters, as is
 # a `~` there).
+_LEADING_VARIABLE = re.compile(r"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})")
 _EXPANDED_NAME = re.compile(r"[$`*?[]|\{[^{}]*(?:,|\.\.)[^{}]*\}")
 
 

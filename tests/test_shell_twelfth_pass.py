@@ -29,6 +29,8 @@ then refused:
   ~/bin/t; t``: Debian's ``~/.profile`` puts ``~/bin`` on PATH).  Now each is that command's:
   the command a runner runs, each command of the compound, every command for ``exec``, a name
   xargs gives as any file's, and a command named like a written file's last part.
+* A file written through a variable that the text assigns a name (``f=s.sh; echo {x} >
+  "$f"; sh s.sh``) was known only as ``$f``.  Now also by the values the text assigns it.
 """
 
 from __future__ import annotations
@@ -87,6 +89,8 @@ ON_PATH = [
     "mkdir -p ~/bin; echo § > t; install -m 755 t ~/bin/t; t",
     "mkdir -p ~/bin; echo § > ~/bin/t; chmod +x ~/bin/t; t",
 ]
+# The file written through a variable the text assigns.
+ASSIGNED = ['f=s.sh; echo § > "$f"; sh s.sh', 'f=s.sh; echo § > "${f}"; sh ./s.sh']
 PIPED = ["echo § > a; cat a | sh", "echo § > a; cat < a | sh", "echo § > a; grep . a | bash"]
 
 ACCEPTED = [
@@ -104,6 +108,7 @@ ACCEPTED = [
     "echo § > f.txt; ls | xargs rm -f",
     "echo § > notes; { cat; wc -l; } < notes",
     "echo § > f.txt; tar cf a.tar --exclude '*.o' .",
+    'f=notes; echo § > "$f"; sh -c "cat notes"',
 ]
 
 REFUSALS = [
@@ -111,6 +116,8 @@ REFUSALS = [
     *((case, r"written to the file 'b\.sh'") for case in COPIES),
     *((case, r"written to the file 's\.sh'") for case in RUN),
     *((case, r"written to the file '[^']*t', .* on PATH") for case in ON_PATH),
+    *((case, r"written to the file '\$\{?f\}?', .* sh to read as code") for case in ASSIGNED),
+    ('f=Makefile; echo § > "$f"; make', r"by its name alone \(make "),
     *((case, r"in a pipeline into (sh|bash), which reads it as code") for case in PIPED),
 ]
 
@@ -122,7 +129,7 @@ def test_each_attack_is_refused(case: str, message: str) -> None:
 
 
 @pytest.mark.parametrize("shell", SHELLS)
-@pytest.mark.parametrize("case", SPELLINGS + COPIES + RUN + PIPED)
+@pytest.mark.parametrize("case", SPELLINGS + COPIES + RUN + ASSIGNED + PIPED)
 def test_naive_quoting_runs_each_attack(shell: str, case: str, tmp_path: pathlib.Path) -> None:
     assert _runs_payload(shell, naive_sh(_template(case, _SHELL)), tmp_path / "run")
 
