@@ -347,6 +347,8 @@ class _Lexer:
         self.exec_inputs: list[tuple[tuple[str, str], ...]] = []
         # per variable, the values written in the static text that it is assigned (`f=s.sh`)
         self.assigned: dict[str, set[str]] = {}
+        # command strings (`sh -c S`, `eval S`, `trap S`) whose commands the lexer cannot follow
+        self.unfollowed: list[str] = []
         # the programs the template runs that read files as code by name alone (make's Makefile)
         self.implicit_readers: set[str] = set()
         # the words that put a variable programs may read as naming code in the environment
@@ -902,11 +904,43 @@ class _Lexer:
                 named_as = (*marked[:at], text, *marked[at + 1 :])
                 uses = self.file_uses.setdefault(posixpath.normpath(text), [])
                 uses.append((named_as, tuple(files)))
+        script = stdin_script(marked) if marked else None
+        if script is not None:
+            self.note_script(script, fields)
         own_writes = {posixpath.normpath(name) for name in written}
         responses = reads_response_files(marked[0] if marked else None)
         for word in marked[1:]:
             if word is not None and word != EXPANDED:
                 self.note_embedded(word, own_writes, responses)
+
+    def note_script(self, script: str, fields: list[int]) -> None:
+        """Record the files that a command string written in the static text (``sh -c S``,
+        ``eval S``, ``trap S EXIT``) writes and uses as if its commands were the template's
+        (``echo {x} > s.sh; eval 'sh s.sh'``); what it writes from its positional parameters
+        or its standard input holds ``fields`` (``… | sh -c 'cat > s.sh'``)."""
+        inner = _Lexer(f"set -- {FIELD}\n{script}", self.nesting + 1)
+        inner.may_write_files = True
+        try:
+            if inner.nesting > _MAX_DEPTH:
+                raise _Stop(0, "command strings nested too deep")
+            inner.commands(0, False, [], (0,))
+        except _Stop:
+            self.unfollowed.append(script)
+            return
+        for name, written in inner.file_writes.items():
+            if written and fields:
+                self.file_writes.setdefault(name, set()).update(fields)
+        for name, uses in inner.file_uses.items():
+            self.file_uses.setdefault(name, []).extend(uses)
+        self.command_log += inner.command_log
+        self.exec_inputs += inner.exec_inputs
+        self.unfollowed += inner.unfollowed
+        self.implicit_readers |= inner.implicit_readers
+        self.commands_run |= inner.commands_run
+        for name, word in inner.embedded.items():
+            self.embedded.setdefault(name, word)
+        for variable, values in inner.assigned.items():
+            self.assigned.setdefault(variable, set()).update(values)
 
     def note_environment(self, word: str) -> None:
         """Record ``word`` if it sets an upper-case variable (one the environment of a command
@@ -1045,6 +1079,11 @@ class _Lexer:
         uses = [use for file, uses in self.file_uses.items() if _may_be_the_file(file, name)
                 for use in uses]  # fmt: skip
         uses += [(command, inputs) for inputs in self.exec_inputs for command in self.command_log]
+        if self.unfollowed:
+            return (
+                f"may run through the command string {self.unfollowed[0]!r}, which the "
+                "renderer does not follow"
+            )
         for marked, files in uses:
             ran = command_run(marked)
             run = ran[0] if ran and ran[0] not in (None, EXPANDED) else None
@@ -1065,8 +1104,11 @@ class _Lexer:
                     return f"gives to {named or 'a program'} on its standard input as code"
                 if (unknown := unknown_input_reader(marked)) is not None:  # (as a pipe)
                     return f"gives on its standard input to {unknown}, {_NOT_KNOWN_DATA}"
+            script = stdin_script(marked)  # (its commands are followed: note_script)
             for at, word in enumerate(marked):
-                if word is None or word == EXPANDED or not _may_be_the_file(word, name):
+                if word is None or word in (EXPANDED, script):
+                    continue
+                if not _may_be_the_file(word, name):
                     continue
                 if at == 0 and ("/" in word or word[:1] == "$"):
                     return "runs as a program"

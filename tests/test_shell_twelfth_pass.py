@@ -31,6 +31,12 @@ then refused:
   xargs gives as any file's, and a command named like a written file's last part.
 * A file written through a variable that the text assigns a name (``f=s.sh; echo {x} >
   "$f"; sh s.sh``) was known only as ``$f``.  Now also by the values the text assigns it.
+* The commands of a command string written in the static text were not followed for files:
+  ``echo {x} > s.sh; eval 'sh s.sh'`` (also ``trap 'sh s.sh' EXIT``, ``sh -c 'sh s.sh'``) ran
+  the value, and so did a file the string writes from its positional parameters or its input
+  (``sh -c 'echo "$1" > s.sh' sh {x}; sh s.sh``, ``echo {x} | sh -c 'cat > s.sh'; sh
+  s.sh``).  Now the string is lexed and its commands count as the template's; one the lexer
+  does not follow (``case``) may run any written file.
 """
 
 from __future__ import annotations
@@ -91,6 +97,15 @@ ON_PATH = [
 ]
 # The file written through a variable the text assigns.
 ASSIGNED = ['f=s.sh; echo § > "$f"; sh s.sh', 'f=s.sh; echo § > "${f}"; sh ./s.sh']
+# The file written or run by a command string written in the static text.
+STRINGS = [
+    "echo § > s.sh; eval 'sh s.sh'",
+    "echo § > s.sh; trap 'sh s.sh' EXIT",
+    "echo § > s.sh; sh -c 'sh s.sh'",
+    "sh -c 'printf %s \"$1\" > s.sh' sh §; sh s.sh",
+    "echo § | sh -c 'cat > s.sh'; sh s.sh",
+    "echo § > s.sh; sh -c 'case a in *) sh s.sh;; esac'",
+]
 PIPED = ["echo § > a; cat a | sh", "echo § > a; cat < a | sh", "echo § > a; grep . a | bash"]
 
 ACCEPTED = [
@@ -109,6 +124,9 @@ ACCEPTED = [
     "echo § > notes; { cat; wc -l; } < notes",
     "echo § > f.txt; tar cf a.tar --exclude '*.o' .",
     'f=notes; echo § > "$f"; sh -c "cat notes"',
+    "echo § > notes; sh -c 'wc -l notes'",
+    "echo § > notes; trap 'rm -f notes' EXIT",
+    "sh -c 'printf %s \"$1\" > notes; wc -c notes' sh §",
 ]
 
 REFUSALS = [
@@ -118,6 +136,7 @@ REFUSALS = [
     *((case, r"written to the file '[^']*t', .* on PATH") for case in ON_PATH),
     *((case, r"written to the file '\$\{?f\}?', .* sh to read as code") for case in ASSIGNED),
     ('f=Makefile; echo § > "$f"; make', r"by its name alone \(make "),
+    *((case, r"written to the file 's\.sh'") for case in STRINGS),
     *((case, r"in a pipeline into (sh|bash), which reads it as code") for case in PIPED),
 ]
 
@@ -129,7 +148,7 @@ def test_each_attack_is_refused(case: str, message: str) -> None:
 
 
 @pytest.mark.parametrize("shell", SHELLS)
-@pytest.mark.parametrize("case", SPELLINGS + COPIES + RUN + ASSIGNED + PIPED)
+@pytest.mark.parametrize("case", SPELLINGS + COPIES + RUN + ASSIGNED + STRINGS + PIPED)
 def test_naive_quoting_runs_each_attack(shell: str, case: str, tmp_path: pathlib.Path) -> None:
     assert _runs_payload(shell, naive_sh(_template(case, _SHELL)), tmp_path / "run")
 
