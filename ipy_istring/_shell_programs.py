@@ -20,6 +20,7 @@ option (:data:`PLAIN_OPTION_PROGRAMS`), an upper-case ``NAME=value`` word
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 import re
 import shlex
@@ -1346,6 +1347,13 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         return name if operands[:1] and operands[0] in _STDIN_FILES else None
     if name in ("at", "batch") or (name == "parallel" and not _parallel_command(words)):
         return name
+    if name == "parallel" and any(f in _STDIN_FILES for f in _parallel_command_files(words)):
+        return "parallel ::::"  # given no command, it runs each line of those files
+    if name == "tmux" and any(
+        word in ("source-file", "source") and following in _STDIN_FILES
+        for word, following in itertools.pairwise(words)
+    ):
+        return "tmux source-file"  # tmux commands: run-shell runs a shell command
     if name == "sg":  # given no command after the group, sg starts a shell
         return name if len(operands) < 2 and not any(w.startswith("-c") for w in words) else None
     if name == "crontab":
@@ -1414,6 +1422,15 @@ def unknown_input_reader(command: Sequence[str | None]) -> str | None:
     return None if _allow_listed(ran[0], DATA_INPUT_PROGRAMS) else ran[0]
 
 
+def _parallel_command_files(words: list[str]) -> set[str]:
+    """The files GNU parallel, given the static arguments ``words``, reads its commands
+    from: those after ``::::`` when no command comes before it (each line is a command)."""
+    operands = [word for word in words if word == "-" or not word.startswith("-")]
+    if operands[:1] not in (["::::"], ["::::+"]):
+        return set()
+    return set(operands[1:])
+
+
 def _parallel_command(words: list[str]) -> bool:
     """Whether GNU parallel, given the static arguments ``words``, has a command (or input
     sources, ``:::``) rather than reading commands from its input: its first operand past its
@@ -1468,7 +1485,8 @@ def _filter_reads_input(name: str, words: list[str]) -> bool:
                 reads_file = True
         elif option in takes and not equals:
             expects = True
-    return "-" in files or (not files and not expression)
+    # (a file operand is their program: `m4 /dev/stdin`, `dc -` read the pipe as it)
+    return any(file in _STDIN_FILES for file in files) or (not files and not expression)
 
 
 def _reads_commands(

@@ -277,9 +277,17 @@ def test_each_attack_is_refused(case: str, message: str) -> None:
 def test_naive_quoting_runs_each_attack(
     shell: str, case: str, payload: str, program: str, tmp_path: pathlib.Path
 ) -> None:
+    assert naive_quoting_runs(shell, case, payload, program, tmp_path / "run")
+
+
+def naive_quoting_runs(
+    shell: str, case: str, payload: str, program: str, where: pathlib.Path
+) -> bool:
+    """Whether ``case`` with each value through plain ``shlex.quote`` (the positive control)
+    ran ``payload`` in ``shell``; skips when ``program`` is not installed."""
     if shutil.which(program, path="/usr/bin:/bin") is None:
         pytest.skip(f"{program} is not installed")
-    assert _runs_payload(shell, naive_sh(_template(case, payload)), tmp_path / "run")
+    return _runs_payload(shell, naive_sh(_template(case, payload)), where)
 
 
 @pytest.mark.parametrize("shell", SHELLS)

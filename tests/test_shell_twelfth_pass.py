@@ -37,6 +37,11 @@ then refused:
   (``sh -c 'echo "$1" > s.sh' sh {x}; sh s.sh``, ``echo {x} | sh -c 'cat > s.sh'; sh
   s.sh``).  Now the string is lexed and its commands count as the template's; one the lexer
   does not follow (``case``) may run any written file.
+* A file operand that is the program: ``echo {x} > s.m4; m4 s.m4`` ran ``syscmd()``, ``dc
+  s.dc`` ran ``!cmd``, ``parallel :::: s.sh`` (no command) ran each line, as did ``… | m4
+  /dev/stdin`` and ``… | parallel :::: /dev/stdin`` from a pipe (only ``-`` was known to be
+  m4's and dc's input); ``tmux source-file f`` runs tmux commands (``run-shell``), by its
+  manual.  Now each is a reader of its program there.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ import subprocess
 import pytest
 from test_shell_contexts import SHELLS, naive_sh
 from test_shell_eighth_pass import _runs_payload  # (run in a fresh directory, HOME there)
+from test_shell_eleventh_pass import naive_quoting_runs
 from test_shell_fourth_pass import _template  # (a case with each § a field)
 
 from ipy_istring.fields import RenderError
@@ -106,6 +112,15 @@ STRINGS = [
     "echo § | sh -c 'cat > s.sh'; sh s.sh",
     "echo § > s.sh; sh -c 'case a in *) sh s.sh;; esac'",
 ]
+# A file operand that is the program (case, payload, program).
+_M4, _DC = "syscmd(touch pwned-sentinel)", "!touch pwned-sentinel"
+OPERANDS = [
+    ("echo § > s.m4; m4 s.m4", _M4, "m4"),
+    ("echo § > s.dc; dc s.dc", _DC, "dc"),
+    ("echo § > s.sh; parallel :::: s.sh", _SHELL, "parallel"),
+    ("echo § | m4 /dev/stdin", _M4, "m4"),
+    ("echo § | parallel :::: /dev/stdin", _SHELL, "parallel"),
+]
 PIPED = ["echo § > a; cat a | sh", "echo § > a; cat < a | sh", "echo § > a; grep . a | bash"]
 
 ACCEPTED = [
@@ -127,6 +142,8 @@ ACCEPTED = [
     "echo § > notes; sh -c 'wc -l notes'",
     "echo § > notes; trap 'rm -f notes' EXIT",
     "sh -c 'printf %s \"$1\" > notes; wc -c notes' sh §",
+    "echo § > list; parallel echo :::: list",
+    "echo § > notes; m4 -D X=1 /dev/null",
 ]
 
 REFUSALS = [
@@ -137,6 +154,9 @@ REFUSALS = [
     *((case, r"written to the file '\$\{?f\}?', .* sh to read as code") for case in ASSIGNED),
     ('f=Makefile; echo § > "$f"; make', r"by its name alone \(make "),
     *((case, r"written to the file 's\.sh'") for case in STRINGS),
+    *((case, r"written to the file 's\.(m4|dc|sh)'") for case, _, _ in OPERANDS[:3]),
+    *((case, r"in a pipeline into (m4|parallel ::::)") for case, _, _ in OPERANDS[3:]),
+    ("echo § > s.conf; tmux source-file s.conf", r"written to the file 's\.conf'"),
     *((case, r"in a pipeline into (sh|bash), which reads it as code") for case in PIPED),
 ]
 
@@ -151,6 +171,14 @@ def test_each_attack_is_refused(case: str, message: str) -> None:
 @pytest.mark.parametrize("case", SPELLINGS + COPIES + RUN + ASSIGNED + STRINGS + PIPED)
 def test_naive_quoting_runs_each_attack(shell: str, case: str, tmp_path: pathlib.Path) -> None:
     assert _runs_payload(shell, naive_sh(_template(case, _SHELL)), tmp_path / "run")
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize(("case", "payload", "program"), OPERANDS)
+def test_naive_quoting_runs_each_program_file(
+    shell: str, case: str, payload: str, program: str, tmp_path: pathlib.Path
+) -> None:
+    assert naive_quoting_runs(shell, case, payload, program, tmp_path / "run")
 
 
 @pytest.mark.parametrize("shell", SHELLS)
