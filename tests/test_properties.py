@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -99,6 +100,16 @@ def _compile_quietly(code: str) -> Any:
         return compile(code, "<gen>", "eval")
 
 
+def _f_version(source: str) -> str:
+    """``source`` with every i-string prefix made the f-string's (``i''I''`` is
+    ``f''F''``), also where a body that closed the literal starts another one."""
+    return re.sub(
+        r"(?<![\w])([rR]?)([iI])([rR]?)(?=['\"])",
+        lambda m: m.group(1) + ("f" if m.group(2) == "i" else "F") + m.group(3),
+        source,
+    )
+
+
 def _is_one_literal(fsource: str) -> bool:
     """Whether the f-string source is one (maybe implicitly concatenated) literal, rather than
     a literal whose body closed it early and went on as code (``f""+""``)."""
@@ -118,6 +129,10 @@ def _is_one_literal(fsource: str) -> bool:
 # the TypeError (a template plus a str) is right: 3.14 raises it for t"" + "" too.
 @example(body='"+"', prefix="i", quote='"')
 @example(body="'+'", prefix="i", quote="'")
+# Found by random exploration: the body closes the literal and starts another i-literal, so the
+# program is i'' I'' (two literals, as f'' F'' is), where the f-version of the first prefix
+# alone, f''I'', is no program.
+@example(body="'I'", prefix="i", quote="'")
 def test_random_literal_bodies(body: str, prefix: str, quote: str) -> None:
     source = f"{prefix}{quote}{body}{quote}"
     fsource = f"{prefix.replace('i', 'f').replace('I', 'F')}{quote}{body}{quote}"
@@ -136,10 +151,15 @@ def test_random_literal_bodies(body: str, prefix: str, quote: str) -> None:
         return
     assert out.count("\n") == source.count("\n")
     if fcode is None:
-        # The literal itself was fine (``i""0"`` is ``i""`` then ``0"``): Python must still
-        # refuse the rest of the code.
-        with pytest.raises((SyntaxError, ValueError)):
-            _compile_quietly(out)
+        try:
+            _compile_quietly(_f_version(source))
+        except (SyntaxError, ValueError):
+            # The literal itself was fine (``i""0"`` is ``i""`` then ``0"``): Python must
+            # still refuse the rest of the code.
+            with pytest.raises((SyntaxError, ValueError)):
+                _compile_quietly(out)
+            return
+        _compile_quietly(out)  # (``i''I''``: another i-literal follows, as in ``f''F''``)
         return
     if not _is_one_literal(fsource):
         # The body closed the literal early (``i""+""``, ``i"",#"``): the template is used in
