@@ -49,6 +49,7 @@ from ._shell_programs import (
     reads_by_name,
     reads_home_files,
     reads_program_from_stdin,
+    reads_project_files,
     reads_response_files,
     runs_its_data,
     stdin_script,
@@ -354,8 +355,10 @@ class _Lexer:
         # the words that put a variable programs may read as naming code in the environment
         # (`PERL5OPT=-Mm`, `NODE_OPTIONS='-r ./x.js'`, `PATH=.:$PATH`), by their variable
         self.environment: dict[str, str] = {}
-        # the command words of every command the template runs ("" for a value or expansion)
+        # the command words of every command the template runs ("" for a value or expansion),
+        # and the programs that finally run (past env, sudo, timeout...)
         self.commands_run: set[str] = set()
+        self.programs_run: set[str] = set()
         # File names written inside another word, after '=' or an option's letter (`BASH_ENV=f`,
         # `make --file=f`, `ssh -Ff`): per name, that word.
         self.embedded: dict[str, str] = {}
@@ -870,6 +873,9 @@ class _Lexer:
         if marked:
             word = marked[0]
             self.commands_run.add(word if word is not None and word != EXPANDED else "")
+            ran = command_run(marked)
+            if ran and ran[0] is not None:  # (a field there is refused as such)
+                self.programs_run.add("" if ran[0] == EXPANDED else ran[0])
         if marked:
             self.command_log.append(tuple(marked))
         inputs = tuple((op, target) for op, target in files if op in ("<", "<>"))
@@ -937,6 +943,7 @@ class _Lexer:
         self.unfollowed += inner.unfollowed
         self.implicit_readers |= inner.implicit_readers
         self.commands_run |= inner.commands_run
+        self.programs_run |= inner.programs_run
         for name, word in inner.embedded.items():
             self.embedded.setdefault(name, word)
         for variable, values in inner.assigned.items():
@@ -1135,6 +1142,24 @@ class _Lexer:
                 runs = runs_its_data(list(marked), self.reads_code)
                 if at and (reads_program_from_stdin(swapped) or runs):
                     return f"gives to {named} to read as code"
+        project = sorted(
+            word or "a program an expansion names"
+            for word in self.programs_run
+            if reads_project_files(word)
+        )
+        # (a file the text gives a command, `probe f`, is that command's data)
+        given = any(
+            any(w not in (None, EXPANDED) and _may_be_the_file(w, name) for w in marked[1:])
+            or any(op in ("<", "<>") and _may_be_the_file(target, name) for op, target in files)
+            for marked, files in uses
+        )
+        if project and not given and _in_working_directory(name):
+            return (
+                f"may read by its name alone: no command names it, and {project[0]} is not "
+                "known to read no file of the working directory as code or settings, as build "
+                "and project tools do (docker build runs a Dockerfile's RUN lines, ninja "
+                "build.ninja's commands, gradle build.gradle, pre-commit its config's hooks)"
+            )
         return None
 
     def reads_code(self, script: str) -> bool:
@@ -1485,6 +1510,12 @@ class _Lexer:
 # a `~` there).
 _LEADING_VARIABLE = re.compile(r"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})")
 _EXPANDED_NAME = re.compile(r"[$`*?[]|\{[^{}]*(?:,|\.\.)[^{}]*\}")
+
+
+def _in_working_directory(name: str) -> bool:
+    """Whether the written file ``name`` may be in the working directory (of the template, or
+    after its ``cd``): a relative path, or one under ``$PWD``."""
+    return not name.startswith(("/", "~", "$")) or name.startswith(("$PWD/", "${PWD}/", "$(pwd)/"))
 
 
 def _may_be_the_file(word: str, name: str) -> bool:

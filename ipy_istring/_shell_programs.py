@@ -60,6 +60,7 @@ __all__ = [
     "reads_by_name",
     "reads_home_files",
     "reads_program_from_stdin",
+    "reads_project_files",
     "reads_response_files",
     "runs_its_data",
     "stdin_script",
@@ -1197,6 +1198,41 @@ def reads_home_files(name: str) -> bool:
     read a startup or configuration file from $HOME: any program but those known to read
     none."""
     return not (name and _allow_listed(name, _HOME_DATA_PROGRAMS))
+
+
+# Programs known to read no file of the working directory as code or settings by its name
+# alone (beyond those _IMPLICIT_CODE_FILES lists for them): build and project tools do (docker
+# build runs a Dockerfile's RUN lines, ninja build.ninja's commands, gradle build.gradle,
+# pre-commit its config's hooks, snakemake a Snakefile), so beside a value written to a file
+# there, any program outside this list is refused (an allow-list, as for $HOME's files).
+_PROJECT_DATA_PROGRAMS = _HOME_DATA_PROGRAMS.union(
+    {"node", "nodejs", "perl", "ruby", "php", "lua", "julia", "tclsh", "expect", "guile",
+     "gawk", "mawk", "nawk", "jq", "sqlite3", "duckdb", "psql", "tar", "gzip", "gunzip",
+     "zip", "unzip", "xz", "bzip2", "zstd", "find", "xargs", "file", "md5sum", "sha256sum",
+     "base64", "xxd", "od", "iconv", "column", "paste", "join", "comm", "split", "csplit",
+     "nl", "fold", "fmt", "expand", "unexpand", "rev", "shuf", "tac", "truncate", "install",
+     "rsync", "scp", "sftp", "ssh", "curl", "wget", "git", "less", "more", "vim", "vi",
+     "nano", "diff3", "patch", "gpg", "openssl", "date", "env", "kill", "ps", "uname",
+     "hostname", "whoami", "printenv", "nproc", "free", "uptime", "m4", "dc", "bc", "parallel",
+     # the shell's builtins (a string that eval or trap runs is followed as the template's)
+     "exec", "eval", "trap", "source", ".", "command", "builtin", "type", "hash", "umask",
+     "ulimit", "times", "getopts", "alias", "unalias", "break", "continue", "readonly",
+     "crontab", "gcc", "cc", "g++", "c++", "clang", "clang++", "ld", "as"}
+)  # fmt: skip
+
+
+def reads_project_files(name: str) -> bool:
+    """Whether the program ``name`` (the command that runs, or "" for one an expansion names)
+    may read a file of the working directory as code or settings by its name alone, beyond
+    the files :func:`reads_by_name` knows for it: any program but those known to read none,
+    and a program of the author's own, named by its path (``./process page.html``: as
+    ``python3 s.py page.html``, the author's code reads what the author gives it)."""
+    if not name:
+        return True
+    if "/" in name and not name.startswith(_SYSTEM_DIRECTORIES):
+        return False
+    known = _allow_listed(name, _PROJECT_DATA_PROGRAMS) or program(name) in _IMPLICIT_CODE_FILES
+    return not known
 
 
 def reads_by_name(reader: str, path: str) -> bool:

@@ -42,6 +42,14 @@ then refused:
   /dev/stdin`` and ``… | parallel :::: /dev/stdin`` from a pipe (only ``-`` was known to be
   m4's and dc's input); ``tmux source-file f`` runs tmux commands (``run-shell``), by its
   manual.  Now each is a reader of its program there.
+* Files that programs read by name in the working directory were a table
+  (``_IMPLICIT_CODE_FILES``: Makefile, conftest.py, …): ``echo {x} > build.ninja; ninja`` ran
+  the value's commands, and by their manuals docker build runs a Dockerfile's RUN lines,
+  pre-commit its config's hooks, gradle build.gradle.  Now by allow-list, as for $HOME's
+  files: beside a value written to a file in the working directory that no command names, a
+  program not known to read no file there by name is refused (a file the text gives a
+  command, ``mytool f``, is that command's data, as the seventh pass has it; and a program of
+  the author's own, ``./process``, reads what the author gives it).
 """
 
 from __future__ import annotations
@@ -121,6 +129,13 @@ OPERANDS = [
     ("echo § | m4 /dev/stdin", _M4, "m4"),
     ("echo § | parallel :::: /dev/stdin", _SHELL, "parallel"),
 ]
+# A file of the working directory that a program reads by its name alone.
+_NINJA = "rule r\n  command = touch pwned-sentinel\nbuild x: r\n"
+PROJECT = [("echo § > build.ninja; ninja", _NINJA, "ninja")]
+PROJECT_REFUSED = [
+    "echo § > Dockerfile; docker build .",
+    "echo § > .pre-commit-config.yaml; pre-commit run",
+]
 PIPED = ["echo § > a; cat a | sh", "echo § > a; cat < a | sh", "echo § > a; grep . a | bash"]
 
 ACCEPTED = [
@@ -144,6 +159,10 @@ ACCEPTED = [
     "sh -c 'printf %s \"$1\" > notes; wc -c notes' sh §",
     "echo § > list; parallel echo :::: list",
     "echo § > notes; m4 -D X=1 /dev/null",
+    "echo § > page.html; ./process page.html",
+    "echo § > data.csv; mytool data.csv",
+    "echo § > data.json; node -e 1 data.json",
+    'echo § > "$HOME/notes"; ninja --version',
 ]
 
 REFUSALS = [
@@ -157,6 +176,10 @@ REFUSALS = [
     *((case, r"written to the file 's\.(m4|dc|sh)'") for case, _, _ in OPERANDS[:3]),
     *((case, r"in a pipeline into (m4|parallel ::::)") for case, _, _ in OPERANDS[3:]),
     ("echo § > s.conf; tmux source-file s.conf", r"written to the file 's\.conf'"),
+    *(
+        (case, r"by its name alone: no command names it, and (ninja|docker|pre-commit) is not")
+        for case in [c for c, _, _ in PROJECT] + PROJECT_REFUSED
+    ),
     *((case, r"in a pipeline into (sh|bash), which reads it as code") for case in PIPED),
 ]
 
@@ -174,7 +197,7 @@ def test_naive_quoting_runs_each_attack(shell: str, case: str, tmp_path: pathlib
 
 
 @pytest.mark.parametrize("shell", SHELLS)
-@pytest.mark.parametrize(("case", "payload", "program"), OPERANDS)
+@pytest.mark.parametrize(("case", "payload", "program"), OPERANDS + PROJECT)
 def test_naive_quoting_runs_each_program_file(
     shell: str, case: str, payload: str, program: str, tmp_path: pathlib.Path
 ) -> None:
