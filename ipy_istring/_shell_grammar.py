@@ -36,6 +36,7 @@ from ._shell_programs import (
     assignment_reader,
     code_argument,
     command_run,
+    database_script_files,
     environment_setter,
     glued_argument,
     implicit_code_reader,
@@ -1091,6 +1092,13 @@ class _Lexer:
                 f"may run through the command string {self.unfollowed[0]!r}, which the "
                 "renderer does not follow"
             )
+        for command in self.command_log:
+            if any(_may_be_the_file(file, name) for file in database_script_files(command)):
+                return (
+                    f"gives to {program(command[0] or '')} in a command of its own that reads "
+                    "a file as SQL and commands (.read, \\i, source: their .shell, \\!, "
+                    "system lines run commands) or loads it as code (.load)"
+                )
         for marked, files in uses:
             ran = command_run(marked)
             run = ran[0] if ran and ran[0] not in (None, EXPANDED) else None

@@ -46,6 +46,7 @@ __all__ = [
     "assignment_reader",
     "code_argument",
     "command_run",
+    "database_script_files",
     "environment_setter",
     "glued_argument",
     "implicit_code_reader",
@@ -1219,6 +1220,29 @@ _PROJECT_DATA_PROGRAMS = _HOME_DATA_PROGRAMS.union(
      "ulimit", "times", "getopts", "alias", "unalias", "break", "continue", "readonly",
      "crontab", "gcc", "cc", "g++", "c++", "clang", "clang++", "ld", "as"}
 )  # fmt: skip
+
+
+# A database shell's own command, in the SQL text it is given, that reads a file as SQL and
+# commands (sqlite3's and duckdb's `.read`, psql's `\i`, mysql's `source`: the file's `.shell`,
+# `\!`, `system` lines run commands) or loads it as code (`.load`), and the file it names.
+_DATABASE_FILE_COMMAND = re.compile(
+    r"(?:^|[\s;])(?:\.read|\.load|\\i|\\ir|\\include(?:_relative)?|\\\.|source)\s+(\S+?);?(?=\s|$)"
+)
+
+
+def database_script_files(command: Sequence[str | None]) -> list[str]:
+    """The files that the SQL text written in ``command`` for a database shell reads as SQL and
+    commands or loads as code (``sqlite3 db '.read s.sql'``, ``psql -c '\\i s.sql'``,
+    ``mysql -e 'source s.sql'``)."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] in (None, EXPANDED) or program(ran[0]) not in _SQL_SHELLS:
+        return []
+    return [
+        found.group(1)
+        for word in ran[1:]
+        if word is not None and word != EXPANDED
+        for found in _DATABASE_FILE_COMMAND.finditer(word)
+    ]
 
 
 def reads_project_files(name: str) -> bool:

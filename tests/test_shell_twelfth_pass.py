@@ -50,6 +50,10 @@ then refused:
   program not known to read no file there by name is refused (a file the text gives a
   command, ``mytool f``, is that command's data, as the seventh pass has it; and a program of
   the author's own, ``./process``, reads what the author gives it).
+* A database shell's own command in the SQL text it is given: ``echo {x} > s.sql; sqlite3 db
+  '.read s.sql'`` ran the file's ``.shell`` line; psql's ``\\i``, mysql's ``source``,
+  duckdb's ``.read`` and a ``.load`` (code) are the same by their manuals.  Now the files
+  those commands name are read as code.
 """
 
 from __future__ import annotations
@@ -136,6 +140,14 @@ PROJECT_REFUSED = [
     "echo § > Dockerfile; docker build .",
     "echo § > .pre-commit-config.yaml; pre-commit run",
 ]
+# A file a database shell's own command reads as SQL and commands.
+DATABASE = [("echo § > s.sql; sqlite3 db '.read s.sql'", ".shell touch pwned-sentinel", "sqlite3")]
+DATABASE_REFUSED = [
+    "echo § > s.sql; psql -c '\\i s.sql'",
+    "echo § > s.sql; mysql -e 'source s.sql'",
+    "echo § > s.sql; duckdb db '.read s.sql'",
+    "echo § > x.so; sqlite3 -cmd '.load ./x.so' db .quit",
+]
 PIPED = ["echo § > a; cat a | sh", "echo § > a; cat < a | sh", "echo § > a; grep . a | bash"]
 
 ACCEPTED = [
@@ -163,6 +175,7 @@ ACCEPTED = [
     "echo § > data.csv; mytool data.csv",
     "echo § > data.json; node -e 1 data.json",
     'echo § > "$HOME/notes"; ninja --version',
+    "echo § > notes.csv; sqlite3 db '.import notes.csv t'",
 ]
 
 REFUSALS = [
@@ -176,6 +189,10 @@ REFUSALS = [
     *((case, r"written to the file 's\.(m4|dc|sh)'") for case, _, _ in OPERANDS[:3]),
     *((case, r"in a pipeline into (m4|parallel ::::)") for case, _, _ in OPERANDS[3:]),
     ("echo § > s.conf; tmux source-file s.conf", r"written to the file 's\.conf'"),
+    *(
+        (case, r"in a command of its own that reads a file as SQL")
+        for case in [c for c, _, _ in DATABASE] + DATABASE_REFUSED
+    ),
     *(
         (case, r"by its name alone: no command names it, and (ninja|docker|pre-commit) is not")
         for case in [c for c, _, _ in PROJECT] + PROJECT_REFUSED
@@ -197,7 +214,7 @@ def test_naive_quoting_runs_each_attack(shell: str, case: str, tmp_path: pathlib
 
 
 @pytest.mark.parametrize("shell", SHELLS)
-@pytest.mark.parametrize(("case", "payload", "program"), OPERANDS + PROJECT)
+@pytest.mark.parametrize(("case", "payload", "program"), OPERANDS + PROJECT + DATABASE)
 def test_naive_quoting_runs_each_program_file(
     shell: str, case: str, payload: str, program: str, tmp_path: pathlib.Path
 ) -> None:
