@@ -828,6 +828,34 @@ def _names_macro(statement: list[str], before: str) -> bool:
     return statement[:1] == ["create"] and before in ("macro", "function")
 
 
+# PostgreSQL calls the best match among the functions of every schema on the search path,
+# pg_catalog's included, and an exact match beats one that needs a cast (CVE-2018-1058):
+# create function "concat"(a text, b text) made every later concat('a', 'b') return its body,
+# as did a function renamed to "concat" and create aggregate "count"(text) for count(x).
+_ROUTINE_KINDS = frozenset(("function", "procedure", "aggregate", "routine"))
+_ROUTINE_NAMED = (
+    "names the function PostgreSQL creates or renames, and PostgreSQL calls the best match of "
+    "every schema on the search path, its own functions' too: create function \"concat\"(a "
+    "text, b text) made every later concat('a', 'b') run it instead",
+    "Write the function's name in the static text; to choose among known names, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
+
+
+def _names_routine(statement: list[str], before: str, prior: str) -> bool:
+    """Whether a ':i' field after the token ``before`` (``prior`` before it), or after the
+    dotted name it starts, is the name PostgreSQL's CREATE FUNCTION, PROCEDURE or AGGREGATE
+    gives, or the new name of ALTER FUNCTION (PROCEDURE, AGGREGATE, ROUTINE) ... RENAME TO."""
+    kind = next((word for word in statement[1:] if word not in _CREATE_MODIFIERS), "")
+    if statement[:1] == ["create"]:
+        return kind in _ROUTINE_KINDS and before == kind
+    return (
+        statement[:1] == ["alter"]
+        and kind in _ROUTINE_KINDS
+        and (prior, before) == ("rename", "to")
+    )
+
+
 # CREATE POLICY ... AS PERMISSIVE | RESTRICTIVE takes the word as a name, so a quoted one is
 # read as the word: as "permissive" made a policy the text meant to narrow the rows widen them.
 _POLICY_KIND = (
@@ -1149,6 +1177,13 @@ def _composed(
                     and _names_macro(_statement(head), chain_before)
                 ):
                     why = _MACRO_NAMED  # create macro {m:i}(x): "lower" replaced lower()
+                if (
+                    why is None
+                    and postgresql
+                    and specs[field] == "i"
+                    and _names_routine(_statement(head), chain_before, chain_prior)
+                ):
+                    why = _ROUTINE_NAMED  # create function {f:i}(a text, b text): "concat"
                 if (
                     why is None
                     and postgresql

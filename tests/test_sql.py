@@ -1202,7 +1202,7 @@ def test_a_setting_or_option_chosen_without_set_is_refused(
     ("parts", "paramstyle"),
     [
         # a routine's other clauses, and a setting that loads nothing
-        (("create function ", ("f", "n", None, "i"), " (a int) returns int language sql "
+        (("create function f (", ("a", "n", None, "i"), " int) returns int language sql "
           "set search_path = ", ("app", "s", None, "i"), " as 'select 1'"), "format"),
         (("create function f() returns setof int language sql set work_mem = ",
           ("64MB", "v", None, "l"), " as 'select 1'"), "format"),

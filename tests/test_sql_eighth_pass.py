@@ -170,7 +170,8 @@ LOOK_ALIKES = [
      field("a", "l")),
     ("select t.", field("v", "i"), " from t"),
     ("create cast (", field("s", "i"), ".t as text) with inout"),
-    ("alter aggregate rw(text) rename to ", field("rw2", "i")),
+    # (alter aggregate rw(text) rename to {n:i} was one: the twelfth pass refuses it, since
+    # renamed "count" it would be called for count(x) of text; tests/test_sql_twelfth_pass.py)
 ]  # fmt: skip
 
 

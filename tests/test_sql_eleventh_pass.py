@@ -40,9 +40,10 @@
   ``create macro {m:i} (x) as 42`` was accepted as a declaration, but DuckDB finds a macro
   before its own functions, so ``m = "lower"`` made every later ``lower('A')`` on the database
   return 42 (the positive control below), stored with the database for every connection.  The
-  name of a macro is refused now when DuckDB may run the query (PostgreSQL searches pg_catalog
-  first, so ``create function {f:i} (...)`` stays accepted there); a macro named in the text,
-  ``drop macro {m:i}`` and calls of a written macro stay accepted.
+  name of a macro is refused now when DuckDB may run the query; a macro named in the text,
+  ``drop macro {m:i}`` and calls of a written macro stay accepted.  (This pass kept
+  ``create function {f:i} (...)`` accepted for PostgreSQL, which searches pg_catalog first;
+  the twelfth found that an exact match in another schema wins, and refuses it there too.)
 
 * CREATE POLICY took PERMISSIVE or RESTRICTIVE from a value: PostgreSQL's grammar takes a
   name after AS and compares it with the words, so ``create policy p on t as {k:i} using
@@ -375,10 +376,19 @@ MACRO_LOOK_ALIKES = [
 @pytest.mark.parametrize("parts", MACRO_NAMED)
 def test_a_macro_named_by_a_value_is_refused_where_duckdb_runs(parts: tuple[Any, ...]) -> None:
     for paramstyle, dialect in (("qmark", None), ("dollar", None), ("qmark", "duckdb")):
-        with pytest.raises(RenderError, match=r"\{m:i\} names the macro \(function\) DuckDB"):
+        # ("dollar": PostgreSQL's reason for create function, which it refuses too)
+        why = r"\{m:i\} names the (macro \(function\) DuckDB|function PostgreSQL)"
+        if "macro" in parts[0] or dialect == "duckdb" or paramstyle == "qmark":
+            why = r"\{m:i\} names the macro \(function\) DuckDB"
+        with pytest.raises(RenderError, match=why):
             sql(T(*parts), paramstyle, dialect=dialect)
-    # PostgreSQL searches pg_catalog first: create function {f:i} (...) stays a declaration.
-    sql(T(*parts), "format")
+    # PostgreSQL calls the best match of every schema's functions, pg_catalog's among them:
+    # create function {f:i} (...) is refused there too (tests/test_sql_twelfth_pass.py).
+    if "macro" in parts[0]:
+        sql(T(*parts), "format")  # (no macros there)
+    else:
+        with pytest.raises(RenderError, match=r"\{m:i\} names the function PostgreSQL"):
+            sql(T(*parts), "format")
 
 
 @pytest.mark.parametrize("parts", MACRO_LOOK_ALIKES)
