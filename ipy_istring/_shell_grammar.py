@@ -24,20 +24,26 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Sequence
+from fnmatch import fnmatchcase
 from functools import lru_cache
+from glob import escape as glob_escape
 from typing import Any, NamedTuple
 
 from ._shell_programs import (
+    DATA_OPTION_PROGRAMS,
     ENVIRONMENT_NAME,
     EXPANDED,
     PLAIN_OPTION_PROGRAMS,
+    SHELLS,
     STDIN_FILES,
     WRITING_PROGRAMS,
     assignment_reader,
     code_argument,
+    code_naming,
     command_run,
     database_script_files,
     environment_setter,
+    find_actions,
     glued_argument,
     implicit_code_reader,
     in_home_hidden,
@@ -47,6 +53,7 @@ from ._shell_programs import (
     pipe_file_option,
     positional_script,
     program,
+    python_file_run,
     reads_by_name,
     reads_home_files,
     reads_program_from_stdin,
@@ -894,6 +901,19 @@ class _Lexer:
             # may be any file's
             named = tuple("*" if word is None or word == "{}" else word for word in appended)
             self.file_uses.setdefault("*", []).append((named, ()))
+        for action in find_actions(marked):
+            # `find . -name '*.sh' -exec sh {} \;`: so does find, for the files it lists
+            listed = tuple(None if word is None else word.replace("{}", "./*") for word in action)
+            self.file_uses.setdefault("*", []).append((listed, ()))
+            action_script = stdin_script(action)  # (`-exec sh -c 'sh s.sh' \;`)
+            if action_script is not None:
+                self.note_script(action_script, fields)
+        ran = command_run(marked) if marked else []
+        if any(word not in marked for word in ran):
+            # `env -S 'sh s.sh'`: the runner splits a word into the words of the command run
+            for word in {word for word in ran if word is not None and word != EXPANDED}:
+                uses = self.file_uses.setdefault(posixpath.normpath(word), [])
+                uses.append((tuple(ran), tuple(files)))
         use = (tuple(marked), tuple(files))
         names = {target for _, target in files}.union(
             word for word in marked if word is not None and word != EXPANDED
@@ -1093,6 +1113,12 @@ class _Lexer:
                 "renderer does not follow"
             )
         for command in self.command_log:
+            why = code_naming(command, last)
+            if why is not None:
+                return (
+                    f"names in code ({why}), which may run or load it (exec(open('s.py')"
+                    ".read()), import s, do 's.pl', vim -c '!sh s.sh')"
+                )
             if any(_may_be_the_file(file, name) for file in database_script_files(command)):
                 return (
                     f"gives to {program(command[0] or '')} in a command of its own that reads "
@@ -1150,6 +1176,28 @@ class _Lexer:
                 runs = runs_its_data(list(marked), self.reads_code)
                 if at and (reads_program_from_stdin(swapped) or runs):
                     return f"gives to {named} to read as code"
+                if python_file_run(marked) == word:
+                    return f"gives to {named} run, which runs a .py file with Python"
+                if (
+                    at > 1
+                    and (named not in DATA_OPTION_PROGRAMS or "/" in (marked[0] or ""))
+                    and named not in SHELLS  # (`sh -c 'wc -l "$1"' sh f`: $0 and $1)
+                ):
+                    # by allow-list: a program not known to run no command of its arguments
+                    # may run the shell or interpreter a word before names (`screen -dm sh f`,
+                    # `watch sh f`, `pixi run sh f`, `cgexec -g cpu:x sh f` each run it)
+                    for start in range(1, at):
+                        starts = marked[start]
+                        if (
+                            starts in (None, EXPANDED, ".", "source")  # (builtins: no program)
+                            or not reads_program_from_stdin(swapped[start:])
+                        ):
+                            continue
+                        return (
+                            f"gives to {program(starts)}, which {named} is not known not to "
+                            "run as a command made of its arguments (screen -dm sh f, watch sh "
+                            "f, pixi run sh f, cgexec … sh f each ran f)"
+                        )
         project = sorted(
             word or "a program an expansion names"
             for word in self.programs_run
@@ -1518,6 +1566,7 @@ class _Lexer:
 # a `~` there).
 _LEADING_VARIABLE = re.compile(r"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})")
 _EXPANDED_NAME = re.compile(r"[$`*?[]|\{[^{}]*(?:,|\.\.)[^{}]*\}")
+_SUBSTITUTION = re.compile(r"\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`")
 
 
 def _in_working_directory(name: str) -> bool:
@@ -1534,7 +1583,13 @@ def _may_be_the_file(word: str, name: str) -> bool:
     ``*``, ``$(ls)``: the file system's names, which the template writes).  (A file written
     through an expansion, ``> "$f"``, is one the text's own words name in the same spelling.)"""
     last = _last_part(word)
-    return last == _last_part(name) or bool(_EXPANDED_NAME.search(last))
+    if last == _last_part(name) or _EXPANDED_NAME.search(last):
+        return True
+    # A name a command substitution computes may be any name its fixed parts allow (`mv a
+    # "$(printf b.sh)"; sh b.sh` ran the value; `> "log-$(date +%s).txt"` is no `b.sh`).
+    pattern = _SUBSTITUTION.sub("\0", name)
+    written = glob_escape(_last_part(pattern)).replace("\0", "*")
+    return "\0" in pattern and fnmatchcase(last, written)
 
 
 def _last_part(path: str) -> str:

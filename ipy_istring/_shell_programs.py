@@ -45,9 +45,11 @@ __all__ = [
     "WRITING_PROGRAMS",
     "assignment_reader",
     "code_argument",
+    "code_naming",
     "command_run",
     "database_script_files",
     "environment_setter",
+    "find_actions",
     "glued_argument",
     "implicit_code_reader",
     "in_home_hidden",
@@ -58,6 +60,7 @@ __all__ = [
     "pipe_file_option",
     "positional_script",
     "program",
+    "python_file_run",
     "reads_by_name",
     "reads_home_files",
     "reads_program_from_stdin",
@@ -1245,6 +1248,37 @@ def database_script_files(command: Sequence[str | None]) -> list[str]:
     ]
 
 
+_MODULE_NAME = re.compile(r"[A-Za-z_]\w*\Z")
+
+
+def code_naming(command: Sequence[str | None], last: str) -> str | None:
+    """Why a word written in ``command`` is code that names the file whose last part is
+    ``last``, so that the code may run or load it (``python3 -c 'exec(open("s.py").read())'``,
+    ``perl -e 'do "s.pl"'``, ``vim -c '!sh s.sh'``, ``find … -exec sh -c 'sh s.sh' +``), or,
+    for a ``.py`` file, names its module (``python3 -c 'import s'``, ``python3 -m s``); else
+    None.  (A database shell's SQL is read by :func:`database_script_files`: its tables may be
+    files of data, ``select * from 'data.csv'``.)"""
+    ran = _run_command(command, "")
+    if not ran or ran[0] in (None, EXPANDED) or program(ran[0]) in _SQL_SHELLS:
+        return None
+    python = program(ran[0]) in ("python", "pypy")
+    stem = last.removesuffix(".py") if last.endswith(".py") else ""
+    module = re.compile(rf"\b{re.escape(stem)}\b") if python and _MODULE_NAME.match(stem) else None
+    file = re.compile(rf"(?<![\w-]){re.escape(last)}(?![\w-])")
+    followed = stdin_script(ran)  # (a shell's command string: its commands are followed)
+    for at, word in enumerate(ran[1:], start=1):
+        if word is None or word in (EXPANDED, followed) or posixpath.basename(word) == last:
+            continue  # (the file's own name: a use of it, which the caller reads)
+        if module is not None and ran[at - 1] == "-m" and word.partition(".")[0] == stem:
+            return f"the module python -m runs, {stem}, which Python finds as {last}"
+        if file.search(word) is None and (module is None or module.search(word) is None):
+            continue
+        why = code_argument([*ran[:at], None])
+        if why is not None:
+            return why
+    return None
+
+
 def reads_project_files(name: str) -> bool:
     """Whether the program ``name`` (the command that runs, or "" for one an expansion names)
     may read a file of the working directory as code or settings by its name alone, beyond
@@ -2259,6 +2293,45 @@ def _find_action(command: Sequence[str | None]) -> Sequence[str | None]:
     if start is None or start >= len(command):
         return command
     return command[start:]
+
+
+def find_actions(command: Sequence[str | None]) -> list[Sequence[str | None]]:
+    """The commands find runs for each file it lists in ``command`` (also behind runners):
+    each ``-exec``, ``-execdir``, ``-ok`` and ``-okdir`` up to its ``;`` or ``+``, where ``{}``
+    stands for a listed file's name."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] in (None, EXPANDED) or program(ran[0]) != "find":
+        return []
+    actions: list[Sequence[str | None]] = []
+    start = None
+    for at, word in enumerate(ran):
+        if start is None and word in _FIND_ACTIONS:
+            start = at + 1
+        elif start is not None and word in (";", "+"):
+            actions.append(ran[start:at])
+            start = None
+    if start is not None:
+        actions.append(ran[start:])
+    return [action for action in actions if action]
+
+
+# Project runners that run a Python file given as their command (``uv run s.py``, ``pdm run
+# s.py``, ``pipx run s.py``: uv's, pdm's and pipx's manuals), as ``python s.py`` does.
+_PYTHON_FILE_RUNNERS = frozenset({("uv", "run"), ("pdm", "run"), ("pipx", "run")})
+
+
+def python_file_run(command: Sequence[str | None]) -> str | None:
+    """The word of ``command`` that a project runner may run as a Python script (``s.py`` in
+    ``uv run --with x s.py``), else None.  (Their options that take an argument are many, so
+    any later word ending in ``.py`` counts: ``uv run pytest t.py`` imports it too.)"""
+    ran = _run_command(command, "")
+    if len(ran) < 3 or ran[0] in (None, EXPANDED) or ran[1] is None:
+        return None
+    if (program(ran[0]), ran[1]) not in _PYTHON_FILE_RUNNERS:
+        return None
+    return next(
+        (w for w in ran[2:] if w is not None and w[:1] != "-" and w.endswith(".py")), None
+    )
 
 
 def _glued_code_options(name: str) -> frozenset[str]:
