@@ -1145,9 +1145,10 @@ class _Lexer:
                     return f"gives to {named or 'a program'} on its standard input as code"
                 if (unknown := unknown_input_reader(marked)) is not None:  # (as a pipe)
                     return f"gives on its standard input to {unknown}, {_NOT_KNOWN_DATA}"
-            script = stdin_script(marked)  # (its commands are followed: note_script)
+            # (the command strings whose commands are followed: note_script)
+            scripts = {stdin_script(marked), *map(stdin_script, find_actions(marked))}
             for at, word in enumerate(marked):
-                if word is None or word in (EXPANDED, script):
+                if word is None or word == EXPANDED or word in scripts:
                     continue
                 if not _may_be_the_file(word, name):
                     continue

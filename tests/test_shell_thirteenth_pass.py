@@ -107,6 +107,7 @@ CODE = [
 ACCEPTED = [
     "echo § > notes.txt; find . -name '*.txt' -exec cat {} \\;",
     "echo § > notes.txt; find . -name '*.txt' -exec wc -l {} +",
+    "echo § > notes.txt; find . -name '*.txt' -exec sh -c 'wc -l \"$1\"' sh {} \\;",
     "echo § > notes; env -S 'wc -l notes'",
     "echo § > out.txt; echo 'wrote out.txt'",
     "echo § > out.txt; grep -c x out.txt",
