@@ -820,6 +820,9 @@ class _Lexer:
                 word = text  # (as written: `cat "$HOME/f"`, `cat "$f"`)
             if word is not None and word != EXPANDED:
                 words += [word, word.partition("=")[2]]
+        ran = command_run(marked) if marked else []
+        if ran and ran[0] not in (None, EXPANDED) and program(ran[0]) == "find":
+            words.append("*")  # (find gives the names of the files it lists: `find . | sh`)
         read: set[int] = set()
         for word in words:
             if word and posixpath.normpath(word) not in writes:
@@ -905,7 +908,7 @@ class _Lexer:
             # `find . -name '*.sh' -exec sh {} \;`: so does find, for the files it lists
             listed = tuple(None if word is None else word.replace("{}", "./*") for word in action)
             self.file_uses.setdefault("*", []).append((listed, ()))
-            action_script = stdin_script(action)  # (`-exec sh -c 'sh s.sh' \;`)
+            action_script = stdin_script(listed)  # (`-exec sh -c 'sh s.sh' \;`, `'sh {}'`)
             if action_script is not None:
                 self.note_script(action_script, fields)
         ran = command_run(marked) if marked else []

@@ -1254,7 +1254,7 @@ _MODULE_NAME = re.compile(r"[A-Za-z_]\w*\Z")
 def code_naming(command: Sequence[str | None], last: str) -> str | None:
     """Why a word written in ``command`` is code that names the file whose last part is
     ``last``, so that the code may run or load it (``python3 -c 'exec(open("s.py").read())'``,
-    ``perl -e 'do "s.pl"'``, ``vim -c '!sh s.sh'``, ``find … -exec sh -c 'sh s.sh' +``), or,
+    ``perl -e 'do "s.pl"'``, ``vim -c '!sh s.sh'``, ``node -e 'require("./s")'``), or,
     for a ``.py`` file, names its module (``python3 -c 'import s'``, ``python3 -m s``); else
     None.  (A database shell's SQL is read by :func:`database_script_files`: its tables may be
     files of data, ``select * from 'data.csv'``.)"""
@@ -1264,10 +1264,14 @@ def code_naming(command: Sequence[str | None], last: str) -> str | None:
     python = program(ran[0]) in ("python", "pypy")
     stem = last.removesuffix(".py") if last.endswith(".py") else ""
     module = re.compile(rf"\b{re.escape(stem)}\b") if python and _MODULE_NAME.match(stem) else None
-    file = re.compile(rf"(?<![\w-]){re.escape(last)}(?![\w-])")
-    followed = stdin_script(ran)  # (a shell's command string: its commands are followed)
+    # (also a path without the extension, which node's require, ruby's require and lua's
+    # dofile complete: `require("./s")` loads s.js)
+    bare = re.escape(posixpath.splitext(last)[0])
+    file = re.compile(rf"(?<![\w-]){re.escape(last)}(?![\w-])|(?<=/){bare}(?![\w.-])")
+    # (a shell's command string, find's too: its commands are followed as the template's)
+    followed = {EXPANDED, stdin_script(ran), *map(stdin_script, find_actions(ran))}
     for at, word in enumerate(ran[1:], start=1):
-        if word is None or word in (EXPANDED, followed) or posixpath.basename(word) == last:
+        if word is None or word in followed or posixpath.basename(word) == last:
             continue  # (the file's own name: a use of it, which the caller reads)
         if module is not None and ran[at - 1] == "-m" and word.partition(".")[0] == stem:
             return f"the module python -m runs, {stem}, which Python finds as {last}"

@@ -6,9 +6,12 @@ then refused:
 
 * find runs a command for each file it lists: ``echo {x} > s.sh; find . -name '*.sh' -exec
   sh {} \\;`` (also ``-exec … +``, ``-execdir``, ``-ok``, ``-exec {} \\;`` of an executable
-  file, and ``-exec sh -c 'sh "$1"' sh {} \\;``) ran the value: the pattern is find's, and
-  ``{}`` was no name.  Now, as for the names xargs reads, a ``{}`` in find's command may be
-  any file, and the command string of a shell in it is followed (``-exec sh -c 'sh s.sh'``).
+  file, ``-exec sh -c 'sh "$1"' sh {} \\;`` and ``-exec sh -c 'sh {}' \\;``) ran the value:
+  the pattern is find's, and ``{}`` was no name.  Now, as for the names xargs reads, a ``{}``
+  in find's command may be any file, and the command string of a shell in it is followed
+  (``-exec sh -c 'sh s.sh'``).  And find's output names the files it lists: ``find . -type f
+  | sh`` ran an executable written file; now find may read any written file, as ``cat *``
+  does, for what it pipes on.
 * A runner that splits a word into the command it runs: ``env -S 'sh s.sh'`` ran the file;
   only the word as written was compared with the file's name.  Now the words of the command
   run count too.
@@ -22,7 +25,8 @@ then refused:
   with Python (``uv run s.py``, ``pdm run s.py``, ``pipx run s.py``, by their manuals).
 * Code that names the file: ``python3 -c 'exec(open("s.py").read())'``, ``python3 -c 'import
   s'``, ``python3 -m s``, ``runpy.run_path("s.py")``, ``perl -e 'do "./s.pl"'``, ``node -e
-  'require("./s.js")'``, ``php -r 'include "s.php";'``, awk's and perl's ``system("sh
+  'require("./s.js")'`` (or ``"./s"``, which node completes), ``php -r 'include
+  "s.php";'``, awk's and perl's ``system("sh
   s.sh")``, sed's ``e sh s.sh``, gdb's ``shell sh s.sh``, make's ``--eval``, a git alias
   ``!sh s.sh`` each ran the value.  The renderer cannot read those languages, so now by
   allow-list a word that is code to its program (as :func:`code_argument` knows it) and names
@@ -61,6 +65,13 @@ FIND = [
     "echo § > s.sh; chmod +x s.sh; find . -name '*.sh' -exec {} \\;",
     "echo § > s.sh; find . -name '*.sh' -exec sh -c 'sh \"$1\"' sh {} \\;",
     "echo § > s.sh; find . -maxdepth 0 -exec sh -c 'sh s.sh' \\;",
+    "echo § > s.sh; find . -name '*.sh' -exec sh -c 'sh {}' \\;",
+    "echo § > s.sh; find . -name '*.sh' -exec bash -c '. {}' \\;",
+]
+# The names find lists, piped into a shell.
+FIND_PIPED = [
+    "echo § > s.sh; chmod +x s.sh; find . -type f | sh",
+    "echo § > s.sh; chmod +x s.sh; find . -type f -exec grep -l touch {} + | sh",
 ]
 # A runner that splits a word, a name a command substitution computes.
 SPLIT = [
@@ -95,6 +106,7 @@ CODE = [
     ("echo § > s.py; python3 -c 'import runpy; runpy.run_path(\"s.py\")'", _PYTHON, "python3"),
     ("echo § > s.pl; perl -e 'do \"./s.pl\"'", _PERL, "perl"),
     ("echo § > s.js; node -e 'require(\"./s.js\")'", _JS, "node"),
+    ("echo § > s.js; node -e 'require(\"./s\")'", _JS, "node"),
     ("echo § > s.php; php -r 'include \"s.php\";'", _PHP, "php"),
     ("echo § > s.sh; awk 'BEGIN { system(\"sh s.sh\") }'", _SHELL, "awk"),
     ("echo § > s.sh; perl -e 'system(\"sh s.sh\")'", _SHELL, "perl"),
@@ -107,8 +119,13 @@ CODE = [
 ACCEPTED = [
     "echo § > notes.txt; find . -name '*.txt' -exec cat {} \\;",
     "echo § > notes.txt; find . -name '*.txt' -exec wc -l {} +",
+    "echo § > notes.txt; find . -name '*.txt' -exec sh -c 'wc -l {}' \\;",
+    "echo § > notes.txt; find . -name '*.txt' | wc -l",
+    "echo § > notes.txt; find . -name '*.txt' -exec cat {} + | sort",
     "echo § > notes.txt; find . -name '*.txt' -exec sh -c 'wc -l \"$1\"' sh {} \\;",
     "echo § > notes; env -S 'wc -l notes'",
+    "echo § > notes.txt; find . -maxdepth 0 -exec sh -c 'cat notes.txt' \\;",
+    "echo § > notes.txt; perl -ne 's/a/b/; print' notes.txt",
     "echo § > out.txt; echo 'wrote out.txt'",
     "echo § > out.txt; grep -c x out.txt",
     "echo § > out.txt; python3 -c 'print(1)' out.txt",
@@ -123,6 +140,7 @@ ACCEPTED = [
 
 REFUSALS = [
     *((case, r"written to the file 's\.sh'") for case in FIND),
+    *((case, r"in a pipeline into sh, which reads it as code") for case in FIND_PIPED),
     (SPLIT[0], r"written to the file 's\.sh'"),
     *((case, r"written to the file '\$\(\.\.\.\)(\.sh)?'") for case in SPLIT[1:]),
     *((case, r"written to the file 's\.sh'") for case in ARGUMENTS),
@@ -142,7 +160,7 @@ def test_each_attack_is_refused(case: str, message: str) -> None:
 
 
 @pytest.mark.parametrize("shell", SHELLS)
-@pytest.mark.parametrize("case", FIND + SPLIT + ARGUMENTS)
+@pytest.mark.parametrize("case", FIND + FIND_PIPED + SPLIT + ARGUMENTS)
 def test_naive_quoting_runs_each_attack(shell: str, case: str, tmp_path: pathlib.Path) -> None:
     assert _runs_payload(shell, naive_sh(_template(case, _SHELL)), tmp_path / "run")
 
