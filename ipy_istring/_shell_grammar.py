@@ -47,6 +47,7 @@ from ._shell_programs import (
     glued_argument,
     implicit_code_reader,
     in_home_hidden,
+    made_executable,
     names_no_code,
     option_taker,
     output_files,
@@ -1182,6 +1183,21 @@ class _Lexer:
                     return f"gives to {named} to read as code"
                 if python_file_run(marked) == word:
                     return f"gives to {named} run, which runs a .py file with Python"
+                if (
+                    at
+                    and "/" in word
+                    and (named not in PLAIN_OPTION_PROGRAMS or "/" in (marked[0] or ""))
+                    and any(
+                        _may_be_the_file(file, name)
+                        for command in self.command_log
+                        for file in made_executable(command)
+                    )
+                ):
+                    return (
+                        f"makes executable and gives to {named} by its path, which {named} is "
+                        "not known not to run (perl -e 'exec @ARGV' ./s.sh, watch ./s.sh, pixi "
+                        "run ./s.sh)"
+                    )
                 if (
                     at > 1
                     and (named not in DATA_OPTION_PROGRAMS or "/" in (marked[0] or ""))

@@ -54,6 +54,7 @@ __all__ = [
     "implicit_code_reader",
     "in_home_hidden",
     "is_command_string",
+    "made_executable",
     "names_no_code",
     "option_taker",
     "output_files",
@@ -713,14 +714,15 @@ DATA_OPTION_PROGRAMS = frozenset(
 #: know (whose code options they list).  After such an option of any other program a value is
 #: refused: many run it (``./tool -c {x}``, ``nc -e``, ``fd -x``, ``yt-dlp --exec``, ``go test
 #: -exec``, ``mutt -e``, ``emacsclient -e``, ``make --eval`` before it was listed), and no
-#: table can list them all.
+#: table can list them all.  (Not ``ip``: ``ip netns exec n cmd`` runs cmd, and ``ip -b f``
+#: the commands of f.)
 PLAIN_OPTION_PROGRAMS = DATA_OPTION_PROGRAMS.union(
     {"rm", "cp", "mv", "ln", "chmod", "chown", "chgrp", "kill", "pkill", "gzip", "gunzip",
      "bzip2", "bunzip2", "xz", "unxz", "lzma", "zstd", "unzstd", "lz4", "pigz", "zgrep",
      "zegrep", "zfgrep", "xzgrep", "bzgrep", "truncate", "shred", "date", "dd", "gcc", "cc",
      "clang", "g++", "c++", "clang++", "ping", "ping6", "curl", "jq", "yq", "iconv", "pv",
      "xmllint", "patch", "dos2unix", "unix2dos", "base32", "basenc",
-     "ip", "ss", "lsof", "dmesg", "journalctl", "unzip", "7z", "ffmpeg", "ffprobe", "shuf",
+     "ss", "lsof", "dmesg", "journalctl", "unzip", "7z", "ffmpeg", "ffprobe", "shuf",
      "tree", "file"}
 )  # fmt: skip
 # Short options that give code to many programs (a shell's -c, perl's -e, fd's -x and -X).
@@ -1249,6 +1251,23 @@ def database_script_files(command: Sequence[str | None]) -> list[str]:
 
 
 _MODULE_NAME = re.compile(r"[A-Za-z_]\w*\Z")
+_EXECUTABLE_MODE = re.compile(r"[ugoa]*[-+=][rwXst]*x|[0-7]*[1357][0-7]{0,2}\Z")
+
+
+def made_executable(command: Sequence[str | None]) -> list[str]:
+    """The files, named in the static text, that ``command`` makes executable: ``chmod``'s
+    operands when its mode gives an execute bit (``+x``, ``u+rx``, ``755``), and the
+    destination of ``install`` (mode 755 unless told otherwise)."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] in (None, EXPANDED):
+        return []
+    name = program(ran[0])
+    operands = [w for w in ran[1:] if w is not None and w != EXPANDED and w[:1] != "-"]
+    if name == "chmod" and len(operands) > 1 and _EXECUTABLE_MODE.match(operands[0]):
+        return operands[1:]
+    if name == "install" and len(operands) > 1:
+        return operands[-1:]
+    return []
 
 
 def code_naming(command: Sequence[str | None], last: str) -> str | None:

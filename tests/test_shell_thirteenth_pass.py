@@ -22,7 +22,11 @@ then refused:
   allow-list: in the arguments of any program not known to run no command
   (``DATA_OPTION_PROGRAMS``: echo, grep, cat…), a shell or interpreter named before the
   written file starts a command that reads it.  And a project runner runs a ``.py`` file
-  with Python (``uv run s.py``, ``pdm run s.py``, ``pipx run s.py``, by their manuals).
+  with Python (``uv run s.py``, ``pdm run s.py``, ``pipx run s.py``, by their manuals).  So
+  does a written file the template makes executable (``chmod +x``, ``chmod 755``,
+  ``install``), given by its path: ``perl -e 'exec @ARGV' ./s.sh`` ran it (``watch ./s.sh``,
+  ``pixi run ./s.sh`` by their manuals).  (``ip`` left ``PLAIN_OPTION_PROGRAMS``: ``ip netns
+  exec n cmd`` runs cmd, ``ip -b f`` the commands of f.)
 * Code that names the file: ``python3 -c 'exec(open("s.py").read())'``, ``python3 -c 'import
   s'``, ``python3 -m s``, ``runpy.run_path("s.py")``, ``perl -e 'do "./s.pl"'``, ``node -e
   'require("./s.js")'`` (or ``"./s"``, which node completes), ``php -r 'include
@@ -92,6 +96,16 @@ ARGUMENTS_REFUSED = [  # by their manuals (no such program, or no terminal, in t
     "echo § > s.sh; cgexec -g cpu:x sh s.sh",
     "echo § > s.sh; ip netns exec n sh s.sh",
 ]
+# A file the template makes executable, given by its path to such a program.
+EXECUTABLE = [
+    "echo § > s.sh; chmod +x s.sh; perl -e 'exec @ARGV' ./s.sh",
+    "echo § > s.sh; chmod u+rx s.sh; perl -e 'system @ARGV' ./s.sh",
+    "mkdir -p d; echo § > s.sh; install s.sh d/t; perl -e 'exec @ARGV' ./d/t",
+]
+EXECUTABLE_REFUSED = [  # by their manuals
+    "echo § > s.sh; chmod +x s.sh; watch ./s.sh",
+    "echo § > s.sh; chmod 755 s.sh; pixi run ./s.sh",
+]
 PYTHON_FILE_RUNNERS = [
     "echo § > s.py; uv run s.py",
     "echo § > s.py; uv run --with requests s.py",
@@ -134,6 +148,9 @@ ACCEPTED = [
     "echo § > s.txt; perl -e 'print 1'",
     "echo § > data.csv; sqlite3 db \".import --csv data.csv t\"",
     "echo § > data.json; node -e 'console.log(1)' data.json",
+    "echo § > s.sh; chmod 644 s.sh; perl -e 'print 1' ./s.sh",
+    "echo § > s.sh; chmod +x s.sh; ls -l ./s.sh",
+    "echo § > s.sh; chmod +x s.sh; cp ./s.sh ./t.txt",
     "echo § > \"log-$(date +%s).txt\"; printf 'echo hi' > run.sh; sh run.sh",
     "echo § > a; mv a \"$(printf b).txt\"; printf 'echo hi' > run.sh; sh run.sh",
 ]
@@ -148,6 +165,10 @@ REFUSALS = [
         (case, r"written to the file 's\.sh', .* not known not to run")
         for case in ARGUMENTS_REFUSED
     ),
+    *(
+        (case, r"written to the file '[^']*', .* makes executable and gives to")
+        for case in EXECUTABLE + EXECUTABLE_REFUSED
+    ),
     *((case, r"written to the file 's\.py', .* runs a \.py file") for case in PYTHON_FILE_RUNNERS),
     *((case, r"written to the file 's\.\w+', .* names in code") for case, _, _ in CODE),
 ]
@@ -160,7 +181,7 @@ def test_each_attack_is_refused(case: str, message: str) -> None:
 
 
 @pytest.mark.parametrize("shell", SHELLS)
-@pytest.mark.parametrize("case", FIND + FIND_PIPED + SPLIT + ARGUMENTS)
+@pytest.mark.parametrize("case", FIND + FIND_PIPED + SPLIT + ARGUMENTS + EXECUTABLE)
 def test_naive_quoting_runs_each_attack(shell: str, case: str, tmp_path: pathlib.Path) -> None:
     assert _runs_payload(shell, naive_sh(_template(case, _SHELL)), tmp_path / "run")
 
