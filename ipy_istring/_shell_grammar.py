@@ -1187,6 +1187,7 @@ class _Lexer:
                     at
                     and "/" in word
                     and (named not in PLAIN_OPTION_PROGRAMS or "/" in (marked[0] or ""))
+                    and named not in WRITING_PROGRAMS  # (`install t ~/bin/t` copies it)
                     and any(
                         _may_be_the_file(file, name)
                         for command in self.command_log
