@@ -2921,27 +2921,100 @@ has_text(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
     return at == -2 ? NULL : PyBool_FromLong(at >= 0);
 }
 
-#define STACK_NAMES 16
-
-static PyObject *
-called_offsets(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+/* Whether ``name`` is a plain word: letters, digits and ``_`` (a Python name, the usual
+ * case).  The regex's match of such a name followed by a bracket is then the whole word
+ * before the bracket, which called_offsets finds from the brackets. */
+static int
+is_plain_word(PyObject *name)
 {
-    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyTuple_Check(args[1]) ||
-        !PyTuple_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "called_offsets(source: str, calls: tuple[str], commands: tuple[str])");
-        return NULL;
-    }
-    PyObject *source = args[0], *calls = args[1], *commands = args[2];
-    Py_ssize_t ncalls = PyTuple_GET_SIZE(calls), count = ncalls + PyTuple_GET_SIZE(commands);
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *name = i < ncalls ? PyTuple_GET_ITEM(calls, i)
-                                    : PyTuple_GET_ITEM(commands, i - ncalls);
-        if (!PyUnicode_Check(name)) {
-            PyErr_SetString(PyExc_TypeError, "called_offsets: the names are str");
-            return NULL;
+    Py_ssize_t size = PyUnicode_GET_LENGTH(name);
+    int kind = PyUnicode_KIND(name);
+    const void *data = PyUnicode_DATA(name);
+    for (Py_ssize_t i = 0; i < size; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        if (!Py_UNICODE_ISALNUM(ch) && ch != '_') {
+            return 0;
         }
     }
+    return size > 0;
+}
+
+/* Whether the match starting at ``start`` is a call of the name: not after a letter, a digit,
+ * `_`, `.` or `def `. */
+static int
+starts_a_call(int kind, const void *data, Py_ssize_t start)
+{
+    Py_UCS4 before = start ? PyUnicode_READ(kind, data, start - 1) : ' ';
+    if (Py_UNICODE_ISALNUM(before) || before == '_' || before == '.') {
+        return 0;
+    }
+    return !(start >= 4 && PyUnicode_READ(kind, data, start - 4) == 'd' &&
+             PyUnicode_READ(kind, data, start - 3) == 'e' &&
+             PyUnicode_READ(kind, data, start - 2) == 'f' &&
+             PyUnicode_READ(kind, data, start - 1) == ' ');
+}
+
+/* Append ``start`` to ``found``: 0, or -1 with an exception. */
+static int
+append_offset(PyObject *found, Py_ssize_t start)
+{
+    PyObject *offset = PyLong_FromSsize_t(start);
+    int failed = offset == NULL || PyList_Append(found, offset) < 0;
+    Py_XDECREF(offset);
+    return failed ? -1 : 0;
+}
+
+/* called_offsets when every name is a plain word, in one pass over the text: at each `(`
+ * (or `[`, for the commands), the word before it and the spaces between, looked up in the
+ * names.  ``calls`` and ``commands`` are sets. */
+static PyObject *
+word_call_offsets(PyObject *source, PyObject *calls, PyObject *commands)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(source);
+    int kind = PyUnicode_KIND(source), brackets = PySet_GET_SIZE(commands) > 0;
+    const void *data = PyUnicode_DATA(source);
+    PyObject *found = PyList_New(0);
+    for (Py_ssize_t at = 0; found != NULL && at < length; at++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, at);
+        if (ch != '(' && !(brackets && ch == '[')) {
+            continue;
+        }
+        Py_ssize_t end = at;
+        while (end > 0 && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, end - 1))) {
+            end--;
+        }
+        Py_ssize_t start = end;
+        while (start > 0) {
+            Py_UCS4 before = PyUnicode_READ(kind, data, start - 1);
+            if (!Py_UNICODE_ISALNUM(before) && before != '_') {
+                break;
+            }
+            start--;
+        }
+        if (start == end || !starts_a_call(kind, data, start)) {
+            continue;
+        }
+        PyObject *word = PyUnicode_Substring(source, start, end);
+        int named = word == NULL ? -1 : PySet_Contains(commands, word);
+        if (named == 0 && ch == '(') {
+            named = PySet_Contains(calls, word);
+        }
+        Py_XDECREF(word);
+        if (named < 0 || (named && append_offset(found, start) < 0)) {
+            Py_CLEAR(found);
+        }
+    }
+    return found;
+}
+
+#define STACK_NAMES 16
+
+/* called_offsets for any names (the regex's own way): per name its next match, the leftmost
+ * of all taken, the search going on from its end. */
+static PyObject *
+any_call_offsets(PyObject *source, PyObject *calls, PyObject *commands)
+{
+    Py_ssize_t ncalls = PyTuple_GET_SIZE(calls), count = ncalls + PyTuple_GET_SIZE(commands);
     /* Per name, its next match (-2: not searched from the position yet; -1: none left) and
      * that match's end: the leftmost match of all is the regex's, the first name on a tie
      * (its alternatives are tried in order), and the search goes on from its end. */
@@ -2981,26 +3054,50 @@ called_offsets(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
         }
         Py_ssize_t start = next[best];
         position = ends[best];
-        /* (not after a letter, a digit, `_`, `.` or `def `) */
-        Py_UCS4 before = start ? PyUnicode_READ(kind, data, start - 1) : ' ';
-        if (Py_UNICODE_ISALNUM(before) || before == '_' || before == '.') {
-            continue;
-        }
-        if (start >= 4 && PyUnicode_READ(kind, data, start - 4) == 'd' &&
-            PyUnicode_READ(kind, data, start - 3) == 'e' &&
-            PyUnicode_READ(kind, data, start - 2) == 'f' &&
-            PyUnicode_READ(kind, data, start - 1) == ' ') {
-            continue;
-        }
-        PyObject *offset = PyLong_FromSsize_t(start);
-        if (offset == NULL || PyList_Append(found, offset) < 0) {
+        if (starts_a_call(kind, data, start) && append_offset(found, start) < 0) {
             Py_CLEAR(found);
         }
-        Py_XDECREF(offset);
     }
     if (next != stack) {
         PyMem_Free(next);
     }
+    return found;
+}
+
+static PyObject *
+called_offsets(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyTuple_Check(args[1]) ||
+        !PyTuple_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "called_offsets(source: str, calls: tuple[str], commands: tuple[str])");
+        return NULL;
+    }
+    PyObject *source = args[0], *calls = args[1], *commands = args[2];
+    Py_ssize_t ncalls = PyTuple_GET_SIZE(calls), count = ncalls + PyTuple_GET_SIZE(commands);
+    int plain = 1;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = i < ncalls ? PyTuple_GET_ITEM(calls, i)
+                                    : PyTuple_GET_ITEM(commands, i - ncalls);
+        if (!PyUnicode_Check(name)) {
+            PyErr_SetString(PyExc_TypeError, "called_offsets: the names are str");
+            return NULL;
+        }
+        plain = plain && is_plain_word(name);
+    }
+    if (count == 0) {
+        return PyList_New(0);
+    }
+    if (!plain) {
+        return any_call_offsets(source, calls, commands);
+    }
+    /* (A big file has a hundred helpers: one pass over its brackets, not one per name.) */
+    PyObject *call_set = PySet_New(calls), *command_set = PySet_New(commands), *found = NULL;
+    if (call_set != NULL && command_set != NULL) {
+        found = word_call_offsets(source, call_set, command_set);
+    }
+    Py_XDECREF(call_set);
+    Py_XDECREF(command_set);
     return found;
 }
 

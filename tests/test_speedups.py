@@ -15,6 +15,7 @@ import contextlib
 import gc
 import json
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -1162,6 +1163,8 @@ _CALLED_NAMES = [
     (("e\u0301x", "x"), ("e\u0301",)),
     (("f", "fetch", "fetch_all"), ("fetch",)),
     (("a.b", "(", "x+"), ("[",)),  # (not names: the regex's escapes)
+    (("run", "a.b"), ("sh",)),  # (one name not a word: the names searched one by one)
+    (("x\u00b2", "\u0661run", "\u00e9x", "_"), ("r",)),  # (words: letters and digits of Unicode)
     ((), ()),
 ]
 _CALLED_TEXTS = [
@@ -1188,6 +1191,23 @@ def test_called_offsets_match_the_python_version() -> None:
                 assert compiled.called_offsets(piece, calls, commands) == expected
                 found += len(expected)
     assert found > 500
+
+
+@needs_accelerator
+def test_called_offsets_of_a_big_files_many_helpers_match_the_python_version() -> None:
+    """A big file's hundred helpers: the names of every function its sources define, as
+    calls and as commands, which the accelerator finds by the word before each bracket."""
+    from ipy_istring.check import flow
+
+    compiled, found = template._speedups, 0
+    for text in _walked_sources()[:-1]:  # (the last: a few lines of newer syntax)
+        names = tuple(sorted(set(re.findall(r"def\s+(\w+)", text))))
+        assert len(names) > 16
+        for calls, commands in ((names, ()), (names[::2], names[1::2]), ((), names)):
+            expected = flow._python_called_offsets(text, calls, commands)
+            assert compiled.called_offsets(text, calls, commands) == expected
+            found += len(expected)
+    assert found > 1_000
 
 
 @needs_accelerator
