@@ -53,8 +53,10 @@ from check_corpus import (  # noqa: E402
     HELDOUT7,
     HELDOUT8,
     HELDOUT9,
+    SCRIPTS,
     Case,
     Score,
+    dense_file,
     score,
 )
 
@@ -163,7 +165,6 @@ def big_file(lines: int) -> str:
     import sysconfig
 
     stdlib = Path(sysconfig.get_paths()["stdlib"])
-    scripts = [c.code for c in CASES if not c.notebook and 'i"' not in c.code]
     text: list[str] = []
     count = 0
     for index, module in enumerate(sorted(stdlib.glob("*.py"))):
@@ -178,22 +179,8 @@ def big_file(lines: int) -> str:
             compile(code, str(module), "exec", dont_inherit=True)
         except SyntaxError:
             continue
-        text.append(code + "\n" + scripts[index % len(scripts)])
+        text.append(code + "\n" + SCRIPTS[index % len(SCRIPTS)])
         count += text[-1].count("\n")
-    return "".join(text)
-
-
-def dense_file(lines: int) -> str:
-    """Code dense with sinks to ``lines`` lines: the corpus scripts, over and over."""
-    scripts = [c.code for c in CASES if not c.notebook and 'i"' not in c.code]
-    text: list[str] = []
-    count = 0
-    while count < lines:
-        for script in scripts:
-            text.append(script + "\n")
-            count += script.count("\n") + 1
-            if count >= lines:
-                break
     return "".join(text)
 
 

@@ -20,6 +20,7 @@ import ast
 import bisect
 import builtins
 import functools
+import itertools
 import operator
 import re
 import shlex
@@ -356,8 +357,11 @@ class Analysis:
             calls = sinks.calls_in(source, self.imports)
         self._all_lines = source is None
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
-        if source is None or "choices" in source:
-            self._note_choices(tree)
+        if source is None:
+            self._note_choices(tree.body)
+        elif "choices" in source:  # (only the statements that may say so: a big file's walk)
+            lines = _line_numbers(source, [m.start() for m in _ARGPARSE_WORDS.finditer(source)])
+            self._note_choices([tree.body[i] for i in _statements_on(tree.body, lines)])
         if (
             source is None or calls or self.helpers or self.partials or "partial(" in source
             or self.method_helpers or self.commands
@@ -430,11 +434,11 @@ class Analysis:
                 self.put_aside_names.pop(name, None)
                 self.module.names[name] = None
 
-    def _note_choices(self, tree: ast.Module) -> None:
+    def _note_choices(self, statements: list[ast.stmt]) -> None:
         """Note argparse's arguments restricted to constant ``choices``
         (``parser.add_argument("env", choices=["dev", "prod"])``) and the names bound to what
         ``parse_args()`` returns: their attributes of those names hold one of the choices."""
-        for node in ast.walk(tree):
+        for node in itertools.chain.from_iterable(map(ast.walk, statements)):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 if node.func.attr == "add_argument":
                     destination = _choices_destination(node)
@@ -2187,6 +2191,8 @@ def _bound_names(statement: ast.stmt) -> Iterator[str]:
 
 
 _PARSE_METHODS = frozenset({"parse_args", "parse_known_args", "parse_intermixed_args"})
+# The words on the lines of what _note_choices notes: `choices=` and the parse methods.
+_ARGPARSE_WORDS = re.compile(r"choices|parse_")
 _PLAIN_TYPES = frozenset({"str", "int", "float", "str.lower", "str.upper", "str.strip"})
 
 

@@ -100,19 +100,23 @@ _BIG = 2000  # lines: below this, one parse is as quick
 
 
 def _parse_at(text: str, first_line: int) -> ast.Module:
+    if first_line <= 8 * len(text):
+        # Empty lines first: the tokenizer skips one in ~20 ns, where ast.increment_lineno
+        # takes ~150 ns per character of the text to walk its tree.
+        return ast.parse("\n" * (first_line - 1) + text)
     tree = ast.parse(text)
-    if first_line > 1:
-        ast.increment_lineno(tree, first_line - 1)
+    ast.increment_lineno(tree, first_line - 1)
     return tree
 
 
-def _parse_piece(text: str, first_line: int) -> list[ast.stmt]:
-    """Statements of a piece of the file; rewritten only if it holds i-literals (most code
-    does not, and plain parsing is quicker than the rewrite's scan)."""
+def _parse_piece(text: str, first_line: int) -> tuple[list[ast.stmt], bool]:
+    """Statements of a piece of the file, and whether they are of the text as written: it is
+    rewritten only if it holds i-literals (most code does not, and plain parsing is quicker
+    than the rewrite's scan)."""
     try:
-        return _parse_at(text, first_line).body
+        return _parse_at(text, first_line).body, True
     except SyntaxError:
-        return _parse_at(rewrite(text), first_line).body
+        return _parse_at(rewrite(text), first_line).body, False
 
 
 @contextlib.contextmanager
@@ -128,13 +132,16 @@ def _no_collection() -> Iterator[None]:
             gc.enable()
 
 
-def _relevant_module(source: str, analysis: Analysis, calls: list[int]) -> ast.Module:
+def _relevant_module(
+    source: str, analysis: Analysis, calls: list[int]
+) -> tuple[ast.Module, str]:
     """The module's tree, without the top-level functions and classes that call no sink
-    (only registered, to be parsed if their return value is asked for).  Parsing a big file
-    costs more than checking it: this is what makes the check quick.  Raises what
-    :func:`parse` raises."""
+    (only registered, to be parsed if their return value is asked for), and the text its
+    positions are of: ``source`` rewritten, or as it is when no part of it needs the rewrite
+    (a big file's rewrite costs as much as its check).  Parsing a big file costs more than
+    checking it: this is what makes the check quick.  Raises what :func:`parse` raises."""
     if source.count("\n") < _BIG or "\0" in source:
-        return parse(source)
+        return parse(source), _rewritten(source)
     starts: list[int] = [0]
     after_decorator = False
     for match in _DEFINITION.finditer(source):
@@ -160,23 +167,66 @@ def _relevant_module(source: str, analysis: Analysis, calls: list[int]) -> ast.M
         )
         pieces.append((begin, end, line, needed))
         line += source.count("\n", begin, end)
-    # One parse of the needed pieces, each skipped one replaced by as many empty lines (the
-    # line numbers stay those of the file).
-    kept: list[str] = []
+    # The needed pieces parsed in runs of about _BIG lines, each skipped one within a run
+    # replaced by as many empty lines (the line numbers stay those of the file).  (Not all in
+    # one parse: CPython's parser takes longer per line the longer the text.)
+    runs: list[tuple[int, str]] = []  # (first line, text)
+    run: list[str] = []
+    run_line = run_lines = 0
+    aside_as_written = True  # (no function put aside may hold an i-literal)
     for begin, end, line, needed in pieces:
+        if not run:
+            run_line, run_lines = line, 0
+        lines = source.count("\n", begin, end)
+        run_lines += lines
         if needed:
-            kept.append(source[begin:end])
-            continue
-        name = _FUNCTION_NAME.match(source, begin)
-        if name is not None:
-            analysis.unparsed[name.group(1)] = _lazy_function(source[begin:end], line)
-        kept.append("\n" * source.count("\n", begin, end))
+            run.append(source[begin:end])
+        else:
+            name = _FUNCTION_NAME.match(source, begin)
+            if name is not None:
+                segment = source[begin:end]
+                analysis.unparsed[name.group(1)] = _lazy_function(segment, line)
+                aside_as_written = aside_as_written and not has_istring(segment)
+            run.append("\n" * lines)
+        if run_lines >= _BIG:
+            runs.append((run_line, "".join(run)))
+            run = []
+    if run:
+        runs.append((run_line, "".join(run)))
     try:
-        return ast.Module(body=_parse_piece("".join(kept), 1), type_ignores=[])
+        body, as_written = _parse_runs(runs)
+        as_written = as_written and aside_as_written
     except SyntaxError:
         # A split inside a string (`def ` at the start of a line of a docstring): all of it.
         analysis.unparsed.clear()
-        return ast.Module(body=_parse_piece(source, 1), type_ignores=[])
+        body, as_written = _parse_piece(source, 1)
+    return ast.Module(body=body, type_ignores=[]), source if as_written else _rewritten(source)
+
+
+def _parse_runs(runs: list[tuple[int, str]]) -> tuple[list[ast.stmt], bool]:
+    """The statements of ``runs`` ((first line, text) after one another), and whether all
+    are of the text as written.  A run that does not parse alone (its end inside a string
+    that the next run closes: a docstring with a line starting ``class ``) is parsed with
+    the next; a SyntaxError if the two do not parse either."""
+    body: list[ast.stmt] = []
+    as_written = True
+    held: tuple[int, str] | None = None
+    for first_line, text in runs:
+        if held is not None:
+            first_line, text = held[0], held[1] + text
+        try:
+            statements, run_as_written = _parse_piece(text, first_line)
+        except SyntaxError:
+            if held is not None:
+                raise
+            held = (first_line, text)
+            continue
+        held = None
+        body += statements
+        as_written = as_written and run_as_written
+    if held is not None:
+        _parse_piece(held[1], held[0])  # (raises its SyntaxError)
+    return body, as_written
 
 
 def _lazy_function(
@@ -184,7 +234,7 @@ def _lazy_function(
 ) -> Callable[[], ast.FunctionDef | ast.AsyncFunctionDef | None]:
     def parsed() -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         try:
-            body = _parse_piece(segment, first_line)
+            body, _ = _parse_piece(segment, first_line)
         except SyntaxError:
             return None
         node = body[0] if body else None
@@ -200,8 +250,7 @@ def check_python(source: str, path: str = "<source>") -> FileResult:
         analysis = Analysis()
         with _no_collection():
             calls = sinks.calls_in(source)
-            tree = _relevant_module(source, analysis, calls)
-            rewritten = _rewritten(source)
+            tree, rewritten = _relevant_module(source, analysis, calls)
             findings = analysis.check(tree, source, calls=calls, text=rewritten)
             result.findings = as_written(findings, rewritten, source)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as error:

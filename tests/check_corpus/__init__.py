@@ -39,7 +39,7 @@ Every score since is on code the check has learnt from.
 
 from __future__ import annotations
 
-from .cases import CASES, Case, Score, score
+from .cases import CASES, SCRIPTS, Case, Score, dense_file, score
 from .heldout import HELDOUT
 from .heldout2 import HELDOUT2
 from .heldout3 import HELDOUT3
@@ -61,7 +61,9 @@ __all__ = [
     "HELDOUT7",
     "HELDOUT8",
     "HELDOUT9",
+    "SCRIPTS",
     "Case",
     "Score",
+    "dense_file",
     "score",
 ]

@@ -1095,6 +1095,21 @@ def count(cur, table):
 ]
 
 CASES: list[Case] = [*SQL, *SHELL, *NOTEBOOKS, *SAFE]
+# The scripts of the corpus (no notebook, no i-literal): the code a big file is made of.
+SCRIPTS: list[str] = [c.code for c in CASES if not c.notebook and 'i"' not in c.code]
+
+
+def dense_file(lines: int) -> str:
+    """Code dense with sinks to ``lines`` lines: :data:`SCRIPTS`, over and over."""
+    text: list[str] = []
+    count = 0
+    while count < lines:
+        for script in SCRIPTS:
+            text.append(script + "\n")
+            count += script.count("\n") + 1
+            if count >= lines:
+                break
+    return "".join(text)
 
 
 @dataclass(frozen=True)
