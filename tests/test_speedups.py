@@ -1208,6 +1208,14 @@ def test_called_offsets_of_a_big_files_many_helpers_match_the_python_version() -
             assert compiled.called_offsets(text, calls, commands) == expected
             found += len(expected)
     assert found > 1_000
+    # The edge cases of the names above, among enough names for the search by words.
+    filler = tuple(f"unused{n}" for n in range(20))
+    for calls, commands in _CALLED_NAMES:
+        for text in _CALLED_TEXTS:
+            expected = flow._python_called_offsets(text, calls + filler, commands)
+            assert compiled.called_offsets(text, calls + filler, commands) == expected
+            expected = flow._python_called_offsets(text, calls, commands + filler)
+            assert compiled.called_offsets(text, calls, commands + filler) == expected
 
 
 @needs_accelerator
