@@ -3076,7 +3076,7 @@ called_offsets(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
     }
     PyObject *source = args[0], *calls = args[1], *commands = args[2];
     Py_ssize_t ncalls = PyTuple_GET_SIZE(calls), count = ncalls + PyTuple_GET_SIZE(commands);
-    int plain = 1;
+    int by_words = count > WORD_SCAN_NAMES; /* (and every name a plain word) */
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *name = i < ncalls ? PyTuple_GET_ITEM(calls, i)
                                     : PyTuple_GET_ITEM(commands, i - ncalls);
@@ -3084,12 +3084,9 @@ called_offsets(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
             PyErr_SetString(PyExc_TypeError, "called_offsets: the names are str");
             return NULL;
         }
-        plain = plain && is_plain_word(name);
+        by_words = by_words && is_plain_word(name);
     }
-    if (count == 0) {
-        return PyList_New(0);
-    }
-    if (!plain || count <= WORD_SCAN_NAMES) {
+    if (!by_words) {
         return any_call_offsets(source, calls, commands);
     }
     /* (A big file has a hundred helpers: one pass over its brackets, ~4 ns a character,
