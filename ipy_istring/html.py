@@ -15,7 +15,9 @@ an allow-listed context:
   joined, references decoded as the browser does): ``http``, ``https``, relative,
   ``mailto``/``tel`` for links, and ``data:`` for raster images or for downloads
   (``<a download>``) of data types; a download's file name (``<a download="{name}">``) must end
-  in a data extension (``.csv``...).
+  in a data extension (``.csv``...); a value after the URL's first static text must stay in
+  the part it stands in, as ada (a WHATWG URL parser) reads it (:mod:`ipy_istring._url_parts`:
+  ``/users/{id}/avatar`` with ``id = "../admin"``, ``?q={q}`` with ``q = "a&b=c"`` are refused).
 
 Everything else is refused with the reason and the fix: ``<script>``/``<style>`` and other
 raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``style``,
@@ -139,6 +141,7 @@ def html(template: object) -> HtmlMarkup:
     ``html(i"<b>{name}</b>")`` with ``name = "<Tom & Jerry>"`` → ``<b>&lt;Tom &amp; Jerry&gt;</b>``.
     """
     from . import _html_contexts as contexts
+    from ._url_parts import part_refusal
 
     t = as_template(template, renderer="html")
     strings, interpolations = _flatten(t.strings, t.interpolations)
@@ -192,6 +195,17 @@ def html(template: object) -> HtmlMarkup:
                 f"{field_text(interpolations[first], first + 1)}",
                 f"would be a {why}",
                 check.fix,
+            )
+        left = None if check.kind == "filename" else part_refusal(check.pieces, raws)
+        if left is not None:
+            field, why = left
+            raise refusal(
+                "html",
+                f"the {check.attribute} of <{check.element}> holding "
+                f"{field_text(interpolations[field], field + 1)}",
+                f"would be a {why}, to another path, host or parameter than the template's",
+                "Quote the value for its part of the URL (urllib.parse.quote(value, safe='') "
+                "for a path segment or a query value), or check it against the values allowed",
             )
     _check_typeset(plan, interpolations, raws, trusted)
     result = "".join(pieces)

@@ -1,0 +1,137 @@
+"""Whether a value stays in the part of a URL the template puts it in.
+
+``html(i'<img src="/api/users/{id}/avatar">')`` means one user's avatar; with ``id =
+"../../admin/delete?x="`` the browser requests ``/admin/delete?x=/avatar`` instead (client-side
+path traversal: a GET with the user's cookies to any path of the site), ``?q={q}`` with ``q =
+"a&admin=1"`` adds a parameter, ``https://{sub}.example.com/`` with ``sub = "evil.com/?"`` links
+to another site, ``mailto:{to}`` with ``to = "a@b.c?bcc=d@e.f"`` adds a recipient.  The URL is
+judged as the browser reads it, by ada (a WHATWG URL parser): the template's URL with the field
+replaced by a plain word, and with the value, must have the same parts but the one the field is
+in, and there the same host labels, path segments or query parameters around it.  A value may
+still choose what its part holds: a whole host after a fixed scheme (``https://{host}/``), the
+path's last segments (``/files/{path}``), the whole query (``?{query}``) or fragment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import ada_url
+
+__all__ = ["part_refusal"]
+
+# A page's URL, against which a relative URL is read (a notebook's, say).
+_BASE = "https://notebook.invalid/lab/tree/page"
+# What stands for the field: letters, which every part of a URL keeps as they are, or digits
+# for a port.
+_MARKS = ("ipyistringfieldmark", "54321")
+_PARTS = ("protocol", "username", "password", "hostname", "port", "pathname", "search", "hash")
+# What the URL parser drops first: leading and trailing C0 controls and spaces.
+_URL_CONTROLS = "".join(map(chr, range(0x21)))
+
+
+def _parse(url: str) -> ada_url.URL | None:
+    try:
+        return ada_url.URL(url, _BASE)
+    except ValueError:
+        return None  # (no URL: the browser leaves such a link inert)
+
+
+def _around(marked: str, real: str, mark: str, separator: str, whole_may_grow: bool) -> bool:
+    """Whether ``real`` has ``marked``'s items (split at ``separator``) but where the mark is:
+    the items before the mark's unchanged, the mark's item begun and ended by the text around
+    the mark, and the items after it unchanged — or, when the mark's item is the last and
+    ``whole_may_grow``, more items there."""
+    items, got = marked.split(separator), real.split(separator)
+    at = next(n for n, item in enumerate(items) if mark in item)
+    before, _, after = items[at].partition(mark)
+    if got[:at] != items[:at] or len(got) <= at or not got[at].startswith(before):
+        return False
+    if len(got) == len(items) and got[at + 1 :] == items[at + 1 :]:
+        return got[at].endswith(after)
+    return whole_may_grow and at == len(items) - 1 and got[-1].endswith(after)
+
+
+def _query_around(marked: str, real: str, mark: str) -> bool:
+    """``_around`` for a query: its parameters split at ``&``, and in the mark's parameter
+    ``name=value`` the side without the mark unchanged (a value may not hold ``=`` before the
+    template's own, nor a name add one)."""
+    marked, real = marked.removeprefix("?"), real.removeprefix("?")
+    if marked == mark:
+        return True  # `?{query}`: the value is the whole query
+    if not _around(marked, real, mark, "&", whole_may_grow=False):
+        return False
+    items, got = marked.split("&"), real.split("&")
+    at = next(n for n, item in enumerate(items) if mark in item)
+    name, equals, value = items[at].partition("=")
+    got_name, got_equals, got_value = got[at].partition("=")
+    if mark in name:
+        return got_equals == equals and got_value == value
+    return got_name == name and got_equals == equals
+
+
+def part_refusal(pieces: Sequence[str | int], values: Sequence[str]) -> tuple[int, str] | None:
+    """The first field of a URL (``pieces``: its static text and field indexes, in order;
+    ``values``: each field's text) whose value leaves the part of the URL it stands in, and
+    how; None if none does."""
+    for position, field in enumerate(pieces):
+        if not isinstance(field, int):
+            continue
+        written = "".join(p for p in pieces[:position] if isinstance(p, str))
+        if not written.strip(_URL_CONTROLS):
+            continue  # the value is the whole URL (its scheme is checked)
+        why = _field_refusal(pieces, values, field)
+        if why is not None:
+            return field, why
+    return None
+
+
+def _field_refusal(
+    pieces: Sequence[str | int], values: Sequence[str], field: int
+) -> str | None:
+    def spelled(mark: str | None) -> str:
+        return "".join(
+            piece if isinstance(piece, str)
+            else mark if mark is not None and piece == field
+            else values[piece]
+            for piece in pieces
+        )  # fmt: skip
+
+    real = _parse(spelled(None))
+    for mark in _MARKS:  # (a port takes only digits)
+        marked = _parse(spelled(mark))
+        part = None if marked is None else next(
+            (p for p in _PARTS if mark in getattr(marked, p)), None
+        )  # fmt: skip
+        if part is not None:
+            break
+    if marked is None or real is None or part is None or part == "protocol":
+        return None  # (no URL, or the value chooses the scheme, which is checked)
+    if marked.protocol == "data:":
+        return None  # (a data: URL's body is data; its type is checked)
+    changed = [p for p in _PARTS if p != part and getattr(real, p) != getattr(marked, p)]
+    if changed:
+        return (
+            f"URL whose {_NAMES[changed[0]]} changes: the value stands in its {_NAMES[part]} "
+            "and reaches past it"
+        )
+    mine, theirs = getattr(marked, part), getattr(real, part)
+    if part == "hostname" and mine != mark and not _around(mine, theirs, mark, ".", False):
+        return "URL whose host the value gives labels of its own"
+    if part == "pathname" and not _around(mine, theirs, mark, "/", whole_may_grow=True):
+        return "URL whose path the value changes around its segment"
+    if part == "search" and not _query_around(mine, theirs, mark):
+        return "URL whose query the value gives parameters of its own"
+    return None
+
+
+_NAMES = {
+    "protocol": "scheme",
+    "username": "user name",
+    "password": "password",
+    "hostname": "host",
+    "port": "port",
+    "pathname": "path",
+    "search": "query",
+    "hash": "fragment",
+}

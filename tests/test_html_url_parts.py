@@ -1,0 +1,173 @@
+"""html(): a value in a URL stays in the part of the URL the template puts it in.
+
+A value in a link's or an image's URL was judged by the URL's scheme alone.  But after the
+template's own text the value can reach past its part: ``<img src="/api/users/{id}/avatar">``
+with ``id = "../../admin/delete?x="`` made Chromium request ``/admin/delete`` with the page's
+cookies (client-side path traversal), ``?q={q}`` with ``q = "a&admin=1"`` added a parameter,
+``https://{sub}.example.com/`` with ``sub = "evil.example/?"`` linked to another site, and
+``mailto:{to}`` with ``to = "a@b.example?bcc=c@d.example"`` added a recipient.  html() now reads
+the URL with ada (a WHATWG URL parser) and refuses these; Chromium's own reading of every case
+is compared with ada's here, and look-alikes where a value only fills its part stay accepted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ada_url
+import pytest
+from markupsafe import escape
+from test_html import browser  # noqa: F401 (the module's Chromium, a fixture)
+
+from ipy_istring._url_parts import part_refusal
+from ipy_istring.fields import RenderError
+from ipy_istring.html import html
+from ipy_istring.template import Interpolation, InterpolationTemplate
+
+PAGE = "https://notebook.invalid/lab/tree/page"
+
+# (the element, the URL's static text before and after the value, the value, and a part of
+# the URL as Chromium reads it with the value written by an f-string: the positive control)
+REFUSED = [
+    ("img", "/api/users/", "/avatar", "../../admin/delete?x=", "pathname", "/admin/delete"),
+    ("img", "/api/users/", "/avatar", "1/delete", "pathname", "/api/users/1/delete/avatar"),
+    ("img", "/api/users/", "/avatar", "%2e%2e/%2e%2e/admin", "pathname", "/admin/avatar"),
+    ("img", "/api/users/", "/avatar", "..\\..\\admin", "pathname", "/admin/avatar"),
+    ("a", "/files/", "", "../../admin", "pathname", "/admin"),
+    ("a", "https://shop.example/item/", "/buy", "../../account/delete#", "pathname",
+     "/account/delete"),
+    ("a", "https://shop.example/?q=", "", "a&admin=1", "search", "?q=a&admin=1"),
+    ("a", "https://shop.example/?q=", "&page=2", "a#", "search", "?q=a"),
+    ("a", "https://shop.example/search?", "=1", "q=2&role", "search", "?q=2&role=1"),
+    ("a", "https://", ".shop.example/", "evil.example/?", "hostname", "evil.example"),
+    ("a", "https://", ".shop.example/", "evil.example#", "hostname", "evil.example"),
+    ("a", "https://", ".shop.example/", "evil.example\\", "hostname", "evil.example"),
+    ("a", "https://shop.example", "/x", ".evil.example", "hostname",
+     "shop.example.evil.example"),
+    ("a", "https://shop.example:", "/", "443@evil.example", "hostname", "evil.example"),
+    ("a", "/", "", "/evil.example/x", "hostname", "evil.example"),
+    ("a", "/", "", "\\evil.example/x", "hostname", "evil.example"),
+    ("img", "https://", "/logo.png", "evil.example/x?", "pathname", "/x"),
+    ("a", "mailto:", "", "a@b.example?bcc=c@d.example", "search", "?bcc=c@d.example"),
+    ("a", "tel:", "", "+15550100?x=1", "search", "?x=1"),
+]  # fmt: skip
+# (the same, and a value that only fills its part)
+ACCEPTED = [
+    ("img", "/api/users/", "/avatar", "42"),
+    ("img", "/api/users/", "/avatar", "a%2Fb"),
+    ("a", "/files/", "", "docs/readme.md"),
+    ("a", "/files/", ".csv", "2024/sales"),
+    ("a", "https://github.com/", "", "owner/repo"),
+    ("a", "https://shop.example/?q=", "", "Tom%20%26%20Jerry"),
+    ("a", "https://shop.example/?q=", "&page=2", "a b=c"),
+    ("a", "https://shop.example/?", "", "a=1&b=2"),
+    ("a", "https://shop.example/#", "", "a?b&c/../d"),
+    ("a", "https://", ".shop.example/", "staging"),
+    ("a", "https://", "/page", "evil.example"),
+    ("a", "https://shop.example:", "/", "8443"),
+    ("a", "mailto:", "", "bob@example.org"),
+    ("a download", "data:text/csv,", "", "a?b#c"),
+]
+
+
+def template(element: str, before: str, after: str, value: str) -> InterpolationTemplate:
+    """``<a href="before{x}after">x</a>``, or ``<img src="...">``."""
+    if element == "img":
+        return InterpolationTemplate('<img src="' + before, Interpolation(value, "x"), after + '">')
+    opening = '<a download="t.csv" href="' if element == "a download" else '<a href="'
+    return InterpolationTemplate(opening + before, Interpolation(value, "x"), after + '">x</a>')
+
+
+def parts(url: str) -> dict[str, str] | None:
+    """The parts of ``url`` as ada reads it on the page; None for no URL."""
+    try:
+        parsed = ada_url.URL(url, PAGE)
+    except ValueError:
+        return None
+    return {p: getattr(parsed, p) for p in ("protocol", "hostname", "port", "pathname", "search")}
+
+
+@pytest.mark.parametrize(("element", "before", "after", "value", "part", "reads"), REFUSED)
+def test_a_value_that_leaves_its_part_of_the_url_is_refused(
+    element: str, before: str, after: str, value: str, part: str, reads: str
+) -> None:
+    with pytest.raises(RenderError, match="would be a URL whose") as refused:
+        html(template(element, before, after, value))
+    assert "urllib.parse.quote" in str(refused.value)
+    assert "harmless" in str(html(template(element, before, after, "harmless")))
+
+
+@pytest.mark.parametrize(("element", "before", "after", "value"), ACCEPTED)
+def test_a_value_that_fills_its_part_of_the_url_is_accepted(
+    element: str, before: str, after: str, value: str
+) -> None:
+    rendered = str(html(template(element, before, after, value)))
+    assert before + str(escape(value)) + after in rendered
+
+
+def test_each_field_of_a_url_is_judged_with_the_others_values() -> None:
+    pieces: list[str | int] = ["https://", 0, ".shop.example/users/", 1, "/avatar"]
+    assert part_refusal(pieces, ["eu", "42"]) is None
+    assert part_refusal(pieces, ["eu", "../admin"]) is not None
+    assert part_refusal(pieces, ["evil.example/", "42"]) is not None
+    # The whole URL from a value is judged by its scheme alone, as before.
+    assert part_refusal([0], ["https://evil.example/../x?a&b"]) is None
+    assert part_refusal([" ", 0], ["//evil.example"]) is None
+
+
+def test_ada_reads_every_url_here_as_chromium_does(browser: Any) -> None:  # noqa: F811
+    tab = browser.new_page()
+    urls = [b + v + a for _, b, a, v, _, _ in REFUSED] + [b + v + a for _, b, a, v in ACCEPTED]
+    urls += [b + "harmless" + a for _, b, a, _, _, _ in REFUSED]
+    read = tab.evaluate(
+        """([urls, page]) => urls.map((u) => {
+             if (!URL.canParse(u, page)) return null;
+             const p = new URL(u, page);
+             return {protocol: p.protocol, hostname: p.hostname, port: p.port,
+                     pathname: p.pathname, search: p.search};
+           })""",
+        [urls, PAGE],
+    )
+    tab.close()
+    assert read == [parts(url) for url in urls]
+    assert read.count(None) == 1  # (https://shop.example:harmless/: no port, no URL)
+
+
+def test_positive_control_the_naive_urls_reach_another_part_in_chromium(
+    browser: Any,  # noqa: F811
+) -> None:
+    """Each refused value, written by an f-string, makes Chromium read another host, path or
+    query than the template's: the part named in the case, as Chromium reads it."""
+    tab = browser.new_page()
+    naive = [before + value + after for _, before, after, value, _, _ in REFUSED]
+    read = tab.evaluate(
+        "([urls, page]) => urls.map((u) => { const p = new URL(u, page); "
+        "return {hostname: p.hostname, pathname: p.pathname, search: p.search}; })",
+        [naive, PAGE],
+    )
+    tab.close()
+    assert [r[part] for r, (*_, part, _) in zip(read, REFUSED)] == [c[-1] for c in REFUSED]
+
+
+def test_positive_control_an_image_requests_another_path_of_the_site(
+    browser: Any,  # noqa: F811
+) -> None:
+    """Client-side path traversal: the naive ``<img src>`` makes Chromium send a GET to the
+    path the value chose, on the page's own site."""
+    requested: list[str] = []
+    tab = browser.new_page()
+
+    def serve(route: Any) -> None:
+        requested.append(route.request.url)
+        if route.request.url == PAGE:
+            body = '<!doctype html><img src="/api/users/../../admin/delete?x=/avatar">'
+            route.fulfill(status=200, content_type="text/html", body=body)
+        else:
+            route.fulfill(status=204, body="")
+
+    tab.route("https://notebook.invalid/**", serve)
+    tab.goto(PAGE, wait_until="load")
+    tab.close()
+    assert "https://notebook.invalid/admin/delete?x=/avatar" in requested
+    with pytest.raises(RenderError):
+        html(template('<img src="', "/api/users/", "/avatar", "../../admin/delete?x="))
