@@ -34,7 +34,7 @@ def _parse(url: str) -> ada_url.URL | None:
     try:
         return ada_url.URL(url, _BASE)
     except ValueError:
-        return None  # (no URL: the browser leaves such a link inert)
+        return None
 
 
 def _around(marked: str, real: str, mark: str, separator: str, whole_may_grow: bool) -> bool:
@@ -105,10 +105,13 @@ def _field_refusal(
         )  # fmt: skip
         if part is not None:
             break
-    if marked is None or real is None or part is None or part == "protocol":
-        return None  # (no URL, or the value chooses the scheme, which is checked)
+    if marked is None or part is None or part == "protocol":
+        return None  # (no URL the template means, or the value chooses the scheme: checked)
     if marked.protocol == "data:":
         return None  # (a data: URL's body is data; its type is checked)
+    if real is None:
+        # (A browser might still read one: refused, as what it would read is not known.)
+        return f"text that is no URL by the WHATWG standard, with the value in its {_NAMES[part]}"
     changed = [p for p in _PARTS if p != part and getattr(real, p) != getattr(marked, p)]
     if changed:
         return (
