@@ -12,6 +12,7 @@ is compared with ada's here, and look-alikes where a value only fills its part s
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import ada_url
@@ -197,3 +198,38 @@ def test_positive_control_an_image_requests_another_path_of_the_site(
     assert "https://notebook.invalid/admin/delete?x=/avatar" in requested
     with pytest.raises(RenderError):
         html(template('<img src="', "/api/users/", "/avatar", "../../admin/delete?x="))
+
+
+def test_every_url_html_accepts_reads_alike_in_ada_and_chromium(
+    browser: Any,  # noqa: F811
+) -> None:
+    """A differential run: values made of URL delimiters and escapes, in a path segment, a
+    query value, a host label, a port and a mailto address.  Wherever html() accepts one,
+    Chromium reads the URL as ada does (so the parts ada kept are the parts Chromium uses)."""
+    rng = random.Random(750)
+    alphabet = ["/", "\\", ".", "..", "?", "#", "&", "=", "@", ":", "%2e", "%2f", "%5c", "%",
+                " ", "\t", "a", "B", "0", "é", "。", "[", "]", "~", "+", ";", ","]  # fmt: skip
+    values = ["".join(rng.choices(alphabet, k=rng.randint(1, 5))) for _ in range(300)]
+    templates = [(b, a) for _, b, a, _, _, _ in REFUSED[:1] + REFUSED[6:7] + REFUSED[9:10]]
+    templates += [("https://shop.example:", "/"), ("mailto:", "")]
+    accepted: list[str] = []
+    for before, after in templates:
+        for value in values:
+            try:
+                html(template("a", before, after, value))
+            except RenderError:
+                continue
+            accepted.append(before + value + after)
+    assert len(accepted) > 100
+    tab = browser.new_page()
+    read = tab.evaluate(
+        """([urls, page]) => urls.map((u) => {
+             if (!URL.canParse(u, page)) return null;
+             const p = new URL(u, page);
+             return {protocol: p.protocol, hostname: p.hostname, port: p.port,
+                     pathname: p.pathname, search: p.search};
+           })""",
+        [accepted, PAGE],
+    )
+    tab.close()
+    assert read == [parts(url) for url in accepted]
