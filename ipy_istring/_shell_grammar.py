@@ -44,6 +44,7 @@ from ._shell_programs import (
     database_script_files,
     environment_setter,
     find_actions,
+    find_data_argument,
     glued_argument,
     implicit_code_reader,
     in_home_hidden,
@@ -1171,6 +1172,7 @@ class _Lexer:
                     and named
                     and named not in PLAIN_OPTION_PROGRAMS
                     and "=" not in option
+                    and not find_data_argument(marked, at)
                 ):
                     return (
                         f"gives to {named} as the argument of its option {option!r}, which may "

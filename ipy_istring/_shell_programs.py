@@ -50,6 +50,7 @@ __all__ = [
     "database_script_files",
     "environment_setter",
     "find_actions",
+    "find_data_argument",
     "glued_argument",
     "implicit_code_reader",
     "in_home_hidden",
@@ -2341,6 +2342,17 @@ def find_actions(command: Sequence[str | None]) -> list[Sequence[str | None]]:
 # Project runners that run a Python file given as their command (``uv run s.py``, ``pdm run
 # s.py``, ``pipx run s.py``: uv's, pdm's and pipx's manuals), as ``python s.py`` does.
 _PYTHON_FILE_RUNNERS = frozenset({("uv", "run"), ("pdm", "run"), ("pipx", "run")})
+
+
+def find_data_argument(command: Sequence[str | None], at: int) -> bool:
+    """Whether ``command[at]`` is the argument of one of find's tests, which find reads as
+    data (``find . -newer notes.txt`` compares the file's time, ``-samefile`` its inode)."""
+    return (
+        at > 1
+        and command[0] not in (None, EXPANDED)
+        and program(command[0]) == "find"
+        and command[at - 1] in _FIND_TESTS_WITH_ARGUMENT
+    )
 
 
 def python_file_run(command: Sequence[str | None]) -> str | None:
