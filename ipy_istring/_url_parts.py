@@ -10,11 +10,18 @@ replaced by a plain word, and with the value, must have the same parts but the o
 in, and there the same host labels, path segments or query parameters around it.  A value may
 still choose what its part holds: a whole host after a fixed scheme (``https://{host}/``), the
 path's last segments (``/files/{path}``), the whole query (``?{query}``) or fragment.
+
+Three readers go further than the URL standard, and are followed too: a fragment that begins
+``#/`` or ``#!/`` is a single-page app's route, which its router reads as a path and query
+(``#/users/{id}`` keeps its segments); a query's parameters are also split at ``;`` (Ruby's
+Rack before 3, Python's ``parse_qs`` before 3.9.2); and a ``mailto:`` address list is split at
+commas, percent-decoded (``mailto:{to}`` stays one recipient).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from urllib.parse import unquote
 
 import ada_url
 
@@ -28,6 +35,13 @@ _MARKS = ("ipyistringfieldmark", "54321")
 _PARTS = ("protocol", "username", "password", "hostname", "port", "pathname", "search", "hash")
 # What the URL parser drops first: leading and trailing C0 controls and spaces.
 _URL_CONTROLS = "".join(map(chr, range(0x21)))
+# A single-page app's route in a fragment (`#/users/42`, `#!/users/42`), read by its router
+# as a path and query against the page: here against a site of its own.
+_ROUTE_STARTS = ("#/", "#!/")
+_ROUTE_BASE = "https://route.invalid/"
+# A mailto: URL's path is a list of recipients split at commas, which the mail app
+# percent-decodes first (RFC 6068), and so are these headers of its query.
+_RECIPIENT_HEADERS = frozenset({"to", "cc", "bcc"})
 
 
 def _parse(url: str) -> ada_url.URL | None:
@@ -53,10 +67,11 @@ def _around(marked: str, real: str, mark: str, separator: str, whole_may_grow: b
 
 
 def _query_around(marked: str, real: str, mark: str) -> bool:
-    """``_around`` for a query: its parameters split at ``&``, and in the mark's parameter
-    ``name=value`` the side without the mark unchanged (a value may not hold ``=`` before the
-    template's own, nor a name add one)."""
-    marked, real = marked.removeprefix("?"), real.removeprefix("?")
+    """``_around`` for a query: its parameters split at ``&`` (and ``;``), and in the mark's
+    parameter ``name=value`` the side without the mark unchanged (a value may not hold ``=``
+    before the template's own, nor a name add one)."""
+    # (Some servers split parameters at `;` too: both are separators here.)
+    marked, real = (q.removeprefix("?").replace(";", "&") for q in (marked, real))
     if marked == mark:
         return True  # `?{query}`: the value is the whole query
     if not _around(marked, real, mark, "&", whole_may_grow=False):
@@ -100,9 +115,7 @@ def _field_refusal(
     real = _parse(spelled(None))
     for mark in _MARKS:  # (a port takes only digits)
         marked = _parse(spelled(mark))
-        part = None if marked is None else next(
-            (p for p in _PARTS if mark in getattr(marked, p)), None
-        )  # fmt: skip
+        part = None if marked is None else _part_of(marked, mark)
         if part is not None:
             break
     if marked is None or part is None or part == "protocol":
@@ -112,6 +125,19 @@ def _field_refusal(
     if real is None:
         # (A browser might still read one: refused, as what it would read is not known.)
         return f"text that is no URL by the WHATWG standard, with the value in its {_NAMES[part]}"
+    why = _parts_refusal(marked, real, mark, part)
+    if why is None and part == "hash" and marked.hash.startswith(_ROUTE_STARTS):
+        why = _route_refusal(marked.hash, real.hash, mark)
+    return why
+
+
+def _part_of(url: ada_url.URL, mark: str) -> str | None:
+    return next((p for p in _PARTS if mark in getattr(url, p)), None)
+
+
+def _parts_refusal(marked: ada_url.URL, real: ada_url.URL, mark: str, part: str) -> str | None:
+    """How ``real`` (the URL with the value) leaves ``part``, where ``marked`` (with the
+    field as a plain word) has the mark; None if it keeps to it."""
     changed = [p for p in _PARTS if p != part and getattr(real, p) != getattr(marked, p)]
     if changed:
         return (
@@ -125,7 +151,45 @@ def _field_refusal(
         return "URL whose path the value changes around its segment"
     if part == "search" and not _query_around(mine, theirs, mark):
         return "URL whose query the value gives parameters of its own"
+    if marked.protocol == "mailto:" and not _recipients_around(mine, theirs, mark, part):
+        return "URL whose list of recipients the value adds to"
     return None
+
+
+def _route_refusal(mine: str, theirs: str, mark: str) -> str | None:
+    """:func:`_parts_refusal` for a fragment that is a route (``#/users/{id}``), read as the
+    router reads it: a path and query (``../`` climbs, ``//`` names a host, ``&`` adds a
+    parameter)."""
+    route = [_parse_route(fragment) for fragment in (mine, theirs)]
+    marked, real = route
+    part = None if marked is None else _part_of(marked, mark)
+    if marked is None or part is None:
+        return None  # (the fragment is no route the template means)
+    if real is None:
+        return "fragment that is a route (#/…) and no URL by the WHATWG standard"
+    why = _parts_refusal(marked, real, mark, part)
+    return None if why is None else f"{why} in the route its fragment holds (#/…)"
+
+
+def _parse_route(fragment: str) -> ada_url.URL | None:
+    try:
+        return ada_url.URL(fragment.removeprefix("#").removeprefix("!"), _ROUTE_BASE)
+    except ValueError:
+        return None
+
+
+def _recipients_around(mine: str, theirs: str, mark: str, part: str) -> bool:
+    """Whether a ``mailto:`` URL's list of recipients (its path, or a ``to``,
+    ``cc`` or ``bcc`` header) that holds the mark keeps its addresses, the mark's one."""
+    if part == "search":  # (the parameters are the same: _query_around)
+        at = next(n for n, item in enumerate(mine.split("&")) if mark in item)
+        header, _, mine = mine.removeprefix("?").split("&")[at].partition("=")
+        if unquote(header).lower() not in _RECIPIENT_HEADERS:
+            return True
+        theirs = theirs.removeprefix("?").split("&")[at].partition("=")[2]
+    elif part != "pathname":
+        return True
+    return _around(unquote(mine), unquote(theirs), mark, ",", whole_may_grow=False)
 
 
 _NAMES = {

@@ -5,15 +5,20 @@ template's own text the value can reach past its part: ``<img src="/api/users/{i
 with ``id = "../../admin/delete?x="`` made Chromium request ``/admin/delete`` with the page's
 cookies (client-side path traversal), ``?q={q}`` with ``q = "a&admin=1"`` added a parameter,
 ``https://{sub}.example.com/`` with ``sub = "evil.example/?"`` linked to another site, and
-``mailto:{to}`` with ``to = "a@b.example?bcc=c@d.example"`` added a recipient.  html() now reads
-the URL with ada (a WHATWG URL parser) and refuses these; Chromium's own reading of every case
-is compared with ada's here, and look-alikes where a value only fills its part stay accepted.
+``mailto:{to}`` with ``to = "a@b.example?bcc=c@d.example"`` (or ``",c@d.example"``) added a
+recipient.  A fragment that is a single-page app's route (``#/users/{id}``) is read as its
+router reads it, a path and query, and a query's ``;`` as a separator, as some servers read it.
+html() reads the URL with ada (a WHATWG URL parser) and refuses these; Chromium's own reading of
+every case is compared with ada's here, and look-alikes where a value only fills its part stay
+accepted.
 """
 
 from __future__ import annotations
 
 import random
+from email.utils import getaddresses
 from typing import Any
+from urllib.parse import parse_qsl, unquote
 
 import ada_url
 import pytest
@@ -51,6 +56,8 @@ REFUSED = [
     ("img", "https://", "/logo.png", "evil.example/x?", "pathname", "/x"),
     ("a", "mailto:", "", "a@b.example?bcc=c@d.example", "search", "?bcc=c@d.example"),
     ("a", "tel:", "", "+15550100?x=1", "search", "?x=1"),
+    ("a", "https://shop.example/?q=", "", "a;admin=1", "search", "?q=a;admin=1"),
+    ("a", "https://shop.example/?q=", "&page=2", "a;page=9", "search", "?q=a;page=9&page=2"),
 ]  # fmt: skip
 # (the same, and a value that makes the URL none the WHATWG parser reads)
 NO_URL = [
@@ -74,6 +81,29 @@ ACCEPTED = [
     ("a", "https://shop.example:", "/", "8443"),
     ("a", "mailto:", "", "bob@example.org"),
     ("a download", "data:text/csv,", "", "a?b#c"),
+    ("a", "https://shop.example/?q=", "", "a%3Badmin=1"),
+    ("a", "mailto:bob@example.org?subject=", "", "hi, there"),
+    ("a", "/app#/users/", "/profile", "42"),
+    ("a", "/app#/files/", "", "docs/readme.md"),
+    ("a", "/app#/search?q=", "", "Tom%20%26%20Jerry"),
+    ("a", "/page#section-", "", "../x&y"),
+]
+# A single-page app's route in the fragment, which its router reads as a path and query: the
+# template's URL before and after the value, and a value that leaves its part of the route.
+HASH_ROUTES = [
+    ("/app#/users/", "/profile", "../../admin/delete?x="),
+    ("/app#/users/", "/profile", "%2e%2e/%2e%2e/admin/delete"),
+    ("/app#!/users/", "/profile", "..\\..\\admin/delete"),
+    ("/app#/search?q=", "", "a&admin=1"),
+    ("/app#/", "", "/evil.example/x"),
+]
+# A mailto: list of recipients, which the mail app splits at commas
+# after percent-decoding it: the template's URL before and after the value, and a value that
+# adds a recipient.
+RECIPIENTS = [
+    ("mailto:", "", "alice@example.org,eve@evil.example"),
+    ("mailto:", "?subject=hi", "alice@example.org%2Ceve@evil.example"),
+    ("mailto:alice@example.org?cc=", "", "bob@example.org,eve@evil.example"),
 ]
 
 
@@ -233,3 +263,88 @@ def test_every_url_html_accepts_reads_alike_in_ada_and_chromium(
     )
     tab.close()
     assert read == [parts(url) for url in accepted]
+
+
+@pytest.mark.parametrize(("before", "after", "value"), HASH_ROUTES)
+def test_a_value_that_leaves_its_part_of_a_hash_route_is_refused(
+    before: str, after: str, value: str
+) -> None:
+    with pytest.raises(RenderError, match="in the route its fragment holds") as refused:
+        html(template("a", before, after, value))
+    assert "urllib.parse.quote" in str(refused.value)
+    html(template("a", before, after, "42"))
+
+
+def test_positive_control_a_hash_router_fetches_the_path_the_value_chose(
+    browser: Any,  # noqa: F811
+) -> None:
+    """A router that fetches its route's data (``fetch("/api" + route)``, as single-page apps
+    do) sends a GET with the page's cookies to another path of the site for each refused
+    value, and to another host for ``//``; an accepted value keeps to the route's path."""
+    router = (
+        "<!doctype html><script>"
+        "const route = location.hash.slice(1).replace(/^!/, '');"
+        "fetch(route.startsWith('//') ? route : '/api' + route).catch(() => {});"
+        "</script>"
+    )
+
+    def serve(route: Any) -> None:
+        if route.request.url.split("#")[0] == "https://notebook.invalid/app":
+            route.fulfill(status=200, content_type="text/html", body=router)
+        else:
+            route.fulfill(status=204, body="", headers={"access-control-allow-origin": "*"})
+
+    for before, after, value in [*HASH_ROUTES, ("/app#/users/", "/profile", "42")]:
+        tab = browser.new_page()  # (a page of its own: a new fragment alone loads nothing)
+        tab.route("https://notebook.invalid/**", serve)
+        tab.route("https://evil.example/**", serve)
+        with tab.expect_request(lambda request: "/app" not in request.url) as fetch:
+            tab.goto("https://notebook.invalid" + before + value + after)
+        fetched = fetch.value.url
+        tab.close()
+        if value == "42":
+            assert fetched == "https://notebook.invalid/api/users/42/profile"
+        elif value.startswith("/"):
+            assert fetched.startswith("https://evil.example/")
+        elif "admin=1" in value:
+            assert fetched == "https://notebook.invalid/api/search?q=a&admin=1"
+        else:
+            assert fetched.startswith("https://notebook.invalid/admin/delete"), fetched
+
+
+def test_ada_reads_each_route_as_chromium_does(browser: Any) -> None:  # noqa: F811
+    """The route is read by ada against a site of its own; Chromium's URL parser reads each
+    route here, refused or accepted, alike."""
+    routes = [(b + v + a).partition("#")[2].removeprefix("!") for b, a, v in HASH_ROUTES]
+    routes += [(b + v + a).partition("#")[2] for _, b, a, v in ACCEPTED if "#/" in b]
+    tab = browser.new_page()
+    read = tab.evaluate(
+        """(routes) => routes.map((r) => { const p = new URL(r, "https://route.invalid/");
+             return [p.hostname, p.pathname, p.search]; })""",
+        routes,
+    )
+    tab.close()
+    base = "https://route.invalid/"
+    expected = [[u.hostname, u.pathname, u.search] for u in (ada_url.URL(r, base) for r in routes)]
+    assert read == expected
+
+
+@pytest.mark.parametrize(("before", "after", "value"), RECIPIENTS)
+def test_a_value_that_adds_a_recipient_is_refused(before: str, after: str, value: str) -> None:
+    # The positive control: the address list as a mail app reads it (percent-decoded, RFC
+    # 6068), parsed by the standard library's RFC 5322 parser, holds two recipients.
+    url = ada_url.URL(before + value + after)
+    listed = url.pathname if "?" not in before else url.search.partition("=")[2]
+    assert len(getaddresses([unquote(listed)])) == 2
+    with pytest.raises(RenderError, match="list of recipients the value adds to"):
+        html(template("a", before, after, value))
+    html(template("a", before, after, "alice@example.org"))
+
+
+def test_positive_control_a_server_that_splits_at_semicolons_reads_a_new_parameter() -> None:
+    """Python's ``parse_qsl`` split at ``;`` too before 3.9.2 (and still does with
+    ``separator=";"``), as Ruby's Rack did before 3: the refused values add a parameter."""
+    for _, before, after, value, _, _ in REFUSED[-2:]:
+        query = ada_url.URL(before + value + after).search.removeprefix("?")
+        parameters = [p for piece in query.split("&") for p in parse_qsl(piece, separator=";")]
+        assert len(parameters) == query.count("&") + 2
