@@ -1098,3 +1098,11 @@ def test_many_files_written_and_read_stay_linear() -> None:
         name, _, rest = piece.partition("}")
         parts += [(name, name), rest]
     assert sh(T(body.split("{")[0], *parts)).count("cat f") == 3_000
+
+
+@pytest.mark.timeout(60)  # (a guard against a hang: it takes milliseconds)
+@pytest.mark.parametrize("before", ["curl http://127.0.0.1:8080/api/users/", "cp a /" + "b" * 2000])
+def test_a_long_run_of_plain_text_before_a_field_is_lexed_at_once(before: str) -> None:
+    # The word lexer's quick pattern backtracked through every split of the run of plain
+    # characters that a field ended (2^n steps): sh() never returned for this URL.
+    assert sh(T(before, ("42", "id"), "/avatar")) == f"{before}42/avatar"
