@@ -11,21 +11,29 @@ in, and there the same host labels, path segments or query parameters around it.
 still choose what its part holds: a whole host after a fixed scheme (``https://{host}/``), the
 path's last segments (``/files/{path}``), the whole query (``?{query}``) or fragment.
 
-Three readers go further than the URL standard, and are followed too: a fragment that begins
-``#/`` or ``#!/`` is a single-page app's route, which its router reads as a path and query
-(``#/users/{id}`` keeps its segments); a query's parameters are also split at ``;`` (Ruby's
-Rack before 3, Python's ``parse_qs`` before 3.9.2); and a ``mailto:`` address list is split at
-commas, percent-decoded (``mailto:{to}`` stays one recipient).
+Three readers go further than the URL standard, and are followed too: a fragment with a ``/``
+or ``?`` before the field is a single-page app's route, which its router reads as a path and
+query (``#/users/{id}``, ``#!/users/{id}``, ``#users/{id}`` keep their segments); a query's
+parameters are also split at ``;`` (Ruby's Rack before 3, Python's ``parse_qs`` before 3.9.2);
+and a ``mailto:`` address list is split at commas (and semicolons), percent-decoded
+(``mailto:{to}`` stays one recipient).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from urllib.parse import unquote
 
 import ada_url
 
-__all__ = ["part_refusal"]
+__all__ = ["FIX", "part_refusal"]
+
+#: The fix a refusal offers.
+FIX = (
+    "Quote the value for its part of the URL (urllib.parse.quote(value, safe='') for a path "
+    "segment or a query value), or check it against the values allowed"
+)
 
 # A page's URL, against which a relative URL is read (a notebook's, say).
 _BASE = "https://notebook.invalid/lab/tree/page"
@@ -35,9 +43,10 @@ _MARKS = ("ipyistringfieldmark", "54321")
 _PARTS = ("protocol", "username", "password", "hostname", "port", "pathname", "search", "hash")
 # What the URL parser drops first: leading and trailing C0 controls and spaces.
 _URL_CONTROLS = "".join(map(chr, range(0x21)))
-# A single-page app's route in a fragment (`#/users/42`, `#!/users/42`), read by its router
-# as a path and query against the page: here against a site of its own.
-_ROUTE_STARTS = ("#/", "#!/")
+# A single-page app's route in a fragment (`#/users/42`, `#!/users/42`, `#users/42`,
+# `#search?q=a`: a `/` or `?` before the field), read by its router as a path and query
+# against the page: here against a site of its own.
+_ROUTE_MARKS = re.compile(r"[/?]")
 _ROUTE_BASE = "https://route.invalid/"
 # A mailto: URL's path is a list of recipients split at commas, which the mail app
 # percent-decodes first (RFC 6068), and so are these headers of its query.
@@ -126,7 +135,7 @@ def _field_refusal(
         # (A browser might still read one: refused, as what it would read is not known.)
         return f"text that is no URL by the WHATWG standard, with the value in its {_NAMES[part]}"
     why = _parts_refusal(marked, real, mark, part)
-    if why is None and part == "hash" and marked.hash.startswith(_ROUTE_STARTS):
+    if why is None and part == "hash" and _ROUTE_MARKS.search(marked.hash.partition(mark)[0]):
         why = _route_refusal(marked.hash, real.hash, mark)
     return why
 
@@ -172,8 +181,9 @@ def _route_refusal(mine: str, theirs: str, mark: str) -> str | None:
 
 
 def _parse_route(fragment: str) -> ada_url.URL | None:
-    try:
-        return ada_url.URL(fragment.removeprefix("#").removeprefix("!"), _ROUTE_BASE)
+    route = fragment.removeprefix("#").removeprefix("!")
+    try:  # (`#users/42` is the route `/users/42`, as `"/api/" + route` fetches it)
+        return ada_url.URL(route if route.startswith("/") else "/" + route, _ROUTE_BASE)
     except ValueError:
         return None
 
@@ -189,7 +199,9 @@ def _recipients_around(mine: str, theirs: str, mark: str, part: str) -> bool:
         theirs = theirs.removeprefix("?").split("&")[at].partition("=")[2]
     elif part != "pathname":
         return True
-    return _around(unquote(mine), unquote(theirs), mark, ",", whole_may_grow=False)
+    # (Mail apps split at `;` too, as Outlook's address lists do.)
+    mine, theirs = (unquote(text).replace(";", ",") for text in (mine, theirs))
+    return _around(mine, theirs, mark, ",", whole_may_grow=False)
 
 
 _NAMES = {
