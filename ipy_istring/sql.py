@@ -433,6 +433,17 @@ _CODE_CALLS = {
     "ts_rewrite": "PostgreSQL's ts_rewrite() runs its second argument as SQL",
     "query_table": "DuckDB's query_table() reads the table its argument names, and a name "
     "with a file extension as that file or URL",
+    # DuckDB's system table macros histogram() and histogram_values() read their source
+    # through query_table(CAST(source AS VARCHAR)) (duckdb_functions()' macro_definition):
+    # histogram_values({src}, col) read a CSV file outside the database.
+    "histogram": "DuckDB's histogram() table macro reads its source through query_table(), "
+    "which reads a name with a file extension as that file or URL",
+    "histogram_values": "DuckDB's histogram_values() reads its source through "
+    "query_table(), which reads a name with a file extension as that file or URL",
+    # It binds its argument as a query without running it, and binding folds getvariable()
+    # and current_setting(): a session variable's secret came back in the plan.
+    "json_serialize_plan": "DuckDB's json_serialize_plan() binds its argument as SQL, "
+    "reading the tables, files, variables and settings it names",
     # PRAGMA import_database('<dir>') is DuckDB's IMPORT DATABASE: it ran a schema.sql there.
     "import_database": "DuckDB's import_database pragma runs the SQL of the directory's "
     "schema.sql and load.sql",
@@ -552,9 +563,10 @@ _UNREADABLE_BEFORE = (
 )
 # DuckDB reads a table name that is no table as a file or URL (a replacement scan): "s.csv",
 # "s"."csv", "https://...".  Where a name is a table to read, a ':i' value must be plain.
+# (And SQLite's `x IN table`: `v in {t:l}` with 'sqlite_stmt' read that table.)
 _TABLE_READS = frozenset(
     ("from", "join", "using", "table", "describe", "show", "summarize", "pivot", "pivot_wider",
-     "pivot_longer", "unpivot", "copy")
+     "pivot_longer", "unpivot", "copy", "in")
 )  # fmt: skip
 _CLAUSES = frozenset(
     ("select", "from", "join", "where", "group", "having", "order", "limit", "offset",
@@ -823,8 +835,8 @@ _MACRO_NAMED = (
 
 
 def _names_macro(statement: list[str], before: str) -> bool:
-    """Whether a ':i' field after the token ``before`` (or after the dotted name it starts)
-    is the name CREATE MACRO/FUNCTION gives (create or replace temp macro s.{m:i} (x))."""
+    """Whether a ':i' or ':l' field after the token ``before`` (or after the dotted name it
+    starts) is the name CREATE MACRO/FUNCTION gives (create or replace temp macro s.{m:i} (x))."""
     return statement[:1] == ["create"] and before in ("macro", "function")
 
 
@@ -1173,10 +1185,12 @@ def _composed(
                 if (
                     why is None
                     and d.name == "duckdb"
-                    and specs[field] == "i"
+                    and specs[field] in ("i", "l")
                     and _names_macro(_statement(head), chain_before)
                 ):
-                    why = _MACRO_NAMED  # create macro {m:i}(x): "lower" replaced lower()
+                    # create macro {m:i}(x): "lower" replaced lower(); DuckDB takes a string
+                    # there as the name too (create macro 'lower' (x) as 42)
+                    why = _MACRO_NAMED
                 if (
                     why is None
                     and postgresql
@@ -1313,6 +1327,11 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
     ):
         if where is None and interpolation.format_spec == "i":
             where = _named_table(interpolation.value, table, internal, updated)
+        elif where is None and interpolation.format_spec == "l" and internal:
+            # SQLite reads a string where a table goes as its name, and DuckDB as a table's
+            # when no file has it (from 'sqlite_stmt', from 'pg_prepared_statements'): the
+            # internal tables as for ':i' (a file is what DuckDB's from {path:l} means)
+            where = _named_table(interpolation.value, False, internal, False)
         if where is None and role and interpolation.value == role:
             where = (
                 _PUBLIC_ROLE
