@@ -1064,6 +1064,9 @@ class _Places(NamedTuple):
     # a role where PostgreSQL reads a keyword too: the ':i' value refused there ("public"
     # after GRANT ... TO, "none" after SET ROLE), or ""
     roles: tuple[str, ...]
+    # the name of a relation or type a CREATE makes: "temp" (a TEMP one), "created" (another,
+    # which a value qualified with pg_temp puts there too), or ""
+    created: tuple[str, ...]
     clear: bool  # none of these: nothing to check at render time
 
 
@@ -1087,6 +1090,7 @@ def _composed(
     internal: list[tuple[str, ...]] = [()] * count
     updated = [False] * count
     roles = [""] * count
+    created = [""] * count
     for d in members:
         for n, where in enumerate(_read(strings, d)[0][:count]):
             found[n] = found[n] or where
@@ -1115,6 +1119,10 @@ def _composed(
         options: str | None = None
         grantees = False  # after GRANT's TO, REVOKE's FROM, CREATE/ALTER POLICY's TO
         postgresql = d.name.startswith("postgresql")
+        # The statement's ':i' fields after a dot (alias.{c:i}), and whether its FROM calls a
+        # function (PostgreSQL): then alias.name may be the call name(alias).
+        qualified: list[int] = []
+        from_calls = False
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
@@ -1211,6 +1219,17 @@ def _composed(
                     why = _OPTIONS[options]
                 if why is not None and found[field] is None:
                     found[field] = why
+                if (
+                    (postgresql or d.name == "duckdb")
+                    and specs[field] == "i"
+                    and chain_before in _CREATED_KINDS
+                    and _statement(head)[:1] == ["create"]
+                    and not calls
+                ):
+                    temp = bool(_TEMP_WORDS & set(head)) or (
+                        last == "." and prior.startswith("pg_temp")  # create table pg_temp.{t:i}
+                    )
+                    created[field] = "temp" if temp else created[field] or "created"
                 if postgresql and specs[field] == "i" and (grantees or _maps_user(head, last)):
                     roles[field] = "public"  # grant select on t to {r:i}: "public" is PUBLIC
                 if postgresql and (
@@ -1229,8 +1248,12 @@ def _composed(
                     found[field] = found[field] or _ATTRIBUTE_CALL  # (x).{f:i} is f(x)
                 if specs[field] == "i":  # a name: before "(" it is the function called
                     pending = (field, chain_before, chain_prior, last == ".")
+                    if postgresql and last == ".":
+                        qualified.append(field)
                 field += 1
             elif token == ";":
+                _refuse_qualified(found, qualified, from_calls)
+                qualified, from_calls = [], False
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
                 after_set = attach_type = options = None
                 grantees = False
@@ -1243,6 +1266,8 @@ def _composed(
                     options = "explain"
                 elif not calls and _copy_options(_statement(head)):
                     options = "copy"  # copy t to 'f' ({k:i} true), not copy t ({c:i}) from
+                if postgresql and clauses[-1] == "from" and last_named and last not in _NO_CALL:
+                    from_calls = True  # from unnest(...) u: u may be no row
                 calls.append(previous)
                 if previous in _CODE_CALLS:
                     taint = taint or f"calls {_shown(previous)}(), and {_CODE_CALLS[previous]}"
@@ -1289,6 +1314,7 @@ def _composed(
                         taint = _SETTING_CODE_WHY
             previous = token if kind in ("word", "identifier") else ""
             prior, last, last_named = last, token, named
+        _refuse_qualified(found, qualified, from_calls)
         if taint:
             found = [where or _runs_code(taint) for where in found]
     return _Places(
@@ -1297,9 +1323,92 @@ def _composed(
         tuple(internal),
         tuple(updated),
         tuple(roles),
+        tuple(created),
         not any(found) and not any(tables) and not any(internal) and not any(updated)
+        and not any(created)
         and not any(roles),
     )
+
+
+# The kinds of object whose name CREATE gives next (also after IF NOT EXISTS), which PostgreSQL
+# finds by the search path: a relation (and its row type) or a type.
+_CREATED_KINDS = frozenset(("table", "view", "sequence", "type", "domain", "exists"))
+_TEMP_WORDS = frozenset(("temp", "temporary"))
+# PostgreSQL searches its temporary schema (pg_temp) first for relations and types, before its
+# own catalog: create temp view "pg_roles" made a later select from pg_roles read the view
+# ('mallory', superuser), create temp table "text" made every later 'abc'::text a row of it;
+# and DuckDB its temp schema before its system views (duckdb_tables, pragma_*, sqlite_*).
+# The catalog's relations all start with "pg_"; its types (pg_type of pg_catalog, neither a
+# row type nor an array's, PostgreSQL 15; tests/test_sql_catalogs.py compares them with the
+# server's) are these.
+_POSTGRESQL_TYPES = frozenset(
+    (
+        "aclitem", "any", "anyarray", "anycompatible", "anycompatiblearray",
+        "anycompatiblemultirange", "anycompatiblenonarray", "anycompatiblerange", "anyelement",
+        "anyenum", "anymultirange", "anynonarray", "anyrange", "bit", "bool", "box", "bpchar",
+        "bytea", "char", "cid", "cidr", "circle", "cstring", "date", "datemultirange",
+        "daterange", "event_trigger", "fdw_handler", "float4", "float8", "gtsvector",
+        "index_am_handler", "inet", "int2", "int2vector", "int4", "int4multirange", "int4range",
+        "int8", "int8multirange", "int8range", "internal", "interval", "json", "jsonb",
+        "jsonpath", "language_handler", "line", "lseg", "macaddr", "macaddr8", "money", "name",
+        "numeric", "nummultirange", "numrange", "oid", "oidvector", "path", "point", "polygon",
+        "record", "refcursor", "regclass", "regcollation", "regconfig", "regdictionary",
+        "regnamespace", "regoper", "regoperator", "regproc", "regprocedure", "regrole",
+        "regtype", "table_am_handler", "text", "tid", "time", "timestamp", "timestamptz",
+        "timetz", "trigger", "tsm_handler", "tsmultirange", "tsquery", "tsrange",
+        "tstzmultirange", "tstzrange", "tsvector", "txid_snapshot", "unknown", "uuid", "varbit",
+        "varchar", "void", "xid", "xid8", "xml",
+    )
+)  # fmt: skip
+_SHADOWS = (
+    "names a temporary relation or type, and PostgreSQL and DuckDB find those before their "
+    "own catalog's for the rest of the session: create temp view \"pg_roles\" made a later "
+    "select from pg_roles read it (a superuser 'mallory'), create temp table \"text\" broke "
+    "every 'a'::text",
+    "Pass a name of your own (check it against the ones you allow: not 'pg_*', not a "
+    "built-in type's), or write the name in the static text",
+)
+
+
+def _shadowing(value: object, temp: bool) -> tuple[str, str] | None:
+    """Why a ':i' value may not name the relation or type a CREATE makes (``temp``: a
+    temporary one, else one the value may put in pg_temp); None when it may."""
+    names = value if isinstance(value, tuple) else (value,)
+    if not names or not all(isinstance(n, str) for n in names):
+        return None
+    if len(names) > 1:
+        temp = names[-2].startswith("pg_temp")  # ("pg_temp", "text"), ("public", "text")
+    last = names[-1].lower()  # (DuckDB's names ignore case; PostgreSQL's quoted ones do not)
+    if temp and (last.startswith(_DUCKDB_INTERNAL_PREFIXES) or last in _POSTGRESQL_TYPES):
+        return _SHADOWS
+    return None
+
+
+# PostgreSQL reads `alias.name` as the column `name` of the alias's row, and else as the call
+# `name(alias)`.  An alias of a table is a row with its columns, and few functions take any
+# row; but the alias of a function in FROM (`from unnest({tags}::text[]) u`) is its value:
+# `select u.{c:i}` with c = "ts_stat" ran the array's text as SQL (ts_stat(u)), "pg_read_file"
+# read a file of the server.
+_NO_CALL = frozenset(
+    ("from", "join", "lateral", "only", "on", "using", "as", "in", "exists", "not", "and", "or",
+     "values", "select", "where", ",", "(")
+)  # fmt: skip
+_QUALIFIED_CALL = (
+    "follows a dot in a query whose FROM calls a function, and PostgreSQL reads alias.name "
+    "as the call name(alias) when the alias is no row with that column: select u.{c:i} from "
+    "unnest({tags}::text[]) u with c = 'ts_stat' ran the array's text as SQL",
+    "Write the column's name in the static text; to choose among known names, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
+
+
+def _refuse_qualified(
+    found: list[tuple[str, str] | None], qualified: list[int], from_calls: bool
+) -> None:
+    """Refuse the statement's ``alias.{c:i}`` fields when its FROM calls a function."""
+    if from_calls:
+        for field in qualified:
+            found[field] = found[field] or _QUALIFIED_CALL
 
 
 def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None:
@@ -1314,7 +1423,7 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
     places = _composed(tuple(strings), specs, builder.style, builder.dialect)
     if places.clear:
         return
-    for position, (interpolation, where, table, internal, updated, role) in enumerate(
+    for position, (interpolation, where, table, internal, updated, role, created) in enumerate(
         zip(
             leaves,
             places.refused,
@@ -1322,9 +1431,12 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
             places.internal,
             places.updated,
             places.roles,
+            places.created,
         ),
         start=1,
     ):
+        if where is None and created:
+            where = _shadowing(interpolation.value, created == "temp")
         if where is None and interpolation.format_spec == "i":
             where = _named_table(interpolation.value, table, internal, updated)
         elif where is None and interpolation.format_spec == "l" and internal:

@@ -107,6 +107,27 @@ def test_postgresql_functions_that_may_run_code_are_reviewed(postgres_dsn: str) 
     assert unreviewed(name for (name,) in rows) == []
 
 
+def test_postgresql_built_in_types_are_those_a_temporary_name_may_not_shadow(
+    postgres_dsn: str,
+) -> None:
+    """sql()'s list of the catalog's types (a temporary relation or type by such a name
+    shadows it: the thirteenth pass) is the server's."""
+    from ipy_istring.sql import _POSTGRESQL_TYPES
+
+    psycopg = pytest.importorskip("psycopg")
+    with psycopg.connect(postgres_dsn, autocommit=True) as connection:
+        rows = connection.execute(
+            "select typname from pg_type where typnamespace = 'pg_catalog'::regnamespace "
+            "and typname !~ '^(pg_|_)' and typtype <> 'c'"
+        ).fetchall()
+        relations = connection.execute(
+            "select relname from pg_class where relnamespace = 'pg_catalog'::regnamespace "
+            "and relname !~ '^pg_'"
+        ).fetchall()
+    assert {name for (name,) in rows} == _POSTGRESQL_TYPES
+    assert relations == []  # (every catalog relation starts with pg_)
+
+
 # Settings whose names speak of loading, paths or programs, and are not code settings to
 # sql() (_CODE_SETTING: their values are refused): each reviewed.
 SETTING_SUSPECT = re.compile(
