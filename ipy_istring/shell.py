@@ -573,7 +573,66 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 "Compare in Python, or put the value where test reads an operand only "
                 "(e.g. [ x = {y} ] rather than [ {y} ])",
             )
+    _check_urls(t, analysis, values, renderer)
     return values
+
+
+# Where a URL starts in a word: its scheme and `//`, at the word's start or after an
+# option's `=` (`--url=https://...`).
+_URL_START = re.compile(r"(?:^|(?<==))[A-Za-z][A-Za-z0-9+.-]*://")
+# What stands for an expansion of the template's own (`https://$HOST/...`) in the URL judged.
+_EXPANSION = "expansion"
+
+
+def _check_urls(
+    t: Any, analysis: _Analysis, values: list[list[str] | str], renderer: str
+) -> None:
+    """A value after a URL's own static text in a word (``curl https://api.example/users/{id}``)
+    must stay in the part of the URL it stands in, as in html() (:mod:`._url_parts`): curl
+    and wget squash ``..`` (``../../admin/delete`` fetched ``/admin/delete``), and a value may
+    add a query parameter or choose another host (``https://{sub}.example.com/`` with
+    ``evil.example/?``).  The value stays one word either way: this is about the program's
+    reading of the word."""
+    for span, *_ in analysis.spans:
+        pieces = _url_pieces(span.parts)
+        if pieces is None or any(isinstance(values[p], list) for p in pieces if isinstance(p, int)):
+            continue
+        from ._url_parts import FIX, part_refusal  # (ada, loaded for the first URL word)
+
+        raws = [value if isinstance(value, str) else "" for value in values]
+        left = part_refusal(pieces, raws)
+        if left is not None:
+            field, why = left
+            raise refusal(
+                renderer,
+                f"the value of {field_text(t.interpolations[field], field + 1)}",
+                f"would make its word a {why}, to another path, host or parameter than the "
+                "template's (curl and wget squash '..': a path segment '../../admin' fetched "
+                "/admin)",
+                FIX,
+            )
+
+
+def _url_pieces(parts: tuple[Part, ...]) -> list[str | int] | None:
+    """The URL in a word's parts, from its scheme (static text and field indexes), if the word
+    holds one before its first field; else None."""
+    pieces: list[str | int] = []
+    for kind, item in parts:
+        if kind == "field":
+            pieces.append(int(item))
+        elif kind in ("lit", "active"):
+            pieces.append(str(item))
+        elif kind == "double":
+            inner = item if isinstance(item, tuple) else (item,)
+            pieces.append("".join(i if isinstance(i, str) else _EXPANSION for i in inner))
+        else:
+            pieces.append(_EXPANSION)
+    first = next((at for at, piece in enumerate(pieces) if isinstance(piece, int)), None)
+    if first is None:
+        return None
+    before = "".join(str(piece) for piece in pieces[:first])
+    start = _URL_START.search(before)
+    return None if start is None else [before[start.start() :], *pieces[first:]]
 
 
 # Why a variable a value sets is code: for env and sudo (True), for make (False).
