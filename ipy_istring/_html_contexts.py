@@ -339,6 +339,8 @@ class UrlCheck:
     download: bool  # the element has a download attribute (data: downloads allowed)
     element: str
     attribute: str
+    # the download's file name is the URL's last part (a download attribute with no name)
+    named_by_url: bool = False
 
     @property
     def fix(self) -> str:
@@ -575,6 +577,36 @@ def canonical_fragment(
     return None if end == -1 else text[:end] + text[end + len(marker) :]
 
 
+# Chromium's parser nests elements at most 512 deep (kMaximumHTMLParserDOMTreeDepth): past
+# that, a new element is put in its parent's parent, while text stays where it is.  html5lib
+# has no limit, so there what html() reads is not the page Chromium builds: 520 levels down,
+# <pre><span>$\href{javascript:...}{x}$</span></pre> had its <span> beside the <pre>, where
+# MathJax typeset the value into a link that ran.  A result may nest half as deep; the page
+# around an output (a notebook's own elements) takes the rest.
+MAX_DEPTH = 256
+_TAG_START = re.compile(r"<(/?)(!?)")
+
+
+def depth(canonical: str) -> int:
+    """How deep the elements of a canonical form (:func:`canonical_fragment`) nest."""
+    deepest = level = 0
+    for closing, other in _TAG_START.findall(canonical):  # (its text has every '<' escaped)
+        if other:
+            continue  # a comment or a doctype
+        level += -1 if closing else 1
+        deepest = max(deepest, level)
+    return deepest
+
+
+DEPTH_REFUSAL: Refusal = (
+    f"nests elements more than {MAX_DEPTH} deep, and Chromium nests them at most 512 deep, "
+    "page included: past that it puts an element beside its parent, not in it, so what "
+    "html() checked is not what the browser builds (a <span> in a <pre> came out beside it, "
+    "where MathJax typeset its text into a link)",
+    "Render deep structures flat (a list with indentation in CSS), or cut them off in Python",
+)
+
+
 # --- reading where each placeholder landed --------------------------------------------
 
 
@@ -590,6 +622,7 @@ class _Landing:
     type: str = ""  # the element's type attribute (<input type="radio">), as written
     opener: bool = False  # following the element's link opens a tab holding window.opener
     typeset: bool = False  # text that MathJax reads as TeX where a page runs it (not <pre>...)
+    named_download: bool = False  # the element's download attribute gives the file a name
 
 
 # The targets that navigate an existing browsing context (or none): any other opens, or finds,
@@ -681,12 +714,16 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
         names = tuple(element.attrib)
         type_ = element.attrib.get("type", "")  # (a radio button joins a group by name)
         opener = name in ("a", "area") and _opens_with_opener(element, base_target)
+        named = bool(element.attrib.get("download", "").strip(ASCII_WHITESPACE))
         for attribute, value in element.attrib.items():
             note(attribute, _Landing("attribute name", namespace, name, attribute, names, ""))
             note(
                 value,
-                _Landing("attribute", namespace, name, attribute, names, value, "", type_, opener),
-            )
+                _Landing(
+                    "attribute", namespace, name, attribute, names, value, "", type_, opener,
+                    named_download=named,
+                ),
+            )  # fmt: skip
         text_in = _Landing(
             "text", namespace, name, "", (), text_of(element), typeset=not skipped[id(element)]
         )
@@ -999,6 +1036,7 @@ def analyse(strings: tuple[str, ...]) -> Plan:
     fostered: set[int] = set()  # escaped text here is moved out of a table
     unread: set[int] = set()  # an escaped value here does not read back as written
     landed: dict[tuple[Reading, str | None], set[int]] = {}  # the fields each parse kept
+    deepest = 0  # how deep the template's elements nest
     context = _context_element(strings[0])
     containers = dict.fromkeys(("div", None, context))
     for reading, container in itertools.product(all_readings, containers):
@@ -1015,9 +1053,9 @@ def analyse(strings: tuple[str, ...]) -> Plan:
         fostered.update(map(probes.index, probes.token.finditer("".join(moved_text))))
         # Probe H must parse as probe A with each placeholder replaced by the hostile value:
         # then no escaped value can end or change the context it stands in.
-        expected = probes.token.sub(
-            lambda m: hostile_text[probes.index(m)], _canonical_text(root_a)
-        )
+        canonical_a = _canonical_text(root_a)
+        deepest = max(deepest, depth(canonical_a))
+        expected = probes.token.sub(lambda m: hostile_text[probes.index(m)], canonical_a)
         got = _canonical_text(reading.parse(probe_h, container)[0])
         if got != expected:
             intact = re.compile(probes.token.pattern + re.escape(_escape_canonical(_HOSTILE)))
@@ -1027,6 +1065,8 @@ def analyse(strings: tuple[str, ...]) -> Plan:
             # (Each field's hostile value that no longer reads back whole; if none, suspect all.)
             unread |= {int(i) for i in differing} or set(range(count + 1))
     ending = _ending_refusal(landings.get(count, []), count in unread)
+    if ending is None and deepest > MAX_DEPTH:
+        ending = DEPTH_REFUSAL  # (nested i-strings, flattened into one template, add up)
     # A field kept in a whole page but dropped from a fragment (a notebook's output), or the
     # other way round, stands where html5lib's two parsers disagree: html5lib 1.1 drops a
     # <table> opened inside a table from a fragment, which a browser keeps (and which the
@@ -1249,6 +1289,7 @@ def _url_check(landing: _Landing, token: re.Pattern[str]) -> UrlCheck:
         "download" in landing.attributes,
         landing.element,
         landing.attribute.rpartition("}")[2],
+        "download" in landing.attributes and not landing.named_download,
     )
 
 
@@ -1408,7 +1449,7 @@ def tex_refusal(text: str) -> Refusal | None:
 def url_refusal(check: UrlCheck, url: str) -> str | None:
     """Why ``url`` may not stand in ``check``'s attribute, or None when it may."""
     if check.kind == "filename":
-        return _filename_refusal(url)
+        return filename_refusal(url)
     # What the URL parser looks at: leading and trailing C0 controls and spaces dropped, tabs
     # and newlines removed anywhere; the scheme is what precedes the first ":" if it is made
     # of scheme characters, else the URL is relative.
@@ -1438,7 +1479,7 @@ def url_refusal(check: UrlCheck, url: str) -> str | None:
     return f"{scheme}: URL, a scheme html() does not allow here"
 
 
-def _filename_refusal(name: str) -> str | None:
+def filename_refusal(name: str) -> str | None:
     """Why a download may not be saved under ``name``, or None when it may."""
     _, dot, extension = name.rstrip(_NAME_END).rpartition(".")
     if not name or (dot and extension.lower() in _DOWNLOAD_EXTENSIONS):

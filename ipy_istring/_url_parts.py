@@ -27,7 +27,7 @@ from urllib.parse import unquote
 
 import ada_url
 
-__all__ = ["FIX", "part_refusal"]
+__all__ = ["FIX", "part_refusal", "saved_name"]
 
 #: The fix a refusal offers.
 FIX = (
@@ -108,6 +108,21 @@ def part_refusal(pieces: Sequence[str | int], values: Sequence[str]) -> tuple[in
         if why is not None:
             return field, why
     return None
+
+
+def saved_name(pieces: Sequence[str | int], values: Sequence[str]) -> str | None:
+    """The file name a download (``<a href="/files/{p}" download>``) is saved under when the
+    browser takes it from the URL, its last path segment decoded, if a value gives any of it;
+    else None (the template's own name, a data: URL's, or none)."""
+
+    def last_segment(fill: Sequence[str]) -> str | None:
+        url = _parse("".join(p if isinstance(p, str) else fill[p] for p in pieces))
+        if url is None or url.protocol == "data:":
+            return None
+        return unquote(url.pathname.rpartition("/")[2])
+
+    name = last_segment(values)
+    return None if name == last_segment([""] * len(values)) else name
 
 
 def _field_refusal(

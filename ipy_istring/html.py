@@ -141,7 +141,8 @@ def html(template: object) -> HtmlMarkup:
     ``html(i"<b>{name}</b>")`` with ``name = "<Tom & Jerry>"`` → ``<b>&lt;Tom &amp; Jerry&gt;</b>``.
     """
     from . import _html_contexts as contexts
-    from ._url_parts import part_refusal
+    from ._url_parts import FIX as url_fix
+    from ._url_parts import part_refusal, saved_name
 
     t = as_template(template, renderer="html")
     strings, interpolations = _flatten(t.strings, t.interpolations)
@@ -196,6 +197,20 @@ def html(template: object) -> HtmlMarkup:
                 f"would be a {why}",
                 check.fix,
             )
+        if check.kind == "link" and check.named_by_url:
+            # <a href="/files/{p}" download>: the browser saves it under the URL's last part
+            name = saved_name(check.pieces, raws)
+            why = None if name is None else contexts.filename_refusal(name)
+            if why is not None:
+                first = next(piece for piece in check.pieces if isinstance(piece, int))
+                raise refusal(
+                    "html",
+                    f"the {check.attribute} of <{check.element}> holding "
+                    f"{field_text(interpolations[first], first + 1)}",
+                    f"would name the download (the last part of its path) a {why}",
+                    "Give the file its name in the template: download=\"{name}.csv\", or end "
+                    "the path with a fixed extension (href=\"/files/{name}.csv\")",
+                )
         left = None if check.kind == "filename" else part_refusal(check.pieces, raws)
         if left is not None:
             field, why = left
@@ -204,8 +219,7 @@ def html(template: object) -> HtmlMarkup:
                 f"the {check.attribute} of <{check.element}> holding "
                 f"{field_text(interpolations[field], field + 1)}",
                 f"would be a {why}, to another path, host or parameter than the template's",
-                "Quote the value for its part of the URL (urllib.parse.quote(value, safe='') "
-                "for a path segment or a query value), or check it against the values allowed",
+                url_fix,
             )
     _check_typeset(plan, interpolations, raws, trusted)
     result = "".join(pieces)
@@ -347,6 +361,10 @@ def _check_structure(
             page = None
         if page is None:  # unreadable, or it leaves a <script>, a comment... open at the end
             culprit = max(trusted)
+        elif contexts.depth(page) > contexts.MAX_DEPTH:
+            deep = max(trusted)
+            field = field_text(interpolations[deep], deep + 1)
+            raise refusal("html", f"the page with {field}", *contexts.DEPTH_REFUSAL)
         else:
             culprit = contexts.mismatch(plan.skeleton(reading), plain, in_attribute, page)
         if culprit is not None:

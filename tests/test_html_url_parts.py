@@ -356,3 +356,42 @@ def test_positive_control_a_server_that_splits_at_semicolons_reads_a_new_paramet
         query = ada_url.URL(before + value + after).search.removeprefix("?")
         parameters = [p for piece in query.split("&") for p in parse_qsl(piece, separator=";")]
         assert len(parameters) == query.count("&") + 2
+
+
+def test_a_download_named_by_its_url_keeps_to_data_extensions(browser: Any) -> None:  # noqa: F811
+    """``<a href="/files/{p}" download>``: with no name in ``download``, Chromium saves the
+    file under the URL's last path segment, which the value chose (the positive control:
+    ``report.html``, a document that runs its script when opened).  The rule for a name a
+    value gives ``download="{name}"`` holds for that segment too."""
+    context = browser.new_context(accept_downloads=True)
+    tab = context.new_page()
+
+    def serve(route: Any) -> None:
+        if route.request.url == PAGE:
+            body = '<!doctype html><a id="d" href="/files/report.html" download>get</a>'
+            route.fulfill(status=200, content_type="text/html", body=body)
+        else:
+            route.fulfill(status=200, content_type="text/html", body="<script>1</script>")
+
+    tab.route("https://notebook.invalid/**", serve)
+    tab.goto(PAGE)
+    with tab.expect_download() as download:
+        tab.click("#d")
+    assert download.value.suggested_filename == "report.html"
+    context.close()
+
+    def bare(before: str, value: str) -> InterpolationTemplate:
+        opening = f'<a download href="{before}'
+        return InterpolationTemplate(opening, Interpolation(value, "p"), '">x</a>')
+
+    for value in ("report.html", "report%2Ehtml", "report", "x.svg"):
+        with pytest.raises(RenderError, match="would name the download"):
+            html(bare("/files/", value))
+    with pytest.raises(RenderError, match="would name the download"):
+        html(bare("", "/x.html"))
+    # A name of a data type, a name the download attribute gives, a value in the query, a
+    # link with no download attribute: accepted.
+    assert html(bare("/files/", "report.csv"))
+    assert html(template("a download", "/files/", "", "x.html"))  # (download="t.csv")
+    assert html(bare("/files/report.csv?v=", "x.html"))
+    assert html(template("a", "/files/", "", "x.html"))
