@@ -186,27 +186,20 @@ def html(template: object) -> HtmlMarkup:
     if plan.ending is not None:
         raise refusal("html", "the template", *plan.ending)
     for check in plan.urls:
+        first = next(piece for piece in check.pieces if isinstance(piece, int))
         url = "".join(piece if isinstance(piece, str) else raws[piece] for piece in check.pieces)
         why = contexts.url_refusal(check, url)
         if why is not None:
-            first = next(piece for piece in check.pieces if isinstance(piece, int))
-            raise refusal(
-                "html",
-                f"the {check.attribute} of <{check.element}> holding "
-                f"{field_text(interpolations[first], first + 1)}",
-                f"would be a {why}",
-                check.fix,
-            )
+            _refuse_url(check, interpolations, first, f"would be a {why}", check.fix)
         if check.kind == "link" and check.named_by_url:
             # <a href="/files/{p}" download>: the browser saves it under the URL's last part
             name = saved_name(check.pieces, raws)
             why = None if name is None else contexts.filename_refusal(name)
             if why is not None:
-                first = next(piece for piece in check.pieces if isinstance(piece, int))
-                raise refusal(
-                    "html",
-                    f"the {check.attribute} of <{check.element}> holding "
-                    f"{field_text(interpolations[first], first + 1)}",
+                _refuse_url(
+                    check,
+                    interpolations,
+                    first,
                     f"would name the download (the last part of its path) a {why}",
                     "Give the file its name in the template: download=\"{name}.csv\", or end "
                     "the path with a fixed extension (href=\"/files/{name}.csv\")",
@@ -214,10 +207,10 @@ def html(template: object) -> HtmlMarkup:
         left = None if check.kind == "filename" else part_refusal(check.pieces, raws)
         if left is not None:
             field, why = left
-            raise refusal(
-                "html",
-                f"the {check.attribute} of <{check.element}> holding "
-                f"{field_text(interpolations[field], field + 1)}",
+            _refuse_url(
+                check,
+                interpolations,
+                field,
                 f"would be a {why}, to another path, host or parameter than the template's",
                 url_fix,
             )
@@ -335,6 +328,19 @@ def _trusted_text(value: object, slot: contexts.Slot, interpolation: Any, index:
                     "Pass plain text instead, so it gets escaped",
                 )
     return text
+
+
+def _refuse_url(
+    check: Any, interpolations: Sequence[Any], field: int, why: str, fix: str
+) -> NoReturn:
+    """Refuse the value of ``field`` in ``check``'s URL attribute."""
+    raise refusal(
+        "html",
+        f"the {check.attribute} of <{check.element}> holding "
+        f"{field_text(interpolations[field], field + 1)}",
+        why,
+        fix,
+    )
 
 
 def _check_structure(
