@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from urllib.parse import unquote
 
 import ada_url
@@ -53,11 +54,20 @@ _ROUTE_BASE = "https://route.invalid/"
 _RECIPIENT_HEADERS = frozenset({"to", "cc", "bcc"})
 
 
-def _parse(url: str) -> ada_url.URL | None:
+# A URL's parts, as ada reads them (one call into ada for all of them).
+_Parts = dict[str, str]
+
+
+def _parse(url: str, base: str = _BASE) -> _Parts | None:
+    """``url``'s parts, read against ``base``; None when it is no URL."""
     try:
-        return ada_url.URL(url, _BASE)
+        return ada_url.parse_url(ada_url.join_url(base, url), attributes=_PARTS)  # type: ignore[return-value]
     except ValueError:
         return None
+
+
+# The template's URL with the field marked, read on every render of it: kept (read only).
+_parse_marked = lru_cache(maxsize=256)(_parse)
 
 
 def _around(marked: str, real: str, mark: str, separator: str, whole_may_grow: bool) -> bool:
@@ -117,9 +127,9 @@ def saved_name(pieces: Sequence[str | int], values: Sequence[str]) -> str | None
 
     def last_segment(fill: Sequence[str]) -> str | None:
         url = _parse("".join(p if isinstance(p, str) else fill[p] for p in pieces))
-        if url is None or url.protocol == "data:":
+        if url is None or url["protocol"] == "data:":
             return None
-        return unquote(url.pathname.rpartition("/")[2])
+        return unquote(url["pathname"].rpartition("/")[2])
 
     name = last_segment(values)
     return None if name == last_segment([""] * len(values)) else name
@@ -138,44 +148,44 @@ def _field_refusal(
 
     real = _parse(spelled(None))
     for mark in _MARKS:  # (a port takes only digits)
-        marked = _parse(spelled(mark))
+        marked = _parse_marked(spelled(mark))
         part = None if marked is None else _part_of(marked, mark)
         if part is not None:
             break
     if marked is None or part is None or part == "protocol":
         return None  # (no URL the template means, or the value chooses the scheme: checked)
-    if marked.protocol == "data:":
+    if marked["protocol"] == "data:":
         return None  # (a data: URL's body is data; its type is checked)
     if real is None:
         # (A browser might still read one: refused, as what it would read is not known.)
         return f"text that is no URL by the WHATWG standard, with the value in its {_NAMES[part]}"
     why = _parts_refusal(marked, real, mark, part)
-    if why is None and part == "hash" and _ROUTE_MARKS.search(marked.hash.partition(mark)[0]):
-        why = _route_refusal(marked.hash, real.hash, mark)
+    if why is None and part == "hash" and _ROUTE_MARKS.search(marked["hash"].partition(mark)[0]):
+        why = _route_refusal(marked["hash"], real["hash"], mark)
     return why
 
 
-def _part_of(url: ada_url.URL, mark: str) -> str | None:
-    return next((p for p in _PARTS if mark in getattr(url, p)), None)
+def _part_of(url: _Parts, mark: str) -> str | None:
+    return next((p for p in _PARTS if mark in url[p]), None)
 
 
-def _parts_refusal(marked: ada_url.URL, real: ada_url.URL, mark: str, part: str) -> str | None:
+def _parts_refusal(marked: _Parts, real: _Parts, mark: str, part: str) -> str | None:
     """How ``real`` (the URL with the value) leaves ``part``, where ``marked`` (with the
     field as a plain word) has the mark; None if it keeps to it."""
-    changed = [p for p in _PARTS if p != part and getattr(real, p) != getattr(marked, p)]
+    changed = [p for p in _PARTS if p != part and real[p] != marked[p]]
     if changed:
         return (
             f"URL whose {_NAMES[changed[0]]} changes: the value stands in its {_NAMES[part]} "
             "and reaches past it"
         )
-    mine, theirs = getattr(marked, part), getattr(real, part)
+    mine, theirs = marked[part], real[part]
     if part == "hostname" and mine != mark and not _around(mine, theirs, mark, ".", False):
         return "URL whose host the value gives labels of its own"
     if part == "pathname" and not _around(mine, theirs, mark, "/", whole_may_grow=True):
         return "URL whose path the value changes around its segment"
     if part == "search" and not _query_around(mine, theirs, mark):
         return "URL whose query the value gives parameters of its own"
-    if marked.protocol == "mailto:" and not _recipients_around(mine, theirs, mark, part):
+    if marked["protocol"] == "mailto:" and not _recipients_around(mine, theirs, mark, part):
         return "URL whose list of recipients the value adds to"
     return None
 
@@ -195,12 +205,10 @@ def _route_refusal(mine: str, theirs: str, mark: str) -> str | None:
     return None if why is None else f"{why} in the route its fragment holds (#/…)"
 
 
-def _parse_route(fragment: str) -> ada_url.URL | None:
+def _parse_route(fragment: str) -> _Parts | None:
     route = fragment.removeprefix("#").removeprefix("!")
-    try:  # (`#users/42` is the route `/users/42`, as `"/api/" + route` fetches it)
-        return ada_url.URL(route if route.startswith("/") else "/" + route, _ROUTE_BASE)
-    except ValueError:
-        return None
+    # (`#users/42` is the route `/users/42`, as `"/api/" + route` fetches it)
+    return _parse(route if route.startswith("/") else "/" + route, _ROUTE_BASE)
 
 
 def _recipients_around(mine: str, theirs: str, mark: str, part: str) -> bool:

@@ -109,6 +109,8 @@ class _Analysis(NamedTuple):
     fields: tuple[_Field, ...]
     tail: str  # the static text from where the lexer stopped, "" if it read everything
     argv_problem: str | None  # shell syntax argv cannot honour, described
+    # per word holding a URL before its first field: the URL's static text and field indexes
+    urls: tuple[tuple[str | int, ...], ...] = ()
 
 
 def _fix_for(why: str) -> str:
@@ -329,7 +331,10 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
         )
         for span in lexed.spans
     )
-    return _Analysis(lexed, spans, tuple(fields), tail, _argv_problem(lexed))
+    urls = tuple(
+        tuple(pieces) for span in lexed.spans if (pieces := _url_pieces(span.parts)) is not None
+    )
+    return _Analysis(lexed, spans, tuple(fields), tail, _argv_problem(lexed), urls)
 
 
 def _argv_problem(lexed: Lexed) -> str | None:
@@ -593,9 +598,8 @@ def _check_urls(
     add a query parameter or choose another host (``https://{sub}.example.com/`` with
     ``evil.example/?``).  The value stays one word either way: this is about the program's
     reading of the word."""
-    for span, *_ in analysis.spans:
-        pieces = _url_pieces(span.parts)
-        if pieces is None or any(isinstance(values[p], list) for p in pieces if isinstance(p, int)):
+    for pieces in analysis.urls:
+        if any(isinstance(values[p], list) for p in pieces if isinstance(p, int)):
             continue
         from ._url_parts import FIX, part_refusal  # (ada, loaded for the first URL word)
 
