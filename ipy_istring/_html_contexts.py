@@ -34,6 +34,8 @@ from functools import lru_cache
 from typing import Any, Literal
 
 __all__ = [
+    "DEPTH_REFUSAL",
+    "MAX_DEPTH",
     "Plan",
     "Reading",
     "Slot",
@@ -41,6 +43,8 @@ __all__ = [
     "UrlCheck",
     "analyse",
     "canonical_fragment",
+    "depth",
+    "filename_refusal",
     "mismatch",
     "parse",
     "readings",
