@@ -28,7 +28,7 @@ import itertools
 import os
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -345,6 +345,17 @@ class UrlCheck:
     attribute: str
     # the download's file name is the URL's last part (a download attribute with no name)
     named_by_url: bool = False
+    # the download attribute's static text and field indexes, when a field gives some of it
+    download_name: tuple[str | int, ...] = ()
+
+    def names_the_download(self, raws: Sequence[str]) -> bool:
+        """Whether the browser saves the download under the URL's last part, with ``raws``
+        the fields' values: the download attribute gives no name (``download``,
+        ``download=""``, or ``download="{name}"`` with a blank value)."""
+        if not self.download_name:
+            return self.named_by_url
+        name = "".join(p if isinstance(p, str) else raws[p] for p in self.download_name)
+        return not name.strip(ASCII_WHITESPACE)
 
     @property
     def fix(self) -> str:
@@ -627,6 +638,7 @@ class _Landing:
     opener: bool = False  # following the element's link opens a tab holding window.opener
     typeset: bool = False  # text that MathJax reads as TeX where a page runs it (not <pre>...)
     named_download: bool = False  # the element's download attribute gives the file a name
+    download_name: str = ""  # that attribute's text, when a field gives some of it
 
 
 # The targets that navigate an existing browsing context (or none): any other opens, or finds,
@@ -718,14 +730,16 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
         names = tuple(element.attrib)
         type_ = element.attrib.get("type", "")  # (a radio button joins a group by name)
         opener = name in ("a", "area") and _opens_with_opener(element, base_target)
-        named = bool(element.attrib.get("download", "").strip(ASCII_WHITESPACE))
+        download = element.attrib.get("download", "")
+        named = bool(token.sub("", download).strip(ASCII_WHITESPACE))
+        given = download if token.search(download) else ""  # (a value may leave it blank)
         for attribute, value in element.attrib.items():
             note(attribute, _Landing("attribute name", namespace, name, attribute, names, ""))
             note(
                 value,
                 _Landing(
                     "attribute", namespace, name, attribute, names, value, "", type_, opener,
-                    named_download=named,
+                    named_download=named, download_name=given,
                 ),
             )  # fmt: skip
         text_in = _Landing(
@@ -1095,6 +1109,7 @@ def analyse(strings: tuple[str, ...]) -> Plan:
 
     slots: list[Slot] = []
     urls: list[UrlCheck] = []
+    url_indexes: dict[UrlCheck, int] = {}
     for index in range(count):
         slot, url = _decide(
             index, strings[index], landings.get(index, []), index in unread, probes.token
@@ -1102,8 +1117,12 @@ def analyse(strings: tuple[str, ...]) -> Plan:
         if index in uneven and slot.kind != "refused":
             slot, url = Slot("refused", _REFUSALS["uneven"], _REFUSALS["uneven"], -1), None
         if url is not None:
-            slot = dataclasses.replace(slot, url=len(urls))
-            urls.append(_url_check(url, probes.token))
+            # (one check per URL, not per field in it: a URL's fields are all checked at once)
+            check = _url_check(url, probes.token)
+            if check not in url_indexes:
+                url_indexes[check] = len(urls)
+                urls.append(check)
+            slot = dataclasses.replace(slot, url=url_indexes[check])
         if slot.kind == "text":
             # Trusted HTML may stand only where every reading has element content.
             forms = {places.get(index, ("value", "", ""))[0] for _, _, places in skeletons}
@@ -1117,13 +1136,17 @@ def analyse(strings: tuple[str, ...]) -> Plan:
         slots.append(slot)
     # (<title> is never shown: MathJax's markup there is neither rendered nor clicked.  The
     # placeholder where the template ends stands for what is joined later: not a field.)
-    texts = {
-        tuple(p for p in _split_fields(landing.value, probes.token) if p != count)
+    # (Read once per text: the fields of one long text land there one by one.)
+    typeset = {
+        landing.value
         for found in landings.values()
         for landing in found
         if landing.where == "text"
         and landing.typeset
         and (landing.namespace, landing.element) != (HTML_NS, "title")
+    }
+    texts = {
+        tuple(p for p in _split_fields(value, probes.token) if p != count) for value in typeset
     }
     return Plan(
         tuple(slots),
@@ -1294,6 +1317,7 @@ def _url_check(landing: _Landing, token: re.Pattern[str]) -> UrlCheck:
         landing.element,
         landing.attribute.rpartition("}")[2],
         "download" in landing.attributes and not landing.named_download,
+        _split_fields(landing.download_name, token) if landing.download_name else (),
     )
 
 

@@ -32,8 +32,9 @@ __all__ = ["FIX", "part_refusal", "saved_name"]
 
 #: The fix a refusal offers.
 FIX = (
-    "Quote the value for its part of the URL (urllib.parse.quote(value, safe='') for a path "
-    "segment or a query value), or check it against the values allowed"
+    "Check the value against the values allowed (a path segment may not be '.' or '..' nor "
+    "hold '/' or '\\', even percent-encoded: some readers decode them first), and quote it "
+    "for its part of the URL (urllib.parse.quote(value, safe='') for a query value)"
 )
 
 # A page's URL, against which a relative URL is read (a notebook's, say).
@@ -129,10 +130,18 @@ def saved_name(pieces: Sequence[str | int], values: Sequence[str]) -> str | None
         url = _parse("".join(p if isinstance(p, str) else fill[p] for p in pieces))
         if url is None or url["protocol"] == "data:":
             return None
-        return unquote(url["pathname"].rpartition("/")[2])
+        # (Chromium cuts the name at its first ';', a path parameter, before decoding it:
+        # 'report.html;.csv' is saved as report.html.)
+        return unquote(url["pathname"].rpartition("/")[2].partition(";")[0])
 
+    marked = last_segment([_MARKS[0]] * len(values))
+    if marked is None or _MARKS[0] not in marked:
+        return None  # (no value gives any of the name)
     name = last_segment(values)
-    return None if name == last_segment([""] * len(values)) else name
+    if name is None:
+        return None  # (a data: URL: its type is checked)
+    # (An empty name, 'report.html/' say, is named by the response's type: download.html.)
+    return name or "download"
 
 
 def _field_refusal(
@@ -181,13 +190,30 @@ def _parts_refusal(marked: _Parts, real: _Parts, mark: str, part: str) -> str | 
     mine, theirs = marked[part], real[part]
     if part == "hostname" and mine != mark and not _around(mine, theirs, mark, ".", False):
         return "URL whose host the value gives labels of its own"
-    if part == "pathname" and not _around(mine, theirs, mark, "/", whole_may_grow=True):
+    if part == "pathname" and not all(
+        _around(m, t, mark, "/", whole_may_grow=True)
+        for m, t in ((mine, theirs), (_decoded_path(mine), _decoded_path(theirs)))
+    ):
         return "URL whose path the value changes around its segment"
     if part == "search" and not _query_around(mine, theirs, mark):
         return "URL whose query the value gives parameters of its own"
     if marked["protocol"] == "mailto:" and not _recipients_around(mine, theirs, mark, part):
         return "URL whose list of recipients the value adds to"
     return None
+
+
+def _decoded_path(path: str) -> str:
+    """``path`` as a reader that percent-decodes it before it resolves it reads it:
+    JupyterLab's URL resolver (an output's ``src="avatars/{id}.png"`` with ``..%2F..%2Fsecret``
+    fetched /files/secret.png), and servers that decode ``%2F`` or read ``\\`` as ``/``."""
+    segments: list[str] = []
+    for segment in unquote(path).replace("\\", "/").split("/"):
+        if segment == "..":
+            if len(segments) > 1:  # (the root stays)
+                segments.pop()
+        elif segment != ".":
+            segments.append(segment)
+    return "/".join(segments)
 
 
 def _route_refusal(mine: str, theirs: str, mark: str) -> str | None:

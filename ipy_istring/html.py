@@ -191,7 +191,7 @@ def html(template: object) -> HtmlMarkup:
         why = contexts.url_refusal(check, url)
         if why is not None:
             _refuse_url(check, interpolations, first, f"would be a {why}", check.fix)
-        if check.kind == "link" and check.named_by_url:
+        if check.kind == "link" and check.names_the_download(raws):
             # <a href="/files/{p}" download>: the browser saves it under the URL's last part
             name = saved_name(check.pieces, raws)
             why = None if name is None else contexts.filename_refusal(name)

@@ -68,7 +68,6 @@ NO_URL = [
 # (the same, and a value that only fills its part)
 ACCEPTED = [
     ("img", "/api/users/", "/avatar", "42"),
-    ("img", "/api/users/", "/avatar", "a%2Fb"),
     ("a", "/files/", "", "docs/readme.md"),
     ("a", "/files/", ".csv", "2024/sales"),
     ("a", "https://github.com/", "", "owner/repo"),
@@ -395,3 +394,133 @@ def test_a_download_named_by_its_url_keeps_to_data_extensions(browser: Any) -> N
     assert html(template("a download", "/files/", "", "x.html"))  # (download="t.csv")
     assert html(bare("/files/report.csv?v=", "x.html"))
     assert html(template("a", "/files/", "", "x.html"))
+
+
+# --- readers that decode the path first ------------------------------------------------------
+
+# (element, the URL's static text before and after the value, a value whose segments only a
+# reader that percent-decodes the path first sees: JupyterLab's URL resolver for an output's
+# relative src/href, Python's http.server, servers that read '\' as '/')
+DECODED_TRAVERSALS = [
+    ("img", "avatars/", ".png", "..%2F..%2Fsecret"),
+    ("a", "reports/", "", "..%2F..%2Fsecret.txt"),
+    ("a", "/api/users/", "/avatar", "a%2F..%2F..%2Fadmin%2Fdelete"),
+    # (accepted until a reader that decodes the path was followed: one segment to ada, two
+    # to JupyterLab's resolver and http.server)
+    ("img", "/api/users/", "/avatar", "a%2Fb"),
+    ("img", "/u/", "/a.png", "..%5C..%5Cadmin"),
+    ("a", "/app#/users/", "", "..%2F..%2Fadmin"),
+]
+
+
+@pytest.mark.parametrize(("element", "before", "after", "value"), DECODED_TRAVERSALS)
+def test_a_value_whose_decoded_segments_leave_its_place_is_refused(
+    element: str, before: str, after: str, value: str
+) -> None:
+    """JupyterLab resolved ``<img src="avatars/{id}.png">`` with ``..%2F..%2Fsecret`` to
+    /files/secret.png, and a link meant for work/reports/q1.csv opened the server root's
+    secret.txt: ada keeps ``%2F`` in one segment, the resolver decodes it first.  And
+    ``urllib.parse.quote(value, safe='')``, the fix the refusal offered, made that value."""
+    with pytest.raises(RenderError, match="path the value changes") as refused:
+        html(template(element, before, after, value))
+    assert "quote(value, safe='') for a query value" in str(refused.value)
+
+
+def test_a_decoded_slash_that_stays_below_the_value_is_accepted() -> None:
+    # the last segments are the value's (/files/{path}), in a folder or not
+    for element, before, after, value in (
+        ("a", "/files/", "", "2024%2Fq1.csv"),
+        ("img", "avatars/", ".png", "team%2Falice"),
+        ("a", "/api/users/", "/avatar", "alice%20smith"),
+        ("a", "/files/", "", "..data.csv"),
+    ):
+        assert html(template(element, before, after, value))
+
+
+def test_positive_control_a_server_that_decodes_the_path_serves_another_file(
+    tmp_path: Any,
+) -> None:
+    """Python's own http.server decodes a request's path before it resolves it, as
+    JupyterLab's resolver does: the quoted value reads the site's root."""
+    import functools
+    import threading
+    import urllib.request
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+    from urllib.parse import quote
+
+    (tmp_path / "secret.txt").write_text("TOP SECRET")
+    (tmp_path / "work" / "reports").mkdir(parents=True)
+    (tmp_path / "work" / "reports" / "q1.csv").write_text("a,b")
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(tmp_path))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        site = f"http://127.0.0.1:{server.server_address[1]}/work/"
+        quoted = quote("../../secret.txt", safe="")
+        for value, body in (("q1.csv", b"a,b"), (quoted, b"TOP SECRET")):
+            with urllib.request.urlopen(site + "reports/" + value) as response:
+                assert response.read() == body
+            page = InterpolationTemplate('<a href="reports/', Interpolation(value, "f"), '">r</a>')
+            if body == b"a,b":
+                assert html(page)
+            else:
+                with pytest.raises(RenderError, match="path the value changes"):
+                    html(page)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_download_named_by_its_url_is_named_as_chromium_names_it(
+    browser: Any,  # noqa: F811
+) -> None:
+    """Chromium cuts the saved name at its first ';' (a path parameter), and names a file
+    whose URL ends in '/' after the response's type: 'report.html;.csv' was saved as
+    report.html, 'report.html/' as download.html, both past the data-extension rule.  A name
+    that only a value gives (download="{name}") may be empty: then the URL names the file."""
+    context = browser.new_context(accept_downloads=True)
+    tab = context.new_page()
+    link = ""
+
+    def serve(route: Any) -> None:
+        if route.request.url == PAGE:
+            body = f'<!doctype html><a id="d" href="{link}" download="">get</a>'
+            route.fulfill(status=200, content_type="text/html", body=body)
+        else:
+            route.fulfill(status=200, content_type="text/html", body="<script>1</script>")
+
+    tab.route("https://notebook.invalid/**", serve)
+    saved = {}
+    for link in ("/files/report.html;.csv", "/files/report.html/", "/files/report.csv"):
+        tab.goto(PAGE)
+        with tab.expect_download() as download:
+            tab.click("#d")
+        saved[link] = download.value.suggested_filename
+    context.close()
+    assert saved["/files/report.html;.csv"] == "report.html"
+    assert saved["/files/report.html/"].startswith("download")  # (.html when saved)
+    assert saved["/files/report.csv"] == "report.csv"
+
+    def link_to(value: str, name: str | None = None) -> InterpolationTemplate:
+        parts: list[Any] = ['<a href="/files/', Interpolation(value, "p"), '" download']
+        if name is not None:
+            parts += ['="', Interpolation(name, "n"), '"']
+        return InterpolationTemplate(*parts, ">get</a>")
+
+    for value in ("report.html;.csv", "report.html;x=1.csv", "report.svg;.png", "report.html/"):
+        with pytest.raises(RenderError, match="would name the download"):
+            html(link_to(value))
+    with pytest.raises(RenderError, match="would name the download"):
+        html(link_to("report.html", name=""))
+    # look-alikes: an encoded ';' stays in the name, a name given, a value before a '/'
+    assert html(link_to("report.html%3B.csv"))
+    assert html(link_to("report.html", name="report.csv"))
+    assert html(link_to("report.csv", name=""))
+    in_a_folder = ('<a href="/files/', Interpolation("7", "id"), '/" download>x</a>')
+    assert html(InterpolationTemplate(*in_a_folder))
