@@ -15,6 +15,7 @@ prefixed classes and JupyterLab's ``--jp-*`` variables.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from html import escape
 from importlib import resources
@@ -29,6 +30,7 @@ from .view_model import (
     TemplateView,
     ValueText,
     describe,
+    shown_as_is,
     visible_parts,
 )
 
@@ -56,10 +58,8 @@ def style_tag() -> str:
 
 def text_html(text: str, *, newlines: bool = True) -> str:
     """``text`` as HTML text: escaped, each invisible character shown as a marked escape."""
-    if text.isalnum() or not text:  # names and numbers: nothing to escape
-        return text
-    if text.isprintable():  # nearly every other text: one escape, no split
-        return escape(text)
+    if shown_as_is(text):  # nearly every text: one escape (none for names), no split
+        return text if text.isalnum() else escape(text)
     return "".join(
         f"<span class='ipyis-esc' title='invisible character'>{escape(piece)}</span>"
         if is_escape
@@ -211,6 +211,7 @@ def _preview_height(source: str) -> int:
     return min(max(lines * 22 + 24, 64), 480)
 
 
+_SURROGATES = re.compile("[\ud800-\udfff]")
 _PREVIEW_STYLE = (
     "<style>body{margin:8px;font:14px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif;"
     "color:#1a1a1a;background:#fff}</style>"
@@ -220,7 +221,10 @@ _PREVIEW_STYLE = (
 def _html_output_html(output: RenderedOutput, *, preview: bool) -> str:
     body = "<div class='ipyis-label'>source</div>" + _block(output.text)
     if preview:
-        source = output.text.text
+        # (A lone surrogate, from json.loads of untrusted text say, cannot be sent to the
+        # front end (no UTF-8 holds it): the preview shows it as the browser would, U+FFFD;
+        # the source above shows its escape.)
+        source = _SURROGATES.sub("\ufffd", output.text.text)
         # srcdoc is an attribute: escape() makes it one string; sandbox="" forbids scripts,
         # forms, navigation and same-origin access.
         body += (

@@ -78,6 +78,11 @@ class RendererRegistry(MutableMapping[str, Renderer]):
             raise KeyError(f"no renderer named {name!r}; registered: {known}") from None
 
     def __setitem__(self, name: str, renderer: Renderer) -> None:
+        if type(name) is not str or not name:
+            # (the display shows every renderer by its name: one that is no text would break
+            # the display of every template)
+            got = type(name).__name__
+            raise TypeError(f"a renderer's name must be a non-empty str, got {got}")
         if not callable(renderer):
             raise TypeError(f"a renderer must be callable, got {type(renderer).__name__}")
         self._renderers[name] = renderer

@@ -215,8 +215,14 @@ def _read(
     string_end = -1  # where the last token ended, if it was a string
     for kind, start, end in tokens(text, d):
         if kind == "field":
-            continued = d.continued_escapes and _NEWLINE.search(text, string_end, start)
-            inside.append(_CONTINUES if string_end >= 0 and continued else None)
+            # (searched only after a string: from position -1, the search read the whole
+            # text before each field)
+            continued = (
+                string_end >= 0
+                and d.continued_escapes
+                and _NEWLINE.search(text, string_end, start) is not None
+            )
+            inside.append(_CONTINUES if continued else None)
             string_end = -1
             continue
         if kind not in ("line_comment", "block_comment"):

@@ -17,6 +17,7 @@ changed: only what is shown is.
 from __future__ import annotations
 
 import builtins
+import re
 import reprlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -36,9 +37,12 @@ __all__ = [
     "ValueText",
     "clip",
     "describe",
+    "exact_text",
     "exception_text",
     "ordered_renderers",
     "render_one",
+    "render_within_limits",
+    "shown_as_is",
     "shown_rows",
     "type_name",
     "value_repr",
@@ -52,21 +56,57 @@ __all__ = [
 
 
 def _escape(char: str) -> str:
-    # repr's own escape (\r, \x1b, \u202e, \U000e0001...): what a Python user reads already.
-    return builtins.repr(char)[1:-1]
+    # repr's own escape (\r, \x1b, \u202e, \U000e0001...): what a Python user reads already;
+    # the same spelling for what repr keeps as it is (printable, but drawn as nothing).
+    escaped = builtins.repr(char)[1:-1]
+    if escaped == char:
+        code = ord(char)
+        escaped = f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+    return escaped
+
+
+def exact_text(text: object) -> str:
+    """``text`` as a plain ``str``, read without calling any method of its own: a text from
+    the user's objects (a repr, an expression, a type's name) may be a ``str`` subclass whose
+    ``isalnum``, ``isprintable``, ``replace`` or ``__len__`` lie or raise, and the views would
+    call them to escape it.  Anything that is no ``str`` reads as ``"?"``."""
+    if type(text) is str:
+        return text
+    try:
+        return str.__str__(text) if isinstance(text, str) else "?"
+    except Exception:  # (a __class__ that raises)
+        return "?"
+
+
+# Characters Python counts as printable that browsers and terminals draw as nothing or as a
+# blank: Unicode's Default_Ignorable_Code_Point (Hangul fillers, the combining grapheme joiner,
+# variation selectors, Mongolian and Khmer invisibles; the format characters among them are
+# not printable anyway), and the blank Braille pattern.  "docs" + "\u3164" showed as "docs".
+_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+
+
+def shown_as_is(text: str) -> bool:
+    """Whether every character of ``text`` shows as itself (nothing for :func:`visible` to
+    mark): the usual text, checked fast."""
+    return text.isprintable() and _INVISIBLE.search(text) is None
 
 
 def visible_parts(text: str, *, newlines: bool = True) -> Iterator[tuple[str, bool]]:
     """``text`` as runs of ``(piece, is_escape)``: every character that is not printable
     (controls, bidi overrides and isolates, zero-width and other format characters, line and
-    paragraph separators, unusual spaces) becomes its own piece holding its escape.  With
-    ``newlines``, ``\\n`` stays a line break."""
-    if text.isprintable() or (newlines and all(line.isprintable() for line in text.split("\n"))):
+    paragraph separators, unusual spaces) or that is drawn as nothing (Hangul fillers,
+    variation selectors...) becomes its own piece holding its escape.  With ``newlines``,
+    ``\\n`` stays a line break."""
+    if shown_as_is(text) or (newlines and all(map(shown_as_is, text.split("\n")))):
         yield text, False
         return
     start = 0
     for position, char in enumerate(text):
-        if char.isprintable() or (newlines and char == "\n"):
+        if shown_as_is(char) or (newlines and char == "\n"):
             continue
         if start < position:
             yield text[start:position], False
@@ -78,7 +118,7 @@ def visible_parts(text: str, *, newlines: bool = True) -> Iterator[tuple[str, bo
 
 def visible(text: str, *, newlines: bool = True) -> str:
     """``text`` with every invisible or text-moving character shown as its escape."""
-    if text.isprintable():  # nearly every text: no copy
+    if shown_as_is(text):  # nearly every text: no copy
         return text
     return "".join(piece for piece, _ in visible_parts(text, newlines=newlines))
 
@@ -170,7 +210,7 @@ def _plain(value: object) -> bool:
 def exception_text(exc: BaseException) -> str:
     """``"Name: message"`` of an exception, even when its ``str`` raises."""
     try:
-        message = str(exc)
+        message = exact_text(str(exc))
     except Exception:
         message = "<unprintable message>"
     name = type(exc).__name__
@@ -190,6 +230,7 @@ def value_repr(value: object, limit: int | None = None) -> ValueText:
         return ValueText(text, max(len(sized) - limit, 0))
     try:
         text = builtins.repr(value) if _plain(value) else _bounded_repr(limit).repr(value)
+        text = exact_text(text)
     except RecursionError:
         return ValueText("repr() recursed without end", error="RecursionError")
     except Exception as exc:
@@ -235,10 +276,9 @@ def type_name(value: object) -> str:
 @lru_cache(maxsize=256)
 def _type_name(cls: type) -> str:
     try:
-        module = cls.__module__
-        name = cls.__qualname__
-        full = name if module == "builtins" else f"{module}.{name}"
-        return _cut(str(full), 80)
+        module = exact_text(cls.__module__)
+        name = exact_text(cls.__qualname__)
+        return _cut(name if module == "builtins" else f"{module}.{name}", 80)
     except Exception:
         return "?"
 
@@ -342,11 +382,11 @@ class TemplateView:
 
 
 def _field_view(index: int, interpolation: Any, reprs: _Reprs, limit: int) -> FieldView:
-    conversion = interpolation.conversion
-    spec = interpolation.format_spec
+    conversion = _conversion(interpolation)
+    spec = exact_text(interpolation.format_spec)
     return FieldView(
         position=index,
-        expression=_cut(interpolation.expression, limit),
+        expression=_cut(exact_text(interpolation.expression), limit),
         value=reprs(interpolation.value),
         type_name=type_name(interpolation.value),
         conversion=f"!{conversion}" if conversion else "",
@@ -354,24 +394,36 @@ def _field_view(index: int, interpolation: Any, reprs: _Reprs, limit: int) -> Fi
     )
 
 
+def _conversion(interpolation: Any) -> str:
+    """The field's conversion (``s``, ``r``, ``a``), or ``""`` (``"?"``: not one of them)."""
+    conversion = interpolation.conversion
+    if conversion is None:
+        return ""
+    text = exact_text(conversion)
+    return text if text in ("", "s", "r", "a") else "?"
+
+
 def _field_as_written(interpolation: Any, limit: int) -> str:
     """``{expression!conversion:spec}`` as the template's text wrote it, cut to ``limit``."""
-    conversion = f"!{interpolation.conversion}" if interpolation.conversion else ""
-    spec = f":{interpolation.format_spec}" if interpolation.format_spec else ""
-    return "{" + _cut(interpolation.expression + conversion + spec, limit) + "}"
+    conversion = _conversion(interpolation)
+    spec = exact_text(interpolation.format_spec)
+    written = exact_text(interpolation.expression)
+    written += (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+    return "{" + _cut(written, limit) + "}"
 
 
 def _written_length(interpolation: Any) -> int:
-    conversion = 2 if interpolation.conversion else 0
-    spec = len(interpolation.format_spec) + 1 if interpolation.format_spec else 0
-    return len(interpolation.expression) + conversion + spec + 2
+    conversion = 2 if _conversion(interpolation) else 0
+    spec = exact_text(interpolation.format_spec)
+    spec_length = len(spec) + 1 if spec else 0
+    return len(exact_text(interpolation.expression)) + conversion + spec_length + 2
 
 
 def _source(template: Any, budget: int, limit: int) -> tuple[tuple[SourcePart, ...], int]:
     """The template's text, fields as written, cut after ``budget`` characters; and how many
     characters of it were left out."""
     parts: list[SourcePart] = []
-    strings = template.strings
+    strings = [exact_text(string) for string in template.strings]
     interpolations = template.interpolations
     used = 0
     for index, string in enumerate(strings):
@@ -403,7 +455,7 @@ def ordered_renderers(
         registry = renderers
     default = options.default_renderer if default is None else default
     try:
-        items = list(registry.items())
+        items = [(exact_text(name), renderer) for name, renderer in registry.items()]
     except Exception as exc:
         return [], f"the renderer registry could not load: {exception_text(exc)}"
     return sorted(items, key=lambda item: item[0] != default), None
@@ -423,7 +475,7 @@ def _kind(result: object) -> str:
 
 def _params_of(params: object) -> list[tuple[str, object]]:
     if isinstance(params, Mapping):
-        return [(str(key), value) for key, value in params.items()]
+        return [(exact_text(str(key)), value) for key, value in params.items()]
     if isinstance(params, Sequence) and not isinstance(params, (str, bytes)):
         # Numbered from 0, as fields and arguments are: params[0] is the first.
         return [(str(position), value) for position, value in enumerate(params)]
@@ -447,7 +499,7 @@ def _read(name: str, result: object, reprs: _Reprs) -> RenderedOutput:
         return RenderedOutput(
             name,
             kind,
-            clip(str(query.sql), limit),
+            clip(exact_text(str(query.sql)), limit),
             _rows(params, reprs),
             len(params),
             f"query, {len(params):,} parameters",
@@ -500,6 +552,36 @@ def _skipped(name: str, reason: str) -> RenderedOutput:
     return RenderedOutput(name, "skipped", Clipped(reason), summary="not rendered")
 
 
+def _too_big_to_render(template: Any, reprs: _Reprs) -> str | None:
+    """Why the display runs no renderer on ``template`` (its text is over
+    ``max_render_chars``), or None.  The values' sizes are read first (a list of ten million
+    ints is known to be too big at once); then the f-string's own result is measured, as
+    what every renderer reads is that long at least: a value's ``str`` may be far longer
+    than its repr (a document whose repr is its title), and the static text may be long."""
+    budget = options.max_render_chars
+    values = (i.value for i in template.interpolations)
+    size = _rendered_size_at_least(values, budget, reprs.size)
+    if size <= budget:
+        from .template import render_format
+
+        try:
+            size = len(render_format(template))
+        except Exception:  # (each renderer then says why it fails)
+            size = 0
+    if size <= budget:
+        return None
+    return (
+        f"not rendered here: the template renders to over {budget:,} characters "
+        "(max_render_chars)"
+    )
+
+
+def render_within_limits(template: Any, name: str, renderer: Any) -> RenderedOutput:
+    """:func:`render_one`, unless the template is too big for the display to render."""
+    reason = _too_big_to_render(template, _Reprs())
+    return render_one(template, name, renderer) if reason is None else _skipped(name, reason)
+
+
 def describe(
     template: Any,
     *,
@@ -531,13 +613,8 @@ def describe(
         items, registry_error = ordered_renderers(registry, default)
         if render is not True:
             items = [(name, renderer) for name, renderer in items if name in render]
-        budget = options.max_render_chars
-        size = _rendered_size_at_least((i.value for i in interpolations), budget, reprs.size)
-        if size > budget:
-            reason = (
-                f"not rendered here: the values render to over {budget:,} characters "
-                "(max_render_chars)"
-            )
+        reason = _too_big_to_render(template, reprs) if items else None
+        if reason is not None:
             outputs = [_skipped(name, reason) for name, _ in items]
         else:
             outputs = [render_one(template, name, renderer, reprs) for name, renderer in items]

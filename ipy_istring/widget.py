@@ -32,7 +32,13 @@ from .html_view import (
     style_tag,
     text_html,
 )
-from .view_model import RenderedOutput, TemplateView, describe, ordered_renderers, render_one
+from .view_model import (
+    RenderedOutput,
+    TemplateView,
+    describe,
+    ordered_renderers,
+    render_within_limits,
+)
 
 __all__ = [
     "TemplateWidget",
@@ -144,7 +150,9 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
 
     def _output(self, name: str) -> RenderedOutput:
         if name not in self._outputs:
-            self._outputs[name] = render_one(self.template, name, self._renderers[name])
+            self._outputs[name] = render_within_limits(
+                self.template, name, self._renderers[name]
+            )
         return self._outputs[name]
 
     def _show(self, name: str | None) -> None:

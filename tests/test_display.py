@@ -423,6 +423,13 @@ DISGUISES = {
     "\r": "\\r",
     "\b": "\\x08",
     "\x00": "\\x00",
+    # printable to Python, but drawn as nothing or a blank: "docs" + one showed as "docs"
+    "\u3164": "\\u3164",
+    "\u115f": "\\u115f",
+    "\u034f": "\\u034f",
+    "\ufe0f": "\\ufe0f",
+    "\U000e0100": "\\U000e0100",
+    "\u2800": "\\u2800",
 }
 DISGUISED = "X" + "".join(DISGUISES) + "[31mlive"
 
@@ -506,6 +513,33 @@ def test_huge_container_values_are_not_rendered_for_the_display(renderers: Any) 
     assert called == []
     small = display.describe(template("echo ", field(list(range(100)), "small"), ""))
     assert "skipped" not in {o.kind for o in small.outputs}
+
+
+class Document:
+    """A value whose repr is short and whose text is long (a lazily loaded document)."""
+
+    def __repr__(self) -> str:
+        return "Document('notes')"
+
+    def __format__(self, spec: str) -> str:
+        return "x" * 2_000
+
+
+def test_a_value_longer_as_text_than_as_repr_is_not_rendered_either(renderers: Any) -> None:
+    """A 100 MB document with a short repr ran every renderer (sh: 12 GB, 17 s)."""
+    called: list[str] = []
+    renderers["spy"] = lambda t: called.append("spy") or "x"
+    with set_options(max_render_chars=1_000):
+        for t in (
+            template("cat ", field(Document(), "doc"), ""),
+            template("x" * 2_000),  # a long static text: a script pasted in
+        ):
+            view = display.describe(t)
+            assert {o.kind for o in view.outputs} == {"skipped"}
+            assert "max_render_chars" in view.outputs[0].text.text
+        assert called == []
+        short = display.describe(template("cat ", field("notes", "doc"), ""))
+        assert "skipped" not in {o.kind for o in short.outputs} and called == ["spy"]
 
 
 # --- each value repr'd once per display --------------------------------------------------------
@@ -623,3 +657,106 @@ def test_renderers_in_namespace_can_be_turned_off_and_never_replace_a_users_name
     finally:
         shell.config.IStringExtension.pop("renderers_in_namespace", None)
         shell.reset(new_session=False)
+
+
+# --- text objects that lie: str subclasses from the user's code -------------------------------
+
+
+class Lying(str):
+    """A text whose own methods say it needs no escape, and whose length cannot be read."""
+
+    def isalnum(self) -> bool:
+        return True
+
+    def isprintable(self) -> bool:
+        return True
+
+    def replace(self, *args: Any) -> str:  # type: ignore[override]
+        return self
+
+    def __len__(self) -> int:
+        raise RuntimeError("no length")
+
+
+class LyingRepr:
+    def __repr__(self) -> str:
+        return Lying(XSS_IMG + "\x1b]0;TITLE\x07\x1b[2J")
+
+
+def test_a_repr_that_is_a_lying_str_subclass_is_shown_as_plain_text(formatter: Any) -> None:
+    t = template("echo ", field(LyingRepr(), "v"), "")
+    bundle, _ = formatter.format(t)
+    page = Page(bundle["text/html"])
+    assert not page.tags("img") and XSS_IMG in page.all_text
+    assert "\x1b" not in bundle["text/plain"] and "\\x1b]0;TITLE" in bundle["text/plain"]
+    # the same characters from a plain str: the same views
+    plain = template("echo ", field(XSS_IMG + "\x1b]0;TITLE\x07\x1b[2J", "v"), "")
+    assert not Page(formatter.format(plain)[0]["text/html"]).tags("img")
+
+
+def test_lying_expressions_specs_and_type_names_are_shown_as_plain_text(
+    formatter: Any,
+) -> None:
+    value = type("Odd", (), {"__module__": Lying(XSS_IMG)})()
+    lying = Lying(XSS_IMG)
+    t = template("", Interpolation(value, lying, None, lying), "")
+    bundle, _ = formatter.format(t)
+    page = Page(bundle["text/html"])
+    assert not page.tags("img") and page.all_text.count(XSS_IMG) >= 2
+    assert XSS_IMG in bundle["text/plain"]
+
+
+def test_a_renderer_name_must_be_a_non_empty_str(renderers: Any) -> None:
+    for name in (("my", "renderer"), 42, None, "", Lying("x")):
+        with pytest.raises(TypeError, match="non-empty str"):
+            renderers[name] = lambda t: "x"
+    for name in (("my", "renderer"), 42):
+        with pytest.raises(TypeError, match="non-empty str"):
+            registry.register_renderer(name)(lambda t: "x")  # type: ignore[call-overload]
+    assert set(renderers) == {"argv", "format", "html", "sh", "sql"}
+    # ...and every template still displays, with every renderer
+    t = template("select ", field(1, "n"), "")
+    assert "format → select 1" in display.to_text(t)
+
+
+def test_a_registry_mapping_with_odd_names_still_displays() -> None:
+    view = view_model.describe(
+        template("a ", field(1, "n"), ""), registry={("t",): str, Lying("shout"): str.upper}
+    )
+    assert {output.name for output in view.outputs} == {"?", "shout"}
+    assert all(type(output.name) is str for output in view.outputs)
+
+
+def test_a_bulk_template_is_rendered_in_one_pass_over_its_text(
+    renderers: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 2,000-row insert built in a loop displayed in 72 s: html() split the whole text
+    once per field, sql() searched it from its start once per field.  (Work counted, not
+    timed: the machines are shared.)"""
+    import importlib
+
+    from ipy_istring import _html_contexts
+
+    sql = importlib.import_module("ipy_istring.sql")
+
+    parts: list[Any] = ["insert into users (id, name) values "]
+    for row in range(2000):
+        parts += ["(", field(row, "id_"), ", ", field(f"name{row}", "name"), "), "]
+    t = template(*parts)
+    splits: list[int] = []
+    split = _html_contexts._split_fields
+    monkeypatch.setattr(
+        _html_contexts, "_split_fields", lambda *a: splits.append(1) or split(*a)
+    )
+    searched: list[int] = []
+
+    class CountedNewline:
+        def search(self, text: str, start: int, end: int) -> Any:
+            searched.append(end - max(start, 0))
+            return sql._NEWLINE.search(text, start, end)
+
+    monkeypatch.setattr(sql, "_NEWLINE", CountedNewline())
+    text = display.to_text(t)
+    assert "html → insert into users" in text and "sql → insert into users" in text
+    assert len(splits) <= 2
+    assert sum(searched) <= len(format(t))

@@ -291,3 +291,39 @@ def test_the_saved_static_view_shows_the_renderer_the_widget_shows(renderers: An
         assert "renderer sql" in page.text
     finally:
         w.close()
+
+
+def test_a_lone_surrogate_in_the_html_preview_can_be_sent_to_the_front_end(
+    renderers: Any,
+) -> None:
+    """A value from json.loads of untrusted text may hold a lone surrogate: the preview's
+    state held it raw, which jupyter_client's packer cannot send (the cell failed)."""
+    from jupyter_client.session import json_packer
+
+    t = InterpolationTemplate("<p>", Interpolation("caf\ud800e", "v"), "</p>")
+    w = widget.TemplateWidget(t, renderer="html")
+    try:
+        json_packer(w.output.get_state())  # (raised UnicodeEncodeError)
+        page = Page(w.output.value)
+        (frame,) = page.tags("iframe")
+        assert "<p>caf\ufffde</p>" in (frame["srcdoc"] or "")
+        assert "caf\\ud800e" in page.text  # the source shows the escape
+    finally:
+        w.close()
+
+
+def test_inspect_renders_nothing_too_big_for_the_display(renderers: Any) -> None:
+    """t.inspect() ran every renderer on a 20 MB value the display skips (2.5 GB for sh)."""
+    called: list[str] = []
+    renderers["spy"] = lambda t: called.append("spy") or "x"
+    t = InterpolationTemplate("cat ", Interpolation("x" * 2_000, "doc"), "")
+    with set_options(max_render_chars=1_000):
+        w = t.inspect()
+        try:
+            for name in ("format", "sh", "spy"):
+                w.renderer = name
+                assert "max_render_chars" in Page(w.output.value).text
+            assert "max_render_chars" in w._repr_mimebundle_()["text/plain"]
+        finally:
+            w.close()
+    assert called == []
