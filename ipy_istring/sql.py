@@ -1624,12 +1624,17 @@ def _calls_in_from(
     f(...)``, ``lateral f(...)``, MERGE's and DELETE's ``using f(...)``), or any call in a FROM
     list (``rows from (f(...))``), or a function written as a keyword (``from current_user``)."""
     if opens and last_named and last not in _NO_CALL:
-        return clause == "from" or _reads_a_table(chain_before, clause) or chain_before == "lateral"
-    return (
-        kind == "word"
-        and token in _KEYWORD_FUNCTIONS
-        and (_reads_a_table(last, clause) or last == "lateral")
-    )
+        return clause == "from" or _starts_from_item(chain_before, clause)
+    return kind == "word" and token in _KEYWORD_FUNCTIONS and _starts_from_item(last, clause)
+
+
+_FROM_ITEM_AFTER = frozenset(("from", "join", "lateral", "using"))
+
+
+def _starts_from_item(before: str, clause: str) -> bool:
+    """Whether a name after the token ``before``, in ``clause``, starts an item of FROM (also
+    JOIN's, LATERAL's, and MERGE's and DELETE's USING): not ``create table t (...)``."""
+    return before in _FROM_ITEM_AFTER or (before in (",", "(") and clause in ("from", "join"))
 
 
 def _indirected(prior: str, field: int, specs: tuple[str, ...]) -> bool:

@@ -104,6 +104,10 @@ def test_a_function_alias_is_no_row_however_the_dot_or_the_call_is_written(pg: A
     ]  # fmt: skip
     for parts in accepted:
         assert pg.execute(*sql(T(*parts), "format")).fetchall() == [("a",)]
+    # A declaration's parentheses are no call: create table t2 (w) as select t.{c:i} from t.
+    created = T("create table t2 (w) as select t.", field("v", "c", "i"), " from t")
+    pg.execute(*sql(created, "format"))
+    assert pg.execute("select w from t2").fetchall() == [("a",)]
     # SQLite and DuckDB have no such call.
     assert sql(T(*FUNCTION_ALIASES[0]), dialect="duckdb").sql == (
         'select "u"."ts_stat" from unnest(?::text[]) u'
@@ -171,7 +175,8 @@ def test_a_predefined_role_is_no_value_s_choice(request: pytest.FixtureRequest) 
         def run_program() -> Any:
             with psycopg.connect(dsn, autocommit=True) as other:
                 try:
-                    return other.execute("copy (select 1) to program 'true'").statusmessage
+                    copy = "copy (select 1) to program 'cat > /dev/null'"
+                    return other.execute(copy).statusmessage
                 except psycopg.errors.InsufficientPrivilege:
                     return "refused"
 
