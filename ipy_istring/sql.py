@@ -48,8 +48,9 @@ takes no field anywhere: a subquery, a CTE or a variable carries any value into 
 **Where a value would choose what runs** no field stands either: the name of the function
 called (a field before ``(``, unless the word before its name declares or targets one:
 ``insert into {t:i} (a)``; DuckDB's ``cast(x as t).{f:i} ()`` is a call), the function DDL
-binds (``create cast ... with function {f:i} (text)``), a name after ``).`` or ``].`` when
-PostgreSQL may run the query (its attribute notation reads ``(x).f`` as ``f(x)``), a setting's
+binds (``create cast ... with function {f:i} (text)``), a name after ``).``, ``].`` or a
+parameter's ``$1 .`` when PostgreSQL may run the query (its attribute notation reads ``(x).f``
+as ``f(x)``), a setting's
 name (``set {k:i}``, ``set_config({k}, ...)``, ``create function ... set {k:i} = ...``), an
 option's name in ``OPTIONS ({k:i} ...)`` (file_fdw's PROGRAM runs its value), ``pg_settings``
 as UPDATE's table (its rule calls set_config()), and, when DuckDB may run the query, a ``:i``
@@ -383,6 +384,10 @@ _CODE_AFTER = {
     "database server",
 }
 _UNREADABLE = "\0"  # the name of a U&"..." identifier, whose escapes are not decoded here
+_XML_EXPORT = (
+    "PostgreSQL's table and schema XML exports run a query over the relations their argument "
+    "names (the catalog's views among them: pg_prepared_statements' SQL text)"
+)
 _CODE_CALLS = {
     "query": "DuckDB's query() runs its argument as SQL",
     "query_to_xml": "PostgreSQL's query_to_xml() runs its argument as SQL",
@@ -435,6 +440,20 @@ _CODE_CALLS = {
     "unquoted, into the SQL it runs",
     "check_foreign_key": "refint's check_foreign_key() writes its table and column names, "
     "unquoted, into the SQL it runs",
+    # PostgreSQL's XML exports run SELECT * FROM the relation (every relation of the schema)
+    # their argument names, or FETCH from the cursor it names: table_to_xml({t}::regclass,
+    # ...) with 'pg_prepared_statements' returned a prepared statement's text, which from
+    # {t:i} refuses, and cursor_to_xml({c}, ...) a cursor the session had declared.
+    "table_to_xml": _XML_EXPORT,
+    "table_to_xmlschema": _XML_EXPORT,
+    "table_to_xml_and_xmlschema": _XML_EXPORT,
+    "schema_to_xml": _XML_EXPORT,
+    "schema_to_xmlschema": _XML_EXPORT,
+    "schema_to_xml_and_xmlschema": _XML_EXPORT,
+    "cursor_to_xml": "PostgreSQL's cursor_to_xml() fetches from the cursor its argument names "
+    "(the session's declared cursors, pg_cursors' rows)",
+    "cursor_to_xmlschema": "PostgreSQL's cursor_to_xmlschema() reads the cursor its argument "
+    "names",
     "ts_stat": "PostgreSQL's ts_stat() runs its argument as SQL",
     "ts_rewrite": "PostgreSQL's ts_rewrite() runs its second argument as SQL",
     "query_table": "DuckDB's query_table() reads the table its argument names, and a name "
@@ -527,9 +546,9 @@ _CALLED = (
     "an i'...' fragment in Python and compose it with ':q'",
 )
 _ATTRIBUTE_CALL = (
-    "follows '(...).' or '[...].', where PostgreSQL reads (x).f as the call f(x) when f is no "
-    "field of x (attribute notation), so its value chooses the function called "
-    "((x).pg_read_file read a server file, (x).ts_stat ran x as SQL)",
+    "follows '(...).' or '[...].' (or a parameter's '$1 .'), where PostgreSQL reads (x).f as "
+    "the call f(x) when f is no field of x (attribute notation), so its value chooses the "
+    "function called ((x).pg_read_file read a server file, (x).ts_stat ran x as SQL)",
     "Write the field's name in the static text; to choose among known fields, pick an "
     "i'...' fragment in Python and compose it with ':q' (or, if PostgreSQL never runs the "
     "query, say so: sql(..., dialect='duckdb' / 'sqlite'))",
@@ -635,6 +654,54 @@ _DUCKDB_CATALOG = (
 def _reads_a_table(before: str, clause: str) -> bool:
     """Whether a name after the token ``before``, in ``clause``, is a table DuckDB reads."""
     return before in _TABLE_READS or (before in (",", "(") and clause in ("from", "join"))
+
+
+# Where a statement writes to (or grants on) the table a name gives: the engines' own tables
+# are no value's choice there either (update "pg_authid" set rolsuper = true made a role a
+# superuser, grant select on "pg_authid" showed the password hashes, SQLite's update
+# "sqlite_dbpage" rewrote a page past a CHECK constraint).  Not DuckDB's replacement scan,
+# which reads only.
+_TABLE_WRITES = frozenset(("update", "into", "truncate", "lock"))
+_GRANTED_ON = frozenset(("on", "schema"))  # grant ... on {t:i}, on all tables in schema {s:i}
+
+
+def _writes_a_table(before: str, head: list[str]) -> bool:
+    """Whether a name after the token ``before``, in the statement ``head`` begins, is a table
+    it writes to or grants on."""
+    statement = _statement(head)
+    return before in _TABLE_WRITES or (
+        statement[:1] != [] and statement[0] in _GRANTS and before in _GRANTED_ON
+    )
+
+
+def _names_a_table(before: str, clause: str, head: list[str]) -> bool:
+    """Whether a name after the token ``before`` is a table the statement reads or writes."""
+    return _reads_a_table(before, clause) or _writes_a_table(before, head)
+
+
+# SQLite's full-text tables (FTS3/4/5) take options as name=value in their module arguments:
+# content= names the table FTS reads its documents from (fts5(sql, content="sqlite_stmt")
+# served the connection's cached statements' SQL, literals included), and FTS4's compress= and
+# uncompress= the functions it calls on every document.
+_FTS_MODULES = frozenset(("fts3", "fts4", "fts5"))
+_FTS_FUNCTIONS = frozenset(("compress", "uncompress"))
+_FTS_FUNCTION = (
+    "names the function a full-text table calls on every document (FTS4's compress= and "
+    "uncompress=), so its value chooses code that runs later",
+    "Write the function's name in the static text",
+)
+
+
+def _fts_option(calls: list[str], prior: str, last: str) -> str:
+    """The option a field after ``prior last`` gives in CREATE VIRTUAL TABLE ... USING
+    fts5(..., name=...), or ``""``."""
+    return prior if calls[-1:] != [] and calls[-1] in _FTS_MODULES and last == "=" else ""
+
+
+def _names_a_relation(before: str, clause: str, head: list[str]) -> bool:
+    """Whether a name after the token ``before`` names a table (or a type, or the name a word
+    declares), whose qualified name is ``schema.name``, rather than a column."""
+    return _names_a_table(before, clause, head) or before in _DECLARES
 
 
 def _sink(
@@ -1055,6 +1122,55 @@ def _grantees(statement: list[str], token: str, grantees: bool) -> bool:
     return False
 
 
+# PostgreSQL reserves role names starting with "pg_" for its predefined roles, and several of
+# them reach the server's shell and files: grant "pg_execute_server_program" to alice let
+# alice run COPY ... PROGRAM.  No role of the application's may be named so, so a value naming
+# one where a role goes is refused (where PostgreSQL grants, joins or sets it).
+_RESERVED_ROLE = (
+    "names a role, and PostgreSQL reserves the names starting with 'pg_' for its predefined "
+    "roles, some of which reach the server's shell and files: grant "
+    "\"pg_execute_server_program\" to alice let alice run shell commands (COPY ... PROGRAM)",
+    "Pass the name of one of your roles (check it against the ones you allow); to grant a "
+    "predefined role, write its name in the static text",
+)
+# The words after which CREATE/ALTER ROLE (USER, GROUP) names a role, not a database or a value.
+_ROLE_LISTED_AFTER = _ROLE_NAMED_AFTER - {"database", "="}
+
+
+def _names_joined_role(
+    statement: list[str], before: str, grantees: bool, after_set: list[str] | None
+) -> bool:
+    """Whether a field after the token ``before`` names a role granted or joined (not the
+    grantees, read by ``_grantees``): ``grant {r:i} to u``, ``revoke {r:i} from u`` (no ON:
+    then it names privileges), and in CREATE/ALTER ROLE (USER, GROUP) the role itself and those
+    of ``in role {r:i}``, ``role {r:i}``, ``admin {r:i}``, ``alter group {g:i} add user u``."""
+    if statement[:1] != [] and statement[0] in _GRANTS:
+        return not grantees and "on" not in statement
+    return (
+        statement[:1] in (["create"], ["alter"])
+        and statement[1:2] != []
+        and statement[1] in _ROLE_KINDS
+        and statement[2:3] != ["mapping"]
+        and after_set is None
+        and before in _ROLE_LISTED_AFTER
+    )
+
+
+def _role_refusal(value: object, role: str, spec: str) -> tuple[str, str] | None:
+    """Why ``value`` may not be the role of a field whose role is ``role`` ("public" where
+    PostgreSQL grants to, "none" where SET ROLE reads NONE, "role" elsewhere), compared as the
+    name it writes: ``("public",)`` is written "public" too."""
+    names = value if isinstance(value, tuple) else (value,)
+    if len(names) != 1 or not isinstance(names[0], str):
+        return None
+    name = str.__str__(names[0])  # a str subclass's own startswith() or __eq__ never run
+    if name.startswith("pg_"):
+        return _RESERVED_ROLE
+    if name != role:
+        return None
+    return _PUBLIC_ROLE if role == "public" else _NO_ROLE if spec == "i" else _NO_ROLE_VALUE
+
+
 def _maps_user(head: list[str], before: str) -> bool:
     """Whether a field after ``before`` is the role of CREATE/ALTER/DROP USER MAPPING FOR."""
     return before == "for" and _statement(head)[1:3] == ["user", "mapping"]
@@ -1073,6 +1189,9 @@ class _Places(NamedTuple):
     # the name of a relation or type a CREATE makes: "temp" (a TEMP one), "created" (another,
     # which a value qualified with pg_temp puts there too), or ""
     created: tuple[str, ...]
+    # a column's name in a statement whose FROM calls a function (PostgreSQL): a ':i' tuple
+    # value there writes alias.name, which may be the call name(alias)
+    aliased: tuple[bool, ...]
     clear: bool  # none of these: nothing to check at render time
 
 
@@ -1097,6 +1216,7 @@ def _composed(
     updated = [False] * count
     roles = [""] * count
     created = [""] * count
+    aliased = [False] * count
     for d in members:
         for n, where in enumerate(_read(strings, d)[0][:count]):
             found[n] = found[n] or where
@@ -1125,9 +1245,11 @@ def _composed(
         options: str | None = None
         grantees = False  # after GRANT's TO, REVOKE's FROM, CREATE/ALTER POLICY's TO
         postgresql = d.name.startswith("postgresql")
-        # The statement's ':i' fields after a dot (alias.{c:i}), and whether its FROM calls a
-        # function (PostgreSQL): then alias.name may be the call name(alias).
+        # The statement's ':i' fields after a dot (alias.{c:i}), those where a tuple value
+        # would write one (select {c:i}), and whether its FROM calls a function (PostgreSQL):
+        # then alias.name may be the call name(alias).
         qualified: list[int] = []
+        columns: list[int] = []
         from_calls = False
         for kind, start, end in tokens(text, d):
             if kind != "field":
@@ -1151,10 +1273,16 @@ def _composed(
                     calls[-1] = _ROLE_SETTING_CALL  # set_config('role', {r}, ...): not "none"
                 config_named = True  # and it must be the whole argument
             named = kind in ("word", "identifier", "field")
+            opens = token == "(" or (kind == "field" and specs[field] in ("in", "l"))
+            if postgresql and not from_calls:
+                # (before the chain moves on: a call's own chain is the function's name)
+                from_calls = _calls_in_from(
+                    kind, token, opens, last, last_named, chain_before, clauses[-1]
+                )
             if named and last != ".":
                 chain_before, chain_prior = last, prior
-                if postgresql and last == "only" and _reads_a_table(prior, clauses[-1]):
-                    # from only {t:i}, table only {t:i}: PostgreSQL's ONLY (no descendant
+                if postgresql and last == "only" and _names_a_table(prior, clauses[-1], head):
+                    # from only {t:i}, update only {t:i}: PostgreSQL's ONLY (no descendant
                     # tables) is no name, and the table after it is read as after FROM
                     chain_before = prior
             elif token == "." and not last_named:
@@ -1166,7 +1294,6 @@ def _composed(
                     updated[field] = True  # update {t:i}: the value must not be pg_settings
                 else:
                     taint = taint or _UPDATES_SETTINGS
-            opens = token == "(" or (kind == "field" and specs[field] in ("in", "l"))
             if pending is not None and opens:
                 n, before_chain, prior_chain, dotted = pending
                 declares = (
@@ -1223,19 +1350,23 @@ def _composed(
                 if why is None and options and len(calls) == 1 and last in ("(", ","):
                     # attach p as d ({k:i} ?), explain ({k:i}) delete ...: the option's name
                     why = _OPTIONS[options]
+                if why is None and _fts_option(calls, prior, last) in _FTS_FUNCTIONS:
+                    why = _FTS_FUNCTION  # fts4(..., compress={f:i})
                 if why is not None and found[field] is None:
                     found[field] = why
+                if (postgresql or d.name == "duckdb") and specs[field] == "i" and not calls:
+                    kind = _created(
+                        _statement(head), chain_before, chain_prior, last, prior, clauses[-1],
+                        d.name == "duckdb",
+                    )  # fmt: skip
+                    created[field] = max(created[field], kind, key=_CREATED_ORDER.index)
                 if (
-                    (postgresql or d.name == "duckdb")
+                    postgresql
                     and specs[field] == "i"
-                    and chain_before in _CREATED_KINDS
-                    and _statement(head)[:1] == ["create"]
                     and not calls
+                    and _names_joined_role(_statement(head), last, grantees, after_set)
                 ):
-                    temp = bool(_TEMP_WORDS & set(head)) or (
-                        last == "." and prior.startswith("pg_temp")  # create table pg_temp.{t:i}
-                    )
-                    created[field] = "temp" if temp else created[field] or "created"
+                    roles[field] = "role"  # grant {r:i} to u: not a predefined "pg_*" role
                 if postgresql and specs[field] == "i" and (grantees or _maps_user(head, last)):
                     roles[field] = "public"  # grant select on t to {r:i}: "public" is PUBLIC
                 if postgresql and (
@@ -1244,22 +1375,27 @@ def _composed(
                 ):
                     roles[field] = "none"  # set role {r:i}: "none" is NONE, the session user
                 family = "postgresql" if postgresql else d.name
-                if family not in internal[field] and _reads_a_table(chain_before, clauses[-1]):
+                if family not in internal[field] and (
+                    _names_a_table(chain_before, clauses[-1], head)
+                    or _fts_option(calls, prior, last) == "content"
+                ):
                     internal[field] = (*internal[field], family)
                 if d.name == "duckdb" and _reads_a_table(chain_before, clauses[-1]):
                     tables[field] = True
                     if last == ".":
                         found[field] = found[field] or _TABLE_FILE
-                if last == "." and prior in (")", "]") and d.attribute_calls:
+                if last == "." and d.attribute_calls and _indirected(prior, field, specs):
                     found[field] = found[field] or _ATTRIBUTE_CALL  # (x).{f:i} is f(x)
                 if specs[field] == "i":  # a name: before "(" it is the function called
                     pending = (field, chain_before, chain_prior, last == ".")
                     if postgresql and last == ".":
                         qualified.append(field)
+                    elif postgresql and not _names_a_relation(chain_before, clauses[-1], head):
+                        columns.append(field)  # select {c:i}: ("u", "ts_stat") is u.ts_stat
                 field += 1
             elif token == ";":
-                _refuse_qualified(found, qualified, from_calls)
-                qualified, from_calls = [], False
+                _refuse_qualified(found, aliased, qualified, columns, from_calls)
+                qualified, columns, from_calls = [], [], False
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
                 after_set = attach_type = options = None
                 grantees = False
@@ -1272,8 +1408,6 @@ def _composed(
                     options = "explain"
                 elif not calls and _copy_options(_statement(head)):
                     options = "copy"  # copy t to 'f' ({k:i} true), not copy t ({c:i}) from
-                if postgresql and clauses[-1] == "from" and last_named and last not in _NO_CALL:
-                    from_calls = True  # from unnest(...) u: u may be no row
                 calls.append(previous)
                 if previous in _CODE_CALLS:
                     taint = taint or f"calls {_shown(previous)}(), and {_CODE_CALLS[previous]}"
@@ -1320,7 +1454,7 @@ def _composed(
                         taint = _SETTING_CODE_WHY
             previous = token if kind in ("word", "identifier") else ""
             prior, last, last_named = last, token, named
-        _refuse_qualified(found, qualified, from_calls)
+        _refuse_qualified(found, aliased, qualified, columns, from_calls)
         if taint:
             found = [where or _runs_code(taint) for where in found]
     return _Places(
@@ -1330,9 +1464,11 @@ def _composed(
         tuple(updated),
         tuple(roles),
         tuple(created),
+        tuple(aliased),
         not any(found) and not any(tables) and not any(internal) and not any(updated)
         and not any(created)
-        and not any(roles),
+        and not any(roles)
+        and not any(aliased),
     )
 
 
@@ -1376,17 +1512,70 @@ _SHADOWS = (
 )
 
 
-def _shadowing(value: object, temp: bool) -> tuple[str, str] | None:
-    """Why a ':i' value may not name the relation or type a CREATE makes (``temp``: a
-    temporary one, else one the value may put in pg_temp); None when it may."""
+# DuckDB searches its main schema before its system views too: a plain create view
+# "duckdb_tables" hid DuckDB's view from every later connection to the file.
+_SHADOWS_DUCKDB = (
+    "names a relation DuckDB creates or renames, and DuckDB finds the relations of its "
+    "schemas before its own system views ('pg_*', 'sqlite_*', 'duckdb_*', 'pragma_*'): "
+    "create view \"duckdb_tables\" made every later select from duckdb_tables read it, in "
+    "every connection to the file",
+    _SHADOWS[1],
+)
+# What a ':i' field names that a statement makes, weakest first: "created" (a relation or type
+# a value qualified with pg_temp puts there), "duckdb" (one DuckDB may make, in any schema),
+# "temp" (a temporary one, or one that may be: RENAME TO of a temporary object).
+_CREATED_ORDER = ("", "created", "duckdb", "temp")
+# ALTER <kind> ... RENAME TO {t:i} names a relation or a type as CREATE does.
+_RENAMED_KINDS = frozenset(
+    ("table", "view", "sequence", "type", "domain", "materialized", "foreign", "index")
+)
+_RENAME_TO = ("rename", "to")
+_INTO_WORDS = frozenset(("into", "temp", "temporary", "unlogged", "table"))
+
+
+def _created(
+    statement: list[str], chain_before: str, chain_prior: str, last: str, prior: str,
+    clause: str, duckdb: bool,
+) -> str:  # fmt: skip
+    """What a ':i' field (the token ``last`` before it, ``prior`` before that; its dotted
+    name's ``chain_before`` and ``chain_prior``) names that the statement makes, as in
+    ``_CREATED_ORDER``: CREATE's relation or type, the new name of ALTER ... RENAME TO, or
+    SELECT ... INTO's new table (PostgreSQL's CREATE TABLE AS); ``duckdb`` when DuckDB reads
+    the statement."""
+    kind = next((word for word in statement[1:] if word not in _CREATE_MODIFIERS), "")
+    if statement[:1] == ["create"] and chain_before in _CREATED_KINDS:
+        # create temp table {t:i}, create table pg_temp.{t:i}
+        temp = bool(_TEMP_WORDS & set(statement)) or (last == "." and prior.startswith("pg_temp"))
+    elif statement[:1] == ["alter"] and kind in _RENAMED_KINDS and (prior, last) == _RENAME_TO:
+        temp = not duckdb  # alter view v rename to {v:i}: v may be a temporary view
+    elif (
+        clause == "into"
+        and chain_before in _INTO_WORDS
+        and statement[:1] in (["select"], ["with"])
+        and not {"insert", "merge"} & set(statement)
+    ):  # select ... into [temp] [table] {t:i}
+        temp = chain_before in _TEMP_WORDS or (
+            chain_before == "table" and chain_prior in _TEMP_WORDS
+        )
+    else:
+        return ""
+    return "temp" if temp else "duckdb" if duckdb else "created"
+
+
+def _shadowing(value: object, created: str) -> tuple[str, str] | None:
+    """Why a ':i' value may not name the relation or type a statement makes (``created``, as
+    in ``_CREATED_ORDER``); None when it may."""
     names = value if isinstance(value, tuple) else (value,)
     if not names or not all(isinstance(n, str) for n in names):
         return None
+    temp = created == "temp"
     if len(names) > 1:
         temp = names[-2].startswith("pg_temp")  # ("pg_temp", "text"), ("public", "text")
     last = names[-1].lower()  # (DuckDB's names ignore case; PostgreSQL's quoted ones do not)
     if temp and (last.startswith(_DUCKDB_INTERNAL_PREFIXES) or last in _POSTGRESQL_TYPES):
         return _SHADOWS
+    if created == "duckdb" and last.startswith(_DUCKDB_INTERNAL_PREFIXES):
+        return _SHADOWS_DUCKDB  # create view {v:i}, also ("main", "duckdb_tables")
     return None
 
 
@@ -1408,13 +1597,73 @@ _QUALIFIED_CALL = (
 )
 
 
+# Functions SQL writes as keywords, without parentheses: `from current_user u` is a function
+# in FROM too.
+_KEYWORD_FUNCTIONS = frozenset(
+    ("current_date", "current_time", "current_timestamp", "localtime", "localtimestamp",
+     "current_role", "current_user", "session_user", "system_user", "user", "current_catalog",
+     "current_schema")
+)  # fmt: skip
+
+
+_QUALIFIED_VALUE = (
+    "is a qualified name (a tuple) where a column goes, in a query whose FROM calls a function, "
+    "and PostgreSQL reads alias.name as the call name(alias) when the alias is no row with "
+    "that column: select {c:i} from unnest({tags}::text[]) u with c = ('u', 'ts_stat') ran "
+    "the array's text as SQL",
+    "Pass the column's name alone (a str); to choose among known qualified names, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
+
+
+def _qualified(value: object) -> bool:
+    """Whether a ':i' value is a name of several parts (a tuple), written with dots."""
+    return isinstance(value, tuple) and len(value) > 1
+
+
+def _calls_in_from(
+    kind: str, token: str, opens: bool, last: str, last_named: bool, chain_before: str,
+    clause: str,
+) -> bool:  # fmt: skip
+    """Whether this token makes an item of FROM a function's value (PostgreSQL): ``(`` or a
+    ``{xs:in}`` list after a name that starts an item (``from f(...)``, ``join f(...)``, ``,
+    f(...)``, ``lateral f(...)``, MERGE's and DELETE's ``using f(...)``), or any call in a FROM
+    list (``rows from (f(...))``), or a function written as a keyword (``from current_user``)."""
+    if opens and last_named and last not in _NO_CALL:
+        return clause == "from" or _starts_from_item(chain_before, clause)
+    return kind == "word" and token in _KEYWORD_FUNCTIONS and _starts_from_item(last, clause)
+
+
+_FROM_ITEM_AFTER = frozenset(("from", "join", "lateral", "using"))
+
+
+def _starts_from_item(before: str, clause: str) -> bool:
+    """Whether a name after the token ``before``, in ``clause``, starts an item of FROM (also
+    JOIN's, LATERAL's, and MERGE's and DELETE's USING): not ``create table t (...)``."""
+    return before in _FROM_ITEM_AFTER or (before in (",", "(") and clause in ("from", "join"))
+
+
+def _indirected(prior: str, field: int, specs: tuple[str, ...]) -> bool:
+    """Whether the token ``prior``, before a dot before the field, is one PostgreSQL's
+    attribute notation calls a name after: ``(x).f``, ``x[1].f``, and a parameter or a
+    ``{xs:in}`` list (``$1 .f``, ``(?, ?) .f``; a literal's ``-5`` is written ``(-5)``)."""
+    return prior in (")", "]") or (prior == MARKER and specs[field - 1] in ("", "in", "l"))
+
+
 def _refuse_qualified(
-    found: list[tuple[str, str] | None], qualified: list[int], from_calls: bool
+    found: list[tuple[str, str] | None],
+    aliased: list[bool],
+    qualified: list[int],
+    columns: list[int],
+    from_calls: bool,
 ) -> None:
-    """Refuse the statement's ``alias.{c:i}`` fields when its FROM calls a function."""
+    """Refuse the statement's ``alias.{c:i}`` fields when its FROM calls a function, and mark
+    the ``:i`` fields where a tuple value would write ``alias.name`` (``select {c:i}``)."""
     if from_calls:
         for field in qualified:
             found[field] = found[field] or _QUALIFIED_CALL
+        for field in columns:
+            aliased[field] = True
 
 
 def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None:
@@ -1429,20 +1678,25 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
     places = _composed(tuple(strings), specs, builder.style, builder.dialect)
     if places.clear:
         return
-    for position, (interpolation, where, table, internal, updated, role, created) in enumerate(
-        zip(
-            leaves,
-            places.refused,
-            places.tables,
-            places.internal,
-            places.updated,
-            places.roles,
-            places.created,
-        ),
-        start=1,
+    for position, (interpolation, where, table, internal, updated, role, created, aliased) in (
+        enumerate(
+            zip(
+                leaves,
+                places.refused,
+                places.tables,
+                places.internal,
+                places.updated,
+                places.roles,
+                places.created,
+                places.aliased,
+            ),
+            start=1,
+        )
     ):
+        if where is None and aliased and _qualified(interpolation.value):
+            where = _QUALIFIED_VALUE  # select {c:i} from unnest(...) u: ("u", "ts_stat")
         if where is None and created:
-            where = _shadowing(interpolation.value, created == "temp")
+            where = _shadowing(interpolation.value, created)
         if where is None and interpolation.format_spec == "i":
             where = _named_table(interpolation.value, table, internal, updated)
         elif where is None and interpolation.format_spec == "l" and internal:
@@ -1450,14 +1704,8 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
             # when no file has it (from 'sqlite_stmt', from 'pg_prepared_statements'): the
             # internal tables as for ':i' (a file is what DuckDB's from {path:l} means)
             where = _named_table(interpolation.value, False, internal, False)
-        if where is None and role and interpolation.value == role:
-            where = (
-                _PUBLIC_ROLE
-                if role == "public"
-                else _NO_ROLE
-                if interpolation.format_spec == "i"
-                else _NO_ROLE_VALUE
-            )
+        if where is None and role:
+            where = _role_refusal(interpolation.value, role, interpolation.format_spec)
         if where is not None:
             raise refusal("sql", field_text(interpolation, position), *where)
 

@@ -27,7 +27,7 @@ from ipy_istring.template import Interpolation, InterpolationTemplate
 
 SUSPECT = re.compile(
     r"query|exec|sql(?!ite)|eval|run|script|load|import|program|shell|command|system|attach|"
-    r"prepare|tokenizer|extension|librar|dblink|crosstab|connectby"
+    r"prepare|tokenizer|extension|librar|dblink|crosstab|connectby|_to_xml"
 )
 
 # Reviewed: these keep their arguments as data (or take only internal arguments no query can
@@ -59,6 +59,8 @@ DATA = {
     "binary_upgrade_create_empty_extension",
     # a file the text names is a data position (docs/renderers.md): the value is its path
     "lo_import",
+    # the whole database as XML: its arguments are flags and a namespace, no relation's name
+    "database_to_xml", "database_to_xmlschema", "database_to_xml_and_xmlschema",
     # DuckDB: SQL turned into JSON and back, never run; the parser extensions already loaded
     "json_serialize_sql", "json_deserialize_sql", "add_grammar_extension",
     "remove_grammar_extension",
