@@ -159,6 +159,8 @@ _EXPANDS = {
 # can be refused rather than misread as two POSIX operators.
 _OPERATOR = re.compile(r"<<<|<<-|<<|>>|>\||>&|<&|<>|&>>|&>|&&|\|\||\|&|;;&|;;|;&|[;&|<>()]")
 _REDIRECTIONS = frozenset({">", ">>", ">|", "<", "<>"})
+# Operators that a command must follow: a newline after one is a linebreak, not a separator.
+_NEEDS_A_COMMAND = frozenset({"|", "&&", "||"})
 _BASH_OPERATORS = {
     "<<<": "a here-string ('<<<', bash only)",
     "&>": "'&>' (bash redirects both streams; dash runs the command in the background)",
@@ -437,6 +439,14 @@ class _Lexer:
                 self.pipelines.pop()
                 return
             c = text[self.i]
+            if c == "\n" and out and isinstance(out[-1], Operator) and (
+                out[-1].text in _NEEDS_A_COMMAND
+            ):
+                # A newline (or a comment's end) after '|', '&&' or '||' is a linebreak
+                # (§2.10: `pipe_sequence '|' linebreak command`): the pipeline or list goes on
+                # on the next line, so nothing is reset (`echo {x} |⏎sh` ran the value).
+                self.i += 1
+                continue
             if c == "\n":
                 if position == _SELECT_NAME:
                     raise _Stop(self.i, "bash's select loop")
