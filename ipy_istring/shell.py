@@ -97,6 +97,7 @@ class _Field(NamedTuple):
     names_command: bool = False  # names the command that `command` or `builtin` runs
     glued: str = ""  # a program that would read a letter of the value as an option of its own
     split: bool | None = None  # a program gets its words (True: also expanded as patterns)
+    altered: str = ""  # how the text a program gets through an expansion may differ (Lexed)
 
 
 class _Analysis(NamedTuple):
@@ -308,6 +309,7 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
                     index in lexed.command_names,
                     lexed.glued.get(index, ""),
                     lexed.split.get(index),
+                    lexed.altered.get(index, ""),
                 )
             )
     placed = {item for span in lexed.spans for kind, item in span.parts if kind == "field"}
@@ -486,6 +488,8 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 "code, variable names or a format",
                 "Write that command in the static text, where the renderer checks its arguments",
             )
+        if field.option_of or field.assignment_of:
+            _check_altered(field, words, f"the value of {field_text(interpolation, position)}")
         if field.split is not None:
             # In an unquoted $( ) (or read from a pipe) the value comes out as the words the
             # shell splits it into (each expanded as a pattern): each is checked as a word
@@ -545,6 +549,34 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
     _check_joined_words(t, analysis, values, renderer)
     _check_urls(t, analysis, values, renderer)
     return values
+
+
+def _check_altered(field: _Field, words: list[str], subject: str) -> None:
+    """Refuse a value that reaches a program reading options or NAME=value through an
+    expansion whose text may not be the value (:class:`_Field` ``altered``), where checking
+    the value's own text proves nothing."""
+    changes = field.altered == "any" or (
+        field.altered == "echo" and any("\\" in word for word in words)
+    )
+    if changes:
+        program = field.option_of or field.assignment_of
+        raise refusal(
+            "sh",
+            subject,
+            f"reaches {program}, which reads options, through an expansion whose text may not "
+            "be the value: "
+            + (
+                "dash's echo reads backslash escapes (\\055 is '-')"
+                if field.altered == "echo"
+                else "a filter, a 'read' without -r or an IFS the template sets changes it "
+                "(tr , ' ', IFS=, split 'h,-oProxyCommand=cmd'), or a command prints "
+                "other text"
+            )
+            + ", so the check of the value for an option proves nothing",
+            f"Write -- before the expansion, so that {program} reads it as an operand, print "
+            "the value with printf '%s\\n' and read it with read -r, or check the value in "
+            "Python",
+        )
 
 
 def _check_word_start(field: _Field, words: list[str], subject: str, renderer: str) -> None:

@@ -16,6 +16,28 @@ then refused:
   ls-remote {a}-{b} r`` with ``-`` and ``upload-pack=cmd``, ``ed -s {a}{b}`` with ``''`` and
   ``!cmd``, ``find {a}{b}`` with ``''`` and ``-delete``, ``[ {a}{b} {c} ]`` with ``-``, ``v``:
   only the first value was checked.  Now the word as rendered is checked too.
+* bash's ``NAME+=value`` and ``NAME[i]=value`` words, which dash reads as a command's name:
+  ``BASH_ENV+={x} bash -c :``, ``n+=x {c} {a}`` with ``eval`` ran the value.  The lexer stops.
+* A line continuation inside double quotes: ``"$\\⏎(sh)"`` is ``"$(sh)"``.  The lexer stops.
+* bash's ``$_`` as ``${_:-x}``, ``${_#}``, ``${_@P}``, or by its bare name in arithmetic after a
+  construct the lexer stops at (``(( _ ))``).  Now each counts as a use of ``$_``.
+* bash's ``printf -v v %s {x}`` sets a variable, ``history -s {x}; fc -s`` runs the value,
+  ``mapfile -C eval`` evaluates each line: each ran the value in bash.
+* A variable holding a value, expanded in an assignment before a command (``set -- {x};
+  BASH_ENV=$1 bash -c :``) or to an upper-case name (``PS4=$1; set -x``): the value ran.
+* bash's arithmetic reads a variable by its bare name: ``for n in {x}; do let m=n+1; done``,
+  ``declare -i n; for n in {x}``, ``[ -v "a[n]" ]`` with ``a[$(cmd)]`` ran cmd.  Now with a
+  variable holding a value, ``let``, ``declare -i``/``-n`` and a subscript of a name operand
+  stop the lexer.
+
+* The per-value option check on what an expansion carries (``"$(echo {x})"``, a variable
+  ``read`` from a pipe) read the value, not the text the program gets: ``read`` without ``-r``
+  drops backslashes (``\\-oProxyCommand=cmd``), dash's ``echo`` reads ``\\055`` as ``-``, an
+  ``IFS=,`` splits at commas, a filter (``tr``, ``base64 -d``) rewrites it: each ran cmd in
+  ssh or tar.  Now only ``printf '%s\\n'``, ``printf %s``, ``set --``, ``cat`` and ``tee``
+  count as copying the value, ``echo`` for a value without a backslash.
+
+And an over-refusal: a value written to ``/dev/null`` counted as a written file.
 """
 
 from __future__ import annotations
@@ -90,7 +112,116 @@ JOINED = [
     ("git ls-remote §§ r", ("-", "-upload-pack=touch pwned-sentinel;false"), r"'--upl", SHELLS),
     ("git ls-remote §-§ r", ("-", "upload-pack=touch pwned-sentinel;false"), r"'--upl", SHELLS),
 ]
-ATTACKS = LINEBREAK + COMMAND_STRING + JOINED
+_SUB = "$(touch pwned-sentinel)"  # run where bash expands a variable's text (BASH_ENV, PS4)
+_INDEX = "a[$(touch pwned-sentinel)]"  # run where bash evaluates a variable's text as arithmetic
+BASH_ASSIGNMENT = [
+    ("BASH_ENV+=§ bash -c :", (_SUB,), r"append or array assignment", _BASH),
+    ("n+=x § §", ("eval", _TOUCH), r"append or array assignment", _BASH),
+    ("a[0]=x § §", ("eval", _TOUCH), r"append or array assignment", _BASH),
+    ("declare -i n; n+=§", (_INDEX,), r"append or array assignment", _BASH),
+]
+CONTINUATION = [
+    ('echo § | echo "$\\\n(sh)"', (_TOUCH,), r"line continuation in a double-quoted", SHELLS),
+    ('for f in §; do echo "$\\\n(eval "$f")"; done', (_TOUCH,), r"line continuation", SHELLS),
+    ('set -- §; echo "$\\\n(( $1 ))"', (_INDEX,), r"line continuation", _BASH),
+]
+LAST_ARGUMENT = [
+    ('true §; eval "${_:-true}"', (_TOUCH,), r"\$_\)", _BASH),
+    ('true §; sh -c "${_#}"', (_TOUCH,), r"\$_\)", _BASH),
+    ('printf "%s\\n" §; echo "${_@P}"', (_SUB,), r"\$_\)", _BASH),
+    ("true §; (( _ )); echo ok", (_INDEX,), r"\$_\)", _BASH),
+    ("true §; echo $(( _ + 1))", (_INDEX,), r"\$_\)", _BASH),
+    ("true §; [[ _ -eq 1 ]]; echo ok", (_INDEX,), r"\$_\)", _BASH),
+]
+STORES = [  # bash builtins that keep a value for later code
+    ('printf -v v %s §; eval "$v"', (_TOUCH,), r"shell variable", _BASH),
+    ("history -s §; fc -s", (_TOUCH,), r"bash's 'history'", _BASH),
+    ("echo § | mapfile -t -c 1 -C eval a", (";" + _TOUCH,), r"mapfile -C", _BASH),
+    ("echo § | readarray -c 1 -C eval a", (";" + _TOUCH,), r"readarray -C", _BASH),
+    (
+        'printf "%s\\n" § > list.txt; mapfile -t -c 1 -C eval a < list.txt',
+        (";" + _TOUCH,),
+        r"written to the file 'list\.txt'",
+        _BASH,
+    ),
+]
+ASSIGNED = [  # a variable holding a value, expanded in an assignment
+    ("set -- §; BASH_ENV=$1 bash -c :", (_SUB,), r"the assignment BASH_ENV=\$1", SHELLS),
+    ('for f in §; do BASH_ENV="$f" bash -c :; done', (_SUB,), r"BASH_ENV=", SHELLS),
+    ("sh -c 'BASH_ENV=$1 bash -c :' sh §", (_SUB,), r"the assignment BASH_ENV=\$1", SHELLS),
+    (
+        "echo § | while read -r v; do BASH_ENV=$v bash -c :; done",
+        (_SUB,),
+        r"the assignment BASH_ENV=\$v",
+        SHELLS,
+    ),
+    ("true §; BASH_ENV=$_ bash -c :", (_SUB,), r"the assignment BASH_ENV=\$_", _BASH),
+    ("set -- §; PS4=$1; set -x; : hi", (_SUB,), r"the assignment PS4=\$1", _BASH),
+    ("for p in §; do PS4=$p; done; set -x; : hi", (_SUB,), r"the assignment PS4=", _BASH),
+    ('for f in §; do f="$f" bash -c :; done', (_SUB,), r"environment of a command", ()),
+]
+ARITHMETIC = [  # bash evaluates a variable's text as arithmetic by its bare name
+    ("for n in §; do let m=n+1; done", (_INDEX,), r"bash's let", _BASH),
+    ('for n in §; do [ -v "a[n]" ] && echo set; done', (_INDEX,), r"bash's \[", _BASH),
+    ("for n in §; do test -v a[n]; done", (_INDEX,), r"bash's test", _BASH),
+    ('for n in §; do printf -v "a[n]" %s x; done', (_INDEX,), r"bash's printf", _BASH),
+    ('for n in §; do declare "a[n]=1"; done', (_INDEX,), r"bash's declare", _BASH),
+    ('declare -i n; for n in §; do echo "$n"; done', (_INDEX,), r"bash's declare", _BASH),
+    ("declare -n r; for r in §; do echo \"$r\"; done", (_INDEX,), r"bash's declare", _BASH),
+    ("set -- §; RANDOM=$1", (_INDEX,), r"the assignment RANDOM=\$1", _BASH),
+    ("for n in §; do a[n]=1; done", (_INDEX,), r"array assignment", _BASH),
+    ("printf %s § >/dev/null; let m=_+1", (_INDEX,), r"bash's let", _BASH),
+    ("bash -c 'n=$1; a[n]=1' bash §", (_INDEX,), r"array assignment", SHELLS),
+    ("bash -c 'declare -i n; n=$1' bash §", (_INDEX,), r"bash's declare", SHELLS),
+]
+_DASH = ["/usr/bin/dash"]  # dash's echo reads backslash escapes
+_SSH = "ssh -o BatchMode=yes"
+_PROXY = "-oProxyCommand=" + _TOUCH
+ALTERED = [  # the text an expansion gives a program is not the value the renderer checked
+    (
+        f'printf "%s\\n" § | while read h; do {_SSH} "$h" true; done',
+        ("\\" + _PROXY,),
+        r"through an expansion whose text may not be the value",
+        SHELLS,
+    ),
+    (
+        f'echo § | while read -r h; do {_SSH} "$h" true; done',
+        ("\\055oProxyCommand=" + _TOUCH,),
+        r"dash's echo reads backslash escapes",
+        _DASH,
+    ),
+    (f'{_SSH} "$(echo §)" true', ("\\055oProxyCommand=" + _TOUCH,), r"dash's echo", _DASH),
+    (f"IFS=,; {_SSH} $(echo §) true", ("h," + _PROXY,), r"may not be the value", SHELLS),
+    (
+        "touch f; IFS=,; tar cf out.tar $(echo §)",
+        ("f,--checkpoint=1,--checkpoint-action=exec=" + _TOUCH,),
+        r"reaches tar",
+        SHELLS,
+    ),
+    (
+        f'echo § | while IFS=, read -r u h; do {_SSH} -l "$u" "$h" true; done',
+        ("u," + _PROXY,),
+        r"may not be the value",
+        SHELLS,
+    ),
+    (
+        f'echo § | tr , "\\n" | while read -r h; do {_SSH} "$h" true; done',
+        ("localhost,-oProxyCommand=touch${IFS}pwned-sentinel",),
+        r"may not be the value",
+        SHELLS,
+    ),
+    (f'{_SSH} "$(echo § | tr _ -)" true', ("_" + _PROXY[1:],), r"may not be the value", SHELLS),
+    (
+        f'echo § | base64 -d | while read -r h; do {_SSH} "$h" true; done',
+        ("LW9Qcm94eUNvbW1hbmQ9dG91Y2ggcHduZWQtc2VudGluZWwK",),
+        r"may not be the value",
+        SHELLS,
+    ),
+]
+ATTACKS = (
+    LINEBREAK + COMMAND_STRING + JOINED + BASH_ASSIGNMENT + CONTINUATION + LAST_ARGUMENT
+    + STORES + ASSIGNED + ARITHMETIC + ALTERED
+)  # fmt: skip
 
 # Look-alikes: accepted, and run harmlessly (values given the payload where they are data).
 ACCEPTED = [
@@ -108,6 +239,27 @@ ACCEPTED = [
     ("ls -d §§", (".", "")),
     ("echo §-§", ("-", "-x")),
     ("[ §§ = ab ] && echo same", ("a", "b")),
+    ("a=b+c printf '%s\\n' §", (_TOUCH,)),
+    ("g=1; h=2 printf '%s\\n' §", (_TOUCH,)),
+    ('echo "a\nb" §', (_TOUCH,)),
+    ('true §; echo "${HOME:+set}"', (_TOUCH,)),
+    ('true §; echo "$_"', (_SUB,)),
+    ("printf -v v %s §; echo \"$v\"", (_SUB,)),
+    ("echo § | mapfile -t a; echo done", (_TOUCH,)),
+    ('for f in §; do g="$f"; printf "%s\\n" "$g"; done', (_SUB,)),
+    ('for f in §; do n=$(basename -- "$f"); echo "$n"; done', (_SUB,)),
+    ('echo § | while read -r v; do n=$v; printf "%s\\n" "$n"; done', (_SUB,)),
+    ('for f in §; do [ -f "$f" ] && echo yes; done', (_INDEX,)),
+    ("sh -c 'cat -- \"$1\"' _ §", (_INDEX,)),
+    ('echo § | while read -r h; do ssh -o BatchMode=yes "$h" true; done', ("h.invalid",)),
+    ("printf '%s\\n' § | while read -r h; do ssh -o BatchMode=yes \"$h\" :; done", ("h.invalid",)),
+    ('ssh -o BatchMode=yes "$(echo §)" true', ("h.invalid",)),
+    ('ssh -o BatchMode=yes "$(printf %s §)" true', ("h.invalid",)),
+    ('echo § | cat | while read -r h; do ls -- "$h"; done', (_TOUCH,)),
+    # /dev/null keeps nothing: a value written there is no written file (these were refused)
+    ('if grep -q -- § f 2>/dev/null; then ssh -p "$PORT" h true; fi', (_TOUCH,)),
+    ('echo § 2>/dev/null; ssh -o BatchMode=yes -l "$USER" h.invalid :', (_TOUCH,)),
+    ("echo § >/dev/null; echo done; cat <<EOF\nhi\nEOF", (_TOUCH,)),
 ]
 
 
