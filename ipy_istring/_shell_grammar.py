@@ -677,6 +677,8 @@ class _Lexer:
                 self.check_builtin(command, indexes, _prefix(parts))
                 if start_field in self.options and ("field", start_field) not in parts:
                     self.through_output.update(indexes)  # (`ssh "$(echo {x})"`: its output)
+                    if len(indexes) > 1:  # (only the first is checked, and '' or '-' joins)
+                        self.alter(indexes, "any")
                 self.check_assignment(command, indexes, parts)
                 self.check_option_name(command, parts)
             if role == ARGUMENT and piped and dynamic and command:
@@ -1474,6 +1476,8 @@ class _Lexer:
             return
         if _VARIABLES in piped:
             self.use_variables((taker or "", reader or ""))
+        if len(self.unfold(piped)) > 1:  # (`printf %s {a} {b}` with '-' and 'oProxyCommand=')
+            self.alter(self.unfold(piped), "any")
         for index in self.unfold(piped):
             if taker:
                 self.options.setdefault(index, taker)
@@ -1852,7 +1856,8 @@ def _builtin_code(command: list[str | None]) -> str | None:
     name, before = command[0] if command else None, command[1:-1]
     if name in _REPARSING:
         return f"an argument of {name}, {_REPARSING[name]}"
-    if name == "printf" and (not before or before in (["-v"], ["-v", before[-1]], ["--"])):
+    rest = before[2:] if name == "printf" and before[:1] == ["-v"] else before  # (-v NAME)
+    if name == "printf" and (before == ["-v"] or rest in ([], ["--"])):  # (`printf -v v -- {x}`)
         return "printf's format or -v variable name, which printf interprets"
     if (name == "set" and before and before[-1] == "-o") or name == "shopt":
         return (

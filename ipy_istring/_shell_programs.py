@@ -2218,7 +2218,12 @@ def _command_string_at(words: Sequence[str | None]) -> int | None:
             at
             for at, word in enumerate(words)
             if is_command_string(words[:at])
-            and (word is None or word == EXPANDED or not word.startswith(("-", "+")))
+            and (
+                word is None
+                or word == EXPANDED
+                or not word.startswith(("-", "+"))
+                or words[at - 1] in ("--", "-")  # (after them, `-x; sh` is the string)
+            )
         ),
         None,
     )

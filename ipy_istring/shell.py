@@ -569,8 +569,8 @@ def _check_altered(field: _Field, words: list[str], subject: str) -> None:
                 "dash's echo reads backslash escapes (\\055 is '-')"
                 if field.altered == "echo"
                 else "a filter, a 'read' without -r or an IFS the template sets changes it "
-                "(tr , ' ', IFS=, split 'h,-oProxyCommand=cmd'), or a command prints "
-                "other text"
+                "(tr , ' ', IFS=, split 'h,-oProxyCommand=cmd'), several values join ('-' "
+                "and 'oProxyCommand=cmd'), or a command prints other text"
             )
             + ", so the check of the value for an option proves nothing",
             f"Write -- before the expansion, so that {program} reads it as an operand, print "

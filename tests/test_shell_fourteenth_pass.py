@@ -99,11 +99,17 @@ COMMAND_STRING = [
     ("bash --rcfile /dev/null -c 'eval \"$1\"' bash §", (_TOUCH,), r"positional", SHELLS),
     ("echo § | sh -c -- sh", (_TOUCH,), r"in a pipeline into sh running 'sh'", SHELLS),
     ("echo § | sh -c -e 'cat | sh'", (_TOUCH,), r"in a pipeline into sh running", SHELLS),
+    ("echo § | sh -c -- '-x; sh'", (_TOUCH,), r"in a pipeline into sh running", SHELLS),
     ("echo § | bash --rcfile /dev/null -c sh", (_TOUCH,), r"in a pipeline into bash", SHELLS),
     ("echo § | xargs sh -c -- 'eval \"$1\"' sh", ("touch${IFS}pwned-sentinel",), r"xargs", SHELLS),
 ]
-COMMAND_STRING_REFUSED = [  # a long option bash does not list: it may take an argument
+REFUSED = [
+    # a long option bash does not list: it may take an argument
     ("bash --frobnicate -c 'echo \"$1\"' bash §", ("x",), r"command string of bash -c"),
+    # (deletes every file of the directory when run, rather than touching one)
+    ("find §§ -name x", ("", "-delete"), r"as rendered \('-delete'\)"),
+    # printf's format after -v NAME and -- (the report's minor finding: output only)
+    ("printf -v v -- §", ("%s",), r"printf's format"),
 ]
 JOINED = [
     ("ssh -o BatchMode=yes §§ true", ("", "-oProxyCommand=" + _TOUCH), r"'-oProxyCommand", SHELLS),
@@ -218,6 +224,15 @@ ALTERED = [  # the text an expansion gives a program is not the value the render
         SHELLS,
     ),
 ]
+ALTERED += [  # several values join in what the expansion holds
+    (f'{_SSH} "$(printf %s § §)" true', ("", _PROXY), r"several values join", SHELLS),
+    (
+        f'echo §§ | while read -r h; do {_SSH} "$h" true; done',
+        ("-", _PROXY[1:]),
+        r"several values join",
+        SHELLS,
+    ),
+]
 ATTACKS = (
     LINEBREAK + COMMAND_STRING + JOINED + BASH_ASSIGNMENT + CONTINUATION + LAST_ARGUMENT
     + STORES + ASSIGNED + ARITHMETIC + ALTERED
@@ -265,7 +280,7 @@ ACCEPTED = [
 
 @pytest.mark.parametrize(("case", "values", "message"), [
     *((case, values, message) for case, values, message, _ in ATTACKS),
-    *COMMAND_STRING_REFUSED,
+    *REFUSED,
 ])  # fmt: skip
 def test_each_attack_is_refused(case: str, values: tuple[str, ...], message: str) -> None:
     with pytest.raises(RenderError, match=message):
