@@ -489,7 +489,8 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 "Write that command in the static text, where the renderer checks its arguments",
             )
         if field.option_of or field.assignment_of:
-            _check_altered(field, words, f"the value of {field_text(interpolation, position)}")
+            subject = f"the value of {field_text(interpolation, position)}"
+            _check_altered(field, words, subject, renderer)
         if field.split is not None:
             # In an unquoted $( ) (or read from a pipe) the value comes out as the words the
             # shell splits it into (each expanded as a pattern): each is checked as a word
@@ -551,7 +552,7 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
     return values
 
 
-def _check_altered(field: _Field, words: list[str], subject: str) -> None:
+def _check_altered(field: _Field, words: list[str], subject: str, renderer: str) -> None:
     """Refuse a value that reaches a program reading options or NAME=value through an
     expansion whose text may not be the value (:class:`_Field` ``altered``), where checking
     the value's own text proves nothing."""
@@ -561,10 +562,10 @@ def _check_altered(field: _Field, words: list[str], subject: str) -> None:
     if changes:
         program = field.option_of or field.assignment_of
         raise refusal(
-            "sh",
+            renderer,
             subject,
-            f"reaches {program}, which reads options, through an expansion whose text may not "
-            "be the value: "
+            f"reaches {program}, which reads options or NAME=value, through an expansion "
+            "whose text may not be the value: "
             + (
                 "dash's echo reads backslash escapes (\\055 is '-')"
                 if field.altered == "echo"
