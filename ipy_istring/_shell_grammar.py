@@ -675,8 +675,12 @@ class _Lexer:
                 direct = [index for index in indexes if ("field", index) in parts]
                 self.alter(direct, _emits_arguments(command))  # (those in a `$( )`: its own)
                 self.check_builtin(command, indexes, _prefix(parts))
-                if start_field in self.options and ("field", start_field) not in parts:
-                    self.through_output.update(indexes)  # (`ssh "$(echo {x})"`: its output)
+                if (  # (`ssh "$(echo {x})"`: its output; `"x$(…)"` starts with x)
+                    start_field in self.options
+                    and ("field", start_field) not in parts
+                    and _shown_word(parts).startswith("$")
+                ):
+                    self.through_output.update(indexes)
                     if len(indexes) > 1:  # (only the first is checked, and '' or '-' joins)
                         self.alter(indexes, "any")
                 self.check_assignment(command, indexes, parts)

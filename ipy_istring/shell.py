@@ -296,6 +296,10 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
                     alone,
                 )
             )
+        elif lexed.altered.get(index) == "any":
+            program = lexed.options.get(index) or lexed.assignments.get(index, "")
+            why = _ALTERED.format(program)
+            fields.append(_Field(f"is {why}", _ALTERED_FIX.format(program), role, alone))
         else:
             fields.append(
                 _Field(
@@ -488,9 +492,8 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 "code, variable names or a format",
                 "Write that command in the static text, where the renderer checks its arguments",
             )
-        if field.option_of or field.assignment_of:
-            subject = f"the value of {field_text(interpolation, position)}"
-            _check_altered(field, words, subject, renderer)
+        subject = f"the value of {field_text(interpolation, position)}"
+        _check_altered(field, words, subject, renderer)
         if field.split is not None:
             # In an unquoted $( ) (or read from a pipe) the value comes out as the words the
             # shell splits it into (each expanded as a pattern): each is checked as a word
@@ -506,7 +509,6 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                     "options (a file named --checkpoint-action=exec=cmd ran cmd in tar)",
                     "Put the $( ) in double quotes (\"$(cmd {x})\"), or check the value in Python",
                 )
-        subject = f"the value of {field_text(interpolation, position)}"
         _check_word_start(field, words, subject, renderer)
         if field.glued and any(letter.isalpha() for word in words for letter in word):
             raise refusal(
@@ -553,31 +555,33 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
 
 
 def _check_altered(field: _Field, words: list[str], subject: str, renderer: str) -> None:
-    """Refuse a value that reaches a program reading options or NAME=value through an
-    expansion whose text may not be the value (:class:`_Field` ``altered``), where checking
-    the value's own text proves nothing."""
-    changes = field.altered == "any" or (
-        field.altered == "echo" and any("\\" in word for word in words)
-    )
-    if changes:
+    """Refuse a value holding a backslash that reaches a program reading options or
+    NAME=value through dash's ``echo`` (``ssh "$(echo {x})"``), which reads ``\\055`` as
+    ``-``: checking the value's own text for an option proves nothing there."""
+    if field.altered == "echo" and any("\\" in word for word in words):
         program = field.option_of or field.assignment_of
         raise refusal(
             renderer,
             subject,
-            f"reaches {program}, which reads options or NAME=value, through an expansion "
-            "whose text may not be the value: "
-            + (
-                "dash's echo reads backslash escapes (\\055 is '-')"
-                if field.altered == "echo"
-                else "a filter, a 'read' without -r or an IFS the template sets changes it "
-                "(tr , ' ', IFS=, split 'h,-oProxyCommand=cmd'), several values join ('-' "
-                "and 'oProxyCommand=cmd'), or a command prints other text"
-            )
-            + ", so the check of the value for an option proves nothing",
-            f"Write -- before the expansion, so that {program} reads it as an operand, print "
-            "the value with printf '%s\\n' and read it with read -r, or check the value in "
-            "Python",
+            "holds a backslash and reaches an expansion through echo, whose output may not be "
+            f"the value (dash's echo reads \\055 as '-'), so {program} may read it as an "
+            "option or NAME=value",
+            _ALTERED_FIX.format(program),
         )
+
+
+# Why a value may not reach a program through an expansion whose text may be any (Lexed).
+_ALTERED = (
+    "in an expansion that {0} reads options or NAME=value from, whose text may not be the "
+    "value: a filter (tr , ' ', base64 -d), a command other than printf '%s\\n' printing it, "
+    "a 'read' without -r (it drops backslashes), an IFS the template sets (IFS=, split "
+    "'h,-oProxyCommand=cmd') or several values joining ('-' and 'oProxyCommand=cmd') may make "
+    "an option of it, so checking the value proves nothing"
+)
+_ALTERED_FIX = (
+    "Write -- before the expansion, so that {0} reads it as an operand, or print the value "
+    "with printf '%s\\n' and read it with read -r, or check the value in Python"
+)
 
 
 def _check_word_start(field: _Field, words: list[str], subject: str, renderer: str) -> None:
