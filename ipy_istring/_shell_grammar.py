@@ -1924,10 +1924,12 @@ _READ_WITHOUT_R = re.compile(r"(?<![\w-])read(?![\w-])(?![^;&|\n)]*[ \t]-[A-Za-z
 
 def _emits_arguments(command: list[str | None]) -> str:
     """How the output of ``command`` may differ from the text of its last argument: "" for
-    ``printf %s``/``printf '%s\\n'`` and ``set`` (its ``$1`` is the value), "echo" for
+    ``printf %s``/``printf '%s\\n'``, ``set`` (its ``$1`` is the value) and ``dirname``, "echo" for
     echo (dash's reads backslash escapes: ``\\055`` is ``-``), else "any"."""
     if command[:1] == ["set"] or (command[:1] == ["printf"] and len(command) > 2):
         return "" if command[0] == "set" or command[1] in _COPY_FORMATS else "any"
+    if command[:1] == ["dirname"]:
+        return ""  # (its output starts as the value does, or is '.' or '/')
     return "echo" if command[:1] == ["echo"] else "any"
 
 

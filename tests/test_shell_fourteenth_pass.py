@@ -224,7 +224,8 @@ ALTERED = [  # the text an expansion gives a program is not the value the render
         SHELLS,
     ),
 ]
-ALTERED += [  # several values join in what the expansion holds
+ALTERED += [  # several values join in what the expansion holds; a command that prints another
+    (f'{_SSH} "$(basename §)" true', ("a/" + _PROXY,), r"may not be the value", SHELLS),
     (f'{_SSH} "$(printf %s § §)" true', ("", _PROXY), r"several values join", SHELLS),
     (
         f'echo §§ | while read -r h; do {_SSH} "$h" true; done',
@@ -271,6 +272,7 @@ ACCEPTED = [
     ('ssh -o BatchMode=yes "$(echo §)" true', ("h.invalid",)),
     ('ssh -o BatchMode=yes "$(printf %s §)" true', ("h.invalid",)),
     ('echo § | cat | while read -r h; do ls -- "$h"; done', (_TOUCH,)),
+    ('git -C "$(dirname §)" status', ("a/b",)),
     # /dev/null keeps nothing: a value written there is no written file (these were refused)
     ('if grep -q -- § f 2>/dev/null; then ssh -p "$PORT" h true; fi', (_TOUCH,)),
     ('echo § 2>/dev/null; ssh -o BatchMode=yes -l "$USER" h.invalid :', (_TOUCH,)),
