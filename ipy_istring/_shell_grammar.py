@@ -184,7 +184,7 @@ _BRACE_EXPANSION = (
 )
 _PARENTHESIS = "a '(' other than a subshell's (a function, '((', an array, a pattern)"
 _BACKQUOTE = "a backquote command substitution, whose body has its own rules"
-_DESCRIPTOR = re.compile(r"[ \t]*([0-9]+|-)(?=[ \t\n;&|)]|\Z)")
+_DESCRIPTOR = re.compile(r"[ \t]*([0-9]+|-)(?=[ \t\n;&|)<>]|\Z)")  # (`2>&1>f` too)
 # Blanks, and line continuations after a blank: elsewhere a continuation would join two
 # operators or a '$' and what follows into one token, so the word lexer stops there.
 _BLANKS = re.compile(r"[ \t]+(?:\\\n[ \t]*)*")
@@ -1622,12 +1622,21 @@ class _Lexer:
             self.refuse(index, "right after a backslash, which would escape its opening quote")
         elif before == "$":
             self.refuse(index, "right after '$', which would make its value an expansion")
+        elif before == "}" and self.closes_parameter(start - 1):
+            pass  # (`${dir}{x}`: the braces end the name, as the quotes of `"$dir"{x}` do)
         elif before not in _NEIGHBOURS and before not in " \t\n;&|()<>'\"" and before != FIELD:
             self.refuse(index, f"right after {before!r}: {_TOUCHING}")
         elif before in _NEIGHBOURS and _NAME_PARAMETER.search(self.word_prefix(start)):
             self.refuse(index, "right after a $name, whose name its value could extend")
         if after not in _NEIGHBOURS and after not in " \t\n;&|)'\"\\" and after != FIELD:
             self.refuse(index, f"right before {after!r}: {_TOUCHING}")
+
+    def closes_parameter(self, brace: int) -> bool:
+        """Whether the '}' at ``brace`` closes a ``${name}`` (no operator)."""
+        opening = self.text.rfind("${", 0, brace)
+        if opening < 0:
+            return False
+        return _BRACED_PARAMETER.fullmatch(self.text, opening, brace + 1) is not None
 
     def word_prefix(self, start: int) -> str:
         """The unquoted letters right before ``start`` back to a ``$``, if any."""

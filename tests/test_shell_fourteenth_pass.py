@@ -37,7 +37,9 @@ then refused:
   ssh or tar.  Now only ``printf '%s\\n'``, ``printf %s``, ``set --``, ``cat`` and ``tee``
   count as copying the value, ``echo`` for a value without a backslash.
 
-And an over-refusal: a value written to ``/dev/null`` counted as a written file.
+And over-refusals: a value written to ``/dev/null`` counted as a written file, a value right
+after ``${name}`` was taken to touch a '}' of brace expansion, and ``2>&1>{x}`` was read as
+``>&`` with a file target.
 """
 
 from __future__ import annotations
@@ -273,6 +275,10 @@ ACCEPTED = [
     ('ssh -o BatchMode=yes "$(printf %s §)" true', ("h.invalid",)),
     ('echo § | cat | while read -r h; do ls -- "$h"; done', (_TOUCH,)),
     ('git -C "$(dirname §)" status', ("a/b",)),
+    # a value right after `${name}`, and a redirection after `2>&1` (refused before)
+    ("d=.; ls -d ${d}§", (_SUB,)),
+    ("d=.; ls -d ${d}/§", (_TOUCH,)),
+    ("echo hi 2>&1>§", ("out.txt",)),
     # /dev/null keeps nothing: a value written there is no written file (these were refused)
     ('if grep -q -- § f 2>/dev/null; then ssh -p "$PORT" h true; fi', (_TOUCH,)),
     ('echo § 2>/dev/null; ssh -o BatchMode=yes -l "$USER" h.invalid :', (_TOUCH,)),
