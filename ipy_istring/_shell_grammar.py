@@ -184,7 +184,8 @@ _BRACE_EXPANSION = (
 )
 _PARENTHESIS = "a '(' other than a subshell's (a function, '((', an array, a pattern)"
 _BACKQUOTE = "a backquote command substitution, whose body has its own rules"
-_DESCRIPTOR = re.compile(r"[ \t]*([0-9]+|-)(?=[ \t\n;&|)<>]|\Z)")  # (`2>&1>f` too)
+# (Not before '<' or '>': dash reads `2>&1>f` as `2>&` and an IO number 1, a syntax error.)
+_DESCRIPTOR = re.compile(r"[ \t]*([0-9]+|-)(?=[ \t\n;&|)]|\Z)")
 # Blanks, and line continuations after a blank: elsewhere a continuation would join two
 # operators or a '$' and what follows into one token, so the word lexer stops there.
 _BLANKS = re.compile(r"[ \t]+(?:\\\n[ \t]*)*")

@@ -37,9 +37,9 @@ then refused:
   ssh or tar.  Now only ``printf '%s\\n'``, ``printf %s``, ``set --``, ``cat`` and ``tee``
   count as copying the value, ``echo`` for a value without a backslash.
 
-And over-refusals: a value written to ``/dev/null`` counted as a written file, a value right
-after ``${name}`` was taken to touch a '}' of brace expansion, and ``2>&1>{x}`` was read as
-``>&`` with a file target.
+And over-refusals: a value written to ``/dev/null`` counted as a written file, and a value
+right after ``${name}`` was taken to touch a '}' of brace expansion.  (``2>&1>{x}`` stays
+refused: dash reads ``1>`` as an IO number there, a syntax error, where bash reads ``>&1``.)
 """
 
 from __future__ import annotations
@@ -106,6 +106,8 @@ COMMAND_STRING = [
     ("echo § | xargs sh -c -- 'eval \"$1\"' sh", ("touch${IFS}pwned-sentinel",), r"xargs", SHELLS),
 ]
 REFUSED = [
+    # the report's suggested over-refusal fix is wrong: dash reads `1>` as an IO number here
+    ("echo hi 2>&1>§", ("out.txt",), r"'>&' with a target other than a written file descriptor"),
     # a long option bash does not list: it may take an argument
     ("bash --frobnicate -c 'echo \"$1\"' bash §", ("x",), r"command string of bash -c"),
     # (deletes every file of the directory when run, rather than touching one)
@@ -275,10 +277,9 @@ ACCEPTED = [
     ('ssh -o BatchMode=yes "$(printf %s §)" true', ("h.invalid",)),
     ('echo § | cat | while read -r h; do ls -- "$h"; done', (_TOUCH,)),
     ('git -C "$(dirname §)" status', ("a/b",)),
-    # a value right after `${name}`, and a redirection after `2>&1` (refused before)
+    # a value right after `${name}` (refused before)
     ("d=.; ls -d ${d}§", (_SUB,)),
     ("d=.; ls -d ${d}/§", (_TOUCH,)),
-    ("echo hi 2>&1>§", ("out.txt",)),
     # /dev/null keeps nothing: a value written there is no written file (these were refused)
     ('if grep -q -- § f 2>/dev/null; then ssh -p "$PORT" h true; fi', (_TOUCH,)),
     ('echo § 2>/dev/null; ssh -o BatchMode=yes -l "$USER" h.invalid :', (_TOUCH,)),
