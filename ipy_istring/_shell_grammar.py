@@ -159,6 +159,8 @@ _EXPANDS = {
 # can be refused rather than misread as two POSIX operators.
 _OPERATOR = re.compile(r"<<<|<<-|<<|>>|>\||>&|<&|<>|&>>|&>|&&|\|\||\|&|;;&|;;|;&|[;&|<>()]")
 _REDIRECTIONS = frozenset({">", ">>", ">|", "<", "<>"})
+# Operators that a command must follow: a newline after one is a linebreak, not a separator.
+_NEEDS_A_COMMAND = frozenset({"|", "&&", "||"})
 _BASH_OPERATORS = {
     "<<<": "a here-string ('<<<', bash only)",
     "&>": "'&>' (bash redirects both streams; dash runs the command in the background)",
@@ -182,6 +184,7 @@ _BRACE_EXPANSION = (
 )
 _PARENTHESIS = "a '(' other than a subshell's (a function, '((', an array, a pattern)"
 _BACKQUOTE = "a backquote command substitution, whose body has its own rules"
+# (Not before '<' or '>': dash reads `2>&1>f` as `2>&` and an IO number 1, a syntax error.)
 _DESCRIPTOR = re.compile(r"[ \t]*([0-9]+|-)(?=[ \t\n;&|)]|\Z)")
 # Blanks, and line continuations after a blank: elsewhere a continuation would join two
 # operators or a '$' and what follows into one token, so the word lexer stops there.
@@ -199,16 +202,23 @@ _NAME_PARAMETER = re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])")
 _BRACED_PARAMETER = re.compile(r"\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])\}")
 _DOUBLE_PLAIN = re.compile(r"[^\"\\$`\0]+")
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+# bash's other assignment words, `NAME+=value` and `NAME[subscript]=value`, which dash reads as
+# a command's name: `n+=x eval {a}` runs eval in bash, and a subscript is arithmetic.
+_BASH_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\[|\+=)")
 # In a list of the fields that may reach a command's input: the fields whose values became
 # shell variables (an expansion in a command before it may print them).
 _VARIABLES = -1
-# A word that may give a value to a shell variable (`for f in`, `set --`).
-_SETS_VARIABLES = re.compile(r"(?<![\w-])(?:for|set)(?![\w-])")
+# A word that may give a value to a shell variable (`for f in`, `set --`, bash's `printf -v`).
+_SETS_VARIABLES = re.compile(r"(?<![\w-])(?:for|set|printf[ \t]+-v)(?![\w-])")
 # Builtins that read a line of a file into variables (`read -r v < f`).
 _READS_LINES = re.compile(r"(?<![\w-])(?:read|mapfile|readarray)(?![\w-])")
 # bash's `$_` (also `${_}`): the last argument of the command before, so every value that
 # is an argument (or a command's name) becomes that variable: `true {x}; eval "$_"` ran x.
-_LAST_ARGUMENT = re.compile(r"\$(?:_(?![A-Za-z0-9_])|\{_\})")
+# Any `${_...}` counts, with an operator too (`${_:-x}`, `${_#}`, `${#_}`, `${!_}`, `${_@P}`).
+_LAST_ARGUMENT = re.compile(r"\$\{?[#!]?_(?![A-Za-z0-9_])")
+# `_` as a whole word: bash's arithmetic reads `$_` by that bare name (`(( _ ))`, `$(( _ + 1))`,
+# `[[ _ -eq 1 ]]`), where its text a[$(cmd)] runs cmd.
+_BARE_LAST_ARGUMENT = re.compile(r"(?<![A-Za-z0-9_$])_(?![A-Za-z0-9_])")
 # A word that is one double-quoted parameter: its value is one word, as a field's is.
 _QUOTED_PARAMETER = re.compile(r'"\$(?:\{?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9])\}?)"')
 # The static start of a word (up to its first field) that a value may still turn into
@@ -290,6 +300,10 @@ class Lexed(NamedTuple):
     comments: bool
     glued: dict[int, str]
     split: dict[int, bool]
+    # the fields whose text a program gets through an expansion (`"$(echo {x})"`, a variable
+    # `read` from a pipe) that may not be the value: "echo" (dash's echo reads backslash
+    # escapes), "any" (a filter, `read` without -r, an IFS the text sets)
+    altered: dict[int, str]
 
 
 class _Stop(Exception):
@@ -318,6 +332,10 @@ class _Lexer:
         self.command_names: set[int] = set()  # fields naming what `command`/`builtin` runs
         self.glued: dict[int, str] = {}  # fields completing an option's name: see Lexed
         self.split: dict[int, bool] = {}  # fields a program gets split into words: see Lexed
+        # how each field's text may change on its way to a command's output (see Lexed), and
+        # the fields whose output an expansion gives a program that reads options
+        self.output_kind: dict[int, str] = {}
+        self.through_output: set[int] = set()
         self.comments = False
         self.stdin: tuple[int, ...] = ()  # the fields that may reach the current word's input
         # fields whose values became shell variables (a for loop's, set's positional
@@ -328,7 +346,9 @@ class _Lexer:
         # whether the text expands bash's `$_`, which may hold any argument's value
         self.last_argument = FIELD in text and _LAST_ARGUMENT.search(text) is not None
         self.may_set_variables = self.last_argument or (
-            FIELD in text and _SETS_VARIABLES.search(text) is not None
+            FIELD in text
+            # (a bare `_` may be bash's `$_` read by arithmetic: `let m=_+1`)
+            and (_SETS_VARIABLES.search(text) or _BARE_LAST_ARGUMENT.search(text)) is not None
         )
         # how expansions use them: why that is code, or (option taker, NAME=value reader)
         self.variable_uses: list[str | tuple[str, str]] = []
@@ -437,6 +457,14 @@ class _Lexer:
                 self.pipelines.pop()
                 return
             c = text[self.i]
+            if c == "\n" and out and isinstance(out[-1], Operator) and (
+                out[-1].text in _NEEDS_A_COMMAND
+            ):
+                # A newline (or a comment's end) after '|', '&&' or '||' is a linebreak
+                # (§2.10: `pipe_sequence '|' linebreak command`): the pipeline or list goes on
+                # on the next line, so nothing is reset (`echo {x} |⏎sh` ran the value).
+                self.i += 1
+                continue
             if c == "\n":
                 if position == _SELECT_NAME:
                     raise _Stop(self.i, "bash's select loop")
@@ -495,6 +523,7 @@ class _Lexer:
                 elif op == ")":
                     if not closing:
                         raise _Stop(start, "a ')' that closes nothing")
+                    self.alter_passed(piped, [] if loop_header else command, first_field)
                     self.check_pipe(
                         piped, [] if loop_header else command, expanded, first_field, files
                     )
@@ -509,6 +538,7 @@ class _Lexer:
                         piped, [] if loop_header else command, expanded, first_field, files
                     )
                     if op == "|":
+                        self.alter_passed(piped, command, first_field)
                         piped = [*piped, *range(first_field, self.field), *read]
                         if any(expanded) and _VARIABLES not in piped:
                             piped.append(_VARIABLES)  # `echo "$f" | sh`: what a variable holds
@@ -618,25 +648,60 @@ class _Lexer:
                         f"{command[0]!r}, after which a command's name may run another program "
                         "(dash expands aliases in scripts, bash's hash -p maps a name to any file)",
                     )
+                if self.may_set_variables and _arithmetic_names(command, text[word_start : self.i]):
+                    raise _Stop(
+                        word_start,
+                        f"bash's {command[0]} with a variable holding a value, where bash's "
+                        "arithmetic may read the variable by its bare name and evaluate its text "
+                        "(let m=n+1, declare -i, a subscript a[n]: a value a[$(cmd)] runs cmd)",
+                    )
+                if command[:1] in (["history"], ["fc"]):
+                    raise _Stop(
+                        word_start,
+                        f"bash's {command[0]!r}, whose history list is code that fc runs again "
+                        "(history -s stores a command, fc -s runs it)",
+                    )
+                if command[:1] in (["mapfile"], ["readarray"]) and _callback(command):
+                    raise _Stop(
+                        word_start,
+                        f"{command[0]} -C, which evaluates its callback with each line it reads "
+                        "appended as code",
+                    )
             if loop_header and role == ARGUMENT and parts == (("lit", "do"),):
                 raise _Stop(word_start, "'do' with no ';' or newline before it")
             if role == ARGUMENT and start_field < self.field and not loop_header:
                 # (a for loop's words are no program's arguments: they become its variable,
                 # checked where an expansion uses it)
                 indexes = range(start_field, self.field)
+                direct = [index for index in indexes if ("field", index) in parts]
+                self.alter(direct, _emits_arguments(command))  # (those in a `$( )`: its own)
                 self.check_builtin(command, indexes, _prefix(parts))
+                if (  # (`ssh "$(echo {x})"`: its output; `"x$(…)"` starts with x)
+                    start_field in self.options
+                    and ("field", start_field) not in parts
+                    and _shown_word(parts).startswith("$")
+                ):
+                    self.through_output.update(indexes)
+                    if len(indexes) > 1:  # (only the first is checked, and '' or '-' joins)
+                        self.alter(indexes, "any")
                 self.check_assignment(command, indexes, parts)
                 self.check_option_name(command, parts)
             if role == ARGUMENT and piped and dynamic and command:
                 self.check_expansion(piped, command, text[word_start : self.i], _prefix(parts))
             if self.may_set_variables and dynamic and role in (COMMAND, ARGUMENT):
                 self.check_variables(command, role, parts, text[word_start : self.i])
+            if role == ASSIGNMENT and dynamic:
+                self.check_assigned_expansion(piped, text[word_start : self.i], "")
+            if role == COMMAND:  # `BASH_ENV=$1 bash -c :`: the command's environment
+                for token in _prefix_assignments(out):
+                    shown = _shown_word(token.parts)
+                    self.check_assigned_expansion(piped, shown, "in the environment of a command")
             if loop_header and role == ARGUMENT and start_field < self.field:
                 self.loops.setdefault(loop_name, []).extend(range(start_field, self.field))
             if role == ASSIGNMENT and dynamic:
                 self.copied.add(text[word_start : self.i].partition("=")[0])  # `x=$1`
             if start_field < self.field and (
-                (role == ARGUMENT and (loop_header or command[:1] == ["set"]))
+                (role == ARGUMENT and (loop_header or command[:1] == ["set"] or _printf_v(command)))
                 or (self.last_argument and role in (COMMAND, ARGUMENT))
             ):  # `for f in {x}`, `set -- {x}`, `cmd {x}` before `$_`: the values become variables
                 self.add_variables(range(start_field, self.field))
@@ -882,7 +947,8 @@ class _Lexer:
         written += output_files(shown)
         fields = [*range(own, self.field), *self.unfold(piped), *read]
         for name in written if fields else ():
-            self.file_writes.setdefault(posixpath.normpath(name), set()).update(fields)
+            if posixpath.normpath(name) != "/dev/null":  # (it keeps nothing to run or read)
+                self.file_writes.setdefault(posixpath.normpath(name), set()).update(fields)
         reader = implicit_code_reader(marked)
         if reader is not None:
             self.implicit_readers.add(reader)
@@ -1290,6 +1356,53 @@ class _Lexer:
         if why is not None:
             self.use_variables(f"the expansion {word} puts where code goes ({why})")
 
+    def check_assigned_expansion(self, piped: list[int], word: str, where: str) -> None:
+        """Refuse the fields that an expansion in the assignment ``word`` may hold (a
+        variable's, or what the pipe brought and ``read`` stored) when the variable is one
+        that programs or the shell may read as code: in the environment of a command it
+        prefixes (``where``), or named in upper case, as the shell's own (``PS4``, ``IFS``) and
+        the environment's (``BASH_ENV``, ``PAGER``) are, or exported
+        (``set -- {x}; BASH_ENV=$1 bash -c :`` and ``PS4=$1; set -x`` ran the value)."""
+        name = word.partition("=")[0]
+        if not where and not ENVIRONMENT_NAME.match(name + "=") and name not in self.exported:
+            return
+        why = (
+            f"the assignment {word} puts it {where or 'in a variable with an upper-case name'}, "
+            "and programs and the shell run variables such as BASH_ENV, PAGER, PS4 or "
+            "LD_PRELOAD as code"
+        )
+        if self.may_set_variables:
+            self.use_variables(why)
+        for index in self.unfold(piped):
+            self.refuse(index, f"in a pipeline into a variable: {why}")
+
+    def alter(self, indexes: Sequence[int], kind: str) -> None:
+        """Record that the fields' text may change as ``kind`` says on its way to output."""
+        for index in indexes:
+            if kind == "any" or self.output_kind.get(index) != "any":
+                self.output_kind[index] = kind or self.output_kind.get(index, "")
+
+    def alter_passed(self, piped: list[int], command: list[str | None], own: int) -> None:
+        """Record that the output of ``command`` (piped on, or a ``$( )``'s) may be any text
+        made of the fields it reads, unless it copies its input (``… | tr _ - | …``, ``"$(echo
+        {x} | tr _ -)"``); after a compound command (no ``command``), of all its fields."""
+        if not command:
+            self.alter([*self.unfold(piped), *range(own, self.field)], "any")
+        elif not _copies_input(command):
+            self.alter(self.unfold(piped), "any")
+
+    def altered(self) -> dict[int, str]:
+        """Per field whose output an expansion gives a program that reads options, how that
+        output may differ from the value (see Lexed): unless a command known to copy it
+        verbatim printed it, anything (a filter, ``cat {f}``), and anything everywhere when
+        the text sets ``IFS`` (``IFS=,; ssh $(echo {x})`` split ``h,-oProxyCommand=cmd``) or
+        runs ``read`` without ``-r`` (it drops backslashes: ``\\-o`` became ``-o``)."""
+        everything = _SETS_IFS.search(self.text) or _READ_WITHOUT_R.search(self.text)
+        return {
+            index: "any" if everything else self.output_kind.get(index, "any")
+            for index in self.through_output
+        }
+
     def use_variables(self, use: str | tuple[str, str]) -> None:
         """Record that an expansion uses the variables' values in ``use`` (why that is code,
         or the option taker and NAME=value reader that then read them) and check every
@@ -1368,12 +1481,15 @@ class _Lexer:
             return
         if _VARIABLES in piped:
             self.use_variables((taker or "", reader or ""))
+        if len(self.unfold(piped)) > 1:  # (`printf %s {a} {b}` with '-' and 'oProxyCommand=')
+            self.alter(self.unfold(piped), "any")
         for index in self.unfold(piped):
             if taker:
                 self.options.setdefault(index, taker)
             if reader:
                 self.assignments.setdefault(index, reader)
             self.split.setdefault(index, False)
+            self.through_output.add(index)
 
     def command_role(self, parts: tuple[Part, ...], start: int) -> str:
         """The role of a word in command position: reserved word, assignment or command."""
@@ -1384,6 +1500,12 @@ class _Lexer:
             raise _Stop(start, f"the reserved word {raw!r}")
         if parts and parts[0][0] == "lit" and _ASSIGNMENT.match(self.text, start):
             return ASSIGNMENT
+        if _BASH_ASSIGNMENT.match(raw):
+            raise _Stop(
+                start,
+                "bash's append or array assignment ('NAME+=', 'NAME[...]='), which dash reads "
+                "as a command's name",
+            )
         return COMMAND
 
     def note_field(
@@ -1501,12 +1623,21 @@ class _Lexer:
             self.refuse(index, "right after a backslash, which would escape its opening quote")
         elif before == "$":
             self.refuse(index, "right after '$', which would make its value an expansion")
+        elif before == "}" and self.closes_parameter(start - 1):
+            pass  # (`${dir}{x}`: the braces end the name, as the quotes of `"$dir"{x}` do)
         elif before not in _NEIGHBOURS and before not in " \t\n;&|()<>'\"" and before != FIELD:
             self.refuse(index, f"right after {before!r}: {_TOUCHING}")
         elif before in _NEIGHBOURS and _NAME_PARAMETER.search(self.word_prefix(start)):
             self.refuse(index, "right after a $name, whose name its value could extend")
         if after not in _NEIGHBOURS and after not in " \t\n;&|)'\"\\" and after != FIELD:
             self.refuse(index, f"right before {after!r}: {_TOUCHING}")
+
+    def closes_parameter(self, brace: int) -> bool:
+        """Whether the '}' at ``brace`` closes a ``${name}`` (no operator)."""
+        opening = self.text.rfind("${", 0, brace)
+        if opening < 0:
+            return False
+        return _BRACED_PARAMETER.fullmatch(self.text, opening, brace + 1) is not None
 
     def word_prefix(self, start: int) -> str:
         """The unquoted letters right before ``start`` back to a ``$``, if any."""
@@ -1573,6 +1704,8 @@ class _Lexer:
                 if following == FIELD:
                     self.refuse(self.field, "right after a backslash")
                     self.i += 1
+                elif following == "\n":  # (`"$\⏎(cmd)"` is `"$(cmd)"`: the shell drops it first)
+                    raise _Stop(self.i, "a line continuation in a double-quoted string")
                 else:
                     items.append(text[self.i : self.i + 2])
                     self.i += 2
@@ -1671,6 +1804,12 @@ def lex(text: str, nesting: int = 0) -> Lexed:
         lexer.commands(0, False, tokens)
     except _Stop as stopped:
         stop, reason = stopped.offset, stopped.reason
+        if not lexer.last_argument and _BARE_LAST_ARGUMENT.search(text, stop):
+            # what follows may read `$_` by its bare name: every argument's value may be there
+            lexer.last_argument = True
+            lexer.add_variables(
+                [index for index, (role, _) in lexer.fields.items() if role in (COMMAND, ARGUMENT)]
+            )
         lexer.check_files(stopped=True)
         lexer.check_environment()
         # A variable that holds a value may be used in what follows, which is unknown: bash
@@ -1702,7 +1841,7 @@ def lex(text: str, nesting: int = 0) -> Lexed:
     return Lexed(
         tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands,
         lexer.options, lexer.assignments, frozenset(lexer.command_names), lexer.comments,
-        lexer.glued, lexer.split,
+        lexer.glued, lexer.split, lexer.altered(),
     )  # fmt: skip
 
 
@@ -1731,7 +1870,8 @@ def _builtin_code(command: list[str | None]) -> str | None:
     name, before = command[0] if command else None, command[1:-1]
     if name in _REPARSING:
         return f"an argument of {name}, {_REPARSING[name]}"
-    if name == "printf" and (not before or before in (["-v"], ["-v", before[-1]], ["--"])):
+    rest = before[2:] if name == "printf" and before[:1] == ["-v"] else before  # (-v NAME)
+    if name == "printf" and (before == ["-v"] or rest in ([], ["--"])):  # (`printf -v v -- {x}`)
         return "printf's format or -v variable name, which printf interprets"
     if (name == "set" and before and before[-1] == "-o") or name == "shopt":
         return (
@@ -1741,6 +1881,88 @@ def _builtin_code(command: list[str | None]) -> str | None:
     if name in ("test", "[") and ("-v" in before or "-R" in before):
         return f"an operand of {name} -v, a variable name whose subscript bash evaluates"
     return None
+
+
+def _prefix_assignments(tokens: Sequence[Token]) -> list[Word]:
+    """The assignment words holding an expansion right before the end of ``tokens``: those
+    of the command whose name comes next (``BASH_ENV=$1 bash``)."""
+    found = []
+    for token in reversed(tokens):
+        if not isinstance(token, Word) or token.role != ASSIGNMENT:
+            break
+        if any(kind in _EXPANSIONS for kind, _ in token.parts):
+            found.append(token)
+    return found
+
+
+# Builtins that may evaluate a variable's text as arithmetic by its bare name: always (let),
+# with an option other than those known to set no integer or name-reference attribute
+# (declare -i, -n; -r, -x, -p... are known), or in a subscript of a name operand (`test -v
+# 'a[n]'`, `printf -v 'a[n]'`, `read 'a[n]'`, `wait -p 'a[n]'`, `declare 'a[n]=1'`).
+_DECLARING = frozenset({"declare", "typeset", "local"})
+_PLAIN_DECLARE_OPTIONS = frozenset("rxpgfFlut")
+_NAME_OPERAND_COMMANDS = frozenset(
+    {"test", "[", "printf", "read", "mapfile", "readarray", "wait", "unset", "export", "readonly"}
+)
+_SUBSCRIPT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*[\"']*\[")
+
+
+def _arithmetic_names(command: list[str | None], word: str) -> bool:
+    """Whether bash may read a variable by its bare name as arithmetic in ``command``, whose
+    last word is ``word`` as written: ``let``, ``declare``, ``typeset``, ``local``, or a
+    subscript ``NAME[`` in an argument of a builtin that takes variable names."""
+    name = command[0] if command else None
+    if name == "let":
+        return True
+    if name in _DECLARING and len(command) > 1:
+        last = command[-1]
+        if last is None or (
+            last[:1] in ("-", "+") and not _PLAIN_DECLARE_OPTIONS.issuperset(last[1:])
+        ):
+            return True  # (`declare -i n`, `declare -n r`, or an option from an expansion)
+    in_names = name in _NAME_OPERAND_COMMANDS or name in _DECLARING
+    return in_names and _SUBSCRIPT.search(word) is not None
+
+
+# printf formats that print their argument as is (a line each).
+_COPY_FORMATS = frozenset({"%s", "%s\\n"})
+# A word that may set IFS, the characters the shell splits an expansion's output at.
+_SETS_IFS = re.compile(r"(?<![A-Za-z0-9_])IFS(?![A-Za-z0-9_])")
+# A `read` whose options (up to the end of its command) have no -r.
+_READ_WITHOUT_R = re.compile(r"(?<![\w-])read(?![\w-])(?![^;&|\n)]*[ \t]-[A-Za-z]*r)")
+
+
+def _emits_arguments(command: list[str | None]) -> str:
+    """How the output of ``command`` may differ from the text of its last argument: "" for
+    ``printf %s``/``printf '%s\\n'``, ``set`` (its ``$1`` is the value) and ``dirname``, "echo" for
+    echo (dash's reads backslash escapes: ``\\055`` is ``-``), else "any"."""
+    if command[:1] == ["set"] or (command[:1] == ["printf"] and len(command) > 2):
+        return "" if command[0] == "set" or command[1] in _COPY_FORMATS else "any"
+    if command[:1] == ["dirname"]:
+        return ""  # (its output starts as the value does, or is '.' or '/')
+    return "echo" if command[:1] == ["echo"] else "any"
+
+
+def _copies_input(command: list[str | None]) -> bool:
+    """Whether ``command`` copies its standard input to its output as it is: ``cat`` or
+    ``tee`` with no option."""
+    return command[0] in ("cat", "tee") and all(
+        word is not None and word[:1] != "-" for word in command[1:]
+    )
+
+
+def _printf_v(command: list[str | None]) -> bool:
+    """Whether ``command`` is bash's ``printf -v NAME ...``, which stores its output (the
+    value of an argument) in the variable NAME, as ``set --`` does in ``$1``."""
+    return command[:2] == ["printf", "-v"]
+
+
+def _callback(command: list[str | None]) -> bool:
+    """Whether a ``mapfile``/``readarray`` command has a ``-C`` option (bash evaluates
+    ``CALLBACK INDEX 'LINE'`` every ``-c`` lines), in a cluster too, or a word it cannot read."""
+    return any(
+        word is None or (word[:1] == "-" and "C" in word) for word in command[1:]
+    )
 
 
 def _quoted_substitution(parts: tuple[Part, ...]) -> bool:

@@ -84,7 +84,14 @@ SHELLS = frozenset(
      "rbash", "fish", "csh", "tcsh"}
 )  # fmt: skip
 # Shell options that take the next word as their argument (``bash -o pipefail -c ...``).
-_SHELL_OPTIONS_WITH_ARGUMENT = frozenset({"-o", "+o", "-O", "+O"})
+_SHELL_OPTIONS_WITH_ARGUMENT = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
+# bash's long options that take no argument (its usage lists them); any other long option may
+# take one, which would shift the command string (`bash --rcfile F -c {x}` ran the value).
+_SHELL_LONG_OPTIONS = frozenset(
+    {"--debug", "--debugger", "--dump-po-strings", "--dump-strings", "--help", "--login",
+     "--noediting", "--noprofile", "--norc", "--posix", "--pretty-print", "--restricted",
+     "--verbose", "--version"}
+)  # fmt: skip
 
 # Programs that run the command their arguments spell: per program, its options that take the
 # next word as their argument, and how many operands come before the command (timeout's
@@ -1704,7 +1711,7 @@ def stdin_script(command: Sequence[str | None]) -> str | None:
     words = ran[1:]
     script: str | None = None
     if name in SHELLS:
-        at = next((at for at in range(len(words)) if is_command_string(words[:at])), None)
+        at = _command_string_at(words)
         script = words[at] if at is not None else None
     elif name == "ssh":
         at = next((at for at in range(len(words)) if _after_destination(words[:at])), None)
@@ -1755,7 +1762,7 @@ def positional_script(command: Sequence[str | None]) -> tuple[str, str] | None:
     if start is None:
         return None
     shell, words = ran[start], ran[start + 1 :]
-    at = next((at for at in range(len(words)) if is_command_string(words[:at])), None)
+    at = _command_string_at(words)
     script = words[at] if at is not None and at < len(words) - 1 else None
     if shell is None or script is None or script == EXPANDED:
         return None  # no command string, the value is the string itself, or it is computed
@@ -2190,16 +2197,36 @@ def is_command_string(before: Sequence[str | None]) -> bool:
             return False
         if expects_argument:
             expects_argument = False
-        elif word == "--":
+        elif word in ("--", "-"):  # (both end the options, in dash and bash)
             continue
+        elif word in _SHELL_OPTIONS_WITH_ARGUMENT:  # (`-o errexit`, `--rcfile F`)
+            expects_argument = True
+        elif word.startswith("--") and word not in _SHELL_LONG_OPTIONS:
+            return True  # an unknown long option: any word after may be the string
         elif word[:1] in "-+" and len(word) > 1 and not word.startswith("--"):
             given_c = given_c or "c" in word[1:]
-            expects_argument = word in _SHELL_OPTIONS_WITH_ARGUMENT
-        elif word.startswith("--"):
-            continue  # bash's long options (--norc, --login) take no argument
-        else:
+        elif not word.startswith("--"):
             return False  # an operand: the command string, or a script's name
     return given_c and not expects_argument
+
+
+def _command_string_at(words: Sequence[str | None]) -> int | None:
+    """Where the ``-c`` command string is in a shell's arguments ``words``: the first operand
+    after the options (``sh -c -e -- S``, ``bash -c -O extglob S``: S), else None."""
+    return next(
+        (
+            at
+            for at, word in enumerate(words)
+            if is_command_string(words[:at])
+            and (
+                word is None
+                or word == EXPANDED
+                or not word.startswith(("-", "+"))
+                or words[at - 1] in ("--", "-")  # (after them, `-x; sh` is the string)
+            )
+        ),
+        None,
+    )
 
 
 def _run_command(command: Sequence[str | None], prefix: str) -> Sequence[str | None]:

@@ -97,6 +97,7 @@ class _Field(NamedTuple):
     names_command: bool = False  # names the command that `command` or `builtin` runs
     glued: str = ""  # a program that would read a letter of the value as an option of its own
     split: bool | None = None  # a program gets its words (True: also expanded as patterns)
+    altered: str = ""  # how the text a program gets through an expansion may differ (Lexed)
 
 
 class _Analysis(NamedTuple):
@@ -295,6 +296,10 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
                     alone,
                 )
             )
+        elif lexed.altered.get(index) == "any":
+            program = lexed.options.get(index) or lexed.assignments.get(index, "")
+            why = _ALTERED.format(program)
+            fields.append(_Field(f"is {why}", _ALTERED_FIX.format(program), role, alone))
         else:
             fields.append(
                 _Field(
@@ -308,6 +313,7 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
                     index in lexed.command_names,
                     lexed.glued.get(index, ""),
                     lexed.split.get(index),
+                    lexed.altered.get(index, ""),
                 )
             )
     placed = {item for span in lexed.spans for kind, item in span.parts if kind == "field"}
@@ -486,6 +492,8 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 "code, variable names or a format",
                 "Write that command in the static text, where the renderer checks its arguments",
             )
+        subject = f"the value of {field_text(interpolation, position)}"
+        _check_altered(field, words, subject, renderer)
         if field.split is not None:
             # In an unquoted $( ) (or read from a pipe) the value comes out as the words the
             # shell splits it into (each expanded as a pattern): each is checked as a word
@@ -501,36 +509,7 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                     "options (a file named --checkpoint-action=exec=cmd ran cmd in tar)",
                     "Put the $( ) in double quotes (\"$(cmd {x})\"), or check the value in Python",
                 )
-        option = next((w for w in words if _reads_as_option(w, field.option_of)), None)
-        if field.option_of and option is not None:
-            raise refusal(
-                renderer,
-                f"the value of {field_text(interpolation, position)}",
-                ("has a word, as the shell splits it, that " if field.split is not None else "")
-                + f"starts with {option[0]!r}, so {field.option_of} would read it as "
-                + (
-                    "a shell command to run, whose output it reads as the file (also after --)"
-                    if option.startswith("!") and field.option_of in BANG_COMMAND_FILES
-                    else "a shell command to pipe its output to, not a file"
-                    if _pipes_to(option, field.option_of)
-                    else "an option, "
-                    "or as the start of its expression (also after --), which may run or "
-                    "delete (-exec, -delete, ! -name k -delete)"
-                    if field.option_of == "find"
-                    else f"an option, and {field.option_of} has options that run commands"
-                    if field.option_of in OPTION_CODE_PROGRAMS
-                    else "an option, and only the options of programs known to run no command "
-                    "from one (ls, cat, grep...) may come from a value"
-                ),
-                "Write ./ before a relative path (find ./{dir}, ed ./{file}, strace -o ./{log}), "
-                "or check the value in Python"
-                if field.option_of == "find"
-                or field.option_of in BANG_COMMAND_FILES
-                or _pipes_to(option, field.option_of)
-                else f"Write -- before the field, so that {field.option_of} reads every word "
-                "after it as an operand (or ./ before a relative path), or check the value in "
-                "Python",
-            )
+        _check_word_start(field, words, subject, renderer)
         if field.glued and any(letter.isalpha() for word in words for letter in word):
             raise refusal(
                 renderer,
@@ -570,16 +549,110 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
                 "Check the value in Python (it must not hold '='), or write the variable in "
                 "the static text",
             )
-        if field.operand and not TEST_OPERATORS.isdisjoint(words):
-            raise refusal(
-                renderer,
-                f"the value of {field_text(interpolation, position)}",
-                "is an operator of test (such as -v or !), where test would read it as one",
-                "Compare in Python, or put the value where test reads an operand only "
-                "(e.g. [ x = {y} ] rather than [ {y} ])",
-            )
+    _check_joined_words(t, analysis, values, renderer)
     _check_urls(t, analysis, values, renderer)
     return values
+
+
+def _check_altered(field: _Field, words: list[str], subject: str, renderer: str) -> None:
+    """Refuse a value holding a backslash that reaches a program reading options or
+    NAME=value through dash's ``echo`` (``ssh "$(echo {x})"``), which reads ``\\055`` as
+    ``-``: checking the value's own text for an option proves nothing there."""
+    if field.altered == "echo" and any("\\" in word for word in words):
+        program = field.option_of or field.assignment_of
+        raise refusal(
+            renderer,
+            subject,
+            "holds a backslash and reaches an expansion through echo, whose output may not be "
+            f"the value (dash's echo reads \\055 as '-'), so {program} may read it as an "
+            "option or NAME=value",
+            _ALTERED_FIX.format(program),
+        )
+
+
+# Why a value may not reach a program through an expansion whose text may be any (Lexed).
+_ALTERED = (
+    "in an expansion that {0} reads options or NAME=value from, whose text may not be the "
+    "value: a filter (tr , ' ', base64 -d), a command other than printf '%s\\n' printing it, "
+    "a 'read' without -r (it drops backslashes), an IFS the template sets (IFS=, split "
+    "'h,-oProxyCommand=cmd') or several values joining ('-' and 'oProxyCommand=cmd') may make "
+    "an option of it, so checking the value proves nothing"
+)
+_ALTERED_FIX = (
+    "Write -- before the expansion, so that {0} reads it as an operand, or print the value "
+    "with printf '%s\\n' and read it with read -r, or check the value in Python"
+)
+
+
+def _check_word_start(field: _Field, words: list[str], subject: str, renderer: str) -> None:
+    """Refuse ``words`` (a value's, or its word's as rendered) where the program of
+    ``field.option_of`` would read one as an option (or find as its expression, ed as a
+    command), or test as an operator."""
+    option = next((w for w in words if _reads_as_option(w, field.option_of)), None)
+    if field.option_of and option is not None:
+        raise refusal(
+            renderer,
+            subject,
+            ("has a word, as the shell splits it, that " if field.split is not None else "")
+            + f"starts with {option[0]!r}, so {field.option_of} would read it as "
+            + (
+                "a shell command to run, whose output it reads as the file (also after --)"
+                if option.startswith("!") and field.option_of in BANG_COMMAND_FILES
+                else "a shell command to pipe its output to, not a file"
+                if _pipes_to(option, field.option_of)
+                else "an option, "
+                "or as the start of its expression (also after --), which may run or "
+                "delete (-exec, -delete, ! -name k -delete)"
+                if field.option_of == "find"
+                else f"an option, and {field.option_of} has options that run commands"
+                if field.option_of in OPTION_CODE_PROGRAMS
+                else "an option, and only the options of programs known to run no command "
+                "from one (ls, cat, grep...) may come from a value"
+            ),
+            "Write ./ before a relative path (find ./{dir}, ed ./{file}, strace -o ./{log}), "
+            "or check the value in Python"
+            if field.option_of == "find"
+            or field.option_of in BANG_COMMAND_FILES
+            or _pipes_to(option, field.option_of)
+            else f"Write -- before the field, so that {field.option_of} reads every word "
+            "after it as an operand (or ./ before a relative path), or check the value in "
+            "Python",
+        )
+    if field.operand and not TEST_OPERATORS.isdisjoint(words):
+        raise refusal(
+            renderer,
+            subject,
+            "is an operator of test (such as -v or !), where test would read it as one",
+            "Compare in Python, or put the value where test reads an operand only "
+            "(e.g. [ x = {y} ] rather than [ {y} ])",
+        )
+
+
+def _check_joined_words(
+    t: Any, analysis: _Analysis, values: list[list[str] | str], renderer: str
+) -> None:
+    """Check the start of each word that a field starts and other fields or text complete,
+    as rendered: a value that is empty or a lone '-' lets the next one supply the option
+    (``ssh {a}{b}`` with '' and '-oProxyCommand=cmd', ``git ls-remote {a}-{b}`` with '-'
+    and 'upload-pack=cmd' ran cmd; ``[ {a}{b} {c} ]`` with '-', 'v' read ``-v``)."""
+    for span, first, _, _ in analysis.spans:
+        field = analysis.fields[first]
+        if len(span.parts) < 2 or span.parts[0][0] != "field" or field.split is not None:
+            continue
+        if not (field.option_of or field.operand):
+            continue
+        pieces = []
+        for kind, item in span.parts:  # (up to an expansion, whose text is unknown here)
+            if kind not in ("field", "lit", "active"):
+                break
+            value = values[item] if kind == "field" else item
+            pieces.append(value if isinstance(value, str) else " ".join(value))
+        word = "".join(pieces)
+        subject = (
+            f"the word that {field_text(t.interpolations[first], first + 1)} starts, "
+            f"as rendered ({word!r}),"
+        )
+        _check_word_start(field, [word], subject, renderer)
 
 
 # Where a URL starts in a word: its scheme and `//`, at the word's start or after an
