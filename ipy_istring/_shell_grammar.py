@@ -37,6 +37,8 @@ from ._shell_programs import (
     SHELLS,
     STDIN_FILES,
     WRITING_PROGRAMS,
+    ArgumentRule,
+    argument_rule,
     assignment_reader,
     code_argument,
     code_naming,
@@ -290,6 +292,9 @@ class Lexed(NamedTuple):
     comments: bool
     glued: dict[int, str]
     split: dict[int, bool]
+    # the fields in an argument their program parses further (``ssh -J {x}``), and how:
+    # checked when rendered (:func:`._shell_programs.argument_refusal`)
+    rules: dict[int, ArgumentRule] = {}  # noqa: RUF012 (never changed)
 
 
 class _Stop(Exception):
@@ -318,6 +323,7 @@ class _Lexer:
         self.command_names: set[int] = set()  # fields naming what `command`/`builtin` runs
         self.glued: dict[int, str] = {}  # fields completing an option's name: see Lexed
         self.split: dict[int, bool] = {}  # fields a program gets split into words: see Lexed
+        self.rules: dict[int, ArgumentRule] = {}  # fields in an argument parsed further
         self.comments = False
         self.stdin: tuple[int, ...] = ()  # the fields that may reach the current word's input
         # fields whose values became shell variables (a for loop's, set's positional
@@ -627,6 +633,8 @@ class _Lexer:
                 self.check_builtin(command, indexes, _prefix(parts))
                 self.check_assignment(command, indexes, parts)
                 self.check_option_name(command, parts)
+                if (rule := argument_rule(command, _quoted_prefix(parts))) is not None:
+                    self.rules.update(dict.fromkeys(indexes, rule))
             if role == ARGUMENT and piped and dynamic and command:
                 self.check_expansion(piped, command, text[word_start : self.i], _prefix(parts))
             if self.may_set_variables and dynamic and role in (COMMAND, ARGUMENT):
@@ -1702,7 +1710,7 @@ def lex(text: str, nesting: int = 0) -> Lexed:
     return Lexed(
         tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands,
         lexer.options, lexer.assignments, frozenset(lexer.command_names), lexer.comments,
-        lexer.glued, lexer.split,
+        lexer.glued, lexer.split, lexer.rules,
     )  # fmt: skip
 
 
@@ -1850,6 +1858,17 @@ def command_role(text: str, parts: tuple[Part, ...], start: int, end: int) -> st
         return lexer.command_role(parts, start)
     except _Stop as stopped:
         raise ValueError(stopped.reason) from None
+
+
+def _quoted_prefix(parts: tuple[Part, ...]) -> str:
+    """:func:`_prefix`, with the text of double quotes too (``-o "ProxyJump="{x}``)."""
+    prefix = ""
+    for kind, item in parts:
+        inner = item if kind == "double" and isinstance(item, tuple) else (item,)
+        if kind not in ("lit", "active", "double") or not all(isinstance(i, str) for i in inner):
+            break
+        prefix += "".join(str(i) for i in inner)
+    return prefix
 
 
 def _prefix(parts: tuple[Part, ...]) -> str:
