@@ -2843,7 +2843,8 @@ _CURL_OPTIONS_WITH_ARGUMENT = frozenset(
 # a line of the request (CR LF ends it), a method (a token), a cookie list (';').
 _CURL_ARGUMENTS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("-d", "--data", "--data-ascii", "--data-binary", "--json"), ("file",)),
-    **dict.fromkeys(("--data-urlencode", "--url-query"), ("named-file",)),
+    "--data-urlencode": ("named-file",),
+    "--url-query": ("named-file", "encoded"),
     **dict.fromkeys(("-F", "--form"), ("form",)),
     **dict.fromkeys(("-H", "--header", "--proxy-header"), ("file", "line")),
     **dict.fromkeys(("-A", "--user-agent", "-e", "--referer"), ("line",)),
@@ -3158,6 +3159,15 @@ def _reads_named_file(before: str, value: str, after: str) -> str | None:
     )
 
 
+def _unencoded(before: str, value: str, after: str) -> str | None:
+    if before or not value.startswith("+"):
+        return None
+    return (
+        "starts with '+', which makes curl add the rest to the query unencoded ('&' adds a "
+        "parameter)"
+    )
+
+
 def _form_field(before: str, value: str, after: str) -> str | None:
     text = before + value + after
     equals = text.find("=")
@@ -3299,6 +3309,7 @@ _ARGUMENT_CHECKS: dict[str, tuple[Callable[[str, str, str], str | None], str]] =
         "Write a name and '=' before the field (--data-urlencode comment={x}), which curl "
         "reads as text",
     ),
+    "encoded": (_unencoded, "Write a name and '=' before the field (--url-query q={x})"),
     "form": (
         _form_field,
         "Write --form-string name={x} (curl sends it as text), or check the value in Python",

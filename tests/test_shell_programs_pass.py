@@ -328,6 +328,16 @@ def test_curl_reads_no_file_a_value_names(
     assert b"hello" in body or headers.get("X-Note") == "hello"
 
 
+@pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
+def test_curl_url_query_encodes_its_value(server: str, tmp_path: pathlib.Path) -> None:
+    case = f"curl -s --url-query § http://{server}/c"
+    ((_, path, _, _),) = _requests("/bin/sh", naive_sh(_template(case, "+q=a&admin=1")), tmp_path)
+    assert path.endswith("&admin=1")  # a parameter of the value's
+    _refused(case, "+q=a&admin=1", "unencoded")
+    ((_, path, _, _),) = _requests("/bin/sh", sh(_template(case, "q=a&admin=1")), tmp_path)
+    assert path.lower() == "/c?q=a%26admin%3d1"  # (one parameter)
+
+
 def test_curl_reads_text_where_a_name_comes_first() -> None:
     assert sh(_template("curl -s --data-urlencode comment=§ http://h/c", "@secret.env"))
     assert sh(_template("curl -s --data-raw § http://h/c", "@secret.env"))
