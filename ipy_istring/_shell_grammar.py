@@ -294,7 +294,7 @@ class Lexed(NamedTuple):
     split: dict[int, bool]
     # the fields in an argument their program parses further (``ssh -J {x}``), and how:
     # checked when rendered (:func:`._shell_programs.argument_refusal`)
-    rules: dict[int, ArgumentRule] = {}  # noqa: RUF012 (never changed)
+    rules: dict[int, list[ArgumentRule]] = {}  # noqa: RUF012 (never changed)
 
 
 class _Stop(Exception):
@@ -323,7 +323,7 @@ class _Lexer:
         self.command_names: set[int] = set()  # fields naming what `command`/`builtin` runs
         self.glued: dict[int, str] = {}  # fields completing an option's name: see Lexed
         self.split: dict[int, bool] = {}  # fields a program gets split into words: see Lexed
-        self.rules: dict[int, ArgumentRule] = {}  # fields in an argument parsed further
+        self.rules: dict[int, list[ArgumentRule]] = {}  # fields in an argument parsed further
         self.comments = False
         self.stdin: tuple[int, ...] = ()  # the fields that may reach the current word's input
         # fields whose values became shell variables (a for loop's, set's positional
@@ -337,7 +337,7 @@ class _Lexer:
             FIELD in text and _SETS_VARIABLES.search(text) is not None
         )
         # how expansions use them: why that is code, or (option taker, NAME=value reader)
-        self.variable_uses: list[str | tuple[str, str]] = []
+        self.variable_uses: list[str | tuple[str, str] | ArgumentRule] = []
         # per level of ( ) and $( ) open: the first field of its current pipeline
         self.pipelines: list[int] = []
         # Files that a command writes with a field's value in them (`echo {x} > s.sh`, `... |
@@ -634,7 +634,8 @@ class _Lexer:
                 self.check_assignment(command, indexes, parts)
                 self.check_option_name(command, parts)
                 if (rule := argument_rule(command, _quoted_prefix(parts))) is not None:
-                    self.rules.update(dict.fromkeys(indexes, rule))
+                    for index in indexes:
+                        self.rules.setdefault(index, []).append(rule)
             if role == ARGUMENT and piped and dynamic and command:
                 self.check_expansion(piped, command, text[word_start : self.i], _prefix(parts))
             if self.may_set_variables and dynamic and role in (COMMAND, ARGUMENT):
@@ -1295,10 +1296,15 @@ class _Lexer:
                     self.use_variables((taker or "", reader or ""))
                 else:
                     why = f"an argument of {taker or reader}, which reads options or NAME=value"
+            rule = argument_rule(command, prefix) if why is None else None
+            if rule is not None and _QUOTED_PARAMETER.fullmatch(word):
+                self.use_variables(rule)  # (checked on the value, as for a field there)
+            elif rule is not None and rule.checks != ("glob",):  # (a URL: see the docs)
+                why = f"in {rule.where}, an argument its program parses further"
         if why is not None:
             self.use_variables(f"the expansion {word} puts where code goes ({why})")
 
-    def use_variables(self, use: str | tuple[str, str]) -> None:
+    def use_variables(self, use: str | tuple[str, str] | ArgumentRule) -> None:
         """Record that an expansion uses the variables' values in ``use`` (why that is code,
         or the option taker and NAME=value reader that then read them) and check every
         variable's field for it: those that exist, and those that come later (a loop may run
@@ -1314,11 +1320,13 @@ class _Lexer:
         self.check_variable_fields(indexes, self.variable_uses)
 
     def check_variable_fields(
-        self, indexes: Sequence[int], uses: list[str | tuple[str, str]]
+        self, indexes: Sequence[int], uses: list[str | tuple[str, str] | ArgumentRule]
     ) -> None:
         for use in uses:
             for index in indexes:
-                if isinstance(use, str):
+                if isinstance(use, ArgumentRule):
+                    self.rules.setdefault(index, []).append(use)
+                elif isinstance(use, str):
                     self.refuse(
                         index,
                         "in a shell variable (of a for loop, set's positional parameters or "

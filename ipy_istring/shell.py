@@ -340,11 +340,12 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
         tuple(pieces) for span in lexed.spans if (pieces := _url_pieces(span.parts)) is not None
     )
     arguments = tuple(
-        (field, lexed.rules[field], tuple(pieces))
+        (field, rule, tuple(pieces))
         for span in lexed.spans
         for pieces in [_pieces(span.parts)]
         for field in pieces
-        if isinstance(field, int) and field in lexed.rules
+        if isinstance(field, int)
+        for rule in lexed.rules.get(field, ())
     )
     return _Analysis(lexed, spans, tuple(fields), tail, _argv_problem(lexed), urls, arguments)
 

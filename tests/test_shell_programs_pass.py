@@ -635,3 +635,20 @@ def test_an_awk_file_operand_is_no_assignment(shell: str, tmp_path: pathlib.Path
     assert (tmp_path / "merged.txt").read_text() == "p1\np2\n"
     assert sh(_template(case, "./out=victim.txt"))
     assert sh(_template("awk -v out=§ '{print > out}' f", "a=b"))
+
+
+def test_a_value_in_a_shell_variable_is_checked_where_the_variable_stands() -> None:
+    loops = [
+        ("for p in §; do kill \"$p\"; done", "0", "42"),
+        ("for f in §; do git rm -q -- \"$f\"; done", "*", "a.txt"),
+        ("set -- §; ssh -J \"$1\" host ls", "x$(touch f)", "bastion.example"),
+        ("for b in §; do git push -q origin \"$b\"; done", ":main", "feature"),
+    ]
+    for case, value, alike in loops:
+        with pytest.raises(RenderError, match="stands in"):
+            sh(_template(case, value))
+        assert sh(_template(case, alike))
+    # with text of its own around the variable, the argument is refused whatever the value
+    with pytest.raises(RenderError, match="an argument its program parses further"):
+        sh(_template("for f in §; do git rm -q -- \"src/$f\"; done", "a.txt"))
+    assert sh(_template("for u in §; do curl -s \"$u\"; done", "http://h/[1-3]"))
