@@ -37,6 +37,8 @@ from ._shell_programs import (
     SHELLS,
     STDIN_FILES,
     WRITING_PROGRAMS,
+    ArgumentRule,
+    argument_rule,
     assignment_reader,
     code_argument,
     code_naming,
@@ -304,6 +306,9 @@ class Lexed(NamedTuple):
     # `read` from a pipe) that may not be the value: "echo" (dash's echo reads backslash
     # escapes), "any" (a filter, `read` without -r, an IFS the text sets)
     altered: dict[int, str]
+    # the fields in an argument their program parses further (``ssh -J {x}``), and how:
+    # checked when rendered (:func:`._shell_programs.argument_refusal`)
+    rules: dict[int, list[ArgumentRule]] = {}  # noqa: RUF012 (never changed)
 
 
 class _Stop(Exception):
@@ -336,6 +341,7 @@ class _Lexer:
         # the fields whose output an expansion gives a program that reads options
         self.output_kind: dict[int, str] = {}
         self.through_output: set[int] = set()
+        self.rules: dict[int, list[ArgumentRule]] = {}  # fields in an argument parsed further
         self.comments = False
         self.stdin: tuple[int, ...] = ()  # the fields that may reach the current word's input
         # fields whose values became shell variables (a for loop's, set's positional
@@ -351,7 +357,7 @@ class _Lexer:
             and (_SETS_VARIABLES.search(text) or _BARE_LAST_ARGUMENT.search(text)) is not None
         )
         # how expansions use them: why that is code, or (option taker, NAME=value reader)
-        self.variable_uses: list[str | tuple[str, str]] = []
+        self.variable_uses: list[str | tuple[str, str] | ArgumentRule] = []
         # per level of ( ) and $( ) open: the first field of its current pipeline
         self.pipelines: list[int] = []
         # Files that a command writes with a field's value in them (`echo {x} > s.sh`, `... |
@@ -686,6 +692,9 @@ class _Lexer:
                         self.alter(indexes, "any")
                 self.check_assignment(command, indexes, parts)
                 self.check_option_name(command, parts)
+                if (rule := argument_rule(command, _quoted_prefix(parts))) is not None:
+                    for index in indexes:
+                        self.rules.setdefault(index, []).append(rule)
             if role == ARGUMENT and piped and dynamic and command:
                 self.check_expansion(piped, command, text[word_start : self.i], _prefix(parts))
             if self.may_set_variables and dynamic and role in (COMMAND, ARGUMENT):
@@ -1353,6 +1362,11 @@ class _Lexer:
                     self.use_variables((taker or "", reader or ""))
                 else:
                     why = f"an argument of {taker or reader}, which reads options or NAME=value"
+            rule = argument_rule(command, prefix) if why is None else None
+            if rule is not None and _QUOTED_PARAMETER.fullmatch(word):
+                self.use_variables(rule)  # (checked on the value, as for a field there)
+            elif rule is not None and rule.checks != ("glob",):  # (a URL: see the docs)
+                why = f"in {rule.where}, an argument its program parses further"
         if why is not None:
             self.use_variables(f"the expansion {word} puts where code goes ({why})")
 
@@ -1403,7 +1417,7 @@ class _Lexer:
             for index in self.through_output
         }
 
-    def use_variables(self, use: str | tuple[str, str]) -> None:
+    def use_variables(self, use: str | tuple[str, str] | ArgumentRule) -> None:
         """Record that an expansion uses the variables' values in ``use`` (why that is code,
         or the option taker and NAME=value reader that then read them) and check every
         variable's field for it: those that exist, and those that come later (a loop may run
@@ -1419,11 +1433,13 @@ class _Lexer:
         self.check_variable_fields(indexes, self.variable_uses)
 
     def check_variable_fields(
-        self, indexes: Sequence[int], uses: list[str | tuple[str, str]]
+        self, indexes: Sequence[int], uses: list[str | tuple[str, str] | ArgumentRule]
     ) -> None:
         for use in uses:
             for index in indexes:
-                if isinstance(use, str):
+                if isinstance(use, ArgumentRule):
+                    self.rules.setdefault(index, []).append(use)
+                elif isinstance(use, str):
                     self.refuse(
                         index,
                         "in a shell variable (of a for loop, set's positional parameters or "
@@ -1841,7 +1857,7 @@ def lex(text: str, nesting: int = 0) -> Lexed:
     return Lexed(
         tuple(tokens), stop, reason, lexer.refusals, lexer.fields, spans, operands,
         lexer.options, lexer.assignments, frozenset(lexer.command_names), lexer.comments,
-        lexer.glued, lexer.split, lexer.altered(),
+        lexer.glued, lexer.split, lexer.altered(), lexer.rules,
     )  # fmt: skip
 
 
@@ -2072,6 +2088,17 @@ def command_role(text: str, parts: tuple[Part, ...], start: int, end: int) -> st
         return lexer.command_role(parts, start)
     except _Stop as stopped:
         raise ValueError(stopped.reason) from None
+
+
+def _quoted_prefix(parts: tuple[Part, ...]) -> str:
+    """:func:`_prefix`, with the text of double quotes too (``-o "ProxyJump="{x}``)."""
+    prefix = ""
+    for kind, item in parts:
+        inner = item if kind == "double" and isinstance(item, tuple) else (item,)
+        if kind not in ("lit", "active", "double") or not all(isinstance(i, str) for i in inner):
+            break
+        prefix += "".join(str(i) for i in inner)
+    return prefix
 
 
 def _prefix(parts: tuple[Part, ...]) -> str:

@@ -27,6 +27,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from fnmatch import fnmatchcase
+from typing import NamedTuple
 
 __all__ = [
     "ASSIGNING",
@@ -43,6 +44,9 @@ __all__ = [
     "SHELL_CODE_PROGRAMS",
     "STDIN_FILES",
     "WRITING_PROGRAMS",
+    "ArgumentRule",
+    "argument_refusal",
+    "argument_rule",
     "assignment_reader",
     "code_argument",
     "code_naming",
@@ -285,6 +289,8 @@ _GIT_COMMAND_SETTINGS = frozenset(
      "core.hookspath", "core.gitproxy", "core.alternaterefscommand", "credential.helper",
      "diff.external", "gpg.program", "sequence.editor", "uploadpack.packobjectshook",
      "sendemail.sendmailcmd", "sendemail.smtpserver", "web.browser", "include.path",
+     # the directory whose hooks a new repository gets (git clone ran its post-checkout)
+     "init.templatedir",
      "alias.*", "pager.*", "filter.*", "includeif.*", "*.command", "*.textconv", "*.driver",
      "*.cmd", "*.helper", "*.program", "*.uploadpack", "*.receivepack", "*.update"}
 )
@@ -308,7 +314,9 @@ _GIT_COMMAND_OPTIONS = frozenset({"--upload-pack", "--receive-pack", "--exec", "
 # commands, the upload-pack that clone runs).
 _GIT_SUBCOMMAND_OPTIONS: dict[str, frozenset[str]] = {
     "rebase": frozenset({"-x", "--exec"}),
-    "clone": frozenset({"-u", "--upload-pack"}),
+    # (--template: the directory whose hooks the new repository gets and runs)
+    "clone": frozenset({"-u", "--upload-pack", "--template"}),
+    "init": frozenset({"--template"}),
     "difftool": frozenset({"-x", "--extcmd"}),
     "grep": frozenset({"-O", "--open-files-in-pager"}),
     "filter-branch": frozenset(
@@ -758,8 +766,12 @@ PLUS_COMMAND_PROGRAMS = frozenset({"vim", "vi", "nvim", "ex", "view", "less", "m
 #: Options whose argument is the file a program writes its output to, or, when it starts with
 #: ``|`` or ``!``, a shell command it pipes its output to: ``strace -o '|touch x' true`` and
 #: ``strace --output='!touch x' true`` ran touch.  :func:`option_taker` and
-#: :func:`pipe_file_option` name such an argument ``"strace -o"``.
-PIPE_FILE_OPTIONS: dict[str, frozenset[str]] = {"strace": frozenset({"-o", "--output"})}
+#: :func:`pipe_file_option` name such an argument ``"strace -o"``.  psql's ``-o`` is its ``\o``,
+#: which pipes to a ``|cmd`` (``psql -o '|touch x' -c 'select 1'`` ran touch).
+PIPE_FILE_OPTIONS: dict[str, frozenset[str]] = {
+    "strace": frozenset({"-o", "--output"}),
+    "psql": frozenset({"-o", "--output"}),
+}
 #: Programs that read a file operand starting with ``!`` as a shell command whose output is the
 #: file, also after ``--``: GNU ed (``ed '!touch x'`` and ``ed -- '!touch x'`` ran touch; red,
 #: restricted, refuses it).
@@ -968,6 +980,7 @@ _GLUED_ARGUMENT_LETTERS: dict[str, frozenset[str]] = {
     "perl": frozenset("eEIMmlx0FidDC"),
     "ruby": frozenset("eIrCEFx0T"),
     **dict.fromkeys(("kill", "pkill"), frozenset({"", "s", "n"})),
+    "psql": frozenset("cdfFhLopPRTUv"),
 }
 
 
@@ -2755,3 +2768,627 @@ def _after_destination(before: Sequence[str | None]) -> bool:
         else:
             return True
     return False
+
+
+# -- arguments a program parses further -----------------------------------------------------
+#
+# The value stays one word, but some programs split the argument it stands in by a grammar of
+# their own, where a character of the value may give the word another structure than the
+# template's: OpenSSH pastes a jump host into a command its shell runs, psql pastes a variable
+# into its script as SQL and backslash commands, libpq reads a database name holding '=' as a
+# connection string (another host, which gets the password), curl reads '@file' as a file to
+# send, expands '{a,b}' and '[1-9]' in a URL, and writes CR LF into the request, git reads
+# ':main' as a refspec that deletes a branch and '*' or ':/' as every file.  These tables say
+# which arguments are parsed so, and what a value may hold there (an allow-list each).
+
+
+class ArgumentRule(NamedTuple):
+    """The grammar of the argument a value stands in: the checks its value must pass
+    (:func:`argument_refusal`), the option or operand it is (``"ssh -J"``, for the message),
+    and how many characters of its word the option's own text takes (``-J``, ``ProxyJump=``)."""
+
+    checks: tuple[str, ...]
+    where: str
+    skip: int = 0
+
+
+# ssh's options that take the next word as their argument, which `-J` and `-o` are part of.
+_SSH_JUMP = re.compile(r"\s*proxyjump\s*(?:=\s*|\s+)", re.IGNORECASE)
+# A jump host as the allow-list takes it: [user@]host[:port], host a DNS name, an IPv4 address
+# or a bracketed IPv6 address (OpenSSH before 9.6 runs `ssh -W ... HOST` through a shell).
+_JUMP_HOST = re.compile(
+    r"(?:[A-Za-z0-9._][A-Za-z0-9._-]*@)?(?:[A-Za-z0-9][A-Za-z0-9.-]*|\[[0-9A-Fa-f:.]+\])"
+    r"(?::[0-9]+)?\Z"
+)
+_LIBPQ_PROGRAMS = frozenset(
+    {"psql", "pg_dump", "pg_dumpall", "pg_restore", "pg_isready", "createdb", "dropdb",
+     "vacuumdb", "reindexdb", "clusterdb", "pgbench", "pg_basebackup", "pg_receivewal",
+     "pg_recvlogical", "createuser", "dropuser"}
+)  # fmt: skip
+# libpq programs whose operand is a database name read as a connection string when it holds
+# '=' or starts with postgres:// (createdb's and dropdb's operand is only a name), and their
+# options that take the next word as their argument.
+_CONNECTION_OPERANDS: dict[str, frozenset[str]] = {
+    "psql": frozenset(
+        {"-c", "--command", "-d", "--dbname", "-f", "--file", "-F", "--field-separator",
+         "-h", "--host", "-L", "--log-file", "-o", "--output", "-p", "--port", "-P", "--pset",
+         "-R", "--record-separator", "-T", "--table-attr", "-U", "--username", "-v", "--set",
+         "--variable"}
+    ),
+    "pg_dump": frozenset(
+        {"-f", "--file", "-F", "--format", "-j", "--jobs", "-n", "--schema", "-N",
+         "--exclude-schema", "-t", "--table", "-T", "--exclude-table", "-Z", "--compress",
+         "-E", "--encoding", "-h", "--host", "-p", "--port", "-U", "--username", "-d",
+         "--dbname", "-S", "--superuser", "--role", "--lock-wait-timeout", "--section",
+         "--exclude-table-data", "--snapshot", "--extra-float-digits", "--rows-per-insert"}
+    ),
+    **dict.fromkeys(
+        ("vacuumdb", "reindexdb", "clusterdb", "pgbench"),
+        frozenset({"-h", "--host", "-p", "--port", "-U", "--username", "-d", "--dbname",
+                   "-t", "--table", "-n", "--schema", "-N", "--exclude-schema", "-j", "--jobs",
+                   "-i", "--index", "-S", "--tablespace", "-f", "--file", "-c", "--client",
+                   "-T", "--time", "-D", "--define", "-s", "--scale", "-P", "--progress"}),
+    ),
+}  # fmt: skip
+# The options of libpq programs whose argument is a connection string (pgbench's -d debugs).
+_CONNECTION_OPTIONS = frozenset({"-d", "--dbname", "--maintenance-db"})
+_PSQL_VARIABLES = frozenset({"-v", "--set", "--variable"})
+# curl's options that take the next word as their argument (curl --help all, 7.88), and those
+# whose argument curl reads from a file when it starts with '@' (the form fields: also '<').
+_CURL_OPTIONS_WITH_ARGUMENT = frozenset(
+    {"--abstract-unix-socket", "--alt-svc", "--aws-sigv4", "--cacert", "--capath", "-E",
+     "--cert", "--cert-type", "--ciphers", "-K", "--config", "--connect-timeout",
+     "--connect-to", "-C", "--continue-at", "-b", "--cookie", "-c", "--cookie-jar",
+     "--create-file-mode", "--crlfile", "--curves", "-d", "--data", "--data-ascii",
+     "--data-binary", "--data-raw", "--data-urlencode", "--delegation", "--dns-interface",
+     "--dns-ipv4-addr", "--dns-ipv6-addr", "--dns-servers", "--doh-url", "-D",
+     "--dump-header", "--egd-file", "--engine", "--etag-compare", "--etag-save",
+     "--expect100-timeout", "-F", "--form", "--form-string", "--ftp-account",
+     "--ftp-alternative-to-user", "--ftp-method", "-P", "--ftp-port", "--ftp-ssl-ccc-mode",
+     "--happy-eyeballs-timeout-ms", "-H", "--header", "--hostpubmd5", "--hostpubsha256",
+     "--hsts", "--interface", "--json", "--keepalive-time", "--key", "--key-type", "--krb",
+     "--libcurl", "--limit-rate", "--local-port", "--login-options", "--mail-auth",
+     "--mail-from", "--mail-rcpt", "--max-filesize", "--max-redirs", "-m", "--max-time",
+     "--netrc-file", "--noproxy", "--oauth2-bearer", "-o", "--output", "--output-dir",
+     "--parallel-max", "--pass", "--pinnedpubkey", "--proto", "--proto-default",
+     "--proto-redir", "--proxy-cacert", "--proxy-capath", "--proxy-cert", "--proxy-cert-type",
+     "--proxy-ciphers", "--proxy-crlfile", "--proxy-header", "--proxy-key", "--proxy-key-type",
+     "--proxy-pass", "--proxy-pinnedpubkey", "--proxy-service-name", "--proxy-tls13-ciphers",
+     "--proxy-tlsauthtype", "--proxy-tlspassword", "--proxy-tlsuser", "-U", "--proxy-user",
+     "--proxy1", "--pubkey", "-Q", "--quote", "--random-file", "-r", "--range", "--rate",
+     "-e", "--referer", "-X", "--request", "--request-target", "--resolve", "--retry",
+     "--retry-delay", "--retry-max-time", "--sasl-authzid", "--service-name", "--socks4",
+     "--socks4a", "--socks5", "--socks5-gssapi-service", "--socks5-hostname", "-Y",
+     "--speed-limit", "-y", "--speed-time", "--stderr", "-t", "--telnet-option",
+     "--tftp-blksize", "-z", "--time-cond", "--tls-max", "--tls13-ciphers", "--tlsauthtype",
+     "--tlspassword", "--tlsuser", "--trace", "--trace-ascii", "--unix-socket", "-T",
+     "--upload-file", "--url", "--url-query", "-u", "--user", "-A", "--user-agent", "-w",
+     "--write-out", "-x", "--proxy", "--preproxy"}
+)  # fmt: skip
+# What curl parses in an option's argument: '@file' (read and sent), 'name@file' after no '='
+# (--data-urlencode, --url-query), a form field's '=@file', '=<file' and ';type=', ';headers=',
+# a line of the request (CR LF ends it), a method (a token), a cookie list (';').
+_CURL_ARGUMENTS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("-d", "--data", "--data-ascii", "--data-binary", "--json"), ("file",)),
+    "--data-urlencode": ("named-file",),
+    "--url-query": ("named-file", "encoded"),
+    **dict.fromkeys(("-F", "--form"), ("form",)),
+    **dict.fromkeys(("-H", "--header", "--proxy-header"), ("file", "line")),
+    **dict.fromkeys(("-A", "--user-agent", "-e", "--referer"), ("line",)),
+    **dict.fromkeys(("-b", "--cookie"), ("line", "cookie")),
+    **dict.fromkeys(("-X", "--request"), ("token",)),
+}
+_WGET_ARGUMENTS: dict[str, tuple[str, ...]] = {
+    "--method": ("token",),
+    **dict.fromkeys(("--header", "-U", "--user-agent", "--referer"), ("line",)),
+}
+# git subcommands whose operands after the remote are refspecs, and their options that take the
+# next word as their argument.
+_GIT_REFSPEC_COMMANDS = frozenset({"push", "fetch", "pull"})
+_GIT_REFSPEC_OPTIONS = frozenset(
+    {"--repo", "-o", "--push-option", "--server-option", "--receive-pack", "--upload-pack",
+     "--exec", "--depth", "--deepen", "--shallow-since", "--shallow-exclude", "-j", "--jobs",
+     "--negotiation-tip", "--refmap", "-s", "--strategy", "-X", "--strategy-option"}
+)  # fmt: skip
+# git subcommands whose every operand is a pathspec, with their options that take the next
+# word as their argument; other subcommands read pathspecs after `--`.
+_GIT_PATHSPEC_COMMANDS: dict[str, frozenset[str]] = {
+    "add": frozenset(),
+    "rm": frozenset(),
+    "mv": frozenset(),
+    "clean": frozenset({"-e", "--exclude"}),
+    "restore": frozenset({"-s", "--source"}),
+}
+# (those that change files, the index or a commit, or export files: `git log -- {f}` only reads)
+_GIT_PATHSPEC_AFTER_DASHES = frozenset(
+    {"checkout", "reset", "commit", "stash", "archive", "update-index", "sparse-checkout"}
+)
+# git settings whose value git writes into an HTTP request, line by line.
+_GIT_HEADER_SETTING = re.compile(r"http\.(?:.*\.)?extraheader=", re.IGNORECASE)
+# kill's options whose argument is a signal (or, for -l, a number to name), not a process.
+_KILL_SIGNAL_OPTIONS = frozenset({"-s", "-n", "-l", "-L", "--signal", "--list", "--table"})
+# pkill's and pgrep's options whose argument is a process group, session or parent, where 0
+# means pkill's own.
+_PKILL_PROCESS_OPTIONS = frozenset({"-g", "--pgroup", "-s", "--session", "-P", "--parent"})
+_AWK = frozenset({"awk", "gawk", "mawk", "nawk"})
+
+
+def argument_rule(command: Sequence[str | None], prefix: str) -> ArgumentRule | None:
+    """The grammar of the argument that the value (after ``prefix`` in the last word of
+    ``command``) stands in, when its program parses that argument further (see
+    :class:`ArgumentRule`); None if the tables know no such reading."""
+    ran = _run_command(command, prefix)
+    if len(ran) < 2 or ran[0] is None or ran[0] == EXPANDED:
+        return None
+    name = program(ran[0])
+    finder = _RULE_FINDERS.get("libpq" if name in _LIBPQ_PROGRAMS else name)
+    if finder is None:
+        return None
+    rule: ArgumentRule | None = finder(name, ran[1:-1], prefix)
+    return rule
+
+
+def _argument_of(
+    before: Sequence[str | None], prefix: str, options: frozenset[str]
+) -> tuple[str, int] | None:
+    """The one of ``options`` whose argument the value stands in, and how many characters of
+    the value's word that option's own text takes: the word before (``-J {x}``), the start of
+    the word (``-J{x}``, ``-vJ{x}``, ``--dbname={x}``)."""
+    last = before[-1] if before else None
+    if not prefix.startswith("-") and last is not None and _takes_next(last, options):
+        return (last if last in options else "-" + last[-1]), 0
+    if prefix.startswith("--"):
+        name, equals, _ = _unabbreviated(prefix, options).partition("=")
+        return (name, len(prefix.partition("=")[0]) + 1) if equals and name in options else None
+    option, rest = _clustered(prefix, options)
+    return (option, len(prefix) - len(rest) + 2) if option else None
+
+
+def _ssh_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
+    """``ssh -J {x}``, ``-J{x}``, ``-o ProxyJump={x}``: a jump host list."""
+    given = _argument_of(before, prefix, frozenset({"-J", "-o"}))
+    if given is None or _after_destination(before):
+        return None
+    option, skip = given
+    if option == "-J":
+        return ArgumentRule(("hosts",), f"{name} -J", skip)
+    jump = _SSH_JUMP.match(prefix, skip)
+    return None if jump is None else ArgumentRule(("hosts",), f"{name} -o ProxyJump", jump.end())
+
+
+def _libpq_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
+    """psql's variables (``-v NAME={x}``) and a database name (``-d {x}``, ``psql {x}``)."""
+    variable = _argument_of(before, prefix, _PSQL_VARIABLES) if name == "psql" else None
+    if variable is not None:
+        return ArgumentRule(("variable",), f"psql {variable[0]}", variable[1])
+    options = _CONNECTION_OPTIONS - {"-d"} if name == "pgbench" else _CONNECTION_OPTIONS
+    connection = _argument_of(before, prefix, options)
+    if connection is not None:
+        return ArgumentRule(("connection",), f"{name} {connection[0]}", connection[1])
+    with_argument = _CONNECTION_OPERANDS.get(name)
+    last = before[-1] if before else None
+    if with_argument is None or prefix.startswith("-") or _takes_next(last, with_argument):
+        return None
+    return ArgumentRule(("connection",), f"the database name of {name}")
+
+
+def _curl_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
+    """curl's options that read files, request lines or a method (``-d {x}``, ``-H {x}``),
+    and its URLs, which it expands as patterns unless -g (``curl http://h/users/{id}``)."""
+    given = _argument_of(before, prefix, frozenset(_CURL_ARGUMENTS))
+    if given is not None:
+        return ArgumentRule(_CURL_ARGUMENTS[given[0]], f"curl {given[0]}", given[1])
+    last = before[-1] if before else None
+    in_url = last == "--url" or not (
+        prefix.startswith("-") or _takes_next(last, _CURL_OPTIONS_WITH_ARGUMENT)
+    )
+    globbing = not any(
+        word == "--globoff" or (word is not None and re.fullmatch(r"-[A-Za-z]*g[A-Za-z]*", word))
+        for word in before
+    )
+    return ArgumentRule(("glob",), "curl's URL") if in_url and globbing else None
+
+
+def _wget_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
+    """wget's method and request lines (``--method={m}``, ``--header={h}``)."""
+    given = _argument_of(before, prefix, frozenset(_WGET_ARGUMENTS))
+    if given is None:
+        return None
+    return ArgumentRule(_WGET_ARGUMENTS[given[0]], f"wget {given[0]}", given[1])
+
+
+def _git_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
+    """git's refspecs (``git push origin {b}``), pathspecs (``git rm -- {f}``, ``git add
+    {f}``), checkout's branch-or-path (``git checkout {b}``), and a header setting (``git -c
+    http.extraHeader=X:{v}``)."""
+    last = before[-1] if before else None
+    if last in ("-c", "--config") and _git_setting_option(before) and (
+        _GIT_HEADER_SETTING.match(prefix)
+    ):
+        return ArgumentRule(("line",), "git's setting http.extraHeader")
+    subcommand = _git_subcommand(before)
+    if subcommand is None or prefix.startswith("-"):
+        return None
+    after = before[before.index(subcommand) + 1 :]
+    literal = "--literal-pathspecs" in before[: before.index(subcommand)]
+    if subcommand in _GIT_REFSPEC_COMMANDS:
+        if _operands_before(after, _GIT_REFSPEC_OPTIONS) >= 1:
+            return ArgumentRule(("refspec",), f"git {subcommand}'s refspec")
+        return None
+    pathspecs = _GIT_PATHSPEC_COMMANDS.get(subcommand)
+    every_operand = pathspecs is not None and not _takes_next(last, pathspecs)
+    if every_operand or ("--" in after and subcommand in _GIT_PATHSPEC_AFTER_DASHES):
+        return None if literal else ArgumentRule(("pathspec",), f"git {subcommand}'s pathspec")
+    new_branch = frozenset({"-b", "-B", "--orphan"})
+    if subcommand == "checkout" and not _takes_next(last, new_branch) and (
+        _operands_before(after, new_branch) == 0
+    ):
+        return ArgumentRule(("checkout",), "git checkout's branch (or pathspec)")
+    return None
+
+
+def _operands_before(words: Sequence[str | None], with_argument: frozenset[str]) -> int:
+    """How many operands (not options nor their arguments) ``words`` hold."""
+    count, expects_argument = 0, False
+    for word in words:
+        if expects_argument:
+            expects_argument = False
+        elif word is not None and word.startswith("-") and len(word) > 1:
+            expects_argument = _takes_next(word, with_argument)
+        else:
+            count += word != "--"
+    return count
+
+
+def _kill_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
+    """kill's process operands: ``kill {pid}``, ``kill -TERM -- {pid}``, ``kill -- -{pgid}``."""
+    last = before[-1] if before else None
+    ended = "--" in before
+    if not ended and (prefix.startswith("-") or _takes_next(last, _KILL_SIGNAL_OPTIONS)):
+        return None  # a signal (kill -{sig}, kill -s {sig})
+    if not ended and any(w in ("-l", "-L", "--list", "--table") for w in before):
+        return None  # kill -l {n}: a signal's number to name
+    return ArgumentRule(("pid",), f"{name}'s process operand")
+
+
+def _pkill_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
+    """pkill's and pgrep's process group, session and parent (``pkill -g {pgid}``)."""
+    given = _argument_of(before, prefix, _PKILL_PROCESS_OPTIONS)
+    return None if given is None else ArgumentRule(("pids",), f"{name} {given[0]}", given[1])
+
+
+def _openssl_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
+    """``openssl req -subj /CN={name}/O=Org``: a value after the subject's own text."""
+    last = before[-1] if before else None
+    if last == "-subj" and prefix:
+        return ArgumentRule(("subject",), "openssl -subj")
+    return None
+
+
+def _awk_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
+    """awk's file operands, which it reads as ``NAME=value`` assignments when so spelled."""
+    giving, files, with_argument = _SCRIPT_FIRST[name]
+    if prefix.startswith("-") or _is_first_operand(before, giving | files, with_argument):
+        return None
+    last = before[-1] if before else None
+    if _takes_next(last, giving | files | with_argument):
+        return None
+    texts = _program_texts(name, before)
+    if texts and all(text is not None and _begin_only(text) for text in texts):
+        return None  # awk runs BEGIN and exits: it reads no operand (`awk 'BEGIN{...}' {x}`)
+    return ArgumentRule(("assignment",), f"{name}'s file operand")
+
+
+_AWK_BEGIN = re.compile(r"\s*BEGIN\s*\{")
+_AWK_STRING = re.compile(_AWK_LITERAL)
+
+
+def _begin_only(source: str) -> bool:
+    """Whether an awk program is only BEGIN actions with no ``getline`` (which reads the
+    operands, assignments among them): awk then reads no operand at all."""
+    if "getline" in source:
+        return False
+    at = 0
+    while at < len(source):
+        begin = _AWK_BEGIN.match(source, at)
+        if begin is None:
+            return not source[at:].strip()
+        depth, at = 1, begin.end()
+        while depth and at < len(source):
+            if source[at] in "/\\#":
+                return False  # (a regex, an escape or a comment may hold a brace: not followed)
+            if source[at] == '"':
+                string = _AWK_STRING.match(source, at)
+                if string is None:
+                    return False
+                at = string.end()
+                continue
+            depth += {"{": 1, "}": -1}.get(source[at], 0)
+            at += 1
+        if depth:
+            return False
+    return True
+
+
+_RULE_FINDERS: dict[
+    str, Callable[[str, Sequence[str | None], str], ArgumentRule | None]
+] = {
+    **dict.fromkeys(("ssh", "scp", "sftp"), _ssh_rule),
+    "libpq": _libpq_rule,
+    "curl": _curl_rule,
+    "wget": _wget_rule,
+    "git": _git_rule,
+    "kill": _kill_rule,
+    **dict.fromkeys(("pkill", "pgrep"), _pkill_rule),
+    "openssl": _openssl_rule,
+    **dict.fromkeys(_AWK, _awk_rule),
+}
+
+
+_PSQL_VALUE = re.compile(r"[A-Za-z0-9_.]+|-?[0-9]+(?:\.[0-9]+)?")
+_PSQL_NAME = re.compile(r"[A-Za-z0-9_]*\Z")
+_HTTP_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+\Z")
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+_POSITIVE = re.compile(r"[1-9][0-9]*\Z")
+_POSITIVE_LIST = re.compile(r"[1-9][0-9]*(?:,[1-9][0-9]*)*\Z")
+_AWK_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+_GIT_GLOB = frozenset("*?[\\")
+
+
+def _jump_hosts(before: str, value: str, after: str) -> str | None:
+    hosts = (before + value + after).split(",")
+    if all(_JUMP_HOST.match(host) and not host.startswith("-") for host in hosts):
+        return None
+    return (
+        "is a jump host list, which OpenSSH (before 9.6) pastes unquoted into the command "
+        "`ssh -W ... HOST` its shell runs, so a host other than [user@]host[:port] may be code "
+        "($(cmd), `cmd`, |cmd, -oProxyCommand=cmd)"
+    )
+
+
+def _psql_variable(before: str, value: str, after: str) -> str | None:
+    name, _, content = ("", "=", value) if "=" in before else value.partition("=")
+    if _PSQL_NAME.match(name) and (not content or _PSQL_VALUE.fullmatch(content)):
+        return None
+    return (
+        "is a psql variable, whose value psql pastes into the script as raw text where it "
+        "writes :NAME (its manual: it may hold unbalanced quotes or backslash commands), so "
+        "anything but a number or a plain word is SQL or a command (\\! runs a shell)"
+    )
+
+
+def _connection(before: str, value: str, after: str) -> str | None:
+    conninfo = "=" in before and any(c.isspace() or c in "'\\" for c in value)
+    uri = not before and value.lower().startswith(("postgres://", "postgresql://"))
+    if "=" not in value and not conninfo and not uri:
+        return None
+    return (
+        "is a database name, which libpq reads as a connection string when it holds '=' or "
+        "starts with postgresql:// (host=, port=, options=: another server, which gets the "
+        "password, and any session setting)"
+    )
+
+
+def _reads_file(before: str, value: str, after: str) -> str | None:
+    if before or not value.startswith("@"):
+        return None
+    return "starts with '@', which makes curl read the file it names and send its contents"
+
+
+def _reads_named_file(before: str, value: str, after: str) -> str | None:
+    text = before + value
+    at = next((i for i, c in enumerate(text) if c in "=@"), None)
+    if at is None or text[at] == "=" or at < len(before):
+        return None
+    return (
+        "holds '@' before any '=', which makes curl read the file named after it (name@file) "
+        "and send its contents"
+    )
+
+
+def _unencoded(before: str, value: str, after: str) -> str | None:
+    if before or not value.startswith("+"):
+        return None
+    return (
+        "starts with '+', which makes curl add the rest to the query unencoded ('&' adds a "
+        "parameter)"
+    )
+
+
+def _form_field(before: str, value: str, after: str) -> str | None:
+    text = before + value + after
+    equals = text.find("=")
+    content = equals + 1
+    if equals >= 0 and len(before) <= content < len(before + value) and text[content] in "@<":
+        return (
+            "starts a form field's content with '@' or '<', which makes curl read the file it "
+            "names and send its contents"
+        )
+    if ";" in value:
+        return (
+            "holds ';', where curl reads a form field's parameters (;type=, ;filename=, "
+            ";headers=@file sends a file's lines as headers)"
+        )
+    return None
+
+
+def _request_line(before: str, value: str, after: str) -> str | None:
+    if _CONTROL.search(value) is None:
+        return None
+    return (
+        "holds a line break or another control character, which the program writes into the "
+        "HTTP request as it is, where CR LF starts another header (or, after a blank line, "
+        "another request)"
+    )
+
+
+def _method(before: str, value: str, after: str) -> str | None:
+    if _HTTP_TOKEN.match(before + value + after):
+        return None
+    return (
+        "is an HTTP method, written into the request line as it is, so anything but a token "
+        "(letters, digits, !#$%&'*+.^_`|~-) adds to the request (a space, a line break)"
+    )
+
+
+def _cookie(before: str, value: str, after: str) -> str | None:
+    if ";" not in value:
+        return None
+    return "holds ';', which separates cookies in curl's -b argument (a cookie of the value's)"
+
+
+def _url_glob(before: str, value: str, after: str) -> str | None:
+    if not before or not any(c in "{}[]" for c in value):
+        return None
+    return (
+        "holds '{', '}', '[' or ']', which curl expands as a pattern in its URLs ({a,..} "
+        "fetched another path, [1-1000000] asks a million times)"
+    )
+
+
+def _refspec(before: str, value: str, after: str) -> str | None:
+    if ":" not in value and "*" not in value and (before or value[:1] not in ("+", "^")):
+        return None
+    return (
+        "is a refspec, where git reads ':' as src:dst (':main' deletes the remote branch), "
+        "a leading '+' as force (overwriting another branch) and '^' and '*' as patterns"
+    )
+
+
+def _pathspec(before: str, value: str, after: str) -> str | None:
+    if (before or not value.startswith(":")) and _GIT_GLOB.isdisjoint(value):
+        return None
+    return (
+        "is a pathspec, which git expands itself: '*', '?' and '[' match every file ('*' "
+        "removes or discards the whole tree) and a leading ':' is magic (':/' is the top)"
+    )
+
+
+def _checkout(before: str, value: str, after: str) -> str | None:
+    pathspec = _pathspec(before, value, after)
+    if pathspec is None and (before or not value.startswith(".")):
+        return None
+    return (
+        "names a branch, but git checkout reads an operand that names none as a pathspec, "
+        "and checks its files out over the work tree ('.', ':/' and '*' discard every "
+        "uncommitted edit)"
+    )
+
+
+def _pid(before: str, value: str, after: str) -> str | None:
+    if _POSITIVE.match(value):
+        return None
+    return (
+        "is a process id, where kill reads 0 as its own process group and -1 as every "
+        "process (also after --: kill -- -1 stopped every process the user runs)"
+    )
+
+
+def _pids(before: str, value: str, after: str) -> str | None:
+    if _POSITIVE_LIST.match(value):
+        return None
+    return "is a process group, session or parent id, where 0 means the program's own"
+
+
+def _subject(before: str, value: str, after: str) -> str | None:
+    if not any(c in "/+\\" for c in value):
+        return None
+    return (
+        "holds '/', '+' or '\\', where openssl splits a subject into its fields (a value "
+        "added O=... and a second CN=)"
+    )
+
+
+def _awk_assignment(before: str, value: str, after: str) -> str | None:
+    if before or not _AWK_ASSIGNMENT.match(value):
+        return None
+    return (
+        "starts with NAME=, which awk reads as an assignment to its variable NAME, not a file "
+        "(also after --), so the value sets any variable (print > out wrote another file)"
+    )
+
+
+# Per check: what a value may hold (a function returning why not, or None) and what to write.
+_ARGUMENT_CHECKS: dict[str, tuple[Callable[[str, str, str], str | None], str]] = {
+    "hosts": (
+        _jump_hosts,
+        "Check the value in Python against the hosts allowed (or a pattern such as "
+        "[user@]host[:port]), or name the jump host in an ssh configuration file",
+    ),
+    "variable": (
+        _psql_variable,
+        "Run the SQL from Python with sql(i'...') and a database driver, which passes each "
+        "value as a parameter; or check the value in Python and write :'NAME' in the script, "
+        "which psql quotes",
+    ),
+    "connection": (
+        _connection,
+        "Check the value in Python (no '=', no postgresql://), or give the connection's "
+        "parts in options written in the static text (-h HOST -p PORT -d NAME)",
+    ),
+    "file": (
+        _reads_file,
+        "Write --data-raw {x} for a body (curl sends it as text); for a header, check the "
+        "value in Python",
+    ),
+    "named-file": (
+        _reads_named_file,
+        "Write a name and '=' before the field (--data-urlencode comment={x}), which curl "
+        "reads as text",
+    ),
+    "encoded": (_unencoded, "Write a name and '=' before the field (--url-query q={x})"),
+    "form": (
+        _form_field,
+        "Write --form-string name={x} (curl sends it as text), or check the value in Python",
+    ),
+    "line": (_request_line, "Check the value in Python: a header is one line"),
+    "token": (
+        _method,
+        "Check the value in Python against the methods allowed (GET, POST, ...)",
+    ),
+    "cookie": (_cookie, "Check the value in Python, or percent-encode it"),
+    "glob": (
+        _url_glob,
+        "Quote the value for its part of the URL (urllib.parse.quote(value, safe='') turns "
+        "the brackets into %7B...), or write -g (--globoff) before the URL",
+    ),
+    "refspec": (
+        _refspec,
+        "Check the value in Python (git check-ref-format --branch), and write the refspec "
+        "in the static text: git push origin HEAD:refs/heads/{branch}",
+    ),
+    "pathspec": (
+        _pathspec,
+        "Write git --literal-pathspecs (git reads every pathspec as a file name then), or "
+        "check the value in Python",
+    ),
+    "checkout": (
+        _checkout,
+        "Write git switch {branch}, which never reads a path, or check the value in Python",
+    ),
+    "pid": (
+        _pid,
+        "Check in Python that the value is a positive integer (int(pid) > 0)",
+    ),
+    "pids": (_pids, "Check in Python that the value is a positive integer"),
+    "subject": (
+        _subject,
+        "Escape the value for openssl (value.replace('\\\\', '\\\\\\\\').replace('/', "
+        "'\\\\/').replace('+', '\\\\+')), or check it in Python",
+    ),
+    "assignment": (_awk_assignment, "Write ./ before the field: awk reads ./out=x as a file"),
+}
+
+
+def argument_refusal(
+    rule: ArgumentRule, before: str, value: str, after: str
+) -> tuple[str, str] | None:
+    """Why the value cannot stand in the argument ``rule`` describes, with the text of that
+    argument before and after it (the option's own text left out), and what to write
+    instead; None if its program reads it as the template means."""
+    for check in rule.checks:
+        accepts, fix = _ARGUMENT_CHECKS[check]
+        why = accepts(before, value, after)
+        if why is not None:
+            return f"stands in {rule.where}, and {why}", fix
+    return None

@@ -64,6 +64,8 @@ from ._shell_programs import (
     OPTION_CODE_PROGRAMS,
     PIPE_FILE_OPTIONS,
     PLUS_COMMAND_PROGRAMS,
+    ArgumentRule,
+    argument_refusal,
 )
 from .fields import field_text, format_field, refusal
 from .template import as_template, is_template
@@ -112,6 +114,9 @@ class _Analysis(NamedTuple):
     argv_problem: str | None  # shell syntax argv cannot honour, described
     # per word holding a URL before its first field: the URL's static text and field indexes
     urls: tuple[tuple[str | int, ...], ...] = ()
+    # per field in an argument its program parses further: the field, how, and its word's
+    # pieces (static text and field indexes)
+    arguments: tuple[tuple[int, ArgumentRule, tuple[str | int, ...]], ...] = ()
 
 
 def _fix_for(why: str) -> str:
@@ -340,7 +345,15 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
     urls = tuple(
         tuple(pieces) for span in lexed.spans if (pieces := _url_pieces(span.parts)) is not None
     )
-    return _Analysis(lexed, spans, tuple(fields), tail, _argv_problem(lexed), urls)
+    arguments = tuple(
+        (field, rule, tuple(pieces))
+        for span in lexed.spans
+        for pieces in [_pieces(span.parts)]
+        for field in pieces
+        if isinstance(field, int)
+        for rule in lexed.rules.get(field, ())
+    )
+    return _Analysis(lexed, spans, tuple(fields), tail, _argv_problem(lexed), urls, arguments)
 
 
 def _argv_problem(lexed: Lexed) -> str | None:
@@ -551,6 +564,7 @@ def _values(t: Any, analysis: _Analysis, renderer: str) -> list[list[str] | str]
             )
     _check_joined_words(t, analysis, values, renderer)
     _check_urls(t, analysis, values, renderer)
+    _check_arguments(t, analysis, values, renderer)
     return values
 
 
@@ -655,6 +669,32 @@ def _check_joined_words(
         _check_word_start(field, [word], subject, renderer)
 
 
+def _check_arguments(
+    t: Any, analysis: _Analysis, values: list[list[str] | str], renderer: str
+) -> None:
+    """A value in an argument that its program parses further must be read there as the
+    template means (:func:`._shell_programs.argument_refusal`): ``ssh -J {x}`` runs a jump host
+    through a shell, ``curl -d {x}`` reads ``@file``, ``git push origin {b}`` reads ``:main``."""
+    for field, rule, pieces in analysis.arguments:
+        value = values[field]
+        words = value if isinstance(value, list) else [value]
+        texts = [
+            piece if isinstance(piece, str) else "" if isinstance(values[piece], list)
+            else str(values[piece])
+            for piece in pieces
+        ]
+        at = pieces.index(field)
+        before, after = "".join(texts[:at])[rule.skip :], "".join(texts[at + 1 :])
+        for word in words:
+            refused = argument_refusal(rule, before, word, after)
+            if refused is not None:
+                raise refusal(
+                    renderer,
+                    f"the value of {field_text(t.interpolations[field], field + 1)}",
+                    *refused,
+                )
+
+
 # Where a URL starts in a word: its scheme and `//`, at the word's start or after an
 # option's `=` (`--url=https://...`).
 _URL_START = re.compile(r"(?:^|(?<==))[A-Za-z][A-Za-z0-9+.-]*://")
@@ -693,6 +733,17 @@ def _check_urls(
 def _url_pieces(parts: tuple[Part, ...]) -> list[str | int] | None:
     """The URL in a word's parts, from its scheme (static text and field indexes), if the word
     holds one before its first field; else None."""
+    pieces = _pieces(parts)
+    first = next((at for at, piece in enumerate(pieces) if isinstance(piece, int)), None)
+    if first is None:
+        return None
+    before = "".join(str(piece) for piece in pieces[:first])
+    start = _URL_START.search(before)
+    return None if start is None else [before[start.start() :], *pieces[first:]]
+
+
+def _pieces(parts: tuple[Part, ...]) -> list[str | int]:
+    """A word's parts as its static text and field indexes (an expansion as a stand-in)."""
     pieces: list[str | int] = []
     for kind, item in parts:
         if kind == "field":
@@ -704,12 +755,7 @@ def _url_pieces(parts: tuple[Part, ...]) -> list[str | int] | None:
             pieces.append("".join(i if isinstance(i, str) else _EXPANSION for i in inner))
         else:
             pieces.append(_EXPANSION)
-    first = next((at for at, piece in enumerate(pieces) if isinstance(piece, int)), None)
-    if first is None:
-        return None
-    before = "".join(str(piece) for piece in pieces[:first])
-    start = _URL_START.search(before)
-    return None if start is None else [before[start.start() :], *pieces[first:]]
+    return pieces
 
 
 # Why a variable a value sets is code: for env and sudo (True), for make (False).
