@@ -21,9 +21,10 @@ This module imports nothing from IPython.
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fnmatch import fnmatchcase
 from functools import lru_cache
 from glob import escape as glob_escape
@@ -38,10 +39,10 @@ from ._shell_programs import (
     STDIN_FILES,
     WRITING_PROGRAMS,
     ArgumentRule,
+    CodeNaming,
     argument_rule,
     assignment_reader,
     code_argument,
-    code_naming,
     command_run,
     database_script_files,
     environment_setter,
@@ -52,6 +53,7 @@ from ._shell_programs import (
     in_home_hidden,
     made_executable,
     names_no_code,
+    naming_token,
     option_taker,
     output_files,
     pipe_file_option,
@@ -368,6 +370,7 @@ class _Lexer:
             ">" in text or any(writer in text for writer in WRITING_PROGRAMS)
         )
         self.file_writes: dict[str, set[int]] = {}
+        self.written_index = _PathIndex()  # (file_writes' names, for fields_read)
         # per `for` loop's NAME, the fields of its word list; the names `export` (or declare
         # -x) puts in the environment; the names assigned an expansion (`x=$1`)
         self.loops: dict[str, list[int]] = {}
@@ -377,6 +380,11 @@ class _Lexer:
         self.file_uses: dict[
             str, list[tuple[tuple[str | None, ...], tuple[tuple[str, str], ...]]]
         ] = {}
+        self.uses_index = _PathIndex()  # (file_uses' names, for check_files)
+        self.code_namings: list[tuple[CodeNaming, list[str]]] = []  # (check_files': per command)
+        # (check_files': the commands by the runs of word characters in their words, and under
+        # "" those with SQL that reads files, which any file's reader may be)
+        self.commands_by_token: dict[str, list[int]] = {}
         # every command so far (its words); per compound command open, where its commands
         # start there; the commands of the one just closed, which a redirection after its
         # closer (`{ sh; } < f`, `done < f`) is theirs; the input redirections of an `exec`
@@ -903,11 +911,11 @@ class _Lexer:
         if ran and ran[0] not in (None, EXPANDED) and program(ran[0]) == "find":
             words.append("*")  # (find gives the names of the files it lists: `find . | sh`)
         read: set[int] = set()
+        self.written_index.update(self.file_writes)
         for word in words:
             if word and posixpath.normpath(word) not in writes:
-                for name, fields in self.file_writes.items():
-                    if _may_be_the_file(word, name):
-                        read.update(fields)
+                for name in self.written_index.named_by(word):
+                    read.update(self.file_writes[name])
         return sorted(read)
 
     def check_reparsed(self, command: list[str | None]) -> None:
@@ -1109,6 +1117,14 @@ class _Lexer:
         """Refuse the fields written to a file that a command of the template runs or reads
         as code (``echo {x} > s.sh; sh s.sh``); all of them if the lexer ``stopped``, as
         what comes after may run the file."""
+        # (read once here for every file asked about: the commands and their uses are all known)
+        self.uses_index.update(self.file_uses)
+        self.code_namings = [
+            (CodeNaming(command), database_script_files(command)) for command in self.command_log
+        ]
+        for at, (naming, database_files) in enumerate(self.code_namings):
+            for token in naming.tokens if not database_files else ("",):
+                self.commands_by_token.setdefault(token, []).append(at)
         for name, fields in self.file_writes.items():
             if name in self.read_back:
                 # what a command brings back from the file is an expansion's text: checked as
@@ -1187,22 +1203,29 @@ class _Lexer:
                 "make a program read it as code or settings (BASH_ENV=f runs f in bash, make "
                 "--file=f, git -c include.path=f, wget --config=f, gcc @f reads options)"
             )
-        uses = [use for file, uses in self.file_uses.items() if _may_be_the_file(file, name)
-                for use in uses]  # fmt: skip
+        uses = [use for file in self.uses_index.naming(name) for use in self.file_uses[file]]
         uses += [(command, inputs) for inputs in self.exec_inputs for command in self.command_log]
         if self.unfollowed:
             return (
                 f"may run through the command string {self.unfollowed[0]!r}, which the "
                 "renderer does not follow"
             )
-        for command in self.command_log:
-            why = code_naming(command, last)
+        token = naming_token(last)
+        by_token = self.commands_by_token
+        ask = (
+            range(len(self.command_log))
+            if token is None
+            else sorted({*by_token.get(token, ()), *by_token.get("", ())})
+        )
+        for at in ask:
+            command, (naming, database_files) = self.command_log[at], self.code_namings[at]
+            why = naming.naming(last)
             if why is not None:
                 return (
                     f"names in code ({why}), which may run or load it (exec(open('s.py')"
                     ".read()), import s, do 's.pl', vim -c '!sh s.sh')"
                 )
-            if any(_may_be_the_file(file, name) for file in database_script_files(command)):
+            if any(_may_be_the_file(file, name) for file in database_files):
                 return (
                     f"gives to {program(command[0] or '')} in a command of its own that reads "
                     "a file as SQL and commands (.read, \\i, source: their .shell, \\!, "
@@ -1765,6 +1788,49 @@ def _may_be_the_file(word: str, name: str) -> bool:
     pattern = _SUBSTITUTION.sub("\0", name)
     written = glob_escape(_last_part(pattern)).replace("\0", "*")
     return "\0" in pattern and fnmatchcase(last, written)
+
+
+class _PathIndex:
+    """Paths (the names files are written under, or the words that may name them) by their
+    last part, so that those :func:`_may_be_the_file` matches are found without a look at
+    each: a template that writes and reads many files is read in linear time."""
+
+    def __init__(self) -> None:
+        self.places: dict[str, int] = {}  # each path, and its place in the order added
+        self._by_last: dict[str, list[str]] = {}
+        self._expanded: list[str] = []  # those whose last part the shell expands (`"$f"`, `*`)
+        self._computed: list[str] = []  # those with a command substitution (`log-$(date)`)
+
+    def update(self, paths: Iterable[str]) -> None:
+        """Add the paths of ``paths`` past those added before (a dict that only grows)."""
+        for path in itertools.islice(paths, len(self.places), None):
+            self.places[path] = len(self.places)
+            last = _last_part(path)
+            self._by_last.setdefault(last, []).append(path)
+            if _EXPANDED_NAME.search(last):
+                self._expanded.append(path)
+            if _computed_name(path):
+                self._computed.append(path)
+
+    def naming(self, name: str) -> list[str]:
+        """The paths that may name the file written as ``name``, in order."""
+        if _computed_name(name):  # (a pattern to match each last part against: rare)
+            return [path for path in self.places if _may_be_the_file(path, name)]
+        found = {*self._by_last.get(_last_part(name), ()), *self._expanded}
+        return sorted(found, key=self.places.__getitem__)
+
+    def named_by(self, word: str) -> list[str]:
+        """The paths, as files are written under them, that ``word`` may name, in order."""
+        if _EXPANDED_NAME.search(_last_part(word)):
+            return list(self.places)
+        computed = (path for path in self._computed if _may_be_the_file(word, path))
+        found = {*self._by_last.get(_last_part(word), ()), *computed}
+        return sorted(found, key=self.places.__getitem__)
+
+
+def _computed_name(name: str) -> bool:
+    """Whether a command substitution computes part of the file name ``name``."""
+    return "\0" in _SUBSTITUTION.sub("\0", name)
 
 
 def _last_part(path: str) -> str:

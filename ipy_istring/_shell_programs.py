@@ -45,6 +45,7 @@ __all__ = [
     "STDIN_FILES",
     "WRITING_PROGRAMS",
     "ArgumentRule",
+    "CodeNaming",
     "argument_refusal",
     "argument_rule",
     "assignment_reader",
@@ -61,6 +62,7 @@ __all__ = [
     "is_command_string",
     "made_executable",
     "names_no_code",
+    "naming_token",
     "option_taker",
     "output_files",
     "pipe_file_option",
@@ -1298,29 +1300,76 @@ def code_naming(command: Sequence[str | None], last: str) -> str | None:
     for a ``.py`` file, names its module (``python3 -c 'import s'``, ``python3 -m s``); else
     None.  (A database shell's SQL is read by :func:`database_script_files`: its tables may be
     files of data, ``select * from 'data.csv'``.)"""
-    ran = _run_command(command, "")
-    if not ran or ran[0] in (None, EXPANDED) or program(ran[0]) in _SQL_SHELLS:
+    return CodeNaming(command).naming(last)
+
+
+class CodeNaming:
+    """:func:`code_naming` of one command, for any file: the command is read once, and each
+    word's reason once, however many files are asked about (a template that writes many files
+    asks each of its commands about each file)."""
+
+    def __init__(self, command: Sequence[str | None]) -> None:
+        ran = _run_command(command, "")
+        if not ran or ran[0] in (None, EXPANDED) or program(ran[0]) in _SQL_SHELLS:
+            ran = []
+        self._ran = ran
+        self._python = bool(ran) and program(ran[0]) in ("python", "pypy")  # type: ignore[arg-type]
+        # (a shell's command string, find's too: its commands are followed as the template's)
+        followed = {EXPANDED, stdin_script(ran), *map(stdin_script, find_actions(ran))}
+        self._words = [
+            (at, word)
+            for at, word in enumerate(ran[1:], start=1)
+            if word is not None and word not in followed
+        ]
+        # (every name of a file that a word may be code naming is in this text: see naming)
+        self._text = "\n".join(word for _, word in self._words)
+        self._reasons: dict[int, str | None] = {}
+        #: The runs of word characters in the command's words (see :func:`naming_token`).
+        self.tokens = frozenset(_WORD_RUN.findall(self._text))
+
+    def naming(self, last: str) -> str | None:
+        """:func:`code_naming` of the command and ``last``."""
+        # Each match below holds the name without its extension (the module's name, for a
+        # .py file): a command whose words do not is passed over at once.
+        bare = posixpath.splitext(last)[0]
+        if not self._words or (bare and bare not in self._text):
+            return None
+        ran = self._ran
+        stem = last.removesuffix(".py") if last.endswith(".py") else ""
+        module = (
+            re.compile(rf"\b{re.escape(stem)}\b")
+            if self._python and _MODULE_NAME.match(stem)
+            else None
+        )
+        # (also a path without the extension, which node's require, ruby's require and lua's
+        # dofile complete: `require("./s")` loads s.js)
+        escaped = re.escape(last), re.escape(bare)
+        file = re.compile(rf"(?<![\w-]){escaped[0]}(?![\w-])|(?<=/){escaped[1]}(?![\w.-])")
+        for at, word in self._words:
+            if posixpath.basename(word) == last:
+                continue  # (the file's own name: a use of it, which the caller reads)
+            if module is not None and ran[at - 1] == "-m" and word.partition(".")[0] == stem:
+                return f"the module python -m runs, {stem}, which Python finds as {last}"
+            if file.search(word) is None and (module is None or module.search(word) is None):
+                continue
+            if at not in self._reasons:
+                self._reasons[at] = code_argument([*ran[:at], None])
+            if self._reasons[at] is not None:
+                return self._reasons[at]
         return None
-    python = program(ran[0]) in ("python", "pypy")
-    stem = last.removesuffix(".py") if last.endswith(".py") else ""
-    module = re.compile(rf"\b{re.escape(stem)}\b") if python and _MODULE_NAME.match(stem) else None
-    # (also a path without the extension, which node's require, ruby's require and lua's
-    # dofile complete: `require("./s")` loads s.js)
-    bare = re.escape(posixpath.splitext(last)[0])
-    file = re.compile(rf"(?<![\w-]){re.escape(last)}(?![\w-])|(?<=/){bare}(?![\w.-])")
-    # (a shell's command string, find's too: its commands are followed as the template's)
-    followed = {EXPANDED, stdin_script(ran), *map(stdin_script, find_actions(ran))}
-    for at, word in enumerate(ran[1:], start=1):
-        if word is None or word in followed or posixpath.basename(word) == last:
-            continue  # (the file's own name: a use of it, which the caller reads)
-        if module is not None and ran[at - 1] == "-m" and word.partition(".")[0] == stem:
-            return f"the module python -m runs, {stem}, which Python finds as {last}"
-        if file.search(word) is None and (module is None or module.search(word) is None):
-            continue
-        why = code_argument([*ran[:at], None])
-        if why is not None:
-            return why
-    return None
+
+
+def naming_token(last: str) -> str | None:
+    """A run of word characters (``\\w+``) that each word :class:`CodeNaming` finds naming
+    the file ``last`` holds as one of its own runs, whole; None if there is none to tell.
+    (Each way a word names the file holds its name without the extension, at a place no word
+    character stands before or after: a command whose words lack its first run is passed
+    over without a look.)"""
+    found = _WORD_RUN.search(posixpath.splitext(last)[0])
+    return found.group() if found else None
+
+
+_WORD_RUN = re.compile(r"\w+")
 
 
 def reads_project_files(name: str) -> bool:

@@ -1107,6 +1107,62 @@ def test_many_files_written_and_read_stay_linear() -> None:
     assert sh(T(body.split("{")[0], *parts)).count("cat f") == 3_000
 
 
+def _script_writing_files(count: int, reader: str, after: str = "") -> InterpolationTemplate:
+    """``echo {vN} > fN.sh; READER fN.sh a b`` for each N below ``count``, then ``after``."""
+    body = "".join(f"echo {{v{n}}} > f{n}.sh; {reader} f{n}.sh a b\n" for n in range(count))
+    parts: list[object] = []
+    for piece in (body + after).split("{")[1:]:
+        name, _, rest = piece.partition("}")
+        parts += [(name, name), rest]
+    return T(body.split("{")[0], *parts)
+
+
+@pytest.mark.parametrize("reader", ["cat", "grep -e x", "python3 -c 'print(1)'"])
+def test_many_files_cost_each_a_look_at_their_own_readers(
+    monkeypatch: pytest.MonkeyPatch, reader: str
+) -> None:
+    # The work per written file, counted as the looks at a command or a path that may read
+    # it: each file's readers are found by its name (3,000 files took 4 minutes when each
+    # looked at every command).  Twice the files, twice the looks.
+    from ipy_istring import _shell_grammar, _shell_programs
+
+    looks = [0]
+
+    def counted(function):  # type: ignore[no-untyped-def]
+        def count(*args, **kwargs):  # type: ignore[no-untyped-def]
+            looks[0] += 1
+            return function(*args, **kwargs)
+
+        return count
+
+    may_be_the_file = _shell_grammar._may_be_the_file
+    monkeypatch.setattr(_shell_grammar, "_may_be_the_file", counted(may_be_the_file))
+    naming = _shell_programs.CodeNaming.naming
+    monkeypatch.setattr(_shell_programs.CodeNaming, "naming", counted(naming))
+    seen = []
+    for count in (200, 400):
+        looks[0] = 0
+        assert sh(_script_writing_files(count, reader)).count(".sh a b") == count
+        seen.append(looks[0])
+    assert seen[1] <= 2.2 * seen[0], seen
+
+
+@pytest.mark.parametrize(
+    "runner",
+    [
+        "python3 -c 'exec(open(\"f150.sh\").read())'",  # code naming it
+        "sqlite3 :memory: '.read f150.sh'",  # a database shell's command reading it
+        "sh f150.sh",  # a script run
+        "cat < f150.sh | sh",  # a reader's input, into a shell
+    ],
+)
+def test_a_file_written_then_run_among_many_is_still_refused(runner: str) -> None:
+    # What makes many files cheap (the files and commands found by name) still finds the one
+    # command that runs a file, wherever it stands: only that file's field is refused.
+    template = _script_writing_files(300, "cat", after=runner + "\n")
+    with pytest.raises(RenderError, match=r"\{v150\}"):
+        sh(template)
+    assert sh(_script_writing_files(300, "cat", after="cat f150.sh\n")).count("cat f") == 301
 @pytest.mark.timeout(60)  # (a guard against a hang: it takes milliseconds)
 @pytest.mark.parametrize("before", ["curl http://127.0.0.1:8080/api/users/", "cp a /" + "b" * 2000])
 def test_a_long_run_of_plain_text_before_a_field_is_lexed_at_once(before: str) -> None:
