@@ -7,6 +7,15 @@ every renderer run and its result read inside a guard, so one renderer's failure
 result whose attribute raises when read) becomes that renderer's own error and nothing else.
 The text, HTML and widget views only lay this data out.
 
+What the display catches from the user's objects is every ``BaseException`` but
+``KeyboardInterrupt``: a ``__repr__``, ``__format__`` or renderer that raises ``SystemExit``,
+``GeneratorExit`` or its own ``BaseException`` subclass is shown as that value's or that
+renderer's error, like any exception.  ``KeyboardInterrupt`` goes through: it is the user's
+Ctrl-C on a slow repr or renderer, and must stop the cell.  ``SystemExit`` is shown, not let
+through: IPython never exits on one raised by the user's code (it prints "An exception has
+occurred" and goes on), so letting it through would only lose the whole output, and a value
+calling ``sys.exit()`` from its repr is not the user asking to leave (``exit`` is).
+
 Cuts are made one way everywhere (:class:`Clipped` keeps how much was left out), long lists
 (fields, parameters, arguments) show their first and last rows (:func:`shown_rows`), and
 :func:`visible` makes every control, bidi, zero-width and other invisible character show as
@@ -74,7 +83,9 @@ def exact_text(text: object) -> str:
         return text
     try:
         return str.__str__(text) if isinstance(text, str) else "?"
-    except Exception:  # (a __class__ that raises)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # (a __class__ that raises)
         return "?"
 
 
@@ -211,7 +222,9 @@ def exception_text(exc: BaseException) -> str:
     """``"Name: message"`` of an exception, even when its ``str`` raises."""
     try:
         message = exact_text(str(exc))
-    except Exception:
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
         message = "<unprintable message>"
     name = type(exc).__name__
     return f"{name}: {message}" if message else name
@@ -233,7 +246,9 @@ def value_repr(value: object, limit: int | None = None) -> ValueText:
         text = exact_text(text)
     except RecursionError:
         return ValueText("repr() recursed without end", error="RecursionError")
-    except Exception as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
         message = clip(f"repr() raised {exception_text(exc)}", limit).text
         return ValueText(message, error=type(exc).__name__)
     cut = clip(text, limit)
@@ -269,7 +284,9 @@ def type_name(value: object) -> str:
     try:
         cls: Any = type(value)
         return _type_name(cls)
-    except Exception:  # a metaclass whose __hash__ raises
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # a metaclass whose __hash__ raises
         return "?"
 
 
@@ -279,7 +296,9 @@ def _type_name(cls: type) -> str:
         module = exact_text(cls.__module__)
         name = exact_text(cls.__qualname__)
         return _cut(name if module == "builtins" else f"{module}.{name}", 80)
-    except Exception:
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
         return "?"
 
 
@@ -456,7 +475,9 @@ def ordered_renderers(
     default = options.default_renderer if default is None else default
     try:
         items = [(exact_text(name), renderer) for name, renderer in registry.items()]
-    except Exception as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
         return [], f"the renderer registry could not load: {exception_text(exc)}"
     return sorted(items, key=lambda item: item[0] != default), None
 
@@ -538,13 +559,17 @@ def render_one(
         result = renderer(template)
     except RecursionError:
         return _error(name, "RecursionError: the renderer recursed without end")
-    except Exception as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
         return _error(name, exception_text(exc))
     try:
         return _read(name, result, reprs)
     except RecursionError:
         return _error(name, "the renderer's result could not be read: it recursed without end")
-    except Exception as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
         return _error(name, f"the renderer's result could not be read: {exception_text(exc)}")
 
 
@@ -566,7 +591,9 @@ def _too_big_to_render(template: Any, reprs: _Reprs) -> str | None:
 
         try:
             size = len(render_format(template))
-        except Exception:  # (each renderer then says why it fails)
+        except KeyboardInterrupt:
+            raise
+        except BaseException:  # (each renderer then says why it fails)
             size = 0
     if size <= budget:
         return None
