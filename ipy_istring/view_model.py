@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .display_options import options
+from .template import render_format
 
 __all__ = [
     "Clipped",
@@ -577,7 +578,39 @@ def _skipped(name: str, reason: str) -> RenderedOutput:
     return RenderedOutput(name, "skipped", Clipped(reason), summary="not rendered")
 
 
-def _too_big_to_render(template: Any, reprs: _Reprs) -> str | None:
+class _FormattedOnce:
+    """The f-string's result of one template, computed once for one display: the size check
+    measures it, and the built-in ``format`` renderer's output is that same text (see
+    :meth:`instead_of`), so each value's ``__format__`` runs once less, and a value whose
+    text changes at each call shows in ``format`` the text that was measured.
+
+    The other renderers cannot share it: they take the values, not their text (``sql`` sends
+    them as parameters, ``html`` reads ``__html__``, ``sh`` and ``argv`` check each value's
+    type), and each formats them itself, as it will again when the user calls it; so a value
+    whose ``__format__`` gives a new text at each call shows a new text in each renderer,
+    which is what each renderer made of it."""
+
+    def __init__(self) -> None:
+        self._outcome: str | BaseException | None = None
+
+    def __call__(self, template: Any) -> str:
+        if self._outcome is None:
+            try:
+                self._outcome = render_format(template)
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # (raised again to the format renderer's guard)
+                self._outcome = exc
+        if isinstance(self._outcome, BaseException):
+            raise self._outcome
+        return self._outcome
+
+    def instead_of(self, renderer: Any) -> Any:
+        """This, in place of ``renderer`` when it is the built-in ``format``."""
+        return self if renderer is render_format else renderer
+
+
+def _too_big_to_render(template: Any, reprs: _Reprs, formatted: _FormattedOnce) -> str | None:
     """Why the display runs no renderer on ``template`` (its text is over
     ``max_render_chars``), or None.  The values' sizes are read first (a list of ten million
     ints is known to be too big at once); then the f-string's own result is measured, as
@@ -587,10 +620,8 @@ def _too_big_to_render(template: Any, reprs: _Reprs) -> str | None:
     values = (i.value for i in template.interpolations)
     size = _rendered_size_at_least(values, budget, reprs.size)
     if size <= budget:
-        from .template import render_format
-
         try:
-            size = len(render_format(template))
+            size = len(formatted(template))
         except KeyboardInterrupt:
             raise
         except BaseException:  # (each renderer then says why it fails)
@@ -605,8 +636,11 @@ def _too_big_to_render(template: Any, reprs: _Reprs) -> str | None:
 
 def render_within_limits(template: Any, name: str, renderer: Any) -> RenderedOutput:
     """:func:`render_one`, unless the template is too big for the display to render."""
-    reason = _too_big_to_render(template, _Reprs())
-    return render_one(template, name, renderer) if reason is None else _skipped(name, reason)
+    formatted = _FormattedOnce()
+    reason = _too_big_to_render(template, _Reprs(), formatted)
+    if reason is not None:
+        return _skipped(name, reason)
+    return render_one(template, name, formatted.instead_of(renderer))
 
 
 def describe(
@@ -640,11 +674,15 @@ def describe(
         items, registry_error = ordered_renderers(registry, default)
         if render is not True:
             items = [(name, renderer) for name, renderer in items if name in render]
-        reason = _too_big_to_render(template, reprs) if items else None
+        formatted = _FormattedOnce()
+        reason = _too_big_to_render(template, reprs, formatted) if items else None
         if reason is not None:
             outputs = [_skipped(name, reason) for name, _ in items]
         else:
-            outputs = [render_one(template, name, renderer, reprs) for name, renderer in items]
+            outputs = [
+                render_one(template, name, formatted.instead_of(renderer), reprs)
+                for name, renderer in items
+            ]
     return TemplateView(
         source=source,
         source_omitted=source_omitted,

@@ -577,6 +577,47 @@ def test_each_field_value_is_reprd_once_per_display(renderers: Any) -> None:
     assert Counted.reprs == 30
 
 
+class CountedFormat:
+    """A value whose text changes at each call of its ``__format__``, as a counter's does."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __repr__(self) -> str:
+        return "CountedFormat()"
+
+    def __format__(self, spec: str) -> str:
+        self.calls += 1
+        return f"call{self.calls}"
+
+
+def test_the_format_output_is_the_text_the_size_check_measured(formatter: Any) -> None:
+    """The size check and the format renderer each called every value's __format__: a value
+    giving a new text at each call showed in `format` a text other than the one measured."""
+    value = CountedFormat()
+    data, _ = formatter.format(template("rm ", field(value, "v"), ""))
+    # format (and the size check), sh, argv: html and sql do not call __format__ here
+    assert value.calls == 3
+    assert "format → rm call1" in data["text/plain"]
+    assert "sh → rm call2" in data["text/plain"]
+    # the widget's renderers, run when chosen: once each too
+    from ipy_istring import widget
+
+    value.calls = 0
+    w = widget.TemplateWidget(template("rm ", field(value, "v"), ""))
+    try:
+        assert value.calls == 1 and "rm call1" in Page(w.output.value).all_text
+    finally:
+        w.close()
+
+
+def test_a_format_renderer_of_ones_own_is_run_as_it_is(formatter: Any, renderers: Any) -> None:
+    renderers["format"] = lambda t: "mine: " + format(t)
+    value = CountedFormat()
+    data, _ = formatter.format(template("rm ", field(value, "v"), ""))
+    assert "format → mine: rm call2" in data["text/plain"]  # call1: the size check
+
+
 # --- options: one owner ------------------------------------------------------------------------
 
 
