@@ -24,6 +24,7 @@ html5lib is imported on the first analysis, not when ``ipy_istring`` is imported
 from __future__ import annotations
 
 import dataclasses
+import html
 import itertools
 import os
 import re
@@ -45,6 +46,7 @@ __all__ = [
     "canonical_fragment",
     "depth",
     "filename_refusal",
+    "join_refusal",
     "mismatch",
     "parse",
     "readings",
@@ -829,6 +831,16 @@ _REFUSALS: dict[str, Refusal] = {
         "Put the field in <code>{x}</code> or <pre>{x}</pre> (without a class), which MathJax "
         "skips, or in an element of its own apart from any $ of the template's",
     ),
+    "tex join": (
+        "is joined (+, *, .join()) into a page where the text of an element is TeX that "
+        "MathJax typesets (a command such as \\href or \\style between math delimiters) and "
+        "none of the joined pieces held that text: the end of one result and the start of the "
+        "next are one text to MathJax, so html(i\"<p>{a}\") + html(i\"{b}</p>\") with "
+        "a = \"$\\href{javascript:...}{x}\" and b = \"$\", each accepted alone, made a link that "
+        "ran script in Chromium",
+        "Write the element in one i-string, whose fields html() reads together "
+        '(html(i"<p>{a}{b}</p>")), or put such values in <code>{x}</code>, which MathJax skips',
+    ),
     "trusted url": (
         "is trusted HTML (it has __html__) in a URL attribute (or a download's file name)",
         "Pass the URL as a plain string, so it is escaped and its scheme checked",
@@ -1471,6 +1483,59 @@ def tex_refusal(text: str) -> Refusal | None:
     """
     if _TEX_COMMAND.search(text) is not None and _TEX_MATH.search(text) is not None:
         return _REFUSALS["tex"]
+    return None
+
+
+def _may_hold_tex(page: str) -> bool:
+    """False when no text of ``page`` can be TeX that :func:`tex_refusal` refuses, counted
+    without a parse (its characters written or as references, ``&bsol;``, ``&#36;``): such a
+    text holds a command (a backslash) and math, two dollars or, for ``\\(...\\)``,
+    ``\\[...\\]`` and ``\\begin...\\end``, a second backslash."""
+    text = html.unescape(page) if "&" in page else page
+    backslashes = text.count("\\")
+    return backslashes >= 2 or (backslashes == 1 and text.count("$") >= 2)
+
+
+def _typeset_tex(page: str, reading: Reading) -> Counter[str]:
+    """The texts of ``page`` (a fragment read ``reading``'s way) that MathJax would make
+    markup of, counted: the text directly in each element it reads, the top level's too,
+    that :func:`tex_refusal` refuses.  (Markup html5lib cannot read counts as one text.)"""
+    try:
+        root, _ = reading.parse(page, "div")
+    except Unreadable:
+        return Counter([page] if tex_refusal(page) else [])
+    found: Counter[str] = Counter()
+    skipped: dict[int, bool] = {}  # id(element) -> it is in an element MathJax skips
+    for element, parent in _walk(root):
+        if not isinstance(element.tag, str) or element.tag == "<!DOCTYPE>":
+            continue
+        namespace, name = _split_tag(element.tag)
+        name = _REPARSED.get(name, name)
+        skipped[id(element)] = (parent is not None and skipped[id(parent)]) or (
+            (namespace, name) in _TEX_SKIPPED and "class" not in element.attrib
+        )
+        text = _direct_text(element)
+        # (<title> is never shown, as in analyse())
+        read = not skipped[id(element)] and (namespace, name) != (HTML_NS, "title")
+        if read and tex_refusal(text) is not None:
+            found[text] += 1
+    return found
+
+
+def join_refusal(page: str, pieces: Counter[str]) -> Refusal | None:
+    """Why ``page``, the join of ``pieces`` (each counted as often as it is joined), may not
+    be a result, if it may not: it has a text MathJax typesets into markup that no piece had
+    (the end of one piece and the start of the next made it).  Texts a piece had already
+    (the template's own, or a trusted value's) are its author's, judged when it was made."""
+    if not _may_hold_tex(page):  # (nearly every page: no parse)
+        return None
+    for reading in readings(page):
+        new = _typeset_tex(page, reading)
+        for piece, times in pieces.items() if new else ():
+            for text, count in _typeset_tex(piece, reading).items():
+                new[text] -= count * times
+        if any(count > 0 for count in new.values()):
+            return _REFUSALS["tex join"]
     return None
 
 

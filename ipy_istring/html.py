@@ -28,7 +28,8 @@ buttons, whose groups span the page; Bootstrap's ``data-bs-*`` and the target of
 and Bootstrap 3/4's options: every ``data-*`` of a toggle, ``data-remote``, ``data-content``...),
 text that MathJax, run over outputs by Jupyter Book, nbsphinx and Quarto pages, would typeset
 into markup (the text of an element holding a TeX command and math delimiters:
-``$\\href{javascript:...}{x}$``; in ``<code>``/``<pre>`` MathJax reads nothing),
+``$\\href{javascript:...}{x}$``; in ``<code>``/``<pre>`` MathJax reads nothing; a join of
+results with ``+``, ``*`` or ``.join()`` is checked the same way),
 ``rel`` (``opener``), the URL of a link that opens a tab
 holding ``window.opener`` (``target="_new"``), a value that would complete a character reference
 begun in the static text (``&{v}``), a value with whitespace that would end a token the template
@@ -55,8 +56,10 @@ This module imports nothing from IPython.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any, NoReturn
+import operator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, NoReturn, SupportsIndex
 
 from markupsafe import Markup, escape
 
@@ -123,6 +126,42 @@ class HtmlMarkup(Markup):
     def replace(self, *args: Any, **kwargs: Any) -> NoReturn:
         """Refused: a result is finished HTML (put values in the i-string's fields)."""
         raise _formatting_refusal(".replace()")
+
+    # Joining results is how pages are composed (a template ends in element text for it), but
+    # MathJax reads the text of an element as one, across the join: html(i"<p>{a}") +
+    # html(i"{b}</p>") with a = "$\href{javascript:...}{x}" and b = "$", each accepted alone,
+    # made a link that ran script.  A join (+, *, .join(); other + result is result's +) is
+    # checked like a template's text.  (Markup("").join(), Markup + result and Jinja make a
+    # plain Markup, which a notebook does not show as HTML.)
+
+    def __add__(self, other: Any, /) -> HtmlMarkup:
+        joined = super().__add__(other)
+        if joined is not NotImplemented:
+            _check_join(joined, Counter([str(self), str(self.escape(other))]))
+        return joined
+
+    def __mul__(self, times: SupportsIndex, /) -> HtmlMarkup:
+        joined = super().__mul__(times)
+        _check_join(joined, Counter({str(self): operator.index(times)}))
+        return joined
+
+    __rmul__ = __mul__
+
+    def join(self, pieces: Iterable[Any], /) -> HtmlMarkup:
+        """``str.join``, each piece escaped unless trusted, the joined page checked."""
+        escaped = [self.escape(piece) for piece in pieces]
+        joined = super().join(escaped)
+        separators = Counter({str(self): max(len(escaped) - 1, 0)})
+        _check_join(joined, Counter(map(str, escaped)) + separators)
+        return joined
+
+
+def _check_join(joined: str, pieces: Counter[str]) -> None:
+    from . import _html_contexts as contexts
+
+    why = contexts.join_refusal(joined, pieces)
+    if why is not None:
+        raise refusal("html", "a result", *why)
 
 
 def _formatting_refusal(how: str) -> Exception:

@@ -7,6 +7,15 @@ every renderer run and its result read inside a guard, so one renderer's failure
 result whose attribute raises when read) becomes that renderer's own error and nothing else.
 The text, HTML and widget views only lay this data out.
 
+What the display catches from the user's objects is every ``BaseException`` but
+``KeyboardInterrupt``: a ``__repr__``, ``__format__`` or renderer that raises ``SystemExit``,
+``GeneratorExit`` or its own ``BaseException`` subclass is shown as that value's or that
+renderer's error, like any exception.  ``KeyboardInterrupt`` goes through: it is the user's
+Ctrl-C on a slow repr or renderer, and must stop the cell.  ``SystemExit`` is shown, not let
+through: IPython never exits on one raised by the user's code (it prints "An exception has
+occurred" and goes on), so letting it through would only lose the whole output, and a value
+calling ``sys.exit()`` from its repr is not the user asking to leave (``exit`` is).
+
 Cuts are made one way everywhere (:class:`Clipped` keeps how much was left out), long lists
 (fields, parameters, arguments) show their first and last rows (:func:`shown_rows`), and
 :func:`visible` makes every control, bidi, zero-width and other invisible character show as
@@ -26,6 +35,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .display_options import options
+from .template import render_format
 
 __all__ = [
     "Clipped",
@@ -74,7 +84,9 @@ def exact_text(text: object) -> str:
         return text
     try:
         return str.__str__(text) if isinstance(text, str) else "?"
-    except Exception:  # (a __class__ that raises)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # (a __class__ that raises)
         return "?"
 
 
@@ -211,7 +223,9 @@ def exception_text(exc: BaseException) -> str:
     """``"Name: message"`` of an exception, even when its ``str`` raises."""
     try:
         message = exact_text(str(exc))
-    except Exception:
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
         message = "<unprintable message>"
     name = type(exc).__name__
     return f"{name}: {message}" if message else name
@@ -233,7 +247,9 @@ def value_repr(value: object, limit: int | None = None) -> ValueText:
         text = exact_text(text)
     except RecursionError:
         return ValueText("repr() recursed without end", error="RecursionError")
-    except Exception as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
         message = clip(f"repr() raised {exception_text(exc)}", limit).text
         return ValueText(message, error=type(exc).__name__)
     cut = clip(text, limit)
@@ -269,7 +285,9 @@ def type_name(value: object) -> str:
     try:
         cls: Any = type(value)
         return _type_name(cls)
-    except Exception:  # a metaclass whose __hash__ raises
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # a metaclass whose __hash__ raises
         return "?"
 
 
@@ -279,7 +297,9 @@ def _type_name(cls: type) -> str:
         module = exact_text(cls.__module__)
         name = exact_text(cls.__qualname__)
         return _cut(name if module == "builtins" else f"{module}.{name}", 80)
-    except Exception:
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
         return "?"
 
 
@@ -456,7 +476,9 @@ def ordered_renderers(
     default = options.default_renderer if default is None else default
     try:
         items = [(exact_text(name), renderer) for name, renderer in registry.items()]
-    except Exception as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
         return [], f"the renderer registry could not load: {exception_text(exc)}"
     return sorted(items, key=lambda item: item[0] != default), None
 
@@ -538,13 +560,17 @@ def render_one(
         result = renderer(template)
     except RecursionError:
         return _error(name, "RecursionError: the renderer recursed without end")
-    except Exception as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
         return _error(name, exception_text(exc))
     try:
         return _read(name, result, reprs)
     except RecursionError:
         return _error(name, "the renderer's result could not be read: it recursed without end")
-    except Exception as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
         return _error(name, f"the renderer's result could not be read: {exception_text(exc)}")
 
 
@@ -552,7 +578,39 @@ def _skipped(name: str, reason: str) -> RenderedOutput:
     return RenderedOutput(name, "skipped", Clipped(reason), summary="not rendered")
 
 
-def _too_big_to_render(template: Any, reprs: _Reprs) -> str | None:
+class _FormattedOnce:
+    """The f-string's result of one template, computed once for one display: the size check
+    measures it, and the built-in ``format`` renderer's output is that same text (see
+    :meth:`instead_of`), so each value's ``__format__`` runs once less, and a value whose
+    text changes at each call shows in ``format`` the text that was measured.
+
+    The other renderers cannot share it: they take the values, not their text (``sql`` sends
+    them as parameters, ``html`` reads ``__html__``, ``sh`` and ``argv`` check each value's
+    type), and each formats them itself, as it will again when the user calls it; so a value
+    whose ``__format__`` gives a new text at each call shows a new text in each renderer,
+    which is what each renderer made of it."""
+
+    def __init__(self) -> None:
+        self._outcome: str | BaseException | None = None
+
+    def __call__(self, template: Any) -> str:
+        if self._outcome is None:
+            try:
+                self._outcome = render_format(template)
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # (raised again to the format renderer's guard)
+                self._outcome = exc
+        if isinstance(self._outcome, BaseException):
+            raise self._outcome
+        return self._outcome
+
+    def instead_of(self, renderer: Any) -> Any:
+        """This, in place of ``renderer`` when it is the built-in ``format``."""
+        return self if renderer is render_format else renderer
+
+
+def _too_big_to_render(template: Any, reprs: _Reprs, formatted: _FormattedOnce) -> str | None:
     """Why the display runs no renderer on ``template`` (its text is over
     ``max_render_chars``), or None.  The values' sizes are read first (a list of ten million
     ints is known to be too big at once); then the f-string's own result is measured, as
@@ -562,11 +620,11 @@ def _too_big_to_render(template: Any, reprs: _Reprs) -> str | None:
     values = (i.value for i in template.interpolations)
     size = _rendered_size_at_least(values, budget, reprs.size)
     if size <= budget:
-        from .template import render_format
-
         try:
-            size = len(render_format(template))
-        except Exception:  # (each renderer then says why it fails)
+            size = len(formatted(template))
+        except KeyboardInterrupt:
+            raise
+        except BaseException:  # (each renderer then says why it fails)
             size = 0
     if size <= budget:
         return None
@@ -578,8 +636,11 @@ def _too_big_to_render(template: Any, reprs: _Reprs) -> str | None:
 
 def render_within_limits(template: Any, name: str, renderer: Any) -> RenderedOutput:
     """:func:`render_one`, unless the template is too big for the display to render."""
-    reason = _too_big_to_render(template, _Reprs())
-    return render_one(template, name, renderer) if reason is None else _skipped(name, reason)
+    formatted = _FormattedOnce()
+    reason = _too_big_to_render(template, _Reprs(), formatted)
+    if reason is not None:
+        return _skipped(name, reason)
+    return render_one(template, name, formatted.instead_of(renderer))
 
 
 def describe(
@@ -613,11 +674,15 @@ def describe(
         items, registry_error = ordered_renderers(registry, default)
         if render is not True:
             items = [(name, renderer) for name, renderer in items if name in render]
-        reason = _too_big_to_render(template, reprs) if items else None
+        formatted = _FormattedOnce()
+        reason = _too_big_to_render(template, reprs, formatted) if items else None
         if reason is not None:
             outputs = [_skipped(name, reason) for name, _ in items]
         else:
-            outputs = [render_one(template, name, renderer, reprs) for name, renderer in items]
+            outputs = [
+                render_one(template, name, formatted.instead_of(renderer), reprs)
+                for name, renderer in items
+            ]
     return TemplateView(
         source=source,
         source_omitted=source_omitted,

@@ -577,6 +577,47 @@ def test_each_field_value_is_reprd_once_per_display(renderers: Any) -> None:
     assert Counted.reprs == 30
 
 
+class CountedFormat:
+    """A value whose text changes at each call of its ``__format__``, as a counter's does."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __repr__(self) -> str:
+        return "CountedFormat()"
+
+    def __format__(self, spec: str) -> str:
+        self.calls += 1
+        return f"call{self.calls}"
+
+
+def test_the_format_output_is_the_text_the_size_check_measured(formatter: Any) -> None:
+    """The size check and the format renderer each called every value's __format__: a value
+    giving a new text at each call showed in `format` a text other than the one measured."""
+    value = CountedFormat()
+    data, _ = formatter.format(template("rm ", field(value, "v"), ""))
+    # format (and the size check), sh, argv: html and sql do not call __format__ here
+    assert value.calls == 3
+    assert "format → rm call1" in data["text/plain"]
+    assert "sh → rm call2" in data["text/plain"]
+    # the widget's renderers, run when chosen: once each too
+    from ipy_istring import widget
+
+    value.calls = 0
+    w = widget.TemplateWidget(template("rm ", field(value, "v"), ""))
+    try:
+        assert value.calls == 1 and "rm call1" in Page(w.output.value).all_text
+    finally:
+        w.close()
+
+
+def test_a_format_renderer_of_ones_own_is_run_as_it_is(formatter: Any, renderers: Any) -> None:
+    renderers["format"] = lambda t: "mine: " + format(t)
+    value = CountedFormat()
+    data, _ = formatter.format(template("rm ", field(value, "v"), ""))
+    assert "format → mine: rm call2" in data["text/plain"]  # call1: the size check
+
+
 # --- options: one owner ------------------------------------------------------------------------
 
 
@@ -760,3 +801,128 @@ def test_a_bulk_template_is_rendered_in_one_pass_over_its_text(
     assert "html → insert into users" in text and "sql → insert into users" in text
     assert len(splits) <= 2
     assert sum(searched) <= len(format(t))
+
+
+# --- a BaseException from a value or renderer: shown, but Ctrl-C still stops ---------------------
+
+
+class Stop(BaseException):
+    """An exception outside ``Exception``, as a library's own control-flow signal may be."""
+
+
+# SystemExit is shown too: IPython never exits on one raised by the user's code.
+BASE_EXCEPTIONS = [Stop("stop <b>here</b>"), GeneratorExit(), SystemExit(3)]
+
+
+class RaisesInRepr:
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+    def __repr__(self) -> str:
+        raise self.exc
+
+
+class RaisesInFormat:
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+    def __repr__(self) -> str:
+        return "RaisesInFormat()"
+
+    def __format__(self, spec: str) -> str:
+        raise self.exc
+
+
+class UnprintableStop(BaseException):
+    def __str__(self) -> str:
+        raise Stop("nor its message")
+
+
+def _raising_type_name(exc: BaseException) -> object:
+    """A value whose type's ``__module__`` raises ``exc`` (a metaclass property)."""
+
+    def module(cls: type) -> str:
+        raise exc
+
+    meta = type("Meta", (type,), {"__module__": property(module)})
+    return meta("Odd", (), {})()
+
+
+def _raising_renderer(exc: BaseException) -> Any:
+    def renderer(t: Any) -> str:
+        raise exc
+
+    return renderer
+
+
+@pytest.mark.parametrize("exc", BASE_EXCEPTIONS, ids=lambda e: type(e).__name__)
+def test_a_base_exception_from_a_value_or_renderer_is_shown_not_raised(
+    formatter: Any, renderers: Any, exc: BaseException
+) -> None:
+    """A repr, format or renderer raising a BaseException made display_formatter.format(t)
+    itself raise: the cell lost its whole output."""
+    name = type(exc).__name__
+    renderers["stopping"] = _raising_renderer(exc)
+    t = template(
+        "rm ", field(RaisesInRepr(exc), "a"), " ", field(RaisesInFormat(exc), "b"),
+        " ", field(_raising_type_name(exc), "c"), "",
+    )
+    data, _ = formatter.format(t)
+    text, page = data["text/plain"], Page(data["text/html"])
+    assert f"repr() raised {name}" in text and f"repr() raised {name}" in page.all_text
+    assert "RaisesInFormat()" in text  # its repr is fine: only format fails
+    assert "?" in [f.type_name for f in display.describe(t).fields]
+    by_name = {o.name: o for o in display.describe(t).outputs}
+    for renderer in ("format", "sh", "argv", "html", "stopping"):
+        assert by_name[renderer].kind == "error", renderer
+        assert by_name[renderer].text.text.startswith(name), renderer
+    assert f"stopping → error: {name}" in text
+    assert not page.tags("b")
+
+
+def test_a_base_exception_in_a_result_or_message_is_shown_not_raised(
+    formatter: Any, renderers: Any
+) -> None:
+    class StoppingQuery(TreacherousQuery):
+        @property
+        def sql(self) -> str:
+            raise Stop("the query cannot be read")
+
+    renderers["unreadable"] = lambda t: StoppingQuery()
+    renderers["unprintable"] = _raising_renderer(UnprintableStop())
+    data, _ = formatter.format(template("echo ", field(RaisesInRepr(UnprintableStop()), "v"), ""))
+    text = data["text/plain"]
+    assert "unreadable → error: the renderer's result could not be read: Stop" in text
+    assert "unprintable → error: UnprintableStop: <unprintable message>" in text
+    assert "repr() raised UnprintableStop: <unprintable message>" in text
+
+
+def test_a_registry_raising_a_base_exception_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken(registry.RendererRegistry):
+        def _ensure_loaded(self) -> None:
+            raise SystemExit("a plug-in called sys.exit() on import")
+
+    monkeypatch.setattr(registry, "renderers", Broken())
+    text = display.to_text(template("x ", field(1), ""))
+    assert "renderer registry could not load: SystemExit: a plug-in called" in text
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: template("rm ", field(RaisesInRepr(KeyboardInterrupt()), "v"), ""),
+        lambda: template("rm ", field(RaisesInFormat(KeyboardInterrupt()), "v"), ""),
+        lambda: template("rm ", field(_raising_type_name(KeyboardInterrupt()), "v"), ""),
+    ],
+    ids=["repr", "format", "type name"],
+)
+def test_ctrl_c_in_a_value_still_stops_the_display(formatter: Any, make: Any) -> None:
+    """KeyboardInterrupt is the user's Ctrl-C on a slow repr: the display must not eat it."""
+    with pytest.raises(KeyboardInterrupt):
+        formatter.format(make())
+
+
+def test_ctrl_c_in_a_renderer_still_stops_the_display(formatter: Any, renderers: Any) -> None:
+    renderers["slow"] = _raising_renderer(KeyboardInterrupt())
+    with pytest.raises(KeyboardInterrupt):
+        formatter.format(template("ls ", field("x", "v"), ""))

@@ -33,7 +33,7 @@ from markupsafe import Markup, escape
 from test_html import browser  # noqa: F401 (the module's Chromium, a fixture)
 
 from ipy_istring.fields import RenderError
-from ipy_istring.html import html
+from ipy_istring.html import HtmlMarkup, html
 from ipy_istring.template import Interpolation, InterpolationTemplate
 
 PWN = "console.log(/ipy-pwned/.source)"
@@ -41,7 +41,7 @@ HREF = r"\href{javascript:" + PWN + r"}{\Huge\text{click}}"
 OVERLAY = r"\style{position: fixed; top: 0; left: 0; width: 100vw; height: 100vh}{\text{x}}"
 
 
-def render(source: str, *values: object) -> str:
+def result(source: str, *values: object) -> HtmlMarkup:
     """html() of ``source`` with each ``{}`` a field holding the next value."""
     parts: list[str | Interpolation] = []
     pieces = source.split("{}")
@@ -50,7 +50,12 @@ def render(source: str, *values: object) -> str:
         parts.append(piece)
         if value is not None:
             parts.append(Interpolation(value, "v"))
-    return str(html(InterpolationTemplate(*parts)))
+    return html(InterpolationTemplate(*parts))
+
+
+def render(source: str, *values: object) -> str:
+    """:func:`result` as a plain ``str``."""
+    return str(result(source, *values))
 
 
 # --- refusals ---------------------------------------------------------------------------
@@ -263,6 +268,104 @@ def test_accepted_look_alikes_stay_inert_under_mathjax(
     mathjax_page: Any, source: str, value: str
 ) -> None:
     assert visit_mathjax(mathjax_page, render(source, value)) == []
+
+
+# --- results joined: the end of one and the start of the next are one text to MathJax ---------
+# (the fifteenth pass: each piece passed alone, and HtmlMarkup + HtmlMarkup, which a notebook
+# shows as HTML, made a link that ran)
+
+Join = tuple[str, Any]  # the page markupsafe's join gave (a plain str), and the join itself
+
+
+def added(*pieces: Any) -> Join:
+    """``pieces[0] + pieces[1] + ...``, as a loop's ``out += piece`` makes it."""
+
+    def join() -> Any:
+        out = pieces[0]
+        for piece in pieces[1:]:
+            out = out + piece
+        return out
+
+    return "".join(str(escape(piece)) for piece in pieces), join
+
+
+def tags(*values: str) -> Join:
+    """The red team's loop: a paragraph of tags, each rendered alone."""
+    return added(result("<p>Tags: "), *(result("{} ", value) for value in values), result("</p>"))
+
+
+JOINED_INTO_TEX = [
+    lambda: tags("$" + HREF, "$"),
+    lambda: added(result("<p>{}", "$" + HREF), "$</p>"),  # result + text
+    lambda: added("$" + HREF, result("{}</p>", "$")),  # text + result
+    # A character reference begun in one result and ended in the next: &#36; is a dollar.
+    lambda: added(result("<p>{}&", "$" + HREF), result("{}</p>", "#36;")),
+    lambda: (str(result("{}", "$" + HREF)) * 2, lambda: result("{}", "$" + HREF) * 2),
+    lambda: (
+        str(result("<p>{}", "$" + HREF)) + " " + str(result("{}</p>", "$")),
+        lambda: result(" ").join([result("<p>{}", "$" + HREF), result("{}</p>", "$")]),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "case",
+    JOINED_INTO_TEX,
+    ids=["loop of +=", "result + text", "text + result", "reference", "times", "join"],
+)
+def test_results_joined_into_mathjax_markup_are_refused(mathjax_page: Any, case: Any) -> None:
+    page, join = case()
+    # Positive control: the page markupsafe's join gave (before this pass) ran the payload.
+    assert visit_mathjax(mathjax_page, page)
+    with pytest.raises(RenderError, match=r"^html\(\): a result is joined .*MathJax typesets"):
+        join()
+
+
+JOINED_LOOK_ALIKES = [
+    lambda: tags("alpha", "beta"),
+    lambda: tags(r"C:\data\report.csv", "costs $5"),
+    # The same values, each in an element of its own, or where MathJax reads nothing.
+    lambda: added(result("<p>{}", "$" + HREF), result("</p><p>{}</p>", "$")),
+    lambda: added(result("<code>{}", "$" + HREF), result("{}</code>", "$")),
+    # Math the page's own author wrote (in the template, or trusted) stays as it was.
+    lambda: added(result(r"<p>$\frac{a}{b}$</p>"), result("<p>{}</p>", "x")),
+    lambda: added(result("<p>{}</p>", "x"), Markup(r"<p>$\sqrt{2}$</p>")),
+]
+
+
+@pytest.mark.parametrize(
+    "case",
+    JOINED_LOOK_ALIKES,
+    ids=["tags", "path and price", "own elements", "code", "template's math", "trusted math"],
+)
+def test_joined_look_alikes_stay_accepted_and_inert(mathjax_page: Any, case: Any) -> None:
+    page, join = case()
+    joined = join()
+    assert joined == page and type(joined) is HtmlMarkup
+    assert visit_mathjax(mathjax_page, page) == []
+
+
+def test_a_join_without_tex_material_is_not_parsed_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check costs a parse of the joined page only where TeX may be: two backslashes, or
+    one and two dollars (a loop of += would parse the page each time).  Rows of prices are
+    not parsed; a paragraph with a path (two backslashes) joined to them is."""
+    from ipy_istring import _html_contexts
+
+    first, last = result("<table>"), result("</table>")
+    rows = [result("<tr><td>{}</td><td>{}</td></tr>", f"f{row}.csv", "$5") for row in range(50)]
+    path = result("<p>{}</p>", r"C:\data\x.csv")
+    parsed: list[str] = []
+    parse = _html_contexts.parse
+    monkeypatch.setattr(
+        _html_contexts, "parse", lambda page, **kw: parsed.append(page) or parse(page, **kw)
+    )
+    out = first
+    for row in rows:
+        out += row
+    out += last
+    assert parsed == []
+    assert out + path  # parsed once, and accepted
+    assert len(parsed) == 1
 
 
 # --- Bootstrap 3 and 4: options read from data-* attributes --------------------------------

@@ -159,3 +159,36 @@ def test_the_screen_check_sees_a_raw_escape(tmux_ipython: Any) -> None:
     tmux("send-keys", r'print("plain \x1b[31mred\x1b[0m")', "Enter")
     screen = wait_for_screen(tmux, "In [2]:", colours=True)
     assert "\x1b[31m" in screen
+
+
+# --- a BaseException from a value: shown in the text view, but Ctrl-C still stops -------------
+
+
+def test_a_value_calling_sys_exit_in_its_repr_is_shown_and_ipython_goes_on(terminal: Any) -> None:
+    """The text view let a repr's SystemExit through: IPython printed "An exception has
+    occurred" instead of the template, and every other field and renderer was lost."""
+    terminal.send("import sys; Quit = type('Quit', (), {'__repr__': lambda s: sys.exit(3)})\r")
+    terminal.expect(r"In \[3\]:")
+    terminal.send("i'rm {Quit()} {\"my file\"}'\r")
+    terminal.expect(r"In \[4\]:")
+    shown = screen(terminal.before)
+    assert "repr() raised SystemExit: 3" in shown, shown
+    assert "'my file'" in shown and "sh → error: SystemExit: 3" in shown
+    assert "An exception has occurred" not in shown
+    terminal.send("1 + 1\r")  # IPython goes on
+    terminal.expect(r"In \[5\]:")
+    assert re.search(r"Out\[4\]:\s*2", screen(terminal.before)), screen(terminal.before)
+
+
+def test_ctrl_c_on_a_slow_repr_stops_the_display(terminal: Any) -> None:
+    terminal.send(
+        "import time; Slow = type('Slow', (), {'__repr__': "
+        "lambda s: print('slow repr started', flush=True) or time.sleep(60) or 'Slow()'})\r"
+    )
+    terminal.expect(r"In \[3\]:")
+    terminal.send("i'rm {Slow()}'\r")
+    terminal.expect("slow repr started")
+    terminal.sendintr()  # Ctrl-C, as the terminal sends it
+    terminal.expect("KeyboardInterrupt", timeout=20)
+    terminal.expect(r"In \[4\]:", timeout=20)
+    assert "repr() raised" not in screen(terminal.before)

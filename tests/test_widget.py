@@ -327,3 +327,67 @@ def test_inspect_renders_nothing_too_big_for_the_display(renderers: Any) -> None
         finally:
             w.close()
     assert called == []
+
+
+# --- a BaseException from a value or renderer: shown, but Ctrl-C still stops ---------------------
+
+
+class Stop(BaseException):
+    """An exception outside ``Exception``, as a library's own control-flow signal may be."""
+
+
+class Raising:
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+    def __repr__(self) -> str:
+        raise self.exc
+
+    def __format__(self, spec: str) -> str:
+        raise self.exc
+
+
+def _raising(exc: BaseException) -> Any:
+    def renderer(t: Any) -> str:
+        raise exc
+
+    return renderer
+
+
+@pytest.mark.parametrize(
+    "exc", [Stop("stop"), GeneratorExit(), SystemExit(3)], ids=lambda e: type(e).__name__
+)
+def test_a_base_exception_is_shown_in_the_widget(
+    shell: Any, renderers: Any, exc: BaseException
+) -> None:
+    """The widget, shown for a display or made by t.inspect(), ran the same unguarded code."""
+    name = type(exc).__name__
+    renderers["stopping"] = _raising(exc)
+    t = InterpolationTemplate("rm ", Interpolation(Raising(exc), "v"), "")
+    set_options(use_widget=True)
+    data, _ = shell.display_formatter.format(t)
+    (shown,) = widget.live_display_widgets()
+    assert data[WIDGET_MIME]["model_id"] == shown.model_id
+    w = t.inspect()
+    try:
+        assert f"repr() raised {name}" in Page(w.fields.value).text
+        for renderer in ("format", "sh", "stopping"):
+            w.renderer = renderer
+            assert f"{name}" in Page(w.output.value).text, renderer
+        bundle = w._repr_mimebundle_()
+        assert bundle is not None and f"stopping → error: {name}" in bundle["text/plain"]
+    finally:
+        w.close()
+
+
+def test_ctrl_c_still_stops_the_widget(renderers: Any) -> None:
+    renderers["slow"] = _raising(KeyboardInterrupt())
+    t = InterpolationTemplate("ls ", Interpolation("x", "v"), "")
+    w = t.inspect()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            w.renderer = "slow"
+    finally:
+        w.close()
+    with pytest.raises(KeyboardInterrupt):
+        InterpolationTemplate("ls ", Interpolation(Raising(KeyboardInterrupt()), "v"), "").inspect()
