@@ -1487,13 +1487,12 @@ def tex_refusal(text: str) -> Refusal | None:
 
 
 def _may_hold_tex(page: str) -> bool:
-    """False when no text of ``page`` can be TeX that :func:`tex_refusal` refuses, counted
-    without a parse (its characters written or as references, ``&bsol;``, ``&#36;``): such a
-    text holds a command (a backslash) and math, two dollars or, for ``\\(...\\)``,
-    ``\\[...\\]`` and ``\\begin...\\end``, a second backslash."""
-    text = html.unescape(page) if "&" in page else page
-    backslashes = text.count("\\")
-    return backslashes >= 2 or (backslashes == 1 and text.count("$") >= 2)
+    """False when no text of ``page`` can be TeX that :func:`tex_refusal` refuses, told
+    without a parse: the page's characters (written or as references, ``&bsol;``, ``&#36;``)
+    do not hold a command and math.  (The parser keeps the order of the characters it puts in
+    an element's text, moving table text before the table; tags only add characters.  A table
+    of Windows paths, whose texts hold commands but no math, is not parsed again at each join.)"""
+    return tex_refusal(html.unescape(page) if "&" in page else page) is not None
 
 
 def _typeset_tex(page: str, reading: Reading) -> Counter[str]:

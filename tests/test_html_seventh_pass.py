@@ -346,24 +346,30 @@ def test_joined_look_alikes_stay_accepted_and_inert(mathjax_page: Any, case: Any
 
 
 def test_a_join_without_tex_material_is_not_parsed_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The check costs a parse of the joined page only where TeX may be: two backslashes, or
-    one and two dollars (a loop of += would parse the page each time).  Rows of prices are
-    not parsed; a paragraph with a path (two backslashes) joined to them is."""
+    """The check costs a parse of the joined page only where TeX may be: a command and math
+    delimiters among its characters (a loop of += would parse the page each time).  Rows of
+    prices are not parsed, nor rows of Windows paths (commands, no math); a paragraph with a
+    path joined to the prices is."""
     from ipy_istring import _html_contexts
 
     first, last = result("<table>"), result("</table>")
     rows = [result("<tr><td>{}</td><td>{}</td></tr>", f"f{row}.csv", "$5") for row in range(50)]
+    paths = [result("<tr><td>{}</td></tr>", rf"C:\Users\u{row}\f.csv") for row in range(50)]
     path = result("<p>{}</p>", r"C:\data\x.csv")
     parsed: list[str] = []
     parse = _html_contexts.parse
     monkeypatch.setattr(
         _html_contexts, "parse", lambda page, **kw: parsed.append(page) or parse(page, **kw)
     )
+    for pieces in (rows, paths):
+        out = first
+        for row in pieces:
+            out += row
+        out += last
+    assert parsed == []
     out = first
     for row in rows:
         out += row
-    out += last
-    assert parsed == []
     assert out + path  # parsed once, and accepted
     assert len(parsed) == 1
 
