@@ -627,8 +627,9 @@ _TABLE_INTERNAL = (
 # the SQL text the server holds: pg_prepared_statements and pg_cursors the session's
 # (literals included), pg_stat_activity other sessions' queries.  Their names all start with
 # "pg_" (matched as written: PostgreSQL compares a quoted name exactly), and a table of one's
-# own by such a name is hidden behind the catalog's anyway.  pg_settings stays readable: it
-# shows what current_setting({k}) and SHOW, accepted, already show.
+# own by such a name is hidden behind the catalog's anyway.  pg_settings stays readable (not
+# writable: drop view, alter view, create rule ... to): it shows what current_setting({k}) and
+# SHOW, accepted, already show.
 _POSTGRESQL_READABLE = frozenset(("pg_settings",))
 _POSTGRESQL_CATALOG = (
     "is a table name in a query PostgreSQL may run, and the value names one of PostgreSQL's "
@@ -656,27 +657,93 @@ def _reads_a_table(before: str, clause: str) -> bool:
     return before in _TABLE_READS or (before in (",", "(") and clause in ("from", "join"))
 
 
-# Where a statement writes to (or grants on) the table a name gives: the engines' own tables
-# are no value's choice there either (update "pg_authid" set rolsuper = true made a role a
-# superuser, grant select on "pg_authid" showed the password hashes, SQLite's update
+def _clause_opened(before: str, clause: str) -> str:
+    """The clause of a parenthesis opened after the token ``before`` in ``clause``: FROM's
+    (from (a join b)), where a table may follow, INHERITS', whose names are tables, or none."""
+    if _reads_a_table(before, clause):
+        return "from"
+    return _INHERITS if before == _INHERITS else ""
+
+
+# Where a statement writes to, changes, drops, attaches to or grants on the relation a name
+# gives: the engines' own tables and views are no value's choice there either (update
+# "pg_authid" set rolsuper = true made a role a superuser, grant select on "pg_authid" showed
+# the password hashes, drop view "pg_roles" dropped the catalog's view, SQLite's update
 # "sqlite_dbpage" rewrote a page past a CHECK constraint).  Not DuckDB's replacement scan,
-# which reads only.
-_TABLE_WRITES = frozenset(("update", "into", "truncate", "lock"))
-_GRANTED_ON = frozenset(("on", "schema"))  # grant ... on {t:i}, on all tables in schema {s:i}
+# which reads only.  After these words in any statement (ALTER/DROP VIEW, SEQUENCE, INDEX):
+_TABLE_WRITES = frozenset(("update", "into", "truncate", "lock", "view", "sequence", "index"))
+# After these words of a statement on an object of this kind: GRANT/REVOKE ... ON {t:i} (and
+# ON ALL TABLES IN SCHEMA {s:i}); CREATE/DROP/ALTER TRIGGER ... ON {t:i}, which PostgreSQL
+# takes on its catalog's views (an INSTEAD OF trigger on "pg_roles" ran the template's
+# function for an insert into pg_roles); CREATE RULE ... AS ON <event> TO {t:i} and DROP/ALTER
+# RULE ... ON {t:i}, the same.
+_TABLE_NAMED_AFTER = {
+    "grant": frozenset(("on", "schema")),
+    "revoke": frozenset(("on", "schema")),
+    "trigger": frozenset(("on",)),
+    "rule": frozenset(("on", "to")),
+}
+_RULE_EVENTS = frozenset(("select", "insert", "update", "delete"))  # on <event> to {t:i}
+# Words between CREATE/DROP/ALTER and the kind of its object (create or replace rule)
+_OBJECT_MODIFIERS = frozenset(("or", "replace", "constraint"))
+# The maintenance statements, every name of which at their top level is a table (vacuum full
+# "pg_authid" rewrote the catalog table under its exclusive lock, which every login waits for),
+# but for SQLite's VACUUM INTO 'file'.
+_MAINTENANCE = frozenset(("vacuum", "analyze", "analyse", "cluster"))
+# The kinds of relation [IF [NOT] EXISTS] {t:i} names: drop table if exists "sqlite_stat1"
+# dropped SQLite's planner statistics, alter table if exists "pg_roles" owner to alice gave
+# alice the catalog's view.
+_RELATION_KINDS = frozenset(("table", "view", "sequence", "index", "concurrently"))
+# PostgreSQL's CREATE TABLE ... INHERITS (parent, ...): inherits ("pg_authid") made the rows
+# of the new table rows of pg_authid, and of pg_roles (a superuser 'mallory' that is none).
+_INHERITS = "inherits"
+# Marks a table written among the databases that read a name as a table (_Places.internal):
+# PostgreSQL's pg_settings is readable, not writable (drop view "pg_settings" dropped it).
+_WRITTEN = "written"
 
 
-def _writes_a_table(before: str, head: list[str]) -> bool:
-    """Whether a name after the token ``before``, in the statement ``head`` begins, is a table
-    it writes to or grants on."""
+def _object(statement: list[str]) -> str:
+    """The kind of object the statement acts on: GRANT/REVOKE themselves, else the word after
+    CREATE/DROP/ALTER ... (trigger, rule, table, ...)."""
+    if statement[:1] and statement[0] in _GRANTS:
+        return statement[0]
+    return next((word for word in statement[1:] if word not in _OBJECT_MODIFIERS), "")
+
+
+def _if_exists(statement: list[str]) -> bool:
+    """Whether the statement's IF [NOT] EXISTS follows a relation's kind (drop table if exists)."""
+    at = statement.index("if") if "if" in statement else 0
+    return at > 0 and statement[at - 1] in _RELATION_KINDS
+
+
+def _writes_a_table(before: str, prior: str, clause: str, head: list[str], nested: bool) -> bool:
+    """Whether a name after the token ``before`` (``prior`` before that), in ``clause`` of the
+    statement ``head`` begins, is a relation it writes to, changes, drops, attaches to or
+    grants on; ``nested`` when the name is inside parentheses."""
+    if clause == _INHERITS:
+        return before in ("(", ",")
+    maintenance = head[:1] != [] and head[0] in _MAINTENANCE
+    if before in _TABLE_WRITES:
+        return not (maintenance and before == "into")  # vacuum into 'backup.db': a file
+    if nested:
+        return False  # analyze t ({c:i}): a column
+    if maintenance:
+        return True  # vacuum (full) a, {t:i}
     statement = _statement(head)
-    return before in _TABLE_WRITES or (
-        statement[:1] != [] and statement[0] in _GRANTS and before in _GRANTED_ON
-    )
+    if before == "exists":
+        return _if_exists(statement)
+    named_after = _TABLE_NAMED_AFTER.get(_object(statement), frozenset())
+    return before in named_after and (before != "to" or prior in _RULE_EVENTS)
 
 
-def _names_a_table(before: str, clause: str, head: list[str]) -> bool:
-    """Whether a name after the token ``before`` is a table the statement reads or writes."""
-    return _reads_a_table(before, clause) or _writes_a_table(before, head)
+def _names_a_table(
+    before: str, clause: str, head: list[str], prior: str = "", nested: bool = False
+) -> str:
+    """Whether a name after the token ``before`` is a table the statement writes (``_WRITTEN``)
+    or reads (``"read"``), or neither (``""``)."""
+    if _writes_a_table(before, prior, clause, head, nested):
+        return _WRITTEN
+    return "read" if _reads_a_table(before, clause) else ""
 
 
 # SQLite's full-text tables (FTS3/4/5) take options as name=value in their module arguments:
@@ -696,12 +763,6 @@ def _fts_option(calls: list[str], prior: str, last: str) -> str:
     """The option a field after ``prior last`` gives in CREATE VIRTUAL TABLE ... USING
     fts5(..., name=...), or ``""``."""
     return prior if calls[-1:] != [] and calls[-1] in _FTS_MODULES and last == "=" else ""
-
-
-def _names_a_relation(before: str, clause: str, head: list[str]) -> bool:
-    """Whether a name after the token ``before`` names a table (or a type, or the name a word
-    declares), whose qualified name is ``schema.name``, rather than a column."""
-    return _names_a_table(before, clause, head) or before in _DECLARES
 
 
 def _sink(
@@ -1181,7 +1242,8 @@ class _Places(NamedTuple):
 
     refused: tuple[tuple[str, str] | None, ...]  # (why, fix), whatever the value
     tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
-    internal: tuple[tuple[str, ...], ...]  # a table these read: not one of their own
+    # a table these read: not one of their own (and _WRITTEN: one the statement writes)
+    internal: tuple[tuple[str, ...], ...]
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     # a role where PostgreSQL reads a keyword too: the ':i' value refused there ("public"
     # after GRANT ... TO, "none" after SET ROLE), or ""
@@ -1251,6 +1313,10 @@ def _composed(
         qualified: list[int] = []
         columns: list[int] = []
         from_calls = False
+        # Whether the current dotted name is a relation the statement reads or writes (as
+        # _names_a_table), and the last one's, at the top level, with only commas after it:
+        # then the next name is one too (drop table a, {t:i}; grant select on a, {t:i} to r).
+        relation = listing = ""
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
@@ -1280,15 +1346,23 @@ def _composed(
                     kind, token, opens, last, last_named, chain_before, clauses[-1]
                 )
             if named and last != ".":
+                listed = listing if last == "," and not calls else ""
                 chain_before, chain_prior = last, prior
                 if postgresql and last == "only" and _names_a_table(prior, clauses[-1], head):
                     # from only {t:i}, update only {t:i}: PostgreSQL's ONLY (no descendant
                     # tables) is no name, and the table after it is read as after FROM
                     chain_before = prior
+                relation = listed or _names_a_table(
+                    chain_before, clauses[-1], head, chain_prior, bool(calls)
+                )
+                listing = "" if calls else relation
             elif token == "." and not last_named:
                 # (x).f(), 'a'.f(), [1].f(): DuckDB calls f on what stands before the dot, so
                 # a name there starts no chain a declaring word before it could vouch for
                 chain_before, chain_prior = last, prior
+                relation = listing = ""
+            elif not named and token not in (",", "."):
+                listing = ""
             if postgresql and named and _updates_settings(token, chain_before, chain_prior):
                 if kind == "field":
                     updated[field] = True  # update {t:i}: the value must not be pg_settings
@@ -1376,10 +1450,11 @@ def _composed(
                     roles[field] = "none"  # set role {r:i}: "none" is NONE, the session user
                 family = "postgresql" if postgresql else d.name
                 if family not in internal[field] and (
-                    _names_a_table(chain_before, clauses[-1], head)
-                    or _fts_option(calls, prior, last) == "content"
+                    relation or _fts_option(calls, prior, last) == "content"
                 ):
                     internal[field] = (*internal[field], family)
+                if relation == _WRITTEN and _WRITTEN not in internal[field]:
+                    internal[field] = (*internal[field], _WRITTEN)
                 if d.name == "duckdb" and _reads_a_table(chain_before, clauses[-1]):
                     tables[field] = True
                     if last == ".":
@@ -1390,7 +1465,7 @@ def _composed(
                     pending = (field, chain_before, chain_prior, last == ".")
                     if postgresql and last == ".":
                         qualified.append(field)
-                    elif postgresql and not _names_a_relation(chain_before, clauses[-1], head):
+                    elif postgresql and not (relation or chain_before in _DECLARES):
                         columns.append(field)  # select {c:i}: ("u", "ts_stat") is u.ts_stat
                 field += 1
             elif token == ";":
@@ -1412,7 +1487,7 @@ def _composed(
                 if previous in _CODE_CALLS:
                     taint = taint or f"calls {_shown(previous)}(), and {_CODE_CALLS[previous]}"
                 # from (a join b ...): a table may follow, as after FROM
-                clauses.append("from" if _reads_a_table(last, clauses[-1]) else "")
+                clauses.append(_clause_opened(last, clauses[-1]))
             elif token == ")":
                 del calls[-1:]
                 if not calls:
@@ -1714,10 +1789,13 @@ def _named_table(
     value: object, table: bool, internal: tuple[str, ...], updated: bool
 ) -> tuple[str, str] | None:
     """Why a ':i' value may not name this table: a file DuckDB would read (``table``), a table
-    of the database's own (``internal``: the databases that read it as a table), or
-    pg_settings as UPDATE's table (``updated``); ``None`` when it may."""
+    of the database's own (``internal``: the databases that read it as a table, and
+    ``_WRITTEN`` where the statement writes it), or pg_settings as UPDATE's table
+    (``updated``); ``None`` when it may."""
     names = value if isinstance(value, tuple) else (value,)
     last = names[-1] if names and isinstance(names[-1], str) else ""
+    if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
+        return _UPDATED_SETTINGS
     if "sqlite" in internal and (
         last.lower().startswith(_SQLITE_INTERNAL_PREFIXES) or last.lower() in _SQLITE_INTERNAL_NAMES
     ):
@@ -1725,17 +1803,15 @@ def _named_table(
     if (
         "postgresql" in internal
         and (last.startswith("pg_") or "pg_catalog" in names)
-        and last not in _POSTGRESQL_READABLE
+        and (last not in _POSTGRESQL_READABLE or _WRITTEN in internal)
     ):
         return _POSTGRESQL_CATALOG
     if (
         "duckdb" in internal
         and last.lower().startswith(_DUCKDB_INTERNAL_PREFIXES)
-        and last.lower() not in _POSTGRESQL_READABLE
+        and last.lower() not in _POSTGRESQL_READABLE  # (DuckDB refuses to write its views)
     ):
         return _DUCKDB_CATALOG
-    if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
-        return _UPDATED_SETTINGS
     if table and (
         len(names) > 1 or any(isinstance(n, str) and _TABLE_NAME_UNSAFE.search(n) for n in names)
     ):

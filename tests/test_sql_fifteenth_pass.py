@@ -1,0 +1,177 @@
+"""The fifteenth red-team pass over sql(): the rest of the catalog's write positions, and
+over-refusals.
+
+* The fourteenth pass refused the engines' own tables where UPDATE, INSERT/MERGE INTO,
+  TRUNCATE and LOCK write and where GRANT/REVOKE ... ON grant.  PostgreSQL (a superuser's
+  connection, as a notebook often has) takes its catalog's relations in more places: CREATE
+  TABLE ... INHERITS ("pg_authid") made the new table's rows rows of pg_authid and pg_roles (a
+  superuser 'mallory' that is no role), CREATE TRIGGER ... ON "pg_roles" and CREATE RULE ... TO
+  "pg_roles" attach the template's code to the catalog's view, DROP VIEW / ALTER VIEW /
+  ALTER TABLE IF EXISTS drop it or give it away, VACUUM FULL rewrites a catalog table under
+  the lock every login waits for, and a list (drop table a, {t:i}; grant select on a, {t:i})
+  names one after a comma.  SQLite drops its planner statistics (drop table if exists
+  "sqlite_stat1").  DuckDB refuses all of these itself ("Cannot drop internal catalog entry").
+  (PostgreSQL refuses its catalog tables itself after REFERENCES, ALTER TABLE ... INHERIT,
+  CREATE INDEX ... ON and CREATE POLICY ... ON, and SQLite after CREATE TRIGGER ... ON, so
+  those stay as they were.)
+"""
+
+from __future__ import annotations
+
+import pathlib
+import sqlite3
+from typing import Any
+
+import pytest
+from test_sql_contexts import pg, role_name  # noqa: F401  # pg: the fixture the tests ask for
+from test_sql_tenth_pass import T, field, refused_everywhere
+
+from ipy_istring.fields import RenderError
+from ipy_istring.sql import sql
+
+CATALOG = "one of PostgreSQL's catalog tables"
+
+# --- F7: the catalog's relations in the rest of the places a statement writes them. ------------
+
+CATALOG_CHANGES = [
+    ("create table c (a int) inherits (", field("pg_authid", "t", "i"), ")"),
+    ("create table c (a int) inherits (parent, ", field("pg_authid", "t", "i"), ")"),
+    ("create trigger tr instead of insert on ", field("pg_roles", "v", "i"),
+     " for each row execute function fn()"),
+    ("create constraint trigger tr after insert on ", field("pg_authid", "t", "i"),
+     " for each row execute function fn()"),
+    ("drop trigger tr on ", field("pg_roles", "v", "i"), ""),
+    ("alter trigger tr on ", field("pg_roles", "v", "i"), " rename to tr2"),
+    ("create or replace rule r as on insert to ", field("pg_roles", "v", "i"),
+     " do instead nothing"),
+    ("drop rule r on ", field("pg_settings", "v", "i"), ""),  # readable, not writable
+    ("drop view ", field("pg_roles", "v", "i"), ""),
+    ("drop view if exists ", field("pg_roles", "v", "i"), " cascade"),
+    ("drop materialized view ", field("pg_roles", "v", "i"), ""),
+    ("alter view ", field("pg_roles", "v", "i"), " owner to alice"),
+    ("alter table if exists ", field("pg_roles", "v", "i"), " owner to alice"),
+    ("alter table if exists only ", field("pg_authid", "t", "i"), " owner to alice"),
+    ("drop table if exists ", field("pg_authid", "t", "i"), ""),
+    ("drop sequence ", field("pg_x", "s", "i"), ""),
+    ("drop table a, ", field("pg_authid", "t", "i"), " cascade"),
+    ("truncate a, ", field(("pg_catalog", "pg_largeobject"), "t", "i"), ""),
+    ("lock table a, ", field("pg_authid", "t", "i"), " in access exclusive mode"),
+    ("grant select on a, ", field("pg_authid", "t", "i"), " to alice"),
+    ("revoke select on a, ", field("pg_authid", "t", "i"), " from alice"),
+    ("vacuum ", field("pg_authid", "t", "i"), ""),
+    ("vacuum full ", field("pg_authid", "t", "i"), ""),
+    ("vacuum (full, analyze) a, ", field("pg_authid", "t", "i"), ""),
+    ("analyze verbose ", field("pg_statistic", "t", "i"), ""),
+    ("cluster ", field("pg_authid", "t", "i"), " using pg_authid_rolname_index"),
+]  # fmt: skip
+
+
+def test_the_catalog_is_no_relation_a_value_attaches_to_drops_or_rewrites(pg: Any) -> None:  # noqa: F811
+    import psycopg
+
+    if pg.execute("select rolsuper from pg_roles where rolname = current_user").fetchone() != (
+        True,
+    ):
+        pytest.skip("the positive controls change the catalog, as a superuser may")
+    pg.execute("create table log (s text)")
+    pg.execute(
+        "create function fn() returns trigger language plpgsql as $$begin "
+        "insert into log values (tg_table_name || ' ' || tg_op); return null; end$$"
+    )
+    mallory = role_name(pg, "mallory")
+
+    def superuser() -> Any:
+        return pg.execute("select rolsuper from pg_roles where rolname = %s", [mallory]).fetchone()
+
+    # The positive controls, each in a transaction rolled back: the text sql() wrote before
+    # this pass made a superuser appear in pg_roles, ran the template's trigger for an insert
+    # into pg_roles, dropped the catalog's view, granted the password hashes.
+    with pg.transaction(force_rollback=True):
+        pg.execute('create table c (a int) inherits ("pg_authid")')
+        pg.execute("insert into c (oid, rolname, rolsuper, rolinherit, rolcreaterole, "
+                   "rolcreatedb, rolcanlogin, rolreplication, rolbypassrls, rolconnlimit) "
+                   "values (4294967000, %s, true, true, true, true, true, true, true, -1)",
+                   [mallory])  # fmt: skip
+        assert superuser() == (True,)
+    assert superuser() is None
+    with pg.transaction(force_rollback=True):
+        pg.execute('create trigger tr instead of insert on "pg_roles" for each row '
+                   "execute function fn()")  # fmt: skip
+        pg.execute("insert into pg_roles (rolname) values ('x')")
+        assert pg.execute("select s from log").fetchall() == [("pg_roles INSERT",)]
+    with pg.transaction(force_rollback=True):
+        pg.execute('drop view if exists "pg_roles" cascade')
+        assert pg.execute("select to_regclass('pg_catalog.pg_roles')").fetchone() == (None,)
+    with pg.transaction(force_rollback=True):
+        pg.execute("create table a (x int)")
+        pg.execute(f"create role {mallory}")
+        pg.execute(f'grant select on a, "pg_authid" to "{mallory}"')
+        privilege = "select has_table_privilege(%s, 'pg_authid', 'select')"
+        assert pg.execute(privilege, [mallory]).fetchone() == (True,)
+    # And VACUUM FULL rewrote the shared catalog table (a new file, under its exclusive lock).
+    filenode = "select pg_relation_filenode('pg_catalog.pg_authid')"
+    before = pg.execute(filenode).fetchone()
+    pg.execute('vacuum full "pg_authid"')
+    assert pg.execute(filenode).fetchone() != before
+    for parts in CATALOG_CHANGES:
+        refused_everywhere(parts, CATALOG)
+    # Look-alikes run: the same statements on the application's own relations, and names
+    # that are no relation there (a column in ANALYZE's parentheses, a rule's new name).
+    pg.execute('create table parent (a int, "pg_x" int)')
+    pg.execute("create view v as select a from parent")
+    accepted = [
+        ("create table c (b int) inherits (", field("parent", "t", "i"), ")"),
+        ("create trigger tr instead of insert on ", field("v", "v", "i"),
+         " for each row execute function fn()"),
+        ("create rule r as on update to ", field("v", "v", "i"), " do instead nothing"),
+        ("alter rule r on v rename to ", field("pg_r", "n", "i"), ""),
+        ("grant select on parent, ", field("c", "t", "i"), " to ", field(mallory, "r", "i")),
+        ("revoke select on parent, ", field("c", "t", "i"), " from ", field(mallory, "r", "i")),
+        ("analyze parent (", field("pg_x", "c", "i"), ")"),
+        ("lock table parent, ", field("c", "t", "i"), ""),
+    ]  # fmt: skip
+    pg.execute(f"create role {mallory}")
+    try:
+        with pg.transaction():
+            for parts in accepted:
+                pg.execute(*sql(T(*parts), "format"))
+    finally:
+        pg.execute(f"drop owned by {mallory}")
+        pg.execute(f"drop role {mallory}")
+    pg.execute("insert into v values (1)")
+    assert pg.execute("select s from log").fetchall() == [("v INSERT",)]
+    for parts in [
+        ("vacuum full ", field("parent", "t", "i"), ""),
+        ("drop view if exists ", field("v", "v", "i"), ""),
+        ("drop table if exists c, ", field("parent", "t", "i"), ""),
+    ]:
+        pg.execute(*sql(T(*parts), "format"))
+    assert pg.execute("select to_regclass('parent')").fetchone() == (None,)
+    with pytest.raises(psycopg.errors.UndefinedTable):
+        pg.execute("select * from v")
+
+
+def test_sqlite_s_statistics_are_no_table_a_value_drops(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    connection = sqlite3.connect(":memory:")
+    connection.execute("create table t (a int)")
+    connection.execute("create index i on t (a)")
+    connection.execute("analyze")
+    # The positive control: the text sql() wrote before this pass dropped the statistics.
+    connection.execute('drop table if exists "sqlite_stat1"')
+    assert connection.execute("select name from sqlite_schema").fetchall() == [("t",), ("i",)]
+    for parts in [
+        ("drop table if exists ", field("sqlite_stat1", "t", "i"), ""),
+        ("drop table if exists ", field("sqlite_stat1", "t", "l"), ""),
+        ("analyze ", field("sqlite_schema", "t", "i"), ""),
+    ]:
+        with pytest.raises(RenderError, match="one of SQLite's own tables"):
+            sql(T(*parts))
+    # Look-alikes run: VACUUM INTO's file, whatever its name, and a table of one's own.
+    monkeypatch.chdir(tmp_path)
+    connection.execute(*sql(T("vacuum into ", field("sqlite_backup.db", "f", "l"), "")))
+    assert (tmp_path / "sqlite_backup.db").exists()
+    connection.execute(*sql(T("drop table if exists ", field("t", "t", "i"), "")))
+    assert connection.execute("select name from sqlite_schema").fetchall() == []
+    connection.close()
