@@ -83,7 +83,9 @@ This module imports nothing from IPython.
 from __future__ import annotations
 
 import math
+import operator
 import re
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from functools import lru_cache
@@ -149,8 +151,12 @@ _CONTINUES = (
 _NEWLINE = re.compile(r"[\n\r]")
 _SPACES = frozenset(" \t\n\r\f")  # not \v: SQLite and PostgreSQL < 16 refuse it
 # The characters a field may touch: each ends (or starts) a token whatever the value is.
-_BEFORE = _SPACES | frozenset("(,;=<>+-*/|[")
-_AFTER = _SPACES | frozenset("),;=<>+-*/|]!")
+_BEFORE = _SPACES | frozenset("(,;=<>+-*/%|[")
+_AFTER = _SPACES | frozenset("),;=<>+-*/%|]!")
+# What only a ':i' name may touch before it: a dot (s.{t:i}), and PostgreSQL's cast '::'
+# ({x}::{t:i}, as cast({x} as {t:i})): its value is written quoted, and a '"' starts a token
+# after either in every dialect.
+_NAME_ONLY_BEFORE = frozenset((".", "::"))
 _BEFORE_FRAGMENT = _SPACES | frozenset("(,;")
 _AFTER_FRAGMENT = _SPACES | frozenset("),;")
 
@@ -189,11 +195,11 @@ def _allowed(before: str, after: str, paramstyle: str) -> frozenset[str]:
     specs = set()
     if (before in _BEFORE_FRAGMENT or not before) and (after in _AFTER_FRAGMENT or not after):
         specs.add("q")
-    if before and before not in _BEFORE and before != ".":
+    if before and before not in _BEFORE and before not in _NAME_ONLY_BEFORE:
         return frozenset(specs)
     colon_placeholder = paramstyle in ("named", "numeric")  # SQLite reads :a::b as one name
     for spec in ("", "in", "i", "l"):
-        ok_before = before != "." or spec == "i"
+        ok_before = before not in _NAME_ONLY_BEFORE or spec == "i"
         ok_after = (
             not after
             or after in _AFTER
@@ -280,6 +286,8 @@ def _analyse(strings: tuple[str, ...], paramstyle: str, dialect: str | None) -> 
     fields = []
     for n in range(count):
         before = strings[n][-1:] if strings[n] else (MARKER if n else "")
+        if strings[n].endswith("::"):
+            before = "::"
         after = strings[n + 1][:1] if strings[n + 1] else (MARKER if n + 1 < count else "")
         allowed = _allowed(before, after, paramstyle)
         _, left, left_tokens = seams[n]
@@ -1942,7 +1950,24 @@ def _number(value: int | float | Decimal) -> str:
         raise _Refused("is an int too long to write as text", _AS_PARAMETER) from None
 
 
+def _numpy_number(value: object) -> object:
+    """A numpy bool, integer or float (a pandas value in a notebook) as Python's own, which
+    holds the same number exactly; any other value as it is.  numpy is not imported: a value
+    can be one of numpy's only once numpy is."""
+    numpy: Any = sys.modules.get("numpy")
+    if numpy is None or not isinstance(value, numpy.generic):
+        return value
+    if isinstance(value, numpy.bool_):
+        return bool(value)
+    if isinstance(value, numpy.integer):
+        return operator.index(value)
+    if isinstance(value, numpy.floating) and value.itemsize <= 8:  # not a long double, which
+        return float(value)  # float() would round
+    return value
+
+
 def _literal(value: object, members: tuple[Dialect, ...]) -> str:
+    value = _numpy_number(value)
     if value is None:
         return "NULL"
     if isinstance(value, bool):
@@ -1969,8 +1994,8 @@ def _literal(value: object, members: tuple[Dialect, ...]) -> str:
         )
     raise _Refused(
         f"is a literal, but a {type(value).__name__} has no safe SQL literal",
-        "':l' takes None, bool, int, float, Decimal or str; pass anything else as a "
-        "parameter (drop ':l')",
+        "':l' takes None, bool, int, float, Decimal or str (numpy's bool, integers and "
+        "floats too); pass anything else as a parameter (drop ':l')",
     )
 
 

@@ -14,6 +14,9 @@ over-refusals.
   (PostgreSQL refuses its catalog tables itself after REFERENCES, ALTER TABLE ... INHERIT,
   CREATE INDEX ... ON and CREATE POLICY ... ON, and SQLite after CREATE TRIGGER ... ON, so
   those stay as they were.)
+* Over-refusals (N3): a field touching '%' ({n}%2, modulo written without spaces), a numpy
+  number as ':l' (a pandas value in a notebook: numpy.int64, numpy.bool_), and a ':i' type
+  right after PostgreSQL's cast '::' (a::{t:i}, {x}::{t:i}; cast({x} as {t:i}) was accepted).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import pathlib
 import sqlite3
 from typing import Any
 
+import duckdb
 import pytest
 from test_sql_contexts import pg, role_name  # noqa: F401  # pg: the fixture the tests ask for
 from test_sql_tenth_pass import T, field, refused_everywhere
@@ -175,3 +179,80 @@ def test_sqlite_s_statistics_are_no_table_a_value_drops(
     connection.execute(*sql(T("drop table if exists ", field("t", "t", "i"), "")))
     assert connection.execute("select name from sqlite_schema").fetchall() == []
     connection.close()
+
+
+# --- N3: over-refusals. ------------------------------------------------------------------------
+
+
+def engines(db: Any) -> list[tuple[str, Any]]:
+    """Run a template where each database reads it: sqlite3, DuckDB, PostgreSQL (format and
+    pyformat, psycopg's styles); each runner returns the rows."""
+    lite, duck = sqlite3.connect(":memory:"), duckdb.connect()
+    return [
+        ("sqlite", lambda t: lite.execute(*sql(t)).fetchall()),
+        ("duckdb", lambda t: duck.execute(*sql(t, dialect="duckdb")).fetchall()),
+        ("format", lambda t: db.execute(*sql(t, "format")).fetchall()),
+        ("pyformat", lambda t: db.execute(*sql(t, "pyformat")).fetchall()),
+    ]
+
+
+def test_a_field_may_touch_a_modulo_sign(pg: Any) -> None:  # noqa: F811
+    # '%' ends and starts a token whatever the value is, as '*' and '/' do (in the percent
+    # styles the text's '%' is written '%%', and the driver reads it back).
+    for parts, rows in [
+        (("select ", field(7, "n"), "%2"), [(1,)]),
+        (("select 7%", field(3, "n"), ""), [(1,)]),
+        (("select ", field(-7, "n", "l"), "%2"), [(-1,)]),
+        (("select 7%", field(-3, "n", "l"), ""), [(1,)]),
+        (("select ", field([7], "xs", "in"), "%2"), [(1,)]),
+        (("select a%", field("b", "c", "i"), " from (select 7 as a, 4 as b) t"), [(3,)]),
+    ]:
+        for name, run in engines(pg):
+            assert run(T(*parts)) == rows, name
+
+
+def test_a_numpy_number_is_a_literal(pg: Any) -> None:  # noqa: F811
+    pandas = pytest.importorskip("pandas")
+    frame = pandas.DataFrame({"n": [7], "b": [True], "x": [0.5]}).astype({"x": "float32"})
+    n, b, x = frame["n"].iloc[0], frame["b"].iloc[0], frame["x"].iloc[0]  # numpy's own types
+    template = T("select ", field(n, "n", "l"), " % 4, ", field(b, "b", "l"), ", ",
+                 field(x, "x", "l"), " * 2")  # fmt: skip
+    assert sql(template).sql == "select 7 % 4, TRUE, 0.5 * 2"
+    for name, run in engines(pg):
+        assert run(template) in ([(3, 1, 1.0)], [(3, True, 1)]), name
+    # The rest of numpy's scalars stay refused: a long double (float() would round it), a
+    # complex, a date.
+    numpy = pytest.importorskip("numpy")
+    for value in [numpy.longdouble("0.1"), numpy.complex128(1), numpy.datetime64("2020-01-01")]:
+        if isinstance(value, float):
+            continue  # a long double that is a double on this platform
+        with pytest.raises(RenderError, match="has no safe SQL literal"):
+            sql(T("select ", field(value, "x", "l"), ""))
+
+
+def test_a_named_type_may_follow_a_cast_sign(pg: Any) -> None:  # noqa: F811
+    # The value is written quoted, and '"' starts a token after '::' in every dialect:
+    # PostgreSQL reads x::"int4" as cast(x as "int4"), which sql() accepts.
+    for parts in [
+        ("select '5'::", field("int4", "t", "i"), " + 1"),
+        ("select ", field("5"), "::", field("int4", "t", "i"), " + 1"),
+        ("select ", field("5"), "::", field(("pg_catalog", "int4"), "t", "i"), " + 1"),
+    ]:
+        assert pg.execute(*sql(T(*parts), "format")).fetchall() == [(6,)]
+    cast = sql(T("select '5'::", field("int4", "t", "i"), " + 1"), dialect="duckdb")
+    assert duckdb.connect().execute(*cast).fetchall() == [(6,)]
+    # Only a name: a literal or a parameter there would be no type, and SQLite reads
+    # :x::... as one parameter's name.
+    for parts, paramstyle in [
+        (("select a::", field("text", "t", "l"), ""), "format"),
+        (("select a::", field("text", "t"), ""), "format"),
+        (("select ", field("5"), "::", field("int4", "t", "i"), ""), "named"),
+        (("select a::", field("int4", "t", "i"), "(", field(1), ")"), "format"),
+    ]:
+        with pytest.raises(RenderError, match="touches its neighbours"):
+            sql(T(*parts), paramstyle)
+    # DuckDB's dot call after the type stays refused: {x}::{t:i}.{f:i} ().
+    dotted = T("select ", field("a"), "::", field("varchar", "t", "i"), ".",
+               field("getvariable", "f", "i"), " ()")  # fmt: skip
+    with pytest.raises(RenderError, match="function"):
+        sql(dotted, dialect="duckdb")
