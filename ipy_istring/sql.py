@@ -698,10 +698,10 @@ _OBJECT_MODIFIERS = frozenset(("or", "replace", "constraint"))
 # "pg_authid" rewrote the catalog table under its exclusive lock, which every login waits for),
 # but for SQLite's VACUUM INTO 'file'.
 _MAINTENANCE = frozenset(("vacuum", "analyze", "analyse", "cluster"))
-# The kinds of relation [IF [NOT] EXISTS] {t:i} names: drop table if exists "sqlite_stat1"
-# dropped SQLite's planner statistics, alter table if exists "pg_roles" owner to alice gave
-# alice the catalog's view.
-_RELATION_KINDS = frozenset(("table", "view", "sequence", "index", "concurrently"))
+# The kinds of relation IF [NOT] EXISTS may follow, whose name is read as right after the kind:
+# drop table if exists "sqlite_stat1" dropped SQLite's planner statistics, alter table if exists
+# "pg_roles" owner to alice gave alice the catalog's view.
+_RELATION_KINDS = frozenset(("table", "view", "sequence", "index"))
 # PostgreSQL's CREATE TABLE ... INHERITS (parent, ...): inherits ("pg_authid") made the rows
 # of the new table rows of pg_authid, and of pg_roles (a superuser 'mallory' that is none).
 _INHERITS = "inherits"
@@ -718,10 +718,11 @@ def _object(statement: list[str]) -> str:
     return next((word for word in statement[1:] if word not in _OBJECT_MODIFIERS), "")
 
 
-def _if_exists(statement: list[str]) -> bool:
-    """Whether the statement's IF [NOT] EXISTS follows a relation's kind (drop table if exists)."""
+def _exists_kind(statement: list[str]) -> str:
+    """The relation's kind the statement's IF [NOT] EXISTS follows (drop table if exists), or
+    ``""``."""
     at = statement.index("if") if "if" in statement else 0
-    return at > 0 and statement[at - 1] in _RELATION_KINDS
+    return statement[at - 1] if at > 0 and statement[at - 1] in _RELATION_KINDS else ""
 
 
 def _writes_a_table(before: str, prior: str, clause: str, head: list[str], nested: bool) -> bool:
@@ -738,8 +739,8 @@ def _writes_a_table(before: str, prior: str, clause: str, head: list[str], neste
     if maintenance:
         return True  # vacuum (full) a, {t:i}
     statement = _statement(head)
-    if before == "exists":
-        return _if_exists(statement)
+    if before == "table" and statement[:1] == ["alter"]:
+        return True  # ALTER TABLE takes a view: alter table "pg_settings" owner to alice
     named_after = _TABLE_NAMED_AFTER.get(_object(statement), frozenset())
     return before in named_after and (before != "to" or prior in _RULE_EVENTS)
 
@@ -749,6 +750,8 @@ def _names_a_table(
 ) -> str:
     """Whether a name after the token ``before`` is a table the statement writes (``_WRITTEN``)
     or reads (``"read"``), or neither (``""``)."""
+    if before == "exists":  # drop table if exists {t:i}: as drop table {t:i}
+        before = _exists_kind(_statement(head))
     if _writes_a_table(before, prior, clause, head, nested):
         return _WRITTEN
     return "read" if _reads_a_table(before, clause) else ""

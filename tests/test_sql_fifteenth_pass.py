@@ -54,6 +54,7 @@ CATALOG_CHANGES = [
     ("drop materialized view ", field("pg_roles", "v", "i"), ""),
     ("alter view ", field("pg_roles", "v", "i"), " owner to alice"),
     ("alter table if exists ", field("pg_roles", "v", "i"), " owner to alice"),
+    ("alter table ", field("pg_settings", "v", "i"), " owner to alice"),  # readable only
     ("alter table if exists only ", field("pg_authid", "t", "i"), " owner to alice"),
     ("drop table if exists ", field("pg_authid", "t", "i"), ""),
     ("drop sequence ", field("pg_x", "s", "i"), ""),
@@ -89,7 +90,8 @@ def test_the_catalog_is_no_relation_a_value_attaches_to_drops_or_rewrites(pg: An
 
     # The positive controls, each in a transaction rolled back: the text sql() wrote before
     # this pass made a superuser appear in pg_roles, ran the template's trigger for an insert
-    # into pg_roles, dropped the catalog's view, granted the password hashes.
+    # into pg_roles, dropped the catalog's view, granted the password hashes, gave a role
+    # pg_settings.
     with pg.transaction(force_rollback=True):
         pg.execute('create table c (a int) inherits ("pg_authid")')
         pg.execute("insert into c (oid, rolname, rolsuper, rolinherit, rolcreaterole, "
@@ -112,6 +114,10 @@ def test_the_catalog_is_no_relation_a_value_attaches_to_drops_or_rewrites(pg: An
         pg.execute(f'grant select on a, "pg_authid" to "{mallory}"')
         privilege = "select has_table_privilege(%s, 'pg_authid', 'select')"
         assert pg.execute(privilege, [mallory]).fetchone() == (True,)
+        # ALTER TABLE takes a view: the role owns the catalog's pg_settings (its rules too).
+        pg.execute(f'alter table "pg_settings" owner to "{mallory}"')
+        owner = "select viewowner from pg_views where viewname = 'pg_settings'"
+        assert pg.execute(owner).fetchone() == (mallory,)
     # And VACUUM FULL rewrote the shared catalog table (a new file, under its exclusive lock).
     filenode = "select pg_relation_filenode('pg_catalog.pg_authid')"
     before = pg.execute(filenode).fetchone()
