@@ -1015,6 +1015,30 @@ def _names_routine(statement: list[str], before: str, prior: str) -> bool:
 
 # CREATE POLICY ... AS PERMISSIVE | RESTRICTIVE takes the word as a name, so a quoted one is
 # read as the word: as "permissive" made a policy the text meant to narrow the rows widen them.
+# GRANT/REVOKE ... ON PARAMETER {p:i} (PostgreSQL 15) names the setting a role may then set:
+# grant set on parameter "session_preload_libraries" to bob let bob make the server load a
+# library of his choice at his next login.  And ON FUNCTION / PROCEDURE / ROUTINE {f:i} names
+# the routine a role may then run: the catalog's pg_read_file, lo_export... run for superusers
+# only, and grant execute on function "pg_read_file" (text) to bob let bob read server files.
+_GRANTED_FUNCTION = (
+    "names the function GRANT or REVOKE gives or takes EXECUTE on, so its value chooses "
+    "which, and PostgreSQL's catalog holds functions only superusers may run: grant execute "
+    "on function \"pg_read_file\" (text) to bob let bob read the server's files",
+    "Write the function's name in the static text; to choose among known functions, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
+_GRANTED_SETTING = (
+    "names the setting GRANT or REVOKE gives or takes the right to set, so its value chooses "
+    "which: grant set on parameter \"session_preload_libraries\" to bob let bob make the "
+    "server load a library of his choice at his next login",
+    "Write the setting's name in the static text",
+)
+_GRANTED_NAMES = {
+    "parameter": _GRANTED_SETTING,
+    "function": _GRANTED_FUNCTION,
+    "procedure": _GRANTED_FUNCTION,
+    "routine": _GRANTED_FUNCTION,
+}
 _POLICY_KIND = (
     "stands where CREATE POLICY takes PERMISSIVE or RESTRICTIVE, and PostgreSQL reads a quoted "
     "name there as the word: as \"permissive\" let a role read the rows the policy's "
@@ -1317,6 +1341,7 @@ def _composed(
         # in ATTACH's (option value, ...) or EXPLAIN's (option, ...): which, or None
         options: str | None = None
         grantees = False  # after GRANT's TO, REVOKE's FROM, CREATE/ALTER POLICY's TO
+        granted_on = ""  # the kind of object GRANT/REVOKE ... ON names (table, function...)
         postgresql = d.name.startswith("postgresql")
         # The statement's ':i' fields after a dot (alias.{c:i}), those where a tuple value
         # would write one (select {c:i}), and whether its FROM calls a function (PostgreSQL):
@@ -1432,6 +1457,8 @@ def _composed(
                     and not calls
                 ):
                     why = _POLICY_KIND  # create policy p on t as {k:i}: "permissive"
+                if why is None and postgresql and not grantees and not calls:
+                    why = _GRANTED_NAMES.get(granted_on)  # grant set on parameter {p:i}
                 if why is None and options and len(calls) == 1 and last in ("(", ","):
                     # attach p as d ({k:i} ?), explain ({k:i}) delete ...: the option's name
                     why = _OPTIONS[options]
@@ -1484,7 +1511,7 @@ def _composed(
                 qualified, columns, from_calls = [], [], False
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
                 after_set = attach_type = options = None
-                grantees = False
+                grantees, granted_on = False, ""
             elif token == "," and attach_type == len(calls):
                 attach_type = None  # (type sqlite, read_only ...): the next option
             elif token == "(":
@@ -1525,6 +1552,8 @@ def _composed(
                         head.append(token)
                     statement = _statement(head)
                     grantees = _grantees(statement, token, grantees)
+                    if last == "on" and statement[:1] != [] and statement[0] in _GRANTS:
+                        granted_on = token  # grant execute on function ..., on parameter ...
                     routine = statement[:1] == ["create"] and bool(_ROUTINES & set(statement))
                     routine_body |= token == "as" and routine
                     atomic |= token == "begin" and routine

@@ -17,6 +17,9 @@ over-refusals.
 * Over-refusals (N3): a field touching '%' ({n}%2, modulo written without spaces), a numpy
   number as ':l' (a pandas value in a notebook: numpy.int64, numpy.bool_), and a ':i' type
   right after PostgreSQL's cast '::' (a::{t:i}, {x}::{t:i}; cast({x} as {t:i}) was accepted).
+* Found on the way: GRANT/REVOKE ... ON PARAMETER {p:i} and ON FUNCTION / PROCEDURE / ROUTINE
+  {f:i} let a value choose the setting or the routine a role gets: "session_preload_libraries"
+  let the role make the server load its library at login, "pg_read_file" read server files.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any
 import duckdb
 import pytest
 from test_sql_contexts import pg, role_name  # noqa: F401  # pg: the fixture the tests ask for
+from test_sql_eleventh_pass import reader
 from test_sql_tenth_pass import T, field, refused_everywhere
 
 from ipy_istring.fields import RenderError
@@ -262,3 +266,75 @@ def test_a_named_type_may_follow_a_cast_sign(pg: Any) -> None:  # noqa: F811
                field("getvariable", "f", "i"), " ()")  # fmt: skip
     with pytest.raises(RenderError, match="function"):
         sql(dotted, dialect="duckdb")
+
+
+# --- GRANT/REVOKE ... ON PARAMETER / FUNCTION: the setting or the routine a role gets. --------
+
+GRANTED_NAMES = [
+    ("grant set on parameter ", field("session_preload_libraries", "p", "i"), " to alice"),
+    ("grant alter system on parameter ", field("archive_command", "p", "i"), " to alice"),
+    ("grant set, alter system on parameter work_mem, ", field("dynamic_library_path", "p", "i"),
+     " to alice"),
+    ("grant all on parameter ", field(("plperl", "on_init"), "p", "i"), " to alice"),
+    ("revoke set on parameter ", field("session_preload_libraries", "p", "i"), " from alice"),
+    ("grant execute on function ", field("pg_read_file", "f", "i"), " (text) to alice"),
+    ("grant all on function ", field(("pg_catalog", "lo_export"), "f", "i"), " to alice"),
+    ("grant execute on routine ", field("lo_import", "f", "i"), " to alice"),
+    ("grant execute on procedure p (int), ", field("pg_read_file", "f", "i"), " to alice"),
+    ("revoke execute on function ", field("pg_read_file", "f", "i"), " (text) from alice"),
+]  # fmt: skip
+
+
+def test_a_granted_setting_or_routine_is_no_value_s_choice(
+    request: pytest.FixtureRequest,
+) -> None:
+    import psycopg
+
+    with reader(request, "grantee") as (db, dsn, name):
+
+        def run(query: str) -> str:
+            with psycopg.connect(dsn, autocommit=True) as other:
+                try:
+                    cursor = other.execute(query)
+                    return str(cursor.fetchone() if cursor.description else cursor.statusmessage)
+                except psycopg.errors.InsufficientPrivilege:
+                    return "refused"
+
+        def login() -> str:
+            try:
+                psycopg.connect(dsn).close()
+            except psycopg.OperationalError as error:
+                return str(error)
+            return "in"
+
+        # The positive controls: the text sql() wrote before this pass let the role read a
+        # server file, and load a library of its choice at its next login.
+        read = "select left(pg_read_file('PG_VERSION'), 2)"
+        assert run(read) == "refused"
+        db.execute(f'grant execute on function "pg_read_file" (text) to "{name}"')
+        assert run(read) != "refused"
+        db.execute(f"revoke execute on function pg_read_file (text) from {name}")
+        preload = f"alter role {name} set session_preload_libraries = 'ipy_istring_no_such_lib'"
+        assert run(preload) == "refused"
+        db.execute(f'grant set on parameter "session_preload_libraries" to "{name}"')
+        try:
+            assert run(preload) == "ALTER ROLE"
+            assert 'could not access file "ipy_istring_no_such_lib"' in login()
+        finally:
+            db.execute(f"alter role {name} reset all")
+            db.execute(f"revoke set on parameter session_preload_libraries from {name}")
+        assert login() == "in"
+        # Look-alikes run: the setting or routine in the text, the role and a type from values.
+        db.execute("create function app_f (a text) returns text language sql as 'select a'")
+        for parts in [
+            ("grant set on parameter work_mem to ", field(name, "r", "i"), ""),
+            ("grant execute on function app_f (", field("text", "t", "i"), ") to ",
+             field(name, "r", "i")),
+            ("grant execute on all functions in schema ", field("ipy_istring_contexts", "s", "i"),
+             " to ", field(name, "r", "i")),
+        ]:  # fmt: skip
+            db.execute(*sql(T(*parts), "format"))
+        assert run("select ipy_istring_contexts.app_f('a')") == "('a',)"
+        db.execute(f"revoke set on parameter work_mem from {name}")
+    for parts in GRANTED_NAMES:
+        refused_everywhere(parts, "GRANT or REVOKE gives or takes")
