@@ -999,6 +999,13 @@ _ROUTINE_NAMED = (
 )
 
 
+def _alters_routine(statement: list[str], before: str) -> bool:
+    """Whether a ':i' field after the token ``before``, or after the dotted name it starts,
+    is the routine PostgreSQL's ALTER FUNCTION (PROCEDURE, AGGREGATE, ROUTINE) changes."""
+    kind = next((word for word in statement[1:] if word not in _CREATE_MODIFIERS), "")
+    return statement[:1] == ["alter"] and kind in _ROUTINE_KINDS and before == kind
+
+
 def _names_routine(statement: list[str], before: str, prior: str) -> bool:
     """Whether a ':i' field after the token ``before`` (``prior`` before it), or after the
     dotted name it starts, is the name PostgreSQL's CREATE FUNCTION, PROCEDURE or AGGREGATE
@@ -1013,8 +1020,6 @@ def _names_routine(statement: list[str], before: str, prior: str) -> bool:
     )
 
 
-# CREATE POLICY ... AS PERMISSIVE | RESTRICTIVE takes the word as a name, so a quoted one is
-# read as the word: as "permissive" made a policy the text meant to narrow the rows widen them.
 # GRANT/REVOKE ... ON PARAMETER {p:i} (PostgreSQL 15) names the setting a role may then set:
 # grant set on parameter "session_preload_libraries" to bob let bob make the server load a
 # library of his choice at his next login.  And ON FUNCTION / PROCEDURE / ROUTINE {f:i} names
@@ -1033,12 +1038,25 @@ _GRANTED_SETTING = (
     "server load a library of his choice at his next login",
     "Write the setting's name in the static text",
 )
+# ALTER FUNCTION (PROCEDURE, ROUTINE, AGGREGATE) {f:i} changes the catalog's routines as
+# well: alter function "pg_read_file" (text) owner to carol let carol read the server's files
+# (an owner may run it), and "lo_export" write them.
+_ALTERED_ROUTINE = (
+    "names the function ALTER changes (its owner, security, settings, name), and "
+    "PostgreSQL's catalog holds functions only superusers may run: alter function "
+    "\"pg_read_file\" (text) owner to carol let carol read the server's files",
+    _GRANTED_FUNCTION[1],
+)
 _GRANTED_NAMES = {
     "parameter": _GRANTED_SETTING,
     "function": _GRANTED_FUNCTION,
     "procedure": _GRANTED_FUNCTION,
     "routine": _GRANTED_FUNCTION,
 }
+
+
+# CREATE POLICY ... AS PERMISSIVE | RESTRICTIVE takes the word as a name, so a quoted one is
+# read as the word: as "permissive" made a policy the text meant to narrow the rows widen them.
 _POLICY_KIND = (
     "stands where CREATE POLICY takes PERMISSIVE or RESTRICTIVE, and PostgreSQL reads a quoted "
     "name there as the word: as \"permissive\" let a role read the rows the policy's "
@@ -1449,6 +1467,13 @@ def _composed(
                     and _names_routine(_statement(head), chain_before, chain_prior)
                 ):
                     why = _ROUTINE_NAMED  # create function {f:i}(a text, b text): "concat"
+                if (
+                    why is None
+                    and postgresql
+                    and specs[field] == "i"
+                    and _alters_routine(_statement(head), chain_before)
+                ):
+                    why = _ALTERED_ROUTINE  # alter function {f:i} (text) owner to carol
                 if (
                     why is None
                     and postgresql
