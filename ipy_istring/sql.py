@@ -639,10 +639,15 @@ _TABLE_INTERNAL = (
 # writable: drop view, alter view, create rule ... to): it shows what current_setting({k}) and
 # SHOW, accepted, already show.
 _POSTGRESQL_READABLE = frozenset(("pg_settings",))
+# And where a statement writes, the catalog's schemas' names whatever they start with: the
+# information_schema's views are everyone's (alter schema "information_schema" owner to carol
+# let carol replace them); pg_settings is written there too.
+_POSTGRESQL_WRITTEN = frozenset(("information_schema", "pg_settings"))
 _POSTGRESQL_CATALOG = (
-    "is a table name in a query PostgreSQL may run, and the value names one of PostgreSQL's "
-    "catalog tables ('pg_*', or in pg_catalog): from \"pg_prepared_statements\" returned the "
-    "SQL text, literals included, of the statements the session had prepared",
+    "is a table (or schema) name in a query PostgreSQL may run, and the value names one of "
+    "PostgreSQL's catalog tables ('pg_*', or in pg_catalog; or the catalog's schemas where "
+    "the query writes): from \"pg_prepared_statements\" returned the SQL text, literals "
+    "included, of the statements the session had prepared",
     "Pass the name of one of your tables (check it against the ones you allow), or write "
     "the catalog's table in the static text",
 )
@@ -684,12 +689,15 @@ _TABLE_WRITES = frozenset(("update", "into", "truncate", "lock", "view", "sequen
 # ON ALL TABLES IN SCHEMA {s:i}); CREATE/DROP/ALTER TRIGGER ... ON {t:i}, which PostgreSQL
 # takes on its catalog's views (an INSTEAD OF trigger on "pg_roles" ran the template's
 # function for an insert into pg_roles); CREATE RULE ... AS ON <event> TO {t:i} and DROP/ALTER
-# RULE ... ON {t:i}, the same.
+# RULE ... ON {t:i}, the same; and the schema of CREATE/DROP/ALTER SCHEMA {s:i}, the catalog's
+# among them (alter schema "pg_catalog" owner to carol let carol put an upper(varchar) there,
+# which a superuser's upper() of a varchar then ran).
 _TABLE_NAMED_AFTER = {
     "grant": frozenset(("on", "schema")),
     "revoke": frozenset(("on", "schema")),
     "trigger": frozenset(("on",)),
     "rule": frozenset(("on", "to")),
+    "schema": frozenset(("schema",)),
 }
 _RULE_EVENTS = frozenset(("select", "insert", "update", "delete"))  # on <event> to {t:i}
 # Words between CREATE/DROP/ALTER and the kind of its object (create or replace rule)
@@ -1865,10 +1873,9 @@ def _named_table(
         last.lower().startswith(_SQLITE_INTERNAL_PREFIXES) or last.lower() in _SQLITE_INTERNAL_NAMES
     ):
         return _TABLE_INTERNAL  # lower(): SQLite folds ASCII case, so "SQLITE_STMT" is it
-    if (
-        "postgresql" in internal
-        and (last.startswith("pg_") or "pg_catalog" in names)
-        and (last not in _POSTGRESQL_READABLE or _WRITTEN in internal)
+    if "postgresql" in internal and (
+        ((last.startswith("pg_") or "pg_catalog" in names) and last not in _POSTGRESQL_READABLE)
+        or (_WRITTEN in internal and _POSTGRESQL_WRITTEN & set(names))
     ):
         return _POSTGRESQL_CATALOG
     if (

@@ -357,3 +357,50 @@ def test_a_granted_setting_or_routine_is_no_value_s_choice(
         refused_everywhere(parts, "GRANT or REVOKE gives or takes")
     for parts in ALTERED_ROUTINES:
         refused_everywhere(parts, "names the function ALTER changes")
+
+
+# --- The catalog's schemas where a statement writes them. -------------------------------------
+
+CATALOG_SCHEMAS = [
+    ("alter schema ", field("pg_catalog", "s", "i"), " owner to alice"),
+    ("alter schema ", field("information_schema", "s", "i"), " owner to alice"),
+    ("drop schema app, ", field("information_schema", "s", "i"), " cascade"),
+    ("grant create on schema ", field("information_schema", "s", "i"), " to alice"),
+    ("drop view ", field(("information_schema", "tables"), "v", "i"), ""),
+]  # fmt: skip
+
+
+def test_the_catalog_s_schemas_are_no_schema_a_value_gives_away(
+    request: pytest.FixtureRequest,
+) -> None:
+    import psycopg
+
+    with reader(request, "planter") as (db, dsn, name):
+        db.execute("create temp table v (w varchar)")
+        db.execute("insert into v values ('x')")
+        owner = "select nspowner::regrole::text from pg_namespace where nspname = 'pg_catalog'"
+        (original,) = db.execute(owner).fetchone()
+        # The positive control: the text sql() wrote before this pass gave the role the
+        # catalog's schema, where it put a function the superuser's upper() then ran.
+        db.execute(f'alter schema "pg_catalog" owner to "{name}"')
+        try:
+            with psycopg.connect(dsn, autocommit=True) as planter:
+                planter.execute("create function pg_catalog.upper (varchar) returns text "
+                                "language sql as $$select 'planted'$$")  # fmt: skip
+            assert db.execute("select upper(w) from v").fetchall() == [("planted",)]
+        finally:
+            db.execute("drop function if exists pg_catalog.upper (varchar)")
+            db.execute(f"alter schema pg_catalog owner to {original}")
+        assert db.execute("select upper(w) from v").fetchall() == [("X",)]
+        # Look-alikes run: a schema of one's own; the information schema read.
+        db.execute("create schema ipy_istring_planted")
+        try:
+            query = T("alter schema ", field("ipy_istring_planted", "s", "i"), " owner to ",
+                      field(name, "r", "i"))  # fmt: skip
+            db.execute(*sql(query, "format"))
+        finally:
+            db.execute("drop schema ipy_istring_planted")
+        tables = T("select count(*) > 0 from ", field(("information_schema", "tables"), "t", "i"))
+        assert db.execute(*sql(tables, "format")).fetchone() == (True,)
+    for parts in CATALOG_SCHEMAS:
+        refused_everywhere(parts, CATALOG)
