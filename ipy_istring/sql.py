@@ -716,6 +716,11 @@ _INHERITS = "inherits"
 # Marks a table written among the databases that read a name as a table (_Places.internal):
 # PostgreSQL's pg_settings is readable, not writable (drop view "pg_settings" dropped it).
 _WRITTEN = "written"
+# And marks the type PostgreSQL's ALTER TYPE / ALTER DOMAIN {t:i} changes: not a built-in type,
+# whose owner may create casts from it (alter type "text" owner to carol let carol's function
+# run in a superuser's '5'::text::int4).
+_ALTERED_TYPE = "altered type"
+_ALTERED_TYPE_KINDS = frozenset(("type", "domain"))
 
 
 def _object(statement: list[str]) -> str:
@@ -1005,6 +1010,13 @@ _ROUTINE_NAMED = (
     "Write the function's name in the static text; to choose among known names, pick an "
     "i'...' fragment in Python and compose it with ':q'",
 )
+
+
+def _alters_type(statement: list[str], before: str) -> bool:
+    """Whether a ':i' field after the token ``before``, or after the dotted name it starts,
+    is the type PostgreSQL's ALTER TYPE (DOMAIN) changes."""
+    kind = next((word for word in statement[1:] if word not in _CREATE_MODIFIERS), "")
+    return statement[:1] == ["alter"] and kind in _ALTERED_TYPE_KINDS and before == kind
 
 
 def _alters_routine(statement: list[str], before: str) -> bool:
@@ -1303,7 +1315,8 @@ class _Places(NamedTuple):
 
     refused: tuple[tuple[str, str] | None, ...]  # (why, fix), whatever the value
     tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
-    # a table these read: not one of their own (and _WRITTEN: one the statement writes)
+    # a table these read: not one of their own (and _WRITTEN: one the statement writes;
+    # _ALTERED_TYPE: the type ALTER TYPE changes, not a built-in one)
     internal: tuple[tuple[str, ...], ...]
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     # a role where PostgreSQL reads a keyword too: the ':i' value refused there ("public"
@@ -1526,6 +1539,12 @@ def _composed(
                     internal[field] = (*internal[field], family)
                 if relation == _WRITTEN and _WRITTEN not in internal[field]:
                     internal[field] = (*internal[field], _WRITTEN)
+                if (
+                    postgresql
+                    and _ALTERED_TYPE not in internal[field]
+                    and _alters_type(_statement(head), chain_before)
+                ):
+                    internal[field] = (*internal[field], _ALTERED_TYPE)
                 if d.name == "duckdb" and _reads_a_table(chain_before, clauses[-1]):
                     tables[field] = True
                     if last == ".":
@@ -1650,6 +1669,13 @@ _POSTGRESQL_TYPES = frozenset(
         "varchar", "void", "xid", "xid8", "xml",
     )
 )  # fmt: skip
+_CATALOG_TYPE = (
+    "names the type ALTER TYPE (DOMAIN) changes, and the value names one of PostgreSQL's "
+    "built-in types, whose owner may create casts from it: alter type \"text\" owner to "
+    "carol let carol's function run in a superuser's '5'::text::int4",
+    "Pass the name of one of your types (check it against the ones you allow), or write the "
+    "type in the static text",
+)
 _SHADOWS = (
     "names a temporary relation or type, and PostgreSQL and DuckDB find those before their "
     "own catalog's for the rest of the session: create temp view \"pg_roles\" made a later "
@@ -1863,12 +1889,17 @@ def _named_table(
 ) -> tuple[str, str] | None:
     """Why a ':i' value may not name this table: a file DuckDB would read (``table``), a table
     of the database's own (``internal``: the databases that read it as a table, and
-    ``_WRITTEN`` where the statement writes it), or pg_settings as UPDATE's table
-    (``updated``); ``None`` when it may."""
+    ``_WRITTEN`` where the statement writes it), a built-in type ALTER TYPE changes
+    (``_ALTERED_TYPE`` in ``internal``), or pg_settings as UPDATE's table (``updated``);
+    ``None`` when it may."""
     names = value if isinstance(value, tuple) else (value,)
     last = names[-1] if names and isinstance(names[-1], str) else ""
     if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
         return _UPDATED_SETTINGS
+    if _ALTERED_TYPE in internal and (
+        last in _POSTGRESQL_TYPES or last.startswith("pg_") or "pg_catalog" in names
+    ):
+        return _CATALOG_TYPE
     if "sqlite" in internal and (
         last.lower().startswith(_SQLITE_INTERNAL_PREFIXES) or last.lower() in _SQLITE_INTERNAL_NAMES
     ):

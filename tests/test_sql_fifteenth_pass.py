@@ -404,3 +404,45 @@ def test_the_catalog_s_schemas_are_no_schema_a_value_gives_away(
         assert db.execute(*sql(tables, "format")).fetchone() == (True,)
     for parts in CATALOG_SCHEMAS:
         refused_everywhere(parts, CATALOG)
+
+
+# --- The built-in type ALTER TYPE changes. -----------------------------------------------------
+
+
+def test_a_built_in_type_is_no_type_a_value_gives_away(request: pytest.FixtureRequest) -> None:
+    import psycopg
+
+    with reader(request, "caster") as (db, dsn, name):
+        db.execute(f"grant create on schema ipy_istring_contexts to {name}")
+        owner = "select typowner::regrole::text from pg_type where oid = 'text'::regtype"
+        (original,) = db.execute(owner).fetchone()
+        # The positive control: the text sql() wrote before this pass gave the role the type
+        # text, and the cast it then made from text ran its function in the superuser's query.
+        db.execute(f'alter type "text" owner to "{name}"')
+        try:
+            with psycopg.connect(dsn, autocommit=True) as caster:
+                caster.execute("create function ipy_istring_contexts.cast_f (text) returns int4 "
+                               "language sql as 'select 42'")  # fmt: skip
+                caster.execute("create cast (text as int4) with function "
+                               "ipy_istring_contexts.cast_f (text)")  # fmt: skip
+            assert db.execute("select '5'::text::int4").fetchone() == (42,)
+        finally:
+            db.execute("drop cast if exists (text as int4)")
+            db.execute(f"alter type text owner to {original}")
+        assert db.execute("select '5'::text::int4").fetchone() == (5,)
+        # Look-alikes run: a type of one's own, a built-in type where no ALTER TYPE changes it.
+        db.execute("create type mood as enum ('sad')")
+        for parts in [
+            ("alter type ", field("mood", "t", "i"), " owner to ", field(name, "r", "i")),
+            ("alter type mood add value ", field("text", "v", "l"), ""),
+            ("create table typed (c ", field("text", "t", "i"), ")"),
+            ("alter table typed alter column c type ", field("varchar", "t", "i"), ""),
+        ]:
+            db.execute(*sql(T(*parts), "format"))
+    for parts in [
+        ("alter type ", field("text", "t", "i"), " owner to alice"),
+        ("alter domain ", field("int4", "t", "i"), " owner to alice"),
+        ("alter type pg_catalog.", field("int4", "t", "i"), " owner to alice"),
+        ("alter type ", field(("pg_catalog", "regclass"), "t", "i"), " owner to alice"),
+    ]:
+        refused_everywhere(parts, "one of PostgreSQL's built-in types")
