@@ -20,7 +20,9 @@ over-refusals.
 * Found on the way: GRANT/REVOKE ... ON PARAMETER {p:i} and ON FUNCTION / PROCEDURE / ROUTINE
   {f:i} let a value choose the setting or the routine a role gets: "session_preload_libraries"
   let the role make the server load its library at login, "pg_read_file" read server files;
-  and ALTER FUNCTION {f:i} ... OWNER TO gave a role the catalog's "pg_read_file".
+  and ALTER FUNCTION {f:i} ... OWNER TO gave a role the catalog's "pg_read_file", ALTER
+  SCHEMA {s:i} the "pg_catalog" schema (where its function then ran for a superuser), and
+  ALTER TYPE {t:i} the type "text" (whose casts its owner may create).
 """
 
 from __future__ import annotations
