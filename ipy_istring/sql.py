@@ -83,7 +83,9 @@ This module imports nothing from IPython.
 from __future__ import annotations
 
 import math
+import operator
 import re
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from functools import lru_cache
@@ -149,8 +151,12 @@ _CONTINUES = (
 _NEWLINE = re.compile(r"[\n\r]")
 _SPACES = frozenset(" \t\n\r\f")  # not \v: SQLite and PostgreSQL < 16 refuse it
 # The characters a field may touch: each ends (or starts) a token whatever the value is.
-_BEFORE = _SPACES | frozenset("(,;=<>+-*/|[")
-_AFTER = _SPACES | frozenset("),;=<>+-*/|]!")
+_BEFORE = _SPACES | frozenset("(,;=<>+-*/%|[")
+_AFTER = _SPACES | frozenset("),;=<>+-*/%|]!")
+# What only a ':i' name may touch before it: a dot (s.{t:i}), and PostgreSQL's cast '::'
+# ({x}::{t:i}, as cast({x} as {t:i})): its value is written quoted, and a '"' starts a token
+# after either in every dialect.
+_NAME_ONLY_BEFORE = frozenset((".", "::"))
 _BEFORE_FRAGMENT = _SPACES | frozenset("(,;")
 _AFTER_FRAGMENT = _SPACES | frozenset("),;")
 
@@ -189,11 +195,11 @@ def _allowed(before: str, after: str, paramstyle: str) -> frozenset[str]:
     specs = set()
     if (before in _BEFORE_FRAGMENT or not before) and (after in _AFTER_FRAGMENT or not after):
         specs.add("q")
-    if before and before not in _BEFORE and before != ".":
+    if before and before not in _BEFORE and before not in _NAME_ONLY_BEFORE:
         return frozenset(specs)
     colon_placeholder = paramstyle in ("named", "numeric")  # SQLite reads :a::b as one name
     for spec in ("", "in", "i", "l"):
-        ok_before = before != "." or spec == "i"
+        ok_before = before not in _NAME_ONLY_BEFORE or spec == "i"
         ok_after = (
             not after
             or after in _AFTER
@@ -280,6 +286,8 @@ def _analyse(strings: tuple[str, ...], paramstyle: str, dialect: str | None) -> 
     fields = []
     for n in range(count):
         before = strings[n][-1:] if strings[n] else (MARKER if n else "")
+        if strings[n].endswith("::"):
+            before = "::"
         after = strings[n + 1][:1] if strings[n + 1] else (MARKER if n + 1 < count else "")
         allowed = _allowed(before, after, paramstyle)
         _, left, left_tokens = seams[n]
@@ -627,13 +635,19 @@ _TABLE_INTERNAL = (
 # the SQL text the server holds: pg_prepared_statements and pg_cursors the session's
 # (literals included), pg_stat_activity other sessions' queries.  Their names all start with
 # "pg_" (matched as written: PostgreSQL compares a quoted name exactly), and a table of one's
-# own by such a name is hidden behind the catalog's anyway.  pg_settings stays readable: it
-# shows what current_setting({k}) and SHOW, accepted, already show.
+# own by such a name is hidden behind the catalog's anyway.  pg_settings stays readable (not
+# writable: drop view, alter view, create rule ... to): it shows what current_setting({k}) and
+# SHOW, accepted, already show.
 _POSTGRESQL_READABLE = frozenset(("pg_settings",))
+# And where a statement writes, the catalog's schemas' names whatever they start with: the
+# information_schema's views are everyone's (alter schema "information_schema" owner to carol
+# let carol replace them); pg_settings is written there too.
+_POSTGRESQL_WRITTEN = frozenset(("information_schema", "pg_settings"))
 _POSTGRESQL_CATALOG = (
-    "is a table name in a query PostgreSQL may run, and the value names one of PostgreSQL's "
-    "catalog tables ('pg_*', or in pg_catalog): from \"pg_prepared_statements\" returned the "
-    "SQL text, literals included, of the statements the session had prepared",
+    "is a table (or schema) name in a query PostgreSQL may run, and the value names one of "
+    "PostgreSQL's catalog tables ('pg_*', or in pg_catalog; or the catalog's schemas where "
+    "the query writes): from \"pg_prepared_statements\" returned the SQL text, literals "
+    "included, of the statements the session had prepared",
     "Pass the name of one of your tables (check it against the ones you allow), or write "
     "the catalog's table in the static text",
 )
@@ -656,27 +670,104 @@ def _reads_a_table(before: str, clause: str) -> bool:
     return before in _TABLE_READS or (before in (",", "(") and clause in ("from", "join"))
 
 
-# Where a statement writes to (or grants on) the table a name gives: the engines' own tables
-# are no value's choice there either (update "pg_authid" set rolsuper = true made a role a
-# superuser, grant select on "pg_authid" showed the password hashes, SQLite's update
+def _clause_opened(before: str, clause: str) -> str:
+    """The clause of a parenthesis opened after the token ``before`` in ``clause``: FROM's
+    (from (a join b)), where a table may follow, INHERITS', whose names are tables, or none."""
+    if _reads_a_table(before, clause):
+        return "from"
+    return _INHERITS if before == _INHERITS else ""
+
+
+# Where a statement writes to, changes, drops, attaches to or grants on the relation a name
+# gives: the engines' own tables and views are no value's choice there either (update
+# "pg_authid" set rolsuper = true made a role a superuser, grant select on "pg_authid" showed
+# the password hashes, drop view "pg_roles" dropped the catalog's view, SQLite's update
 # "sqlite_dbpage" rewrote a page past a CHECK constraint).  Not DuckDB's replacement scan,
-# which reads only.
-_TABLE_WRITES = frozenset(("update", "into", "truncate", "lock"))
-_GRANTED_ON = frozenset(("on", "schema"))  # grant ... on {t:i}, on all tables in schema {s:i}
+# which reads only.  After these words in any statement (ALTER/DROP VIEW, SEQUENCE, INDEX):
+_TABLE_WRITES = frozenset(("update", "into", "truncate", "lock", "view", "sequence", "index"))
+# After these words of a statement on an object of this kind: GRANT/REVOKE ... ON {t:i} (and
+# ON ALL TABLES IN SCHEMA {s:i}); CREATE/DROP/ALTER TRIGGER ... ON {t:i}, which PostgreSQL
+# takes on its catalog's views (an INSTEAD OF trigger on "pg_roles" ran the template's
+# function for an insert into pg_roles); CREATE RULE ... AS ON <event> TO {t:i} and DROP/ALTER
+# RULE ... ON {t:i}, the same; and the schema of CREATE/DROP/ALTER SCHEMA {s:i}, the catalog's
+# among them (alter schema "pg_catalog" owner to carol let carol put an upper(varchar) there,
+# which a superuser's upper() of a varchar then ran).
+_TABLE_NAMED_AFTER = {
+    "grant": frozenset(("on", "schema")),
+    "revoke": frozenset(("on", "schema")),
+    "trigger": frozenset(("on",)),
+    "rule": frozenset(("on", "to")),
+    "schema": frozenset(("schema",)),
+}
+_RULE_EVENTS = frozenset(("select", "insert", "update", "delete"))  # on <event> to {t:i}
+# Words between CREATE/DROP/ALTER and the kind of its object (create or replace rule)
+_OBJECT_MODIFIERS = frozenset(("or", "replace", "constraint"))
+# The maintenance statements, every name of which at their top level is a table (vacuum full
+# "pg_authid" rewrote the catalog table under its exclusive lock, which every login waits for),
+# but for SQLite's VACUUM INTO 'file'.
+_MAINTENANCE = frozenset(("vacuum", "analyze", "analyse", "cluster"))
+# The kinds of relation IF [NOT] EXISTS may follow, whose name is read as right after the kind:
+# drop table if exists "sqlite_stat1" dropped SQLite's planner statistics, alter table if exists
+# "pg_roles" owner to alice gave alice the catalog's view.
+_RELATION_KINDS = frozenset(("table", "view", "sequence", "index"))
+# PostgreSQL's CREATE TABLE ... INHERITS (parent, ...): inherits ("pg_authid") made the rows
+# of the new table rows of pg_authid, and of pg_roles (a superuser 'mallory' that is none).
+_INHERITS = "inherits"
+# Marks a table written among the databases that read a name as a table (_Places.internal):
+# PostgreSQL's pg_settings is readable, not writable (drop view "pg_settings" dropped it).
+_WRITTEN = "written"
+# And marks the type PostgreSQL's ALTER TYPE / ALTER DOMAIN {t:i} changes: not a built-in type,
+# whose owner may create casts from it (alter type "text" owner to carol let carol's function
+# run in a superuser's '5'::text::int4).
+_ALTERED_TYPE = "altered type"
+_ALTERED_TYPE_KINDS = frozenset(("type", "domain"))
 
 
-def _writes_a_table(before: str, head: list[str]) -> bool:
-    """Whether a name after the token ``before``, in the statement ``head`` begins, is a table
-    it writes to or grants on."""
+def _object(statement: list[str]) -> str:
+    """The kind of object the statement acts on: GRANT/REVOKE themselves, else the word after
+    CREATE/DROP/ALTER ... (trigger, rule, table, ...)."""
+    if statement[:1] and statement[0] in _GRANTS:
+        return statement[0]
+    return next((word for word in statement[1:] if word not in _OBJECT_MODIFIERS), "")
+
+
+def _exists_kind(statement: list[str]) -> str:
+    """The relation's kind the statement's IF [NOT] EXISTS follows (drop table if exists), or
+    ``""``."""
+    at = statement.index("if") if "if" in statement else 0
+    return statement[at - 1] if at > 0 and statement[at - 1] in _RELATION_KINDS else ""
+
+
+def _writes_a_table(before: str, prior: str, clause: str, head: list[str], nested: bool) -> bool:
+    """Whether a name after the token ``before`` (``prior`` before that), in ``clause`` of the
+    statement ``head`` begins, is a relation it writes to, changes, drops, attaches to or
+    grants on; ``nested`` when the name is inside parentheses."""
+    if clause == _INHERITS:
+        return before in ("(", ",")
+    maintenance = head[:1] != [] and head[0] in _MAINTENANCE
+    if before in _TABLE_WRITES:
+        return not (maintenance and before == "into")  # vacuum into 'backup.db': a file
+    if nested:
+        return False  # analyze t ({c:i}): a column
+    if maintenance:
+        return True  # vacuum (full) a, {t:i}
     statement = _statement(head)
-    return before in _TABLE_WRITES or (
-        statement[:1] != [] and statement[0] in _GRANTS and before in _GRANTED_ON
-    )
+    if before == "table" and statement[:1] == ["alter"]:
+        return True  # ALTER TABLE takes a view: alter table "pg_settings" owner to alice
+    named_after = _TABLE_NAMED_AFTER.get(_object(statement), frozenset())
+    return before in named_after and (before != "to" or prior in _RULE_EVENTS)
 
 
-def _names_a_table(before: str, clause: str, head: list[str]) -> bool:
-    """Whether a name after the token ``before`` is a table the statement reads or writes."""
-    return _reads_a_table(before, clause) or _writes_a_table(before, head)
+def _names_a_table(
+    before: str, clause: str, head: list[str], prior: str = "", nested: bool = False
+) -> str:
+    """Whether a name after the token ``before`` is a table the statement writes (``_WRITTEN``)
+    or reads (``"read"``), or neither (``""``)."""
+    if before == "exists":  # drop table if exists {t:i}: as drop table {t:i}
+        before = _exists_kind(_statement(head))
+    if _writes_a_table(before, prior, clause, head, nested):
+        return _WRITTEN
+    return "read" if _reads_a_table(before, clause) else ""
 
 
 # SQLite's full-text tables (FTS3/4/5) take options as name=value in their module arguments:
@@ -696,12 +787,6 @@ def _fts_option(calls: list[str], prior: str, last: str) -> str:
     """The option a field after ``prior last`` gives in CREATE VIRTUAL TABLE ... USING
     fts5(..., name=...), or ``""``."""
     return prior if calls[-1:] != [] and calls[-1] in _FTS_MODULES and last == "=" else ""
-
-
-def _names_a_relation(before: str, clause: str, head: list[str]) -> bool:
-    """Whether a name after the token ``before`` names a table (or a type, or the name a word
-    declares), whose qualified name is ``schema.name``, rather than a column."""
-    return _names_a_table(before, clause, head) or before in _DECLARES
 
 
 def _sink(
@@ -927,6 +1012,20 @@ _ROUTINE_NAMED = (
 )
 
 
+def _alters_type(statement: list[str], before: str) -> bool:
+    """Whether a ':i' field after the token ``before``, or after the dotted name it starts,
+    is the type PostgreSQL's ALTER TYPE (DOMAIN) changes."""
+    kind = next((word for word in statement[1:] if word not in _CREATE_MODIFIERS), "")
+    return statement[:1] == ["alter"] and kind in _ALTERED_TYPE_KINDS and before == kind
+
+
+def _alters_routine(statement: list[str], before: str) -> bool:
+    """Whether a ':i' field after the token ``before``, or after the dotted name it starts,
+    is the routine PostgreSQL's ALTER FUNCTION (PROCEDURE, AGGREGATE, ROUTINE) changes."""
+    kind = next((word for word in statement[1:] if word not in _CREATE_MODIFIERS), "")
+    return statement[:1] == ["alter"] and kind in _ROUTINE_KINDS and before == kind
+
+
 def _names_routine(statement: list[str], before: str, prior: str) -> bool:
     """Whether a ':i' field after the token ``before`` (``prior`` before it), or after the
     dotted name it starts, is the name PostgreSQL's CREATE FUNCTION, PROCEDURE or AGGREGATE
@@ -939,6 +1038,41 @@ def _names_routine(statement: list[str], before: str, prior: str) -> bool:
         and kind in _ROUTINE_KINDS
         and (prior, before) == ("rename", "to")
     )
+
+
+# GRANT/REVOKE ... ON PARAMETER {p:i} (PostgreSQL 15) names the setting a role may then set:
+# grant set on parameter "session_preload_libraries" to bob let bob make the server load a
+# library of his choice at his next login.  And ON FUNCTION / PROCEDURE / ROUTINE {f:i} names
+# the routine a role may then run: the catalog's pg_read_file, lo_export... run for superusers
+# only, and grant execute on function "pg_read_file" (text) to bob let bob read server files.
+_GRANTED_FUNCTION = (
+    "names the function GRANT or REVOKE gives or takes EXECUTE on, so its value chooses "
+    "which, and PostgreSQL's catalog holds functions only superusers may run: grant execute "
+    "on function \"pg_read_file\" (text) to bob let bob read the server's files",
+    "Write the function's name in the static text; to choose among known functions, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
+_GRANTED_SETTING = (
+    "names the setting GRANT or REVOKE gives or takes the right to set, so its value chooses "
+    "which: grant set on parameter \"session_preload_libraries\" to bob let bob make the "
+    "server load a library of his choice at his next login",
+    "Write the setting's name in the static text",
+)
+# ALTER FUNCTION (PROCEDURE, ROUTINE, AGGREGATE) {f:i} changes the catalog's routines as
+# well: alter function "pg_read_file" (text) owner to carol let carol read the server's files
+# (an owner may run it), and "lo_export" write them.
+_ALTERED_ROUTINE = (
+    "names the function ALTER changes (its owner, security, settings, name), and "
+    "PostgreSQL's catalog holds functions only superusers may run: alter function "
+    "\"pg_read_file\" (text) owner to carol let carol read the server's files",
+    _GRANTED_FUNCTION[1],
+)
+_GRANTED_NAMES = {
+    "parameter": _GRANTED_SETTING,
+    "function": _GRANTED_FUNCTION,
+    "procedure": _GRANTED_FUNCTION,
+    "routine": _GRANTED_FUNCTION,
+}
 
 
 # CREATE POLICY ... AS PERMISSIVE | RESTRICTIVE takes the word as a name, so a quoted one is
@@ -1181,7 +1315,9 @@ class _Places(NamedTuple):
 
     refused: tuple[tuple[str, str] | None, ...]  # (why, fix), whatever the value
     tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
-    internal: tuple[tuple[str, ...], ...]  # a table these read: not one of their own
+    # a table these read: not one of their own (and _WRITTEN: one the statement writes;
+    # _ALTERED_TYPE: the type ALTER TYPE changes, not a built-in one)
+    internal: tuple[tuple[str, ...], ...]
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     # a role where PostgreSQL reads a keyword too: the ':i' value refused there ("public"
     # after GRANT ... TO, "none" after SET ROLE), or ""
@@ -1244,6 +1380,7 @@ def _composed(
         # in ATTACH's (option value, ...) or EXPLAIN's (option, ...): which, or None
         options: str | None = None
         grantees = False  # after GRANT's TO, REVOKE's FROM, CREATE/ALTER POLICY's TO
+        granted_on = ""  # the kind of object GRANT/REVOKE ... ON names (table, function...)
         postgresql = d.name.startswith("postgresql")
         # The statement's ':i' fields after a dot (alias.{c:i}), those where a tuple value
         # would write one (select {c:i}), and whether its FROM calls a function (PostgreSQL):
@@ -1251,6 +1388,10 @@ def _composed(
         qualified: list[int] = []
         columns: list[int] = []
         from_calls = False
+        # Whether the current dotted name is a relation the statement reads or writes (as
+        # _names_a_table), and the last one's, at the top level, with only commas after it:
+        # then the next name is one too (drop table a, {t:i}; grant select on a, {t:i} to r).
+        relation = listing = ""
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
@@ -1280,15 +1421,23 @@ def _composed(
                     kind, token, opens, last, last_named, chain_before, clauses[-1]
                 )
             if named and last != ".":
+                listed = listing if last == "," and not calls else ""
                 chain_before, chain_prior = last, prior
                 if postgresql and last == "only" and _names_a_table(prior, clauses[-1], head):
                     # from only {t:i}, update only {t:i}: PostgreSQL's ONLY (no descendant
                     # tables) is no name, and the table after it is read as after FROM
                     chain_before = prior
+                relation = listed or _names_a_table(
+                    chain_before, clauses[-1], head, chain_prior, bool(calls)
+                )
+                listing = "" if calls else relation
             elif token == "." and not last_named:
                 # (x).f(), 'a'.f(), [1].f(): DuckDB calls f on what stands before the dot, so
                 # a name there starts no chain a declaring word before it could vouch for
                 chain_before, chain_prior = last, prior
+                relation = listing = ""
+            elif not named and token not in (",", "."):
+                listing = ""
             if postgresql and named and _updates_settings(token, chain_before, chain_prior):
                 if kind == "field":
                     updated[field] = True  # update {t:i}: the value must not be pg_settings
@@ -1342,11 +1491,20 @@ def _composed(
                 if (
                     why is None
                     and postgresql
+                    and specs[field] == "i"
+                    and _alters_routine(_statement(head), chain_before)
+                ):
+                    why = _ALTERED_ROUTINE  # alter function {f:i} (text) owner to carol
+                if (
+                    why is None
+                    and postgresql
                     and _statement(head)[:2] == ["create", "policy"]
                     and last == "as"
                     and not calls
                 ):
                     why = _POLICY_KIND  # create policy p on t as {k:i}: "permissive"
+                if why is None and postgresql and not grantees and not calls:
+                    why = _GRANTED_NAMES.get(granted_on)  # grant set on parameter {p:i}
                 if why is None and options and len(calls) == 1 and last in ("(", ","):
                     # attach p as d ({k:i} ?), explain ({k:i}) delete ...: the option's name
                     why = _OPTIONS[options]
@@ -1376,10 +1534,17 @@ def _composed(
                     roles[field] = "none"  # set role {r:i}: "none" is NONE, the session user
                 family = "postgresql" if postgresql else d.name
                 if family not in internal[field] and (
-                    _names_a_table(chain_before, clauses[-1], head)
-                    or _fts_option(calls, prior, last) == "content"
+                    relation or _fts_option(calls, prior, last) == "content"
                 ):
                     internal[field] = (*internal[field], family)
+                if relation == _WRITTEN and _WRITTEN not in internal[field]:
+                    internal[field] = (*internal[field], _WRITTEN)
+                if (
+                    postgresql
+                    and _ALTERED_TYPE not in internal[field]
+                    and _alters_type(_statement(head), chain_before)
+                ):
+                    internal[field] = (*internal[field], _ALTERED_TYPE)
                 if d.name == "duckdb" and _reads_a_table(chain_before, clauses[-1]):
                     tables[field] = True
                     if last == ".":
@@ -1390,7 +1555,7 @@ def _composed(
                     pending = (field, chain_before, chain_prior, last == ".")
                     if postgresql and last == ".":
                         qualified.append(field)
-                    elif postgresql and not _names_a_relation(chain_before, clauses[-1], head):
+                    elif postgresql and not (relation or chain_before in _DECLARES):
                         columns.append(field)  # select {c:i}: ("u", "ts_stat") is u.ts_stat
                 field += 1
             elif token == ";":
@@ -1398,7 +1563,7 @@ def _composed(
                 qualified, columns, from_calls = [], [], False
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
                 after_set = attach_type = options = None
-                grantees = False
+                grantees, granted_on = False, ""
             elif token == "," and attach_type == len(calls):
                 attach_type = None  # (type sqlite, read_only ...): the next option
             elif token == "(":
@@ -1412,7 +1577,7 @@ def _composed(
                 if previous in _CODE_CALLS:
                     taint = taint or f"calls {_shown(previous)}(), and {_CODE_CALLS[previous]}"
                 # from (a join b ...): a table may follow, as after FROM
-                clauses.append("from" if _reads_a_table(last, clauses[-1]) else "")
+                clauses.append(_clause_opened(last, clauses[-1]))
             elif token == ")":
                 del calls[-1:]
                 if not calls:
@@ -1439,6 +1604,8 @@ def _composed(
                         head.append(token)
                     statement = _statement(head)
                     grantees = _grantees(statement, token, grantees)
+                    if last == "on" and statement[:1] != [] and statement[0] in _GRANTS:
+                        granted_on = token  # grant execute on function ..., on parameter ...
                     routine = statement[:1] == ["create"] and bool(_ROUTINES & set(statement))
                     routine_body |= token == "as" and routine
                     atomic |= token == "begin" and routine
@@ -1502,6 +1669,13 @@ _POSTGRESQL_TYPES = frozenset(
         "varchar", "void", "xid", "xid8", "xml",
     )
 )  # fmt: skip
+_CATALOG_TYPE = (
+    "names the type ALTER TYPE (DOMAIN) changes, and the value names one of PostgreSQL's "
+    "built-in types, whose owner may create casts from it: alter type \"text\" owner to "
+    "carol let carol's function run in a superuser's '5'::text::int4",
+    "Pass the name of one of your types (check it against the ones you allow), or write the "
+    "type in the static text",
+)
 _SHADOWS = (
     "names a temporary relation or type, and PostgreSQL and DuckDB find those before their "
     "own catalog's for the rest of the session: create temp view \"pg_roles\" made a later "
@@ -1714,28 +1888,33 @@ def _named_table(
     value: object, table: bool, internal: tuple[str, ...], updated: bool
 ) -> tuple[str, str] | None:
     """Why a ':i' value may not name this table: a file DuckDB would read (``table``), a table
-    of the database's own (``internal``: the databases that read it as a table), or
-    pg_settings as UPDATE's table (``updated``); ``None`` when it may."""
+    of the database's own (``internal``: the databases that read it as a table, and
+    ``_WRITTEN`` where the statement writes it), a built-in type ALTER TYPE changes
+    (``_ALTERED_TYPE`` in ``internal``), or pg_settings as UPDATE's table (``updated``);
+    ``None`` when it may."""
     names = value if isinstance(value, tuple) else (value,)
     last = names[-1] if names and isinstance(names[-1], str) else ""
+    if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
+        return _UPDATED_SETTINGS
+    if _ALTERED_TYPE in internal and (
+        last in _POSTGRESQL_TYPES or last.startswith("pg_") or "pg_catalog" in names
+    ):
+        return _CATALOG_TYPE
     if "sqlite" in internal and (
         last.lower().startswith(_SQLITE_INTERNAL_PREFIXES) or last.lower() in _SQLITE_INTERNAL_NAMES
     ):
         return _TABLE_INTERNAL  # lower(): SQLite folds ASCII case, so "SQLITE_STMT" is it
-    if (
-        "postgresql" in internal
-        and (last.startswith("pg_") or "pg_catalog" in names)
-        and last not in _POSTGRESQL_READABLE
+    if "postgresql" in internal and (
+        ((last.startswith("pg_") or "pg_catalog" in names) and last not in _POSTGRESQL_READABLE)
+        or (_WRITTEN in internal and _POSTGRESQL_WRITTEN & set(names))
     ):
         return _POSTGRESQL_CATALOG
     if (
         "duckdb" in internal
         and last.lower().startswith(_DUCKDB_INTERNAL_PREFIXES)
-        and last.lower() not in _POSTGRESQL_READABLE
+        and last.lower() not in _POSTGRESQL_READABLE  # (DuckDB refuses to write its views)
     ):
         return _DUCKDB_CATALOG
-    if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
-        return _UPDATED_SETTINGS
     if table and (
         len(names) > 1 or any(isinstance(n, str) and _TABLE_NAME_UNSAFE.search(n) for n in names)
     ):
@@ -1866,7 +2045,24 @@ def _number(value: int | float | Decimal) -> str:
         raise _Refused("is an int too long to write as text", _AS_PARAMETER) from None
 
 
+def _numpy_number(value: object) -> object:
+    """A numpy bool, integer or float (a pandas value in a notebook) as Python's own, which
+    holds the same number exactly; any other value as it is.  numpy is not imported: a value
+    can be one of numpy's only once numpy is."""
+    numpy: Any = sys.modules.get("numpy")
+    if numpy is None or not isinstance(value, numpy.generic):
+        return value
+    if isinstance(value, numpy.bool_):
+        return bool(value)
+    if isinstance(value, numpy.integer):
+        return operator.index(value)
+    if isinstance(value, numpy.floating) and value.itemsize <= 8:  # not a long double, which
+        return float(value)  # float() would round
+    return value
+
+
 def _literal(value: object, members: tuple[Dialect, ...]) -> str:
+    value = _numpy_number(value)
     if value is None:
         return "NULL"
     if isinstance(value, bool):
@@ -1893,8 +2089,8 @@ def _literal(value: object, members: tuple[Dialect, ...]) -> str:
         )
     raise _Refused(
         f"is a literal, but a {type(value).__name__} has no safe SQL literal",
-        "':l' takes None, bool, int, float, Decimal or str; pass anything else as a "
-        "parameter (drop ':l')",
+        "':l' takes None, bool, int, float, Decimal or str (numpy's bool, integers and "
+        "floats too); pass anything else as a parameter (drop ':l')",
     )
 
 

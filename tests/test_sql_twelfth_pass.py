@@ -11,8 +11,10 @@
   ``"count"`` (``count(x)`` of a text column ran it), and for ``"upper"(varchar)``.  The name
   of a function, procedure or aggregate that CREATE gives or ALTER ... RENAME TO gives is
   refused now when PostgreSQL may run the query, as DuckDB's macro's is.  A function named in
-  the text, a parameter's name, ``drop function {f:i}``, ``alter function {f:i} (...) owner
-  to``, and ``alter table ... rename to {t:i}`` stay accepted.
+  the text, a parameter's name, ``drop function {f:i}`` and ``alter table ... rename to
+  {t:i}`` stay accepted (``alter function {f:i} (...) owner to``, accepted here, is refused
+  since the fifteenth pass: it gave a role the catalog's pg_read_file; the case is kept in
+  tests/test_sql_fifteenth_pass.py).
 """
 
 from __future__ import annotations
@@ -53,7 +55,6 @@ LOOK_ALIKES = [
     ("create function f (a text) returns text language sql as 'select 1'; select ",
      field("v", "f", "i"), " from t"),
     ("drop function if exists ", field("concat", "f", "i"), " (text, text)"),
-    ("alter function ", field("f", "f", "i"), " (text, text) owner to current_user"),
     ("alter table t rename to ", field("t2", "f", "i"), ""),
     ("alter table t rename column v to ", field("w", "f", "i"), ""),
     ("create table ", field("concat", "f", "i"), " (a text)"),
