@@ -38,6 +38,7 @@ from ._shell_programs import (
     STDIN_FILES,
     WRITING_PROGRAMS,
     ArgumentRule,
+    any_whole_word,
     argument_rule,
     assignment_reader,
     code_argument,
@@ -695,8 +696,10 @@ class _Lexer:
                 if (rule := argument_rule(command, _quoted_prefix(parts))) is not None:
                     for index in indexes:
                         self.rules.setdefault(index, []).append(rule)
+                    nested = [index for index in indexes if index not in direct]
+                    self.check_substituted_rule(rule, parts, nested)
             if role == ARGUMENT and piped and dynamic and command:
-                self.check_expansion(piped, command, text[word_start : self.i], _prefix(parts))
+                self.check_expansion(piped, command, text[word_start : self.i], parts)
             if self.may_set_variables and dynamic and role in (COMMAND, ARGUMENT):
                 self.check_variables(command, role, parts, text[word_start : self.i])
             if role == ASSIGNMENT and dynamic:
@@ -1365,7 +1368,7 @@ class _Lexer:
             rule = argument_rule(command, prefix) if why is None else None
             if rule is not None and _QUOTED_PARAMETER.fullmatch(word):
                 self.use_variables(rule)  # (checked on the value, as for a field there)
-            elif rule is not None and rule.checks != ("glob",):  # (a URL: see the docs)
+            elif rule is not None:  # (`curl https://h/u/$id` with {7,..}: around the value)
                 why = f"in {rule.where}, an argument its program parses further"
         if why is not None:
             self.use_variables(f"the expansion {word} puts where code goes ({why})")
@@ -1458,28 +1461,61 @@ class _Lexer:
         return [index for index in piped if index != _VARIABLES] + self.variables
 
     def check_expansion(
-        self, piped: list[int], command: list[str | None], word: str, prefix: str
+        self, piped: list[int], command: list[str | None], word: str, parts: tuple[Part, ...]
     ) -> None:
         """Refuse the fields whose output may reach the input of ``command`` when the
         expansion ``word`` (its last word) is code there: ``eval "$(cat)"``, ``sh -c "$l"``
         after ``read l`` compute code from what the pipe brings."""
+        prefix = _prefix(parts)
         why = (
             _builtin_code(command)
             or code_argument(command, prefix)
             or _positional_use(command, self.nesting)[0]
         )
-        if why is None:
+        rule = argument_rule(command, _quoted_prefix(parts)) if why is None else None
+        if rule is not None and not (any_whole_word(rule) and _QUOTED_PARAMETER.fullmatch(word)):
+            # (`echo {x} | while read -r p; do kill "$p"; done` with 0: what `read` stored is
+            # a line of what the pipe brought, or a part of one, which no check sees)
+            why = (
+                f"in a pipeline into {command[0]}, whose expansion {word} may hold what it "
+                f"reads and stands in {rule.where}, an argument its program parses further, "
+                "where the renderer cannot check it"
+            )
+        elif why is None:
             self.check_piped_options(piped, command, prefix)
             return
-        if _VARIABLES in piped:
-            self.use_variables(
-                f"an expansion's output reaches {command[0]}, which reads it as code"
+        else:
+            why = (
+                f"in a pipeline into {command[0]}, which reads it as code: its expansion "
+                f"{word} may hold what it reads and stands where code goes"
             )
+        if _VARIABLES in piped:
+            self.use_variables(f"an expansion's output reaches {why[3:]}")
         for index in self.unfold(piped):
+            self.refuse(index, why)
+
+    def check_substituted_rule(
+        self, rule: ArgumentRule, parts: tuple[Part, ...], nested: list[int]
+    ) -> None:
+        """Fields inside a ``$( )`` in an argument its program parses further (``rule``) are
+        checked as that argument only where the word is that one double-quoted ``$( )``,
+        whose output, if a command that copies the value prints it, is the value (``kill
+        "$(printf %s {pid})"``).  Elsewhere the program parses text the renderer cannot see:
+        the word's own text around it (``curl "https://h/u/$(echo {id})/a"`` with ``{7,..}``
+        fetched another path), or the words an unquoted one is split into."""
+        if not nested:
+            return
+        if _quoted_substitution(parts):
+            self.through_output.update(nested)  # (a filter's output is refused: see altered)
+            if len(nested) > 1:  # (several values join: '-' and '1')
+                self.alter(nested, "any")
+            return
+        for index in nested:
             self.refuse(
                 index,
-                f"in a pipeline into {command[0]}, which reads it as code: its expansion "
-                f"{word} may hold what it reads and stands where code goes",
+                f"in a command substitution in {rule.where}, an argument its program parses "
+                "further, with other text of the argument around it or unquoted, so the "
+                "renderer cannot check the argument the program gets",
             )
 
     def check_piped_options(

@@ -45,6 +45,7 @@ __all__ = [
     "STDIN_FILES",
     "WRITING_PROGRAMS",
     "ArgumentRule",
+    "any_whole_word",
     "argument_refusal",
     "argument_rule",
     "assignment_reader",
@@ -1472,6 +1473,8 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
             code_argument(appended) is not None
             or option_taker(appended) is not None
             or assignment_reader(appended) is not None  # `xargs env`, `xargs make --`
+            # (`xargs kill --` given 0: an argument its program parses further, as xargs split it)
+            or ((rule := argument_rule(appended, "")) is not None and not any_whole_word(rule))
             or (replaces and name in _KNOWN_PROGRAMS)
         ):
             return f"xargs {name}"
@@ -3378,6 +3381,13 @@ _ARGUMENT_CHECKS: dict[str, tuple[Callable[[str, str, str], str | None], str]] =
     ),
     "assignment": (_awk_assignment, "Write ./ before the field: awk reads ./out=x as a file"),
 }
+
+
+def any_whole_word(rule: ArgumentRule) -> bool:
+    """Whether ``rule`` accepts any value that is its whole argument: curl's URL, which a
+    value may be (``curl {url}`` goes where the value says), checked after the URL's own
+    text only."""
+    return rule.checks == ("glob",)
 
 
 def argument_refusal(

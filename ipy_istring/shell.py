@@ -100,6 +100,7 @@ class _Field(NamedTuple):
     glued: str = ""  # a program that would read a letter of the value as an option of its own
     split: bool | None = None  # a program gets its words (True: also expanded as patterns)
     altered: str = ""  # how the text a program gets through an expansion may differ (Lexed)
+    parsed_in: str = ""  # the argument its program parses further that the value stands in
 
 
 class _Analysis(NamedTuple):
@@ -244,6 +245,11 @@ def _fix_for(why: str) -> str:
         return "Do that part in Python, or pass the value to a command that takes it as data"
     if "for loop" in why:
         return "Write the loop variable's name in the static text"
+    if "an argument its program parses further" in why:
+        return (
+            "Write the field as that argument itself (kill {pid}, curl https://h/u/{id}), where "
+            "the renderer checks the value; or check the value in Python"
+        )
     if "in a pipeline with" in why:
         return (
             "Put that construct in a command of its own (after ';' or a newline), where no "
@@ -303,8 +309,8 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
             )
         elif lexed.altered.get(index) == "any":
             program = lexed.options.get(index) or lexed.assignments.get(index, "")
-            why = _ALTERED.format(program)
-            fields.append(_Field(f"is {why}", _ALTERED_FIX.format(program), role, alone))
+            why, fix = _altered(program, _parsed_in(lexed, index))
+            fields.append(_Field(f"is in an expansion that {why}", fix, role, alone))
         else:
             fields.append(
                 _Field(
@@ -319,6 +325,7 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
                     lexed.glued.get(index, ""),
                     lexed.split.get(index),
                     lexed.altered.get(index, ""),
+                    _parsed_in(lexed, index),
                 )
             )
     placed = {item for span in lexed.spans for kind, item in span.parts if kind == "field"}
@@ -574,27 +581,53 @@ def _check_altered(field: _Field, words: list[str], subject: str, renderer: str)
     ``-``: checking the value's own text for an option proves nothing there."""
     if field.altered == "echo" and any("\\" in word for word in words):
         program = field.option_of or field.assignment_of
+        _, fix = _altered(program, field.parsed_in)
         raise refusal(
             renderer,
             subject,
             "holds a backslash and reaches an expansion through echo, whose output may not be "
-            f"the value (dash's echo reads \\055 as '-'), so {program} may read it as an "
-            "option or NAME=value",
-            _ALTERED_FIX.format(program),
+            "the value (dash's echo reads \\055 as '-'), so "
+            + (
+                f"{program} may read it as an option or NAME=value"
+                if program
+                else f"{field.parsed_in} may read other text than the value checked"
+            ),
+            fix,
         )
 
 
-# Why a value may not reach a program through an expansion whose text may be any (Lexed).
+def _parsed_in(lexed: Lexed, index: int) -> str:
+    """The argument its program parses further that a field stands in, if any (``kill's
+    process operand``)."""
+    return next((rule.where for rule in lexed.rules.get(index, ())), "")
+
+
+def _altered(program: str, parsed_in: str) -> tuple[str, str]:
+    """Why a value may not reach, through an expansion whose text may be any (Lexed), the
+    options of ``program`` or the argument ``parsed_in``; and what to write instead."""
+    if program:
+        return (
+            f"{program} reads options or NAME=value from, " + _ALTERED,
+            f"Write -- before the expansion, so that {program} reads it as an operand, or "
+            + _ALTERED_FIX,
+        )
+    return (
+        f"stands in {parsed_in}, an argument its program parses further, " + _ALTERED,
+        "Write the field in that argument itself (kill {pid}, not kill \"$(echo {pid} | tr "
+        "...)\"), or " + _ALTERED_FIX,
+    )
+
+
+# Why a value may not reach a program through an expansion whose text may be any, and how.
 _ALTERED = (
-    "in an expansion that {0} reads options or NAME=value from, whose text may not be the "
-    "value: a filter (tr , ' ', base64 -d), a command other than printf '%s\\n' printing it, "
-    "a 'read' without -r (it drops backslashes), an IFS the template sets (IFS=, split "
-    "'h,-oProxyCommand=cmd') or several values joining ('-' and 'oProxyCommand=cmd') may make "
-    "an option of it, so checking the value proves nothing"
+    "whose text may not be the value: a filter (tr , ' ', base64 -d), a command other than "
+    "printf '%s\\n' printing it, a 'read' without -r (it drops backslashes), an IFS the "
+    "template sets (IFS=, split 'h,-oProxyCommand=cmd') or several values joining ('-' and "
+    "'oProxyCommand=cmd') may make an option or another argument of it, so checking the "
+    "value proves nothing"
 )
 _ALTERED_FIX = (
-    "Write -- before the expansion, so that {0} reads it as an operand, or print the value "
-    "with printf '%s\\n' and read it with read -r, or check the value in Python"
+    "print the value with printf '%s\\n' and read it with read -r, or check the value in Python"
 )
 
 
