@@ -36,6 +36,7 @@ __all__ = [
     "DATA_OPTION_PROGRAMS",
     "ENVIRONMENT_NAME",
     "EXPANDED",
+    "NO_END_OF_OPTIONS",
     "OPTION_CODE_PROGRAMS",
     "PIPE_FILE_OPTIONS",
     "PLAIN_OPTION_PROGRAMS",
@@ -695,6 +696,18 @@ SHELL_CODE_PROGRAMS = frozenset(
 _KNOWN_PROGRAMS = SHELL_CODE_PROGRAMS.union(
     _CODE_OPTIONS, _SCRIPT_FIRST, _SQL_OPERANDS, _ADDRESS_PROGRAMS
 )
+
+#: Programs that take no ``--`` where a value may stand, and what a refusal of a value that
+#: would be an option suggests instead: dash's builtin kill reads ``--`` after a signal as a
+#: number (``kill -TERM -- 42``: "Illegal number: -"), sqlite3 3.40 as an unknown option
+#: (``sqlite3 -- f.db``: "unknown option: -").
+NO_END_OF_OPTIONS: dict[str, str] = {
+    "kill": "Check in Python that the value is a positive integer (int(pid) > 0): -- does "
+    "not help, dash's builtin kill takes none after a signal (kill -TERM -- 42: 'Illegal "
+    "number: -')",
+    "sqlite3": "Write ./ before a relative path (sqlite3 ./{db}), or check the value in "
+    "Python: -- does not help, sqlite3 takes none ('unknown option: -')",
+}
 
 #: Programs with options that run code, so a value must not be read as one of their options
 #: (GNU programs read options after operands too).

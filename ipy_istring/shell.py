@@ -61,6 +61,7 @@ from ._shell_programs import (
     ASSIGNING,
     BANG_COMMAND_FILES,
     ENVIRONMENT_NAME,
+    NO_END_OF_OPTIONS,
     OPTION_CODE_PROGRAMS,
     PIPE_FILE_OPTIONS,
     PLUS_COMMAND_PROGRAMS,
@@ -605,6 +606,8 @@ def _parsed_in(lexed: Lexed, index: int) -> str:
 def _altered(program: str, parsed_in: str) -> tuple[str, str]:
     """Why a value may not reach, through an expansion whose text may be any (Lexed), the
     options of ``program`` or the argument ``parsed_in``; and what to write instead."""
+    if program in NO_END_OF_OPTIONS:
+        return f"{program} reads options from, " + _ALTERED, NO_END_OF_OPTIONS[program]
     if program:
         return (
             f"{program} reads options or NAME=value from, " + _ALTERED,
@@ -661,7 +664,8 @@ def _check_word_start(field: _Field, words: list[str], subject: str, renderer: s
             if field.option_of == "find"
             or field.option_of in BANG_COMMAND_FILES
             or _pipes_to(option, field.option_of)
-            else f"Write -- before the field, so that {field.option_of} reads every word "
+            else NO_END_OF_OPTIONS.get(field.option_of)
+            or f"Write -- before the field, so that {field.option_of} reads every word "
             "after it as an operand (or ./ before a relative path), or check the value in "
             "Python",
         )

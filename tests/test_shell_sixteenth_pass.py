@@ -21,6 +21,7 @@ value through plain ``shlex.quote``, which is also what sh() rendered before), t
 from __future__ import annotations
 
 import pathlib
+import shutil
 import subprocess
 import time
 
@@ -158,3 +159,35 @@ def test_a_piped_or_filtered_file_name_is_no_pathspec(shell: str, tmp_path: path
         _refused(case, value, "git rm's pathspec")
 
 
+
+# -- the advice for programs that take no `--` ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("case", "value", "advice"),
+    [
+        ("kill -TERM §", "-1", "Check in Python that the value is a positive integer"),
+        ("kill §", "-9", "Check in Python that the value is a positive integer"),
+        ('kill "$(echo § | tr a b)"', "1", "Check in Python that the value is a positive"),
+        ("sqlite3 § 'select 1'", "-cmd", r"sqlite3 \./\{db\}"),
+        ("sqlite3 $(echo §) 'select 1'", "-init", r"sqlite3 \./\{db\}"),
+    ],
+)
+def test_the_advice_for_a_program_that_takes_no_dashes(case: str, value: str, advice: str) -> None:
+    with pytest.raises(RenderError, match=advice) as refused:
+        sh(_template(case, value))
+    assert "Write -- before" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("command", "error"),
+    [
+        (["dash", "-c", "kill -TERM -- 4242424"], "Illegal number: -"),
+        (["sqlite3", "--", ":memory:", "select 1"], "unknown option: -"),
+    ],
+)
+def test_those_programs_refuse_dashes(command: list[str], error: str) -> None:
+    if shutil.which(command[0]) is None:
+        pytest.skip(f"{command[0]} is not installed")
+    done = subprocess.run(command, capture_output=True, text=True, timeout=20, check=False)
+    assert error in done.stderr
