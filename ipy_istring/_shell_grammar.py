@@ -38,6 +38,7 @@ from ._shell_programs import (
     STDIN_FILES,
     WRITING_PROGRAMS,
     ArgumentRule,
+    CommandWords,
     any_whole_word,
     argument_rule,
     assignment_reader,
@@ -437,7 +438,7 @@ class _Lexer:
         via_command = False  # the simple command so far started with `command` or `builtin`
         redirect = ""  # the pending redirection operator, whose target comes next
         files: list[tuple[str, str]] = []  # the command's redirections to written file names
-        command: list[str | None] = []  # the simple command so far (None: not plain text)
+        command: list[str | None] = CommandWords()  # the simple command so far (None: a value)
         # per word of `command`: an expansion ($x, $( ), "$x"), as its text as written (for
         # the files it names: `tee "$HOME/.perldb"`), else False
         expanded: list[bool | str] = []
@@ -482,7 +483,7 @@ class _Lexer:
                 self.check_pipe(
                     piped, [] if loop_header else command, expanded, first_field, files
                 )
-                position, loop_header, command, expanded = COMMAND, False, [], []
+                position, loop_header, command, expanded = COMMAND, False, CommandWords(), []
                 piped = list(inputs[-1] if inputs else stdin)
                 if not groups:
                     self.pipelines[-1] = self.field
@@ -553,7 +554,7 @@ class _Lexer:
                         piped = list(inputs[-1] if inputs else stdin)
                         if not groups:
                             self.pipelines[-1] = self.field
-                    position, loop_header, command, expanded = COMMAND, False, [], []
+                    position, loop_header, command, expanded = COMMAND, False, CommandWords(), []
                     first_field = self.field
                 continue
             start_field = self.field
@@ -605,7 +606,7 @@ class _Lexer:
                 position = _LOOP_IN
                 loop_name = text[word_start : self.i]
             if role == COMMAND:
-                command, expanded = [], []
+                command, expanded = CommandWords(), []
                 via_command = False  # whether `command` or `builtin` came before
             dynamic = any(kind in _EXPANSIONS for kind, _ in parts)
             if role in (COMMAND, ARGUMENT):

@@ -20,6 +20,7 @@ value through plain ``shlex.quote``, which is also what sh() rendered before), t
 
 from __future__ import annotations
 
+import contextlib
 import pathlib
 import shutil
 import subprocess
@@ -31,8 +32,11 @@ from test_shell_contexts import SHELLS, naive_sh
 from test_shell_fourth_pass import _template
 from test_shell_programs_pass import _requests, _run, _state
 
+from ipy_istring import _shell_grammar, _shell_programs
+from ipy_istring._shell_programs import program
 from ipy_istring.fields import RenderError
 from ipy_istring.shell import sh
+from ipy_istring.template import Interpolation, InterpolationTemplate
 
 server = test_shell_programs_pass.server  # (its local HTTP server, a fixture)
 
@@ -191,3 +195,38 @@ def test_those_programs_refuse_dashes(command: list[str], error: str) -> None:
         pytest.skip(f"{command[0]} is not installed")
     done = subprocess.run(command, capture_output=True, text=True, timeout=20, check=False)
     assert error in done.stderr
+
+
+# -- many fields: linear ------------------------------------------------------------------------
+
+
+def _words(count: int, before: str, after: str) -> InterpolationTemplate:
+    """``echo`` and ``count`` fields, each with ``before`` and ``after`` (``echo "{v0}" ...``)."""
+    parts: list[object] = ["echo"]
+    for n in range(count):
+        parts += [before, Interpolation(str(n), f"v{n}"), after]
+    return InterpolationTemplate(*parts)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("before", "after"), [(' "', '"'), (" x ", "")])
+def test_many_words_take_program_calls_linear_in_their_number(
+    before: str, after: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each word was checked with a program() call per written word before it: n² calls
+    # (4,000 fields in double quotes took about a minute before their refusal).
+    calls = 0
+
+    def counted(word: str) -> str:
+        nonlocal calls
+        calls += 1
+        return program(word)
+
+    monkeypatch.setattr(_shell_programs, "program", counted)
+    monkeypatch.setattr(_shell_grammar, "program", counted)
+    counts = []
+    for count in (1_000, 4_000):
+        calls = 0
+        with contextlib.suppress(RenderError):  # (a field in double quotes is refused)
+            sh(_words(count, before, after))
+        counts.append(calls)
+    assert counts[1] < 5 * counts[0], counts  # (n²: 16 times as many)
