@@ -86,6 +86,7 @@ __all__ = [
     "RESERVED",
     "TARGET",
     "TEST_OPERATORS",
+    "URL_START",
     "Lexed",
     "Operator",
     "Part",
@@ -216,6 +217,9 @@ _VARIABLES = -1
 _SETS_VARIABLES = re.compile(r"(?<![\w-])(?:for|set|printf[ \t]+-v)(?![\w-])")
 # Builtins that read a line of a file into variables (`read -r v < f`).
 _READS_LINES = re.compile(r"(?<![\w-])(?:read|mapfile|readarray)(?![\w-])")
+#: Where a URL starts in a word: its scheme and `//`, at the word's start or after an option's
+#: `=` (`--url=https://...`).
+URL_START = re.compile(r"(?:^|(?<==))[A-Za-z][A-Za-z0-9+.-]*://")
 # bash's `$_` (also `${_}`): the last argument of the command before, so every value that
 # is an argument (or a command's name) becomes that variable: `true {x}; eval "$_"` ran x.
 # Any `${_...}` counts, with an operator too (`${_:-x}`, `${_#}`, `${#_}`, `${!_}`, `${_@P}`).
@@ -682,6 +686,7 @@ class _Lexer:
                 # checked where an expansion uses it)
                 indexes = range(start_field, self.field)
                 direct = [index for index in indexes if ("field", index) in parts]
+                nested = [index for index in indexes if index not in direct]
                 self.alter(direct, _emits_arguments(command))  # (those in a `$( )`: its own)
                 self.check_builtin(command, indexes, _prefix(parts))
                 if (  # (`ssh "$(echo {x})"`: its output; `"x$(…)"` starts with x)
@@ -697,8 +702,10 @@ class _Lexer:
                 if (rule := argument_rule(command, _quoted_prefix(parts))) is not None:
                     for index in indexes:
                         self.rules.setdefault(index, []).append(rule)
-                    nested = [index for index in indexes if index not in direct]
                     self.check_substituted_rule(rule, parts, nested)
+                if nested and _in_url(parts):
+                    for index in nested:
+                        self.refuse(index, f"in a command substitution in {_IN_URL}")
             if role == ARGUMENT and piped and dynamic and command:
                 self.check_expansion(piped, command, text[word_start : self.i], parts)
             if self.may_set_variables and dynamic and role in (COMMAND, ARGUMENT):
@@ -1371,6 +1378,8 @@ class _Lexer:
                 self.use_variables(rule)  # (checked on the value, as for a field there)
             elif rule is not None:  # (`curl https://h/u/$id` with {7,..}: around the value)
                 why = f"in {rule.where}, an argument its program parses further"
+            elif _in_url(parts):  # (`wget http://h/u/$id` with ../../admin)
+                why = f"in {_IN_URL}"
         if why is not None:
             self.use_variables(f"the expansion {word} puts where code goes ({why})")
 
@@ -1473,14 +1482,11 @@ class _Lexer:
             or code_argument(command, prefix)
             or _positional_use(command, self.nesting)[0]
         )
-        rule = argument_rule(command, _quoted_prefix(parts)) if why is None else None
-        if rule is not None and not (any_whole_word(rule) and _QUOTED_PARAMETER.fullmatch(word)):
-            # (`echo {x} | while read -r p; do kill "$p"; done` with 0: what `read` stored is
-            # a line of what the pipe brought, or a part of one, which no check sees)
+        parsed = self.parsed_input(command, word, parts) if why is None else None
+        if parsed is not None:
             why = (
                 f"in a pipeline into {command[0]}, whose expansion {word} may hold what it "
-                f"reads and stands in {rule.where}, an argument its program parses further, "
-                "where the renderer cannot check it"
+                f"reads and stands in {parsed}, where the renderer cannot check it"
             )
         elif why is None:
             self.check_piped_options(piped, command, prefix)
@@ -1518,6 +1524,21 @@ class _Lexer:
                 "further, with other text of the argument around it or unquoted, so the "
                 "renderer cannot check the argument the program gets",
             )
+
+    def parsed_input(
+        self, command: list[str | None], word: str, parts: tuple[Part, ...]
+    ) -> str | None:
+        """Where the expansion ``word`` (a ``read`` variable, ``"$(cat)"``) that may hold what
+        the pipe brought stands in an argument its program parses further, or in a part of a
+        URL (``… | while read -r p; do kill "$p"; done`` with 0): what that is, else None.
+        What ``read`` stored is a line of the pipe's text, or a part of one, which no check
+        sees; a whole curl URL (``curl "$u"``) may be any, as ``curl {url}`` may."""
+        if not _READS_LINES.search(self.text) and "sub" not in _kinds(parts):
+            return None  # (no `read`, no `$( )`: no expansion holds what the pipe brought)
+        rule = argument_rule(command, _quoted_prefix(parts))
+        if rule is not None and not (any_whole_word(rule) and _QUOTED_PARAMETER.fullmatch(word)):
+            return f"{rule.where}, an argument its program parses further"
+        return _IN_URL if _in_url(parts) else None
 
     def check_piped_options(
         self, piped: list[int], command: list[str | None], prefix: str
@@ -2125,6 +2146,34 @@ def command_role(text: str, parts: tuple[Part, ...], start: int, end: int) -> st
         return lexer.command_role(parts, start)
     except _Stop as stopped:
         raise ValueError(stopped.reason) from None
+
+
+# A value in an expansion in a URL after the URL's own text: judged only in a field written there.
+_IN_URL = (
+    "a part of a URL after the URL's own text, which the renderer checks only for a field "
+    "written there (curl and wget squash '..': ../../admin fetched /admin)"
+)
+
+
+def _kinds(parts: tuple[Part, ...]) -> set[str]:
+    """The kinds of a word's parts, those inside double quotes too."""
+    kinds = set()
+    for kind, item in parts:
+        inner = item if kind == "double" and isinstance(item, tuple) else ()
+        kinds.update([kind, *(piece[0] for piece in inner if isinstance(piece, tuple))])
+    return kinds
+
+
+def _in_url(parts: tuple[Part, ...]) -> bool:
+    """Whether a word's own text before its first expansion starts a URL (``https://h/u/$id``,
+    ``"--url=https://h/$(…)"``): what that expansion holds is a part of the URL."""
+    text = ""
+    for kind, item in parts:
+        for piece in item if kind == "double" and isinstance(item, tuple) else [(kind, item)]:
+            if not isinstance(piece, str) and piece[0] not in ("lit", "active"):
+                return URL_START.search(text) is not None
+            text += piece if isinstance(piece, str) else str(piece[1])
+    return False
 
 
 def _quoted_prefix(parts: tuple[Part, ...]) -> str:

@@ -47,6 +47,7 @@ from ._shell_grammar import (
     RESERVED,
     TARGET,
     TEST_OPERATORS,
+    URL_START,
     Lexed,
     Operator,
     Part,
@@ -246,6 +247,12 @@ def _fix_for(why: str) -> str:
         return "Do that part in Python, or pass the value to a command that takes it as data"
     if "for loop" in why:
         return "Write the loop variable's name in the static text"
+    if "a part of a URL after" in why:
+        return (
+            "Write the field in the URL itself (wget https://h/u/{id}), where the renderer "
+            "checks that the value stays in its part, or quote the value for its part in "
+            "Python: urllib.parse.quote(value, safe='')"
+        )
     if "an argument its program parses further" in why:
         return (
             "Write the field as that argument itself (kill {pid}, curl https://h/u/{id}), where "
@@ -732,9 +739,6 @@ def _check_arguments(
                 )
 
 
-# Where a URL starts in a word: its scheme and `//`, at the word's start or after an
-# option's `=` (`--url=https://...`).
-_URL_START = re.compile(r"(?:^|(?<==))[A-Za-z][A-Za-z0-9+.-]*://")
 # What stands for an expansion of the template's own (`https://$HOST/...`) in the URL judged.
 _EXPANSION = "expansion"
 
@@ -775,7 +779,7 @@ def _url_pieces(parts: tuple[Part, ...]) -> list[str | int] | None:
     if first is None:
         return None
     before = "".join(str(piece) for piece in pieces[:first])
-    start = _URL_START.search(before)
+    start = URL_START.search(before)
     return None if start is None else [before[start.start() :], *pieces[first:]]
 
 

@@ -164,6 +164,32 @@ def test_a_piped_or_filtered_file_name_is_no_pathspec(shell: str, tmp_path: path
 
 
 
+
+@pytest.mark.skipif(shutil.which("wget") is None, reason="wget is not installed")
+@pytest.mark.parametrize("shell", SHELLS)
+def test_a_value_reached_indirectly_stays_in_its_part_of_a_url(
+    server: str, shell: str, tmp_path: pathlib.Path
+) -> None:
+    # wget has no argument rule: the URL's part is what the renderer judges (test_shell_urls)
+    get = "wget -q -O /dev/null"
+    cases = [
+        f'{get} "http://HOST/api/users/$(printf %s §)/avatar"',
+        f"for id in §; do {get} http://HOST/api/users/$id/avatar; done",
+        f'echo § | while read -r id; do {get} "http://HOST/api/users/$id/avatar"; done',
+    ]
+    for case in cases:
+        case = case.replace("HOST", server)
+        seen = _requests(shell, naive_sh(_template(case, "../../admin")), tmp_path)
+        assert [path for _, path, _, _ in seen] == ["/admin/avatar"], (case, seen)
+        _refused(case, "../../admin", r"a part of a URL after the URL's own text")
+    alike = f"{get} http://{server}/api/users/§/avatar"  # (the field there: checked)
+    seen = _requests(shell, sh(_template(alike, "42")), tmp_path)
+    assert [path for _, path, _, _ in seen] == ["/api/users/42/avatar"]
+    _refused(alike, "../../admin", "to another path")
+    for whole in (f'echo § | while read -r u; do {get} "$u"; done', f'{get} "$(printf %s §)"'):
+        seen = _requests(shell, sh(_template(whole, f"http://{server}/b")), tmp_path)
+        assert [path for _, path, _, _ in seen] == ["/b"]  # (a whole URL: the value's)
+
 # -- the advice for programs that take no `--` ------------------------------------------------
 
 
