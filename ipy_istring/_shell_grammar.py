@@ -1533,8 +1533,8 @@ class _Lexer:
         URL (``… | while read -r p; do kill "$p"; done`` with 0): what that is, else None.
         What ``read`` stored is a line of the pipe's text, or a part of one, which no check
         sees; a whole curl URL (``curl "$u"``) may be any, as ``curl {url}`` may."""
-        if not _READS_LINES.search(self.text) and "sub" not in _kinds(parts):
-            return None  # (no `read`, no `$( )`: no expansion holds what the pipe brought)
+        if not _READS_LINES.search(self.text) and "$(" not in self.text:
+            return None  # (no `read`, no `$( )`: no variable holds what the pipe brought)
         rule = argument_rule(command, _quoted_prefix(parts))
         if rule is not None and not (any_whole_word(rule) and _QUOTED_PARAMETER.fullmatch(word)):
             return f"{rule.where}, an argument its program parses further"
@@ -2153,15 +2153,6 @@ _IN_URL = (
     "a part of a URL after the URL's own text, which the renderer checks only for a field "
     "written there (curl and wget squash '..': ../../admin fetched /admin)"
 )
-
-
-def _kinds(parts: tuple[Part, ...]) -> set[str]:
-    """The kinds of a word's parts, those inside double quotes too."""
-    kinds = set()
-    for kind, item in parts:
-        inner = item if kind == "double" and isinstance(item, tuple) else ()
-        kinds.update([kind, *(piece[0] for piece in inner if isinstance(piece, tuple))])
-    return kinds
 
 
 def _in_url(parts: tuple[Part, ...]) -> bool:

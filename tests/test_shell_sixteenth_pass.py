@@ -51,6 +51,7 @@ def _refused(case: str, value: str, match: str) -> None:
 PIPED_KILLS = [
     'echo § | while read -r v; do kill "$v"; done',
     'echo § | { read -r v; kill -- "$v"; }',
+    'echo § | { v=$(cat); kill "$v"; }',
     "printf %s § | xargs kill --",
 ]
 
