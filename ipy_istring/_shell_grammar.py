@@ -40,6 +40,8 @@ from ._shell_programs import (
     WRITING_PROGRAMS,
     ArgumentRule,
     CodeNaming,
+    CommandWords,
+    any_whole_word,
     argument_rule,
     assignment_reader,
     code_argument,
@@ -86,6 +88,7 @@ __all__ = [
     "RESERVED",
     "TARGET",
     "TEST_OPERATORS",
+    "URL_START",
     "Lexed",
     "Operator",
     "Part",
@@ -216,6 +219,9 @@ _VARIABLES = -1
 _SETS_VARIABLES = re.compile(r"(?<![\w-])(?:for|set|printf[ \t]+-v)(?![\w-])")
 # Builtins that read a line of a file into variables (`read -r v < f`).
 _READS_LINES = re.compile(r"(?<![\w-])(?:read|mapfile|readarray)(?![\w-])")
+#: Where a URL starts in a word: its scheme and `//`, at the word's start or after an option's
+#: `=` (`--url=https://...`).
+URL_START = re.compile(r"(?:^|(?<==))[A-Za-z][A-Za-z0-9+.-]*://")
 # bash's `$_` (also `${_}`): the last argument of the command before, so every value that
 # is an argument (or a command's name) becomes that variable: `true {x}; eval "$_"` ran x.
 # Any `${_...}` counts, with an operator too (`${_:-x}`, `${_#}`, `${#_}`, `${!_}`, `${_@P}`).
@@ -444,7 +450,7 @@ class _Lexer:
         via_command = False  # the simple command so far started with `command` or `builtin`
         redirect = ""  # the pending redirection operator, whose target comes next
         files: list[tuple[str, str]] = []  # the command's redirections to written file names
-        command: list[str | None] = []  # the simple command so far (None: not plain text)
+        command: list[str | None] = CommandWords()  # the simple command so far (None: a value)
         # per word of `command`: an expansion ($x, $( ), "$x"), as its text as written (for
         # the files it names: `tee "$HOME/.perldb"`), else False
         expanded: list[bool | str] = []
@@ -489,7 +495,7 @@ class _Lexer:
                 self.check_pipe(
                     piped, [] if loop_header else command, expanded, first_field, files
                 )
-                position, loop_header, command, expanded = COMMAND, False, [], []
+                position, loop_header, command, expanded = COMMAND, False, CommandWords(), []
                 piped = list(inputs[-1] if inputs else stdin)
                 if not groups:
                     self.pipelines[-1] = self.field
@@ -560,7 +566,7 @@ class _Lexer:
                         piped = list(inputs[-1] if inputs else stdin)
                         if not groups:
                             self.pipelines[-1] = self.field
-                    position, loop_header, command, expanded = COMMAND, False, [], []
+                    position, loop_header, command, expanded = COMMAND, False, CommandWords(), []
                     first_field = self.field
                 continue
             start_field = self.field
@@ -612,7 +618,7 @@ class _Lexer:
                 position = _LOOP_IN
                 loop_name = text[word_start : self.i]
             if role == COMMAND:
-                command, expanded = [], []
+                command, expanded = CommandWords(), []
                 via_command = False  # whether `command` or `builtin` came before
             dynamic = any(kind in _EXPANSIONS for kind, _ in parts)
             if role in (COMMAND, ARGUMENT):
@@ -688,6 +694,7 @@ class _Lexer:
                 # checked where an expansion uses it)
                 indexes = range(start_field, self.field)
                 direct = [index for index in indexes if ("field", index) in parts]
+                nested = [index for index in indexes if index not in direct]
                 self.alter(direct, _emits_arguments(command))  # (those in a `$( )`: its own)
                 self.check_builtin(command, indexes, _prefix(parts))
                 if (  # (`ssh "$(echo {x})"`: its output; `"x$(…)"` starts with x)
@@ -703,8 +710,12 @@ class _Lexer:
                 if (rule := argument_rule(command, _quoted_prefix(parts))) is not None:
                     for index in indexes:
                         self.rules.setdefault(index, []).append(rule)
+                    self.check_substituted_rule(rule, parts, nested)
+                if nested and _in_url(parts):
+                    for index in nested:
+                        self.refuse(index, f"in a command substitution in {_IN_URL}")
             if role == ARGUMENT and piped and dynamic and command:
-                self.check_expansion(piped, command, text[word_start : self.i], _prefix(parts))
+                self.check_expansion(piped, command, text[word_start : self.i], parts)
             if self.may_set_variables and dynamic and role in (COMMAND, ARGUMENT):
                 self.check_variables(command, role, parts, text[word_start : self.i])
             if role == ASSIGNMENT and dynamic:
@@ -1388,8 +1399,10 @@ class _Lexer:
             rule = argument_rule(command, prefix) if why is None else None
             if rule is not None and _QUOTED_PARAMETER.fullmatch(word):
                 self.use_variables(rule)  # (checked on the value, as for a field there)
-            elif rule is not None and rule.checks != ("glob",):  # (a URL: see the docs)
+            elif rule is not None:  # (`curl https://h/u/$id` with {7,..}: around the value)
                 why = f"in {rule.where}, an argument its program parses further"
+            elif _in_url(parts):  # (`wget http://h/u/$id` with ../../admin)
+                why = f"in {_IN_URL}"
         if why is not None:
             self.use_variables(f"the expansion {word} puts where code goes ({why})")
 
@@ -1481,29 +1494,74 @@ class _Lexer:
         return [index for index in piped if index != _VARIABLES] + self.variables
 
     def check_expansion(
-        self, piped: list[int], command: list[str | None], word: str, prefix: str
+        self, piped: list[int], command: list[str | None], word: str, parts: tuple[Part, ...]
     ) -> None:
         """Refuse the fields whose output may reach the input of ``command`` when the
         expansion ``word`` (its last word) is code there: ``eval "$(cat)"``, ``sh -c "$l"``
         after ``read l`` compute code from what the pipe brings."""
+        prefix = _prefix(parts)
         why = (
             _builtin_code(command)
             or code_argument(command, prefix)
             or _positional_use(command, self.nesting)[0]
         )
-        if why is None:
+        parsed = self.parsed_input(command, word, parts) if why is None else None
+        if parsed is not None:
+            why = (
+                f"in a pipeline into {command[0]}, whose expansion {word} may hold what it "
+                f"reads and stands in {parsed}, where the renderer cannot check it"
+            )
+        elif why is None:
             self.check_piped_options(piped, command, prefix)
             return
-        if _VARIABLES in piped:
-            self.use_variables(
-                f"an expansion's output reaches {command[0]}, which reads it as code"
+        else:
+            why = (
+                f"in a pipeline into {command[0]}, which reads it as code: its expansion "
+                f"{word} may hold what it reads and stands where code goes"
             )
+        if _VARIABLES in piped:
+            self.use_variables(f"an expansion's output reaches {why[3:]}")
         for index in self.unfold(piped):
+            self.refuse(index, why)
+
+    def check_substituted_rule(
+        self, rule: ArgumentRule, parts: tuple[Part, ...], nested: list[int]
+    ) -> None:
+        """Fields inside a ``$( )`` in an argument its program parses further (``rule``) are
+        checked as that argument only where the word is that one double-quoted ``$( )``,
+        whose output, if a command that copies the value prints it, is the value (``kill
+        "$(printf %s {pid})"``).  Elsewhere the program parses text the renderer cannot see:
+        the word's own text around it (``curl "https://h/u/$(echo {id})/a"`` with ``{7,..}``
+        fetched another path), or the words an unquoted one is split into."""
+        if not nested:
+            return
+        if _quoted_substitution(parts):
+            self.through_output.update(nested)  # (a filter's output is refused: see altered)
+            if len(nested) > 1:  # (several values join: '-' and '1')
+                self.alter(nested, "any")
+            return
+        for index in nested:
             self.refuse(
                 index,
-                f"in a pipeline into {command[0]}, which reads it as code: its expansion "
-                f"{word} may hold what it reads and stands where code goes",
+                f"in a command substitution in {rule.where}, an argument its program parses "
+                "further, with other text of the argument around it or unquoted, so the "
+                "renderer cannot check the argument the program gets",
             )
+
+    def parsed_input(
+        self, command: list[str | None], word: str, parts: tuple[Part, ...]
+    ) -> str | None:
+        """Where the expansion ``word`` (a ``read`` variable, ``"$(cat)"``) that may hold what
+        the pipe brought stands in an argument its program parses further, or in a part of a
+        URL (``… | while read -r p; do kill "$p"; done`` with 0): what that is, else None.
+        What ``read`` stored is a line of the pipe's text, or a part of one, which no check
+        sees; a whole curl URL (``curl "$u"``) may be any, as ``curl {url}`` may."""
+        if not _READS_LINES.search(self.text) and "$(" not in self.text:
+            return None  # (no `read`, no `$( )`: no variable holds what the pipe brought)
+        rule = argument_rule(command, _quoted_prefix(parts))
+        if rule is not None and not (any_whole_word(rule) and _QUOTED_PARAMETER.fullmatch(word)):
+            return f"{rule.where}, an argument its program parses further"
+        return _IN_URL if _in_url(parts) else None
 
     def check_piped_options(
         self, piped: list[int], command: list[str | None], prefix: str
@@ -2154,6 +2212,25 @@ def command_role(text: str, parts: tuple[Part, ...], start: int, end: int) -> st
         return lexer.command_role(parts, start)
     except _Stop as stopped:
         raise ValueError(stopped.reason) from None
+
+
+# A value in an expansion in a URL after the URL's own text: judged only in a field written there.
+_IN_URL = (
+    "a part of a URL after the URL's own text, which the renderer checks only for a field "
+    "written there (curl and wget squash '..': ../../admin fetched /admin)"
+)
+
+
+def _in_url(parts: tuple[Part, ...]) -> bool:
+    """Whether a word's own text before its first expansion starts a URL (``https://h/u/$id``,
+    ``"--url=https://h/$(…)"``): what that expansion holds is a part of the URL."""
+    text = ""
+    for kind, item in parts:
+        for piece in item if kind == "double" and isinstance(item, tuple) else [(kind, item)]:
+            if not isinstance(piece, str) and piece[0] not in ("lit", "active"):
+                return URL_START.search(text) is not None
+            text += piece if isinstance(piece, str) else str(piece[1])
+    return False
 
 
 def _quoted_prefix(parts: tuple[Part, ...]) -> str:

@@ -25,9 +25,9 @@ import posixpath
 import re
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fnmatch import fnmatchcase
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 __all__ = [
     "ASSIGNING",
@@ -36,6 +36,7 @@ __all__ = [
     "DATA_OPTION_PROGRAMS",
     "ENVIRONMENT_NAME",
     "EXPANDED",
+    "NO_END_OF_OPTIONS",
     "OPTION_CODE_PROGRAMS",
     "PIPE_FILE_OPTIONS",
     "PLAIN_OPTION_PROGRAMS",
@@ -46,6 +47,8 @@ __all__ = [
     "WRITING_PROGRAMS",
     "ArgumentRule",
     "CodeNaming",
+    "CommandWords",
+    "any_whole_word",
     "argument_refusal",
     "argument_rule",
     "assignment_reader",
@@ -697,6 +700,18 @@ _KNOWN_PROGRAMS = SHELL_CODE_PROGRAMS.union(
     _CODE_OPTIONS, _SCRIPT_FIRST, _SQL_OPERANDS, _ADDRESS_PROGRAMS
 )
 
+#: Programs that take no ``--`` where a value may stand, and what a refusal of a value that
+#: would be an option suggests instead: dash's builtin kill reads ``--`` after a signal as a
+#: number (``kill -TERM -- 42``: "Illegal number: -"), sqlite3 3.40 as an unknown option
+#: (``sqlite3 -- f.db``: "unknown option: -").
+NO_END_OF_OPTIONS: dict[str, str] = {
+    "kill": "Check in Python that the value is a positive integer (int(pid) > 0): -- does "
+    "not help, dash's builtin kill takes none after a signal (kill -TERM -- 42: 'Illegal "
+    "number: -')",
+    "sqlite3": "Write ./ before a relative path (sqlite3 ./{db}), or check the value in "
+    "Python: -- does not help, sqlite3 takes none ('unknown option: -')",
+}
+
 #: Programs with options that run code, so a value must not be read as one of their options
 #: (GNU programs read options after operands too).
 OPTION_CODE_PROGRAMS = _KNOWN_PROGRAMS.union(
@@ -828,6 +843,41 @@ def _allow_listed(word: str, programs: frozenset[str]) -> bool:
     return program(word) in programs
 
 
+class CommandWords(list[str | None]):
+    """A simple command's words so far, as the lexer appends them (``None`` for a word holding
+    a value), which remember where the first word naming one of a set of programs is: the
+    lexer checks each word with the words before it (:func:`code_argument`,
+    :func:`positional_script`), so that a command of n words takes n program() calls in all,
+    not one per word per word before it (``echo {v0} {v1} ...``)."""
+
+    def __init__(self, words: Iterable[str | None] = ()) -> None:
+        super().__init__(words)
+        # per (set of names, first position): how far it was looked for, and where it is
+        self.found: dict[tuple[int, int], tuple[int, int | None]] = {}
+
+    def __delitem__(self, index: Any) -> None:  # (the lexer drops `command` and `builtin`)
+        super().__delitem__(index)
+        self.found.clear()
+
+
+def _first_naming(
+    words: Sequence[str | None], names: frozenset[str], start: int
+) -> int | None:
+    """The position of the first word from ``start`` on, but the last, that names one of
+    ``names``; in :class:`CommandWords`, looked for past where it was looked for before."""
+    looked, at = start, None
+    if isinstance(words, CommandWords):
+        looked, at = words.found.get((id(names), start), (start, None))
+    while at is None and looked < len(words):
+        word = words[looked]
+        if word is not None and word != EXPANDED and program(word) in names:
+            at = looked
+        looked += 1
+    if isinstance(words, CommandWords):
+        words.found[id(names), start] = (looked, at)
+    return at if at is not None and at < len(words) - 1 else None
+
+
 def code_argument(
     command: Sequence[str | None], prefix: str = "", shells_only: bool = False
 ) -> str | None:
@@ -849,14 +899,7 @@ def code_argument(
     if why is None:
         # From the first such word only: that call reads the words after it the same way
         # (from each word, it would take time exponential in their number).
-        start = next(
-            (
-                start
-                for start in range(1, len(command) - 1)
-                if command[start] is not None and program(command[start]) in _KNOWN_PROGRAMS  # type: ignore[arg-type]
-            ),
-            None,
-        )
+        start = _first_naming(command, _KNOWN_PROGRAMS, 1)
         if start is not None:
             why = code_argument(command[start:], prefix, shells_only)
     if why is None and not shells_only:
@@ -1521,6 +1564,8 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
             code_argument(appended) is not None
             or option_taker(appended) is not None
             or assignment_reader(appended) is not None  # `xargs env`, `xargs make --`
+            # (`xargs kill --` given 0: an argument its program parses further, as xargs split it)
+            or ((rule := argument_rule(appended, "")) is not None and not any_whole_word(rule))
             or (replaces and name in _KNOWN_PROGRAMS)
         ):
             return f"xargs {name}"
@@ -1813,14 +1858,7 @@ def positional_script(command: Sequence[str | None]) -> tuple[str, str] | None:
     The string may put ``$1`` (or ``$0``, ``$@``...) where code goes, as a variable set by
     ``set --`` can, so the shell's lexer checks it the same way.  None for any other word."""
     ran = _run_command(command, "")
-    start = next(
-        (
-            at
-            for at, word in enumerate(ran[:-1])
-            if word is not None and word != EXPANDED and program(word) in SHELLS
-        ),
-        None,
-    )
+    start = _first_naming(ran, SHELLS, 0)
     if start is None:
         return None
     shell, words = ran[start], ran[start + 1 :]
@@ -3427,6 +3465,13 @@ _ARGUMENT_CHECKS: dict[str, tuple[Callable[[str, str, str], str | None], str]] =
     ),
     "assignment": (_awk_assignment, "Write ./ before the field: awk reads ./out=x as a file"),
 }
+
+
+def any_whole_word(rule: ArgumentRule) -> bool:
+    """Whether ``rule`` accepts any value that is its whole argument: curl's URL, which a
+    value may be (``curl {url}`` goes where the value says), checked after the URL's own
+    text only."""
+    return rule.checks == ("glob",)
 
 
 def argument_refusal(

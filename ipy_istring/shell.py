@@ -47,6 +47,7 @@ from ._shell_grammar import (
     RESERVED,
     TARGET,
     TEST_OPERATORS,
+    URL_START,
     Lexed,
     Operator,
     Part,
@@ -61,6 +62,7 @@ from ._shell_programs import (
     ASSIGNING,
     BANG_COMMAND_FILES,
     ENVIRONMENT_NAME,
+    NO_END_OF_OPTIONS,
     OPTION_CODE_PROGRAMS,
     PIPE_FILE_OPTIONS,
     PLUS_COMMAND_PROGRAMS,
@@ -100,6 +102,7 @@ class _Field(NamedTuple):
     glued: str = ""  # a program that would read a letter of the value as an option of its own
     split: bool | None = None  # a program gets its words (True: also expanded as patterns)
     altered: str = ""  # how the text a program gets through an expansion may differ (Lexed)
+    parsed_in: str = ""  # the argument its program parses further that the value stands in
 
 
 class _Analysis(NamedTuple):
@@ -244,6 +247,17 @@ def _fix_for(why: str) -> str:
         return "Do that part in Python, or pass the value to a command that takes it as data"
     if "for loop" in why:
         return "Write the loop variable's name in the static text"
+    if "a part of a URL after" in why:
+        return (
+            "Write the field in the URL itself (wget https://h/u/{id}), where the renderer "
+            "checks that the value stays in its part, or quote the value for its part in "
+            "Python: urllib.parse.quote(value, safe='')"
+        )
+    if "an argument its program parses further" in why:
+        return (
+            "Write the field as that argument itself (kill {pid}, curl https://h/u/{id}), where "
+            "the renderer checks the value; or check the value in Python"
+        )
     if "in a pipeline with" in why:
         return (
             "Put that construct in a command of its own (after ';' or a newline), where no "
@@ -303,8 +317,8 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
             )
         elif lexed.altered.get(index) == "any":
             program = lexed.options.get(index) or lexed.assignments.get(index, "")
-            why = _ALTERED.format(program)
-            fields.append(_Field(f"is {why}", _ALTERED_FIX.format(program), role, alone))
+            why, fix = _altered(program, _parsed_in(lexed, index))
+            fields.append(_Field(f"is in an expansion that {why}", fix, role, alone))
         else:
             fields.append(
                 _Field(
@@ -319,6 +333,7 @@ def _analyse(strings: tuple[str, ...]) -> _Analysis:
                     lexed.glued.get(index, ""),
                     lexed.split.get(index),
                     lexed.altered.get(index, ""),
+                    _parsed_in(lexed, index),
                 )
             )
     placed = {item for span in lexed.spans for kind, item in span.parts if kind == "field"}
@@ -574,27 +589,55 @@ def _check_altered(field: _Field, words: list[str], subject: str, renderer: str)
     ``-``: checking the value's own text for an option proves nothing there."""
     if field.altered == "echo" and any("\\" in word for word in words):
         program = field.option_of or field.assignment_of
+        _, fix = _altered(program, field.parsed_in)
         raise refusal(
             renderer,
             subject,
             "holds a backslash and reaches an expansion through echo, whose output may not be "
-            f"the value (dash's echo reads \\055 as '-'), so {program} may read it as an "
-            "option or NAME=value",
-            _ALTERED_FIX.format(program),
+            "the value (dash's echo reads \\055 as '-'), so "
+            + (
+                f"{program} may read it as an option or NAME=value"
+                if program
+                else f"{field.parsed_in} may read other text than the value checked"
+            ),
+            fix,
         )
 
 
-# Why a value may not reach a program through an expansion whose text may be any (Lexed).
+def _parsed_in(lexed: Lexed, index: int) -> str:
+    """The argument its program parses further that a field stands in, if any (``kill's
+    process operand``)."""
+    return next((rule.where for rule in lexed.rules.get(index, ())), "")
+
+
+def _altered(program: str, parsed_in: str) -> tuple[str, str]:
+    """Why a value may not reach, through an expansion whose text may be any (Lexed), the
+    options of ``program`` or the argument ``parsed_in``; and what to write instead."""
+    if program in NO_END_OF_OPTIONS:
+        return f"{program} reads options from, " + _ALTERED, NO_END_OF_OPTIONS[program]
+    if program:
+        return (
+            f"{program} reads options or NAME=value from, " + _ALTERED,
+            f"Write -- before the expansion, so that {program} reads it as an operand, or "
+            + _ALTERED_FIX,
+        )
+    return (
+        f"stands in {parsed_in}, an argument its program parses further, " + _ALTERED,
+        "Write the field in that argument itself (kill {pid}, not kill \"$(echo {pid} | tr "
+        "...)\"), or " + _ALTERED_FIX,
+    )
+
+
+# Why a value may not reach a program through an expansion whose text may be any, and how.
 _ALTERED = (
-    "in an expansion that {0} reads options or NAME=value from, whose text may not be the "
-    "value: a filter (tr , ' ', base64 -d), a command other than printf '%s\\n' printing it, "
-    "a 'read' without -r (it drops backslashes), an IFS the template sets (IFS=, split "
-    "'h,-oProxyCommand=cmd') or several values joining ('-' and 'oProxyCommand=cmd') may make "
-    "an option of it, so checking the value proves nothing"
+    "whose text may not be the value: a filter (tr , ' ', base64 -d), a command other than "
+    "printf '%s\\n' printing it, a 'read' without -r (it drops backslashes), an IFS the "
+    "template sets (IFS=, split 'h,-oProxyCommand=cmd') or several values joining ('-' and "
+    "'oProxyCommand=cmd') may make an option or another argument of it, so checking the "
+    "value proves nothing"
 )
 _ALTERED_FIX = (
-    "Write -- before the expansion, so that {0} reads it as an operand, or print the value "
-    "with printf '%s\\n' and read it with read -r, or check the value in Python"
+    "print the value with printf '%s\\n' and read it with read -r, or check the value in Python"
 )
 
 
@@ -628,7 +671,8 @@ def _check_word_start(field: _Field, words: list[str], subject: str, renderer: s
             if field.option_of == "find"
             or field.option_of in BANG_COMMAND_FILES
             or _pipes_to(option, field.option_of)
-            else f"Write -- before the field, so that {field.option_of} reads every word "
+            else NO_END_OF_OPTIONS.get(field.option_of)
+            or f"Write -- before the field, so that {field.option_of} reads every word "
             "after it as an operand (or ./ before a relative path), or check the value in "
             "Python",
         )
@@ -695,9 +739,6 @@ def _check_arguments(
                 )
 
 
-# Where a URL starts in a word: its scheme and `//`, at the word's start or after an
-# option's `=` (`--url=https://...`).
-_URL_START = re.compile(r"(?:^|(?<==))[A-Za-z][A-Za-z0-9+.-]*://")
 # What stands for an expansion of the template's own (`https://$HOST/...`) in the URL judged.
 _EXPANSION = "expansion"
 
@@ -738,7 +779,7 @@ def _url_pieces(parts: tuple[Part, ...]) -> list[str | int] | None:
     if first is None:
         return None
     before = "".join(str(piece) for piece in pieces[:first])
-    start = _URL_START.search(before)
+    start = URL_START.search(before)
     return None if start is None else [before[start.start() :], *pieces[first:]]
 
 

@@ -553,10 +553,12 @@ def test_a_value_read_as_an_option_of_a_program_not_known_to_be_safe_is_refused(
         template = T((["mytool"], "p", None, "*"), " x ", ("-v", "v"))
     else:
         template = _with_value(case, value, "*" if isinstance(value, list) else "")
+    # (dash's builtin kill takes no -- after a signal: its advice is to check the pid)
+    advice = "Check in Python that the value is a positive" if case == "kill §" else "Write --"
     for render in (sh, argv):
         if render is argv and ("{" in case or "$" in case):
             continue  # (argv runs no shell: braces and expansions are not its grammar)
-        with pytest.raises(RenderError, match=r"would read it as an option.*Write -- before"):
+        with pytest.raises(RenderError, match=rf"would read it as an option.*{advice}"):
             render(template)
 
 
