@@ -2840,6 +2840,22 @@ def _ssh_operands(words: Sequence[str | None]) -> int:
     return count
 
 
+def _is_destination(before: Sequence[str | None], prefix: str) -> bool:
+    """Whether the value's word (after ``before``, starting with ``prefix``) is ssh's
+    destination: its first operand, no option's argument."""
+    expects_argument = ended = False
+    for word in before:
+        if expects_argument:
+            expects_argument = False
+        elif word == "--" and not ended:
+            ended = True  # (the options end: the next word is the destination)
+        elif ended or word is None or not word.startswith("-") or len(word) == 1:
+            return False  # (an operand before: the destination, or a value as it)
+        else:
+            expects_argument = word in _SSH_OPTIONS_WITH_ARGUMENT
+    return not expects_argument and (ended or not prefix.startswith("-"))
+
+
 def _after_destination(before: Sequence[str | None]) -> bool:
     """Whether the value comes after ssh's destination (in the remote command)."""
     expects_argument = False
@@ -2886,6 +2902,12 @@ _SSH_JUMP = re.compile(r"\s*proxyjump\s*(?:=\s*|\s+)", re.IGNORECASE)
 _JUMP_HOST = re.compile(
     r"(?:[A-Za-z0-9._][A-Za-z0-9._-]*@)?(?:[A-Za-z0-9][A-Za-z0-9.-]*|\[[0-9A-Fa-f:.]+\])"
     r"(?::[0-9]+)?\Z"
+)
+# ssh's destination: [user@]host or ssh://[user@]host[:port], host a name (a configuration's
+# alias may hold '_'), an address, or an IPv6 address with or without brackets.
+_SSH_DESTINATION = re.compile(
+    r"(?:ssh://)?(?:[A-Za-z0-9._][A-Za-z0-9._-]*@)?"
+    r"(?:[A-Za-z0-9_:][A-Za-z0-9._:%-]*|\[[0-9A-Fa-f:.]+\])(?::[0-9]+)?\Z"
 )
 _LIBPQ_PROGRAMS = frozenset(
     {"psql", "pg_dump", "pg_dumpall", "pg_restore", "pg_isready", "createdb", "dropdb",
@@ -3032,11 +3054,17 @@ def _argument_of(
 
 
 def _ssh_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
-    """``ssh -J {x}``, ``-J{x}``, ``-o ProxyJump={x}``: a jump host list."""
-    given = _argument_of(before, prefix, frozenset({"-J", "-o"}))
+    """``ssh -J {x}``, ``-J{x}``, ``-o ProxyJump={x}``: a jump host list; ``ssh {x}``,
+    ``ssh user@{x}``, ``ssh -l {x}``: ssh's destination (a user name is one too)."""
+    given = _argument_of(before, prefix, frozenset({"-J", "-o", "-l"}))
+    if given is None and name == "ssh" and _is_destination(before, prefix):
+        return ArgumentRule(("destination",), "ssh's destination")
     if given is None or _after_destination(before):
         return None
     option, skip = given
+    if option == "-l":  # (scp's and sftp's -l is a bandwidth limit)
+        user = ArgumentRule(("destination",), "ssh's destination's user", skip)
+        return user if name == "ssh" else None
     if option == "-J":
         return ArgumentRule(("hosts",), f"{name} -J", skip)
     jump = _SSH_JUMP.match(prefix, skip)
@@ -3222,6 +3250,17 @@ _AWK_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 _GIT_GLOB = frozenset("*?[\\")
 
 
+def _destination(before: str, value: str, after: str) -> str | None:
+    if _SSH_DESTINATION.match(before + value + after):
+        return None
+    return (
+        "is the host OpenSSH (before 9.6, where a distribution has not patched it) pastes "
+        "unquoted into the ProxyCommand or Match exec command of a configuration (%h, %r), "
+        "which its shell runs, so a destination other than [user@]host may be code ($(cmd), "
+        "`cmd`, ;cmd): the OpenSSH here refuses such a host itself"
+    )
+
+
 def _jump_hosts(before: str, value: str, after: str) -> str | None:
     hosts = (before + value + after).split(",")
     if all(_JUMP_HOST.match(host) and not host.startswith("-") for host in hosts):
@@ -3397,6 +3436,11 @@ def _awk_assignment(before: str, value: str, after: str) -> str | None:
 
 # Per check: what a value may hold (a function returning why not, or None) and what to write.
 _ARGUMENT_CHECKS: dict[str, tuple[Callable[[str, str, str], str | None], str]] = {
+    "destination": (
+        _destination,
+        "Check the value in Python against the hosts allowed (or a pattern such as "
+        "[user@]host), or name the host in an ssh configuration file",
+    ),
     "hosts": (
         _jump_hosts,
         "Check the value in Python against the hosts allowed (or a pattern such as "

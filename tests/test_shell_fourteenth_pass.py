@@ -186,22 +186,27 @@ ARITHMETIC = [  # bash evaluates a variable's text as arithmetic by its bare nam
 ]
 _DASH = ["/usr/bin/dash"]  # dash's echo reads backslash escapes
 _SSH = "ssh -o BatchMode=yes"
+# Since the sixteenth pass, a value that may reach ssh's destination through a pipe's read or an
+# unquoted $( ) is refused whatever the value, first, as that destination is checked by an
+# allow-list (tests/test_shell_programs_pass.py): these attacks of the option check through
+# expansions are refused so now (the check's other attacks, below, still show its reasons).
+_DESTINATION = r"ssh.s destination"
 _PROXY = "-oProxyCommand=" + _TOUCH
 ALTERED = [  # the text an expansion gives a program is not the value the renderer checked
     (
         f'printf "%s\\n" § | while read h; do {_SSH} "$h" true; done',
         ("\\" + _PROXY,),
-        r"whose text may not be the value",
+        _DESTINATION,
         SHELLS,
     ),
     (
         f'echo § | while read -r h; do {_SSH} "$h" true; done',
         ("\\055oProxyCommand=" + _TOUCH,),
-        r"through echo, .*dash.s echo reads .055",
+        _DESTINATION,
         _DASH,
     ),
     (f'{_SSH} "$(echo §)" true', ("\\055oProxyCommand=" + _TOUCH,), r"dash's echo reads", _DASH),
-    (f"IFS=,; {_SSH} $(echo §) true", ("h," + _PROXY,), r"may not be the value", SHELLS),
+    (f"IFS=,; {_SSH} $(echo §) true", ("h," + _PROXY,), _DESTINATION, SHELLS),
     (
         "touch f; IFS=,; tar cf out.tar $(echo §)",
         ("f,--checkpoint=1,--checkpoint-action=exec=" + _TOUCH,),
@@ -211,20 +216,20 @@ ALTERED = [  # the text an expansion gives a program is not the value the render
     (
         f'echo § | while IFS=, read -r u h; do {_SSH} -l "$u" "$h" true; done',
         ("u," + _PROXY,),
-        r"may not be the value",
+        _DESTINATION,
         SHELLS,
     ),
     (
         f'echo § | tr , "\\n" | while read -r h; do {_SSH} "$h" true; done',
         ("localhost,-oProxyCommand=touch${IFS}pwned-sentinel",),
-        r"may not be the value",
+        _DESTINATION,
         SHELLS,
     ),
     (f'{_SSH} "$(echo § | tr _ -)" true', ("_" + _PROXY[1:],), r"may not be the value", SHELLS),
     (
         f'echo § | base64 -d | while read -r h; do {_SSH} "$h" true; done',
         ("LW9Qcm94eUNvbW1hbmQ9dG91Y2ggcHduZWQtc2VudGluZWwK",),
-        r"may not be the value",
+        _DESTINATION,
         SHELLS,
     ),
 ]
@@ -234,7 +239,7 @@ ALTERED += [  # several values join in what the expansion holds; a command that 
     (
         f'echo §§ | while read -r h; do {_SSH} "$h" true; done',
         ("-", _PROXY[1:]),
-        r"several values join",
+        _DESTINATION,
         SHELLS,
     ),
 ]
@@ -271,8 +276,7 @@ ACCEPTED = [
     ('echo § | while read -r v; do n=$v; printf "%s\\n" "$n"; done', (_SUB,)),
     ('for f in §; do [ -f "$f" ] && echo yes; done', (_INDEX,)),
     ("sh -c 'cat -- \"$1\"' _ §", (_INDEX,)),
-    ('echo § | while read -r h; do ssh -o BatchMode=yes "$h" true; done', ("h.invalid",)),
-    ("printf '%s\\n' § | while read -r h; do ssh -o BatchMode=yes \"$h\" :; done", ("h.invalid",)),
+    ('for h in §; do ssh -o BatchMode=yes "$h" true; done', ("h.invalid",)),
     ('ssh -o BatchMode=yes "$(echo §)" true', ("h.invalid",)),
     ('ssh -o BatchMode=yes "$(printf %s §)" true', ("h.invalid",)),
     ('echo § | cat | while read -r h; do ls -- "$h"; done', (_TOUCH,)),
@@ -287,8 +291,26 @@ ACCEPTED = [
 ]
 
 
+# Look-alikes until the sixteenth pass, refused since whatever the value (ssh's destination is
+# checked by an allow-list, and what a pipe's read gives it cannot be): the loop over the
+# values' words (`for h in {hosts:*}`) is the spelling whose each host is checked.
+READ_INTO_DESTINATION = [
+    (
+        'echo § | while read -r h; do ssh -o BatchMode=yes "$h" true; done',
+        ("h.invalid",),
+        _DESTINATION,
+    ),
+    (
+        "printf '%s\\n' § | while read -r h; do ssh -o BatchMode=yes \"$h\" :; done",
+        ("h.invalid",),
+        _DESTINATION,
+    ),
+]
+
+
 @pytest.mark.parametrize(("case", "values", "message"), [
     *((case, values, message) for case, values, message, _ in ATTACKS),
+    *READ_INTO_DESTINATION,
     *REFUSED,
 ])  # fmt: skip
 def test_each_attack_is_refused(case: str, values: tuple[str, ...], message: str) -> None:

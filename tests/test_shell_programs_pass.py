@@ -115,6 +115,68 @@ def test_a_jump_host_user_is_checked_too() -> None:
     assert sh(_template("ssh -o 'ProxyJump '§ host", "jump.example:22"))
 
 
+# -- ssh's destination (the sixteenth pass) -------------------------------------------------
+# OpenSSH before 9.6 pasted the destination's host and user unquoted into a configuration's
+# ProxyCommand and Match exec commands (%h, %r: CVE-2023-51385), which its shell runs.  The
+# OpenSSH here has the fix: it refuses such a host itself, so there is no positive control on
+# this machine; the allow-list is checked against it instead (what it refuses, sh() refuses;
+# what sh() accepts, it takes).
+
+DESTINATIONS = [
+    "ssh §",
+    "ssh § ls",  # (in test_shell's data arguments before: "value 0" is no host)
+    "ssh -p 22 § ls",
+    "ssh -l § host ls",  # (the user, which OpenSSH pastes as %r)
+    _SSH + "§ uptime",
+    _SSH + "-p 2222 -l deploy § uptime",
+    _SSH + "admin@§ uptime",
+    _SSH + "§@server.invalid uptime",
+    _SSH + "-- § uptime",
+    "sudo ssh § uptime",
+    "set -- §; ssh \"$1\" uptime",
+]
+HOSTILE_HOSTS = ["x$(touch${IFS}pwned)", "x`id`", "x;id", "a|b", "h'q", "a b", "x&y", "(x)"]
+ORDINARY_HOSTS = ["example.com", "host-1.example.com", "10.0.0.1", "::1", "my_alias", "deploy"]
+
+
+def _ssh_accepts(words: list[str]) -> bool:
+    """Whether the real ssh takes ``words`` (its arguments) as a destination: -G prints the
+    configuration it would use, without connecting."""
+    done = subprocess.run(
+        ["ssh", "-G", *words], capture_output=True, text=True, timeout=30,
+        stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    return done.returncode == 0 and "invalid characters" not in done.stderr
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="ssh is not installed")
+@pytest.mark.parametrize("value", HOSTILE_HOSTS)
+def test_the_ssh_here_refuses_a_host_with_shell_characters(value: str) -> None:
+    # (why the tests below have no positive control: this OpenSSH has CVE-2023-51385's fix)
+    assert not _ssh_accepts(["--", value])
+
+
+@pytest.mark.parametrize("case", DESTINATIONS)
+def test_ssh_destination_is_a_host(case: str) -> None:
+    for value in HOSTILE_HOSTS:
+        with pytest.raises(RenderError, match="ssh's destination"):
+            sh(_template(case, value))
+    if "$1" not in case and "sudo" not in case:
+        with pytest.raises(RenderError, match="ssh's destination"):
+            argv(_template(case, HOSTILE_HOSTS[0]))
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="ssh is not installed")
+@pytest.mark.parametrize("case", [case for case in DESTINATIONS if case.startswith(_SSH)])
+def test_ordinary_ssh_destinations_stay_accepted(case: str) -> None:
+    for value in ORDINARY_HOSTS:
+        if "@" in case and value == "::1":
+            continue  # (not a user name, nor a host with one before it)
+        words = argv(_template(case, value))
+        assert sh(_template(case, value))
+        assert _ssh_accepts(words[1:])
+
+
 # -- psql: a fake server ----------------------------------------------------------------------
 
 
