@@ -1112,6 +1112,43 @@ def _role_attribute(head: list[str], before: str) -> bool:
 _ATTACH_PATH_AFTER = frozenset(("attach", "database", "exists"))
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
 _ROLE_SETTING_CALL = "\0set_config role"  # set_config('role', ...), which reads "none"
+# set_config('search_path', ...), which reads its value as a list of schemas
+_PATH_SETTING_CALL = "\0set_config search_path"
+# The settings set_config() takes a value of that PostgreSQL reads further, by the check of
+# the value at render time (_Places.roles): 'role' reads 'none' as NONE, and 'search_path'
+# reads a list, whose schemas may come before pg_catalog (set_config('search_path', 'carol,
+# pg_catalog', false) made a superuser's lower('ABC') run carol's lower(text)).  Only a field
+# that is the whole value argument is checked; one inside an expression there is refused
+# (lower('NONE') is 'none'; replace(v, ';', ',') makes a list).
+_CHECKED_SETTINGS = {"'role'": _ROLE_SETTING_CALL, "'search_path'": _PATH_SETTING_CALL}
+_CHECKED_VALUES = {_ROLE_SETTING_CALL: "none", _PATH_SETTING_CALL: "search_path"}
+_SETTING_VALUE_PART = (
+    "is part of an expression that gives set_config() the value of 'role' or 'search_path', "
+    "which PostgreSQL reads further and sql() checks only as the whole argument: "
+    "set_config('role', lower({r}), false) with 'NONE' set the role NONE, back to the "
+    "connection's login role",
+    "Pass the whole value as the field (compute it in Python): set_config('role', {r}, "
+    "false); for the search path write set search_path to {s:i}",
+)
+# A value PostgreSQL reads as a list of schemas: one with a ',' names several, and one with a
+# '"' may join the text's own (SplitIdentifierString's syntax).
+_SEARCH_PATH_LIST = (
+    "is the value of search_path, which PostgreSQL reads as a list of schemas, and the value "
+    "would name several (or quote the text's own): set_config('search_path', 'carol, "
+    "pg_catalog', false) put carol's schema before pg_catalog, and a superuser's lower('ABC') "
+    "ran carol's lower(text), which made carol a superuser",
+    "Pass the name of one schema (as a str, without ',' or '\"'), or write set search_path to "
+    "{s:i}, public, which quotes each name",
+)
+
+
+def _search_path_refusal(value: object) -> tuple[str, str] | None:
+    """Why ``value`` may not be set_config('search_path', ...)'s value: it is no str, or
+    PostgreSQL would read more than one schema, or a quoted one, in it."""
+    if not isinstance(value, str):
+        return _SEARCH_PATH_LIST
+    name = str.__str__(value)  # a str subclass's own __contains__ never runs
+    return _SEARCH_PATH_LIST if "," in name or '"' in name else None
 # PRAGMA name(...) calls a pragma function, and DuckDB's run code (import_database,
 # json_execute_serialized_sql): an argument is a value only in those known to read it as data,
 # a table's name or a count (an allow-list; a pragma's setting, 'pragma k = v', is read above).
@@ -1320,7 +1357,8 @@ class _Places(NamedTuple):
     internal: tuple[tuple[str, ...], ...]
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     # a role where PostgreSQL reads a keyword too: the ':i' value refused there ("public"
-    # after GRANT ... TO, "none" after SET ROLE), or ""
+    # after GRANT ... TO, "none" after SET ROLE), "search_path" for set_config()'s value of
+    # it (one schema), or ""
     roles: tuple[str, ...]
     # the name of a relation or type a CREATE makes: "temp" (a TEMP one), "created" (another,
     # which a value qualified with pg_temp puts there too), or ""
@@ -1371,6 +1409,7 @@ def _composed(
         last_named = False  # the previous token was a word, an identifier or a field
         taint = ""  # what the query does with code, which a value anywhere may reach
         config_named = False  # the last token was set_config()'s written setting name
+        whole: int | None = None  # the field set_config()'s checked value must be all of
         # the words after the statement's last SET or RESET that names a setting (SET, ALTER
         # ... SET, CREATE FUNCTION ... SET: ALTER FUNCTION takes several, after any number of
         # other words), or None
@@ -1401,6 +1440,9 @@ def _composed(
                 token = _name(text[start:end], kind)
             else:
                 token = MARKER if kind == "field" else text[start:end]
+            if whole is not None and token not in (",", ")"):
+                found[whole] = found[whole] or _SETTING_VALUE_PART  # set_config(k, {v} || 'x')
+            whole = None
             if config_named and token != ",":  # set_config('dynamic_' || 'library_path', ...)
                 taint = taint or "calls set_config() " + _UNNAMED_SETTING
             config_named = False
@@ -1410,8 +1452,9 @@ def _composed(
                 elif _code_setting(text[start:end].lower()):
                     calls[-1] = _CODE_SETTING_CALL
                     taint = taint or "calls set_config() " + _SETTING_CODE
-                elif text[start:end].lower() == "'role'":
-                    calls[-1] = _ROLE_SETTING_CALL  # set_config('role', {r}, ...): not "none"
+                elif text[start:end].lower() in _CHECKED_SETTINGS:
+                    # set_config('role', {r}, ...): not "none"; 'search_path': one schema
+                    calls[-1] = _CHECKED_SETTINGS[text[start:end].lower()]
                 config_named = True  # and it must be the whole argument
             named = kind in ("word", "identifier", "field")
             opens = token == "(" or (kind == "field" and specs[field] in ("in", "l"))
@@ -1527,11 +1570,20 @@ def _composed(
                     roles[field] = "role"  # grant {r:i} to u: not a predefined "pg_*" role
                 if postgresql and specs[field] == "i" and (grantees or _maps_user(head, last)):
                     roles[field] = "public"  # grant select on t to {r:i}: "public" is PUBLIC
-                if postgresql and (
-                    (specs[field] in ("i", "l") and not calls and _sets_role(after_set))
-                    or (specs[field] in ("", "l") and calls[-1:] == [_ROLE_SETTING_CALL])
+                if (
+                    postgresql
+                    and specs[field] in ("i", "l")
+                    and not calls
+                    and _sets_role(after_set)
                 ):
                     roles[field] = "none"  # set role {r:i}: "none" is NONE, the session user
+                checked = next((call for call in calls if call in _CHECKED_VALUES), "")
+                if postgresql and checked:
+                    if calls[-1] == checked and last == "," and specs[field] in ("", "l"):
+                        roles[field] = _CHECKED_VALUES[checked]  # checked at render time
+                        whole = field  # if the argument ends after it
+                    else:
+                        found[field] = found[field] or _SETTING_VALUE_PART
                 family = "postgresql" if postgresql else d.name
                 if family not in internal[field] and (
                     relation or _fts_option(calls, prior, last) == "content"
@@ -1878,7 +1930,9 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
             # when no file has it (from 'sqlite_stmt', from 'pg_prepared_statements'): the
             # internal tables as for ':i' (a file is what DuckDB's from {path:l} means)
             where = _named_table(interpolation.value, False, internal, False)
-        if where is None and role:
+        if where is None and role == "search_path":
+            where = _search_path_refusal(interpolation.value)
+        elif where is None and role:
             where = _role_refusal(interpolation.value, role, interpolation.format_spec)
         if where is not None:
             raise refusal("sql", field_text(interpolation, position), *where)
