@@ -691,13 +691,17 @@ _TABLE_WRITES = frozenset(("update", "into", "truncate", "lock", "view", "sequen
 # function for an insert into pg_roles); CREATE RULE ... AS ON <event> TO {t:i} and DROP/ALTER
 # RULE ... ON {t:i}, the same; and the schema of CREATE/DROP/ALTER SCHEMA {s:i}, the catalog's
 # among them (alter schema "pg_catalog" owner to carol let carol put an upper(varchar) there,
-# which a superuser's upper() of a varchar then ran).
+# which a superuser's upper() of a varchar then ran), and of ALTER DEFAULT PRIVILEGES IN SCHEMA
+# {s:i}, whose grant reaches every function an extension installs there later (in
+# "pg_catalog", adminpack's pg_file_write(), with which carol appended to the server's
+# postgresql.auto.conf).
 _TABLE_NAMED_AFTER = {
     "grant": frozenset(("on", "schema")),
     "revoke": frozenset(("on", "schema")),
     "trigger": frozenset(("on",)),
     "rule": frozenset(("on", "to")),
     "schema": frozenset(("schema",)),
+    "default": frozenset(("schema",)),  # alter default privileges in schema {s:i} grant ...
 }
 _RULE_EVENTS = frozenset(("select", "insert", "update", "delete"))  # on <event> to {t:i}
 # Words between CREATE/DROP/ALTER and the kind of its object (create or replace rule)

@@ -1,4 +1,5 @@
-"""The sixteenth red-team pass over sql(): values PostgreSQL reads further.
+"""The sixteenth red-team pass over sql(): values PostgreSQL reads further, and the catalog's
+schema where default privileges go.
 
 * set_config('search_path', {s}, false) takes a list: the value 'carol, pg_catalog' put a
   schema before pg_catalog, and a superuser's lower('ABC') ran that schema's lower(text)
@@ -7,6 +8,9 @@
 * set_config('role', lower({r}), false) with 'NONE' gave 'none', which PostgreSQL reads as
   NONE (back to the login's role): the eleventh pass refused the value 'none' only as the
   whole argument.
+* ALTER DEFAULT PRIVILEGES IN SCHEMA {s:i} with "pg_catalog": an extension installed there
+  later (adminpack) gave the role EXECUTE on pg_file_write(), with which it appended to the
+  server's postgresql.auto.conf.
 """
 
 from __future__ import annotations
@@ -95,3 +99,48 @@ def test_set_config_s_role_is_the_whole_argument(pg: Any) -> None:  # noqa: F811
     finally:
         pg.execute("reset role")
         pg.execute(f"drop role {tenant}")
+
+
+# --- ALTER DEFAULT PRIVILEGES IN SCHEMA {s:i}: not the catalog's. -------------------------------
+
+
+def test_default_privileges_are_not_in_the_catalog_s_schema(pg: Any) -> None:  # noqa: F811
+    _superuser(pg)
+    available = "select 1 from pg_available_extensions where name = 'adminpack'"
+    if pg.execute(available).fetchone() is None:
+        pytest.skip("adminpack (postgresql-contrib) is not installed")
+    carol = role_name(pg, "carol")
+    pg.execute(f"create role {carol}")
+    writes = (
+        "select has_function_privilege(%s, 'pg_catalog.pg_file_write(text, text, boolean)', "
+        "'execute')"
+    )
+    try:
+        # The positive control: default privileges in "pg_catalog" reached adminpack's
+        # pg_file_write(), installed there later (with which carol appended a line to the
+        # server's postgresql.auto.conf; here only the privilege is looked at).
+        with pg.transaction(force_rollback=True):
+            pg.execute("drop extension if exists adminpack")
+            pg.execute('alter default privileges in schema "pg_catalog" grant execute on '
+                       f"functions to {carol}")  # fmt: skip
+            pg.execute("create extension adminpack")
+            assert pg.execute(writes, [carol]).fetchone() == (True,)
+        for schema in ["pg_catalog", "information_schema", ("pg_catalog",)]:
+            for statement in [
+                ("alter default privileges in schema ", field(schema, "s", "i"),
+                 " grant execute on functions to r"),
+                ("alter default privileges for role r in schema a, ", field(schema, "s", "i"),
+                 " revoke select on tables from r"),
+            ]:  # fmt: skip
+                refused_everywhere(statement, "one of PostgreSQL's catalog tables")
+        # The look-alike runs: a schema of one's own, and the grantee's name.
+        template = T("alter default privileges in schema ", field("ipy_istring_contexts", "s", "i"),
+                     " grant execute on functions to ", field(carol, "r", "i"))  # fmt: skip
+        pg.execute(*sql(template, "format"))
+        pg.execute("create function f() returns int language sql as 'select 1'")
+        assert pg.execute(
+            "select has_function_privilege(%s, 'ipy_istring_contexts.f()', 'execute')", [carol]
+        ).fetchone() == (True,)
+    finally:
+        pg.execute(f"drop owned by {carol}")
+        pg.execute(f"drop role {carol}")
