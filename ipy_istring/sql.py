@@ -1950,7 +1950,11 @@ def _named_table(
     ``_WRITTEN`` where the statement writes it), a built-in type ALTER TYPE changes
     (``_ALTERED_TYPE`` in ``internal``), or pg_settings as UPDATE's table (``updated``);
     ``None`` when it may."""
-    names = value if isinstance(value, tuple) else (value,)
+    names = tuple(
+        # as plain str: a str subclass's own startswith() or __eq__ never run
+        str.__str__(name) if isinstance(name, str) else name
+        for name in (value if isinstance(value, tuple) else (value,))
+    )
     last = names[-1] if names and isinstance(names[-1], str) else ""
     if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
         return _UPDATED_SETTINGS

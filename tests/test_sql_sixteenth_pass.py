@@ -11,6 +11,8 @@ schema where default privileges go.
 * ALTER DEFAULT PRIVILEGES IN SCHEMA {s:i} with "pg_catalog": an extension installed there
   later (adminpack) gave the role EXECUTE on pg_file_write(), with which it appended to the
   server's postgresql.auto.conf.
+* A str subclass whose startswith() lies named "pg_prepared_statements" past the catalog
+  check, which now reads the value as a plain str (as the role check did).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import pytest
 from test_sql_contexts import pg, role_name  # noqa: F401  # pg: the fixture the tests ask for
 from test_sql_tenth_pass import T, field, refused_everywhere
 
+from ipy_istring.fields import RenderError
 from ipy_istring.sql import sql
 
 
@@ -144,3 +147,34 @@ def test_default_privileges_are_not_in_the_catalog_s_schema(pg: Any) -> None:  #
     finally:
         pg.execute(f"drop owned by {carol}")
         pg.execute(f"drop role {carol}")
+
+
+# --- A str subclass's own methods do not decide the catalog check. ------------------------------
+
+
+class _Lying(str):
+    """A str whose startswith() says no: the catalog check must read the name it writes."""
+
+    def startswith(self, *args: Any) -> bool:
+        return False
+
+
+def test_a_str_subclass_names_what_it_writes(pg: Any) -> None:  # noqa: F811
+    # The positive control: the text sql() wrote before this pass read the prepared
+    # statement's text, a literal secret included.
+    pg.execute("prepare leak as select 'PREPARED-SECRET' as s")
+    try:
+        rows = pg.execute('select statement from "pg_prepared_statements"').fetchall()
+        assert any("PREPARED-SECRET" in row[0] for row in rows)
+        for value in [_Lying("pg_prepared_statements"), ("ipy", _Lying("pg_cursors"))]:
+            refused_everywhere(
+                ("select * from ", field(value, "t", "i"), ""), "one of PostgreSQL's catalog"
+            )
+        with pytest.raises(RenderError, match="one of SQLite's own tables"):
+            sql(T("select * from ", field(_Lying("sqlite_stmt"), "t", "i"), ""))
+        # The look-alike runs: a subclass naming a table of one's own.
+        pg.execute("create table orders (id int)")
+        query = sql(T("select count(*) from ", field(_Lying("orders"), "t", "i"), ""), "format")
+        assert pg.execute(*query).fetchone() == (0,)
+    finally:
+        pg.execute("deallocate leak")
