@@ -150,9 +150,10 @@ _CONTINUES = (
 )
 _NEWLINE = re.compile(r"[\n\r]")
 _SPACES = frozenset(" \t\n\r\f")  # not \v: SQLite and PostgreSQL < 16 refuse it
-# The characters a field may touch: each ends (or starts) a token whatever the value is.
-_BEFORE = _SPACES | frozenset("(,;=<>+-*/%|[")
-_AFTER = _SPACES | frozenset("),;=<>+-*/%|]!")
+# The characters a field may touch: each ends (or starts) a token whatever the value is
+# (the braces of DuckDB's struct and map literals, {'a': ?}, too).
+_BEFORE = _SPACES | frozenset("(,;=<>+-*/%|[{")
+_AFTER = _SPACES | frozenset("),;=<>+-*/%|]}!")
 # What only a ':i' name may touch before it: a dot (s.{t:i}), and PostgreSQL's cast '::'
 # ({x}::{t:i}, as cast({x} as {t:i})): its value is written quoted, and a '"' starts a token
 # after either in every dialect.

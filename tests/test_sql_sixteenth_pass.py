@@ -13,12 +13,14 @@ schema where default privileges go.
   server's postgresql.auto.conf.
 * A str subclass whose startswith() lies named "pg_prepared_statements" past the catalog
   check, which now reads the value as a plain str (as the role check did).
+* An over-refusal: a field touching DuckDB's struct braces ({'a': {n}}).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import duckdb
 import pytest
 from test_sql_contexts import pg, role_name  # noqa: F401  # pg: the fixture the tests ask for
 from test_sql_tenth_pass import T, field, refused_everywhere
@@ -178,3 +180,28 @@ def test_a_str_subclass_names_what_it_writes(pg: Any) -> None:  # noqa: F811
         assert pg.execute(*query).fetchone() == (0,)
     finally:
         pg.execute("deallocate leak")
+
+
+# --- An over-refusal: a field touching DuckDB's braces. ------------------------------------------
+
+
+def test_a_field_may_touch_a_struct_s_braces() -> None:
+    # '{' and '}' are tokens of their own in every dialect (DuckDB's struct and map literals;
+    # PostgreSQL's and SQLite's lexers read either alone), as '[' and ']' are.
+    connection = duckdb.connect()
+    for parts, rows in [
+        (("select {'a': ", field(1, "n"), "}"), [({"a": 1},)]),
+        (("select {'a': 1, 'b': ", field(-5, "n", "l"), "}"), [({"a": 1, "b": -5},)]),
+        (("select {", field("k", "k", "l"), ": 'v'}"), [({"k": "v"},)]),
+        (("select map {", field("k", "k"), ": 1}"), [({"k": 1},)]),
+        (("select {'a': ", field("x", "c", "i"), "} from (select 2 as x)"), [({"a": 2},)]),
+    ]:
+        for paramstyle in ["qmark", "dollar"]:
+            assert connection.execute(*sql(T(*parts), paramstyle)).fetchall() == rows
+    # Still glued: a word or a quote next to the brace's field, and SQLite's :k: (a name).
+    for parts, paramstyle in [
+        (("select {'a': x", field(1, "n"), "}"), "qmark"),
+        (("select map {", field("k", "k"), ": 1}"), "named"),
+    ]:
+        with pytest.raises(RenderError, match="touches its neighbours"):
+            sql(T(*parts), paramstyle)
