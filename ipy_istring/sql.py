@@ -1336,10 +1336,10 @@ def _role_refusal(value: object, role: str, spec: str) -> tuple[str, str] | None
     """Why ``value`` may not be the role of a field whose role is ``role`` ("public" where
     PostgreSQL grants to, "none" where SET ROLE reads NONE, "role" elsewhere), compared as the
     name it writes: ``("public",)`` is written "public" too."""
-    names = value if isinstance(value, tuple) else (value,)
-    if len(names) != 1 or not isinstance(names[0], str):
+    names = _names_of(value)
+    name = names[0] if len(names) == 1 else None
+    if not isinstance(name, str):
         return None
-    name = str.__str__(names[0])  # a str subclass's own startswith() or __eq__ never run
     if name.startswith("pg_"):
         return _RESERVED_ROLE
     if name != role:
@@ -1796,8 +1796,9 @@ def _created(
 def _shadowing(value: object, created: str) -> tuple[str, str] | None:
     """Why a ':i' value may not name the relation or type a statement makes (``created``, as
     in ``_CREATED_ORDER``); None when it may."""
-    names = value if isinstance(value, tuple) else (value,)
-    if not names or not all(isinstance(n, str) for n in names):
+    parts = _names_of(value)
+    names = [name for name in parts if isinstance(name, str)]
+    if not names or len(names) != len(parts):
         return None
     temp = created == "temp"
     if len(names) > 1:
@@ -1943,6 +1944,15 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
             raise refusal("sql", field_text(interpolation, position), *where)
 
 
+def _names_of(value: object) -> tuple[object, ...]:
+    """The parts of a ':i' value (a tuple is schema.name), each str read as the plain str it
+    writes: a str subclass's own startswith(), lower() or __eq__ never decide a check."""
+    return tuple(
+        str.__str__(name) if isinstance(name, str) else name
+        for name in (value if isinstance(value, tuple) else (value,))
+    )
+
+
 def _named_table(
     value: object, table: bool, internal: tuple[str, ...], updated: bool
 ) -> tuple[str, str] | None:
@@ -1951,11 +1961,7 @@ def _named_table(
     ``_WRITTEN`` where the statement writes it), a built-in type ALTER TYPE changes
     (``_ALTERED_TYPE`` in ``internal``), or pg_settings as UPDATE's table (``updated``);
     ``None`` when it may."""
-    names = tuple(
-        # as plain str: a str subclass's own startswith() or __eq__ never run
-        str.__str__(name) if isinstance(name, str) else name
-        for name in (value if isinstance(value, tuple) else (value,))
-    )
+    names = _names_of(value)
     last = names[-1] if names and isinstance(names[-1], str) else ""
     if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
         return _UPDATED_SETTINGS

@@ -155,10 +155,13 @@ def test_default_privileges_are_not_in_the_catalog_s_schema(pg: Any) -> None:  #
 
 
 class _Lying(str):
-    """A str whose startswith() says no: the catalog check must read the name it writes."""
+    """A str whose startswith() and lower() lie: the checks must read the name it writes."""
 
     def startswith(self, *args: Any) -> bool:
         return False
+
+    def lower(self) -> str:
+        return "x"
 
 
 def test_a_str_subclass_names_what_it_writes(pg: Any) -> None:  # noqa: F811
@@ -174,6 +177,12 @@ def test_a_str_subclass_names_what_it_writes(pg: Any) -> None:  # noqa: F811
             )
         with pytest.raises(RenderError, match="one of SQLite's own tables"):
             sql(T("select * from ", field(_Lying("sqlite_stmt"), "t", "i"), ""))
+        # And the name a temporary table takes (the thirteenth pass: "text" hid the type
+        # from the session, and broke every 'a'::text).
+        refused_everywhere(
+            ("create temp table ", field(_Lying("text"), "t", "i"), " (a int)"),
+            "find those before their own catalog",
+        )
         # The look-alike runs: a subclass naming a table of one's own.
         pg.execute("create table orders (id int)")
         query = sql(T("select count(*) from ", field(_Lying("orders"), "t", "i"), ""), "format")
