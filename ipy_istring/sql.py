@@ -212,6 +212,32 @@ def _allowed(before: str, after: str, paramstyle: str) -> frozenset[str]:
     return frozenset(specs)
 
 
+# The characters the driver's codec for one of PostgreSQL's client encodings writes as a
+# backslash byte: Python's euc_jp, shift_jis and shift_jis_2004 (psycopg's for EUC_JP, SJIS and
+# SHIFT_JIS_2004) write the yen sign as 0x5C, which PostgreSQL reads as a backslash, so in a
+# '...' or E'...' literal it escaped the quote after it (on an EUC_JP database, E'\\x¥'' union
+# select secret ...' ran the union).  Found by encoding every character with each codec of
+# psycopg's table (tests/test_sql_sixteenth_pass.py does it again for the multibyte ones; a
+# single-byte codec writes an ASCII byte only for that ASCII character).
+_BACKSLASH_BYTE = frozenset("\u00a5")
+_BACKSLASH_BYTE_WHY = (
+    "is a string with a yen sign (U+00A5), which the codecs drivers use for PostgreSQL's "
+    "EUC_JP, SJIS and SHIFT_JIS_2004 client encodings write as the byte of a backslash: on an "
+    "EUC_JP database E'\\\\x¥'' union select ...' read it as a backslash escaping the quote, "
+    "and the rest ran as SQL"
+)
+_BACKSLASH_BYTE_STATIC = (
+    "holds a yen sign (U+00A5) in a string, which the codecs drivers use for PostgreSQL's "
+    "EUC_JP, SJIS and SHIFT_JIS_2004 client encodings write as the byte of a backslash, so "
+    "PostgreSQL may read the string as escaping its closing quote and going on into the fields",
+    "Pass the text with the yen sign as a parameter ({x}, no quotes around it)",
+)
+_BACKSLASH_BYTE_COMPOSED = (
+    "is in a query whose text " + _BACKSLASH_BYTE_STATIC[0],
+    _BACKSLASH_BYTE_STATIC[1],
+)
+
+
 def _read(
     strings: tuple[str, ...], d: Dialect
 ) -> tuple[list[tuple[str, str] | None], tuple[str, str, str] | None]:
@@ -245,6 +271,14 @@ def _read(
                 "the wrong placeholders",
                 "Write the value as a field, or quote the text",
             )
+        elif (
+            problem is None
+            and d.backslash_strings
+            and kind in ("string", "escape_string")
+            and not _BACKSLASH_BYTE.isdisjoint(text[start:end])
+            and text.count(MARKER) > 1  # a field's value may follow (not the end's marker)
+        ):
+            problem = (f"the static text {text[start:end]!r}", *_BACKSLASH_BYTE_STATIC)
         elif kind == "unicode_space":  # what follows has no one reading: name this
             return inside, (
                 f"the static text's U+{ord(text[start]):04X} after "
@@ -1397,8 +1431,11 @@ def _composed(
     created = [""] * count
     aliased = [False] * count
     for d in members:
-        for n, where in enumerate(_read(strings, d)[0][:count]):
-            found[n] = found[n] or where
+        read, problem = _read(strings, d)
+        # a fragment's string with a yen sign: PostgreSQL may read the fields after it inside
+        yen = problem is not None and problem[1:] == _BACKSLASH_BYTE_STATIC
+        for n, where in enumerate(read[:count]):
+            found[n] = found[n] or where or (_BACKSLASH_BYTE_COMPOSED if yen else None)
         head: list[str] = []  # the statement's first words (outside parentheses)
         previous = ""  # the previous token's name, if it was a word or identifier
         last = ""  # the previous token: its name, or its text
@@ -2144,6 +2181,12 @@ def _literal(value: object, members: tuple[Dialect, ...]) -> str:
         value = str.__str__(value)  # a str subclass's own replace() or `in` never run
         if "\0" in value:
             raise _Refused("has a value that contains a NUL byte", "Remove it")
+        if any(d.backslash_strings for d in members) and not _BACKSLASH_BYTE.isdisjoint(value):
+            raise _Refused(
+                _BACKSLASH_BYTE_WHY,
+                "Pass it as a parameter (drop ':l'), which the driver sends as data, or say "
+                "where the query runs: sql(..., dialect='sqlite' / 'duckdb')",
+            )
         quoted = "'" + value.replace("'", "''") + "'"
         if "\\" not in value or not any(d.backslash_strings for d in members):
             return quoted

@@ -14,10 +14,14 @@ schema where default privileges go.
 * A str subclass whose startswith() lies named "pg_prepared_statements" past the catalog
   check, which now reads the value as a plain str (as the role check did).
 * An over-refusal: a field touching DuckDB's struct braces ({'a': {n}}).
+* The yen sign: psycopg's codec for an EUC_JP (or SJIS) connection writes it as 0x5C, a
+  backslash to PostgreSQL, so {v:l} with "\\x¥' union select secret from s --", written
+  E'\\\\x¥'' union ...', ran the union on an EUC_JP database, as E'¥' || {v:l} in the text did.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import duckdb
@@ -214,3 +218,81 @@ def test_a_field_may_touch_a_struct_s_braces() -> None:
     ]:
         with pytest.raises(RenderError, match="touches its neighbours"):
             sql(T(*parts), paramstyle)
+
+
+# --- The yen sign, which a client encoding's codec writes as a backslash. ------------------------
+
+
+def test_the_yen_sign_is_no_literal_s_character_where_postgresql_runs(pg: Any) -> None:  # noqa: F811
+    import psycopg
+    from psycopg import conninfo
+
+    _superuser(pg)
+    name = f"{pg.info.dbname}_eucjp"
+    pg.execute(f"drop database if exists {name}")
+    pg.execute(f"create database {name} encoding 'EUC_JP' lc_collate 'C' lc_ctype 'C' "
+               "template template0")  # fmt: skip
+    try:
+        with psycopg.connect(conninfo.make_conninfo(pg.info.dsn, dbname=name),
+                             autocommit=True) as db:  # fmt: skip
+            assert db.info.encoding == "euc_jp"  # psycopg's codec: '¥' is the byte 0x5C
+            db.execute("create table t (name text); insert into t values ('alice')")
+            db.execute("create table s (secret text); insert into s values ('TOPSECRET')")
+            attack = "\\x\u00a5' union select secret from s --"
+            # The positive controls: the text sql() wrote before this pass ran the union.
+            written = (
+                "select name from t where name = E'\\\\x\u00a5'' union select secret from s --'"
+            )
+            assert db.execute(written).fetchall() == [("TOPSECRET",)]
+            static = "select name from t where name = E'\u00a5' || ' union select secret from s --'"
+            assert db.execute(static).fetchall() == [("TOPSECRET",)]
+            for parts in [
+                ("select name from t where name = ", field(attack, "v", "l"), ""),
+                ("select ", field("Tokyo \u00a5100", "v", "l"), ""),
+            ]:
+                refused_everywhere(parts, "yen sign")
+            for parts in [
+                ("select name from t where name = E'\u00a5' || ", field(" x", "v", "l"), ""),
+                ("select name from t where name = '\u00a5' || ", field(" x", "v"), ""),
+            ]:
+                refused_everywhere(parts, "yen sign")
+            fragment = T("select name from t where name = E'\u00a5' || ")
+            refused_everywhere((field(fragment, "f", "q"), " ", field(" x", "v", "l"), ""),
+                               "yen sign")  # fmt: skip
+            # Look-alikes run: other Japanese text as ':l', the yen sign as a parameter, and
+            # in a quoted name; where SQLite or DuckDB run it, the yen sign as ':l'.
+            tokyo = T("select ", field("\u6771\u4eac", "v", "l"), "")
+            assert db.execute(*sql(tokyo, "format")).fetchall() == [("\u6771\u4eac",)]
+            bound = T("select name from t where name = ", field(attack, "v"), "")
+            assert db.execute(*sql(bound, "format")).fetchall() == []
+            named = T('select 1 as "\u00a5", ', field("a", "v"), "")
+            assert db.execute(*sql(named, "format")).fetchall() == [(1, "a")]
+    finally:
+        pg.execute(f"drop database {name}")
+    yen = T("select ", field("\u00a5100", "v", "l"), "")
+    assert duckdb.connect().execute(*sql(yen, dialect="duckdb")).fetchall() == [("\u00a5100",)]
+    assert sqlite3.connect(":memory:").execute(*sql(yen)).fetchall() == [("\u00a5100",)]
+
+
+def test_no_other_character_is_written_as_a_backslash_or_a_quote() -> None:
+    # Every codec psycopg uses for a client encoding: a single-byte one writes an ASCII byte
+    # only for that ASCII character (its encoding table is its decoding table's inverse), and
+    # the multibyte ones write only the yen sign as one (BMP; beyond it they write four bytes
+    # or nothing).
+    from psycopg import _encodings
+
+    from ipy_istring.sql import _BACKSLASH_BYTE
+
+    ascii_ = "".join(map(chr, range(128)))
+    found = set()
+    chars = [chr(cp) for cp in range(0x80, 0x10000) if not 0xD800 <= cp <= 0xDFFF]
+    for codec in sorted({codec for _, codec in _encodings._py_codecs}):
+        try:
+            multibyte = len("\u4e00".encode(codec)) > 1
+        except UnicodeEncodeError:
+            multibyte = False
+        if not multibyte:
+            assert bytes(range(128)).decode(codec) == ascii_, codec
+            continue
+        found |= {c for c in chars if c.encode(codec, "ignore") in (b"\\", b"'", b'"')}
+    assert found == _BACKSLASH_BYTE
