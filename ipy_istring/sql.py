@@ -150,9 +150,10 @@ _CONTINUES = (
 )
 _NEWLINE = re.compile(r"[\n\r]")
 _SPACES = frozenset(" \t\n\r\f")  # not \v: SQLite and PostgreSQL < 16 refuse it
-# The characters a field may touch: each ends (or starts) a token whatever the value is.
-_BEFORE = _SPACES | frozenset("(,;=<>+-*/%|[")
-_AFTER = _SPACES | frozenset("),;=<>+-*/%|]!")
+# The characters a field may touch: each ends (or starts) a token whatever the value is
+# (the braces of DuckDB's struct and map literals, {'a': ?}, too).
+_BEFORE = _SPACES | frozenset("(,;=<>+-*/%|[{")
+_AFTER = _SPACES | frozenset("),;=<>+-*/%|]}!")
 # What only a ':i' name may touch before it: a dot (s.{t:i}), and PostgreSQL's cast '::'
 # ({x}::{t:i}, as cast({x} as {t:i})): its value is written quoted, and a '"' starts a token
 # after either in every dialect.
@@ -211,6 +212,32 @@ def _allowed(before: str, after: str, paramstyle: str) -> frozenset[str]:
     return frozenset(specs)
 
 
+# The characters the driver's codec for one of PostgreSQL's client encodings writes as a
+# backslash byte: Python's euc_jp, shift_jis and shift_jis_2004 (psycopg's for EUC_JP, SJIS and
+# SHIFT_JIS_2004) write the yen sign as 0x5C, which PostgreSQL reads as a backslash, so in a
+# '...' or E'...' literal it escaped the quote after it (on an EUC_JP database, E'\\x¥'' union
+# select secret ...' ran the union).  Found by encoding every character with each codec of
+# psycopg's table (tests/test_sql_sixteenth_pass.py does it again for the multibyte ones; a
+# single-byte codec writes an ASCII byte only for that ASCII character).
+_BACKSLASH_BYTE = frozenset("\u00a5")
+_BACKSLASH_BYTE_WHY = (
+    "is a string with a yen sign (U+00A5), which the codecs drivers use for PostgreSQL's "
+    "EUC_JP, SJIS and SHIFT_JIS_2004 client encodings write as the byte of a backslash: on an "
+    "EUC_JP database E'\\\\x¥'' union select ...' read it as a backslash escaping the quote, "
+    "and the rest ran as SQL"
+)
+_BACKSLASH_BYTE_STATIC = (
+    "holds a yen sign (U+00A5) in a string, which the codecs drivers use for PostgreSQL's "
+    "EUC_JP, SJIS and SHIFT_JIS_2004 client encodings write as the byte of a backslash, so "
+    "PostgreSQL may read the string as escaping its closing quote and going on into the fields",
+    "Pass the text with the yen sign as a parameter ({x}, no quotes around it)",
+)
+_BACKSLASH_BYTE_COMPOSED = (
+    "is in a query whose text " + _BACKSLASH_BYTE_STATIC[0],
+    _BACKSLASH_BYTE_STATIC[1],
+)
+
+
 def _read(
     strings: tuple[str, ...], d: Dialect
 ) -> tuple[list[tuple[str, str] | None], tuple[str, str, str] | None]:
@@ -244,6 +271,14 @@ def _read(
                 "the wrong placeholders",
                 "Write the value as a field, or quote the text",
             )
+        elif (
+            problem is None
+            and d.backslash_strings
+            and kind in ("string", "escape_string")
+            and not _BACKSLASH_BYTE.isdisjoint(text[start:end])
+            and text.count(MARKER) > 1  # a field's value may follow (not the end's marker)
+        ):
+            problem = (f"the static text {text[start:end]!r}", *_BACKSLASH_BYTE_STATIC)
         elif kind == "unicode_space":  # what follows has no one reading: name this
             return inside, (
                 f"the static text's U+{ord(text[start]):04X} after "
@@ -691,13 +726,17 @@ _TABLE_WRITES = frozenset(("update", "into", "truncate", "lock", "view", "sequen
 # function for an insert into pg_roles); CREATE RULE ... AS ON <event> TO {t:i} and DROP/ALTER
 # RULE ... ON {t:i}, the same; and the schema of CREATE/DROP/ALTER SCHEMA {s:i}, the catalog's
 # among them (alter schema "pg_catalog" owner to carol let carol put an upper(varchar) there,
-# which a superuser's upper() of a varchar then ran).
+# which a superuser's upper() of a varchar then ran), and of ALTER DEFAULT PRIVILEGES IN SCHEMA
+# {s:i}, whose grant reaches every function an extension installs there later (in
+# "pg_catalog", adminpack's pg_file_write(), with which carol appended to the server's
+# postgresql.auto.conf).
 _TABLE_NAMED_AFTER = {
     "grant": frozenset(("on", "schema")),
     "revoke": frozenset(("on", "schema")),
     "trigger": frozenset(("on",)),
     "rule": frozenset(("on", "to")),
     "schema": frozenset(("schema",)),
+    "default": frozenset(("schema",)),  # alter default privileges in schema {s:i} grant ...
 }
 _RULE_EVENTS = frozenset(("select", "insert", "update", "delete"))  # on <event> to {t:i}
 # Words between CREATE/DROP/ALTER and the kind of its object (create or replace rule)
@@ -1112,6 +1151,43 @@ def _role_attribute(head: list[str], before: str) -> bool:
 _ATTACH_PATH_AFTER = frozenset(("attach", "database", "exists"))
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
 _ROLE_SETTING_CALL = "\0set_config role"  # set_config('role', ...), which reads "none"
+# set_config('search_path', ...), which reads its value as a list of schemas
+_PATH_SETTING_CALL = "\0set_config search_path"
+# The settings set_config() takes a value of that PostgreSQL reads further, by the check of
+# the value at render time (_Places.roles): 'role' reads 'none' as NONE, and 'search_path'
+# reads a list, whose schemas may come before pg_catalog (set_config('search_path', 'carol,
+# pg_catalog', false) made a superuser's lower('ABC') run carol's lower(text)).  Only a field
+# that is the whole value argument is checked; one inside an expression there is refused
+# (lower('NONE') is 'none'; replace(v, ';', ',') makes a list).
+_CHECKED_SETTINGS = {"'role'": _ROLE_SETTING_CALL, "'search_path'": _PATH_SETTING_CALL}
+_CHECKED_VALUES = {_ROLE_SETTING_CALL: "none", _PATH_SETTING_CALL: "search_path"}
+_SETTING_VALUE_PART = (
+    "is part of an expression that gives set_config() the value of 'role' or 'search_path', "
+    "which PostgreSQL reads further and sql() checks only as the whole argument: "
+    "set_config('role', lower({r}), false) with 'NONE' set the role NONE, back to the "
+    "connection's login role",
+    "Pass the whole value as the field (compute it in Python): set_config('role', {r}, "
+    "false); for the search path write set search_path to {s:i}",
+)
+# A value PostgreSQL reads as a list of schemas: one with a ',' names several, and one with a
+# '"' may join the text's own (SplitIdentifierString's syntax).
+_SEARCH_PATH_LIST = (
+    "is the value of search_path, which PostgreSQL reads as a list of schemas, and the value "
+    "would name several (or quote the text's own): set_config('search_path', 'carol, "
+    "pg_catalog', false) put carol's schema before pg_catalog, and a superuser's lower('ABC') "
+    "ran carol's lower(text), which made carol a superuser",
+    "Pass the name of one schema (as a str, without ',' or '\"'), or write set search_path to "
+    "{s:i}, public, which quotes each name",
+)
+
+
+def _search_path_refusal(value: object) -> tuple[str, str] | None:
+    """Why ``value`` may not be set_config('search_path', ...)'s value: it is no str, or
+    PostgreSQL would read more than one schema, or a quoted one, in it."""
+    if not isinstance(value, str):
+        return _SEARCH_PATH_LIST
+    name = str.__str__(value)  # a str subclass's own __contains__ never runs
+    return _SEARCH_PATH_LIST if "," in name or '"' in name else None
 # PRAGMA name(...) calls a pragma function, and DuckDB's run code (import_database,
 # json_execute_serialized_sql): an argument is a value only in those known to read it as data,
 # a table's name or a count (an allow-list; a pragma's setting, 'pragma k = v', is read above).
@@ -1294,10 +1370,10 @@ def _role_refusal(value: object, role: str, spec: str) -> tuple[str, str] | None
     """Why ``value`` may not be the role of a field whose role is ``role`` ("public" where
     PostgreSQL grants to, "none" where SET ROLE reads NONE, "role" elsewhere), compared as the
     name it writes: ``("public",)`` is written "public" too."""
-    names = value if isinstance(value, tuple) else (value,)
-    if len(names) != 1 or not isinstance(names[0], str):
+    names = _names_of(value)
+    name = names[0] if len(names) == 1 else None
+    if not isinstance(name, str):
         return None
-    name = str.__str__(names[0])  # a str subclass's own startswith() or __eq__ never run
     if name.startswith("pg_"):
         return _RESERVED_ROLE
     if name != role:
@@ -1320,7 +1396,8 @@ class _Places(NamedTuple):
     internal: tuple[tuple[str, ...], ...]
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     # a role where PostgreSQL reads a keyword too: the ':i' value refused there ("public"
-    # after GRANT ... TO, "none" after SET ROLE), or ""
+    # after GRANT ... TO, "none" after SET ROLE), "search_path" for set_config()'s value of
+    # it (one schema), or ""
     roles: tuple[str, ...]
     # the name of a relation or type a CREATE makes: "temp" (a TEMP one), "created" (another,
     # which a value qualified with pg_temp puts there too), or ""
@@ -1354,8 +1431,11 @@ def _composed(
     created = [""] * count
     aliased = [False] * count
     for d in members:
-        for n, where in enumerate(_read(strings, d)[0][:count]):
-            found[n] = found[n] or where
+        read, problem = _read(strings, d)
+        # a fragment's string with a yen sign: PostgreSQL may read the fields after it inside
+        yen = problem is not None and problem[1:] == _BACKSLASH_BYTE_STATIC
+        for n, where in enumerate(read[:count]):
+            found[n] = found[n] or where or (_BACKSLASH_BYTE_COMPOSED if yen else None)
         head: list[str] = []  # the statement's first words (outside parentheses)
         previous = ""  # the previous token's name, if it was a word or identifier
         last = ""  # the previous token: its name, or its text
@@ -1371,6 +1451,7 @@ def _composed(
         last_named = False  # the previous token was a word, an identifier or a field
         taint = ""  # what the query does with code, which a value anywhere may reach
         config_named = False  # the last token was set_config()'s written setting name
+        whole: int | None = None  # the field set_config()'s checked value must be all of
         # the words after the statement's last SET or RESET that names a setting (SET, ALTER
         # ... SET, CREATE FUNCTION ... SET: ALTER FUNCTION takes several, after any number of
         # other words), or None
@@ -1401,6 +1482,9 @@ def _composed(
                 token = _name(text[start:end], kind)
             else:
                 token = MARKER if kind == "field" else text[start:end]
+            if whole is not None and token not in (",", ")"):
+                found[whole] = found[whole] or _SETTING_VALUE_PART  # set_config(k, {v} || 'x')
+            whole = None
             if config_named and token != ",":  # set_config('dynamic_' || 'library_path', ...)
                 taint = taint or "calls set_config() " + _UNNAMED_SETTING
             config_named = False
@@ -1410,8 +1494,9 @@ def _composed(
                 elif _code_setting(text[start:end].lower()):
                     calls[-1] = _CODE_SETTING_CALL
                     taint = taint or "calls set_config() " + _SETTING_CODE
-                elif text[start:end].lower() == "'role'":
-                    calls[-1] = _ROLE_SETTING_CALL  # set_config('role', {r}, ...): not "none"
+                elif text[start:end].lower() in _CHECKED_SETTINGS:
+                    # set_config('role', {r}, ...): not "none"; 'search_path': one schema
+                    calls[-1] = _CHECKED_SETTINGS[text[start:end].lower()]
                 config_named = True  # and it must be the whole argument
             named = kind in ("word", "identifier", "field")
             opens = token == "(" or (kind == "field" and specs[field] in ("in", "l"))
@@ -1527,11 +1612,20 @@ def _composed(
                     roles[field] = "role"  # grant {r:i} to u: not a predefined "pg_*" role
                 if postgresql and specs[field] == "i" and (grantees or _maps_user(head, last)):
                     roles[field] = "public"  # grant select on t to {r:i}: "public" is PUBLIC
-                if postgresql and (
-                    (specs[field] in ("i", "l") and not calls and _sets_role(after_set))
-                    or (specs[field] in ("", "l") and calls[-1:] == [_ROLE_SETTING_CALL])
+                if (
+                    postgresql
+                    and specs[field] in ("i", "l")
+                    and not calls
+                    and _sets_role(after_set)
                 ):
                     roles[field] = "none"  # set role {r:i}: "none" is NONE, the session user
+                checked = next((call for call in calls if call in _CHECKED_VALUES), "")
+                if postgresql and checked:
+                    if calls[-1] == checked and last == "," and specs[field] in ("", "l"):
+                        roles[field] = _CHECKED_VALUES[checked]  # checked at render time
+                        whole = field  # if the argument ends after it
+                    else:
+                        found[field] = found[field] or _SETTING_VALUE_PART
                 family = "postgresql" if postgresql else d.name
                 if family not in internal[field] and (
                     relation or _fts_option(calls, prior, last) == "content"
@@ -1739,8 +1833,9 @@ def _created(
 def _shadowing(value: object, created: str) -> tuple[str, str] | None:
     """Why a ':i' value may not name the relation or type a statement makes (``created``, as
     in ``_CREATED_ORDER``); None when it may."""
-    names = value if isinstance(value, tuple) else (value,)
-    if not names or not all(isinstance(n, str) for n in names):
+    parts = _names_of(value)
+    names = [name for name in parts if isinstance(name, str)]
+    if not names or len(names) != len(parts):
         return None
     temp = created == "temp"
     if len(names) > 1:
@@ -1878,10 +1973,21 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
             # when no file has it (from 'sqlite_stmt', from 'pg_prepared_statements'): the
             # internal tables as for ':i' (a file is what DuckDB's from {path:l} means)
             where = _named_table(interpolation.value, False, internal, False)
-        if where is None and role:
+        if where is None and role == "search_path":
+            where = _search_path_refusal(interpolation.value)
+        elif where is None and role:
             where = _role_refusal(interpolation.value, role, interpolation.format_spec)
         if where is not None:
             raise refusal("sql", field_text(interpolation, position), *where)
+
+
+def _names_of(value: object) -> tuple[object, ...]:
+    """The parts of a ':i' value (a tuple is schema.name), each str read as the plain str it
+    writes: a str subclass's own startswith(), lower() or __eq__ never decide a check."""
+    return tuple(
+        str.__str__(name) if isinstance(name, str) else name
+        for name in (value if isinstance(value, tuple) else (value,))
+    )
 
 
 def _named_table(
@@ -1892,7 +1998,7 @@ def _named_table(
     ``_WRITTEN`` where the statement writes it), a built-in type ALTER TYPE changes
     (``_ALTERED_TYPE`` in ``internal``), or pg_settings as UPDATE's table (``updated``);
     ``None`` when it may."""
-    names = value if isinstance(value, tuple) else (value,)
+    names = _names_of(value)
     last = names[-1] if names and isinstance(names[-1], str) else ""
     if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
         return _UPDATED_SETTINGS
@@ -2075,6 +2181,12 @@ def _literal(value: object, members: tuple[Dialect, ...]) -> str:
         value = str.__str__(value)  # a str subclass's own replace() or `in` never run
         if "\0" in value:
             raise _Refused("has a value that contains a NUL byte", "Remove it")
+        if any(d.backslash_strings for d in members) and not _BACKSLASH_BYTE.isdisjoint(value):
+            raise _Refused(
+                _BACKSLASH_BYTE_WHY,
+                "Pass it as a parameter (drop ':l'), which the driver sends as data, or say "
+                "where the query runs: sql(..., dialect='sqlite' / 'duckdb')",
+            )
         quoted = "'" + value.replace("'", "''") + "'"
         if "\\" not in value or not any(d.backslash_strings for d in members):
             return quoted
