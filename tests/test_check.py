@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import ast
+import io
 import json
 import os
 import re
 import shlex
 import subprocess
 import sys
+import tokenize
 import warnings
 from pathlib import Path
 from typing import Any
@@ -2169,3 +2171,167 @@ def test_a_helper_calling_a_helper_of_the_same_cell(ishell: Any) -> None:
     )
     (warning,) = _prepare(ishell, cell)
     assert "run_b() gets a string built by an f-string" in str(warning.message)
+
+
+# --- hostile notebooks and what the fix writes ---------------------------------------------------
+
+
+def _main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """The command line in this process (the code of this tree), its status and output."""
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _cell(source: str) -> dict[str, Any]:
+    return {"cell_type": "code", "source": source, "metadata": {}, "outputs": []}
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),  # (json's decoder recurses)
+        (json.dumps({"cells": [_cell(["import os\n", 1])], "nbformat": 4}), "cell 1: its source"),
+        (json.dumps({"cells": [_cell(None)], "nbformat": 4}), "cell 1: its source is not text"),
+        (json.dumps({"worksheets": [1], "nbformat": 3}), "a worksheet is not an object"),
+        (json.dumps({"worksheets": [{"cells": 5}], "nbformat": 3}), "with a 'cells' list"),
+    ],
+)
+def test_a_notebook_of_odd_json_gets_a_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, reason: str
+) -> None:
+    (tmp_path / "a.ipynb").write_text(text)
+    (tmp_path / "b.py").write_text(VULNERABLE)  # (checked after it: the run goes on)
+    status, out, err = _main(capsys, str(tmp_path))
+    assert status == 2
+    (line,) = err.splitlines()
+    assert line.startswith(f"{tmp_path / 'a.ipynb'}: cannot check: ") and reason in line, line
+    assert out.startswith(f"{tmp_path / 'b.py'}:2:")
+
+
+def test_the_fix_counts_cells_that_are_no_objects(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notebook = tmp_path / "nb.ipynb"
+    cells = [1, _cell("import os\nos.system(f'ls {x}')\n")]
+    notebook.write_text(json.dumps({"cells": cells, "nbformat": 4, "nbformat_minor": 5}))
+    assert _main(capsys, "--fix", str(notebook))[0] == 0
+    fixed = json.loads(notebook.read_text())["cells"]
+    assert fixed[0] == 1
+    assert fixed[1]["source"] == "from ipy_istring import sh\nimport os\nos.system(sh(i'ls {x}'))\n"
+
+
+def test_a_continued_escape_line_keeps_the_cells_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # IPython runs `!echo hi \` and the line after it as one line: the lines below are still
+    # the cell's lines, where a finding is reported and its fix is written.
+    notebook = tmp_path / "nb.ipynb"
+    cell = "import os\nx = input()\n!echo hi \\\n  there\nos.system(f'ls {x}')\n!ls {x} \\\n  -l\n"
+    notebook.write_text(_notebook([cell]))
+    status, out, _ = _main(capsys, str(notebook))
+    assert [line.split(": ")[0] for line in out.splitlines()] == [
+        f"{notebook}[cell 1]:5:11",
+        f"{notebook}[cell 1]:6:22",
+    ]
+    status, _, err = _main(capsys, "--fix", str(notebook))
+    assert status == 1
+    assert "cell 1]:6:22: not fixed: IPython runs the line together with the next" in err
+    (fixed,) = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert fixed == "from ipy_istring import sh\n" + cell.replace(
+        "os.system(f'ls {x}')", "os.system(sh(i'ls {x}'))"
+    )
+
+
+def test_a_notebooks_fix_that_does_not_compile_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notebook = tmp_path / "nb.ipynb"
+    cell = (
+        "cur.execute((f'select * from t where a = {x}'))\n"  # *sql(...) cannot go in ( )
+        "cur.execute(f'select * from t where a = {x}')\n"
+    )
+    notebook.write_text(_notebook([cell]))
+    status, _, err = _main(capsys, "--fix", str(notebook))
+    assert status == 1
+    assert (
+        f"{notebook}[cell 1]:1:14: not fixed: the fixed code does not compile: cannot use "
+        "starred expression here"
+    ) in err
+    (fixed,) = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert fixed == (
+        "from ipy_istring import sql\n"
+        "cur.execute((f'select * from t where a = {x}'))\n"
+        "cur.execute(*sql(i'select * from t where a = {x}'))\n"
+    )
+
+
+def test_the_fix_imports_go_in_a_cell_that_runs_python(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], ishell: Any
+) -> None:
+    # Never above a cell magic, which must stay its cell's first line.
+    notebook = tmp_path / "nb.ipynb"
+    vulnerable = "import os\nos.system(f'echo {name} > out.txt')\n"
+    notebook.write_text(_notebook(["%%bash\necho hi\n", "%%time\nname = input_name\n", vulnerable]))
+    assert _main(capsys, "--fix", str(notebook))[0] == 0
+    cells = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert cells == [
+        "%%bash\necho hi\n",
+        "%%time\nfrom ipy_istring import sh\nname = input_name\n",
+        "import os\nos.system(sh(i'echo {name} > out.txt'))\n",
+    ]
+    os.chdir(tmp_path)
+    ishell.user_ns["input_name"] = "a b"
+    for cell in cells:
+        run(ishell, cell)
+    assert (tmp_path / "out.txt").read_text() == "a b\n"
+
+
+def test_the_fix_refuses_to_call_a_name_bound_to_something_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "job.py"
+    script.write_text(
+        "import os\nimport sqlite3\n"
+        "sh = print\n"
+        "def copy(src):\n    os.system(f'cp {src} b')\n"
+        "def find(cur, sql, name):\n    cur.execute(f'select * from t where a = {name}')\n"
+        # look-alikes: a local of another function, ipy_istring's own import under a name
+        "def other():\n    sql = 'select 1'\n    return sql\n"
+        "def find_too(cur, name):\n    cur.execute(f'select * from t where a = {name}')\n"
+    )
+    status, _, err = _main(capsys, "--fix", str(script))
+    assert status == 1
+    assert (
+        f"{script}:5:15: not fixed: the fix would call sh, but here that name is bound to "
+        "something else (line 3): import sh from ipy_istring under another name"
+    ) in err
+    assert f"{script}:7:17: not fixed: the fix would call sql, but here that name is bound" in err
+    assert script.read_text().splitlines()[-1] == (
+        "    cur.execute(*sql(i'select * from t where a = {name}'))"
+    )
+    # An import of ipy_istring's sh under another name does not bind sh: the fix imports it.
+    script.write_text(
+        "from ipy_istring import sh as quoted\nimport os\nos.system(f'cp {a} b')\n"
+    )
+    assert _main(capsys, "--fix", str(script))[0] == 0
+    assert script.read_text().startswith("from ipy_istring import sh\nfrom ipy_istring import")
+    # In a notebook, `import sh` (the sh package) in any cell.
+    notebook = tmp_path / "nb.ipynb"
+    notebook.write_text(_notebook(["import os\n", "import sh\nos.system(f'cp {a} b')\n"]))
+    _, _, err = _main(capsys, "--fix", str(notebook))
+    assert "would call sh, but here that name is bound to something else (cell 2, line 1)" in err
+
+
+def test_the_fix_keeps_a_coding_cookie_on_the_second_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "legacy.py"
+    source = "\n# -*- coding: latin-1 -*-\nimport os\nos.system(f'ls é {d}')\n"
+    script.write_bytes(source.encode("latin-1"))
+    assert _main(capsys, "--fix", str(script))[0] == 0
+    fixed = script.read_bytes()
+    assert tokenize.detect_encoding(io.BytesIO(fixed).readline)[0] == "iso-8859-1"
+    assert fixed.decode("latin-1").splitlines()[:3] == [
+        "", "# -*- coding: latin-1 -*-", "from ipy_istring import sh",
+    ]  # fmt: skip
