@@ -2335,3 +2335,65 @@ def test_the_fix_keeps_a_coding_cookie_on_the_second_line(
     assert fixed.decode("latin-1").splitlines()[:3] == [
         "", "# -*- coding: latin-1 -*-", "from ipy_istring import sh",
     ]  # fmt: skip
+
+
+def test_lines_ended_by_a_lone_carriage_return_are_checked_and_fixed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Python ends a line at \r too (classic Mac files, a stray \r): the data flow counted
+    # lines by \n, so the sink call's statement was never read.
+    script = tmp_path / "job.py"
+    source = "import os\rdef copy(src):\r    os.system(f'cp {src} b')\r"
+    script.write_bytes(source.encode())
+    status, out, _ = _main(capsys, str(script))
+    assert (status, out.split(": ")[0]) == (1, f"{script}:3:15")
+    assert _main(capsys, "--fix", str(script))[0] == 0
+    assert script.read_bytes().decode() == (
+        "from ipy_istring import sh\rimport os\rdef copy(src):\r    os.system(sh(i'cp {src} b'))\r"
+    )
+
+
+def test_a_fifo_is_not_read(tmp_path: Path) -> None:
+    # Reading a FIFO waits for a writer: the run would never end.
+    fifo = tmp_path / "pipe.py"
+    os.mkfifo(fifo)
+    (tmp_path / "z.py").write_text(VULNERABLE)
+    import ipy_istring
+
+    code = "import sys\nfrom ipy_istring.check import main\nsys.exit(main(sys.argv[1:]))\n"
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True,
+        timeout=20, cwd=Path(ipy_istring.__file__).parent.parent,  # (the code tested here)
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr == f"{fifo}: cannot check: not a regular file\n"
+    assert result.stdout.startswith(f"{tmp_path / 'z.py'}:2:")
+
+
+def test_sarif_names_a_file_whose_name_is_not_utf8(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / os.fsdecode(b"caf\xe9.py")).write_text(VULNERABLE)  # (a latin-1 name)
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = _main(capsys, "--format", "sarif", ".")
+    assert status == 1
+    (result,) = json.loads(out)["runs"][0]["results"]
+    location = result["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "caf%E9.py", "uriBaseId": "%SRCROOT%"}
+
+
+def test_a_file_that_cannot_be_written_is_not_fixed_and_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ipy_istring.check.fix import apply_fixes
+    from ipy_istring.check.scan import check_file
+
+    script = tmp_path / "job.py"
+    script.write_text(VULNERABLE)
+    result = check_file(script)
+    script.unlink()
+    script.mkdir()  # (a file that cannot be written, even by root)
+    out, err, unfixed = apply_fixes([result], write=True)
+    assert (out, unfixed) == ("", 0)
+    assert err == f"{script}: cannot fix: Is a directory\n"
+    assert result.errors == [err.strip()]  # (the run's status is 2)

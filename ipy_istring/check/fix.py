@@ -36,7 +36,7 @@ from ..sql import sql
 from ..template import Interpolation, InterpolationTemplate
 from .flow import IPYTHON_EXPANSION, Finding
 from .notebook import IMPORTING_CELL_MAGICS, Cell, cell_magic, raw_cells, to_python
-from .scan import FileResult
+from .scan import FileResult, _reason
 from .sinks import imported_by
 
 __all__ = ["Fix", "apply_fixes", "fixed_line", "fixed_line_cached", "fixed_lines_cached"]
@@ -560,7 +560,8 @@ def _with_imports(source: str, renderers: set[str]) -> str:
 def _imports_needed(source: str, lines: list[str], renderers: set[str]) -> tuple[int, list[str]]:
     """The lines of the imports the fixes need, and where they go: after ``source``'s
     docstring and future imports (``lines``: its lines, with their endings)."""
-    end = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"  # (as the file's lines end)
+    end = lines[0][len(lines[0].rstrip("\r\n")) :] if lines else ""  # (as the file's lines end)
+    end = end or "\n"
     try:
         body = ast.parse(rewrite(source)).body
     except SyntaxError:
@@ -716,7 +717,11 @@ def apply_fixes(results: Sequence[FileResult], write: bool) -> tuple[str, str, i
             new = "".join(lines[:at]) + "".join(needed) + "".join(lines[at:])
             diff = _fixes_diff(result.path, python_lines(old, keepends=True), lines, at, needed)
         else:
-            new, done, old = _fix_notebook(result)
+            try:
+                new, done, old = _fix_notebook(result)
+            except (OSError, ValueError) as error:  # (read again: gone or changed since)
+                err.append(_cannot_fix(result, error))
+                continue
             diff = difflib.unified_diff(
                 old.splitlines(keepends=True),
                 new.splitlines(keepends=True),
@@ -731,11 +736,23 @@ def apply_fixes(results: Sequence[FileResult], write: bool) -> tuple[str, str, i
         if new == old:
             continue
         if write:
-            Path(result.path).write_text(new, encoding=result.encoding)
+            try:
+                Path(result.path).write_text(new, encoding=result.encoding)
+            except OSError as error:  # (a read-only file, a full disk...)
+                err.append(_cannot_fix(result, error))
+                continue
             out.append(f"fixed {sum(f.fixed is not None for f in done)} in {result.path}\n")
         else:
             out.extend(diff)
     return "".join(out), "".join(err), unfixed
+
+
+def _cannot_fix(result: FileResult, error: Exception) -> str:
+    """The line saying why ``result``'s file could not be fixed, which is also one of its
+    errors (the run's status is then 2)."""
+    line = f"{result.path}: cannot fix: {_reason(error)}"
+    result.errors.append(line)
+    return line + "\n"
 
 
 _Opcode = tuple[Literal["replace", "delete", "insert", "equal"], int, int, int, int]

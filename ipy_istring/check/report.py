@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import urllib.parse
 from collections.abc import Sequence
 from pathlib import Path
@@ -68,7 +69,8 @@ def _artifact(path: str, root: Path) -> dict[str, str]:
         relative = absolute.relative_to(root)
     except ValueError:
         return {"uri": absolute.as_uri()}
-    return {"uri": urllib.parse.quote(relative.as_posix()), "uriBaseId": _ROOT}
+    # (as bytes: a name that is not UTF-8 holds surrogate escapes, which cannot be encoded)
+    return {"uri": urllib.parse.quote(os.fsencode(relative.as_posix())), "uriBaseId": _ROOT}
 
 
 def _sarif(results: Sequence[FileResult]) -> dict[str, Any]:

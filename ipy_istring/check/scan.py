@@ -243,9 +243,15 @@ def _lazy_function(
     return parsed
 
 
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
 def check_python(source: str, path: str = "<source>") -> FileResult:
     """Check Python source."""
     result = FileResult(path, source=source)
+    # A line may end in a lone \r, as Python reads it, where the data flow counts lines by
+    # \n: the same text with \n there (of the same length, so offsets and columns stay).
+    source = _LONE_CR.sub("\n", source) if "\r" in source else source
     try:
         analysis = Analysis()
         with _no_collection():
@@ -287,6 +293,8 @@ def check_notebook_text(text: str, path: str = "<notebook>") -> FileResult:
 def check_file(path: Path) -> FileResult:
     """Check a ``.py`` file or an ``.ipynb`` notebook; a file that cannot be read gets a reason."""
     name = str(path)
+    if not path.is_file():  # (reading a FIFO waits for a writer, a device may never end)
+        return FileResult(name, errors=[f"{name}: cannot check: not a regular file"])
     try:
         data = path.read_bytes()
     except OSError as error:
