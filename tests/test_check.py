@@ -2397,3 +2397,26 @@ def test_a_file_that_cannot_be_written_is_not_fixed_and_said_so(
     assert (out, unfixed) == ("", 0)
     assert err == f"{script}: cannot fix: Is a directory\n"
     assert result.errors == [err.strip()]  # (the run's status is 2)
+
+
+def test_a_written_system_call_is_fixed_only_where_an_escape_line_means_the_same(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notebook = tmp_path / "nb.ipynb"
+    cells = [
+        "x = input()\n",
+        "y = get_ipython().system('echo {x}')\n",  # `y = !echo` is getoutput: another value
+        "get_ipython().system('echo {x}')  # keep {x}\n",  # (the comment would be lost)
+        "get_ipython().system('echo {x}')\n",  # look-alikes, fixed
+        "z = !echo {x}\n",
+    ]
+    notebook.write_text(_notebook(cells))
+    status, _, err = _main(capsys, "--fix", str(notebook))
+    assert status == 1
+    assert f"{notebook}[cell 2]:1:26: not fixed: the call does not stand alone on its line" in err
+    assert f"{notebook}[cell 3]:1:22: not fixed: the line goes on after the call" in err
+    fixed = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert fixed == [
+        "import shlex\nx = input()\n", cells[1], cells[2],
+        "!echo {shlex.quote(str(x))}\n", "z = !echo {shlex.quote(str(x))}\n",
+    ]  # fmt: skip

@@ -206,12 +206,15 @@ _EXPANSION = re.compile(r"\{([^{}]+)\}|(?<!\$)\$([A-Za-z_][\w.]*)")
 def _expansion_fix(line: str, finding: Finding) -> Fix:
     """``get_ipython().system('cp {a} {b}')`` → ``!cp {shlex.quote(str(a))} ...``."""
     start = finding.call_column - 1
+    rest = line[start:].strip()
     try:
-        call = ast.parse(line[start:].strip(), mode="eval").body
+        call = ast.parse(rest, mode="eval").body
     except SyntaxError:
         return Fix(None, "the shell escape spans several lines")
     if not isinstance(call, ast.Call) or not call.args:
         return Fix(None, "not a shell escape")
+    if call.end_col_offset != len(rest.encode()):  # (an ! line stands alone on its line)
+        return Fix(None, "the line goes on after the call (a comment?): fix it by hand")
     arguments = [a for a in call.args if isinstance(a, ast.Constant)]
     command = arguments[-1].value if arguments else None
     if not isinstance(command, str):
@@ -219,6 +222,9 @@ def _expansion_fix(line: str, finding: Finding) -> Fix:
     method = finding.call.rsplit(".", 1)[-1]
     if method == "run_line_magic":
         escape = f"%{arguments[0].value!s} "
+    elif method == "system" and line[:start].strip():
+        # (`y = !cmd` is getoutput: y would hold the output, which would show no more)
+        return Fix(None, _NOT_ALONE)
     else:
         escape = "!!" if method == "getoutput" and not line[:start].strip() else "!"
     if "'" in command or '"' in command:
@@ -257,6 +263,10 @@ def _expansion_fix(line: str, finding: Finding) -> Fix:
     return Fix(line[:start] + escape + fixed, renderer="shlex")
 
 
+_NOT_ALONE = (
+    "the call does not stand alone on its line (its value is used, or it follows `if ...:`), "
+    "where an ! line means another thing: fix it by hand"
+)
 _OPTION_PROBLEM = "quoting is not enough for a value that starts with '-'"
 
 
