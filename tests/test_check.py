@@ -2420,3 +2420,24 @@ def test_a_written_system_call_is_fixed_only_where_an_escape_line_means_the_same
         "import shlex\nx = input()\n", cells[1], cells[2],
         "!echo {shlex.quote(str(x))}\n", "z = !echo {shlex.quote(str(x))}\n",
     ]  # fmt: skip
+
+
+def test_a_folder_that_cannot_be_listed_is_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A folder deeper than the system's longest path cannot be listed (even by root, as a
+    # folder without read permission cannot by a user): its files were left out without a
+    # word, and the run said "clean".
+    monkeypatch.chdir(tmp_path)
+    os.mkdir("deep")
+    os.chdir("deep")
+    for _ in range(20):  # (20 x 250 characters: longer than PATH_MAX, 4096)
+        os.mkdir("d" * 250)
+        os.chdir("d" * 250)
+    Path("job.py").write_text(VULNERABLE)
+    status, out, err = _main(capsys, str(tmp_path / "deep"))
+    assert (status, out) == (2, "")
+    (line,) = err.splitlines()
+    assert line.startswith(f"{tmp_path / 'deep'}/ddd") and line.endswith(
+        ": cannot check: the folder cannot be listed (File name too long)"
+    )

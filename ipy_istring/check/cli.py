@@ -54,6 +54,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args)
 
 
+def _unlisted(error: OSError) -> FileResult:
+    """What a folder that cannot be listed gives (its files are not checked)."""
+    name, reason = str(error.filename), error.strerror or str(error)
+    line = f"{name}: cannot check: the folder cannot be listed ({reason})"
+    return FileResult(name, errors=[line])
+
+
 def _run(args: argparse.Namespace) -> int:
     results: list[FileResult] = []
     for name in args.paths:
@@ -61,7 +68,9 @@ def _run(args: argparse.Namespace) -> int:
         if not path.exists():
             results.append(FileResult(name, errors=[f"{name}: cannot check: no such file"]))
             continue
-        results.extend(check_file(file) for file in walk(path, args.exclude))
+        unlisted: list[OSError] = []  # (folders that cannot be listed: their files unchecked)
+        results.extend(check_file(file) for file in walk(path, args.exclude, unlisted.append))
+        results.extend(_unlisted(error) for error in unlisted)
     if args.diff or args.fix:
         from .fix import apply_fixes
 
