@@ -2441,3 +2441,18 @@ def test_a_folder_that_cannot_be_listed_is_said_so(
     assert line.startswith(f"{tmp_path / 'deep'}/ddd") and line.endswith(
         ": cannot check: the folder cannot be listed (File name too long)"
     )
+
+
+def test_a_path_that_cannot_be_looked_up_is_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    too_long = str(tmp_path / ("a" * 5000))  # (os.stat: "File name too long", a traceback)
+    loop = tmp_path / "loop.py"
+    loop.symlink_to(loop)
+    status, out, err = _main(capsys, too_long, str(loop), str(tmp_path / "missing.py"))
+    assert (status, out) == (2, "")
+    assert err.splitlines() == [
+        f"{too_long}: cannot check: File name too long",
+        f"{loop}: cannot check: Too many levels of symbolic links",
+        f"{tmp_path / 'missing.py'}: cannot check: no such file",
+    ]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .files import walk
 from .report import FORMATS, render
-from .scan import FileResult, check_file
+from .scan import FileResult, _reason, check_file
 
 __all__ = ["main"]
 
@@ -65,8 +65,11 @@ def _run(args: argparse.Namespace) -> int:
     results: list[FileResult] = []
     for name in args.paths:
         path = Path(name)
-        if not path.exists():
-            results.append(FileResult(name, errors=[f"{name}: cannot check: no such file"]))
+        try:
+            path.stat()
+        except OSError as error:  # (no such file, a name too long, a loop of symlinks...)
+            reason = "no such file" if isinstance(error, FileNotFoundError) else _reason(error)
+            results.append(FileResult(name, errors=[f"{name}: cannot check: {reason}"]))
             continue
         unlisted: list[OSError] = []  # (folders that cannot be listed: their files unchecked)
         results.extend(check_file(file) for file in walk(path, args.exclude, unlisted.append))

@@ -8,6 +8,7 @@ import gc
 import io
 import itertools
 import re
+import stat
 import sys
 import tokenize
 from collections.abc import Callable, Iterator
@@ -293,9 +294,10 @@ def check_notebook_text(text: str, path: str = "<notebook>") -> FileResult:
 def check_file(path: Path) -> FileResult:
     """Check a ``.py`` file or an ``.ipynb`` notebook; a file that cannot be read gets a reason."""
     name = str(path)
-    if not path.is_file():  # (reading a FIFO waits for a writer, a device may never end)
-        return FileResult(name, errors=[f"{name}: cannot check: not a regular file"])
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            # (reading a FIFO waits for a writer, a device may never end)
+            return FileResult(name, errors=[f"{name}: cannot check: not a regular file"])
         data = path.read_bytes()
     except OSError as error:
         return FileResult(name, errors=[f"{name}: cannot check: {_reason(error)}"])
