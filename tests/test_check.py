@@ -2248,6 +2248,8 @@ def test_a_notebooks_fix_that_does_not_compile_is_refused(
 ) -> None:
     notebook = tmp_path / "nb.ipynb"
     cell = (
+        "import os\n"
+        "os.system(f'ls {x}' ' -l')\n"  # an i-literal cannot be concatenated with a string
         "cur.execute((f'select * from t where a = {x}'))\n"  # *sql(...) cannot go in ( )
         "cur.execute(f'select * from t where a = {x}')\n"
     )
@@ -2255,14 +2257,17 @@ def test_a_notebooks_fix_that_does_not_compile_is_refused(
     status, _, err = _main(capsys, "--fix", str(notebook))
     assert status == 1
     assert (
-        f"{notebook}[cell 1]:1:14: not fixed: the fixed code does not compile: cannot use "
-        "starred expression here"
+        f"{notebook}[cell 1]:2:11: not fixed: the fixed code does not compile: cannot mix "
+        "i-string literals with string or bytes literals"
+    ) in err
+    assert (
+        f"{notebook}[cell 1]:3:14: not fixed: the query is in parentheses of its own, where "
+        "*sql(...) cannot stand"
     ) in err
     (fixed,) = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
-    assert fixed == (
-        "from ipy_istring import sql\n"
-        "cur.execute((f'select * from t where a = {x}'))\n"
-        "cur.execute(*sql(i'select * from t where a = {x}'))\n"
+    assert fixed == "from ipy_istring import sql\n" + cell.replace(
+        "cur.execute(f'select * from t where a = {x}')",
+        "cur.execute(*sql(i'select * from t where a = {x}'))",
     )
 
 
@@ -2456,3 +2461,12 @@ def test_a_path_that_cannot_be_looked_up_is_said_so(
         f"{loop}: cannot check: Too many levels of symbolic links",
         f"{tmp_path / 'missing.py'}: cannot check: no such file",
     ]
+
+
+def test_the_cell_warning_offers_no_fix_in_parentheses_where_it_cannot_stand(ishell: Any) -> None:
+    run(ishell, "import sqlite3\ncur = sqlite3.connect(':memory:').cursor()\nx = str(cur)")
+    (warning,) = _prepare(ishell, "cur.execute((f'select * from t where a = {x}'))")
+    assert "ready to paste" not in str(warning.message)
+    assert "But the query is in parentheses of its own" in str(warning.message)
+    (warning,) = _prepare(ishell, "cur.execute( f'select * from t where a = {x}' )")  # look-alike
+    assert "cur.execute( *sql(i'select * from t where a = {x}') )" in str(warning.message)

@@ -59,6 +59,8 @@ _SQL_VALUE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _IN_LIST_BEFORE = re.compile(r"\bin\s*\(\s*$", re.IGNORECASE)
+# An opening parenthesis that is not a call's (after another one, a comma, an operator...).
+_GROUPED = re.compile(r"(?:^|[^\w\s)\]])\s*\(\s*$")
 _PREFIX = re.compile(r"^([rRbBuU]?)[fF]([rR]?)(?=['\"])")
 _IPREFIX = re.compile(r"^([rRbBuU]?)i([rR]?)(?=['\"])")
 
@@ -172,6 +174,9 @@ def _renderer_fix(line: str, finding: Finding, paramstyle: str) -> Fix:
     if renderer == "sql" and line[:start].rstrip().endswith("="):
         return Fix(None, "the query is a keyword argument, and *sql(...) passes the query and its "
                    "parameters by position: pass Query.sql and .params by hand")  # fmt: skip
+    if renderer == "sql" and _GROUPED.search(line[:start]):
+        return Fix(None, "the query is in parentheses of its own, where *sql(...) cannot stand: "
+                   "remove them", renderer)  # fmt: skip
     istring = _PREFIX.sub(lambda m: m.group(1) + "i" + m.group(2), literal, count=1)
     istring = _dequote(istring, "'" if renderer == "sql" else "'\"")
     node = _literal_fields(_IPREFIX.sub(r"\1f\2", istring, count=1))
