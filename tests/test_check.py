@@ -2470,3 +2470,28 @@ def test_the_cell_warning_offers_no_fix_in_parentheses_where_it_cannot_stand(ish
     assert "But the query is in parentheses of its own" in str(warning.message)
     (warning,) = _prepare(ishell, "cur.execute( f'select * from t where a = {x}' )")  # look-alike
     assert "cur.execute( *sql(i'select * from t where a = {x}') )" in str(warning.message)
+
+
+# A field Python compiles, but too deep for ast.unparse (which recurses in Python) to rewrite.
+DEEP_FIELD = "os.system(f': {" + "+".join(["x"] * 400) + "}')\n"
+
+
+def test_a_field_too_deep_to_rewrite_costs_the_user_no_cell(ishell: Any) -> None:
+    run(ishell, "import os\nx = os.environ.get('X', '')")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UnsafeFormatWarning)
+        assert run(ishell, DEEP_FIELD) == 0  # (the cell ran)
+    (warning,) = [w for w in caught if issubclass(w.category, UnsafeFormatWarning)]
+    assert "ready to paste" not in str(warning.message)
+
+
+def test_a_field_too_deep_to_rewrite_is_not_fixed_and_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "deep.py"
+    script.write_text("import os\ndef f(x):\n    " + DEEP_FIELD)
+    status, out, err = _main(capsys, "--diff", str(script))
+    assert (status, out) == (1, "")
+    assert err == (
+        f"{script}:3:15: not fixed: the line is nested too deeply to rewrite: fix it by hand\n"
+    )

@@ -324,9 +324,12 @@ def fixed_line(
     if not 0 < finding.line <= len(lines):
         return Fix(None, "the line is not in the source")
     line = lines[finding.line - 1]
-    if finding.how == IPYTHON_EXPANSION:
-        return _expansion_fix(line, finding)
-    return _renderer_fix(line, finding, paramstyle or _paramstyle(source))
+    try:
+        if finding.how == IPYTHON_EXPANSION:
+            return _expansion_fix(line, finding)
+        return _renderer_fix(line, finding, paramstyle or _paramstyle(source))
+    except (RecursionError, MemoryError):  # (ast.unparse recurses into each field)
+        return Fix(None, "the line is nested too deeply to rewrite: fix it by hand")
 
 
 def fixed_line_cached(source: str, finding: Finding, imports: Iterable[str] = ()) -> Fix:
