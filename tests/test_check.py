@@ -2495,3 +2495,24 @@ def test_a_field_too_deep_to_rewrite_is_not_fixed_and_said_so(
     assert err == (
         f"{script}:3:15: not fixed: the line is nested too deeply to rewrite: fix it by hand\n"
     )
+
+
+def test_no_fix_above_the_import_it_needs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The import goes below the docstring and the __future__ imports: a call on their line
+    # would run sh(...) before it (a NameError when the module is imported).
+    script = tmp_path / "job.py"
+    source = (
+        '"""Jobs."""; import os; os.system(f"ls {__name__}")\n'
+        'os.system(f"cat {__name__}")\n'  # (a look-alike, fixed: a line of its own)
+    )
+    script.write_text(source)
+    status, _, err = _main(capsys, "--fix", str(script))
+    assert status == 1
+    assert f"{script}:1:35: not fixed: the line holds the docstring or a __future__ import" in err
+    assert script.read_text() == (
+        '"""Jobs."""; import os; os.system(f"ls {__name__}")\n'
+        "from ipy_istring import sh\n"
+        'os.system(sh(i"cat {__name__}"))\n'
+    )

@@ -385,6 +385,10 @@ class _LineFix:
     overlapping: list[Finding]  # those whose fix overlaps one made: not made
 
 
+_ABOVE_IMPORTS = (
+    "the line holds the docstring or a __future__ import, above which the fix's import cannot "
+    "go: put the call on a line of its own"
+)
 _OVERLAPPING = "its fix overlaps the fix of another finding on the line: fix the line by hand"
 
 
@@ -653,6 +657,14 @@ def _fix_source(
     for unit in units:
         for finding in unit.overlapping:
             done[position[id(finding)]] = replace(finding, no_fix=_OVERLAPPING)
+    # The imports go below the docstring and the __future__ imports: a fix on their lines
+    # (`"""Doc."""; os.system(f"...")`) would call its renderer before the import.
+    at, needed = _imports_needed(source, original, {f.renderer for u in units for _, f in u.made})
+    for unit in units if needed else []:
+        if unit.number <= at:
+            for finding, _ in unit.made:
+                done[position[id(finding)]] = replace(finding, no_fix=_ABOVE_IMPORTS)
+    units = [unit for unit in units if not needed or unit.number > at]
     if python:
         lines, units, refused = _compiling(original, units, _compile_error)
         for finding, reason in refused:
