@@ -2516,3 +2516,18 @@ def test_no_fix_above_the_import_it_needs(
         "from ipy_istring import sh\n"
         'os.system(sh(i"cat {__name__}"))\n'
     )
+
+
+def test_no_fix_in_a_cell_before_any_cell_the_import_can_go_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # %%timeit runs its body in a function: an import there binds nothing for the cells after
+    # it, and an import in a later cell comes after the fixed call.
+    notebook = tmp_path / "nb.ipynb"
+    cells = ["%%timeit -n1 -r1\nos.system(f': {x}')\n", "import os\nos.system(f': {x}')\n"]
+    notebook.write_text(_notebook(cells))
+    status, _, err = _main(capsys, "--fix", str(notebook))
+    assert status == 1
+    assert f"{notebook}[cell 1]:2:11: not fixed: no cell before it runs the fix's import" in err
+    fixed = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert fixed == [cells[0], "from ipy_istring import sh\nimport os\nos.system(sh(i': {x}'))\n"]

@@ -889,6 +889,10 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
             else:
                 fixes.append((finding, fix))
         units = _line_fixes(bare, fixes, written)
+        if imports_cell is None:  # (a %%timeit cell, say, before any cell to import in)
+            done.extend(replace(f, no_fix=_NO_IMPORTS_CELL) for u in units for f, _ in u.made)
+            done.extend(replace(f, no_fix=_OVERLAPPING) for u in units for f in u.overlapping)
+            units = []
         lines, units, refused = _compiling(
             python_lines(source, keepends=True), units, _cell_compile_error
         )
@@ -907,6 +911,10 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
     return new, done, old
 
 
+_NO_IMPORTS_CELL = (
+    "no cell before it runs the fix's import once in the notebook's namespace (a %%timeit "
+    "cell runs its body in a function): add a code cell above it and fix it again"
+)
 _CONTINUED = (
     "IPython runs the line together with the next (a backslash at its end): join the lines "
     "and fix it by hand"
