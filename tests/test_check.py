@@ -2191,6 +2191,7 @@ def _cell(source: str) -> dict[str, Any]:
     ("text", "reason"),
     [
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),  # (json's decoder recurses)
+        ('{"cells": [], "n": ' + "1" * 5000 + "}", "Exceeds the limit (4300 digits)"),
         (json.dumps({"cells": [_cell(["import os\n", 1])], "nbformat": 4}), "cell 1: its source"),
         (json.dumps({"cells": [_cell(None)], "nbformat": 4}), "cell 1: its source is not text"),
         (json.dumps({"worksheets": [1], "nbformat": 3}), "a worksheet is not an object"),

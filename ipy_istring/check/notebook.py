@@ -96,7 +96,7 @@ def code_cells(text: str) -> list[Cell]:
     """The code cells of a notebook's JSON text (nbformat 3 or 4)."""
     try:
         notebook = json.loads(text)
-    except json.JSONDecodeError as error:
+    except ValueError as error:  # (also a number of more digits than Python converts)
         raise NotebookError(f"not valid notebook JSON ({error})") from None
     except RecursionError:  # (the decoder recurses into each array and object)
         raise NotebookError("not a notebook: its JSON is nested too deeply to read") from None
