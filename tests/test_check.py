@@ -2532,3 +2532,18 @@ def test_no_fix_in_a_cell_before_any_cell_the_import_can_go_in(
     assert f"{notebook}[cell 1]:2:11: not fixed: no cell before it runs the fix's import" in err
     fixed = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
     assert fixed == [cells[0], "from ipy_istring import sh\nimport os\nos.system(sh(i': {x}'))\n"]
+
+
+@pytest.mark.parametrize("codec", ["rot13", "base64", "zlib"])
+def test_a_coding_cookie_of_a_codec_that_is_no_text_encoding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], codec: str
+) -> None:
+    # Python says "encoding problem"; decoding raised LookupError (a traceback).
+    script = tmp_path / "job.py"
+    script.write_text(f"# coding: {codec}\n" + VULNERABLE)
+    status, out, err = _main(capsys, str(script))
+    assert (status, out) == (2, "")
+    assert err == (
+        f"{script}: cannot check: encoding problem: {codec} is not a text encoding: declare its "
+        "coding, e.g. # -*- coding: latin-1 -*-\n"
+    )

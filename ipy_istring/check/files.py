@@ -77,5 +77,7 @@ def read_python(data: bytes) -> tuple[str, str]:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:
         raise ValueError(f"not valid {encoding} text (byte {error.start}): {how}") from None
+    except LookupError:  # (a codec of bytes, not of text: rot13, base64, zlib...)
+        raise ValueError(f"encoding problem: {encoding} is not a text encoding: {how}") from None
     # (detect_encoding says "utf-8-sig" for a BOM: decoding drops it, writing puts it back.)
     return text, encoding
