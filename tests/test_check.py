@@ -2547,3 +2547,25 @@ def test_a_coding_cookie_of_a_codec_that_is_no_text_encoding(
         f"{script}: cannot check: encoding problem: {codec} is not a text encoding: declare its "
         "coding, e.g. # -*- coding: latin-1 -*-\n"
     )
+
+
+def test_output_that_the_streams_encoding_cannot_hold_is_escaped(tmp_path: Path) -> None:
+    # An ASCII or cp1252 stream (PYTHONIOENCODING, a redirect on Windows) and a diff with
+    # an emoji, or a file name that is not UTF-8: a UnicodeEncodeError traceback before.
+    import ipy_istring
+
+    script = tmp_path / "job.py"
+    script.write_text('import os\nos.system(f"echo \\U0001f600 {x}")\n')
+    (tmp_path / os.fsdecode(b"caf\xe9.py")).write_text(VULNERABLE)
+    code = "import sys\nfrom ipy_istring.check import main\nsys.exit(main(sys.argv[1:]))\n"
+    outputs = []
+    for args, encoding in ((["--diff", str(script)], "ascii"), ([str(tmp_path)], "utf-8")):
+        result = subprocess.run(
+            [sys.executable, "-c", code, *args], capture_output=True, text=True,
+            env={**os.environ, "PYTHONIOENCODING": encoding},
+            cwd=Path(ipy_istring.__file__).parent.parent,  # (the code tested here)
+        )  # fmt: skip
+        assert "Traceback" not in result.stderr
+        outputs.append(result.stdout)
+    assert '+os.system(sh(i"echo \\U0001f600 {x}"))' in outputs[0]
+    assert f"{tmp_path}/caf\\udce9.py:2:11: os.system() gets" in outputs[1]

@@ -7,6 +7,7 @@ import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from .files import walk
 from .report import FORMATS, render
@@ -54,6 +55,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args)
 
 
+def _write(stream: TextIO, text: str) -> None:
+    """``text`` to ``stream``, whose encoding may not hold all of it (a file name that is not
+    UTF-8, an emoji in a diff, written to an ASCII or cp1252 stream): what it cannot encode
+    as backslash escapes."""
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:
+        encoding = stream.encoding or "utf-8"
+        stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+
+
 def _unlisted(error: OSError) -> FileResult:
     """What a folder that cannot be listed gives (its files are not checked)."""
     name, reason = str(error.filename), error.strerror or str(error)
@@ -78,14 +90,14 @@ def _run(args: argparse.Namespace) -> int:
         from .fix import apply_fixes
 
         out, err, unfixed = apply_fixes(results, write=args.fix)
-        sys.stdout.write(out)
-        sys.stderr.write(err)
+        _write(sys.stdout, out)
+        _write(sys.stderr, err)
         if any(r.errors for r in results):
             return 2
         return 1 if unfixed else 0
     out, err = render(results, args.format)
-    sys.stdout.write(out)
-    sys.stderr.write(err)
+    _write(sys.stdout, out)
+    _write(sys.stderr, err)
     if any(result.errors for result in results):
         return 2
     return 1 if any(result.findings for result in results) else 0
