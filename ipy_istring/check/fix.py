@@ -767,7 +767,9 @@ def apply_fixes(results: Sequence[FileResult], write: bool) -> tuple[str, str, i
             continue
         if write:
             try:
-                Path(result.path).write_text(new, encoding=result.encoding)
+                # (newline="": the text keeps its line ends; Windows' text mode made each
+                # \r\n of a CRLF file \r\r\n)
+                Path(result.path).write_text(new, encoding=result.encoding, newline="")
             except OSError as error:  # (a read-only file, a full disk...)
                 err.append(_cannot_fix(result, error))
                 continue
