@@ -2569,3 +2569,20 @@ def test_output_that_the_streams_encoding_cannot_hold_is_escaped(tmp_path: Path)
         outputs.append(result.stdout)
     assert '+os.system(sh(i"echo \\U0001f600 {x}"))' in outputs[0]
     assert f"{tmp_path}/caf\\udce9.py:2:11: os.system() gets" in outputs[1]
+
+
+def test_sarif_when_the_current_folder_is_gone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = tmp_path / "job.py"
+    script.write_text(VULNERABLE)
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()  # (Path.cwd() raised FileNotFoundError: a traceback)
+    status, out, _ = _main(capsys, "--format", "sarif", str(script))
+    assert status == 1
+    (run_,) = json.loads(out)["runs"]
+    (result,) = run_["results"]
+    location = result["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": script.as_uri()}
