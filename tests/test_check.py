@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import ast
+import io
 import json
 import os
 import re
 import shlex
 import subprocess
 import sys
+import tokenize
 import warnings
 from pathlib import Path
 from typing import Any
@@ -2169,3 +2171,418 @@ def test_a_helper_calling_a_helper_of_the_same_cell(ishell: Any) -> None:
     )
     (warning,) = _prepare(ishell, cell)
     assert "run_b() gets a string built by an f-string" in str(warning.message)
+
+
+# --- hostile notebooks and what the fix writes ---------------------------------------------------
+
+
+def _main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """The command line in this process (the code of this tree), its status and output."""
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _cell(source: str) -> dict[str, Any]:
+    return {"cell_type": "code", "source": source, "metadata": {}, "outputs": []}
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),  # (json's decoder recurses)
+        ('{"cells": [], "n": ' + "1" * 5000 + "}", "Exceeds the limit (4300 digits)"),
+        (json.dumps({"cells": [_cell(["import os\n", 1])], "nbformat": 4}), "cell 1: its source"),
+        (json.dumps({"cells": [_cell(None)], "nbformat": 4}), "cell 1: its source is not text"),
+        (json.dumps({"worksheets": [1], "nbformat": 3}), "a worksheet is not an object"),
+        (json.dumps({"worksheets": [{"cells": 5}], "nbformat": 3}), "with a 'cells' list"),
+    ],
+)
+def test_a_notebook_of_odd_json_gets_a_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, reason: str
+) -> None:
+    (tmp_path / "a.ipynb").write_text(text)
+    (tmp_path / "b.py").write_text(VULNERABLE)  # (checked after it: the run goes on)
+    status, out, err = _main(capsys, str(tmp_path))
+    assert status == 2
+    (line,) = err.splitlines()
+    assert line.startswith(f"{tmp_path / 'a.ipynb'}: cannot check: ") and reason in line, line
+    assert out.startswith(f"{tmp_path / 'b.py'}:2:")
+
+
+def test_the_fix_counts_cells_that_are_no_objects(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notebook = tmp_path / "nb.ipynb"
+    cells = [1, _cell("import os\nos.system(f'ls {x}')\n")]
+    notebook.write_text(json.dumps({"cells": cells, "nbformat": 4, "nbformat_minor": 5}))
+    assert _main(capsys, "--fix", str(notebook))[0] == 0
+    fixed = json.loads(notebook.read_text())["cells"]
+    assert fixed[0] == 1
+    assert fixed[1]["source"] == "from ipy_istring import sh\nimport os\nos.system(sh(i'ls {x}'))\n"
+
+
+def test_a_continued_escape_line_keeps_the_cells_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # IPython runs `!echo hi \` and the line after it as one line: the lines below are still
+    # the cell's lines, where a finding is reported and its fix is written.
+    notebook = tmp_path / "nb.ipynb"
+    cell = "import os\nx = input()\n!echo hi \\\n  there\nos.system(f'ls {x}')\n!ls {x} \\\n  -l\n"
+    notebook.write_text(_notebook([cell]))
+    status, out, _ = _main(capsys, str(notebook))
+    assert [line.split(": ")[0] for line in out.splitlines()] == [
+        f"{notebook}[cell 1]:5:11",
+        f"{notebook}[cell 1]:6:22",
+    ]
+    status, _, err = _main(capsys, "--fix", str(notebook))
+    assert status == 1
+    assert "cell 1]:6:22: not fixed: IPython runs the line together with the next" in err
+    (fixed,) = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert fixed == "from ipy_istring import sh\n" + cell.replace(
+        "os.system(f'ls {x}')", "os.system(sh(i'ls {x}'))"
+    )
+
+
+def test_a_notebooks_fix_that_does_not_compile_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notebook = tmp_path / "nb.ipynb"
+    cell = (
+        "import os\n"
+        "os.system(f'ls {x}' ' -l')\n"  # an i-literal cannot be concatenated with a string
+        "cur.execute((f'select * from t where a = {x}'))\n"  # *sql(...) cannot go in ( )
+        "cur.execute(f'select * from t where a = {x}')\n"
+    )
+    notebook.write_text(_notebook([cell]))
+    status, _, err = _main(capsys, "--fix", str(notebook))
+    assert status == 1
+    assert (
+        f"{notebook}[cell 1]:2:11: not fixed: the fixed code does not compile: cannot mix "
+        "i-string literals with string or bytes literals"
+    ) in err
+    assert (
+        f"{notebook}[cell 1]:3:14: not fixed: the query is in parentheses of its own, where "
+        "*sql(...) cannot stand"
+    ) in err
+    (fixed,) = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert fixed == "from ipy_istring import sql\n" + cell.replace(
+        "cur.execute(f'select * from t where a = {x}')",
+        "cur.execute(*sql(i'select * from t where a = {x}'))",
+    )
+
+
+def test_the_fix_imports_go_in_a_cell_that_runs_python(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], ishell: Any
+) -> None:
+    # Never above a cell magic, which must stay its cell's first line.
+    notebook = tmp_path / "nb.ipynb"
+    vulnerable = "import os\nos.system(f'echo {name} > out.txt')\n"
+    notebook.write_text(_notebook(["%%bash\necho hi\n", "%%time\nname = input_name\n", vulnerable]))
+    assert _main(capsys, "--fix", str(notebook))[0] == 0
+    cells = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert cells == [
+        "%%bash\necho hi\n",
+        "%%time\nfrom ipy_istring import sh\nname = input_name\n",
+        "import os\nos.system(sh(i'echo {name} > out.txt'))\n",
+    ]
+    os.chdir(tmp_path)
+    ishell.user_ns["input_name"] = "a b"
+    for cell in cells:
+        run(ishell, cell)
+    assert (tmp_path / "out.txt").read_text() == "a b\n"
+
+
+def test_the_fix_refuses_to_call_a_name_bound_to_something_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "job.py"
+    script.write_text(
+        "import os\nimport sqlite3\n"
+        "sh = print\n"
+        "def copy(src):\n    os.system(f'cp {src} b')\n"
+        "def find(cur, sql, name):\n    cur.execute(f'select * from t where a = {name}')\n"
+        # look-alikes: a local of another function, ipy_istring's own import under a name
+        "def other():\n    sql = 'select 1'\n    return sql\n"
+        "def find_too(cur, name):\n    cur.execute(f'select * from t where a = {name}')\n"
+    )
+    status, _, err = _main(capsys, "--fix", str(script))
+    assert status == 1
+    assert (
+        f"{script}:5:15: not fixed: the fix would call sh, but here that name is bound to "
+        "something else (line 3): import sh from ipy_istring under another name"
+    ) in err
+    assert f"{script}:7:17: not fixed: the fix would call sql, but here that name is bound" in err
+    assert script.read_text().splitlines()[-1] == (
+        "    cur.execute(*sql(i'select * from t where a = {name}'))"
+    )
+    # An import of ipy_istring's sh under another name does not bind sh: the fix imports it.
+    script.write_text(
+        "from ipy_istring import sh as quoted\nimport os\nos.system(f'cp {a} b')\n"
+    )
+    assert _main(capsys, "--fix", str(script))[0] == 0
+    assert script.read_text().startswith("from ipy_istring import sh\nfrom ipy_istring import")
+    # In a notebook, `import sh` (the sh package) in any cell.
+    notebook = tmp_path / "nb.ipynb"
+    notebook.write_text(_notebook(["import os\n", "import sh\nos.system(f'cp {a} b')\n"]))
+    _, _, err = _main(capsys, "--fix", str(notebook))
+    assert "would call sh, but here that name is bound to something else (cell 2, line 1)" in err
+
+
+def test_the_fix_keeps_a_coding_cookie_on_the_second_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "legacy.py"
+    source = "\n# -*- coding: latin-1 -*-\nimport os\nos.system(f'ls é {d}')\n"
+    script.write_bytes(source.encode("latin-1"))
+    assert _main(capsys, "--fix", str(script))[0] == 0
+    fixed = script.read_bytes()
+    assert tokenize.detect_encoding(io.BytesIO(fixed).readline)[0] == "iso-8859-1"
+    assert fixed.decode("latin-1").splitlines()[:3] == [
+        "", "# -*- coding: latin-1 -*-", "from ipy_istring import sh",
+    ]  # fmt: skip
+
+
+def test_lines_ended_by_a_lone_carriage_return_are_checked_and_fixed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Python ends a line at \r too (classic Mac files, a stray \r): the data flow counted
+    # lines by \n, so the sink call's statement was never read.
+    script = tmp_path / "job.py"
+    source = "import os\rdef copy(src):\r    os.system(f'cp {src} b')\r"
+    script.write_bytes(source.encode())
+    status, out, _ = _main(capsys, str(script))
+    assert (status, out.split(": ")[0]) == (1, f"{script}:3:15")
+    assert _main(capsys, "--fix", str(script))[0] == 0
+    assert script.read_bytes().decode() == (
+        "from ipy_istring import sh\rimport os\rdef copy(src):\r    os.system(sh(i'cp {src} b'))\r"
+    )
+
+
+def test_a_fifo_is_not_read(tmp_path: Path) -> None:
+    # Reading a FIFO waits for a writer: the run would never end.
+    fifo = tmp_path / "pipe.py"
+    os.mkfifo(fifo)
+    (tmp_path / "z.py").write_text(VULNERABLE)
+    import ipy_istring
+
+    code = "import sys\nfrom ipy_istring.check import main\nsys.exit(main(sys.argv[1:]))\n"
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True,
+        timeout=20, cwd=Path(ipy_istring.__file__).parent.parent,  # (the code tested here)
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr == f"{fifo}: cannot check: not a regular file\n"
+    assert result.stdout.startswith(f"{tmp_path / 'z.py'}:2:")
+
+
+def test_sarif_names_a_file_whose_name_is_not_utf8(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / os.fsdecode(b"caf\xe9.py")).write_text(VULNERABLE)  # (a latin-1 name)
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = _main(capsys, "--format", "sarif", ".")
+    assert status == 1
+    (result,) = json.loads(out)["runs"][0]["results"]
+    location = result["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "caf%E9.py", "uriBaseId": "%SRCROOT%"}
+
+
+def test_a_file_that_cannot_be_written_is_not_fixed_and_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ipy_istring.check.fix import apply_fixes
+    from ipy_istring.check.scan import check_file
+
+    script = tmp_path / "job.py"
+    script.write_text(VULNERABLE)
+    result = check_file(script)
+    script.unlink()
+    script.mkdir()  # (a file that cannot be written, even by root)
+    out, err, unfixed = apply_fixes([result], write=True)
+    assert (out, unfixed) == ("", 0)
+    assert err == f"{script}: cannot fix: Is a directory\n"
+    assert result.errors == [err.strip()]  # (the run's status is 2)
+
+
+def test_a_written_system_call_is_fixed_only_where_an_escape_line_means_the_same(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notebook = tmp_path / "nb.ipynb"
+    cells = [
+        "x = input()\n",
+        "y = get_ipython().system('echo {x}')\n",  # `y = !echo` is getoutput: another value
+        "get_ipython().system('echo {x}')  # keep {x}\n",  # (the comment would be lost)
+        "get_ipython().system('echo {x}')\n",  # look-alikes, fixed
+        "z = !echo {x}\n",
+    ]
+    notebook.write_text(_notebook(cells))
+    status, _, err = _main(capsys, "--fix", str(notebook))
+    assert status == 1
+    assert f"{notebook}[cell 2]:1:26: not fixed: the call does not stand alone on its line" in err
+    assert f"{notebook}[cell 3]:1:22: not fixed: the line goes on after the call" in err
+    fixed = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert fixed == [
+        "import shlex\nx = input()\n", cells[1], cells[2],
+        "!echo {shlex.quote(str(x))}\n", "z = !echo {shlex.quote(str(x))}\n",
+    ]  # fmt: skip
+
+
+def test_a_folder_that_cannot_be_listed_is_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A folder deeper than the system's longest path cannot be listed (even by root, as a
+    # folder without read permission cannot by a user): its files were left out without a
+    # word, and the run said "clean".
+    monkeypatch.chdir(tmp_path)
+    os.mkdir("deep")
+    os.chdir("deep")
+    for _ in range(20):  # (20 x 250 characters: longer than PATH_MAX, 4096)
+        os.mkdir("d" * 250)
+        os.chdir("d" * 250)
+    Path("job.py").write_text(VULNERABLE)
+    status, out, err = _main(capsys, str(tmp_path / "deep"))
+    assert (status, out) == (2, "")
+    (line,) = err.splitlines()
+    assert line.startswith(f"{tmp_path / 'deep'}/ddd") and line.endswith(
+        ": cannot check: the folder cannot be listed (File name too long)"
+    )
+
+
+def test_a_path_that_cannot_be_looked_up_is_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    too_long = str(tmp_path / ("a" * 5000))  # (os.stat: "File name too long", a traceback)
+    loop = tmp_path / "loop.py"
+    loop.symlink_to(loop)
+    status, out, err = _main(capsys, too_long, str(loop), str(tmp_path / "missing.py"))
+    assert (status, out) == (2, "")
+    assert err.splitlines() == [
+        f"{too_long}: cannot check: File name too long",
+        f"{loop}: cannot check: Too many levels of symbolic links",
+        f"{tmp_path / 'missing.py'}: cannot check: no such file",
+    ]
+
+
+def test_the_cell_warning_offers_no_fix_in_parentheses_where_it_cannot_stand(ishell: Any) -> None:
+    run(ishell, "import sqlite3\ncur = sqlite3.connect(':memory:').cursor()\nx = str(cur)")
+    (warning,) = _prepare(ishell, "cur.execute((f'select * from t where a = {x}'))")
+    assert "ready to paste" not in str(warning.message)
+    assert "But the query is in parentheses of its own" in str(warning.message)
+    (warning,) = _prepare(ishell, "cur.execute( f'select * from t where a = {x}' )")  # look-alike
+    assert "cur.execute( *sql(i'select * from t where a = {x}') )" in str(warning.message)
+
+
+# A field Python compiles, but too deep for ast.unparse (which recurses in Python) to rewrite.
+DEEP_FIELD = "os.system(f': {" + "+".join(["x"] * 400) + "}')\n"
+
+
+def test_a_field_too_deep_to_rewrite_costs_the_user_no_cell(ishell: Any) -> None:
+    run(ishell, "import os\nx = os.environ.get('X', '')")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UnsafeFormatWarning)
+        assert run(ishell, DEEP_FIELD) == 0  # (the cell ran)
+    (warning,) = [w for w in caught if issubclass(w.category, UnsafeFormatWarning)]
+    assert "ready to paste" not in str(warning.message)
+
+
+def test_a_field_too_deep_to_rewrite_is_not_fixed_and_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "deep.py"
+    script.write_text("import os\ndef f(x):\n    " + DEEP_FIELD)
+    status, out, err = _main(capsys, "--diff", str(script))
+    assert (status, out) == (1, "")
+    assert err == (
+        f"{script}:3:15: not fixed: the line is nested too deeply to rewrite: fix it by hand\n"
+    )
+
+
+def test_no_fix_above_the_import_it_needs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The import goes below the docstring and the __future__ imports: a call on their line
+    # would run sh(...) before it (a NameError when the module is imported).
+    script = tmp_path / "job.py"
+    source = (
+        '"""Jobs."""; import os; os.system(f"ls {__name__}")\n'
+        'os.system(f"cat {__name__}")\n'  # (a look-alike, fixed: a line of its own)
+    )
+    script.write_text(source)
+    status, _, err = _main(capsys, "--fix", str(script))
+    assert status == 1
+    assert f"{script}:1:35: not fixed: the line holds the docstring or a __future__ import" in err
+    assert script.read_text() == (
+        '"""Jobs."""; import os; os.system(f"ls {__name__}")\n'
+        "from ipy_istring import sh\n"
+        'os.system(sh(i"cat {__name__}"))\n'
+    )
+
+
+def test_no_fix_in_a_cell_before_any_cell_the_import_can_go_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # %%timeit runs its body in a function: an import there binds nothing for the cells after
+    # it, and an import in a later cell comes after the fixed call.
+    notebook = tmp_path / "nb.ipynb"
+    cells = ["%%timeit -n1 -r1\nos.system(f': {x}')\n", "import os\nos.system(f': {x}')\n"]
+    notebook.write_text(_notebook(cells))
+    status, _, err = _main(capsys, "--fix", str(notebook))
+    assert status == 1
+    assert f"{notebook}[cell 1]:2:11: not fixed: no cell before it runs the fix's import" in err
+    fixed = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
+    assert fixed == [cells[0], "from ipy_istring import sh\nimport os\nos.system(sh(i': {x}'))\n"]
+
+
+@pytest.mark.parametrize("codec", ["rot13", "base64", "zlib"])
+def test_a_coding_cookie_of_a_codec_that_is_no_text_encoding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], codec: str
+) -> None:
+    # Python says "encoding problem"; decoding raised LookupError (a traceback).
+    script = tmp_path / "job.py"
+    script.write_text(f"# coding: {codec}\n" + VULNERABLE)
+    status, out, err = _main(capsys, str(script))
+    assert (status, out) == (2, "")
+    assert err == (
+        f"{script}: cannot check: encoding problem: {codec} is not a text encoding: declare its "
+        "coding, e.g. # -*- coding: latin-1 -*-\n"
+    )
+
+
+def test_output_that_the_streams_encoding_cannot_hold_is_escaped(tmp_path: Path) -> None:
+    # An ASCII or cp1252 stream (PYTHONIOENCODING, a redirect on Windows) and a diff with
+    # an emoji, or a file name that is not UTF-8: a UnicodeEncodeError traceback before.
+    import ipy_istring
+
+    script = tmp_path / "job.py"
+    script.write_text('import os\nos.system(f"echo \\U0001f600 {x}")\n')
+    (tmp_path / os.fsdecode(b"caf\xe9.py")).write_text(VULNERABLE)
+    code = "import sys\nfrom ipy_istring.check import main\nsys.exit(main(sys.argv[1:]))\n"
+    outputs = []
+    for args, encoding in ((["--diff", str(script)], "ascii"), ([str(tmp_path)], "utf-8")):
+        result = subprocess.run(
+            [sys.executable, "-c", code, *args], capture_output=True, text=True,
+            env={**os.environ, "PYTHONIOENCODING": encoding},
+            cwd=Path(ipy_istring.__file__).parent.parent,  # (the code tested here)
+        )  # fmt: skip
+        assert "Traceback" not in result.stderr
+        outputs.append(result.stdout)
+    assert '+os.system(sh(i"echo \\U0001f600 {x}"))' in outputs[0]
+    assert f"{tmp_path}/caf\\udce9.py:2:11: os.system() gets" in outputs[1]
+
+
+def test_sarif_when_the_current_folder_is_gone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = tmp_path / "job.py"
+    script.write_text(VULNERABLE)
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()  # (Path.cwd() raised FileNotFoundError: a traceback)
+    status, out, _ = _main(capsys, "--format", "sarif", str(script))
+    assert status == 1
+    (run_,) = json.loads(out)["runs"]
+    (result,) = run_["results"]
+    location = result["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": script.as_uri()}

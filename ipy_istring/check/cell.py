@@ -158,9 +158,12 @@ class CellChecker:
             return []
         if not findings:
             return findings
-        from .fix import fixed_lines_cached  # (imports the renderers: only for a finding)
+        from .fix import Fix, fixed_lines_cached  # (imports the renderers: only for a finding)
 
-        fixes = fixed_lines_cached(source, findings, self._imports.values())
+        try:
+            fixes = fixed_lines_cached(source, findings, self._imports.values())
+        except Exception:  # (nor a bug of the fix's: the warning goes without it)
+            fixes = [Fix(None)] * len(findings)
         for finding, fix in zip(findings, fixes, strict=True):
             message = finding.message()
             if fix.line is not None:

@@ -7,10 +7,11 @@ import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from .files import walk
 from .report import FORMATS, render
-from .scan import FileResult, check_file
+from .scan import FileResult, _reason, check_file
 
 __all__ = ["main"]
 
@@ -54,26 +55,49 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args)
 
 
+def _write(stream: TextIO, text: str) -> None:
+    """``text`` to ``stream``, whose encoding may not hold all of it (a file name that is not
+    UTF-8, an emoji in a diff, written to an ASCII or cp1252 stream): what it cannot encode
+    as backslash escapes."""
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:
+        encoding = stream.encoding or "utf-8"
+        stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+
+
+def _unlisted(error: OSError) -> FileResult:
+    """What a folder that cannot be listed gives (its files are not checked)."""
+    name, reason = str(error.filename), error.strerror or str(error)
+    line = f"{name}: cannot check: the folder cannot be listed ({reason})"
+    return FileResult(name, errors=[line])
+
+
 def _run(args: argparse.Namespace) -> int:
     results: list[FileResult] = []
     for name in args.paths:
         path = Path(name)
-        if not path.exists():
-            results.append(FileResult(name, errors=[f"{name}: cannot check: no such file"]))
+        try:
+            path.stat()
+        except OSError as error:  # (no such file, a name too long, a loop of symlinks...)
+            reason = "no such file" if isinstance(error, FileNotFoundError) else _reason(error)
+            results.append(FileResult(name, errors=[f"{name}: cannot check: {reason}"]))
             continue
-        results.extend(check_file(file) for file in walk(path, args.exclude))
+        unlisted: list[OSError] = []  # (folders that cannot be listed: their files unchecked)
+        results.extend(check_file(file) for file in walk(path, args.exclude, unlisted.append))
+        results.extend(_unlisted(error) for error in unlisted)
     if args.diff or args.fix:
         from .fix import apply_fixes
 
         out, err, unfixed = apply_fixes(results, write=args.fix)
-        sys.stdout.write(out)
-        sys.stderr.write(err)
+        _write(sys.stdout, out)
+        _write(sys.stderr, err)
         if any(r.errors for r in results):
             return 2
         return 1 if unfixed else 0
     out, err = render(results, args.format)
-    sys.stdout.write(out)
-    sys.stderr.write(err)
+    _write(sys.stdout, out)
+    _write(sys.stderr, err)
     if any(result.errors for result in results):
         return 2
     return 1 if any(result.findings for result in results) else 0

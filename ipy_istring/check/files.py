@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import os
 import tokenize
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
 
@@ -38,15 +38,18 @@ def _excluded(relative: PurePosixPath, patterns: Iterable[str]) -> bool:
     return False
 
 
-def walk(path: Path, excludes: Iterable[str] = ()) -> Iterator[Path]:
+def walk(
+    path: Path, excludes: Iterable[str] = (), onerror: Callable[[OSError], None] | None = None
+) -> Iterator[Path]:
     """``path`` itself if it is a file, else the ``.py`` and ``.ipynb`` files under it, sorted,
-    leaving out :data:`DEFAULT_EXCLUDES` and ``excludes``."""
+    leaving out :data:`DEFAULT_EXCLUDES` and ``excludes``.  ``onerror`` is given the error of
+    each folder that cannot be listed (else it is left out without a word)."""
     patterns = (*DEFAULT_EXCLUDES, *excludes)
     if not path.is_dir():
         yield path
         return
     found: list[Path] = []
-    for folder, subfolders, files in os.walk(path):
+    for folder, subfolders, files in os.walk(path, onerror=onerror):
         here = Path(folder)
         relative = PurePosixPath(here.relative_to(path).as_posix())
         subfolders[:] = [d for d in subfolders if not _excluded(relative / d, patterns)]
@@ -74,5 +77,7 @@ def read_python(data: bytes) -> tuple[str, str]:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:
         raise ValueError(f"not valid {encoding} text (byte {error.start}): {how}") from None
+    except LookupError:  # (a codec of bytes, not of text: rot13, base64, zlib...)
+        raise ValueError(f"encoding problem: {encoding} is not a text encoding: {how}") from None
     # (detect_encoding says "utf-8-sig" for a BOM: decoding drops it, writing puts it back.)
     return text, encoding

@@ -22,10 +22,10 @@ import ast
 import difflib
 import re
 import shlex
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from .._lines import python_lines
 from .._shell_grammar import COMMAND, FIELD, lex
@@ -35,8 +35,9 @@ from ..shell import sh
 from ..sql import sql
 from ..template import Interpolation, InterpolationTemplate
 from .flow import IPYTHON_EXPANSION, Finding
-from .notebook import Cell, to_python
-from .scan import FileResult
+from .notebook import IMPORTING_CELL_MAGICS, Cell, cell_magic, raw_cells, to_python
+from .scan import FileResult, _reason
+from .sinks import imported_by
 
 __all__ = ["Fix", "apply_fixes", "fixed_line", "fixed_line_cached", "fixed_lines_cached"]
 
@@ -58,6 +59,8 @@ _SQL_VALUE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _IN_LIST_BEFORE = re.compile(r"\bin\s*\(\s*$", re.IGNORECASE)
+# An opening parenthesis that is not a call's (after another one, a comma, an operator...).
+_GROUPED = re.compile(r"(?:^|[^\w\s)\]])\s*\(\s*$")
 _PREFIX = re.compile(r"^([rRbBuU]?)[fF]([rR]?)(?=['\"])")
 _IPREFIX = re.compile(r"^([rRbBuU]?)i([rR]?)(?=['\"])")
 
@@ -171,6 +174,9 @@ def _renderer_fix(line: str, finding: Finding, paramstyle: str) -> Fix:
     if renderer == "sql" and line[:start].rstrip().endswith("="):
         return Fix(None, "the query is a keyword argument, and *sql(...) passes the query and its "
                    "parameters by position: pass Query.sql and .params by hand")  # fmt: skip
+    if renderer == "sql" and _GROUPED.search(line[:start]):
+        return Fix(None, "the query is in parentheses of its own, where *sql(...) cannot stand: "
+                   "remove them", renderer)  # fmt: skip
     istring = _PREFIX.sub(lambda m: m.group(1) + "i" + m.group(2), literal, count=1)
     istring = _dequote(istring, "'" if renderer == "sql" else "'\"")
     node = _literal_fields(_IPREFIX.sub(r"\1f\2", istring, count=1))
@@ -205,12 +211,15 @@ _EXPANSION = re.compile(r"\{([^{}]+)\}|(?<!\$)\$([A-Za-z_][\w.]*)")
 def _expansion_fix(line: str, finding: Finding) -> Fix:
     """``get_ipython().system('cp {a} {b}')`` → ``!cp {shlex.quote(str(a))} ...``."""
     start = finding.call_column - 1
+    rest = line[start:].strip()
     try:
-        call = ast.parse(line[start:].strip(), mode="eval").body
+        call = ast.parse(rest, mode="eval").body
     except SyntaxError:
         return Fix(None, "the shell escape spans several lines")
     if not isinstance(call, ast.Call) or not call.args:
         return Fix(None, "not a shell escape")
+    if call.end_col_offset != len(rest.encode()):  # (an ! line stands alone on its line)
+        return Fix(None, "the line goes on after the call (a comment?): fix it by hand")
     arguments = [a for a in call.args if isinstance(a, ast.Constant)]
     command = arguments[-1].value if arguments else None
     if not isinstance(command, str):
@@ -218,6 +227,9 @@ def _expansion_fix(line: str, finding: Finding) -> Fix:
     method = finding.call.rsplit(".", 1)[-1]
     if method == "run_line_magic":
         escape = f"%{arguments[0].value!s} "
+    elif method == "system" and line[:start].strip():
+        # (`y = !cmd` is getoutput: y would hold the output, which would show no more)
+        return Fix(None, _NOT_ALONE)
     else:
         escape = "!!" if method == "getoutput" and not line[:start].strip() else "!"
     if "'" in command or '"' in command:
@@ -256,6 +268,10 @@ def _expansion_fix(line: str, finding: Finding) -> Fix:
     return Fix(line[:start] + escape + fixed, renderer="shlex")
 
 
+_NOT_ALONE = (
+    "the call does not stand alone on its line (its value is used, or it follows `if ...:`), "
+    "where an ! line means another thing: fix it by hand"
+)
 _OPTION_PROBLEM = "quoting is not enough for a value that starts with '-'"
 
 
@@ -308,9 +324,12 @@ def fixed_line(
     if not 0 < finding.line <= len(lines):
         return Fix(None, "the line is not in the source")
     line = lines[finding.line - 1]
-    if finding.how == IPYTHON_EXPANSION:
-        return _expansion_fix(line, finding)
-    return _renderer_fix(line, finding, paramstyle or _paramstyle(source))
+    try:
+        if finding.how == IPYTHON_EXPANSION:
+            return _expansion_fix(line, finding)
+        return _renderer_fix(line, finding, paramstyle or _paramstyle(source))
+    except (RecursionError, MemoryError):  # (ast.unparse recurses into each field)
+        return Fix(None, "the line is nested too deeply to rewrite: fix it by hand")
 
 
 def fixed_line_cached(source: str, finding: Finding, imports: Iterable[str] = ()) -> Fix:
@@ -366,6 +385,10 @@ class _LineFix:
     overlapping: list[Finding]  # those whose fix overlaps one made: not made
 
 
+_ABOVE_IMPORTS = (
+    "the line holds the docstring or a __future__ import, above which the fix's import cannot "
+    "go: put the call on a line of its own"
+)
 _OVERLAPPING = "its fix overlaps the fix of another finding on the line: fix the line by hand"
 
 
@@ -442,6 +465,111 @@ _FORMAT_DRIVERS = re.compile(r"\b(psycopg2?|pymysql|MySQLdb|mysql\.connector)\b"
 
 _IMPORTS = {"sql": "from ipy_istring import sql", "sh": "from ipy_istring import sh",
             "shlex": "import shlex"}  # fmt: skip
+# ... the name each binds, and to what: (local name, full name).
+_BINDINGS = {name: imported_by(ast.parse(line).body[0])[0] for name, line in _IMPORTS.items()}  # type: ignore[arg-type]
+# The nodes that bind a name, and the field that holds it (a Name only when stored or deleted).
+_NAME_FIELDS: dict[type[ast.AST], str] = {
+    ast.arg: "arg", ast.FunctionDef: "name", ast.AsyncFunctionDef: "name", ast.ClassDef: "name",
+    ast.ExceptHandler: "name", ast.MatchAs: "name", ast.MatchStar: "name",
+    ast.MatchMapping: "rest",
+    **{getattr(ast, kind): "name" for kind in ("TypeVar", "ParamSpec", "TypeVarTuple")
+       if hasattr(ast, kind)},  # (PEP 695, Python 3.12)
+}  # fmt: skip
+
+
+def _imported(body: Sequence[ast.stmt], name: str) -> bool:
+    """Whether a top-level import of ``body`` binds the fix's ``name`` as its import does."""
+    return any(
+        _BINDINGS[name] in imported_by(statement)
+        for statement in body
+        if isinstance(statement, (ast.Import, ast.ImportFrom))
+    )
+
+
+@dataclass(frozen=True)
+class _Binding:
+    """Where a name is bound: its line, in which cell (None in a file), and the lines of the
+    scope it is bound in (0, 0: the module's, which every line sees)."""
+
+    cell: int | None
+    line: int
+    start: int = 0
+    end: int = 0
+
+    def hides(self, finding: Finding) -> bool:
+        """Whether the name, where ``finding`` is, is this binding's."""
+        return not self.start or (
+            self.cell == finding.cell and self.start <= finding.line <= self.end
+        )
+
+
+# The nodes whose body is a scope of its own: what they bind there is not seen outside.
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def _bound_otherwise(
+    tree: ast.Module, names: Iterable[str], cell: int | None = None, offset: int = 0
+) -> dict[str, list[_Binding]]:
+    """Where ``tree`` binds each of the fixes' ``names`` to something else than their import
+    does (``import sh``, ``sh = ...``, a parameter ``sh``): the fix's ``sh(...)`` there would
+    call that.  ``offset``: lines before the tree's first in the cell."""
+    wanted = set(names)
+    found: dict[str, list[_Binding]] = {}
+    declared_global = {
+        name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names
+    }
+    stack: list[tuple[ast.AST, tuple[int, int]]] = [(tree, (0, 0))]
+    while stack:
+        node, scope = stack.pop()
+        for name in _names_bound_by(node):
+            if name in wanted:
+                start, end = (0, 0) if name in declared_global else scope
+                line = getattr(node, "lineno", 1) + offset
+                found.setdefault(name, []).append(_Binding(cell, line, start, end))
+        if isinstance(node, _SCOPES):
+            scope = (node.lineno + offset, (node.end_lineno or node.lineno) + offset)
+        stack.extend((child, scope) for child in ast.iter_child_nodes(node))
+    return found
+
+
+def _names_bound_by(node: ast.AST) -> list[str]:
+    """The names ``node`` binds, but an import that binds a fix's name as its import does."""
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        binds = imported_by(node)
+        return [
+            local
+            for alias in node.names
+            if (local := alias.asname or alias.name.partition(".")[0]) not in _BINDINGS
+            or _BINDINGS[local] not in binds
+        ]
+    if isinstance(node, ast.Name):
+        return [node.id] if not isinstance(node.ctx, ast.Load) else []
+    field = _NAME_FIELDS.get(type(node))
+    name = getattr(node, field) if field is not None else None
+    return [name] if isinstance(name, str) else []
+
+
+def _shadowed(fix: Fix, finding: Finding, bound: dict[str, list[_Binding]]) -> Fix:
+    """``fix``, or a refusal when the name it calls is bound to something else where
+    ``finding`` is (``bound``: from :func:`_bindings_in`)."""
+    if fix.line is None:
+        return fix
+    hiding = [b for b in bound.get(fix.renderer, ()) if b.hides(finding)]
+    if not hiding:
+        return fix
+    place = f"line {hiding[0].line}"
+    if hiding[0].cell is not None:
+        place = f"cell {hiding[0].cell}, {place}"
+    return Fix(None, (
+        f"the fix would call {fix.renderer}, but here that name is bound to something else "
+        f"({place}): import {_IMPORTS[fix.renderer].rpartition(' ')[2]} from "
+        f"{'ipy_istring' if fix.renderer != 'shlex' else 'the standard library'} under "
+        "another name and fix the line by hand"
+    ), fix.renderer)  # fmt: skip
+
+
+# PEP 263's coding cookie, as the tokenizer finds it.
+_CODING = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+")
 
 
 def _with_imports(source: str, renderers: set[str]) -> str:
@@ -454,17 +582,20 @@ def _with_imports(source: str, renderers: set[str]) -> str:
 def _imports_needed(source: str, lines: list[str], renderers: set[str]) -> tuple[int, list[str]]:
     """The lines of the imports the fixes need, and where they go: after ``source``'s
     docstring and future imports (``lines``: its lines, with their endings)."""
-    end = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"  # (as the file's lines end)
-    needed = [_IMPORTS[r] + end for r in sorted(renderers) if _IMPORTS[r] not in source]
+    end = lines[0][len(lines[0].rstrip("\r\n")) :] if lines else ""  # (as the file's lines end)
+    end = end or "\n"
+    try:
+        body = ast.parse(rewrite(source)).body
+    except SyntaxError:
+        body = []
+    needed = [_IMPORTS[r] + end for r in sorted(renderers) if not _imported(body, r)]
     if not needed:
         return 0, []
     at = 0  # after a shebang, a coding cookie, a licence header...
     while at < len(lines) and lines[at].startswith("#"):
         at += 1
-    try:
-        body = ast.parse(rewrite(source)).body
-    except SyntaxError:
-        body = []
+    # A coding cookie counts on line 1 or 2 only (line 1 then blank or a comment): below it.
+    at = max([at, *(n + 1 for n, line in enumerate(lines[:2]) if _CODING.match(line))])
     for statement in body:
         docstring = isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
         future = isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
@@ -472,6 +603,34 @@ def _imports_needed(source: str, lines: list[str], renderers: set[str]) -> tuple
             break
         at = statement.end_lineno or at
     return at, needed
+
+
+def _bindings_in(sources: Iterable[tuple[int | None, int, str]]) -> dict[str, list[_Binding]]:
+    """:func:`_bound_otherwise` over ``sources`` (each one's cell, lines before it in the cell,
+    and its text: a file, or a notebook's cells as IPython runs them), for the names the fixes
+    call.  A source that does not parse is left out."""
+    bound: dict[str, list[_Binding]] = {}
+    for cell, offset, source in sources:
+        names = [name for name in _IMPORTS if name in source]
+        if not names:
+            continue
+        try:
+            tree = ast.parse(rewrite(source))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        for name, bindings in _bound_otherwise(tree, names, cell, offset).items():
+            bound.setdefault(name, []).extend(bindings)
+    return bound
+
+
+def _cells_as_run(cells: dict[int, str]) -> Iterator[tuple[int | None, int, str]]:
+    """A notebook's code cells (by number) as IPython runs them, for :func:`_bindings_in`."""
+    for number, source in cells.items():
+        try:
+            pythons = list(to_python(Cell(number, source)))
+        except Exception:  # IPython's transformer failed on it (the check said so)
+            continue
+        yield from ((number, python.first_line - 1, python.source) for python in pythons)
 
 
 def _fix_source(
@@ -484,8 +643,9 @@ def _fix_source(
     paramstyle = _paramstyle(source)
     fixes: list[tuple[Finding, Fix]] = []
     done = list(findings)  # each replaced by itself with its fix or its reason
+    bound = _bindings_in([(None, 0, source)])
     for index, finding in enumerate(findings):
-        fix = fixed_line(source, finding, paramstyle, bare)
+        fix = _shadowed(fixed_line(source, finding, paramstyle, bare), finding, bound)
         if fix.line is None:
             done[index] = replace(finding, no_fix=fix.reason)
         elif fix.renderer == "shlex" and python:
@@ -497,29 +657,48 @@ def _fix_source(
     for unit in units:
         for finding in unit.overlapping:
             done[position[id(finding)]] = replace(finding, no_fix=_OVERLAPPING)
-    # All the lines at once, compiled once (a file with thousands of findings stays quick);
-    # only if that fails, one line after the other, each kept if the code still compiles.
-    lines = _with_fixes(original, units)
-    if python and units and _compile_error("".join(lines)) is not None:
-        lines = original
-        kept = []
-        for unit in units:
-            candidate = _with_fixes(lines, [unit])
-            error = _compile_error("".join(candidate))
-            if error is None:
-                lines = candidate
-                kept.append(unit)
-            else:
-                reason = f"the fixed code does not compile: {error}"
-                for finding, _ in unit.made:
-                    done[position[id(finding)]] = replace(finding, no_fix=reason)
-        units = kept
+    # The imports go below the docstring and the __future__ imports: a fix on their lines
+    # (`"""Doc."""; os.system(f"...")`) would call its renderer before the import.
+    at, needed = _imports_needed(source, original, {f.renderer for u in units for _, f in u.made})
+    for unit in units if needed else []:
+        if unit.number <= at:
+            for finding, _ in unit.made:
+                done[position[id(finding)]] = replace(finding, no_fix=_ABOVE_IMPORTS)
+    units = [unit for unit in units if not needed or unit.number > at]
+    if python:
+        lines, units, refused = _compiling(original, units, _compile_error)
+        for finding, reason in refused:
+            done[position[id(finding)]] = replace(finding, no_fix=reason)
+    else:
+        lines = _with_fixes(original, units)
     for unit in units:
         for finding, _ in unit.made:
             done[position[id(finding)]] = replace(finding, fixed=unit.text)
     renderers = {fix.renderer for unit in units for _, fix in unit.made}
     at, needed = _imports_needed("".join(lines), lines, renderers)
     return lines, at, needed, done
+
+
+def _compiling(
+    original: list[str], units: list[_LineFix], error_of: Callable[[str], str | None]
+) -> tuple[list[str], list[_LineFix], list[tuple[Finding, str]]]:
+    """``original`` (lines with their endings) with the ``units`` whose fixed code still
+    compiles (``error_of``: why a text does not, or None), those units, and each finding of
+    the others with the reason.  All the lines at once, compiled once (a file with thousands
+    of findings stays quick); only if that fails, one line after the other."""
+    lines = _with_fixes(original, units)
+    if not units or error_of("".join(lines)) is None:
+        return lines, units, []
+    lines, kept, refused = original, [], []
+    for unit in units:
+        candidate = _with_fixes(lines, [unit])
+        error = error_of("".join(candidate))
+        if error is None:
+            lines = candidate
+            kept.append(unit)
+        else:
+            refused += [(f, f"the fixed code does not compile: {error}") for f, _ in unit.made]
+    return lines, kept, refused
 
 
 def _with_fixes(lines: list[str], units: Sequence[_LineFix]) -> list[str]:
@@ -531,13 +710,24 @@ def _with_fixes(lines: list[str], units: Sequence[_LineFix]) -> list[str]:
     return fixed
 
 
-def _compile_error(text: str) -> str | None:
+def _compile_error(text: str, flags: int = 0) -> str | None:
     """Why ``text`` (which may hold i-literals) does not compile, or None."""
     try:
-        compile(rewrite(text), "<fix>", "exec")
+        compile(rewrite(text), "<fix>", "exec", flags)
     except SyntaxError as error:
         return error.msg
     return None
+
+
+def _cell_compile_error(text: str) -> str | None:
+    """Why the cell ``text`` does not compile as IPython runs it (its ``!`` and ``%`` lines
+    transformed, ``await`` allowed at its top level), or None."""
+    try:
+        pythons = list(to_python(Cell(0, text)))
+    except Exception as error:  # (IPython's transformer failed on it)
+        return f"IPython cannot read it ({error})"
+    errors = (_compile_error(p.source, ast.PyCF_ALLOW_TOP_LEVEL_AWAIT) for p in pythons)
+    return next((e for e in errors if e is not None), None)
 
 
 def apply_fixes(results: Sequence[FileResult], write: bool) -> tuple[str, str, int]:
@@ -557,7 +747,11 @@ def apply_fixes(results: Sequence[FileResult], write: bool) -> tuple[str, str, i
             new = "".join(lines[:at]) + "".join(needed) + "".join(lines[at:])
             diff = _fixes_diff(result.path, python_lines(old, keepends=True), lines, at, needed)
         else:
-            new, done, old = _fix_notebook(result)
+            try:
+                new, done, old = _fix_notebook(result)
+            except (OSError, ValueError) as error:  # (read again: gone or changed since)
+                err.append(_cannot_fix(result, error))
+                continue
             diff = difflib.unified_diff(
                 old.splitlines(keepends=True),
                 new.splitlines(keepends=True),
@@ -572,11 +766,25 @@ def apply_fixes(results: Sequence[FileResult], write: bool) -> tuple[str, str, i
         if new == old:
             continue
         if write:
-            Path(result.path).write_text(new, encoding=result.encoding)
+            try:
+                # (newline="": the text keeps its line ends; Windows' text mode made each
+                # \r\n of a CRLF file \r\r\n)
+                Path(result.path).write_text(new, encoding=result.encoding, newline="")
+            except OSError as error:  # (a read-only file, a full disk...)
+                err.append(_cannot_fix(result, error))
+                continue
             out.append(f"fixed {sum(f.fixed is not None for f in done)} in {result.path}\n")
         else:
             out.extend(diff)
     return "".join(out), "".join(err), unfixed
+
+
+def _cannot_fix(result: FileResult, error: Exception) -> str:
+    """The line saying why ``result``'s file could not be fixed, which is also one of its
+    errors (the run's status is then 2)."""
+    line = f"{result.path}: cannot fix: {_reason(error)}"
+    result.errors.append(line)
+    return line + "\n"
 
 
 _Opcode = tuple[Literal["replace", "delete", "insert", "equal"], int, int, int, int]
@@ -652,16 +860,16 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
     path = Path(result.path)
     old = path.read_text(encoding="utf-8-sig")
     notebook = json.loads(old)
-    cells = notebook.get("cells") or [
-        c for sheet in notebook.get("worksheets", []) for c in sheet.get("cells", [])
-    ]
     done: list[Finding] = []
     renderers: set[str] = set()
-    first_code: dict[str, object] | None = None
+    imports_cell: dict[str, object] | None = None
     paramstyle = _paramstyle("\n".join(result.cells.values()))  # (a driver any cell names)
-    for number, cell in enumerate(cells, 1):
-        if cell.get("cell_type") == "code" and first_code is None:
-            first_code = cell
+    bound = _bindings_in(_cells_as_run(result.cells))
+    for number, cell in enumerate(raw_cells(notebook), 1):
+        if not isinstance(cell, dict):
+            continue  # (not a cell: counted, as code_cells counts it)
+        if imports_cell is None and _takes_imports(cell):
+            imports_cell = cell
         findings = [f for f in result.findings if f.cell == number]
         if not findings:
             continue
@@ -671,27 +879,80 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
         # (the lines of the cell, a Python cell magic's first line blank: a finding's line
         # is the cell's)
         bare = [""] * (python.first_line - 1) + python_lines(python.source)
+        written = python_lines(source)
         fixes = []
         for finding in findings:
             fix = fixed_line(python.source, finding, paramstyle, bare)
+            fix = _shadowed(fix, finding, bound)
+            if fix.line is not None and _continued(written, bare, finding.line):
+                fix = Fix(None, _CONTINUED)
             if fix.line is None:
                 done.append(replace(finding, no_fix=fix.reason))
             else:
                 fixes.append((finding, fix))
-        units = _line_fixes(bare, fixes, python_lines(source))
+        units = _line_fixes(bare, fixes, written)
+        if imports_cell is None:  # (a %%timeit cell, say, before any cell to import in)
+            done.extend(replace(f, no_fix=_NO_IMPORTS_CELL) for u in units for f, _ in u.made)
+            done.extend(replace(f, no_fix=_OVERLAPPING) for u in units for f in u.overlapping)
+            units = []
+        lines, units, refused = _compiling(
+            python_lines(source, keepends=True), units, _cell_compile_error
+        )
+        done.extend(replace(finding, no_fix=reason) for finding, reason in refused)
         for unit in units:
             done.extend(replace(finding, fixed=unit.text) for finding, _ in unit.made)
             done.extend(replace(finding, no_fix=_OVERLAPPING) for finding in unit.overlapping)
             renderers.update(fix.renderer for _, fix in unit.made)
-        text = "".join(_with_fixes(python_lines(source, keepends=True), units))
+        text = "".join(lines)
         cell[key] = text.splitlines(keepends=True) if isinstance(cell[key], list) else text
-    if renderers and first_code is not None:
-        key = "source" if "source" in first_code else "input"
-        current = first_code[key]
-        text = "".join(current) if isinstance(current, list) else str(current)
-        text = _with_imports(text if text.endswith("\n") or not text else text + "\n", renderers)
-        first_code[key] = text.splitlines(keepends=True) if isinstance(current, list) else text
+    if renderers and imports_cell is not None:
+        _add_imports(imports_cell, renderers)
     if not any(finding.fixed is not None for finding in done):
         return old, done, old  # (the file as it was, not written again in another layout)
     new = json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
     return new, done, old
+
+
+_NO_IMPORTS_CELL = (
+    "no cell before it runs the fix's import once in the notebook's namespace (a %%timeit "
+    "cell runs its body in a function): add a code cell above it and fix it again"
+)
+_CONTINUED = (
+    "IPython runs the line together with the next (a backslash at its end): join the lines "
+    "and fix it by hand"
+)
+
+
+def _continued(written: Sequence[str], bare: Sequence[str], number: int) -> bool:
+    """Whether line ``number`` of a cell (``written``: its lines as written; ``bare``: as
+    IPython runs them) is one IPython changed and runs with the lines after it: its fix,
+    made of the line IPython runs, would stand on the first and leave the others."""
+    line = written[number - 1] if number <= len(written) else ""
+    return line != bare[number - 1] and line.rstrip().endswith("\\")
+
+
+def _cell_text(cell: dict[str, Any], key: str) -> str:
+    current = cell.get(key, "")
+    return "".join(current) if isinstance(current, list) else str(current)
+
+
+def _takes_imports(cell: dict[str, Any]) -> bool:
+    """Whether the fixes' imports may go in ``cell``: a code cell run as Python, without a
+    cell magic or with one that runs its body once in the notebook's namespace (``%%time``;
+    not ``%%bash``, whose first line must stay the magic, nor ``%%timeit``)."""
+    if cell.get("cell_type") != "code":
+        return False
+    magic = cell_magic(_cell_text(cell, "source" if "source" in cell else "input"))
+    return magic is None or magic[0] in IMPORTING_CELL_MAGICS
+
+
+def _add_imports(cell: dict[str, Any], renderers: set[str]) -> None:
+    """Put the imports the fixes need at the top of ``cell``'s code (after its cell magic's
+    line, if it has one)."""
+    key = "source" if "source" in cell else "input"
+    text = _cell_text(cell, key)
+    magic = cell_magic(text)
+    head, body = (magic[1], magic[2]) if magic is not None else ("", text)
+    body = _with_imports(body if body.endswith("\n") or not body else body + "\n", renderers)
+    text = head + body
+    cell[key] = text.splitlines(keepends=True) if isinstance(cell.get(key), list) else text

@@ -23,17 +23,23 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
+    "IMPORTING_CELL_MAGICS",
     "PARAMETERS_TAGS",
     "PYTHON_CELL_MAGICS",
     "Cell",
     "NotebookError",
+    "cell_magic",
     "code_cells",
     "is_parameters_cell",
+    "raw_cells",
     "to_python",
 ]
 
 # Cell magics that run their body as Python in the kernel.
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug", "istring"})
+# ... of which those that run it once, in the notebook's namespace: an import there binds a
+# name for the cells after (not %%timeit, which runs it in a function, over and over).
+IMPORTING_CELL_MAGICS = frozenset({"time", "capture", "prun"})
 # Line magics that run their argument, a Python statement, in the kernel: their options, as
 # IPython's ExecutionMagics parse them (getopt's letters).
 PYTHON_LINE_MAGICS = {"time": "", "timeit": "n:r:tcp:qo", "prun": "D:l:rs:T:q"}
@@ -70,29 +76,42 @@ def is_parameters_cell(source: str, tags: object = ()) -> bool:
     return _PARAMETERS_HEADING.match(source) is not None
 
 
+def raw_cells(notebook: object) -> list[Any]:
+    """The cells of a notebook's parsed JSON (nbformat 4's ``cells``, or nbformat 3's
+    worksheets' ``cells``), as they are: each may be anything JSON holds."""
+    if not isinstance(notebook, dict):
+        raise NotebookError("not a notebook: the JSON is not an object")
+    cells: Any = notebook.get("cells")
+    sheets = notebook.get("worksheets")
+    if cells is None and isinstance(sheets, list):  # nbformat 3
+        if not all(isinstance(s, dict) and isinstance(s.get("cells", []), list) for s in sheets):
+            raise NotebookError("not a notebook: a worksheet is not an object with a 'cells' list")
+        cells = [c for sheet in sheets for c in sheet.get("cells", [])]
+    if not isinstance(cells, list):
+        raise NotebookError("not a notebook: no 'cells' list")
+    return cells
+
+
 def code_cells(text: str) -> list[Cell]:
     """The code cells of a notebook's JSON text (nbformat 3 or 4)."""
     try:
         notebook = json.loads(text)
-    except json.JSONDecodeError as error:
+    except ValueError as error:  # (also a number of more digits than Python converts)
         raise NotebookError(f"not valid notebook JSON ({error})") from None
-    if not isinstance(notebook, dict):
-        raise NotebookError("not a notebook: the JSON is not an object")
-    raw_cells: Any = notebook.get("cells")
-    if raw_cells is None and isinstance(notebook.get("worksheets"), list):  # nbformat 3
-        raw_cells = [c for sheet in notebook["worksheets"] for c in sheet.get("cells", [])]
-    if not isinstance(raw_cells, list):
-        raise NotebookError("not a notebook: no 'cells' list")
+    except RecursionError:  # (the decoder recurses into each array and object)
+        raise NotebookError("not a notebook: its JSON is nested too deeply to read") from None
     cells = []
-    for number, cell in enumerate(raw_cells, 1):
+    for number, cell in enumerate(raw_cells(notebook), 1):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
         source = cell.get("source", cell.get("input", ""))
-        source = "".join(source) if isinstance(source, list) else source
-        if isinstance(source, str):
-            metadata = cell.get("metadata")
-            tags = metadata.get("tags", ()) if isinstance(metadata, dict) else ()
-            cells.append(Cell(number, source, parameters=is_parameters_cell(source, tags)))
+        if isinstance(source, list) and all(isinstance(line, str) for line in source):
+            source = "".join(source)
+        if not isinstance(source, str):
+            raise NotebookError(f"cell {number}: its source is not text (a string or lines)")
+        metadata = cell.get("metadata")
+        tags = metadata.get("tags", ()) if isinstance(metadata, dict) else ()
+        cells.append(Cell(number, source, parameters=is_parameters_cell(source, tags)))
     return cells
 
 
@@ -101,20 +120,56 @@ def to_python(cell: Cell) -> Iterator[Cell]:
     (itself transformed)."""
     from IPython.core.inputtransformer2 import TransformerManager
 
-    stripped = cell.source.lstrip("\n")
-    if stripped.startswith("%%"):
-        skipped = len(cell.source) - len(stripped)
-        first, _, body = stripped.partition("\n")
-        magic = first[2:].split(None, 1)[0] if first[2:].strip() else ""
-        if magic in PYTHON_CELL_MAGICS:
-            yield from to_python(
-                Cell(cell.number, body, cell.first_line + cell.source.count("\n", 0, skipped) + 1)
-            )
-            return
-        # Another language: the call IPython makes, `run_cell_magic('sql', '', body)`, which
-        # the sinks know for the magics that expand values (`%%sql` and its {name}).
+    magic = cell_magic(cell.source)
+    if magic is not None and magic[0] in PYTHON_CELL_MAGICS:
+        _, head, body = magic
+        yield from to_python(Cell(cell.number, body, cell.first_line + head.count("\n")))
+        return
+    # (Another language: the call IPython makes, `run_cell_magic('sql', '', body)`, which
+    # the sinks know for the magics that expand values (`%%sql` and its {name}).)
     transformed: str = TransformerManager().transform_cell(cell.source)  # type: ignore[no-untyped-call]
+    transformed = _lines_as_written(cell.source, transformed)
     yield Cell(cell.number, _line_magics_as_python(cell.source, transformed), cell.first_line)
+
+
+def cell_magic(source: str) -> tuple[str, str, str] | None:
+    """The cell magic a cell starts with (after empty lines): its name (``%%time -n 5``:
+    "time"), the text up to its body (through the magic's line) and its body; None for a
+    cell without one."""
+    stripped = source.lstrip("\n")
+    if not stripped.startswith("%%"):
+        return None
+    first = stripped.partition("\n")[0]
+    name = first[2:].split(None, 1)[0] if first[2:].strip() else ""
+    head = len(source) - len(stripped) + len(first) + 1
+    return name, source[:head], source[head:]
+
+
+def _lines_as_written(source: str, transformed: str) -> str:
+    """``transformed`` (IPython's transform of ``source``) with the lines of ``source``: IPython
+    makes one line of an escaped line continued by a backslash (``!cmd \\`` and the line after
+    it), and the lines after it would be counted one too few (a finding's line, and the line
+    its fix replaces).  Each line it took in is given back as an empty line after it."""
+    import difflib
+
+    from .._lines import python_lines
+
+    written, lines = python_lines(source, keepends=True), python_lines(transformed, keepends=True)
+    if len(lines) >= len(written):
+        return transformed
+    matcher = difflib.SequenceMatcher(
+        None, [line.rstrip("\r\n") for line in written], [line.rstrip("\r\n") for line in lines],
+        autojunk=False,
+    )  # fmt: skip
+    kept: list[str] = []
+    for _, start, end, new_start, new_end in matcher.get_opcodes():
+        kept += lines[new_start:new_end]
+        taken_in = (end - start) - (new_end - new_start)
+        if taken_in > 0:
+            if kept and not kept[-1].endswith(("\n", "\r")):
+                kept[-1] += "\n"
+            kept += ["\n"] * taken_in
+    return "".join(kept)
 
 
 def _line_magics_as_python(source: str, transformed: str) -> str:

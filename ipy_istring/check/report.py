@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import urllib.parse
 from collections.abc import Sequence
 from pathlib import Path
@@ -59,16 +60,25 @@ def _text(results: Sequence[FileResult]) -> tuple[str, str]:
     return "".join(line + "\n" for line in out), "".join(line + "\n" for line in errors)
 
 
-def _artifact(path: str, root: Path) -> dict[str, str]:
+def _artifact(path: str, root: Path | None) -> dict[str, str]:
     """Where a file is, for SARIF: relative to ``root`` (the current folder, which code
     scanning takes for the repository's) when it is under it, else an absolute ``file:`` URI;
-    percent-encoded either way."""
-    absolute = Path(path).absolute()
+    percent-encoded either way.  (``root`` None: the current folder is gone, and a path is
+    only absolute if it was written so.)"""
+    if root is None:
+        absolute = Path(path)
+        if not absolute.is_absolute():
+            return {"uri": urllib.parse.quote(os.fsencode(absolute.as_posix()))}
+    else:
+        absolute = Path(path).absolute()
     try:
-        relative = absolute.relative_to(root)
+        relative = absolute.relative_to(root) if root is not None else None
     except ValueError:
+        relative = None
+    if relative is None:
         return {"uri": absolute.as_uri()}
-    return {"uri": urllib.parse.quote(relative.as_posix()), "uriBaseId": _ROOT}
+    # (as bytes: a name that is not UTF-8 holds surrogate escapes, which cannot be encoded)
+    return {"uri": urllib.parse.quote(os.fsencode(relative.as_posix())), "uriBaseId": _ROOT}
 
 
 def _sarif(results: Sequence[FileResult]) -> dict[str, Any]:
@@ -92,7 +102,10 @@ def _sarif(results: Sequence[FileResult]) -> dict[str, Any]:
         for destination, (rule_id, name, description) in RULES.items()
     ]
     index = {rule_id: i for i, (rule_id, _, _) in enumerate(RULES.values())}
-    root = Path.cwd()
+    try:
+        root: Path | None = Path.cwd()
+    except OSError:  # (the folder the run started in was removed since)
+        root = None
     sarif_results = []
     for result in results:
         artifact = _artifact(result.path, root)
@@ -144,7 +157,9 @@ def _sarif(results: Sequence[FileResult]) -> dict[str, Any]:
                         "rules": rules,
                     }
                 },
-                "originalUriBaseIds": {_ROOT: {"uri": root.as_uri().rstrip("/") + "/"}},
+                "originalUriBaseIds": (
+                    {_ROOT: {"uri": root.as_uri().rstrip("/") + "/"}} if root is not None else {}
+                ),
                 "invocations": [
                     {
                         "executionSuccessful": not notifications,

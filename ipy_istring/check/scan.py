@@ -8,6 +8,7 @@ import gc
 import io
 import itertools
 import re
+import stat
 import sys
 import tokenize
 from collections.abc import Callable, Iterator
@@ -243,9 +244,15 @@ def _lazy_function(
     return parsed
 
 
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
 def check_python(source: str, path: str = "<source>") -> FileResult:
     """Check Python source."""
     result = FileResult(path, source=source)
+    # A line may end in a lone \r, as Python reads it, where the data flow counts lines by
+    # \n: the same text with \n there (of the same length, so offsets and columns stay).
+    source = _LONE_CR.sub("\n", source) if "\r" in source else source
     try:
         analysis = Analysis()
         with _no_collection():
@@ -288,6 +295,9 @@ def check_file(path: Path) -> FileResult:
     """Check a ``.py`` file or an ``.ipynb`` notebook; a file that cannot be read gets a reason."""
     name = str(path)
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            # (reading a FIFO waits for a writer, a device may never end)
+            return FileResult(name, errors=[f"{name}: cannot check: not a regular file"])
         data = path.read_bytes()
     except OSError as error:
         return FileResult(name, errors=[f"{name}: cannot check: {_reason(error)}"])
