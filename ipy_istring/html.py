@@ -214,7 +214,7 @@ def html(template: object) -> HtmlMarkup:
                 raise refusal("html", field_text(interpolation, index + 1), *slot.text_refusal)
             # No check of the escaped text is needed here: the analysis parsed markupsafe's
             # escape of every special character in this very context and read it back.
-            raw = str(value)
+            raw = _plain_text(value)
             splits = contexts.token_refusal(slot, raw)
             if splits is not None:
                 raise refusal("html", field_text(interpolation, index + 1), *splits)
@@ -263,6 +263,19 @@ def html(template: object) -> HtmlMarkup:
         }
         _check_structure(interpolations, plan, result, plain, trusted)
     return HtmlMarkup(result)
+
+
+def _plain_text(value: object) -> str:
+    """A plain value's text, read once, as the exact ``str`` that is checked and escaped.
+
+    ``str()`` may return a str subclass, which markupsafe's ``escape()`` would look at again:
+    one with ``__html__`` it inserts as markup, of another it calls ``str()`` once more, which
+    may give other text (the sixteenth pass: an object whose str() had ``__html__`` put an
+    ``<img onerror>`` in ``<p>{name}</p>``, and a str whose ``__str__`` gave an https URL, then
+    ``javascript:``, made such a link, both running in Chromium).  ``str.__str__`` copies the
+    characters into a plain str.
+    """
+    return str.__str__(str(value))
 
 
 def _check_typeset(
