@@ -130,15 +130,19 @@ class HtmlMarkup(Markup):
     # Joining results is how pages are composed (a template ends in element text for it), but
     # MathJax reads the text of an element as one, across the join: html(i"<p>{a}") +
     # html(i"{b}</p>") with a = "$\href{javascript:...}{x}" and b = "$", each accepted alone,
-    # made a link that ran script.  A join (+, *, .join(); other + result is result's +) is
-    # checked like a template's text.  (Markup("").join(), Markup + result and Jinja make a
-    # plain Markup, which a notebook does not show as HTML.)
+    # made a link that ran script.  A join (+ either side, *, .join()) is checked like a
+    # template's text.  (Markup("").join(), Markup + result and Jinja make a plain Markup,
+    # which a notebook does not show as HTML.)
 
     def __add__(self, other: Any, /) -> HtmlMarkup:
-        joined = super().__add__(other)
-        if joined is not NotImplemented:
-            _check_join(joined, Counter([str(self), str(self.escape(other))]))
-        return joined
+        if not _joinable(other):
+            return NotImplemented
+        return _checked_join([self, other])
+
+    def __radd__(self, other: Any, /) -> HtmlMarkup:
+        if not _joinable(other):
+            return NotImplemented
+        return _checked_join([other, self])
 
     def __mul__(self, times: SupportsIndex, /) -> HtmlMarkup:
         joined = super().__mul__(times)
@@ -149,11 +153,31 @@ class HtmlMarkup(Markup):
 
     def join(self, pieces: Iterable[Any], /) -> HtmlMarkup:
         """``str.join``, each piece escaped unless trusted, the joined page checked."""
-        escaped = [self.escape(piece) for piece in pieces]
-        joined = super().join(escaped)
-        separators = Counter({str(self): max(len(escaped) - 1, 0)})
-        _check_join(joined, Counter(map(str, escaped)) + separators)
-        return joined
+        between: list[Any] = []
+        for piece in pieces:
+            between += (self, piece) if between else (piece,)
+        return _checked_join(between)
+
+
+def _joinable(other: object) -> bool:
+    """Whether markupsafe joins ``other`` to a result (text, escaped, or trusted HTML)."""
+    return isinstance(other, str) or hasattr(other, "__html__")
+
+
+def _checked_join(pieces: list[Any]) -> HtmlMarkup:
+    """``pieces`` joined, each escaped unless trusted (read once), the joined page checked.
+
+    The math a trusted piece (a result, ``Markup``) holds is its author's, judged when it was
+    made; plain text was never judged, so it earns nothing: the sixteenth pass found
+    ``html(i"<p>") + "$\\href{javascript:...}{x}$"`` accepted, as the piece "had" that math.
+    """
+    escaped = [HtmlMarkup.escape(piece) for piece in pieces]
+    joined = HtmlMarkup("".join(escaped))
+    judged = Counter(
+        str(text) for piece, text in zip(pieces, escaped) if hasattr(piece, "__html__")
+    )
+    _check_join(joined, judged)
+    return joined
 
 
 def _check_join(joined: str, pieces: Counter[str]) -> None:

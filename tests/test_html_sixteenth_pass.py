@@ -1,4 +1,4 @@
-"""Sixteenth red-team pass over html(): holes found and closed, kept as regression tests.
+"""Sixteenth red-team pass over html(): two holes found and closed, kept as regression tests.
 
 * A value whose ``str()`` is a str subclass: html() checked ``str(value)`` and then handed
   that object to markupsafe's ``escape()``, which looks at it again — one with ``__html__``
@@ -6,6 +6,12 @@
   had ``__html__`` put an ``<img onerror>`` in ``<p>{name}</p>``, and a str whose ``__str__``
   gave an https URL, then ``javascript:``, made such a link in ``<a href="{url}">``; both ran
   in Chromium.  A plain value is now read once, as the exact str that is checked and escaped.
+* Plain text joined to a result with ``+`` (either side) or ``.join()`` was credited with the
+  TeX it held, as if it were a result whose math its author wrote:
+  ``html(i"<li>") + tag + html(i"</li>")`` with ``tag = "$\\href{javascript:...}{click}$"``
+  was accepted, and under Jupyter Book's MathJax the link ran its script on a click.  Only
+  trusted pieces (results, ``Markup``) are credited now; plain text is judged as a field's
+  value is.
 
 The contexts the brief listed were swept too (``/tmp/rt_html16/sweep.py``, ping, srcset,
 sizes, popovertargetaction, command, closedby, popover, inert, attributionsrc, slot/part,
@@ -21,9 +27,10 @@ from typing import Any
 import pytest
 from markupsafe import Markup, escape
 from test_html import browser, load  # noqa: F401 (the module's Chromium, a fixture)
+from test_html_seventh_pass import HREF, mathjax_page, result, visit_mathjax  # noqa: F401
 
 from ipy_istring.fields import RenderError
-from ipy_istring.html import html
+from ipy_istring.html import HtmlMarkup, html
 from ipy_istring.template import Interpolation, InterpolationTemplate
 
 RUN = '<img src=x onerror="window.__pwned=1">'
@@ -129,3 +136,60 @@ def test_an_honest_link_from_a_str_subclass_stays_accepted() -> None:
     with pytest.raises(RenderError):
         field = Interpolation(Honest(JAVASCRIPT), "url")
         html(InterpolationTemplate('<a href="', field, '">x</a>'))
+
+
+# --- plain text joined to a result -----------------------------------------------------------
+
+TEX = "$" + HREF + "$"
+PLAIN_JOINS = [
+    # (text with TeX of its own, alone in an element: the old check took it for a piece's own)
+    (
+        lambda: result("<ul><li>") + TEX + result("</li></ul>"),
+        "<ul><li>" + escape(TEX) + "</li></ul>",
+    ),
+    (lambda: result("<p>") + TEX, "<p>" + escape(TEX)),
+    (lambda: TEX + result("<p>"), escape(TEX) + "<p>"),
+    (lambda: result("<p>").join([TEX, "x"]), escape(TEX) + "<p>x"),
+]
+
+
+@pytest.mark.parametrize(
+    ("join", "page"), PLAIN_JOINS, ids=["list item", "+ text", "text +", "join"]
+)
+def test_plain_text_joined_to_a_result_is_judged_like_a_value(
+    mathjax_page: Any,  # noqa: F811
+    join: Any,
+    page: str,
+) -> None:
+    # Positive control: the page the join gave (accepted before this pass) ran the payload.
+    assert visit_mathjax(mathjax_page, page)
+    with pytest.raises(RenderError, match=r"^html\(\): a result is joined .*MathJax typesets"):
+        join()
+    # As in a template's field: html(i"<p>Tags: {t}") refuses the same value.
+    with pytest.raises(RenderError, match="MathJax"):
+        result("<p>Tags: {}", TEX)
+
+
+PLAIN_LOOK_ALIKES = [
+    lambda: result("<p>Tags: ") + "costs $5 and $10" + result("</p>"),
+    lambda: r"C:\data\report.csv" + result("<p>x</p>"),
+    lambda: result("<p>").join(["alpha", "beta <b>"]),
+    # Math a trusted piece holds is its author's, as before.
+    lambda: result("<p>Tags: ") + Markup(r"<p>$\sqrt{2}$</p>"),
+    lambda: result("<p>") + result(r"<p>$\frac{a}{b}$</p>"),
+    # In <code>, MathJax reads nothing.
+    lambda: result("<code>") + TEX + result("</code>"),
+]
+
+
+@pytest.mark.parametrize("join", PLAIN_LOOK_ALIKES)
+def test_plain_text_look_alikes_stay_accepted_and_inert(mathjax_page: Any, join: Any) -> None:  # noqa: F811
+    joined = join()
+    assert type(joined) is HtmlMarkup
+    assert visit_mathjax(mathjax_page, str(joined)) == []
+
+
+def test_joining_other_types_is_left_to_python() -> None:
+    with pytest.raises(TypeError):
+        result("<p>") + 5
+    assert result("<p>").join([]) == ""
