@@ -127,6 +127,22 @@ class HtmlMarkup(Markup):
         """Refused: a result is finished HTML (put values in the i-string's fields)."""
         raise _formatting_refusal(".replace()")
 
+    # Cutting a result can end it inside a tag, an attribute value or a <script> body, where
+    # whatever is joined after it lands, unchecked: each row of a list cut to 60 characters
+    # (out += row[:60]) ended in the title of its <li> when a value was long, and the next
+    # row's value became attributes (onfocus ran in Chromium; the sixteenth pass).  So a cut
+    # (slices, split, partition, removesuffix, translate, strip with characters to strip) is
+    # plain text, escaped when joined to a result.  Stripping whitespace only removes text.
+
+    def strip(self, chars: str | None = None, /) -> Any:
+        return super().strip() if chars is None else str.strip(self, chars)
+
+    def lstrip(self, chars: str | None = None, /) -> Any:
+        return super().lstrip() if chars is None else str.lstrip(self, chars)
+
+    def rstrip(self, chars: str | None = None, /) -> Any:
+        return super().rstrip() if chars is None else str.rstrip(self, chars)
+
     # Joining results is how pages are composed (a template ends in element text for it), but
     # MathJax reads the text of an element as one, across the join: html(i"<p>{a}") +
     # html(i"{b}</p>") with a = "$\href{javascript:...}{x}" and b = "$", each accepted alone,
@@ -157,6 +173,14 @@ class HtmlMarkup(Markup):
         for piece in pieces:
             between += (self, piece) if between else (piece,)
         return _checked_join(between)
+
+
+# (str's own methods return a plain str)
+for _cut in (
+    "__getitem__", "split", "rsplit", "splitlines", "partition", "rpartition", "removeprefix",
+    "removesuffix", "translate",
+):  # fmt: skip
+    setattr(HtmlMarkup, _cut, getattr(str, _cut))
 
 
 def _joinable(other: object) -> bool:

@@ -12,6 +12,11 @@
   was accepted, and under Jupyter Book's MathJax the link ran its script on a click.  Only
   trusted pieces (results, ``Markup``) are credited now; plain text is judged as a field's
   value is.
+* A result cut with a slice (``split``, ``partition``, ``removesuffix``, ``strip`` of given
+  characters...) stayed a result, HTML to a notebook and trusted when joined: each row of a
+  list cut to 60 characters (``out += row[:60]``) ended in the title of its ``<li>`` when a
+  value was long, and the next row's value became attributes; its ``onfocus`` ran in
+  Chromium.  A cut is now plain text (whitespace stripped keeps a result).
 
 The contexts the brief listed were swept too (``/tmp/rt_html16/sweep.py``, ping, srcset,
 sizes, popovertargetaction, command, closedby, popover, inert, attributionsrc, slot/part,
@@ -193,3 +198,66 @@ def test_joining_other_types_is_left_to_python() -> None:
     with pytest.raises(TypeError):
         result("<p>") + 5
     assert result("<p>").join([]) == ""
+
+
+# --- a result cut, then joined ---------------------------------------------------------------
+
+
+def row(note: str, name: str) -> HtmlMarkup:
+    return result('<li title="{}">{}</li>', note, name)
+
+
+def short_rows(*rows: tuple[str, str]) -> str:
+    """The loop that keeps each row short: ``out += row[:60]``."""
+    out = result("<ul>")
+    for note, name in rows:
+        out += row(note, name)[:60]
+    return str(out + result("</ul>"))
+
+
+LONG = ("x" * 60, "alice")
+ATTRIBUTES = (" tabindex=1 autofocus onfocus=window.__pwned=1//", "bob")
+
+
+def test_a_cut_result_is_text_and_its_attributes_stay_text(browser: Any) -> None:  # noqa: F811
+    # Positive control: the page the join gave before this pass (the cut row still HTML)
+    # ended the first row in its title, and the second row's value became an onfocus.
+    before = "<ul>" + str(row(*LONG))[:60] + str(row(*ATTRIBUTES))[:60] + "</ul>"
+    assert run(browser, before) == 1
+    page = short_rows(LONG, ATTRIBUTES)
+    assert page.startswith("<ul>&lt;li title=&#34;xxx") and page.endswith("</ul>")
+    assert run(browser, page) is None
+
+
+@pytest.mark.parametrize(
+    "cut",
+    [
+        lambda r: r[:5],
+        lambda r: r[0],
+        lambda r: r.split("p")[0],
+        lambda r: r.rsplit("p")[0],
+        lambda r: r.splitlines()[0],
+        lambda r: r.partition('"')[0],
+        lambda r: r.rpartition('"')[0],
+        lambda r: r.removesuffix("</p>"),
+        lambda r: r.removeprefix("<p"),
+        lambda r: r.translate({ord(">"): None}),
+        lambda r: r.strip("<>"),
+        lambda r: r.lstrip("<"),
+        lambda r: r.rstrip(">"),
+    ],
+)
+def test_a_cut_of_a_result_is_plain_text(cut: Any) -> None:
+    piece = cut(result('<p title="{}">x</p>', "a"))
+    assert type(piece) is str
+    assert not hasattr(piece, "__html__")
+
+
+def test_whitespace_stripped_and_other_methods_keep_a_result() -> None:
+    rendered = result(' <p title="{}">x</p>\n', "a")
+    for kept in (rendered.strip(), rendered.lstrip(), rendered.rstrip(), rendered.upper()):
+        assert type(kept) is HtmlMarkup
+    assert rendered.strip() == '<p title="a">x</p>'
+    assert short_rows(("a note", "alice")) == (
+        "<ul>&lt;li title=&#34;a note&#34;&gt;alice&lt;/li&gt;</ul>"
+    )
