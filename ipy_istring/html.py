@@ -147,8 +147,8 @@ class HtmlMarkup(Markup):
     # MathJax reads the text of an element as one, across the join: html(i"<p>{a}") +
     # html(i"{b}</p>") with a = "$\href{javascript:...}{x}" and b = "$", each accepted alone,
     # made a link that ran script.  A join (+ either side, *, .join()) is checked like a
-    # template's text.  (Markup("").join(), Markup + result and Jinja make a plain Markup,
-    # which a notebook does not show as HTML.)
+    # template's text (Markup + result too: a subclass's own __radd__ goes first).
+    # (Markup("").join() and Jinja make a plain Markup, which a notebook does not show as HTML.)
 
     def __add__(self, other: Any, /) -> HtmlMarkup:
         if not _joinable(other):

@@ -261,3 +261,10 @@ def test_whitespace_stripped_and_other_methods_keep_a_result() -> None:
     assert short_rows(("a note", "alice")) == (
         "<ul>&lt;li title=&#34;a note&#34;&gt;alice&lt;/li&gt;</ul>"
     )
+
+
+def test_trusted_markup_joined_before_a_result_is_a_checked_result() -> None:
+    joined = Markup("<b>a</b>") + result("<p>{}</p>", "x")
+    assert type(joined) is HtmlMarkup and joined == "<b>a</b><p>x</p>"
+    with pytest.raises(RenderError, match="MathJax"):
+        Markup("<p>$" + HREF) + result("{}</p>", "$")
