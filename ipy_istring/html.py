@@ -195,13 +195,19 @@ def _checked_join(pieces: list[Any]) -> HtmlMarkup:
     made; plain text was never judged, so it earns nothing: the sixteenth pass found
     ``html(i"<p>") + "$\\href{javascript:...}{x}$"`` accepted, as the piece "had" that math.
     """
-    escaped = [HtmlMarkup.escape(piece) for piece in pieces]
-    joined = HtmlMarkup("".join(escaped))
-    judged = Counter(
-        str(text) for piece, text in zip(pieces, escaped) if hasattr(piece, "__html__")
-    )
-    _check_join(joined, judged)
+    texts = [_piece_html(piece) for piece in pieces]
+    joined = HtmlMarkup("".join(text for text, _ in texts))
+    _check_join(joined, Counter(text for text, trusted in texts if trusted))
     return joined
+
+
+def _piece_html(piece: Any) -> tuple[str, bool]:
+    """A joined piece's HTML, read once, and whether it is trusted: markupsafe's escape(),
+    with the question asked once (its own would ask again) and a plain piece's text read as
+    html() reads a value's."""
+    if hasattr(piece, "__html__"):
+        return str(Markup(piece.__html__())), True
+    return str(escape(_plain_text(piece))), False
 
 
 def _check_join(joined: str, pieces: Counter[str]) -> None:

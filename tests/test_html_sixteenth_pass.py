@@ -268,3 +268,19 @@ def test_trusted_markup_joined_before_a_result_is_a_checked_result() -> None:
     assert type(joined) is HtmlMarkup and joined == "<b>a</b><p>x</p>"
     with pytest.raises(RenderError, match="MathJax"):
         Markup("<p>$" + HREF) + result("{}</p>", "$")
+
+
+class Flip(str):
+    """A str that says it has no __html__ when asked first, and has one after."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "__html__" or not vars(type(self)).setdefault("asked", False):
+            type(self).asked = True
+            raise AttributeError(name)
+        return lambda: str.__str__(self)
+
+
+def test_a_piece_is_asked_once_whether_it_is_trusted() -> None:
+    # Escaped as text, it must not then be credited as trusted HTML with its math.
+    with pytest.raises(RenderError, match="MathJax"):
+        result("<p>") + Flip(TEX)
