@@ -175,10 +175,12 @@ class HtmlMarkup(Markup):
         return _checked_join(between)
 
 
-# (str's own methods return a plain str)
+# (str's own methods return a plain str.)  casefold() is no cut, but it folds characters a
+# value may hold into ASCII letters (U+017F, long s, into s): "$\<U+017F>tyle{...}{x}$",
+# no TeX command when html() read it, became "$\style{...}{x}$", an overlay to MathJax.
 for _cut in (
     "__getitem__", "split", "rsplit", "splitlines", "partition", "rpartition", "removeprefix",
-    "removesuffix", "translate",
+    "removesuffix", "translate", "casefold",
 ):  # fmt: skip
     setattr(HtmlMarkup, _cut, getattr(str, _cut))
 

@@ -245,6 +245,7 @@ def test_a_cut_result_is_text_and_its_attributes_stay_text(browser: Any) -> None
         lambda r: r.strip("<>"),
         lambda r: r.lstrip("<"),
         lambda r: r.rstrip(">"),
+        lambda r: r.casefold(),  # (folds U+017F, long s, into "s": see html.py)
     ],
 )
 def test_a_cut_of_a_result_is_plain_text(cut: Any) -> None:
@@ -255,7 +256,8 @@ def test_a_cut_of_a_result_is_plain_text(cut: Any) -> None:
 
 def test_whitespace_stripped_and_other_methods_keep_a_result() -> None:
     rendered = result(' <p title="{}">x</p>\n', "a")
-    for kept in (rendered.strip(), rendered.lstrip(), rendered.rstrip(), rendered.upper()):
+    kept_methods = (rendered.strip(), rendered.lstrip(), rendered.rstrip(), rendered.upper())
+    for kept in (*kept_methods, rendered.lower()):
         assert type(kept) is HtmlMarkup
     assert rendered.strip() == '<p title="a">x</p>'
     assert short_rows(("a note", "alice")) == (
@@ -284,3 +286,13 @@ def test_a_piece_is_asked_once_whether_it_is_trusted() -> None:
     # Escaped as text, it must not then be credited as trusted HTML with its math.
     with pytest.raises(RenderError, match="MathJax"):
         result("<p>") + Flip(TEX)
+
+
+def test_a_casefolded_result_is_text(mathjax_page: Any) -> None:  # noqa: F811
+    # (no TeX command to html(): a backslash before U+017F, long s)
+    value = "$\\\u017ftyle{position: fixed; top: 0; left: 0; width: 100vw; height: 100vh}{x}$"
+    rendered = result("<p>{}</p>", value)
+    assert visit_mathjax(mathjax_page, str(rendered)) == []
+    # Positive control: the casefolded page (a result before this pass) is an overlay.
+    assert visit_mathjax(mathjax_page, str.casefold(str(rendered))) == ["overlay"]
+    assert type(rendered.casefold()) is str
