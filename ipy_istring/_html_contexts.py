@@ -832,7 +832,7 @@ _REFUSALS: dict[str, Refusal] = {
         "skips, or in an element of its own apart from any $ of the template's",
     ),
     "tex join": (
-        "is joined (+, *, .join()) into a page where the text of an element is TeX that "
+        "is joined (+, *, .join(), escape()) into a page where the text of an element is TeX that "
         "MathJax typesets (a command such as \\href or \\style between math delimiters) that "
         "neither a template nor trusted HTML wrote (plain text joined is judged as a field's "
         "value is): the end of one result and the start of the "

@@ -296,3 +296,15 @@ def test_a_casefolded_result_is_text(mathjax_page: Any) -> None:  # noqa: F811
     # Positive control: the casefolded page (a result before this pass) is an overlay.
     assert visit_mathjax(mathjax_page, str.casefold(str(rendered))) == ["overlay"]
     assert type(rendered.casefold()) is str
+
+
+def test_html_markup_escape_is_judged_like_a_value(mathjax_page: Any) -> None:  # noqa: F811
+    # Positive control: markupsafe's escape of the text (what HtmlMarkup.escape gave, shown
+    # as HTML) is a link that runs once MathJax typesets the page.
+    assert visit_mathjax(mathjax_page, "<p>" + str(escape(TEX)) + "</p>")
+    with pytest.raises(RenderError, match="MathJax typesets"):
+        HtmlMarkup.escape(TEX)
+    for text in ("<b>Tom & Jerry</b>", r"C:\data\x.csv costs $5", "$x^2$"):
+        escaped = HtmlMarkup.escape(text)
+        assert type(escaped) is HtmlMarkup and escaped == escape(text)
+        assert visit_mathjax(mathjax_page, f"<p>{escaped}</p>") == []
