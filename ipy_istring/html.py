@@ -39,8 +39,10 @@ A field must be safe in every way a browser may read the page
 and off).
 
 The result is ``Markup``, joined as it is with what follows it, so the template must end in
-element text (not inside a tag, attribute, comment or ``<script>``...), and it is not a
-format string (``%``, ``.format()`` and ``.replace()`` are refused).
+element text (not inside a tag, attribute, comment or ``<script>``...), it is not a
+format string (``%``, ``.format()`` and ``.replace()`` are refused), and a cut of it (a
+slice, ``split()``, ``strip("<>")``...) is plain text.  A plain value is read once, as the
+exact ``str`` its ``str()`` gives.
 
 A nested i-string is spliced into the outer template (its static text read by the parser in
 the place it really stands, its fields checked like the outer's; up to 100 levels).  Trusted
