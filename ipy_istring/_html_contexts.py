@@ -832,9 +832,10 @@ _REFUSALS: dict[str, Refusal] = {
         "skips, or in an element of its own apart from any $ of the template's",
     ),
     "tex join": (
-        "is joined (+, *, .join()) into a page where the text of an element is TeX that "
-        "MathJax typesets (a command such as \\href or \\style between math delimiters) and "
-        "none of the joined pieces held that text: the end of one result and the start of the "
+        "is joined (+, *, .join(), escape()) into a page where the text of an element is TeX that "
+        "MathJax typesets (a command such as \\href or \\style between math delimiters) that "
+        "neither a template nor trusted HTML wrote (plain text joined is judged as a field's "
+        "value is): the end of one result and the start of the "
         "next are one text to MathJax, so html(i\"<p>{a}\") + html(i\"{b}</p>\") with "
         "a = \"$\\href{javascript:...}{x}\" and b = \"$\", each accepted alone, made a link that "
         "ran script in Chromium",
@@ -1524,8 +1525,9 @@ def _typeset_tex(page: str, reading: Reading) -> Counter[str]:
 def join_refusal(page: str, pieces: Counter[str]) -> Refusal | None:
     """Why ``page``, the join of ``pieces`` (each counted as often as it is joined), may not
     be a result, if it may not: it has a text MathJax typesets into markup that no piece had
-    (the end of one piece and the start of the next made it).  Texts a piece had already
-    (the template's own, or a trusted value's) are its author's, judged when it was made."""
+    (the end of one piece and the start of the next made it, or plain text brought it).
+    ``pieces`` are the trusted ones (results, ``Markup``): the texts they had already (a
+    template's own, or a trusted value's) are their author's, judged when they were made."""
     if not _may_hold_tex(page):  # (nearly every page: no parse)
         return None
     for reading in readings(page):

@@ -39,8 +39,10 @@ A field must be safe in every way a browser may read the page
 and off).
 
 The result is ``Markup``, joined as it is with what follows it, so the template must end in
-element text (not inside a tag, attribute, comment or ``<script>``...), and it is not a
-format string (``%``, ``.format()`` and ``.replace()`` are refused).
+element text (not inside a tag, attribute, comment or ``<script>``...), it is not a
+format string (``%``, ``.format()`` and ``.replace()`` are refused), and a cut of it (a
+slice, ``split()``, ``strip("<>")``...) is plain text.  A plain value is read once, as the
+exact ``str`` its ``str()`` gives.
 
 A nested i-string is spliced into the outer template (its static text read by the parser in
 the place it really stands, its fields checked like the outer's; up to 100 levels).  Trusted
@@ -127,18 +129,45 @@ class HtmlMarkup(Markup):
         """Refused: a result is finished HTML (put values in the i-string's fields)."""
         raise _formatting_refusal(".replace()")
 
+    # Cutting a result can end it inside a tag, an attribute value or a <script> body, where
+    # whatever is joined after it lands, unchecked: each row of a list cut to 60 characters
+    # (out += row[:60]) ended in the title of its <li> when a value was long, and the next
+    # row's value became attributes (onfocus ran in Chromium; the sixteenth pass).  So a cut
+    # (slices, split, partition, removesuffix, translate, strip with characters to strip) is
+    # plain text, escaped when joined to a result.  Stripping whitespace only removes text.
+
+    def strip(self, chars: str | None = None, /) -> Any:
+        return super().strip() if chars is None else str.strip(self, chars)
+
+    def lstrip(self, chars: str | None = None, /) -> Any:
+        return super().lstrip() if chars is None else str.lstrip(self, chars)
+
+    def rstrip(self, chars: str | None = None, /) -> Any:
+        return super().rstrip() if chars is None else str.rstrip(self, chars)
+
     # Joining results is how pages are composed (a template ends in element text for it), but
     # MathJax reads the text of an element as one, across the join: html(i"<p>{a}") +
     # html(i"{b}</p>") with a = "$\href{javascript:...}{x}" and b = "$", each accepted alone,
-    # made a link that ran script.  A join (+, *, .join(); other + result is result's +) is
-    # checked like a template's text.  (Markup("").join(), Markup + result and Jinja make a
-    # plain Markup, which a notebook does not show as HTML.)
+    # made a link that ran script.  A join (+ either side, *, .join()) is checked like a
+    # template's text (Markup + result too: a subclass's own __radd__ goes first).
+    # (Markup("").join() and Jinja make a plain Markup, which a notebook does not show as HTML.)
+
+    @classmethod
+    def escape(cls, s: Any, /) -> HtmlMarkup:
+        """``markupsafe.escape(s)`` as a result, checked as a join of one piece: escaped text
+        is still read by MathJax (``HtmlMarkup.escape("$\\href{javascript:...}{x}$")`` was a
+        link that ran, the sixteenth pass), so it is judged as a field's value is."""
+        return _checked_join([s])
 
     def __add__(self, other: Any, /) -> HtmlMarkup:
-        joined = super().__add__(other)
-        if joined is not NotImplemented:
-            _check_join(joined, Counter([str(self), str(self.escape(other))]))
-        return joined
+        if not _joinable(other):
+            return NotImplemented
+        return _checked_join([self, other])
+
+    def __radd__(self, other: Any, /) -> HtmlMarkup:
+        if not _joinable(other):
+            return NotImplemented
+        return _checked_join([other, self])
 
     def __mul__(self, times: SupportsIndex, /) -> HtmlMarkup:
         joined = super().__mul__(times)
@@ -149,11 +178,47 @@ class HtmlMarkup(Markup):
 
     def join(self, pieces: Iterable[Any], /) -> HtmlMarkup:
         """``str.join``, each piece escaped unless trusted, the joined page checked."""
-        escaped = [self.escape(piece) for piece in pieces]
-        joined = super().join(escaped)
-        separators = Counter({str(self): max(len(escaped) - 1, 0)})
-        _check_join(joined, Counter(map(str, escaped)) + separators)
-        return joined
+        between: list[Any] = []
+        for piece in pieces:
+            between += (self, piece) if between else (piece,)
+        return _checked_join(between)
+
+
+# (str's own methods return a plain str.)  casefold() is no cut, but it folds characters a
+# value may hold into ASCII letters (U+017F, long s, into s): "$\<U+017F>tyle{...}{x}$",
+# no TeX command when html() read it, became "$\style{...}{x}$", an overlay to MathJax.
+for _cut in (
+    "__getitem__", "split", "rsplit", "splitlines", "partition", "rpartition", "removeprefix",
+    "removesuffix", "translate", "casefold",
+):  # fmt: skip
+    setattr(HtmlMarkup, _cut, getattr(str, _cut))
+
+
+def _joinable(other: object) -> bool:
+    """Whether markupsafe joins ``other`` to a result (text, escaped, or trusted HTML)."""
+    return isinstance(other, str) or hasattr(other, "__html__")
+
+
+def _checked_join(pieces: list[Any]) -> HtmlMarkup:
+    """``pieces`` joined, each escaped unless trusted (read once), the joined page checked.
+
+    The math a trusted piece (a result, ``Markup``) holds is its author's, judged when it was
+    made; plain text was never judged, so it earns nothing: the sixteenth pass found
+    ``html(i"<p>") + "$\\href{javascript:...}{x}$"`` accepted, as the piece "had" that math.
+    """
+    texts = [_piece_html(piece) for piece in pieces]
+    joined = HtmlMarkup("".join(text for text, _ in texts))
+    _check_join(joined, Counter(text for text, trusted in texts if trusted))
+    return joined
+
+
+def _piece_html(piece: Any) -> tuple[str, bool]:
+    """A joined piece's HTML, read once, and whether it is trusted: markupsafe's escape(),
+    with the question asked once (its own would ask again) and a plain piece's text read as
+    html() reads a value's."""
+    if hasattr(piece, "__html__"):
+        return str(Markup(piece.__html__())), True
+    return str(escape(_plain_text(piece))), False
 
 
 def _check_join(joined: str, pieces: Counter[str]) -> None:
@@ -214,7 +279,7 @@ def html(template: object) -> HtmlMarkup:
                 raise refusal("html", field_text(interpolation, index + 1), *slot.text_refusal)
             # No check of the escaped text is needed here: the analysis parsed markupsafe's
             # escape of every special character in this very context and read it back.
-            raw = str(value)
+            raw = _plain_text(value)
             splits = contexts.token_refusal(slot, raw)
             if splits is not None:
                 raise refusal("html", field_text(interpolation, index + 1), *splits)
@@ -263,6 +328,19 @@ def html(template: object) -> HtmlMarkup:
         }
         _check_structure(interpolations, plan, result, plain, trusted)
     return HtmlMarkup(result)
+
+
+def _plain_text(value: object) -> str:
+    """A plain value's text, read once, as the exact ``str`` that is checked and escaped.
+
+    ``str()`` may return a str subclass, which markupsafe's ``escape()`` would look at again:
+    one with ``__html__`` it inserts as markup, of another it calls ``str()`` once more, which
+    may give other text (the sixteenth pass: an object whose str() had ``__html__`` put an
+    ``<img onerror>`` in ``<p>{name}</p>``, and a str whose ``__str__`` gave an https URL, then
+    ``javascript:``, made such a link, both running in Chromium).  ``str.__str__`` copies the
+    characters into a plain str.
+    """
+    return str.__str__(str(value))
 
 
 def _check_typeset(
