@@ -2191,7 +2191,8 @@ def _cell(source: str) -> dict[str, Any]:
     ("text", "reason"),
     [
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),  # (json's decoder recurses)
-        ('{"cells": [], "n": ' + "1" * 5000 + "}", "Exceeds the limit (4300 digits)"),
+        # (Python 3.10's own words: "Exceeds the limit (4300) for integer string conversion")
+        ('{"cells": [], "n": ' + "1" * 5000 + "}", "Exceeds the limit (4300"),
         (json.dumps({"cells": [_cell(["import os\n", 1])], "nbformat": 4}), "cell 1: its source"),
         (json.dumps({"cells": [_cell(None)], "nbformat": 4}), "cell 1: its source is not text"),
         (json.dumps({"worksheets": [1], "nbformat": 3}), "a worksheet is not an object"),
