@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import tokenize
 from collections.abc import Callable, Iterable, Iterator
 from fnmatch import fnmatch
@@ -71,13 +72,27 @@ def read_python(data: bytes) -> tuple[str, str]:
     how = "declare its coding, e.g. # -*- coding: latin-1 -*-"
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        text = data.decode(encoding)
     except SyntaxError as error:  # undecodable first lines, or an unknown coding
         raise ValueError(f"{error.msg}: not UTF-8 text? {how}") from None
-    try:
-        text = data.decode(encoding)
     except UnicodeDecodeError as error:
         raise ValueError(f"not valid {encoding} text (byte {error.start}): {how}") from None
     except LookupError:  # (a codec of bytes, not of text: rot13, base64, zlib...)
-        raise ValueError(f"encoding problem: {encoding} is not a text encoding: {how}") from None
+        # (Python 3.14's detect_encoding decodes the cookie's own line with it already.)
+        codec = _declared_coding(data)
+        raise ValueError(f"encoding problem: {codec} is not a text encoding: {how}") from None
     # (detect_encoding says "utf-8-sig" for a BOM: decoding drops it, writing puts it back.)
     return text, encoding
+
+
+def _declared_coding(data: bytes) -> str:
+    """The codec a coding cookie in the first two lines of ``data`` names, as written."""
+    for line in data.splitlines()[:2]:
+        found = _CODING_COOKIE.match(line)
+        if found is not None:
+            return found.group(1).decode("ascii")
+    return "?"
+
+
+# PEP 263's coding cookie (tokenize's own pattern is a str one before 3.14, bytes after).
+_CODING_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.ASCII)
