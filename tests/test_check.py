@@ -2587,3 +2587,20 @@ def test_sarif_when_the_current_folder_is_gone(
     (result,) = run_["results"]
     location = result["locations"][0]["physicalLocation"]["artifactLocation"]
     assert location == {"uri": script.as_uri()}
+
+
+def test_a_finding_the_check_makes_is_the_finding_its_init_makes() -> None:
+    # The check makes its findings without the frozen dataclass's __init__ (its speed): the
+    # same fields, the defaults of those left out, equal, hashable and as frozen.
+    from ipy_istring.check.flow import Finding
+
+    given = {"line": 3, "column": 5, "call": "cur.execute", "destination": "sql", "how": "a %"}
+    made, init = Finding._made(**given), Finding(**given)
+    assert made == init and vars(made) == vars(init) and hash(made) == hash(init)
+    everything = {**vars(init), "via": "q", "cell": 2, "fixed": "x", "lone_argument": True}
+    assert vars(Finding._made(**everything)) == everything == vars(Finding(**everything))
+    with pytest.raises(AttributeError):
+        made.line = 4  # type: ignore[misc]
+    # (what reaches the user is the same: a cell's finding is one made by the check)
+    found = find_unsafe_calls("cur.execute(f'select {col} from t')\n")
+    assert found == [Finding(**{**vars(found[0])})]
