@@ -35,6 +35,7 @@ from ._shell_programs import (
     ENVIRONMENT_NAME,
     EXPANDED,
     PLAIN_OPTION_PROGRAMS,
+    REDIRECTION_TARGET,
     SHELLS,
     STDIN_FILES,
     WRITING_PROGRAMS,
@@ -716,6 +717,8 @@ class _Lexer:
                         self.refuse(index, f"in a command substitution in {_IN_URL}")
             if role == ARGUMENT and piped and dynamic and command:
                 self.check_expansion(piped, command, text[word_start : self.i], parts)
+            if role == TARGET and (lead := _socket_lead(parts)) is not None:
+                self.check_target(parts, range(start_field, self.field), piped, lead)
             if self.may_set_variables and dynamic and role in (COMMAND, ARGUMENT):
                 self.check_variables(command, role, parts, text[word_start : self.i])
             if role == ASSIGNMENT and dynamic:
@@ -785,6 +788,9 @@ class _Lexer:
             if why is None:  # `sh -c 'eval "$1"' sh {x}`: the string's use of its parameter
                 why, inner_taker, reader = _positional_use(command, self.nesting)
                 taker = taker or (None if prefix else inner_taker or None)
+                for rule in _positional_rules(command, self.nesting):
+                    for index in indexes:  # (`bash -c 'echo > "$1"' sh {x}`: checked there)
+                        self.rules.setdefault(index, []).append(rule)
             if taker is not None:
                 self.options[indexes[0]] = taker
             if reader and len(indexes) == 1 and not prefix:
@@ -951,7 +957,9 @@ class _Lexer:
         elif 0 in lexed.refusals:
             inner = lexed.refusals[0].partition("$_): ")  # (drop what it repeats)
             why = f"where {inner[2] or inner[0]}"
-        else:
+        else:  # (`eval 'echo hi > "$f"'`: a parsed argument, checked on the values)
+            for rule in lexed.rules.get(0, ()):
+                self.use_variables(rule)
             return
         self.use_variables(f"{name} parses {script!r} again as code, {why}")
 
@@ -1397,6 +1405,9 @@ class _Lexer:
                 else:
                     why = f"an argument of {taker or reader}, which reads options or NAME=value"
             rule = argument_rule(command, prefix) if why is None else None
+            if why is None and not prefix and _QUOTED_PARAMETER.fullmatch(word):
+                for inner in _positional_rules(command, self.nesting):
+                    self.use_variables(inner)  # (`sh -c 'cmd > "$1"' sh "$f"`)
             if rule is not None and _QUOTED_PARAMETER.fullmatch(word):
                 self.use_variables(rule)  # (checked on the value, as for a field there)
             elif rule is not None:  # (`curl https://h/u/$id` with {7,..}: around the value)
@@ -1523,6 +1534,47 @@ class _Lexer:
             self.use_variables(f"an expansion's output reaches {why[3:]}")
         for index in self.unfold(piped):
             self.refuse(index, why)
+
+    def check_target(
+        self, parts: tuple[Part, ...], indexes: range, piped: list[int], lead: str
+    ) -> None:
+        """A redirection's target whose start a value or an expansion gives (``> {f}``, ``>
+        "$f"``, after its static ``lead``) is checked on each value that may reach it
+        (:data:`REDIRECTION_TARGET`): bash reads ``/dev/tcp/HOST/PORT`` there as a network
+        connection, dash as a path.  The values are the fields in the word, those in a ``$( )``
+        starting it, the variables of a loop or of ``set --`` (also a command string's
+        positional parameters) and the lines a pipe brings to ``read``."""
+        nested = [index for index in indexes if ("field", index) not in parts]
+        for index in indexes:
+            self.rules.setdefault(index, []).append(REDIRECTION_TARGET)
+        dynamic = "$" in _shown_word(parts)  # (a `$( )` or a variable, quoted or not)
+        if lead and (nested or dynamic):  # (`> "/dev/$(printf %s {x})"`: checked apart from it)
+            why = (
+                f"in an expansion that completes {lead!r} in a redirection's target, where "
+                "bash reads /dev/tcp/HOST/PORT as a network connection"
+            )
+            for index in [*nested, *self.unfold(piped)]:
+                self.refuse(index, why)
+            if self.may_set_variables or _VARIABLES in piped:
+                self.use_variables(why)
+            return
+        # A `$( )` starting the target gives its start: its output is checked as the value
+        # where a command that copies the value prints it, and refused after a filter
+        # (`"$(echo {x} | tr A-Z a-z)"` made /dev/tcp of /DEV/TCP); `> "$(printf %s {f}).log"`
+        # stays accepted.
+        self.through_output.update(nested)
+        if len(nested) > 1:  # (several values join: '/dev/' and 'tcp/h/80')
+            self.alter(nested, "any")
+        if not dynamic:
+            return
+        if self.may_set_variables or _VARIABLES in piped:
+            self.use_variables(REDIRECTION_TARGET)
+        fields = self.unfold(piped)
+        if len(fields) > 1:  # (`printf %s {a} {b}`: '/dev/' and 'tcp/h/80' join)
+            self.alter(fields, "any")
+        for index in fields:  # (each line, as `read` stores it, is checked: see _bash_socket)
+            self.rules.setdefault(index, []).append(REDIRECTION_TARGET)
+            self.through_output.add(index)
 
     def check_substituted_rule(
         self, rule: ArgumentRule, parts: tuple[Part, ...], nested: list[int]
@@ -2178,6 +2230,21 @@ def _positional_in_script(shell: str, script: str, nesting: int) -> tuple[str | 
     return None, lexed.options.get(0, ""), lexed.assignments.get(0, "")
 
 
+def _positional_rules(command: list[str | None], nesting: int) -> tuple[ArgumentRule, ...]:
+    """The rules of the arguments a shell's command string written in the static text puts
+    its positional parameter in (``bash -c 'echo hi > "$1"' sh {x}``: a redirection's target),
+    so that the value is checked as a field written there."""
+    found = positional_script(command)
+    return () if found is None else _positional_rules_in(found[1], nesting + 1)
+
+
+@lru_cache(maxsize=256)
+def _positional_rules_in(script: str, nesting: int) -> tuple[ArgumentRule, ...]:
+    if nesting > _MAX_DEPTH:
+        return ()  # (refused by _positional_in_script)
+    return tuple(lex(f"set -- {FIELD}\n{script}", nesting).rules.get(0, ()))
+
+
 def _script_reads_code(script: str, nesting: int) -> bool:
     """Whether the command string ``script`` (``sh -c 'cat | sh'``) may run what it reads on
     its standard input as code: lexed as the input of a pipe from a field, that field is
@@ -2231,6 +2298,27 @@ def _in_url(parts: tuple[Part, ...]) -> bool:
                 return URL_START.search(text) is not None
             text += piece if isinstance(piece, str) else str(piece[1])
     return False
+
+
+def _socket_lead(parts: tuple[Part, ...]) -> str | None:
+    """The static start of a redirection's target (``""`` for ``> {f}``, ``"/dev/"`` for ``>
+    /dev/{x}``) when the rest, a value's or an expansion's, may make it one of bash's network
+    names (``/dev/tcp/HOST/PORT``); None when it cannot: its start is other text, or the name
+    is written whole in the text (``> /dev/tcp/{host}/80``, the author's own socket)."""
+    if all(kind in ("lit", "active") for kind, _ in parts):
+        return None
+    flat: list[object] = []
+    for kind, item in parts:  # (the text before the first field or expansion, quoted too)
+        flat.extend(item if kind == "double" and isinstance(item, tuple) else [(kind, item)])
+    lead = ""
+    for piece in flat:
+        if not isinstance(piece, str) and not (
+            isinstance(piece, tuple) and piece[0] in ("lit", "active")
+        ):
+            break
+        lead += piece if isinstance(piece, str) else str(piece[1])
+    sockets = ("/dev/tcp/", "/dev/udp/")
+    return lead if any(name.startswith(lead) and lead != name for name in sockets) else None
 
 
 def _quoted_prefix(parts: tuple[Part, ...]) -> str:

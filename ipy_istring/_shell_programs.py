@@ -41,6 +41,7 @@ __all__ = [
     "PIPE_FILE_OPTIONS",
     "PLAIN_OPTION_PROGRAMS",
     "PLUS_COMMAND_PROGRAMS",
+    "REDIRECTION_TARGET",
     "SHELLS",
     "SHELL_CODE_PROGRAMS",
     "STDIN_FILES",
@@ -2856,6 +2857,27 @@ def _is_destination(before: Sequence[str | None], prefix: str) -> bool:
     return not expects_argument and (ended or not prefix.startswith("-"))
 
 
+# scp's options that take an argument (OpenSSH 9.2's scp.1): -c -D -F -i -J -l -o -P -S -X.
+_SCP_ARGUMENT_LETTERS = "cDFiJloPSX"
+
+
+def _is_scp_operand(before: Sequence[str | None], prefix: str) -> bool:
+    """Whether the value's word (after ``before``, starting with ``prefix``) is an operand of
+    scp (a file, local or ``[user@]host:path``), no option nor an option's argument."""
+    expects_argument = ended = False
+    for word in before:
+        if expects_argument:
+            expects_argument = False
+        elif word == "--" and not ended:
+            ended = True
+        elif not ended and word is not None and word.startswith("-") and len(word) > 1:
+            # (getopt: the first letter that takes an argument takes the rest of the word,
+            # or the next word when it is the last: `-rP 22`, `-P22`)
+            letter = next((at for at, c in enumerate(word) if c in _SCP_ARGUMENT_LETTERS), None)
+            expects_argument = letter == len(word) - 1
+    return not expects_argument and (ended or not prefix.startswith("-"))
+
+
 def _after_destination(before: Sequence[str | None]) -> bool:
     """Whether the value comes after ssh's destination (in the remote command)."""
     expects_argument = False
@@ -3055,10 +3077,13 @@ def _argument_of(
 
 def _ssh_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
     """``ssh -J {x}``, ``-J{x}``, ``-o ProxyJump={x}``: a jump host list; ``ssh {x}``,
-    ``ssh user@{x}``, ``ssh -l {x}``: ssh's destination (a user name is one too)."""
+    ``ssh user@{x}``, ``ssh -l {x}``: ssh's destination (a user name is one too); an operand of
+    scp (``scp h:{path} .``), whose remote path the legacy protocol hands to a shell."""
     given = _argument_of(before, prefix, frozenset({"-J", "-o", "-l"}))
     if given is None and name == "ssh" and _is_destination(before, prefix):
         return ArgumentRule(("destination",), "ssh's destination")
+    if given is None and name == "scp" and _is_scp_operand(before, prefix):
+        return ArgumentRule(("remote-path",), "an scp operand")
     if given is None or _after_destination(before):
         return None
     option, skip = given
@@ -3102,6 +3127,21 @@ def _curl_rule(name: str, before: Sequence[str | None], prefix: str) -> Argument
         for word in before
     )
     return ArgumentRule(("glob",), "curl's URL") if in_url and globbing else None
+
+
+def _rsync_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
+    """An operand of rsync (``rsync -a h:{path} .``), whose remote path an old rsync hands to
+    the remote shell.  An option's own word (``--exclude={p}``) is none."""
+    if prefix.startswith("-"):
+        return None
+    return ArgumentRule(("rsync-remote-path",), "an rsync operand")
+
+
+def _sox_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
+    """A file operand of SoX (``sox {in} out.wav``, ``soxi {f}``, ``play {f}``): SoX runs a
+    file name starting with ``|`` as a command, and fetches a URL with ``wget "URL"`` through a
+    shell (its ``xfopen()``).  An option's own word (``-r{rate}``) is no file."""
+    return None if prefix.startswith("-") else ArgumentRule(("sox-file",), f"a file of {name}")
 
 
 def _wget_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
@@ -3232,6 +3272,8 @@ _RULE_FINDERS: dict[
     "libpq": _libpq_rule,
     "curl": _curl_rule,
     "wget": _wget_rule,
+    **dict.fromkeys(("sox", "soxi", "play", "rec"), _sox_rule),
+    "rsync": _rsync_rule,
     "git": _git_rule,
     "kill": _kill_rule,
     **dict.fromkeys(("pkill", "pgrep"), _pkill_rule),
@@ -3434,6 +3476,112 @@ def _awk_assignment(before: str, value: str, after: str) -> str | None:
     )
 
 
+# bash's own names for a redirection's target (redir.c, `/dev/tcp/*/*`, `/dev/udp/*/*`): bash
+# opens a network connection there instead of a file, where dash (and every program given the
+# name as an argument) opens the path, which does not exist.
+_BASH_SOCKETS = ("/dev/tcp/", "/dev/udp/")
+
+
+def _bash_socket(before: str, value: str, after: str) -> str | None:
+    if before.startswith(_BASH_SOCKETS):  # (`> /dev/tcp/{host}/80`: the text's own socket)
+        return None
+    # The word as rendered, and each line or word of the value (what `read` stores of it, or
+    # the words an unquoted expansion is split into).
+    starts = [before + value + after, *value.split()]
+    if not any(start.startswith(_BASH_SOCKETS) for start in starts):
+        return None
+    return (
+        "names /dev/tcp/HOST/PORT or /dev/udp/HOST/PORT, where bash opens a network "
+        "connection to that host instead of a file (dash opens the path, which does not "
+        "exist): the command's output went to, or its input came from, another host"
+    )
+
+
+#: The rule of a redirection's target (``> {f}``, ``< {f}``, ``exec 3<> {f}``): a file, never
+#: one of bash's network names.
+REDIRECTION_TARGET = ArgumentRule(("socket",), "a redirection's target")
+
+# What a value may put in a remote operand of scp: characters that a POSIX shell (and csh,
+# fish) reads as themselves in an unquoted word, or as a pattern or word split that only
+# chooses files (`*.log`, `~/x`, `{a,b}`).  The legacy protocol (`scp -O`, and every scp
+# before OpenSSH 9.0) runs `scp -f -- PATH` through the remote user's shell.
+_REMOTE_PATH_PLAIN = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:@%+=,-~*?[]{}# "
+)
+
+
+def _remote_operand(word: str, rsync: bool) -> bool:
+    """Whether an operand of scp (or rsync) names a remote file that a shell on the host
+    reads: a ``:`` before any ``/``, outside ``[...]`` (OpenSSH's ``colon()``), or an
+    ``scp://`` URI; for rsync, not its daemon's ``host::module`` or ``rsync://``, which no
+    shell reads."""
+    if word.startswith("scp://"):
+        return not rsync
+    if word.startswith((":", "rsync://")):
+        return False
+    bracket = word.startswith("[")
+    for at, letter in enumerate(word):
+        bracket = bracket or (letter == "@" and word[at + 1 : at + 2] == "[")
+        if letter == ":" and (not bracket or word[at - 1 : at] == "]"):
+            return not (rsync and word[at + 1 : at + 2] == ":")
+        if letter == "/":
+            return False
+    return False
+
+
+def _remote_shell_path(before: str, value: str, after: str, rsync: bool = False) -> str | None:
+    if not _remote_operand(before + value + after, rsync):
+        return None
+    bad = next(
+        (c for c in value if c not in _REMOTE_PATH_PLAIN and not (c >= "\x80" and c.isprintable())),
+        None,
+    )
+    if bad is None:
+        return None
+    return f"holds {bad!r} in a remote operand ([user@]host:path), " + (
+        "which rsync before 3.2.4 (and any rsync given --old-args, or RSYNC_OLD_ARGS=1 in its "
+        "environment) hands to the remote user's shell as part of a command line: $(cmd) there "
+        "ran cmd on that host"
+        if rsync
+        else "which scp's legacy protocol (scp -O, and scp before OpenSSH 9.0) hands to the "
+        "remote user's shell as part of a command line: $(cmd), `cmd` or ;cmd there ran cmd "
+        "on that host"
+    )
+
+
+def _rsync_remote_path(before: str, value: str, after: str) -> str | None:
+    return _remote_shell_path(before, value, after, rsync=True)
+
+
+# SoX's URLs (its is_url(): these schemes), which it fetches with `wget ... "URL"` through
+# /bin/sh, and what a value may put in one: RFC 3986's characters but '$', which with '`', '"'
+# and '\\' (none of them a URL's) the shell reads inside double quotes.
+_SOX_URL = re.compile(r"(?:https?|ftp):", re.IGNORECASE)
+_SOX_URL_PLAIN = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!&'()*+,;=%"
+)
+
+
+def _sox_file(before: str, value: str, after: str) -> str | None:
+    word = before + value + after
+    if word.startswith("|"):  # (also `sox '|cat '{f}`: the value is in the command)
+        return (
+            "makes the file name start with '|', which SoX runs as a shell command and reads "
+            "its output as the file"
+            if not before.startswith("|")
+            else "is in a file name starting with '|', which SoX runs as a shell command"
+        )
+    if not _SOX_URL.match(word):
+        return None
+    bad = next((c for c in value if c not in _SOX_URL_PLAIN), None)
+    if bad is None:
+        return None
+    return (
+        f"holds {bad!r} in a URL, which SoX fetches by running wget \"URL\" through a shell, "
+        "where $(cmd) and `cmd` run and '\"' ends the quotes"
+    )
+
+
 # Per check: what a value may hold (a function returning why not, or None) and what to write.
 _ARGUMENT_CHECKS: dict[str, tuple[Callable[[str, str, str], str | None], str]] = {
     "destination": (
@@ -3478,6 +3626,26 @@ _ARGUMENT_CHECKS: dict[str, tuple[Callable[[str, str, str], str | None], str]] =
         "Check the value in Python against the methods allowed (GET, POST, ...)",
     ),
     "cookie": (_cookie, "Check the value in Python, or percent-encode it"),
+    "sox-file": (
+        _sox_file,
+        "Write ./ before a file's name (sox ./{f} out.wav), and quote a URL's part in Python "
+        "(urllib.parse.quote(value, safe='')), or download it from Python and give SoX the file",
+    ),
+    "remote-path": (
+        _remote_shell_path,
+        "Check the value in Python (letters, digits and _./:@%+=,-~ only, say), or copy "
+        "through sftp's protocol, which runs no shell: scp -s (OpenSSH 8.7+) or sftp",
+    ),
+    "rsync-remote-path": (
+        _rsync_remote_path,
+        "Check the value in Python (letters, digits and _./:@%+=,-~ only, say), or give rsync "
+        "--secluded-args (-s), which sends the names over the protocol instead",
+    ),
+    "socket": (
+        _bash_socket,
+        "Check the value in Python: a path of the machine's files (os.path.realpath, an "
+        "allowed directory), never one under /dev/tcp or /dev/udp",
+    ),
     "glob": (
         _url_glob,
         "Quote the value for its part of the URL (urllib.parse.quote(value, safe='') turns "

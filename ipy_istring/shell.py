@@ -158,6 +158,11 @@ def _fix_for(why: str) -> str:
             "program that reads its input as data (awk: system(\"date\"), print | \"sort\"; "
             "sed: no e), or do that part in Python"
         )
+    if "network connection" in why:
+        return (
+            "Write the field as the whole target (> {f}), where the renderer checks its "
+            "value, or check the path in Python"
+        )
     if "shell variable" in why:
         return (
             "Use that variable only as data (a quoted argument such as \"$f\" of a program "

@@ -485,16 +485,21 @@ def _state(pid: int) -> str:
         return "-"
 
 
-def test_kill_zero_stops_its_own_process_group(tmp_path: pathlib.Path) -> None:
-    # In a session of its own, the group is only that sh and its sleep.
-    script = "sleep 30 & echo $! > pid; " + naive_sh(_template("kill §", "0"))
-    subprocess.run(["setsid", "-w", "sh", "-c", script], cwd=tmp_path, timeout=20, check=False)
-    pid = int((tmp_path / "pid").read_text())
+def stops_own_group(shell: str, command: str, where: pathlib.Path) -> bool:
+    """Whether ``command`` stopped its shell's own process group (kill 0): run in a session of
+    its own, where the group is only that shell and a sleep it started first."""
+    script = "sleep 30 & echo $! > pid; " + command
+    subprocess.run(["setsid", "-w", shell, "-c", script], cwd=where, timeout=20, check=False)
+    pid = int((where / "pid").read_text())
     for _ in range(50):  # (the signal is on its way)
         if _state(pid) in "ZX-":
             break
         time.sleep(0.05)
-    assert _state(pid) in "ZX-"
+    return _state(pid) in "ZX-"
+
+
+def test_kill_zero_stops_its_own_process_group(tmp_path: pathlib.Path) -> None:
+    assert stops_own_group("sh", naive_sh(_template("kill §", "0")), tmp_path)
     _refused("kill §", "0", "process id, where kill reads 0")
     _refused("sudo kill §", "0", "process id")
     _refused("pkill -g § sleep", "0", "0 means the program's own")

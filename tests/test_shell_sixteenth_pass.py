@@ -24,13 +24,12 @@ import contextlib
 import pathlib
 import shutil
 import subprocess
-import time
 
 import pytest
 import test_shell_programs_pass
 from test_shell_contexts import SHELLS, naive_sh
 from test_shell_fourth_pass import _template
-from test_shell_programs_pass import _requests, _run, _state
+from test_shell_programs_pass import _requests, _run, stops_own_group
 
 from ipy_istring import _shell_grammar, _shell_programs
 from ipy_istring._shell_programs import program
@@ -48,6 +47,7 @@ def _refused(case: str, value: str, match: str) -> None:
 
 # -- kill: a pid through a pipe ---------------------------------------------------------------
 
+
 PIPED_KILLS = [
     'echo § | while read -r v; do kill "$v"; done',
     'echo § | { read -r v; kill -- "$v"; }',
@@ -59,15 +59,7 @@ PIPED_KILLS = [
 @pytest.mark.parametrize("shell", SHELLS)
 @pytest.mark.parametrize("case", PIPED_KILLS)
 def test_a_pid_through_a_pipe_is_refused(shell: str, case: str, tmp_path: pathlib.Path) -> None:
-    # In a session of its own, the group is only that shell and its sleep.
-    script = "sleep 30 & echo $! > pid; " + naive_sh(_template(case, "0"))
-    subprocess.run(["setsid", "-w", shell, "-c", script], cwd=tmp_path, timeout=20, check=False)
-    pid = int((tmp_path / "pid").read_text())
-    for _ in range(50):  # (the signal is on its way)
-        if _state(pid) in "ZX-":
-            break
-        time.sleep(0.05)
-    assert _state(pid) in "ZX-"  # kill 0: the shell's own process group
+    assert stops_own_group(shell, naive_sh(_template(case, "0")), tmp_path)
     message = "xargs kill" if "xargs" in case else r"stands in kill's process operand"
     _refused(case, "0", message)
     _refused(case, "4242", message)  # (whatever the value: the pipe's text is not checked)
