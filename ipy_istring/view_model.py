@@ -590,8 +590,8 @@ class _FormattedOnce:
     for ``!r``...) runs once, and a value whose text changes at each call shows the same
     text in every view, the one that was measured.  What a renderer takes as a value, not
     as text, it reads itself (``sql`` sends values as parameters, ``html`` reads
-    ``__html__``, ``sh`` and ``argv`` spread an iterable's items): an iterator is consumed by
-    the first renderer that spreads it."""
+    ``__html__``, ``sh`` and ``argv`` spread an iterable's items); a template holding an
+    iterator, which a spread consumes, is not rendered at all (:func:`_spent_by_rendering`)."""
 
     def __init__(self) -> None:
         self._outcome: str | BaseException | None = None
@@ -623,6 +623,35 @@ def _format_shared(template: Any) -> str:
         text = value_text(interpolation.value, interpolation.conversion, interpolation.format_spec)
         pieces += (text, string)
     return "".join(pieces)
+
+
+def _why_not_render(template: Any, reprs: _Reprs, formatted: _FormattedOnce) -> str | None:
+    """Why the display runs no renderer on ``template``, or None."""
+    return _spent_by_rendering(template) or _too_big_to_render(template, reprs, formatted)
+
+
+def _spent_by_rendering(template: Any) -> str | None:
+    """Why the display runs no renderer on ``template`` if a value is an iterator (a
+    generator, ``map()``, ``Path.glob()``, an open file), or None: a renderer that spreads it
+    (``{files:*}``) consumes it, so the display would show what the first renderer made of
+    it, the next ones an empty one, and leave it empty for the user's own call (``sh`` of a
+    shown template ran ``rm`` without the files, the render pass)."""
+    for interpolation in template.interpolations:
+        try:
+            spent = isinstance(interpolation.value, Iterator)
+        except KeyboardInterrupt:
+            raise
+        except BaseException:  # (a __class__ that raises: not known to be repeatable)
+            spent = True
+        if spent:
+            field = _field_as_written(interpolation, options.max_value_chars)
+            return (
+                f"not rendered here: {field} is a {type_name(interpolation.value)}, an "
+                "iterator that rendering consumes, so each renderer would see it differently "
+                "and your own call would find it empty; pass a list (list(...)) to see it "
+                "rendered"
+            )
+    return None
 
 
 def _too_big_to_render(template: Any, reprs: _Reprs, formatted: _FormattedOnce) -> str | None:
@@ -658,7 +687,7 @@ def render_within_limits(
     share with this one; they are forgotten when the template is too big."""
     with shared_texts(texts) as shared:
         formatted = _FormattedOnce()
-        reason = _too_big_to_render(template, _Reprs(), formatted)
+        reason = _why_not_render(template, _Reprs(), formatted)
         if reason is not None:
             shared.clear()  # (no text kept of a template too big to show)
             return _skipped(name, reason)
@@ -699,7 +728,7 @@ def describe(
         # Each value's text read once, shared by every renderer (see _FormattedOnce).
         with shared_texts():
             formatted = _FormattedOnce()
-            reason = _too_big_to_render(template, reprs, formatted) if items else None
+            reason = _why_not_render(template, reprs, formatted) if items else None
             if reason is not None:
                 outputs = [_skipped(name, reason) for name, _ in items]
             else:

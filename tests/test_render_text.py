@@ -391,3 +391,36 @@ def test_a_display_shows_one_text_in_every_view() -> None:
             assert line in data["text/plain"], (line, data["text/plain"])
     finally:
         shell.run_line_magic("unload_ext", "ipy_istring")
+
+
+def test_a_display_leaves_an_iterator_for_the_users_call() -> None:
+    """An iterator is not repeatable: the display ran sh, which spread (consumed) it, then
+    argv, which showed ['rm'], and the user's own argv(t) after the display ran `rm` with no
+    files.  Now the display renders nothing and says why; the iterator is left whole."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from ipy_istring import widget
+
+    shell = InteractiveShell.instance()
+    shell.run_line_magic("load_ext", "ipy_istring")
+    try:
+        files = (f"f{i}" for i in range(3))
+        t = InterpolationTemplate("rm -- ", field(files, "files", None, "*"), "")
+        data, _ = shell.display_formatter.format(t)
+        assert "{files:*} is a generator, an iterator that rendering consumes" in data["text/plain"]
+        assert "rm -- f0" not in data["text/plain"] + data["text/html"]
+        w = widget.TemplateWidget(t)  # (t.inspect(): each renderer run when chosen)
+        try:
+            shell.display_formatter.format(w)
+            w.renderer = "argv"
+            assert "an iterator that rendering consumes" in w.output.value
+        finally:
+            w.close()
+        assert argv(t) == ["rm", "--", "f0", "f1", "f2"]
+        # a list is repeatable: rendered in every view
+        t = InterpolationTemplate("rm -- ", field(["f0", "f1"], "files", None, "*"), "")
+        data, _ = shell.display_formatter.format(t)
+        assert "sh → rm -- f0 f1" in data["text/plain"]
+        assert "argv → ['rm', '--', 'f0', 'f1']" in data["text/plain"]
+    finally:
+        shell.run_line_magic("unload_ext", "ipy_istring")
