@@ -1123,6 +1123,9 @@ def analyse(strings: tuple[str, ...]) -> Plan:
     slots: list[Slot] = []
     urls: list[UrlCheck] = []
     url_indexes: dict[UrlCheck, int] = {}
+    # The check of each URL attribute, made once: its fields share the attribute's landing
+    # (one str object, whose hash is kept), so a URL of N fields costs one split, not N.
+    url_of_landing: dict[tuple[Any, ...], int] = {}
     for index in range(count):
         slot, url = _decide(
             index, strings[index], landings.get(index, []), index in unread, probes.token
@@ -1131,11 +1134,14 @@ def analyse(strings: tuple[str, ...]) -> Plan:
             slot, url = Slot("refused", _REFUSALS["uneven"], _REFUSALS["uneven"], -1), None
         if url is not None:
             # (one check per URL, not per field in it: a URL's fields are all checked at once)
-            check = _url_check(url, probes.token)
-            if check not in url_indexes:
-                url_indexes[check] = len(urls)
-                urls.append(check)
-            slot = dataclasses.replace(slot, url=url_indexes[check])
+            key = _url_check_key(url)
+            if key not in url_of_landing:
+                check = _url_check(url, probes.token)
+                if check not in url_indexes:
+                    url_indexes[check] = len(urls)
+                    urls.append(check)
+                url_of_landing[key] = url_indexes[check]
+            slot = dataclasses.replace(slot, url=url_of_landing[key])
         if slot.kind == "text":
             # Trusted HTML may stand only where every reading has element content.
             forms = {places.get(index, ("value", "", ""))[0] for _, _, places in skeletons}
@@ -1260,19 +1266,25 @@ def _decide(
     return Slot(kind, None, trusted_refusal, -1, keeps_nul, continues_token), url
 
 
-def _token_continuations(landing: _Landing, token: re.Pattern[str]) -> set[int]:
+def _token_continuations(landing: _Landing, token: re.Pattern[str]) -> frozenset[int]:
     """The fields that continue a token the template writes in ``landing``'s attribute, if it
     is a token list: a run of fields with static text other than whitespace right before or
     after it (class="level-{x}", class="{a}{b}-x"; not class="a {x}")."""
     if landing.attribute not in _TOKEN_LISTS:
-        return set()
+        return frozenset()
+    return _continuations_in(landing.value, token)
+
+
+@lru_cache(maxsize=64)
+def _continuations_in(value: str, token: re.Pattern[str]) -> frozenset[int]:
+    """:func:`_token_continuations` of one attribute value, read once for all its fields
+    (a class of N fields: one scan, not N)."""
     found: set[int] = set()
-    value = landing.value
     for run in re.finditer(f"(?:{token.pattern})+", value):
         edges = value[run.start() - 1 : run.start()] + value[run.end() : run.end() + 1]
         if edges.strip(ASCII_WHITESPACE):
             found.update(int(match.group(1)) for match in token.finditer(run.group()))
-    return found
+    return frozenset(found)
 
 
 def _skeleton_is_faithful(
@@ -1320,6 +1332,19 @@ def _split_fields(value: str, token: re.Pattern[str]) -> tuple[str | int, ...]:
         elif part:
             pieces.append(part)
     return tuple(pieces)
+
+
+def _url_check_key(landing: _Landing) -> tuple[Any, ...]:
+    """What :func:`_url_check` reads of ``landing``."""
+    return (
+        landing.value,
+        landing.kind,
+        landing.attributes,
+        landing.element,
+        landing.attribute,
+        landing.named_download,
+        landing.download_name,
+    )
 
 
 def _url_check(landing: _Landing, token: re.Pattern[str]) -> UrlCheck:

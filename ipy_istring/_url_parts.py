@@ -77,7 +77,11 @@ def _around(marked: str, real: str, mark: str, separator: str, whole_may_grow: b
     the mark, and the items after it unchanged — or, when the mark's item is the last and
     ``whole_may_grow``, more items there."""
     items, got = marked.split(separator), real.split(separator)
-    at = next(n for n, item in enumerate(items) if mark in item)
+    at = next((n for n, item in enumerate(items) if mark in item), None)
+    if at is None:
+        # (the mark is gone: a decoded path's ../ written after it climbed over its segment,
+        # /{x}/..%2F; this raised StopIteration before the render pass)
+        return False
     before, _, after = items[at].partition(mark)
     if got[:at] != items[:at] or len(got) <= at or not got[at].startswith(before):
         return False
@@ -108,17 +112,130 @@ def _query_around(marked: str, real: str, mark: str) -> bool:
 def part_refusal(pieces: Sequence[str | int], values: Sequence[str]) -> tuple[int, str] | None:
     """The first field of a URL (``pieces``: its static text and field indexes, in order;
     ``values``: each field's text) whose value leaves the part of the URL it stands in, and
-    how; None if none does."""
-    for position, field in enumerate(pieces):
-        if not isinstance(field, int):
+    how; None if none does.
+
+    Each field is judged by a parse of the URL with it marked (:func:`_field_refusal`), but
+    those whose values are plain words in the path, query or fragment, told for all of them
+    at once by two parses (:func:`_plainly_placed`): a URL with thousands of fields costs
+    two parses of it, not one per field (the render pass)."""
+    checked: list[int] = []
+    written = False  # (static text before the field, other than controls and spaces)
+    for field in pieces:
+        if isinstance(field, str):
+            written = written or bool(field.strip(_URL_CONTROLS))
+        elif written:
+            checked.append(field)
+        # else: the value is the whole URL's start (its scheme is checked)
+    plain = _plainly_placed(pieces, values, checked) if len(checked) > 1 else set()
+    for field in checked:
+        if field in plain:
             continue
-        written = "".join(p for p in pieces[:position] if isinstance(p, str))
-        if not written.strip(_URL_CONTROLS):
-            continue  # the value is the whole URL (its scheme is checked)
         why = _field_refusal(pieces, values, field)
         if why is not None:
             return field, why
     return None
+
+
+# A value made of these characters (not only dots) is a plain word wherever it stands in a
+# URL's path, query or fragment: the parser copies it as it is (no percent-encoding, no case
+# change), no separator of any reader is among them (/ ? # & = ; , @ % \ and spaces), and a
+# segment holding one is no dot segment.
+_PLAIN_VALUE = re.compile(r"[A-Za-z0-9_.~-]+")
+_PLAIN_PARTS = frozenset(("pathname", "search", "hash"))
+
+
+def _plainly_placed(
+    pieces: Sequence[str | int], values: Sequence[str], checked: list[int]
+) -> set[int]:
+    """The fields of ``checked`` that :func:`_field_refusal` would accept, told at once: each
+    value a plain word (:data:`_PLAIN_VALUE`, no ``%`` in the two characters before it, which
+    it could complete into an escape), and the URL with every such field marked (each its own
+    mark, the same length), read by the parser, is the URL with the values read by it with
+    each mark replaced by its value, the marks all in the path, query or fragment.  Then each
+    value is text in its place that nothing around it reads otherwise, as a mark is: the parse
+    with one field marked, which ``_field_refusal`` compares, differs from the URL's only by
+    that text.  Anything else (an empty set) leaves every field to ``_field_refusal``."""
+    texts = [piece if isinstance(piece, str) else values[piece] for piece in pieces]
+    if any(_MARKS[0] in text.lower() for text in texts):
+        return set()
+    real = "".join(texts)
+    starts: dict[int, int] = {}
+    offset = 0
+    for piece, text in zip(pieces, texts):
+        if isinstance(piece, int):
+            starts.setdefault(piece, offset)
+        offset += len(text)
+    candidates = [
+        field
+        for field in checked
+        if _PLAIN_VALUE.fullmatch(values[field])
+        and values[field].strip(".")
+        and "%" not in real[max(starts[field] - 2, 0) : starts[field]]
+    ]
+    if not candidates:
+        return set()
+    width = 1
+    while 26**width < len(candidates):
+        width += 1
+    marks = {field: _MARKS[0] + _letters(n, width) for n, field in enumerate(candidates)}
+    marked_url = _parse(
+        "".join(
+            marks.get(piece, text) if isinstance(piece, int) else text
+            for piece, text in zip(pieces, texts)
+        )
+    )
+    real_url = _parse(real)
+    if marked_url is None or real_url is None:
+        return set()
+    found = re.compile(re.escape(_MARKS[0]) + f"[a-z]{{{width}}}")
+    by_mark = {mark: values[field] for field, mark in marks.items()}
+    seen = _marks_in_place(marked_url, real_url, found, by_mark)
+    if seen is None or sorted(seen) != sorted(marks.values()):
+        return set()  # (a mark dropped, or a field that stands twice)
+    return set(candidates)
+
+
+def _marks_in_place(
+    marked: _Parts, real: _Parts, found: re.Pattern[str], by_mark: dict[str, str]
+) -> list[str] | None:
+    """The marks in ``marked`` if it is ``real`` with each value replaced by its mark, the
+    marks all in the path, query or fragment, as ``_field_refusal``'s readers read them too
+    (the path decoded, a fragment as a route); else None."""
+
+    def filled(text: str) -> str:
+        return found.sub(lambda match: by_mark.get(match.group(), match.group()), text)
+
+    seen: list[str] = []
+    for part in _PARTS:
+        here = found.findall(marked[part])
+        if here and part not in _PLAIN_PARTS:
+            return None
+        if filled(marked[part]) != real[part]:
+            return None
+        seen += here
+    # (the path as a reader that decodes it reads it: each mark still there, in its place)
+    decoded = _decoded_path(marked["pathname"])
+    if sorted(found.findall(decoded)) != sorted(found.findall(marked["pathname"])):
+        return None
+    if filled(decoded) != _decoded_path(real["pathname"]):
+        return None
+    if found.search(marked["hash"]):
+        routes = _parse_route(marked["hash"]), _parse_route(real["hash"])
+        if routes[0] is None or routes[1] is None:
+            return None
+        in_route = _marks_in_place(routes[0], routes[1], found, by_mark)
+        if in_route is None or sorted(in_route) != sorted(found.findall(marked["hash"])):
+            return None
+    return seen
+
+
+def _letters(number: int, width: int) -> str:
+    """``number`` in base 26 written with the letters a-z, ``width`` letters long."""
+    letters = []
+    for _ in range(width):
+        number, digit = divmod(number, 26)
+        letters.append(chr(ord("a") + digit))
+    return "".join(reversed(letters))
 
 
 def saved_name(pieces: Sequence[str | int], values: Sequence[str]) -> str | None:

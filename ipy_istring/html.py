@@ -41,8 +41,7 @@ and off).
 The result is ``Markup``, joined as it is with what follows it, so the template must end in
 element text (not inside a tag, attribute, comment or ``<script>``...), it is not a
 format string (``%``, ``.format()`` and ``.replace()`` are refused), and a cut of it (a
-slice, ``split()``, ``strip("<>")``...) is plain text.  A plain value is read once, as the
-exact ``str`` its ``str()`` gives.
+slice, ``split()``, ``strip("<>")``...) is plain text.
 
 A nested i-string is spliced into the outer template (its static text read by the parser in
 the place it really stands, its fields checked like the outer's; up to 100 levels).  Trusted
@@ -50,8 +49,9 @@ values (``__html__``: ``Markup``, an earlier ``html()`` result) are inserted as 
 element content (or, without quotes, in a plain attribute); a render holding one is parsed
 again and compared with the template's own structure, so trusted HTML that opens, closes or
 reorders elements around it is refused.
-A conversion or spec applies first, as in an f-string (``{price:.2f}``, ``{obj!r}``), and the
-result is then escaped like any text (so ``{m!s}`` escapes even a trusted value).
+A plain value's text is the f-string's (:func:`~ipy_istring.fields.value_text`: a conversion
+or spec applies first, ``{price:.2f}``, ``{obj!r}``, then ``format()``), read once as an exact
+``str`` and escaped like any text (so ``{m!s}`` escapes even a trusted value).
 
 This module imports nothing from IPython.
 """
@@ -65,7 +65,7 @@ from typing import Any, NoReturn, SupportsIndex
 
 from markupsafe import Markup, escape
 
-from .fields import field_text, format_field, refusal
+from .fields import field_text, format_field, refusal, value_text
 from .template import as_template, is_template
 
 # The context analysis (html5lib's parser, its tables) is loaded by the first html() call:
@@ -269,8 +269,8 @@ def html(template: object) -> HtmlMarkup:
         value = interpolation.value
         if interpolation.conversion is not None or interpolation.format_spec:
             # The result is text, escaped like any (a __format__ that returns Markup is not
-            # trusted HTML): str.__str__ makes a plain str of a str subclass.
-            value = str.__str__(format_field(value, interpolation, index + 1, "html", _SUPPORTED))
+            # trusted HTML): format_field reads it as an exact str.
+            value = format_field(value, interpolation, index + 1, "html", _SUPPORTED)
         if hasattr(value, "__html__"):
             text = _trusted_text(value, slot, interpolation, index)
             trusted[index] = text
@@ -279,7 +279,9 @@ def html(template: object) -> HtmlMarkup:
                 raise refusal("html", field_text(interpolation, index + 1), *slot.text_refusal)
             # No check of the escaped text is needed here: the analysis parsed markupsafe's
             # escape of every special character in this very context and read it back.
-            raw = _plain_text(value)
+            # The f-string's text of the value, read once as the exact str that is checked
+            # and escaped (the sixteenth pass: read twice, a str() could change between).
+            raw = value_text(value)
             splits = contexts.token_refusal(slot, raw)
             if splits is not None:
                 raise refusal("html", field_text(interpolation, index + 1), *splits)
@@ -331,7 +333,8 @@ def html(template: object) -> HtmlMarkup:
 
 
 def _plain_text(value: object) -> str:
-    """A plain value's text, read once, as the exact ``str`` that is checked and escaped.
+    """A plain piece's text (joined to a result: ``str()``, as markupsafe's ``Markup + text``
+    reads it), read once, as the exact ``str`` that is checked and escaped.
 
     ``str()`` may return a str subclass, which markupsafe's ``escape()`` would look at again:
     one with ``__html__`` it inserts as markup, of another it calls ``str()`` once more, which

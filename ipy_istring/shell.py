@@ -7,9 +7,10 @@
 
 Field rules, for both:
 
-* ``{x}`` — ``str`` as is, ``os.PathLike`` through ``os.fspath``, ``bytes`` through
-  ``os.fsdecode`` (so undecodable file names survive the round trip); anything else
-  ``format(x)``.  A conversion and spec apply first (``{n:>5}``, ``{x!r}``), as in an f-string.
+* ``{x}`` — the text the f-string gives (:func:`~ipy_istring.fields.value_text`: the
+  conversion, then ``format(x, spec)``, read once as an exact ``str``, so a ``str`` subclass's
+  own methods never run on it), but ``os.PathLike`` and ``bytes`` through ``os.fsdecode`` (so
+  undecodable file names survive the round trip; the f-string would give ``b'...'``).
 * ``{files:*}`` — any iterable but a string, bytes or mapping spreads into one word per item,
   in iteration order; without ``:*`` a list or tuple is refused, because the f-string's
   ``['a', 'b']`` is never the command you meant.
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -69,7 +71,7 @@ from ._shell_programs import (
     ArgumentRule,
     argument_refusal,
 )
-from .fields import field_text, format_field, refusal
+from .fields import field_text, format_field, refusal, value_text
 from .template import as_template, is_template
 
 __all__ = ["argv", "sh"]
@@ -417,15 +419,18 @@ def _quote(text: str, always: bool) -> str:
 
 
 def _word(value: object, interpolation: Any, position: int, renderer: str) -> str:
-    """The text of one word: the value converted and formatted, refused if unsafe."""
+    """The text of one word, refused if unsafe: the f-string's text of the value
+    (:func:`~ipy_istring.fields.value_text`, an exact ``str``), but a ``bytes`` or
+    ``os.PathLike`` value's file name (``os.fsdecode``) and an iterable's refusal."""
     try:
+        # (A str subclass is text, not a path: its f-string text, which for a str-mixin
+        # Enum is Color.RED on 3.11+, read as an exact str, so none of its methods runs.)
+        file_name = isinstance(value, os.PathLike | bytes) and not isinstance(value, str)
         if interpolation.conversion is None and not interpolation.format_spec:
-            if isinstance(value, str):
-                text = value
-            elif isinstance(value, os.PathLike | bytes):
-                text = os.fsdecode(value)
+            if file_name:
+                text = _file_name(value)  # type: ignore[arg-type]
             elif isinstance(value, Iterable) and not (
-                isinstance(value, bytearray | memoryview) or is_template(value)
+                isinstance(value, str | bytearray | memoryview) or is_template(value)
             ):
                 # A list, set, generator, Path.glob(), array... would be one word spelled
                 # like its repr: never the command meant.
@@ -438,10 +443,10 @@ def _word(value: object, interpolation: Any, position: int, renderer: str) -> st
                     f"own word, or {{{interpolation.expression or '...'}!s}} for its str()",
                 )
             else:
-                text = format(value)
+                text = value_text(value)
         else:
-            if isinstance(value, os.PathLike | bytes) and interpolation.conversion is None:
-                value = os.fsdecode(value)
+            if file_name and interpolation.conversion is None:
+                value = _file_name(value)  # type: ignore[arg-type]
             text = format_field(value, interpolation, position, renderer, _SUPPORTED)
     except RecursionError:
         raise refusal(
@@ -458,6 +463,15 @@ def _word(value: object, interpolation: Any, position: int, renderer: str) -> st
             "Remove it from the value",
         )
     return text
+
+
+def _file_name(value: os.PathLike[Any] | bytes) -> str:
+    """``os.fsdecode(value)`` as an exact str, with no method of a subclass run: the path's
+    ``__fspath__`` is its text (a ``bytes`` one decoded as the file system does)."""
+    path = os.fspath(value)
+    if isinstance(path, bytes):
+        return bytes.decode(path, sys.getfilesystemencoding(), sys.getfilesystemencodeerrors())
+    return str.__str__(path)
 
 
 # Iterables that are one value, not a sequence of words.

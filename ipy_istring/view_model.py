@@ -35,7 +35,8 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .display_options import options
-from .template import render_format
+from .fields import SharedTexts, shared_texts, value_text
+from .template import as_template, render_format
 
 __all__ = [
     "Clipped",
@@ -581,14 +582,16 @@ def _skipped(name: str, reason: str) -> RenderedOutput:
 class _FormattedOnce:
     """The f-string's result of one template, computed once for one display: the size check
     measures it, and the built-in ``format`` renderer's output is that same text (see
-    :meth:`instead_of`), so each value's ``__format__`` runs once less, and a value whose
-    text changes at each call shows in ``format`` the text that was measured.
+    :meth:`instead_of`).
 
-    The other renderers cannot share it: they take the values, not their text (``sql`` sends
-    them as parameters, ``html`` reads ``__html__``, ``sh`` and ``argv`` check each value's
-    type), and each formats them itself, as it will again when the user calls it; so a value
-    whose ``__format__`` gives a new text at each call shows a new text in each renderer,
-    which is what each renderer made of it."""
+    Every renderer that takes a value's text (``format``, ``sh``, ``argv``, ``html``) reads
+    it with :func:`~ipy_istring.fields.value_text`, and the display runs them all inside one
+    :func:`~ipy_istring.fields.shared_texts`: each value's ``__format__`` (and ``__repr__``
+    for ``!r``...) runs once, and a value whose text changes at each call shows the same
+    text in every view, the one that was measured.  What a renderer takes as a value, not
+    as text, it reads itself (``sql`` sends values as parameters, ``html`` reads
+    ``__html__``, ``sh`` and ``argv`` spread an iterable's items); a template holding an
+    iterator, which a spread consumes, is not rendered at all (:func:`_spent_by_rendering`)."""
 
     def __init__(self) -> None:
         self._outcome: str | BaseException | None = None
@@ -596,7 +599,7 @@ class _FormattedOnce:
     def __call__(self, template: Any) -> str:
         if self._outcome is None:
             try:
-                self._outcome = render_format(template)
+                self._outcome = _format_shared(template)
             except KeyboardInterrupt:
                 raise
             except BaseException as exc:  # (raised again to the format renderer's guard)
@@ -608,6 +611,47 @@ class _FormattedOnce:
     def instead_of(self, renderer: Any) -> Any:
         """This, in place of ``renderer`` when it is the built-in ``format``."""
         return self if renderer is render_format else renderer
+
+
+def _format_shared(template: Any) -> str:
+    """``render_format(template)``, each field's text read by ``value_text`` (shared within
+    the display's :func:`~ipy_istring.fields.shared_texts`): the f-string's result, joined
+    from the same texts the other renderers read."""
+    t = as_template(template, renderer="format")
+    pieces = [t.strings[0]]
+    for interpolation, string in zip(t.interpolations, t.strings[1:]):
+        text = value_text(interpolation.value, interpolation.conversion, interpolation.format_spec)
+        pieces += (text, string)
+    return "".join(pieces)
+
+
+def _why_not_render(template: Any, reprs: _Reprs, formatted: _FormattedOnce) -> str | None:
+    """Why the display runs no renderer on ``template``, or None."""
+    return _spent_by_rendering(template) or _too_big_to_render(template, reprs, formatted)
+
+
+def _spent_by_rendering(template: Any) -> str | None:
+    """Why the display runs no renderer on ``template`` if a value is an iterator (a
+    generator, ``map()``, ``Path.glob()``, an open file), or None: a renderer that spreads it
+    (``{files:*}``) consumes it, so the display would show what the first renderer made of
+    it, the next ones an empty one, and leave it empty for the user's own call (``sh`` of a
+    shown template ran ``rm`` without the files, the render pass)."""
+    for interpolation in template.interpolations:
+        try:
+            spent = isinstance(interpolation.value, Iterator)
+        except KeyboardInterrupt:
+            raise
+        except BaseException:  # (a __class__ that raises: not known to be repeatable)
+            spent = True
+        if spent:
+            field = _field_as_written(interpolation, options.max_value_chars)
+            return (
+                f"not rendered here: {field} is a {type_name(interpolation.value)}, an "
+                "iterator that rendering consumes, so each renderer would see it differently "
+                "and your own call would find it empty; pass a list (list(...)) to see it "
+                "rendered"
+            )
+    return None
 
 
 def _too_big_to_render(template: Any, reprs: _Reprs, formatted: _FormattedOnce) -> str | None:
@@ -634,13 +678,20 @@ def _too_big_to_render(template: Any, reprs: _Reprs, formatted: _FormattedOnce) 
     )
 
 
-def render_within_limits(template: Any, name: str, renderer: Any) -> RenderedOutput:
-    """:func:`render_one`, unless the template is too big for the display to render."""
-    formatted = _FormattedOnce()
-    reason = _too_big_to_render(template, _Reprs(), formatted)
-    if reason is not None:
-        return _skipped(name, reason)
-    return render_one(template, name, formatted.instead_of(renderer))
+def render_within_limits(
+    template: Any, name: str, renderer: Any, texts: SharedTexts | None = None
+) -> RenderedOutput:
+    """:func:`render_one`, unless the template is too big for the display to render.
+
+    ``texts``: the values' texts read by earlier renders of the same view (a widget's), to
+    share with this one; they are forgotten when the template is too big."""
+    with shared_texts(texts) as shared:
+        formatted = _FormattedOnce()
+        reason = _why_not_render(template, _Reprs(), formatted)
+        if reason is not None:
+            shared.clear()  # (no text kept of a template too big to show)
+            return _skipped(name, reason)
+        return render_one(template, name, formatted.instead_of(renderer))
 
 
 def describe(
@@ -674,15 +725,17 @@ def describe(
         items, registry_error = ordered_renderers(registry, default)
         if render is not True:
             items = [(name, renderer) for name, renderer in items if name in render]
-        formatted = _FormattedOnce()
-        reason = _too_big_to_render(template, reprs, formatted) if items else None
-        if reason is not None:
-            outputs = [_skipped(name, reason) for name, _ in items]
-        else:
-            outputs = [
-                render_one(template, name, formatted.instead_of(renderer), reprs)
-                for name, renderer in items
-            ]
+        # Each value's text read once, shared by every renderer (see _FormattedOnce).
+        with shared_texts():
+            formatted = _FormattedOnce()
+            reason = _why_not_render(template, reprs, formatted) if items else None
+            if reason is not None:
+                outputs = [_skipped(name, reason) for name, _ in items]
+            else:
+                outputs = [
+                    render_one(template, name, formatted.instead_of(renderer), reprs)
+                    for name, renderer in items
+                ]
     return TemplateView(
         source=source,
         source_omitted=source_omitted,

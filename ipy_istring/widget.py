@@ -24,6 +24,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from . import display
 from .display_options import options
+from .fields import SharedTexts
 from .html_view import (
     fields_table_html,
     header_html,
@@ -72,6 +73,9 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
         # t.inspect(), it reads the fields now and runs each renderer when first chosen.
         self._view = describe(template, render=False) if view is None else view
         self._outputs = {output.name: output for output in self._view.outputs}
+        # The values' texts, read once and shared by the renderers run as they are chosen,
+        # so a value whose text changes at each call shows one text in each of them.
+        self._texts = SharedTexts()
         names = list(self._renderers)
         choice = renderer if renderer in self._renderers else (names[0] if names else None)
 
@@ -151,7 +155,7 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
     def _output(self, name: str) -> RenderedOutput:
         if name not in self._outputs:
             self._outputs[name] = render_within_limits(
-                self.template, name, self._renderers[name]
+                self.template, name, self._renderers[name], self._texts
             )
         return self._outputs[name]
 
