@@ -572,13 +572,6 @@ def _shadowed(fix: Fix, finding: Finding, bound: dict[str, list[_Binding]]) -> F
 _CODING = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+")
 
 
-def _with_imports(source: str, renderers: set[str]) -> str:
-    """``source`` with the imports the fixes need, after its docstring and future imports."""
-    lines = python_lines(source, keepends=True)
-    at, needed = _imports_needed(source, lines, renderers)
-    return "".join(lines[:at]) + "".join(needed) + "".join(lines[at:])
-
-
 def _imports_needed(source: str, lines: list[str], renderers: set[str]) -> tuple[int, list[str]]:
     """The lines of the imports the fixes need, and where they go: after ``source``'s
     docstring and future imports (``lines``: its lines, with their endings)."""
@@ -854,26 +847,34 @@ def _hunk_range(start: int, stop: int) -> str:
 
 
 def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
-    """Fix a notebook's cells in its JSON, keeping everything else as it was."""
+    """Fix a notebook's cells in its JSON, keeping every other byte as it was (a BOM, the
+    layout, the escapes: :func:`.notebook_json.replace_sources`)."""
     import json
 
-    path = Path(result.path)
-    old = path.read_text(encoding="utf-8-sig")
+    from .notebook import NotebookError, code_cells
+    from .notebook_json import replace_sources
+
+    data = Path(result.path).read_bytes()
+    bom = "\ufeff" if data.startswith(b"\xef\xbb\xbf") else ""
+    old = data[len(bom.encode()) :].decode("utf-8")  # (its line ends as they are)
+    if {cell.number: cell.source for cell in code_cells(old)} != result.cells:
+        raise NotebookError("the notebook changed since it was checked: check it again")
     notebook = json.loads(old)
     done: list[Finding] = []
     renderers: set[str] = set()
-    imports_cell: dict[str, object] | None = None
+    imports_cell: int | None = None
+    sources: dict[int, str] = {}
     paramstyle = _paramstyle("\n".join(result.cells.values()))  # (a driver any cell names)
     bound = _bindings_in(_cells_as_run(result.cells))
-    for number, cell in enumerate(raw_cells(notebook), 1):
+    cells = raw_cells(notebook)
+    for number, cell in enumerate(cells, 1):
         if not isinstance(cell, dict):
             continue  # (not a cell: counted, as code_cells counts it)
         if imports_cell is None and _takes_imports(cell):
-            imports_cell = cell
+            imports_cell = number
         findings = [f for f in result.findings if f.cell == number]
         if not findings:
             continue
-        key = "source" if "source" in cell else "input"
         source = result.cells[number]
         (python,) = to_python(Cell(number, source))
         # (the lines of the cell, a Python cell magic's first line blank: a finding's line
@@ -903,14 +904,14 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
             done.extend(replace(finding, fixed=unit.text) for finding, _ in unit.made)
             done.extend(replace(finding, no_fix=_OVERLAPPING) for finding in unit.overlapping)
             renderers.update(fix.renderer for _, fix in unit.made)
-        text = "".join(lines)
-        cell[key] = text.splitlines(keepends=True) if isinstance(cell[key], list) else text
+        if units:
+            sources[number] = "".join(lines)
     if renderers and imports_cell is not None:
-        _add_imports(imports_cell, renderers)
+        text = sources.get(imports_cell, result.cells.get(imports_cell, ""))
+        sources[imports_cell] = _add_imports(text, renderers)
     if not any(finding.fixed is not None for finding in done):
-        return old, done, old  # (the file as it was, not written again in another layout)
-    new = json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
-    return new, done, old
+        return bom + old, done, bom + old  # (the file as it was, not written again)
+    return bom + replace_sources(old, sources), done, bom + old
 
 
 _NO_IMPORTS_CELL = (
@@ -946,13 +947,13 @@ def _takes_imports(cell: dict[str, Any]) -> bool:
     return magic is None or magic[0] in IMPORTING_CELL_MAGICS
 
 
-def _add_imports(cell: dict[str, Any], renderers: set[str]) -> None:
-    """Put the imports the fixes need at the top of ``cell``'s code (after its cell magic's
-    line, if it has one)."""
-    key = "source" if "source" in cell else "input"
-    text = _cell_text(cell, key)
+def _add_imports(text: str, renderers: set[str]) -> str:
+    """``text`` (a cell's code) with the imports the fixes need at its top (after its cell
+    magic's line, if it has one)."""
     magic = cell_magic(text)
     head, body = (magic[1], magic[2]) if magic is not None else ("", text)
-    body = _with_imports(body if body.endswith("\n") or not body else body + "\n", renderers)
-    text = head + body
-    cell[key] = text.splitlines(keepends=True) if isinstance(cell.get(key), list) else text
+    lines = python_lines(body, keepends=True)
+    at, needed = _imports_needed(body, lines, renderers)
+    if at >= len(lines) and lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += "\n"  # (the imports go after the last line: it needs its end)
+    return head + "".join(lines[:at]) + "".join(needed) + "".join(lines[at:])

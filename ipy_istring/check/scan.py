@@ -77,6 +77,8 @@ def _reason(error: BaseException) -> str:
         return f"not valid {error.encoding} text (byte {error.start}); declare its coding"
     if isinstance(error, OSError):
         return error.strerror or str(error)
+    if isinstance(error, NotebookError):  # (its message says why)
+        return str(error)
     return f"{type(error).__name__}: {error}"
 
 
