@@ -164,6 +164,7 @@ class IStringExtension(Magics):
         if self._original_cache is None:  # pragma: no cover - load() sets it first
             raise RuntimeError("IStringExtension.cache runs only once the extension is loaded")
         name = self._original_cache(transformed_code, number, raw_code)
+        self.checker.named(name, transformed_code if raw_code is None else raw_code)
         written = self._written.get(transformed_code)
         if written is not None:
             lines = [line + "\n" for line in python_lines(written)]

@@ -64,6 +64,10 @@ class CellChecker:
         #: Whether the shell renders its ``!`` lines by ``sh`` (the extension's
         #: ``safe_shell_escapes``): their expansions are then no findings.
         self.escapes_rendered = False
+        # The cells as written, by the names IPython gave them (see named()), and the code the
+        # last cell's magics will parse: (its text, the cell's name, lines before it there).
+        self._raw: dict[str, str] = {}
+        self._expected: list[tuple[str, str, int]] = []
 
     @property
     def analysis(self) -> Analysis:
@@ -103,11 +107,54 @@ class CellChecker:
         assert self._parse is not None
         tree = self._parse(source, filename, symbol)
         if self._checking and isinstance(tree, ast.Module):
-            self.check(tree, source, filename)
+            try:
+                filename, offset = self._place(tree, source, filename)
+            except Exception:  # (a bug of ours: the place IPython gave)
+                offset = 0
+            self.check(tree, source, filename, offset)
         return tree
 
-    def check(self, tree: ast.Module, source: str, filename: str = "<cell>") -> list[Finding]:
-        """Warn about the findings in one cell; returns them."""
+    def named(self, name: str, raw: str) -> None:
+        """IPython named the cell written ``raw`` ``name`` (its ``compile.cache`` sees both):
+        the body of a cell magic in it is then pointed at in it, at its line there."""
+        if len(self._raw) >= _SEEN_KEPT:
+            self._raw.pop(next(iter(self._raw)))  # the oldest
+        self._raw[name] = raw
+
+    def _place(self, tree: ast.Module, source: str, filename: str) -> tuple[str, int]:
+        """Where the code IPython parses stands: a cell (by its name), or the Python a magic
+        of the last cell runs (``%%time``'s body, ``%timeit``'s statement: IPython parses it
+        as ``<unknown>``, and ``%%capture`` runs it as a cell of its own), in that cell,
+        after how many of its lines."""
+        raw = self._raw.get(filename)
+        if filename == "<unknown>" or (raw is not None and self._expected):
+            text = (self.written(source) or source).strip()
+            written = raw if raw is None else (self.written(raw) or raw)
+            for index, (expected, name, offset) in enumerate(self._expected):
+                if written is not None and expected in (raw, written):
+                    del self._expected[index]  # (run once: a later cell written alike is itself)
+                    return name, offset
+                if filename == "<unknown>" and (
+                    text == expected.strip() or (text and expected.endswith(text))
+                ):
+                    return name, offset
+            if filename == "<unknown>" and self._expected:  # (a body IPython transformed)
+                bodies = [e for e in self._expected if e[0].count("\n")]
+                return (bodies or self._expected)[0][1:]
+            if filename == "<unknown>":
+                return filename, 0
+        self._expected = (
+            _magic_code(tree, raw if raw is not None else source, filename)
+            if "_magic(" in source  # (IPython's call of a magic: most cells have none)
+            else []
+        )
+        return filename, 0
+
+    def check(
+        self, tree: ast.Module, source: str, filename: str = "<cell>", line_offset: int = 0
+    ) -> list[Finding]:
+        """Warn about the findings in one cell (``line_offset``: lines before ``source`` in
+        the cell ``filename``, for a cell magic's body); returns them."""
         try:
             seen = self._seen.get(source)
             imports, from_tree = _imports_in(tree, source) if seen is None else seen[0]
@@ -164,6 +211,13 @@ class CellChecker:
             fixes = fixed_lines_cached(source, findings, self._imports.values())
         except Exception:  # (nor a bug of the fix's: the warning goes without it)
             fixes = [Fix(None)] * len(findings)
+        if line_offset:
+            from dataclasses import replace
+
+            findings = [
+                replace(f, line=f.line + line_offset, end_line=f.end_line + line_offset)
+                for f in findings
+            ]
         for finding, fix in zip(findings, fixes, strict=True):
             message = finding.message()
             if fix.line is not None:
@@ -175,6 +229,53 @@ class CellChecker:
 
 
 _SEEN_KEPT = 64  # cell texts remembered
+
+# The cell magics that run their body as Python (as the notebook reader knows them), and the
+# line magics that run their argument.
+_LINE_MAGICS = frozenset({"time", "timeit", "prun"})
+
+
+def _magic_code(tree: ast.Module, raw: str, name: str) -> list[tuple[str, str, int]]:
+    """The Python the magics of a cell (``tree``, of the cell written ``raw`` and named
+    ``name``) will parse when they run: each piece's text (as written in the cell), the
+    cell's name and the lines of the cell before the piece."""
+    from .notebook import PYTHON_CELL_MAGICS
+
+    found: list[tuple[str, str, int]] = []
+    for node in ast.walk(tree):
+        call = _magic_call(node)
+        if call is None:
+            continue
+        kind, magic, line, body = call
+        if kind == "run_cell_magic" and magic in PYTHON_CELL_MAGICS and body is not None:
+            lines = raw.splitlines()
+            head = next((i for i, text in enumerate(lines) if text.lstrip().startswith("%%")), 0)
+            blank = len(body) - len(body.lstrip(" \t\r\n"))
+            skipped = body[:blank].count("\n") if body.strip() else 0  # (IPython drops them)
+            found.append((body, name, head + 1 + skipped))
+            if magic == "timeit":
+                found.append((line, name, head))  # (its setup statement, on the magic's line)
+        elif kind == "run_line_magic" and magic in _LINE_MAGICS:
+            found.append((line, name, getattr(node, "lineno", 1) - 1))
+    return found
+
+
+def _magic_call(node: ast.AST) -> tuple[str, str, str, str | None] | None:
+    """``get_ipython().run_cell_magic('time', line, body)`` (or ``run_line_magic``) as
+    (method, magic, line, body), or None."""
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("run_cell_magic", "run_line_magic")
+        and isinstance(node.func.value, ast.Call)
+        and isinstance(node.func.value.func, ast.Name)
+        and node.func.value.func.id == "get_ipython"
+        and 2 <= len(node.args) <= 3
+        and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args)
+    ):
+        return None
+    values = [a.value for a in node.args]  # type: ignore[attr-defined]
+    return node.func.attr, values[0], values[1], values[2] if len(values) == 3 else None
 
 
 def _imports_in(tree: ast.Module, source: str) -> tuple[dict[str, str], bool]:

@@ -876,7 +876,12 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
         if not findings:
             continue
         source = result.cells[number]
-        (python,) = to_python(Cell(number, source))
+        python = list(to_python(Cell(number, source)))[-1]  # (a %%timeit's setup first)
+        if cell_magic(source) is not None:  # (its line: its body starts on the next)
+            magic_line = source[: len(source) - len(source.lstrip("\n"))].count("\n") + 1
+            done.extend(replace(f, no_fix=_ON_THE_MAGICS_LINE) for f in findings
+                        if f.line == magic_line)  # fmt: skip
+            findings = [f for f in findings if f.line != magic_line]
         # (the lines of the cell, a Python cell magic's first line blank: a finding's line
         # is the cell's)
         bare = [""] * (python.first_line - 1) + python_lines(python.source)
@@ -914,6 +919,7 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
     return bom + replace_sources(old, sources), done, bom + old
 
 
+_ON_THE_MAGICS_LINE = "the statement is on the cell magic's line: fix it by hand"
 _NO_IMPORTS_CELL = (
     "no cell before it runs the fix's import once in the notebook's namespace (a %%timeit "
     "cell runs its body in a function): add a code cell above it and fix it again"

@@ -122,7 +122,13 @@ def to_python(cell: Cell) -> Iterator[Cell]:
 
     magic = cell_magic(cell.source)
     if magic is not None and magic[0] in PYTHON_CELL_MAGICS:
-        _, head, body = magic
+        name, head, body = magic
+        if name == "timeit":  # (`%%timeit -n 5 setup`: the setup statement runs first)
+            blank = len(cell.source) - len(cell.source.lstrip("\n"))
+            setup = _statement_of(head[blank:].rstrip("\r\n")[1:], "timeit")
+            if setup is not None and setup[2:].strip():
+                # (one column more: the line starts %%, not %)
+                yield Cell(cell.number, "0; " + setup[2:], cell.first_line + blank)
         yield from to_python(Cell(cell.number, body, cell.first_line + head.count("\n")))
         return
     # (Another language: the call IPython makes, `run_cell_magic('sql', '', body)`, which

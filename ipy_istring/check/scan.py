@@ -278,15 +278,19 @@ def check_notebook_text(text: str, path: str = "<notebook>") -> FileResult:
     analysis = Analysis()
     for cell in cells:
         result.cells[cell.number] = cell.source
+        offset = 0  # (lines of the cell before the code parsed: a cell magic's)
         try:
             for python in to_python(cell):
+                offset = python.first_line - 1
                 tree = parse(python.source)
-                rewritten, offset = _rewritten(python.source), python.first_line - 1
+                rewritten = _rewritten(python.source)
                 findings = analysis.check(tree, python.source, cell.number, offset, text=rewritten)
                 result.findings.extend(as_written(findings, rewritten, python.source, offset))
                 if cell.parameters:
                     analysis.from_outside(tree)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+            if isinstance(error, SyntaxError) and error.lineno:
+                error.lineno += offset  # (the line of the cell, not of a %%time body)
             result.errors.append(f"{path}[cell {cell.number}]: cannot check: {_reason(error)}")
         except Exception as error:  # IPython's transformer failed on this cell
             result.errors.append(f"{path}[cell {cell.number}]: cannot check: {_reason(error)}")
