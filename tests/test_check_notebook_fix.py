@@ -247,3 +247,42 @@ def test_a_repeated_key_is_replaced_where_json_reads_it() -> None:
     new = replace_sources(text, {1: "c\n"})
     assert new == text.replace('"b\\n"', '"c\\n"')
     assert new.startswith('{"cells": [{"cell_type": "code", "source": "a\\n", "source": "')
+
+
+def test_the_import_does_not_go_in_a_cell_that_does_not_compile(
+    tmp_path: Path, ishell: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A cell that does not compile never runs: an import put there binds nothing, and the
+    # fixed `!` line's {shlex.quote(...)} would name nothing (IPython then runs the line with
+    # the braces as they are).
+    broken = "import os\nprint((1)\n"
+    shell_line = "x = os.environ.get('X', 'a')\n!echo {x} > /dev/null\n"
+    path = tmp_path / "nb.ipynb"
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(broken), nbformat.v4.new_code_cell(shell_line)]
+    nbformat.write(notebook, path)
+    assert main(["--fix", str(path)]) == 2  # (the broken cell cannot be checked)
+    assert "[cell 1]: cannot check: line 2: '(' was never closed" in capsys.readouterr().err
+    fixed = [cell.source for cell in nbformat.read(path, as_version=4).cells]
+    quoted = "!echo {shlex.quote(str(x))} > /dev/null\n"
+    assert fixed == [broken, "import shlex\nx = os.environ.get('X', 'a')\n" + quoted]
+    run(ishell, "import os")
+    for source in fixed[1:]:
+        run(ishell, source)
+    assert "shlex" in ishell.user_ns
+
+
+def test_no_fix_before_any_cell_that_compiles(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "nb.ipynb"
+    notebook = nbformat.v4.new_notebook()
+    cells = ["x = (\n", "%%timeit -n1 -r1\nimport os\nos.system(f': {os.getcwd()}')\n"]
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+    nbformat.write(notebook, path)
+    before = path.read_bytes()
+    assert main(["--fix", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "[cell 2]:3:11: not fixed: no cell before it runs the fix's import" in err
+    assert "a cell that does not compile never runs" in err
+    assert path.read_bytes() == before

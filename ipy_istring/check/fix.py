@@ -870,8 +870,12 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
     for number, cell in enumerate(cells, 1):
         if not isinstance(cell, dict):
             continue  # (not a cell: counted, as code_cells counts it)
-        if imports_cell is None and _takes_imports(cell):
-            imports_cell = number
+        if (
+            imports_cell is None
+            and _takes_imports(cell)
+            and _cell_compile_error(result.cells.get(number, "")) is None
+        ):
+            imports_cell = number  # (not a cell that does not compile: it never runs)
         findings = [f for f in result.findings if f.cell == number]
         if not findings:
             continue
@@ -922,7 +926,8 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
 _ON_THE_MAGICS_LINE = "the statement is on the cell magic's line: fix it by hand"
 _NO_IMPORTS_CELL = (
     "no cell before it runs the fix's import once in the notebook's namespace (a %%timeit "
-    "cell runs its body in a function): add a code cell above it and fix it again"
+    "cell runs its body in a function, a cell that does not compile never runs): add a code "
+    "cell above it and fix it again"
 )
 _CONTINUED = (
     "IPython runs the line together with the next (a backslash at its end): join the lines "
