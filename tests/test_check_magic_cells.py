@@ -17,7 +17,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from conftest import run
+from conftest import run, write_notebook
 
 from ipy_istring.check import UnsafeFormatWarning, main
 
@@ -80,11 +80,7 @@ def test_a_cell_after_a_magic_cell_is_pointed_at_as_itself(ishell: Any) -> None:
 
 
 def _notebook(tmp_path: Path, cells: list[str]) -> Path:
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
-    path = tmp_path / "nb.ipynb"
-    nbformat.write(notebook, path)
-    return path
+    return write_notebook(tmp_path / "nb.ipynb", cells)
 
 
 NOTEBOOK_CASES = {

@@ -35,7 +35,7 @@ from ..shell import sh
 from ..sql import sql
 from ..template import Interpolation, InterpolationTemplate
 from .flow import IPYTHON_EXPANSION, Finding
-from .notebook import IMPORTING_CELL_MAGICS, Cell, cell_magic, raw_cells, to_python
+from .notebook import IMPORTING_CELL_MAGICS, Cell, _dedented, cell_magic, raw_cells, to_python
 from .scan import FileResult, _reason
 from .sinks import imported_by
 
@@ -880,16 +880,22 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
         if not findings:
             continue
         source = result.cells[number]
-        python = list(to_python(Cell(number, source)))[-1]  # (a %%timeit's setup first)
-        if cell_magic(source) is not None:  # (its line: its body starts on the next)
-            magic_line = source[: len(source) - len(source.lstrip("\n"))].count("\n") + 1
-            done.extend(replace(f, no_fix=_ON_THE_MAGICS_LINE) for f in findings
-                        if f.line == magic_line)  # fmt: skip
-            findings = [f for f in findings if f.line != magic_line]
+        *setup, python = to_python(Cell(number, source))  # (a %%timeit's setup first)
+        # (a cell magic's line: its body starts on the next)
+        magic_lines = {p.first_line for p in setup} | {python.first_line - 1}
+        done.extend(replace(f, no_fix=_ON_THE_MAGICS_LINE) for f in findings
+                    if f.line in magic_lines)  # fmt: skip
+        findings = [f for f in findings if f.line not in magic_lines]
         # (the lines of the cell, a Python cell magic's first line blank: a finding's line
         # is the cell's)
         bare = [""] * (python.first_line - 1) + python_lines(python.source)
         written = python_lines(source)
+        if python.indent:  # (the lines IPython ran without the cell's indentation: with it)
+            bare = [
+                python.indent + line if index < len(written)
+                and written[index].startswith(python.indent) else line
+                for index, line in enumerate(bare)
+            ]  # fmt: skip
         fixes = []
         for finding in findings:
             fix = fixed_line(python.source, finding, paramstyle, bare)
@@ -918,6 +924,9 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
     if renderers and imports_cell is not None:
         text = sources.get(imports_cell, result.cells.get(imports_cell, ""))
         sources[imports_cell] = _add_imports(text, renderers)
+        error = _cell_compile_error(sources[imports_cell])
+        if error is not None:  # (cannot be: a safety net, the cells are not written)
+            raise NotebookError(f"the imports would not compile in cell {imports_cell}: {error}")
     if not any(finding.fixed is not None for finding in done):
         return bom + old, done, bom + old  # (the file as it was, not written again)
     return bom + replace_sources(old, sources), done, bom + old
@@ -954,17 +963,22 @@ def _takes_imports(cell: dict[str, Any]) -> bool:
     not ``%%bash``, whose first line must stay the magic, nor ``%%timeit``)."""
     if cell.get("cell_type") != "code":
         return False
-    magic = cell_magic(_cell_text(cell, "source" if "source" in cell else "input"))
+    text, _ = _dedented(_cell_text(cell, "source" if "source" in cell else "input"))
+    magic = cell_magic(text)
     return magic is None or magic[0] in IMPORTING_CELL_MAGICS
 
 
 def _add_imports(text: str, renderers: set[str]) -> str:
     """``text`` (a cell's code) with the imports the fixes need at its top (after its cell
-    magic's line, if it has one)."""
-    magic = cell_magic(text)
-    head, body = (magic[1], magic[2]) if magic is not None else ("", text)
+    magic's line, if it has one), indented as the lines they go before."""
+    magic = cell_magic(_dedented(text)[0])  # (IPython reads an indented cell without it)
+    lines = python_lines(text, keepends=True)
+    skip = 0 if magic is None else len(python_lines(magic[1]))
+    head, body = "".join(lines[:skip]), "".join(lines[skip:])
+    dedented, indent = _dedented(body)
     lines = python_lines(body, keepends=True)
-    at, needed = _imports_needed(body, lines, renderers)
+    at, needed = _imports_needed(dedented, python_lines(dedented, keepends=True), renderers)
+    needed = [indent + line for line in needed]
     if at >= len(lines) and lines and not lines[-1].endswith(("\n", "\r")):
         lines[-1] += "\n"  # (the imports go after the last line: it needs its end)
     return head + "".join(lines[:at]) + "".join(needed) + "".join(lines[at:])

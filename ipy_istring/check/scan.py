@@ -12,9 +12,10 @@ import stat
 import sys
 import tokenize
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from .._lines import python_lines
 from ..rewrite import has_istring, rewrite
 from .files import read_python
 from .flow import Analysis, Finding, as_written
@@ -285,7 +286,8 @@ def check_notebook_text(text: str, path: str = "<notebook>") -> FileResult:
                 tree = parse(python.source)
                 rewritten = _rewritten(python.source)
                 findings = analysis.check(tree, python.source, cell.number, offset, text=rewritten)
-                result.findings.extend(as_written(findings, rewritten, python.source, offset))
+                findings = as_written(findings, rewritten, python.source, offset)
+                result.findings.extend(_indented(findings, cell.source, python.indent))
                 if cell.parameters:
                     analysis.from_outside(tree)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
@@ -295,6 +297,29 @@ def check_notebook_text(text: str, path: str = "<notebook>") -> FileResult:
         except Exception as error:  # IPython's transformer failed on this cell
             result.errors.append(f"{path}[cell {cell.number}]: cannot check: {_reason(error)}")
     return result
+
+
+def _indented(findings: list[Finding], source: str, indent: str) -> list[Finding]:
+    """``findings`` (of the code IPython runs for the cell ``source``) at their columns in
+    the cell as written, whose lines starting with ``indent`` IPython ran without it."""
+    if not indent or not findings:
+        return findings
+    written = python_lines(source)
+
+    def column(line: int, column: int) -> int:
+        if 0 < line <= len(written) and written[line - 1].startswith(indent):
+            return column + len(indent)
+        return column
+
+    return [
+        replace(
+            f,
+            column=column(f.line, f.column),
+            end_column=column(f.end_line, f.end_column),
+            call_column=column(f.line, f.call_column),
+        )
+        for f in findings
+    ]
 
 
 def check_file(path: Path) -> FileResult:
