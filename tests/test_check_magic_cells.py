@@ -143,3 +143,27 @@ def test_a_cell_written_as_an_earlier_capture_body_is_pointed_at_as_itself(ishel
     assert (first.lineno, second.lineno) == (3, 1)
     assert linecache.getline(second.filename, 1).startswith("os.system(")
     assert first.filename != second.filename
+
+
+ESCAPE_CASES = {
+    # an escape line -> the column of its first expansion as written (IPython's translation
+    # `get_ipython().system('cp {x} /tmp')` put it at 22, past the line's end)
+    "!cp {x} /tmp": 5,
+    "files = !ls $x": 13,
+    "%sx grep {x} log.txt": 10,
+    "  !ls {x}": 7,
+    "if x:\n    !ls -l {x}": 12,
+}
+
+
+def test_an_escape_lines_finding_is_at_its_expansion_as_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _notebook(tmp_path, [SETUP, *ESCAPE_CASES])
+    assert main(["--format", "json", str(path)]) == 1
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    assert [f["column"] for f in findings] == list(ESCAPE_CASES.values())
+    for finding, cell in zip(findings, ESCAPE_CASES, strict=True):
+        line = cell.splitlines()[finding["line"] - 1]
+        assert line[finding["column"] - 1] in "{$"
+        assert finding["end_column"] == len(line) + 1

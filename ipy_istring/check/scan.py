@@ -18,7 +18,7 @@ from pathlib import Path
 from .._lines import python_lines
 from ..rewrite import has_istring, rewrite
 from .files import read_python
-from .flow import Analysis, Finding, as_written
+from .flow import IPYTHON_EXPANSION, Analysis, Finding, as_written
 from .notebook import NotebookError, code_cells, to_python
 from .sinks import sinks
 
@@ -287,7 +287,8 @@ def check_notebook_text(text: str, path: str = "<notebook>") -> FileResult:
                 rewritten = _rewritten(python.source)
                 findings = analysis.check(tree, python.source, cell.number, offset, text=rewritten)
                 findings = as_written(findings, rewritten, python.source, offset)
-                result.findings.extend(_indented(findings, cell.source, python.indent))
+                findings = _indented(findings, cell.source, python.indent)
+                result.findings.extend(_escapes_as_written(findings, cell.source))
                 if cell.parameters:
                     analysis.from_outside(tree)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
@@ -320,6 +321,30 @@ def _indented(findings: list[Finding], source: str, indent: str) -> list[Finding
         )
         for f in findings
     ]
+
+
+# An IPython escape line as written: `!cmd`, `x = !cmd`, `%sx cmd`, `%system cmd`.
+_ESCAPE_LINE = re.compile(r"[ \t]*(?:[\w.]+[ \t]*=[ \t]*)?(?:!!?|%sx\b|%system\b)")
+_FIRST_EXPANSION = re.compile(r"\{[^{}]+\}|(?<!\$)\$[A-Za-z_]")
+
+
+def _escapes_as_written(findings: list[Finding], source: str) -> list[Finding]:
+    """``findings`` with each of an escape line's expansions at its place in the cell
+    ``source`` as written (from its first expansion to the line's end), not at the columns
+    of the ``get_ipython().system('...')`` IPython translates the line to, past its end."""
+    if not any(f.how == IPYTHON_EXPANSION for f in findings):
+        return findings
+    written = python_lines(source)
+    placed = []
+    for finding in findings:
+        line = written[finding.line - 1] if 0 < finding.line <= len(written) else ""
+        escape = _ESCAPE_LINE.match(line) if finding.how == IPYTHON_EXPANSION else None
+        first = _FIRST_EXPANSION.search(line, escape.end()) if escape is not None else None
+        if first is not None and finding.end_line == finding.line:
+            end = len(line.rstrip()) + 1
+            finding = replace(finding, column=first.start() + 1, end_column=end)
+        placed.append(finding)
+    return placed
 
 
 def check_file(path: Path) -> FileResult:
