@@ -74,10 +74,19 @@ def _literal_fields(literal: str) -> ast.JoinedStr | None:
 
 
 def _dequote(literal: str, quotes: str) -> str:
-    """Remove quotes written right around a whole field: ``'{x}'`` → ``{x}``."""
+    """Remove quotes written right around a whole field: ``'{x}'`` → ``{x}`` (in the
+    literal's text, not its own quotes: ``f'{x}'`` stays)."""
+    found = _LITERAL.match(literal)
+    if found is None:
+        return literal
+    prefix, delimiter, text = found.groups()
     for quote in quotes:
-        literal = re.sub(re.escape(quote) + r"(\{[^{}'\"]*\})" + re.escape(quote), r"\1", literal)
-    return literal
+        text = re.sub(re.escape(quote) + r"(\{[^{}'\"]*\})" + re.escape(quote), r"\1", text)
+    return prefix + delimiter + text + delimiter
+
+
+# A string literal: its prefix, its quotes and its text.
+_LITERAL = re.compile(r"([a-zA-Z]*)('''|\"\"\"|'|\")(.*)\2\Z", re.DOTALL)
 
 
 def _template(node: ast.JoinedStr) -> InterpolationTemplate:
