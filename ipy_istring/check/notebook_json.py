@@ -43,16 +43,38 @@ def _as_text(number: str) -> tuple[str, str]:
     return ("number", number)  # (a number as written: 1e400 and 5,000 digits compare exactly)
 
 
+class _Keys(dict[str, str]):
+    """The memo of keys :func:`json.decoder.JSONObject` is given, which it asks for each key
+    (``setdefault``) right before it scans the key's value: the last key is that value's."""
+
+    last = ""
+
+    def setdefault(self, key: str, default: str = "") -> str:  # type: ignore[override]
+        self.last = key
+        return super().setdefault(key, default)
+
+
+# The keys whose values lead to the cells' sources (nbformat 4's cells, nbformat 3's
+# worksheets and their cells, a cell's source or input): the values of all other keys (the
+# outputs, the metadata) are read at once by the C scanner, their places not needed.
+_TO_SOURCES = frozenset({"cells", "worksheets", "source", "input"})
+
+
 def _spanned(text: str) -> _Span:
-    """``text`` parsed by the standard library's scanner, each value with its place."""
+    """``text`` parsed by the standard library's scanner, each value on the way to the
+    cells' sources with its place."""
+    keys = _Keys()
     context = SimpleNamespace(
-        strict=True, object_hook=None, object_pairs_hook=dict, memo={},
+        strict=True, object_hook=None, object_pairs_hook=dict, memo=keys,
         parse_float=_as_text, parse_int=_as_text, parse_constant=_as_text,
         parse_string=json.decoder.scanstring,  # type: ignore[attr-defined]
     )  # fmt: skip
+    whole = json.scanner.make_scanner(  # type: ignore[attr-defined]
+        json.JSONDecoder(parse_float=_as_text, parse_int=_as_text, parse_constant=_as_text)
+    )
 
     def parse_object(s_and_end: Any, strict: bool, *_: Any) -> Any:
-        return json.decoder.JSONObject(s_and_end, strict, spanned, None, dict, context.memo)  # type: ignore[attr-defined]
+        return json.decoder.JSONObject(s_and_end, strict, member, None, dict, keys)  # type: ignore[attr-defined]
 
     def parse_array(s_and_end: Any, *_: Any) -> Any:
         return json.decoder.JSONArray(s_and_end, spanned)  # type: ignore[attr-defined]
@@ -62,6 +84,12 @@ def _spanned(text: str) -> _Span:
 
     def spanned(string: str, index: int) -> tuple[_Span, int]:
         value, end = scan(string, index)
+        return _Span(value, index, end), end
+
+    def member(string: str, index: int) -> tuple[_Span, int]:
+        if keys.last in _TO_SOURCES:
+            return spanned(string, index)
+        value, end = whole(string, index)
         return _Span(value, index, end), end
 
     whitespace = json.decoder.WHITESPACE.match  # type: ignore[attr-defined]
@@ -88,7 +116,7 @@ _TOKEN = re.compile(
 )
 _ESCAPED = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 # An escape of a character that is not ASCII: a notebook written with ensure_ascii.
-_NON_ASCII_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u(?!00[0-7])[0-9a-fA-F]{4}")
+_NON_ASCII_ESCAPE = re.compile(r"\\u(?!00[0-7])[0-9a-fA-F]{4}")
 
 
 def _character(raw: str) -> str:
@@ -259,7 +287,7 @@ def replace_sources(text: str, sources: Mapping[int, str]) -> str:
         raise NotebookError(f"not valid notebook JSON ({error})") from None
     cells = _cell_spans(root)
     # New text is escaped as the notebook escapes what is not ASCII (nbformat does not).
-    ascii_only = _NON_ASCII_ESCAPE.search(text) is not None and text.isascii()
+    ascii_only = text.isascii() and _NON_ASCII_ESCAPE.search(text) is not None
     edits: list[tuple[int, int, str]] = []
     for number, new in sources.items():
         cell = cells[number - 1].value if 0 < number <= len(cells) else None
@@ -273,9 +301,11 @@ def replace_sources(text: str, sources: Mapping[int, str]) -> str:
         else:
             written = _written(text, span)
         edits.append((span.start, span.end, _rewritten(written, new, ascii_only)))
-    result = text
-    for start, end, raw in sorted(edits, reverse=True):
-        result = result[:start] + raw + result[end:]
+    pieces, at = [], 0
+    for start, end, raw in sorted(edits):
+        pieces += [text[at:start], raw]
+        at = end
+    result = "".join(pieces) + text[at:]
     _verify(text, result, sources)
     return result
 
