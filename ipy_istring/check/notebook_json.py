@@ -49,7 +49,7 @@ class _Keys(dict[str, str]):
 
     last = ""
 
-    def setdefault(self, key: str, default: str = "") -> str:  # type: ignore[override]
+    def setdefault(self, key: str, default: str = "") -> str:
         self.last = key
         return super().setdefault(key, default)
 
@@ -69,9 +69,8 @@ def _spanned(text: str) -> _Span:
         parse_float=_as_text, parse_int=_as_text, parse_constant=_as_text,
         parse_string=json.decoder.scanstring,  # type: ignore[attr-defined]
     )  # fmt: skip
-    whole = json.scanner.make_scanner(  # type: ignore[attr-defined]
-        json.JSONDecoder(parse_float=_as_text, parse_int=_as_text, parse_constant=_as_text)
-    )
+    decoder = json.JSONDecoder(parse_float=_as_text, parse_int=_as_text, parse_constant=_as_text)
+    whole = json.scanner.make_scanner(decoder)  # type: ignore[arg-type]  # (the C scanner)
 
     def parse_object(s_and_end: Any, strict: bool, *_: Any) -> Any:
         return json.decoder.JSONObject(s_and_end, strict, member, None, dict, keys)  # type: ignore[attr-defined]
