@@ -286,3 +286,33 @@ def test_no_fix_before_any_cell_that_compiles(
     assert "[cell 2]:3:11: not fixed: no cell before it runs the fix's import" in err
     assert "a cell that does not compile never runs" in err
     assert path.read_bytes() == before
+
+
+def test_outputs_are_not_walked_value_by_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Only the cells and their sources are read with Python's scanner (each value with its
+    # place); outputs and metadata at once by the C scanner: a notebook of large outputs is
+    # fixed about as fast as json.loads reads it.
+    import json.decoder
+
+    document = _document()
+    for cell in document["cells"][1:]:
+        cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": ["x\n"] * 5000}]
+    document["metadata"]["big"] = [[1, 2]] * 5000
+    text = json.dumps(document, indent=1)
+    scanned: list[int] = []
+    array, member = json.decoder.JSONArray, json.decoder.JSONObject  # type: ignore[attr-defined]
+
+    def counted_array(*args: Any) -> Any:
+        scanned.append(1)
+        return array(*args)
+
+    def counted_object(*args: Any) -> Any:
+        scanned.append(1)
+        return member(*args)
+
+    monkeypatch.setattr(json.decoder, "JSONArray", counted_array)
+    monkeypatch.setattr(json.decoder, "JSONObject", counted_object)
+    new = replace_sources(text, {3: _fixed(CELLS[1])})
+    assert json.loads(new)["cells"][2]["source"] == _fixed(CELLS[1]).splitlines(keepends=True)
+    # the notebook, its cells list, each cell and its source list
+    assert len(scanned) == 2 + 2 * len(document["cells"])
