@@ -35,6 +35,13 @@ CELLS = {
     "%timeit": (f"y = 1\n\n%timeit -n1 -r1 {UNSAFE}\n", 3, "run_line_magic('timeit'"),
     "%%time with an ! line": (f"%%time\n!echo {{x}}\n{UNSAFE}\n", 3, "run_cell_magic('time'"),
 }
+# Cells whose findings are each on a line of their own (magics in magics, the same statement
+# twice), and those lines.
+NESTED = {
+    f"%%time\n# c\n%time {UNSAFE}\ny = 1\n%time {UNSAFE}\n": [3, 5],
+    f"%%capture out\n\n%time {UNSAFE}\nif x:\n    {UNSAFE}\n%time {UNSAFE}": [3, 5, 6],
+    f"%time {UNSAFE}\n%time {UNSAFE}\n%time {UNSAFE}\n": [1, 2, 3],
+}
 
 
 def _warnings(shell: Any, cell: str) -> list[warnings.WarningMessage]:
@@ -57,6 +64,36 @@ def test_a_magics_finding_points_at_its_cell_and_line(ishell: Any, kind: str) ->
     assert "Safe spelling, ready to paste:\n    os.system(sh(i'echo {x} > /dev/null'))" in (
         str(warning.message)
     )
+
+
+@pytest.mark.parametrize("cell", list(NESTED))
+def test_magics_in_magics_and_statements_alike_are_each_at_their_line(
+    ishell: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], cell: str
+) -> None:
+    run(ishell, SETUP)
+    caught = _warnings(ishell, cell)
+    assert sorted(w.lineno for w in caught) == NESTED[cell]  # (in the order they are parsed)
+    assert len({w.filename for w in caught}) == 1
+    # ... where the check of the notebook finds them.
+    path = _notebook(tmp_path, [SETUP, cell])
+    capsys.readouterr()  # (what the cells printed)
+    assert main(["--format", "json", str(path)]) == 1
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    assert [f["line"] for f in findings] == NESTED[cell]
+
+
+def test_a_time_line_after_empty_lines_is_checked_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # IPython drops a cell's first empty lines: the statement of a %time line after them
+    # was not checked (the line taken for another), an escape line was put on line 1.
+    cells = [f"\n \n%time {UNSAFE}", f"%%capture out\n\n%time {UNSAFE}", "\n\n!ls {x}"]
+    path = _notebook(tmp_path, [SETUP, *cells])
+    assert main(["--format", "json", str(path)]) == 1
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    assert [(f["cell"], f["line"], f["column"]) for f in findings] == [
+        (2, 3, 17), (3, 3, 17), (4, 3, 5)
+    ]
 
 
 def test_the_finding_in_a_time_body_is_a_real_injection(

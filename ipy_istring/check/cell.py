@@ -68,6 +68,7 @@ class CellChecker:
         # last cell's magics will parse: (its text, the cell's name, lines before it there).
         self._raw: dict[str, str] = {}
         self._expected: list[tuple[str, str, int]] = []
+        self._runs: dict[int, int] = {}  # (how often each of those was parsed, by id)
 
     @property
     def analysis(self) -> Analysis:
@@ -127,28 +128,45 @@ class CellChecker:
         as ``<unknown>``, and ``%%capture`` runs it as a cell of its own), in that cell,
         after how many of its lines."""
         raw = self._raw.get(filename)
-        if filename == "<unknown>" or (raw is not None and self._expected):
-            text = (self.written(source) or source).strip()
-            written = raw if raw is None else (self.written(raw) or raw)
-            for index, (expected, name, offset) in enumerate(self._expected):
-                if written is not None and expected in (raw, written):
-                    del self._expected[index]  # (run once: a later cell written alike is itself)
-                    return name, offset
-                if filename == "<unknown>" and (
-                    text == expected.strip() or (text and expected.endswith(text))
-                ):
-                    return name, offset
-            if filename == "<unknown>" and self._expected:  # (a body IPython transformed)
-                bodies = [e for e in self._expected if e[0].count("\n")]
-                return (bodies or self._expected)[0][1:]
-            if filename == "<unknown>":
-                return filename, 0
+        place = self._magics_code(source, filename, raw) if self._expected else None
+        if place is None and filename == "<unknown>":
+            return filename, 0
+        if place is not None:  # (its own magics' code is in the same cell, further down)
+            name, offset = place
+            found = _magic_code(tree, raw if raw is not None else source, name)
+            self._expected += [(text, name, offset + lines) for text, _, lines in found]
+            return place
         self._expected = (
             _magic_code(tree, raw if raw is not None else source, filename)
             if "_magic(" in source  # (IPython's call of a magic: most cells have none)
             else []
         )
+        self._runs.clear()
         return filename, 0
+
+    def _magics_code(self, source: str, filename: str, raw: str | None) -> tuple[str, int] | None:
+        """The cell and the lines before it there, if ``source`` (parsed as ``filename``,
+        the cell written ``raw``) is code a magic of the last cell runs."""
+        if raw is not None:  # a cell of its own: %%capture's (or %%istring's) body, once
+            written = self.written(raw) or raw
+            for index, (expected, name, offset) in enumerate(self._expected):
+                if expected in (raw, written):
+                    del self._expected[index]  # (a later cell written alike is itself)
+                    return name, offset
+            return None
+        if filename != "<unknown>":
+            return None
+        text = (self.written(source) or source).strip()
+        alike = [e for e in self._expected if text == e[0].strip()] or [
+            e for e in self._expected if text and e[0].endswith(text)  # (`%timeit -n1 stmt`)
+        ]
+        if not alike:  # (a body IPython transformed)
+            alike = [e for e in self._expected if "\n" in e[0]] or self._expected
+        # Of code written alike, the one run the fewest times yet: the same `%time f()` on
+        # two lines is run once from each (and a loop's, as often as it goes round).
+        index = min(range(len(alike)), key=lambda i: self._runs.get(id(alike[i]), 0))
+        self._runs[id(alike[index])] = self._runs.get(id(alike[index]), 0) + 1
+        return alike[index][1:]
 
     def check(
         self, tree: ast.Module, source: str, filename: str = "<cell>", line_offset: int = 0
@@ -257,7 +275,7 @@ def _magic_code(tree: ast.Module, raw: str, name: str) -> list[tuple[str, str, i
                 found.append((line, name, head))  # (its setup statement, on the magic's line)
         elif kind == "run_line_magic" and magic in _LINE_MAGICS:
             found.append((line, name, getattr(node, "lineno", 1) - 1))
-    return found
+    return sorted(found, key=lambda piece: piece[2])  # (in the order of the cell's lines)
 
 
 def _magic_call(node: ast.AST) -> tuple[str, str, str, str | None] | None:

@@ -139,8 +139,13 @@ def to_python(cell: Cell) -> Iterator[Cell]:
         return
     # (Another language: the call IPython makes, `run_cell_magic('sql', '', body)`, which
     # the sinks know for the magics that expand values (`%%sql` and its {name}).)
-    transformed: str = TransformerManager().transform_cell(source)  # type: ignore[no-untyped-call]
-    transformed = _lines_as_written(source, transformed)
+    # (IPython drops the blank lines a cell starts with: given back as empty lines, the lines
+    # after them are the cell's)
+    lines = source.splitlines(keepends=True)
+    blank = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
+    rest = "".join(lines[blank:])
+    transformed: str = TransformerManager().transform_cell(rest)  # type: ignore[no-untyped-call]
+    transformed = "\n" * blank + _lines_as_written(rest, transformed)
     python = _line_magics_as_python(source, transformed)
     yield Cell(cell.number, python, cell.first_line, indent=indent)
 
