@@ -104,6 +104,8 @@ class IStringExtension(Magics):
         self.checker = CellChecker(
             known_names=shell.user_ns if shell is not None else {}, written=self._written.get
         )
+        if shell is not None:
+            self.checker.transform = shell.transform_cell
         self.shell_escapes: SafeShellEscapes | None = None
         self._sync_display_options()
 

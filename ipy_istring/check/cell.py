@@ -68,6 +68,12 @@ class CellChecker:
         # last cell's magics will parse: (its text, the cell's name, lines before it there).
         self._raw: dict[str, str] = {}
         self._expected: list[tuple[str, str, int]] = []
+        # ... and the bodies of the last cell's magics that IPython runs unparsed (%%prun):
+        # checked here, with that cell.
+        self._unparsed: list[tuple[str, str, int]] = []
+        #: IPython's ``transform_cell`` (the extension gives it): a %%prun body is checked as
+        #: the Python IPython makes of it.
+        self.transform: Callable[[str], str] | None = None
         self._runs: dict[int, int] = {}  # (how often each of those was parsed, by id)
 
     @property
@@ -113,7 +119,21 @@ class CellChecker:
             except Exception:  # (a bug of ours: the place IPython gave)
                 offset = 0
             self.check(tree, source, filename, offset)
+            self._check_unparsed()
         return tree
+
+    def _check_unparsed(self) -> None:
+        """Check the bodies of the cell's magics that IPython runs without parsing them as
+        it parses a cell (``%%prun``, ``%%debug``), as the Python it makes of them."""
+        bodies, self._unparsed = self._unparsed, []
+        for body, name, offset in bodies if self.transform is not None else ():
+            try:
+                source = self.transform(body)  # type: ignore[misc]
+                tree = self._parse(source, name, "exec")  # type: ignore[misc]
+            except Exception:  # (a body that is not Python: IPython says so when it runs)
+                continue
+            if isinstance(tree, ast.Module):
+                self.check(tree, source, name, offset)
 
     def named(self, name: str, raw: str) -> None:
         """IPython named the cell written ``raw`` ``name`` (its ``compile.cache`` sees both):
@@ -134,13 +154,15 @@ class CellChecker:
         if place is not None:  # (its own magics' code is in the same cell, further down)
             name, offset = place
             found = _magic_code(tree, raw if raw is not None else source, name)
-            self._expected += [(text, name, offset + lines) for text, _, lines in found]
+            self._expected += [(text, name, offset + lines) for text, _, lines, _ in found]
             return place
-        self._expected = (
+        found = (
             _magic_code(tree, raw if raw is not None else source, filename)
             if "_magic(" in source  # (IPython's call of a magic: most cells have none)
             else []
         )
+        self._expected = [(text, name, lines) for text, name, lines, no in found if not no]
+        self._unparsed = [(text, name, lines) for text, name, lines, no in found if no]
         self._runs.clear()
         return filename, 0
 
@@ -251,15 +273,18 @@ _SEEN_KEPT = 64  # cell texts remembered
 # The cell magics that run their body as Python (as the notebook reader knows them), and the
 # line magics that run their argument.
 _LINE_MAGICS = frozenset({"time", "timeit", "prun"})
+# The cell magics that run their body without parsing it as a cell (profile.runctx, pdb).
+_UNPARSED_MAGICS = frozenset({"prun", "debug"})
 
 
-def _magic_code(tree: ast.Module, raw: str, name: str) -> list[tuple[str, str, int]]:
+def _magic_code(tree: ast.Module, raw: str, name: str) -> list[tuple[str, str, int, bool]]:
     """The Python the magics of a cell (``tree``, of the cell written ``raw`` and named
-    ``name``) will parse when they run: each piece's text (as written in the cell), the
-    cell's name and the lines of the cell before the piece."""
+    ``name``) will run: each piece's text (as written in the cell), the cell's name, the
+    lines of the cell before the piece, and whether IPython runs it without parsing it as
+    it parses a cell (``%%prun``, ``%%debug``)."""
     from .notebook import PYTHON_CELL_MAGICS
 
-    found: list[tuple[str, str, int]] = []
+    found: list[tuple[str, str, int, bool]] = []
     for node in ast.walk(tree):
         call = _magic_call(node)
         if call is None:
@@ -270,11 +295,11 @@ def _magic_code(tree: ast.Module, raw: str, name: str) -> list[tuple[str, str, i
             head = next((i for i, text in enumerate(lines) if text.lstrip().startswith("%%")), 0)
             blank = len(body) - len(body.lstrip(" \t\r\n"))
             skipped = body[:blank].count("\n") if body.strip() else 0  # (IPython drops them)
-            found.append((body, name, head + 1 + skipped))
-            if magic == "timeit":
-                found.append((line, name, head))  # (its setup statement, on the magic's line)
+            found.append((body, name, head + 1 + skipped, magic in _UNPARSED_MAGICS))
+            if magic == "timeit":  # (its setup statement, on the magic's line)
+                found.append((line, name, head, False))
         elif kind == "run_line_magic" and magic in _LINE_MAGICS:
-            found.append((line, name, getattr(node, "lineno", 1) - 1))
+            found.append((line, name, getattr(node, "lineno", 1) - 1, False))
     return sorted(found, key=lambda piece: piece[2])  # (in the order of the cell's lines)
 
 
