@@ -5,6 +5,7 @@ written and fix it there, indentation kept.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -73,4 +74,22 @@ def test_an_indented_bash_cell_gets_no_import(tmp_path: Path) -> None:
     fixed = [cell.source for cell in nbformat.read(path, as_version=4).cells]
     assert fixed == [
         cells[0], "from ipy_istring import sh\nimport os\nx = input()\nos.system(sh(i'ls {x}'))"
+    ]
+
+
+def test_a_cell_starting_with_a_form_feed_is_fixed_in_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # IPython drops a first line of whitespace, where str.splitlines ends one (a form feed),
+    # which is no line of Python: the finding was put on line 2 of a cell of one line (an
+    # IndexError traceback in --diff), and the fix dropped the form feed.
+    cells = ["import os\n", "\x0cos.system(f'ls {os.getcwd()}')\n"]
+    path = _notebook(tmp_path, cells)
+    assert main(["--format", "json", str(path)]) == 1
+    (finding,) = json.loads(capsys.readouterr().out)["findings"]
+    assert (finding["cell"], finding["line"]) == (2, 1)
+    assert main(["--fix", str(path)]) == 0
+    fixed = [c.source for c in nbformat.read(path, as_version=4).cells]
+    assert fixed == [
+        "from ipy_istring import sh\n" + cells[0], "\x0cos.system(sh(i'ls {os.getcwd()}'))\n"
     ]

@@ -419,6 +419,9 @@ def _line_fixes(
         text, made = _combined(line, [fix.line or "" for _, fix in group])
         if len(written) == len(line) and written != line:
             text = _combined(line, [fix.line or "" for _, fix in group], written)[0]
+        elif written.endswith(line) and not written[: len(written) - len(line)].strip():
+            # (what IPython took off the line's start, a form feed: put back)
+            text = written[: len(written) - len(line)] + text
         units.append(_LineFix(
             number, text, [pair for pair, m in zip(group, made, strict=True) if m],
             [pair[0] for pair, m in zip(group, made, strict=True) if not m],

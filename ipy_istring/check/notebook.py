@@ -141,11 +141,14 @@ def to_python(cell: Cell) -> Iterator[Cell]:
     # the sinks know for the magics that expand values (`%%sql` and its {name}).)
     # (IPython drops the blank lines a cell starts with: given back as empty lines, the lines
     # after them are the cell's)
+    # (IPython's lines are str.splitlines'; the lines given back, Python's: a form feed is
+    # a line for IPython, not for Python)
     lines = source.splitlines(keepends=True)
     blank = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
-    rest = "".join(lines[blank:])
+    dropped, rest = "".join(lines[:blank]), "".join(lines[blank:])
     transformed: str = TransformerManager().transform_cell(rest)  # type: ignore[no-untyped-call]
-    transformed = "\n" * blank + _lines_as_written(rest, transformed)
+    ends = dropped.count("\n") + dropped.count("\r") - dropped.count("\r\n")
+    transformed = "\n" * ends + _lines_as_written(rest, transformed)
     python = _line_magics_as_python(source, transformed)
     yield Cell(cell.number, python, cell.first_line, indent=indent)
 
