@@ -96,33 +96,29 @@ def test_a_time_line_after_empty_lines_is_checked_at_its_line(
     ]
 
 
-def test_a_prun_body_is_checked_in_ipython_at_its_lines(
-    ishell: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("cell", "lines"),
+    [
+        (CELLS["%%time"][0], [3]),
+        # IPython runs a %%prun body through the profiler, never parsing it as a cell: no
+        # warning came for it.
+        (f"\n%%prun -q\n\n{UNSAFE}\n!echo {{x}} > /dev/null\n", [4, 5]),
+    ],
+)
+def test_a_magics_finding_is_a_real_injection(
+    ishell: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cell: str, lines: list[int]
 ) -> None:
-    # IPython runs a %%prun body through the profiler, never parsing it as it parses a cell:
-    # no warning came, though the body runs the value as shell code (the positive control).
+    # The positive control: the value reaches the shell of the magic's body as code.
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("X", "a; touch pwned")
     run(ishell, SETUP)
-    caught = _warnings(ishell, f"\n%%prun -q\n\n{UNSAFE}\n!echo {{x}} > /dev/null\n")
+    caught = _warnings(ishell, cell)
     assert (tmp_path / "pwned").exists()
-    assert [w.lineno for w in caught] == [4, 5]
-    assert "run_cell_magic('prun'" in linecache.getline(caught[0].filename, 1)
+    assert [w.lineno for w in caught] == lines
+    assert "run_cell_magic(" in linecache.getline(caught[0].filename, 1)
     assert "Safe spelling, ready to paste:\n    os.system(sh(i'echo {x} > /dev/null'))" in (
         str(caught[0].message)
     )
-
-
-def test_the_finding_in_a_time_body_is_a_real_injection(
-    ishell: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The positive control: the value reaches the shell of the %%time body as code.
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("X", "a; touch pwned")
-    run(ishell, SETUP)
-    caught = _warnings(ishell, CELLS["%%time"][0])
-    assert (tmp_path / "pwned").exists()
-    assert [w.lineno for w in caught] == [3]
 
 
 def test_a_cell_after_a_magic_cell_is_pointed_at_as_itself(ishell: Any) -> None:
