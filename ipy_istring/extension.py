@@ -104,6 +104,8 @@ class IStringExtension(Magics):
         self.checker = CellChecker(
             known_names=shell.user_ns if shell is not None else {}, written=self._written.get
         )
+        if shell is not None:
+            self.checker.transform = shell.transform_cell
         self.shell_escapes: SafeShellEscapes | None = None
         self._sync_display_options()
 
@@ -164,6 +166,7 @@ class IStringExtension(Magics):
         if self._original_cache is None:  # pragma: no cover - load() sets it first
             raise RuntimeError("IStringExtension.cache runs only once the extension is loaded")
         name = self._original_cache(transformed_code, number, raw_code)
+        self.checker.named(name, transformed_code if raw_code is None else raw_code)
         written = self._written.get(transformed_code)
         if written is not None:
             lines = [line + "\n" for line in python_lines(written)]

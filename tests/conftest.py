@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -51,6 +52,16 @@ def ishell(_shell_instance: Any) -> Iterator[Any]:
     finally:
         shell.run_line_magic("unload_ext", "ipy_istring")
         shell.reset(new_session=False)
+
+
+def write_notebook(path: Path, cells: list[str]) -> Path:
+    """A notebook of these code cells, written by nbformat at ``path``; returns ``path``."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+    nbformat.write(notebook, path)
+    return path
 
 
 def run(shell: Any, cell: str) -> Any:

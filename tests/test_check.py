@@ -1112,9 +1112,12 @@ def test_notebook_cells_as_ipython_runs_them(tmp_path: Path) -> None:
         f"{notebook}[cell 3]:3:16",
         f"{notebook}[cell 4]:2:10",
         f"{notebook}[cell 5]:3:11",
-        f"{notebook}[cell 7]:1:22",
-        f"{notebook}[cell 8]:1:33",  # (columns of IPython's translation of the line)
-        f"{notebook}[cell 9]:1:36",
+        # (an escape line's first expansion as written: 22, 33 and 36 before, the columns of
+        # IPython's translation of the line, `get_ipython().system('cp {src} {dst}')`, past
+        # the end of the line as written)
+        f"{notebook}[cell 7]:1:5",
+        f"{notebook}[cell 8]:1:13",
+        f"{notebook}[cell 9]:1:10",
         f"{notebook}[cell 12]:2:37",
     ]
     assert "IPython's {}/$ expansion" in result.stdout.splitlines()[4]
@@ -2234,11 +2237,11 @@ def test_a_continued_escape_line_keeps_the_cells_lines(
     status, out, _ = _main(capsys, str(notebook))
     assert [line.split(": ")[0] for line in out.splitlines()] == [
         f"{notebook}[cell 1]:5:11",
-        f"{notebook}[cell 1]:6:22",
+        f"{notebook}[cell 1]:6:5",  # (its expansion as written: 22 before, past the line's end)
     ]
     status, _, err = _main(capsys, "--fix", str(notebook))
     assert status == 1
-    assert "cell 1]:6:22: not fixed: IPython runs the line together with the next" in err
+    assert "cell 1]:6:5: not fixed: IPython runs the line together with the next" in err
     (fixed,) = ["".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]]
     assert fixed == "from ipy_istring import sh\n" + cell.replace(
         "os.system(f'ls {x}')", "os.system(sh(i'ls {x}'))"

@@ -64,6 +64,17 @@ class CellChecker:
         #: Whether the shell renders its ``!`` lines by ``sh`` (the extension's
         #: ``safe_shell_escapes``): their expansions are then no findings.
         self.escapes_rendered = False
+        # The cells as written, by the names IPython gave them (see named()), and the code the
+        # last cell's magics will parse: (its text, the cell's name, lines before it there).
+        self._raw: dict[str, str] = {}
+        self._expected: list[tuple[str, str, int]] = []
+        # ... and the bodies of the last cell's magics that IPython runs unparsed (%%prun):
+        # checked here, with that cell.
+        self._unparsed: list[tuple[str, str, int]] = []
+        #: IPython's ``transform_cell`` (the extension gives it): a %%prun body is checked as
+        #: the Python IPython makes of it.
+        self.transform: Callable[[str], str] | None = None
+        self._runs: dict[int, int] = {}  # (how often each of those was parsed, by id)
 
     @property
     def analysis(self) -> Analysis:
@@ -103,11 +114,87 @@ class CellChecker:
         assert self._parse is not None
         tree = self._parse(source, filename, symbol)
         if self._checking and isinstance(tree, ast.Module):
-            self.check(tree, source, filename)
+            try:
+                filename, offset = self._place(tree, source, filename)
+            except Exception:  # (a bug of ours: the place IPython gave)
+                offset = 0
+            self.check(tree, source, filename, offset)
+            self._check_unparsed()
         return tree
 
-    def check(self, tree: ast.Module, source: str, filename: str = "<cell>") -> list[Finding]:
-        """Warn about the findings in one cell; returns them."""
+    def _check_unparsed(self) -> None:
+        """Check the bodies of the cell's magics that IPython runs without parsing them as
+        it parses a cell (``%%prun``, ``%%debug``), as the Python it makes of them."""
+        bodies, self._unparsed = self._unparsed, []
+        for body, name, offset in bodies if self.transform is not None else ():
+            try:
+                source = self.transform(body)  # type: ignore[misc]
+                tree = self._parse(source, name, "exec")  # type: ignore[misc]
+            except Exception:  # (a body that is not Python: IPython says so when it runs)
+                continue
+            if isinstance(tree, ast.Module):
+                self.check(tree, source, name, offset)
+
+    def named(self, name: str, raw: str) -> None:
+        """IPython named the cell written ``raw`` ``name`` (its ``compile.cache`` sees both):
+        the body of a cell magic in it is then pointed at in it, at its line there."""
+        if len(self._raw) >= _SEEN_KEPT:
+            self._raw.pop(next(iter(self._raw)))  # the oldest
+        self._raw[name] = raw
+
+    def _place(self, tree: ast.Module, source: str, filename: str) -> tuple[str, int]:
+        """Where the code IPython parses stands: a cell (by its name), or the Python a magic
+        of the last cell runs (``%%time``'s body, ``%timeit``'s statement: IPython parses it
+        as ``<unknown>``, and ``%%capture`` runs it as a cell of its own), in that cell,
+        after how many of its lines."""
+        raw = self._raw.get(filename)
+        place = self._magics_code(source, filename, raw) if self._expected else None
+        if place is None and filename == "<unknown>":
+            return filename, 0
+        if place is not None:  # (its own magics' code is in the same cell, further down)
+            name, offset = place
+            found = _magic_code(tree, raw if raw is not None else source, name)
+            self._expected += [(text, name, offset + lines) for text, _, lines, _ in found]
+            return place
+        found = (
+            _magic_code(tree, raw if raw is not None else source, filename)
+            if "_magic(" in source  # (IPython's call of a magic: most cells have none)
+            else []
+        )
+        self._expected = [(text, name, lines) for text, name, lines, no in found if not no]
+        self._unparsed = [(text, name, lines) for text, name, lines, no in found if no]
+        self._runs.clear()
+        return filename, 0
+
+    def _magics_code(self, source: str, filename: str, raw: str | None) -> tuple[str, int] | None:
+        """The cell and the lines before it there, if ``source`` (parsed as ``filename``,
+        the cell written ``raw``) is code a magic of the last cell runs."""
+        if raw is not None:  # a cell of its own: %%capture's (or %%istring's) body, once
+            written = self.written(raw) or raw
+            for index, (expected, name, offset) in enumerate(self._expected):
+                if expected in (raw, written):
+                    del self._expected[index]  # (a later cell written alike is itself)
+                    return name, offset
+            return None
+        if filename != "<unknown>":
+            return None
+        text = (self.written(source) or source).strip()
+        alike = [e for e in self._expected if text == e[0].strip()] or [
+            e for e in self._expected if text and e[0].endswith(text)  # (`%timeit -n1 stmt`)
+        ]
+        if not alike:  # (a body IPython transformed)
+            alike = [e for e in self._expected if "\n" in e[0]] or self._expected
+        # Of code written alike, the one run the fewest times yet: the same `%time f()` on
+        # two lines is run once from each (and a loop's, as often as it goes round).
+        index = min(range(len(alike)), key=lambda i: self._runs.get(id(alike[i]), 0))
+        self._runs[id(alike[index])] = self._runs.get(id(alike[index]), 0) + 1
+        return alike[index][1:]
+
+    def check(
+        self, tree: ast.Module, source: str, filename: str = "<cell>", line_offset: int = 0
+    ) -> list[Finding]:
+        """Warn about the findings in one cell (``line_offset``: lines before ``source`` in
+        the cell ``filename``, for a cell magic's body); returns them."""
         try:
             seen = self._seen.get(source)
             imports, from_tree = _imports_in(tree, source) if seen is None else seen[0]
@@ -164,6 +251,13 @@ class CellChecker:
             fixes = fixed_lines_cached(source, findings, self._imports.values())
         except Exception:  # (nor a bug of the fix's: the warning goes without it)
             fixes = [Fix(None)] * len(findings)
+        if line_offset:
+            from dataclasses import replace
+
+            findings = [
+                replace(f, line=f.line + line_offset, end_line=f.end_line + line_offset)
+                for f in findings
+            ]
         for finding, fix in zip(findings, fixes, strict=True):
             message = finding.message()
             if fix.line is not None:
@@ -175,6 +269,56 @@ class CellChecker:
 
 
 _SEEN_KEPT = 64  # cell texts remembered
+
+# The cell magics that run their body as Python (as the notebook reader knows them), and the
+# line magics that run their argument.
+_LINE_MAGICS = frozenset({"time", "timeit", "prun"})
+# The cell magics that run their body without parsing it as a cell (profile.runctx, pdb).
+_UNPARSED_MAGICS = frozenset({"prun", "debug"})
+
+
+def _magic_code(tree: ast.Module, raw: str, name: str) -> list[tuple[str, str, int, bool]]:
+    """The Python the magics of a cell (``tree``, of the cell written ``raw`` and named
+    ``name``) will run: each piece's text (as written in the cell), the cell's name, the
+    lines of the cell before the piece, and whether IPython runs it without parsing it as
+    it parses a cell (``%%prun``, ``%%debug``)."""
+    from .notebook import PYTHON_CELL_MAGICS
+
+    found: list[tuple[str, str, int, bool]] = []
+    for node in ast.walk(tree):
+        call = _magic_call(node)
+        if call is None:
+            continue
+        kind, magic, line, body = call
+        if kind == "run_cell_magic" and magic in PYTHON_CELL_MAGICS and body is not None:
+            lines = raw.splitlines()
+            head = next((i for i, text in enumerate(lines) if text.lstrip().startswith("%%")), 0)
+            blank = len(body) - len(body.lstrip(" \t\r\n"))
+            skipped = body[:blank].count("\n") if body.strip() else 0  # (IPython drops them)
+            found.append((body, name, head + 1 + skipped, magic in _UNPARSED_MAGICS))
+            if magic == "timeit":  # (its setup statement, on the magic's line)
+                found.append((line, name, head, False))
+        elif kind == "run_line_magic" and magic in _LINE_MAGICS:
+            found.append((line, name, getattr(node, "lineno", 1) - 1, False))
+    return sorted(found, key=lambda piece: piece[2])  # (in the order of the cell's lines)
+
+
+def _magic_call(node: ast.AST) -> tuple[str, str, str, str | None] | None:
+    """``get_ipython().run_cell_magic('time', line, body)`` (or ``run_line_magic``) as
+    (method, magic, line, body), or None."""
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("run_cell_magic", "run_line_magic")
+        and isinstance(node.func.value, ast.Call)
+        and isinstance(node.func.value.func, ast.Name)
+        and node.func.value.func.id == "get_ipython"
+        and 2 <= len(node.args) <= 3
+        and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args)
+    ):
+        return None
+    values = [a.value for a in node.args]  # type: ignore[attr-defined]
+    return node.func.attr, values[0], values[1], values[2] if len(values) == 3 else None
 
 
 def _imports_in(tree: ast.Module, source: str) -> tuple[dict[str, str], bool]:

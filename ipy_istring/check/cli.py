@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -73,18 +74,42 @@ def _unlisted(error: OSError) -> FileResult:
     return FileResult(name, errors=[line])
 
 
+def _identity(path: Path) -> object:
+    """What one file is, whatever the path names it by (``./a.py`` and ``a.py``, a symlink,
+    a hard link): its device and inode, else its resolved path."""
+    try:
+        found = path.stat()
+    except OSError:
+        return os.path.realpath(path)
+    return (found.st_dev, found.st_ino)
+
+
+def _once(paths: Iterable[Path], seen: set[object]) -> Iterator[Path]:
+    """``paths`` but a file met before (``seen``: their identities), by any name."""
+    for path in paths:
+        identity = _identity(path)
+        if identity not in seen:
+            seen.add(identity)
+            yield path
+
+
 def _run(args: argparse.Namespace) -> int:
     results: list[FileResult] = []
+    seen: set[object] = set()  # (each file is checked once, by the first name given for it)
     for name in args.paths:
         path = Path(name)
         try:
             path.stat()
         except OSError as error:  # (no such file, a name too long, a loop of symlinks...)
             reason = "no such file" if isinstance(error, FileNotFoundError) else _reason(error)
+            if name in seen:
+                continue  # (said once)
+            seen.add(name)
             results.append(FileResult(name, errors=[f"{name}: cannot check: {reason}"]))
             continue
         unlisted: list[OSError] = []  # (folders that cannot be listed: their files unchecked)
-        results.extend(check_file(file) for file in walk(path, args.exclude, unlisted.append))
+        files = _once(walk(path, args.exclude, unlisted.append), seen)
+        results.extend(check_file(file) for file in files)
         results.extend(_unlisted(error) for error in unlisted)
     if args.diff or args.fix:
         from .fix import apply_fixes

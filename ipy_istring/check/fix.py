@@ -35,7 +35,7 @@ from ..shell import sh
 from ..sql import sql
 from ..template import Interpolation, InterpolationTemplate
 from .flow import IPYTHON_EXPANSION, Finding
-from .notebook import IMPORTING_CELL_MAGICS, Cell, cell_magic, raw_cells, to_python
+from .notebook import IMPORTING_CELL_MAGICS, Cell, _dedented, cell_magic, raw_cells, to_python
 from .scan import FileResult, _reason
 from .sinks import imported_by
 
@@ -74,10 +74,19 @@ def _literal_fields(literal: str) -> ast.JoinedStr | None:
 
 
 def _dequote(literal: str, quotes: str) -> str:
-    """Remove quotes written right around a whole field: ``'{x}'`` → ``{x}``."""
+    """Remove quotes written right around a whole field: ``'{x}'`` → ``{x}`` (in the
+    literal's text, not its own quotes: ``f'{x}'`` stays)."""
+    found = _LITERAL.match(literal)
+    if found is None:
+        return literal
+    prefix, delimiter, text = found.groups()
     for quote in quotes:
-        literal = re.sub(re.escape(quote) + r"(\{[^{}'\"]*\})" + re.escape(quote), r"\1", literal)
-    return literal
+        text = re.sub(re.escape(quote) + r"(\{[^{}'\"]*\})" + re.escape(quote), r"\1", text)
+    return prefix + delimiter + text + delimiter
+
+
+# A string literal: its prefix, its quotes and its text.
+_LITERAL = re.compile(r"([a-zA-Z]*)('''|\"\"\"|'|\")(.*)\2\Z", re.DOTALL)
 
 
 def _template(node: ast.JoinedStr) -> InterpolationTemplate:
@@ -410,6 +419,9 @@ def _line_fixes(
         text, made = _combined(line, [fix.line or "" for _, fix in group])
         if len(written) == len(line) and written != line:
             text = _combined(line, [fix.line or "" for _, fix in group], written)[0]
+        elif written.endswith(line) and not written[: len(written) - len(line)].strip():
+            # (what IPython took off the line's start, a form feed: put back)
+            text = written[: len(written) - len(line)] + text
         units.append(_LineFix(
             number, text, [pair for pair, m in zip(group, made, strict=True) if m],
             [pair[0] for pair, m in zip(group, made, strict=True) if not m],
@@ -570,13 +582,6 @@ def _shadowed(fix: Fix, finding: Finding, bound: dict[str, list[_Binding]]) -> F
 
 # PEP 263's coding cookie, as the tokenizer finds it.
 _CODING = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+")
-
-
-def _with_imports(source: str, renderers: set[str]) -> str:
-    """``source`` with the imports the fixes need, after its docstring and future imports."""
-    lines = python_lines(source, keepends=True)
-    at, needed = _imports_needed(source, lines, renderers)
-    return "".join(lines[:at]) + "".join(needed) + "".join(lines[at:])
 
 
 def _imports_needed(source: str, lines: list[str], renderers: set[str]) -> tuple[int, list[str]]:
@@ -854,32 +859,55 @@ def _hunk_range(start: int, stop: int) -> str:
 
 
 def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
-    """Fix a notebook's cells in its JSON, keeping everything else as it was."""
+    """Fix a notebook's cells in its JSON, keeping every other byte as it was (a BOM, the
+    layout, the escapes: :func:`.notebook_json.replace_sources`)."""
     import json
 
-    path = Path(result.path)
-    old = path.read_text(encoding="utf-8-sig")
+    from .notebook import NotebookError, code_cells
+    from .notebook_json import replace_sources
+
+    data = Path(result.path).read_bytes()
+    bom = "\ufeff" if data.startswith(b"\xef\xbb\xbf") else ""
+    old = data[len(bom.encode()) :].decode("utf-8")  # (its line ends as they are)
+    if {cell.number: cell.source for cell in code_cells(old)} != result.cells:
+        raise NotebookError("the notebook changed since it was checked: check it again")
     notebook = json.loads(old)
     done: list[Finding] = []
     renderers: set[str] = set()
-    imports_cell: dict[str, object] | None = None
+    imports_cell: int | None = None
+    sources: dict[int, str] = {}
     paramstyle = _paramstyle("\n".join(result.cells.values()))  # (a driver any cell names)
     bound = _bindings_in(_cells_as_run(result.cells))
-    for number, cell in enumerate(raw_cells(notebook), 1):
+    cells = raw_cells(notebook)
+    for number, cell in enumerate(cells, 1):
         if not isinstance(cell, dict):
             continue  # (not a cell: counted, as code_cells counts it)
-        if imports_cell is None and _takes_imports(cell):
-            imports_cell = cell
+        if (
+            imports_cell is None
+            and _takes_imports(cell)
+            and _cell_compile_error(result.cells.get(number, "")) is None
+        ):
+            imports_cell = number  # (not a cell that does not compile: it never runs)
         findings = [f for f in result.findings if f.cell == number]
         if not findings:
             continue
-        key = "source" if "source" in cell else "input"
         source = result.cells[number]
-        (python,) = to_python(Cell(number, source))
+        *setup, python = to_python(Cell(number, source))  # (a %%timeit's setup first)
+        # (a cell magic's line: its body starts on the next)
+        magic_lines = {p.first_line for p in setup} | {python.first_line - 1}
+        done.extend(replace(f, no_fix=_ON_THE_MAGICS_LINE) for f in findings
+                    if f.line in magic_lines)  # fmt: skip
+        findings = [f for f in findings if f.line not in magic_lines]
         # (the lines of the cell, a Python cell magic's first line blank: a finding's line
         # is the cell's)
         bare = [""] * (python.first_line - 1) + python_lines(python.source)
         written = python_lines(source)
+        if python.indent:  # (the lines IPython ran without the cell's indentation: with it)
+            bare = [
+                python.indent + line if index < len(written)
+                and written[index].startswith(python.indent) else line
+                for index, line in enumerate(bare)
+            ]  # fmt: skip
         fixes = []
         for finding in findings:
             fix = fixed_line(python.source, finding, paramstyle, bare)
@@ -903,19 +931,24 @@ def _fix_notebook(result: FileResult) -> tuple[str, list[Finding], str]:
             done.extend(replace(finding, fixed=unit.text) for finding, _ in unit.made)
             done.extend(replace(finding, no_fix=_OVERLAPPING) for finding in unit.overlapping)
             renderers.update(fix.renderer for _, fix in unit.made)
-        text = "".join(lines)
-        cell[key] = text.splitlines(keepends=True) if isinstance(cell[key], list) else text
+        if units:
+            sources[number] = "".join(lines)
     if renderers and imports_cell is not None:
-        _add_imports(imports_cell, renderers)
+        text = sources.get(imports_cell, result.cells.get(imports_cell, ""))
+        sources[imports_cell] = _add_imports(text, renderers)
+        error = _cell_compile_error(sources[imports_cell])
+        if error is not None:  # (cannot be: a safety net, the cells are not written)
+            raise NotebookError(f"the imports would not compile in cell {imports_cell}: {error}")
     if not any(finding.fixed is not None for finding in done):
-        return old, done, old  # (the file as it was, not written again in another layout)
-    new = json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
-    return new, done, old
+        return bom + old, done, bom + old  # (the file as it was, not written again)
+    return bom + replace_sources(old, sources), done, bom + old
 
 
+_ON_THE_MAGICS_LINE = "the statement is on the cell magic's line: fix it by hand"
 _NO_IMPORTS_CELL = (
     "no cell before it runs the fix's import once in the notebook's namespace (a %%timeit "
-    "cell runs its body in a function): add a code cell above it and fix it again"
+    "cell runs its body in a function, a cell that does not compile never runs): add a code "
+    "cell above it and fix it again"
 )
 _CONTINUED = (
     "IPython runs the line together with the next (a backslash at its end): join the lines "
@@ -942,17 +975,22 @@ def _takes_imports(cell: dict[str, Any]) -> bool:
     not ``%%bash``, whose first line must stay the magic, nor ``%%timeit``)."""
     if cell.get("cell_type") != "code":
         return False
-    magic = cell_magic(_cell_text(cell, "source" if "source" in cell else "input"))
+    text, _ = _dedented(_cell_text(cell, "source" if "source" in cell else "input"))
+    magic = cell_magic(text)
     return magic is None or magic[0] in IMPORTING_CELL_MAGICS
 
 
-def _add_imports(cell: dict[str, Any], renderers: set[str]) -> None:
-    """Put the imports the fixes need at the top of ``cell``'s code (after its cell magic's
-    line, if it has one)."""
-    key = "source" if "source" in cell else "input"
-    text = _cell_text(cell, key)
-    magic = cell_magic(text)
-    head, body = (magic[1], magic[2]) if magic is not None else ("", text)
-    body = _with_imports(body if body.endswith("\n") or not body else body + "\n", renderers)
-    text = head + body
-    cell[key] = text.splitlines(keepends=True) if isinstance(cell.get(key), list) else text
+def _add_imports(text: str, renderers: set[str]) -> str:
+    """``text`` (a cell's code) with the imports the fixes need at its top (after its cell
+    magic's line, if it has one), indented as the lines they go before."""
+    magic = cell_magic(_dedented(text)[0])  # (IPython reads an indented cell without it)
+    lines = python_lines(text, keepends=True)
+    skip = 0 if magic is None else len(python_lines(magic[1]))
+    head, body = "".join(lines[:skip]), "".join(lines[skip:])
+    dedented, indent = _dedented(body)
+    lines = python_lines(body, keepends=True)
+    at, needed = _imports_needed(dedented, python_lines(dedented, keepends=True), renderers)
+    needed = [indent + line for line in needed]
+    if at >= len(lines) and lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += "\n"  # (the imports go after the last line: it needs its end)
+    return head + "".join(lines[:at]) + "".join(needed) + "".join(lines[at:])

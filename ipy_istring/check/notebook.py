@@ -53,13 +53,16 @@ class NotebookError(ValueError):
 @dataclass(frozen=True)
 class Cell:
     """One code cell: its number (1-based, among all cells), its source, the line of the
-    cell where that source starts (a cell magic's body starts on line 2), and whether it is
-    a parameters cell (:func:`is_parameters_cell`)."""
+    cell where that source starts (a cell magic's body starts on line 2), whether it is
+    a parameters cell (:func:`is_parameters_cell`), and the indentation IPython removed."""
 
     number: int
     source: str
     first_line: int = 1
     parameters: bool = False
+    #: What IPython took off the start of the lines that start with it (the indentation of
+    #: the cell's first line): the columns of those lines as written are that much further.
+    indent: str = ""
 
 
 # papermill's parameters cell, and the cell it injects after it with a run's values: by their
@@ -120,16 +123,48 @@ def to_python(cell: Cell) -> Iterator[Cell]:
     (itself transformed)."""
     from IPython.core.inputtransformer2 import TransformerManager
 
-    magic = cell_magic(cell.source)
+    source, indent = _dedented(cell.source)
+    indent = cell.indent + indent
+    magic = cell_magic(source)
     if magic is not None and magic[0] in PYTHON_CELL_MAGICS:
-        _, head, body = magic
-        yield from to_python(Cell(cell.number, body, cell.first_line + head.count("\n")))
+        name, head, body = magic
+        if name == "timeit":  # (`%%timeit -n 5 setup`: the setup statement runs first)
+            blank = len(source) - len(source.lstrip("\n"))
+            setup = _statement_of(head[blank:].rstrip("\r\n")[1:], "timeit")
+            if setup is not None and setup[2:].strip():
+                # (one column more: the line starts %%, not %)
+                yield Cell(cell.number, "0; " + setup[2:], cell.first_line + blank, indent=indent)
+        first_line = cell.first_line + head.count("\n")
+        yield from to_python(Cell(cell.number, body, first_line, indent=indent))
         return
     # (Another language: the call IPython makes, `run_cell_magic('sql', '', body)`, which
     # the sinks know for the magics that expand values (`%%sql` and its {name}).)
-    transformed: str = TransformerManager().transform_cell(cell.source)  # type: ignore[no-untyped-call]
-    transformed = _lines_as_written(cell.source, transformed)
-    yield Cell(cell.number, _line_magics_as_python(cell.source, transformed), cell.first_line)
+    # (IPython drops the blank lines a cell starts with: given back as empty lines, the lines
+    # after them are the cell's)
+    # (IPython's lines are str.splitlines'; the lines given back, Python's: a form feed is
+    # a line for IPython, not for Python)
+    lines = source.splitlines(keepends=True)
+    blank = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
+    dropped, rest = "".join(lines[:blank]), "".join(lines[blank:])
+    transformed: str = TransformerManager().transform_cell(rest)  # type: ignore[no-untyped-call]
+    ends = dropped.count("\n") + dropped.count("\r") - dropped.count("\r\n")
+    transformed = "\n" * ends + _lines_as_written(rest, transformed)
+    python = _line_magics_as_python(source, transformed)
+    yield Cell(cell.number, python, cell.first_line, indent=indent)
+
+
+def _dedented(source: str) -> tuple[str, str]:
+    """``source`` as IPython's ``leading_indent`` leaves it, and what it took off: the
+    indentation of the first line that is not blank, off each line that starts with it."""
+    first = next((line for line in source.splitlines() if line.strip()), "")
+    indent = first[: len(first) - len(first.lstrip(" \t"))]
+    if not indent:
+        return source, ""
+    from .._lines import python_lines
+
+    lines = python_lines(source, keepends=True)
+    kept = (line[len(indent) :] if line.startswith(indent) else line for line in lines)
+    return "".join(kept), indent
 
 
 def cell_magic(source: str) -> tuple[str, str, str] | None:

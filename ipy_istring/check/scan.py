@@ -12,12 +12,13 @@ import stat
 import sys
 import tokenize
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from .._lines import python_lines
 from ..rewrite import has_istring, rewrite
 from .files import read_python
-from .flow import Analysis, Finding, as_written
+from .flow import IPYTHON_EXPANSION, Analysis, Finding, as_written
 from .notebook import NotebookError, code_cells, to_python
 from .sinks import sinks
 
@@ -77,6 +78,8 @@ def _reason(error: BaseException) -> str:
         return f"not valid {error.encoding} text (byte {error.start}); declare its coding"
     if isinstance(error, OSError):
         return error.strerror or str(error)
+    if isinstance(error, NotebookError):  # (its message says why)
+        return str(error)
     return f"{type(error).__name__}: {error}"
 
 
@@ -276,19 +279,72 @@ def check_notebook_text(text: str, path: str = "<notebook>") -> FileResult:
     analysis = Analysis()
     for cell in cells:
         result.cells[cell.number] = cell.source
+        offset = 0  # (lines of the cell before the code parsed: a cell magic's)
         try:
             for python in to_python(cell):
+                offset = python.first_line - 1
                 tree = parse(python.source)
-                rewritten, offset = _rewritten(python.source), python.first_line - 1
+                rewritten = _rewritten(python.source)
                 findings = analysis.check(tree, python.source, cell.number, offset, text=rewritten)
-                result.findings.extend(as_written(findings, rewritten, python.source, offset))
+                findings = as_written(findings, rewritten, python.source, offset)
+                findings = _indented(findings, cell.source, python.indent)
+                result.findings.extend(_escapes_as_written(findings, cell.source))
                 if cell.parameters:
                     analysis.from_outside(tree)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+            if isinstance(error, SyntaxError) and error.lineno:
+                error.lineno += offset  # (the line of the cell, not of a %%time body)
             result.errors.append(f"{path}[cell {cell.number}]: cannot check: {_reason(error)}")
         except Exception as error:  # IPython's transformer failed on this cell
             result.errors.append(f"{path}[cell {cell.number}]: cannot check: {_reason(error)}")
     return result
+
+
+def _indented(findings: list[Finding], source: str, indent: str) -> list[Finding]:
+    """``findings`` (of the code IPython runs for the cell ``source``) at their columns in
+    the cell as written, whose lines starting with ``indent`` IPython ran without it."""
+    if not indent or not findings:
+        return findings
+    written = python_lines(source)
+
+    def column(line: int, column: int) -> int:
+        if 0 < line <= len(written) and written[line - 1].startswith(indent):
+            return column + len(indent)
+        return column
+
+    return [
+        replace(
+            f,
+            column=column(f.line, f.column),
+            end_column=column(f.end_line, f.end_column),
+            call_column=column(f.line, f.call_column),
+        )
+        for f in findings
+    ]
+
+
+# An IPython escape line as written: `!cmd`, `x = !cmd`, `%sx cmd`, `%system cmd`.
+_ESCAPE_LINE = re.compile(r"[ \t]*(?:[\w.]+[ \t]*=[ \t]*)?(?:!!?|%sx\b|%system\b)")
+_FIRST_EXPANSION = re.compile(r"\{[^{}]+\}|(?<!\$)\$[A-Za-z_]")
+
+
+def _escapes_as_written(findings: list[Finding], source: str) -> list[Finding]:
+    """``findings`` with each of an escape line's expansions at its place in the cell
+    ``source`` as written (from its first expansion to the line's end), not at the columns
+    of the ``get_ipython().system('...')`` IPython translates the line to, past its end."""
+    if not any(f.how == IPYTHON_EXPANSION for f in findings):
+        return findings
+    written = python_lines(source)
+    placed = []
+    for finding in findings:
+        line = written[finding.line - 1] if 0 < finding.line <= len(written) else ""
+        escape = _ESCAPE_LINE.match(line) if finding.how == IPYTHON_EXPANSION else None
+        first = _FIRST_EXPANSION.search(line, escape.end()) if escape is not None else None
+        if first is not None and finding.end_line == finding.line:
+            end = len(line.rstrip()) + 1
+            finding = replace(finding, column=first.start() + 1, end_column=end)
+        placed.append(finding)
+    return placed
 
 
 def check_file(path: Path) -> FileResult:
