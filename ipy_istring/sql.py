@@ -515,6 +515,14 @@ _CODE_CALLS = {
     # PRAGMA import_database('<dir>') is DuckDB's IMPORT DATABASE: it ran a schema.sql there.
     "import_database": "DuckDB's import_database pragma runs the SQL of the directory's "
     "schema.sql and load.sql",
+    # A logical replication slot's plugin is a shared library PostgreSQL loads by its name or
+    # path (load_external_function, no directory enforced): pg_create_logical_replication_slot(
+    # 's', {plugin}) with a path ran that library's constructor on the server (the seventeenth
+    # pass; found by the arguments' names, which the catalog review did not read).
+    "pg_create_logical_replication_slot": "PostgreSQL's pg_create_logical_replication_slot() "
+    "loads its plugin argument as a shared library (a path too), and runs its code",
+    "pg_copy_logical_replication_slot": "PostgreSQL's pg_copy_logical_replication_slot() "
+    "loads its plugin argument as a shared library (a path too), and runs its code",
     _UNREADABLE: 'its name, written U&"..." with escapes, cannot be checked against the '
     "functions that run their argument as code",
 }
@@ -760,6 +768,14 @@ _WRITTEN = "written"
 # run in a superuser's '5'::text::int4).
 _ALTERED_TYPE = "altered type"
 _ALTERED_TYPE_KINDS = frozenset(("type", "domain"))
+# And marks the schema an object goes into (PostgreSQL): ALTER ... SET SCHEMA {s:i}, and the
+# schema part of the name a CREATE gives ({s:i}.name; a tuple value says it itself).  PostgreSQL
+# searches pg_catalog before every schema of the search path, for relations, types and
+# functions, and lets a superuser move any object into it and create types there: alter table
+# users set schema "pg_catalog" made every role's select * from users read that table instead
+# of its own schema's, and create type "pg_catalog".mood made 'evil'::mood the catalog's enum
+# in a schema with a mood of its own (the seventeenth pass).
+_INTO_SCHEMA = "into schema"
 
 
 def _object(statement: list[str]) -> str:
@@ -1392,7 +1408,8 @@ class _Places(NamedTuple):
     refused: tuple[tuple[str, str] | None, ...]  # (why, fix), whatever the value
     tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
     # a table these read: not one of their own (and _WRITTEN: one the statement writes;
-    # _ALTERED_TYPE: the type ALTER TYPE changes, not a built-in one)
+    # _ALTERED_TYPE: the type ALTER TYPE changes, not a built-in one; _INTO_SCHEMA: the
+    # schema an object goes into, not one of PostgreSQL's own)
     internal: tuple[tuple[str, ...], ...]
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     # a role where PostgreSQL reads a keyword too: the ':i' value refused there ("public"
@@ -1537,6 +1554,9 @@ def _composed(
                 ) or (before_chain == "on" and _creates_index(head))
                 if not declares and found[n] in (None, _ATTRIBUTE_CALL):  # f() says more
                     found[n] = _CALLED
+            if pending is not None and token == "." and postgresql and created[pending[0]]:
+                # create type {s:i}.mood: the value is the schema the type is created in
+                internal[pending[0]] = (*internal[pending[0]], _INTO_SCHEMA)
             if pending is not None and token == "." and d.name == "duckdb" and tables[pending[0]]:
                 found[pending[0]] = found[pending[0]] or _TABLE_FILE  # "s".{x:i} or {x:i}."csv"
             pending = None
@@ -1639,6 +1659,13 @@ def _composed(
                     and _alters_type(_statement(head), chain_before)
                 ):
                     internal[field] = (*internal[field], _ALTERED_TYPE)
+                if (
+                    postgresql
+                    and specs[field] == "i"
+                    and not calls
+                    and _moves_to_schema(_statement(head), last, prior)
+                ):
+                    internal[field] = (*internal[field], _INTO_SCHEMA)  # set schema {s:i}
                 if d.name == "duckdb" and _reads_a_table(chain_before, clauses[-1]):
                     tables[field] = True
                     if last == ".":
@@ -1801,6 +1828,33 @@ _RENAME_TO = ("rename", "to")
 _INTO_WORDS = frozenset(("into", "temp", "temporary", "unlogged", "table"))
 
 
+def _moves_to_schema(statement: list[str], last: str, prior: str) -> bool:
+    """Whether a ':i' field after the tokens ``prior last`` names the schema ALTER ... SET
+    SCHEMA moves its object to (alter table t set schema {s:i})."""
+    return statement[:1] == ["alter"] and (prior, last) == ("set", "schema")
+
+
+def _system_schema(names: Sequence[object]) -> bool:
+    """Whether one of these names (the schema parts of a name) is one of PostgreSQL's own
+    schemas, which it searches before the search path: pg_catalog, pg_toast... (its temporary
+    schema, ``pg_temp``, is a session's own, and the temporary names' rule reads it)."""
+    return any(
+        isinstance(name, str) and name.startswith("pg_") and not name.startswith("pg_temp")
+        for name in names
+    )
+
+
+_SYSTEM_SCHEMA = (
+    "names the schema an object is created in or moved to, and the value names one of "
+    "PostgreSQL's own schemas ('pg_*'), which PostgreSQL searches before every search path: "
+    "alter table users set schema \"pg_catalog\" made every role's select * from users read "
+    "that table instead of its own schema's, and a type created there replaced each schema's "
+    "type of that name",
+    "Pass the name of one of your schemas (check it against the ones you allow), or write the "
+    "schema in the static text",
+)
+
+
 def _created(
     statement: list[str], chain_before: str, chain_prior: str, last: str, prior: str,
     clause: str, duckdb: bool,
@@ -1837,6 +1891,8 @@ def _shadowing(value: object, created: str) -> tuple[str, str] | None:
     names = [name for name in parts if isinstance(name, str)]
     if not names or len(names) != len(parts):
         return None
+    if _system_schema(names[:-1]):
+        return _SYSTEM_SCHEMA  # create type {t:i} with ("pg_catalog", "mood")
     temp = created == "temp"
     if len(names) > 1:
         temp = names[-2].startswith("pg_temp")  # ("pg_temp", "text"), ("public", "text")
@@ -1996,12 +2052,15 @@ def _named_table(
     """Why a ':i' value may not name this table: a file DuckDB would read (``table``), a table
     of the database's own (``internal``: the databases that read it as a table, and
     ``_WRITTEN`` where the statement writes it), a built-in type ALTER TYPE changes
-    (``_ALTERED_TYPE`` in ``internal``), or pg_settings as UPDATE's table (``updated``);
-    ``None`` when it may."""
+    (``_ALTERED_TYPE`` in ``internal``), one of PostgreSQL's own schemas as the one an object
+    goes into (``_INTO_SCHEMA``), or pg_settings as UPDATE's table (``updated``); ``None`` when
+    it may."""
     names = _names_of(value)
     last = names[-1] if names and isinstance(names[-1], str) else ""
     if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
         return _UPDATED_SETTINGS
+    if _INTO_SCHEMA in internal and _system_schema(names):
+        return _SYSTEM_SCHEMA
     if _ALTERED_TYPE in internal and (
         last in _POSTGRESQL_TYPES or last.startswith("pg_") or "pg_catalog" in names
     ):

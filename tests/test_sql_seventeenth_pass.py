@@ -1,0 +1,331 @@
+"""The seventeenth red-team pass over sql(): a plugin is a library, and PostgreSQL's own schema.
+
+* A logical replication slot's output plugin is a shared library: PostgreSQL loads it by the
+  name or the path its ``plugin`` argument gives (``load_external_function``, no directory
+  enforced), so ``select pg_create_logical_replication_slot({slot}, {plugin})`` ran the
+  constructor of the value's library on the server (the positive control below, on a server
+  with ``wal_level = logical``), as ``LOAD {p:l}`` would, which sql() refuses.  The catalog
+  review (tests/test_sql_catalogs.py) reads functions' names, and neither this name nor
+  ``pg_copy_logical_replication_slot``'s speaks of loading; their arguments' names do.  A query
+  that calls either now takes no field, like ``dblink_connect()``; a slot's name elsewhere
+  (``pg_drop_replication_slot({s})``, ``pg_logical_slot_get_changes({s}, ...)``, a plugin as a
+  column of ``pg_replication_slots``) stays accepted.  A review of every function of the
+  server by its arguments' names is added below.
+
+* PostgreSQL searches ``pg_catalog`` before every schema of a search path, for relations,
+  types and functions, and it lets a superuser move any object into it: ``alter table users
+  set schema {s:i}`` with ``s = "pg_catalog"`` (CREATE TABLE in pg_catalog is refused, moving
+  one there is not) made a tenant's ``select secret from users``, with its own schema first on
+  its search path, read the moved table instead of its own (the positive control below).
+  Likewise ``create type {s:i}.mood`` (or a value ``("pg_catalog", "mood")``) made the
+  catalog's enum the ``mood`` of every schema that has one: ``'evil'::mood`` read it.  The
+  schema an object goes into, by ALTER ... SET SCHEMA or as the schema part of the name a
+  CREATE gives, may not be one of PostgreSQL's own (``pg_*``, but for the session's own
+  ``pg_temp``) when PostgreSQL may run the query; other schemas, ``"PG_CATALOG"`` (another
+  name to PostgreSQL) and ``("pg_temp", "scratch")`` stay accepted.
+
+Attacks tried that held (kept as regression tests): DuckDB's pragmas read a table by its name
+in the catalog only, never as a file (``pragma table_info("secret.csv")``, ``pragma_show``);
+and SQLite's full-text tables read a quoted name in their arguments as a column, never as an
+option, so ``fts5(body, {k:i} = {v:l})`` with ``k = "content"`` cannot name the table the
+documents come from (FTS4 says "unrecognized parameter").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pathlib
+import shutil
+import socket
+import sqlite3
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from typing import Any
+
+import duckdb
+import pytest
+from conftest import require
+from test_sql_contexts import pg  # noqa: F401  # the fixture the schema tests ask for
+from test_sql_tenth_pass import _library, field, refused_everywhere
+
+from ipy_istring.fields import RenderError
+from ipy_istring.sql import _CODE_CALLS, sql
+from ipy_istring.template import InterpolationTemplate
+
+T = InterpolationTemplate
+NOT_POSTGRESQL = (("qmark", None), ("named", None), ("qmark", "duckdb"), ("qmark", "sqlite"))
+
+
+# --- A logical replication slot's plugin ---------------------------------------------------
+
+
+def _as_postgres(command: list[str]) -> list[str]:
+    """PostgreSQL refuses to run as root: its programs run as the postgres user then."""
+    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
+
+
+@contextlib.contextmanager
+def _logical_server() -> Iterator[str]:
+    """A throwaway PostgreSQL server of its own with ``wal_level = logical`` (the shared test
+    server keeps the default, ``replica``, which a server reads only as it starts)."""
+    found = sorted(pathlib.Path("/usr/lib/postgresql").glob("*/bin/postgres"))
+    require(bool(found), "no PostgreSQL server under /usr/lib/postgresql")
+    binaries = found[-1].parent
+    directory = pathlib.Path(tempfile.mkdtemp(prefix="ipy_istring_logical_"))
+    if os.geteuid() == 0:
+        shutil.chown(directory, "postgres")
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    data = directory / "data"
+    options = (
+        f"-c listen_addresses=127.0.0.1 -p {port} -k {directory} -c fsync=off "
+        "-c wal_level=logical"
+    )
+    try:
+        subprocess.run(
+            _as_postgres([str(binaries / "initdb"), "-D", str(data), "-U", "postgres",
+                          "-A", "trust", "--no-sync"]),
+            check=True, capture_output=True,
+        )  # fmt: skip
+        subprocess.run(
+            _as_postgres([str(binaries / "pg_ctl"), "-D", str(data), "-l",
+                          str(directory / "server.log"), "-w", "-t", "60", "-o", options,
+                          "start"]),
+            check=True, capture_output=True,
+        )  # fmt: skip
+        yield f"host=127.0.0.1 port={port} user=postgres dbname=postgres"
+    finally:
+        if (data / "postmaster.pid").exists():
+            subprocess.run(
+                _as_postgres([str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate",
+                              "-w", "stop"]),
+                check=False, capture_output=True,
+            )  # fmt: skip
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def logical_dsn(postgres_dsn: str) -> Iterator[str]:
+    """A superuser's connection string to a server with ``wal_level = logical``: the shared
+    test server if it has it, else one started for this module."""
+    psycopg = pytest.importorskip("psycopg")
+    with psycopg.connect(postgres_dsn, autocommit=True) as connection:
+        level = connection.execute("show wal_level").fetchone()
+    if level == ("logical",):
+        yield postgres_dsn
+        return
+    with _logical_server() as dsn:
+        yield dsn
+
+
+def test_logical_replication_slot_plugin_is_a_library_the_server_loads(logical_dsn: str) -> None:
+    """``pg_create_logical_replication_slot('s', {plugin})`` loaded the value's library: its
+    constructor wrote the mark on the server.  Every field of a query calling it, or
+    ``pg_copy_logical_replication_slot()``, is refused now."""
+    import psycopg
+
+    directory = pathlib.Path(tempfile.mkdtemp(prefix="ipy_istring_plugin_"))
+    try:
+        directory.chmod(0o777)  # the server's user writes the mark
+        library, mark = _library(directory)
+        parts = ("select pg_create_logical_replication_slot(", field("s17", "slot"), ", ",
+                 field(str(library), "plugin"), ")")  # fmt: skip
+        with psycopg.connect(logical_dsn, autocommit=True) as connection:
+            # The positive control: the query sql() wrote before this pass, run as it is.
+            before = "select pg_create_logical_replication_slot(%(slot)s, %(plugin)s)"
+            with pytest.raises(psycopg.Error, match="magic block"):
+                connection.execute(before, {"slot": "s17", "plugin": str(library)})
+            assert mark.read_text() == "native code ran\n"
+            why = r"\{slot\} is an argument of pg_create_logical_replication_slot\(\), and"
+            refused_everywhere(parts, why + r" .* loads its plugin argument as a shared library")
+            refused_everywhere(
+                ("select pg_copy_logical_replication_slot('a', 'b', false, ",
+                 field(str(library), "plugin"), ")"),
+                r"is an argument of pg_copy_logical_replication_slot\(\)",
+            )  # fmt: skip
+            # named arguments, and any field of the query: a subquery carries the value
+            refused_everywhere(
+                ("select pg_create_logical_replication_slot(plugin => ",
+                 field(str(library), "plugin"), ", slot_name => 's17')"),
+                r"is an argument of pg_create_logical_replication_slot\(\)",
+            )  # fmt: skip
+            refused_everywhere(
+                ("with c(p) as (select cast(", field(str(library), "plugin"), " as name)) "
+                 "select pg_create_logical_replication_slot('s17', (select p from c))"),
+                r"is in a query that calls pg_create_logical_replication_slot\(\)",
+            )  # fmt: skip
+            # Look-alikes, run: a slot made with its plugin in the text, then named by values.
+            connection.execute("select pg_create_logical_replication_slot('s17', 'test_decoding')")
+            try:
+                listed = ("select slot_name from pg_replication_slots where plugin = ",
+                          field("test_decoding", "plugin"))  # fmt: skip
+                assert connection.execute(*sql(T(*listed), "format")).fetchall() == [("s17",)]
+                changes = ("select count(*) from pg_logical_slot_get_changes(",
+                           field("s17", "slot"), ", null, null)")  # fmt: skip
+                assert connection.execute(*sql(T(*changes), "format")).fetchone() is not None
+            finally:
+                dropped = ("select pg_drop_replication_slot(", field("s17", "slot"), ")")
+                connection.execute(*sql(T(*dropped), "format"))
+            kept = ("select 1 as pg_create_logical_replication_slot where 1 = ", field(1))
+            assert connection.execute(*sql(T(*kept), "format")).fetchall() == [(1,)]
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+# The argument names of PostgreSQL's functions that say the argument is code, SQL, a library,
+# a command or a connection string; and those functions whose arguments so named are data.
+CODE_ARGUMENT = r"plugin|librar|program|command|cmd|query|sql|script|conninfo|connstr"
+DATA_ARGUMENTS = {
+    # the kind of command whose progress to report: a name, never run
+    "pg_stat_get_progress_info",
+}
+
+
+def test_postgresql_functions_whose_arguments_name_code_are_reviewed(postgres_dsn: str) -> None:
+    """The catalog review by functions' names missed the replication slots' ``plugin``: every
+    function of the server with an input argument named like code is refused by sql() or
+    reviewed here as data (tests/test_sql_seventh_pass.py reads the contrib extensions')."""
+    psycopg = pytest.importorskip("psycopg")
+    with psycopg.connect(postgres_dsn, autocommit=True) as connection:
+        rows = connection.execute(
+            "select distinct p.proname from pg_proc p, unnest(p.proargnames, p.proargmodes)"
+            " a(name, mode) where coalesce(a.mode, 'i') in ('i', 'b', 'v') and a.name ~ %s",
+            (CODE_ARGUMENT,),
+        ).fetchall()
+    names = {name for (name,) in rows}
+    assert "pg_create_logical_replication_slot" in names  # the review reads what it should
+    assert sorted(names - set(_CODE_CALLS) - DATA_ARGUMENTS) == []
+
+
+# --- The schema an object goes into ---------------------------------------------------------
+
+SCHEMA = "ipy_istring_contexts"  # the pg fixture's schema, first on its search path
+TENANT = "ipy_istring_seventeenth"  # another schema, whose role reads its own tables
+
+
+def test_set_schema_pg_catalog_shadows_every_schemas_table(pg: Any) -> None:  # noqa: F811
+    """``alter table users set schema "pg_catalog"`` moved the table where every search path
+    looks first: the tenant's ``select secret from users`` read it."""
+    pg.execute(f"drop schema if exists {TENANT} cascade")
+    pg.execute(f"create schema {TENANT}")
+    pg.execute(f"create table {TENANT}.users (secret text)")
+    pg.execute(f"insert into {TENANT}.users values ('the tenant''s own')")
+    pg.execute("create table users (secret text)")
+    pg.execute("insert into users values ('mallory''s')")
+    read = f"select secret from {TENANT}.users union all select secret from users"
+    assert sorted(pg.execute(read).fetchall()) == [("mallory's",), ("the tenant's own",)]
+    moved = ("alter table users set schema ", field("pg_catalog", "s", "i"))
+    try:
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        pg.execute('alter table users set schema "pg_catalog"')
+        pg.execute(f"set search_path to {TENANT}")
+        assert pg.execute("select secret from users").fetchall() == [("mallory's",)]
+    finally:
+        pg.execute(f"set search_path to {SCHEMA}")
+        pg.execute(f"alter table if exists pg_catalog.users set schema {SCHEMA}")
+    why = r"\{s:i\} names the schema an object is created in or moved to"
+    refused_everywhere(moved, why)
+    for statement in ("alter view v", "alter materialized view v", "alter sequence q",
+                      "alter function f(text)", "alter type mood", "alter domain d",
+                      "alter table if exists only users", "alter foreign table ft"):  # fmt: skip
+        for value in ("pg_catalog", "pg_toast", ("pg_catalog",)):
+            refused_everywhere((f"{statement} set schema ", field(value, "s", "i")), why)
+    # composed from a fragment, and after another action of ALTER TABLE
+    fragment = T("alter table users set schema")
+    refused_everywhere((field(fragment, "f", "q"), " ", field("pg_catalog", "s", "i")), why)
+    # Look-alikes: another schema (run), "PG_CATALOG" (another name to PostgreSQL), the
+    # catalog's name where it names no destination, and databases that are not PostgreSQL.
+    pg.execute(f"create schema {TENANT}_b")
+    try:
+        pg.execute(*sql(T("alter table users set schema ", field(f"{TENANT}_b", "s", "i")),
+                        "format"))  # fmt: skip
+        assert pg.execute(f"select secret from {TENANT}_b.users").fetchall() == [("mallory's",)]
+    finally:
+        pg.execute(f"drop schema {TENANT}_b cascade")
+        pg.execute(f"drop schema {TENANT} cascade")
+    for kept in (
+        ("alter table users set schema ", field("PG_CATALOG", "s", "i")),
+        ("alter table users rename column secret to ", field("pg_catalog", "c", "i")),
+        ("select ", field("pg_catalog", "c", "i"), " from users"),
+        ("alter role r set search_path = ", field("pg_catalog", "s", "l")),
+    ):
+        sql(T(*kept), "format")
+    for paramstyle, dialect in NOT_POSTGRESQL:
+        sql(T(*moved), paramstyle, dialect=dialect)
+
+
+def test_create_type_in_pg_catalog_shadows_each_schemas_type(pg: Any) -> None:  # noqa: F811
+    """``create type "pg_catalog".mood`` (a ``{s:i}`` schema, or a tuple value) made the
+    catalog's enum the type ``mood`` of a schema that has one of its own."""
+    pg.execute("create type mood as enum ('happy')")
+    assert pg.execute("select 'happy'::mood").fetchone() == ("happy",)
+    for created in ('create type "pg_catalog".mood as enum (\'evil\')',
+                    'create type "pg_catalog"."mood" as enum (\'evil\')'):  # fmt: skip
+        # The positive control: each query sql() wrote before this pass, run as it is.
+        pg.execute(created)
+        try:
+            assert pg.execute("select 'evil'::mood").fetchone() == ("evil",)
+            with pytest.raises(Exception, match="invalid input value for enum mood"):
+                pg.execute("select 'happy'::mood")
+        finally:
+            pg.execute("drop type pg_catalog.mood")
+    # (where DuckDB may run the query too, its rule on the names it creates speaks first)
+    why = r"names the schema an object is created in or moved to|names a relation DuckDB"
+    refused_everywhere(("create type ", field("pg_catalog", "s", "i"), ".mood as enum ('a')"), why)
+    refused_everywhere(("create type ", field(("pg_catalog", "mood"), "t", "i"),
+                        " as enum ('a')"), why)  # fmt: skip
+    refused_everywhere(("create domain ", field("pg_catalog", "s", "i"), ".d as text"), why)
+    refused_everywhere(("create type ", field(("pg_toast", "mood"), "t", "i"), " as (a int)"), why)
+    # Look-alikes, run: the type in a schema of one's own, and a temporary table in pg_temp.
+    for kept in (
+        ("create type ", field((SCHEMA, "mood2"), "t", "i"), " as enum ('a')"),
+        ("create type ", field(SCHEMA, "s", "i"), ".mood3 as enum ('a')"),
+        ("create temp table ", field(("pg_temp", "scratch"), "t", "i"), " (a int)"),
+        ("create table ", field(("pg_temp", "scratch2"), "t", "i"), " (a int)"),
+    ):
+        pg.execute(*sql(T(*kept), "format"))
+    assert pg.execute("select 'a'::mood2, 'a'::mood3").fetchone() == ("a", "a")
+    pg.execute("drop table pg_temp.scratch, pg_temp.scratch2")
+
+
+# --- Held ------------------------------------------------------------------------------------
+
+
+def test_duckdb_pragmas_read_no_file_a_table_name_gives(tmp_path: pathlib.Path) -> None:
+    """DuckDB's ``pragma table_info`` and ``storage_info`` and the ``pragma_show`` table
+    function look the name up in the catalog: a file's name is no table there (DESCRIBE of the
+    same name reads the file's header, which sql() refuses for a ':i' name DuckDB may read)."""
+    (tmp_path / "secret.csv").write_text("hunter2,b\n1,2\n")
+    connection = duckdb.connect()
+    connection.execute(f"set file_search_path = '{tmp_path}'")
+    header = connection.execute("describe 'secret.csv'").fetchall()
+    assert header[0][0] == "hunter2"  # the control: the name as DESCRIBE reads it
+    for query in ("pragma table_info(\"secret.csv\")", "pragma storage_info('secret.csv')",
+                  "from pragma_show('secret.csv')", "from pragma_table_info('secret.csv')"):
+        with pytest.raises(duckdb.CatalogException, match="does not exist"):  # fmt: skip
+            connection.execute(query)
+    with pytest.raises(RenderError, match="DuckDB reads a name that is no table as a file"):
+        sql(T("describe ", field("secret.csv", "t", "i")))
+
+
+@pytest.mark.parametrize("module", ["fts4", "fts5"])
+def test_sqlite_fts_reads_a_quoted_option_as_no_option(module: str) -> None:
+    """``fts5(body, "content" = 's')`` (a ':i' option name) is a parse error, and FTS4 calls
+    it an unrecognized parameter: only a bare word names an option, and those are the
+    text's.  The control: the bare word served the named table's rows."""
+    connection = sqlite3.connect(":memory:")
+    connection.execute("create table s (body)")
+    connection.execute("insert into s values ('hunter2')")
+    connection.execute(f"create virtual table bare using {module}(body, content='s')")
+    assert connection.execute("select body from bare").fetchall() == [("hunter2",)]
+    query = sql(
+        T(f"create virtual table v using {module}(body, ", field("content", "k", "i"), "=",
+          field("s", "v", "l"), ")"),
+        dialect="sqlite",
+    )  # fmt: skip
+    with pytest.raises(sqlite3.Error, match=r"parse error|unrecognized parameter"):
+        connection.execute(*query)
+    connection.close()
