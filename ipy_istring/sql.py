@@ -776,6 +776,8 @@ _ALTERED_TYPE_KINDS = frozenset(("type", "domain"))
 # of its own schema's, and create type "pg_catalog".mood made 'evil'::mood the catalog's enum
 # in a schema with a mood of its own (the seventeenth pass).
 _INTO_SCHEMA = "into schema"
+# And the name CREATE gives, whose schema part a tuple value writes: ("pg_catalog", "mood").
+_CREATED_IN = "created in"
 
 
 def _object(statement: list[str]) -> str:
@@ -1409,7 +1411,8 @@ class _Places(NamedTuple):
     tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
     # a table these read: not one of their own (and _WRITTEN: one the statement writes;
     # _ALTERED_TYPE: the type ALTER TYPE changes, not a built-in one; _INTO_SCHEMA: the
-    # schema an object goes into, not one of PostgreSQL's own)
+    # schema an object goes into, and _CREATED_IN: the name CREATE gives, whose schema is
+    # not one of PostgreSQL's own)
     internal: tuple[tuple[str, ...], ...]
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     # a role where PostgreSQL reads a keyword too: the ':i' value refused there ("public"
@@ -1464,7 +1467,8 @@ def _composed(
         routine_body = False  # after AS in CREATE FUNCTION/PROCEDURE/MACRO
         field = 0
         # the last ':i' field: its chain_before and chain_prior, and whether a dot precedes it
-        pending: tuple[int, str, str, bool] | None = None
+        # and whether it starts the name CREATE gives (create type {s:i}.mood)
+        pending: tuple[int, str, str, bool, bool] | None = None
         last_named = False  # the previous token was a word, an identifier or a field
         taint = ""  # what the query does with code, which a value anywhere may reach
         config_named = False  # the last token was set_config()'s written setting name
@@ -1546,7 +1550,7 @@ def _composed(
                 else:
                     taint = taint or _UPDATES_SETTINGS
             if pending is not None and opens:
-                n, before_chain, prior_chain, dotted = pending
+                n, before_chain, prior_chain, dotted, _ = pending
                 declares = (
                     before_chain in _DECLARES
                     and prior_chain != "execute"
@@ -1554,7 +1558,7 @@ def _composed(
                 ) or (before_chain == "on" and _creates_index(head))
                 if not declares and found[n] in (None, _ATTRIBUTE_CALL):  # f() says more
                     found[n] = _CALLED
-            if pending is not None and token == "." and postgresql and created[pending[0]]:
+            if pending is not None and token == "." and postgresql and pending[4]:
                 # create type {s:i}.mood: the value is the schema the type is created in
                 internal[pending[0]] = (*internal[pending[0]], _INTO_SCHEMA)
             if pending is not None and token == "." and d.name == "duckdb" and tables[pending[0]]:
@@ -1666,6 +1670,14 @@ def _composed(
                     and _moves_to_schema(_statement(head), last, prior)
                 ):
                     internal[field] = (*internal[field], _INTO_SCHEMA)  # set schema {s:i}
+                if (
+                    postgresql
+                    and specs[field] == "i"
+                    and not calls
+                    and last != "."
+                    and _names_created(_statement(head), chain_before)
+                ):
+                    internal[field] = (*internal[field], _CREATED_IN)  # ("pg_catalog", "t")
                 if d.name == "duckdb" and _reads_a_table(chain_before, clauses[-1]):
                     tables[field] = True
                     if last == ".":
@@ -1673,7 +1685,11 @@ def _composed(
                 if last == "." and d.attribute_calls and _indirected(prior, field, specs):
                     found[field] = found[field] or _ATTRIBUTE_CALL  # (x).{f:i} is f(x)
                 if specs[field] == "i":  # a name: before "(" it is the function called
-                    pending = (field, chain_before, chain_prior, last == ".")
+                    pending = (
+                        field, chain_before, chain_prior, last == ".",
+                        last != "." and not calls
+                        and _names_created(_statement(head), chain_before),
+                    )  # fmt: skip
                     if postgresql and last == ".":
                         qualified.append(field)
                     elif postgresql and not (relation or chain_before in _DECLARES):
@@ -1828,6 +1844,21 @@ _RENAME_TO = ("rename", "to")
 _INTO_WORDS = frozenset(("into", "temp", "temporary", "unlogged", "table"))
 
 
+# The words after which CREATE gives its object's name (create type {s:i}.mood, create text
+# search configuration {s:i}.c, create operator class {s:i}.c, create table if not exists
+# {s:i}.t): PostgreSQL lets a superuser create types, domains, collations, conversions,
+# operators, their classes and families, text search objects and statistics in pg_catalog.
+_NAMED_KINDS = _CREATED_KINDS | frozenset(
+    ("collation", "conversion", "operator", "class", "family", "configuration", "dictionary",
+     "parser", "template", "statistics")
+)  # fmt: skip
+
+
+def _names_created(statement: list[str], chain_before: str) -> bool:
+    """Whether a ':i' field after the token ``chain_before`` starts the name CREATE gives."""
+    return statement[:1] == ["create"] and chain_before in _NAMED_KINDS
+
+
 def _moves_to_schema(statement: list[str], last: str, prior: str) -> bool:
     """Whether a ':i' field after the tokens ``prior last`` names the schema ALTER ... SET
     SCHEMA moves its object to (alter table t set schema {s:i})."""
@@ -1891,8 +1922,6 @@ def _shadowing(value: object, created: str) -> tuple[str, str] | None:
     names = [name for name in parts if isinstance(name, str)]
     if not names or len(names) != len(parts):
         return None
-    if _system_schema(names[:-1]):
-        return _SYSTEM_SCHEMA  # create type {t:i} with ("pg_catalog", "mood")
     temp = created == "temp"
     if len(names) > 1:
         temp = names[-2].startswith("pg_temp")  # ("pg_temp", "text"), ("public", "text")
@@ -2053,13 +2082,15 @@ def _named_table(
     of the database's own (``internal``: the databases that read it as a table, and
     ``_WRITTEN`` where the statement writes it), a built-in type ALTER TYPE changes
     (``_ALTERED_TYPE`` in ``internal``), one of PostgreSQL's own schemas as the one an object
-    goes into (``_INTO_SCHEMA``), or pg_settings as UPDATE's table (``updated``); ``None`` when
-    it may."""
+    goes into (``_INTO_SCHEMA``, and ``_CREATED_IN`` for a qualified name), or pg_settings as
+    UPDATE's table (``updated``); ``None`` when it may."""
     names = _names_of(value)
     last = names[-1] if names and isinstance(names[-1], str) else ""
     if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
         return _UPDATED_SETTINGS
-    if _INTO_SCHEMA in internal and _system_schema(names):
+    if (_INTO_SCHEMA in internal and _system_schema(names)) or (
+        _CREATED_IN in internal and _system_schema(names[:-1])
+    ):
         return _SYSTEM_SCHEMA
     if _ALTERED_TYPE in internal and (
         last in _POSTGRESQL_TYPES or last.startswith("pg_") or "pg_catalog" in names

@@ -279,15 +279,31 @@ def test_create_type_in_pg_catalog_shadows_each_schemas_type(pg: Any) -> None:  
                         " as enum ('a')"), why)  # fmt: skip
     refused_everywhere(("create domain ", field("pg_catalog", "s", "i"), ".d as text"), why)
     refused_everywhere(("create type ", field(("pg_toast", "mood"), "t", "i"), " as (a int)"), why)
+    # The other objects a superuser may create there (each was created in pg_catalog on the
+    # real server when this pass looked): collations, operators, text search objects...
+    for statement, rest in (
+        ("create collation ", ".c (locale = 'C')"),
+        ("create collation if not exists ", ".c (locale = 'C')"),
+        ("create operator ", ".=== (leftarg = int, rightarg = int, function = int4eq)"),
+        ("create operator family ", ".f using btree"),
+        ("create text search configuration ", ".c (copy = simple)"),
+        ("create default conversion ", ".c for 'LATIN1' to 'UTF8' from iso8859_1_to_utf8"),
+    ):
+        refused_everywhere((statement, field("pg_catalog", "s", "i"), rest), why)
+    refused_everywhere(("create statistics ", field(("pg_catalog", "st"), "t", "i"),
+                        " on a, b from t"), why)  # fmt: skip
     # Look-alikes, run: the type in a schema of one's own, and a temporary table in pg_temp.
     for kept in (
         ("create type ", field((SCHEMA, "mood2"), "t", "i"), " as enum ('a')"),
         ("create type ", field(SCHEMA, "s", "i"), ".mood3 as enum ('a')"),
         ("create temp table ", field(("pg_temp", "scratch"), "t", "i"), " (a int)"),
         ("create table ", field(("pg_temp", "scratch2"), "t", "i"), " (a int)"),
+        ("create collation ", field(SCHEMA, "s", "i"), ".c17 (locale = 'C')"),
+        ("create text search configuration ", field(SCHEMA, "s", "i"), ".c17 (copy = simple)"),
     ):
         pg.execute(*sql(T(*kept), "format"))
     assert pg.execute("select 'a'::mood2, 'a'::mood3").fetchone() == ("a", "a")
+    assert pg.execute("select 'b' < 'a' collate c17").fetchone() == (False,)
     pg.execute("drop table pg_temp.scratch, pg_temp.scratch2")
 
 
