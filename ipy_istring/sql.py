@@ -633,6 +633,16 @@ _LIBPQ_OPTIONS = (
     "follows OPTIONS, the option postgres_fdw passes to libpq as the remote session's settings "
     "(options '-c session_preload_libraries=...' made the server load that library)"
 )
+# A subscription's CONNECTION is a libpq connection string the server opens itself, and libpq
+# reads sslkey=<engine>:<key> as an OpenSSL engine to load, a shared library by its path:
+# create subscription s connection '... sslcert=<a cert> sslkey=/tmp/x.so:k' ran the library's
+# constructor on the server (the seventeenth pass; the tenth found its options= dropped).
+_SUBSCRIPTION_CONNECTION = (
+    "is the connection string of a subscription, which the server opens with libpq, and "
+    "libpq loads the OpenSSL engine sslkey=<engine>:<key> names, a shared library by its path "
+    "(sslkey=/tmp/x.so:k ran that library on the server), as options='-c "
+    "session_preload_libraries=...' would"
+)
 _UNREADABLE_BEFORE = (
     'follows a name written U&"..." with escapes, which the check cannot read: it may be '
     'PROGRAM (file_fdw\'s options (U&"progr\\0061m" %s) ran the value as a shell command)'
@@ -872,6 +882,8 @@ def _sink(
         return _OPTION_NAMED
     if calls[-1:] == ["options"] and previous == "options":  # options (..., options {o:l})
         return _LIBPQ_OPTIONS, _CODE_FIX
+    if previous == "connection" and head[1:2] == ["subscription"]:
+        return _SUBSCRIPTION_CONNECTION, _CODE_FIX  # create subscription s connection {c:l}
     for name in calls:
         if name in _CODE_CALLS:
             return f"is an argument of {_shown(name)}(), and {_CODE_CALLS[name]}", _CODE_FIX
@@ -1199,6 +1211,28 @@ _SEARCH_PATH_LIST = (
 )
 
 
+# postgres_fdw and dblink_fdw pass a server's and a user mapping's sslkey option to libpq, which
+# reads a value with ':' as <engine>:<key>, an OpenSSL engine it loads, a shared library by its
+# path: a user mapping's sslkey '/tmp/x.so:k' (with an sslcert) ran the library's constructor
+# in the server when the foreign table was read (the seventeenth pass).  Where the option is
+# written in the text, its value may be a key's path, with no ':'.
+_SSLKEY_OPTION = "\0sslkey"  # a _Places.roles value: the field is OPTIONS' sslkey value
+_SSLKEY_ENGINE = (
+    "is the value of the sslkey option, which libpq (postgres_fdw's, dblink's) reads as "
+    "<engine>:<key> when it holds a ':', and loads that OpenSSL engine, a shared library by its "
+    "path: sslkey '/tmp/x.so:k' ran that library's code on the server",
+    "Pass the path of a key file as a str with no ':' (check it against the paths you allow), "
+    "or write the option's value in the static text",
+)
+
+
+def _sslkey_refusal(value: object) -> tuple[str, str] | None:
+    """Why ``value`` may not be the sslkey option's value: no str, or an engine's (':')."""
+    if not isinstance(value, str) or ":" in str.__str__(value):
+        return _SSLKEY_ENGINE
+    return None
+
+
 def _search_path_refusal(value: object) -> tuple[str, str] | None:
     """Why ``value`` may not be set_config('search_path', ...)'s value: it is no str, or
     PostgreSQL would read more than one schema, or a quoted one, in it."""
@@ -1417,7 +1451,7 @@ class _Places(NamedTuple):
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     # a role where PostgreSQL reads a keyword too: the ':i' value refused there ("public"
     # after GRANT ... TO, "none" after SET ROLE), "search_path" for set_config()'s value of
-    # it (one schema), or ""
+    # it (one schema), _SSLKEY_OPTION for OPTIONS' sslkey value (no engine), or ""
     roles: tuple[str, ...]
     # the name of a relation or type a CREATE makes: "temp" (a TEMP one), "created" (another,
     # which a value qualified with pg_temp puts there too), or ""
@@ -1636,6 +1670,8 @@ def _composed(
                     roles[field] = "role"  # grant {r:i} to u: not a predefined "pg_*" role
                 if postgresql and specs[field] == "i" and (grantees or _maps_user(head, last)):
                     roles[field] = "public"  # grant select on t to {r:i}: "public" is PUBLIC
+                if postgresql and calls[-1:] == ["options"] and previous == "sslkey":
+                    roles[field] = _SSLKEY_OPTION  # options (sslcert '...', sslkey {k:l})
                 if (
                     postgresql
                     and specs[field] in ("i", "l")
@@ -2058,7 +2094,9 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
             # when no file has it (from 'sqlite_stmt', from 'pg_prepared_statements'): the
             # internal tables as for ':i' (a file is what DuckDB's from {path:l} means)
             where = _named_table(interpolation.value, False, internal, False)
-        if where is None and role == "search_path":
+        if where is None and role == _SSLKEY_OPTION:
+            where = _sslkey_refusal(interpolation.value)
+        elif where is None and role == "search_path":
             where = _search_path_refusal(interpolation.value)
         elif where is None and role:
             where = _role_refusal(interpolation.value, role, interpolation.format_spec)

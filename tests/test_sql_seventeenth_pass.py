@@ -12,6 +12,16 @@
   column of ``pg_replication_slots``) stays accepted.  A review of every function of the
   server by its arguments' names is added below.
 
+* libpq reads an ``sslkey`` holding a ``:`` as ``<engine>:<key>`` and loads that OpenSSL engine,
+  a shared library by its path.  The server runs libpq for postgres_fdw, dblink and
+  subscriptions: a user mapping's ``options (sslcert '...', sslkey {k:l})`` with
+  ``'<library>:k'`` ran the library's constructor in the server as the foreign table was read,
+  and ``create subscription s connection {c:l}``, kept accepted by the tenth pass (the
+  walreceiver drops a value's ``options``), did the same with ``sslkey=<library>:k`` as it
+  connected (the positive controls below, on a server of the module's own with SSL on).  The
+  sslkey option's value must now be a ``str`` with no ``:`` (a parameter too: a client-side
+  binding splices it), and a subscription's connection string takes no field.
+
 * PostgreSQL searches ``pg_catalog`` before every schema of a search path, for relations,
   types and functions, and it lets a superuser move any object into it: ``alter table users
   set schema {s:i}`` with ``s = "pg_catalog"`` (CREATE TABLE in pg_catalog is refused, moving
@@ -42,11 +52,12 @@ import sqlite3
 import subprocess
 import tempfile
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import duckdb
 import pytest
 from conftest import require
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from test_sql_contexts import pg  # noqa: F401  # the fixture the schema tests ask for
 from test_sql_tenth_pass import _library, field, refused_everywhere
 
@@ -58,7 +69,7 @@ T = InterpolationTemplate
 NOT_POSTGRESQL = (("qmark", None), ("named", None), ("qmark", "duckdb"), ("qmark", "sqlite"))
 
 
-# --- A logical replication slot's plugin ---------------------------------------------------
+# --- A server of the tests' own: logical replication, and SSL --------------------------------
 
 
 def _as_postgres(command: list[str]) -> list[str]:
@@ -66,37 +77,57 @@ def _as_postgres(command: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
 
 
+class Server(NamedTuple):
+    """A throwaway server: a superuser's connection string, and a certificate file any role
+    may read (the client certificate libpq wants before it reads an sslkey)."""
+
+    dsn: str
+    certificate: pathlib.Path
+
+
 @contextlib.contextmanager
-def _logical_server() -> Iterator[str]:
-    """A throwaway PostgreSQL server of its own with ``wal_level = logical`` (the shared test
-    server keeps the default, ``replica``, which a server reads only as it starts)."""
+def _server() -> Iterator[Server]:
+    """A PostgreSQL server of the module's own, with ``wal_level = logical`` and SSL on (the
+    shared test server has neither: a server reads wal_level only as it starts)."""
     found = sorted(pathlib.Path("/usr/lib/postgresql").glob("*/bin/postgres"))
     require(bool(found), "no PostgreSQL server under /usr/lib/postgresql")
+    require(shutil.which("openssl") is not None, "no openssl to make the server's certificate")
     binaries = found[-1].parent
-    directory = pathlib.Path(tempfile.mkdtemp(prefix="ipy_istring_logical_"))
-    if os.geteuid() == 0:
-        shutil.chown(directory, "postgres")
+    directory = pathlib.Path(tempfile.mkdtemp(prefix="ipy_istring_seventeenth_"))
+    directory.chmod(0o755)
+    data = directory / "data"
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]
-    data = directory / "data"
-    options = (
-        f"-c listen_addresses=127.0.0.1 -p {port} -k {directory} -c fsync=off "
-        "-c wal_level=logical"
-    )
+    certificate = directory / "client.crt"
     try:
+        if os.geteuid() == 0:
+            shutil.chown(directory, "postgres")
         subprocess.run(
             _as_postgres([str(binaries / "initdb"), "-D", str(data), "-U", "postgres",
                           "-A", "trust", "--no-sync"]),
             check=True, capture_output=True,
         )  # fmt: skip
         subprocess.run(
+            _as_postgres(["openssl", "req", "-new", "-x509", "-days", "2", "-nodes", "-subj",
+                          "/CN=localhost", "-keyout", str(data / "server.key"), "-out",
+                          str(data / "server.crt")]),
+            check=True, capture_output=True,
+        )  # fmt: skip
+        (data / "server.key").chmod(0o600)
+        shutil.copyfile(data / "server.crt", certificate)
+        certificate.chmod(0o644)
+        options = (
+            f"-c listen_addresses=127.0.0.1 -p {port} -k {directory} -c fsync=off "
+            "-c wal_level=logical -c ssl=on"
+        )
+        subprocess.run(
             _as_postgres([str(binaries / "pg_ctl"), "-D", str(data), "-l",
                           str(directory / "server.log"), "-w", "-t", "60", "-o", options,
                           "start"]),
             check=True, capture_output=True,
         )  # fmt: skip
-        yield f"host=127.0.0.1 port={port} user=postgres dbname=postgres"
+        yield Server(f"host=127.0.0.1 port={port} user=postgres dbname=postgres", certificate)
     finally:
         if (data / "postmaster.pid").exists():
             subprocess.run(
@@ -108,71 +139,175 @@ def _logical_server() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def logical_dsn(postgres_dsn: str) -> Iterator[str]:
-    """A superuser's connection string to a server with ``wal_level = logical``: the shared
-    test server if it has it, else one started for this module."""
-    psycopg = pytest.importorskip("psycopg")
-    with psycopg.connect(postgres_dsn, autocommit=True) as connection:
-        level = connection.execute("show wal_level").fetchone()
-    if level == ("logical",):
-        yield postgres_dsn
-        return
-    with _logical_server() as dsn:
-        yield dsn
+def server() -> Iterator[Server]:
+    """The module's own server (see ``_server``)."""
+    pytest.importorskip("psycopg")
+    with _server() as running:
+        yield running
 
 
-def test_logical_replication_slot_plugin_is_a_library_the_server_loads(logical_dsn: str) -> None:
+@pytest.fixture
+def library() -> Iterator[tuple[pathlib.Path, pathlib.Path]]:
+    """A shared library whose constructor writes a mark, in a folder the server may write."""
+    directory = pathlib.Path(tempfile.mkdtemp(prefix="ipy_istring_library_"))
+    try:
+        directory.chmod(0o777)  # the server's user writes the mark
+        yield _library(directory)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+# --- A logical replication slot's plugin ---------------------------------------------------
+
+
+def test_logical_replication_slot_plugin_is_a_library_the_server_loads(
+    server: Server, library: tuple[pathlib.Path, pathlib.Path]
+) -> None:
     """``pg_create_logical_replication_slot('s', {plugin})`` loaded the value's library: its
     constructor wrote the mark on the server.  Every field of a query calling it, or
     ``pg_copy_logical_replication_slot()``, is refused now."""
     import psycopg
 
-    directory = pathlib.Path(tempfile.mkdtemp(prefix="ipy_istring_plugin_"))
-    try:
-        directory.chmod(0o777)  # the server's user writes the mark
-        library, mark = _library(directory)
-        parts = ("select pg_create_logical_replication_slot(", field("s17", "slot"), ", ",
-                 field(str(library), "plugin"), ")")  # fmt: skip
-        with psycopg.connect(logical_dsn, autocommit=True) as connection:
+    path, mark = library
+    parts = ("select pg_create_logical_replication_slot(", field("s17", "slot"), ", ",
+             field(str(path), "plugin"), ")")  # fmt: skip
+    with psycopg.connect(server.dsn, autocommit=True) as connection:
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        before = "select pg_create_logical_replication_slot(%(slot)s, %(plugin)s)"
+        with pytest.raises(psycopg.Error, match="magic block"):
+            connection.execute(before, {"slot": "s17", "plugin": str(path)})
+        assert mark.read_text() == "native code ran\n"
+        why = r"\{slot\} is an argument of pg_create_logical_replication_slot\(\), and"
+        refused_everywhere(parts, why + r" .* loads its plugin argument as a shared library")
+        refused_everywhere(
+            ("select pg_copy_logical_replication_slot('a', 'b', false, ",
+             field(str(path), "plugin"), ")"),
+            r"is an argument of pg_copy_logical_replication_slot\(\)",
+        )  # fmt: skip
+        # named arguments, and any field of the query: a subquery carries the value
+        refused_everywhere(
+            ("select pg_create_logical_replication_slot(plugin => ",
+             field(str(path), "plugin"), ", slot_name => 's17')"),
+            r"is an argument of pg_create_logical_replication_slot\(\)",
+        )  # fmt: skip
+        refused_everywhere(
+            ("with c(p) as (select cast(", field(str(path), "plugin"), " as name)) "
+             "select pg_create_logical_replication_slot('s17', (select p from c))"),
+            r"is in a query that calls pg_create_logical_replication_slot\(\)",
+        )  # fmt: skip
+        # Look-alikes, run: a slot made with its plugin in the text, then named by values.
+        connection.execute("select pg_create_logical_replication_slot('s17', 'test_decoding')")
+        try:
+            listed = ("select slot_name from pg_replication_slots where plugin = ",
+                      field("test_decoding", "plugin"))  # fmt: skip
+            assert connection.execute(*sql(T(*listed), "format")).fetchall() == [("s17",)]
+            changes = ("select count(*) from pg_logical_slot_get_changes(",
+                       field("s17", "slot"), ", null, null)")  # fmt: skip
+            assert connection.execute(*sql(T(*changes), "format")).fetchone() is not None
+        finally:
+            dropped = ("select pg_drop_replication_slot(", field("s17", "slot"), ")")
+            connection.execute(*sql(T(*dropped), "format"))
+        kept = ("select 1 as pg_create_logical_replication_slot where 1 = ", field(1))
+        assert connection.execute(*sql(T(*kept), "format")).fetchall() == [(1,)]
+
+
+# --- libpq's sslkey: an OpenSSL engine, a library by its path --------------------------------
+
+
+def _ssl_conninfo(server: Server, key: str, **more: str) -> str:
+    """A connection string back to the server over SSL, with a client certificate and ``key``
+    as its sslkey (libpq reads the key only once it has a certificate)."""
+    return make_conninfo(server.dsn, sslmode="require", sslcert=str(server.certificate),
+                         sslkey=key, **more)  # fmt: skip
+
+
+def test_postgres_fdw_sslkey_loads_the_engine_a_value_names(
+    server: Server, library: tuple[pathlib.Path, pathlib.Path]
+) -> None:
+    """A user mapping's ``sslkey '<library>:k'``: postgres_fdw's libpq loaded the OpenSSL engine
+    the value named, and its constructor wrote the mark on the server, as the foreign table
+    was read.  The value of a written sslkey option may be a path with no ':' (also as a
+    parameter, which a client-side binding splices); the option's name stays refused."""
+    import psycopg
+
+    path, mark = library
+    info = conninfo_to_dict(server.dsn)
+    written = ", ".join(f"{key} '{info[key]}'" for key in ("host", "port", "dbname"))
+    mapping = ("create user mapping for current_user server s17 options (user 'postgres', "
+               f"sslcert '{server.certificate}', sslkey ")  # fmt: skip
+    with psycopg.connect(server.dsn, autocommit=True) as connection:
+        connection.execute("create extension if not exists postgres_fdw")
+        connection.execute(
+            f"create server s17 foreign data wrapper postgres_fdw options ({written}, "
+            "sslmode 'require')"
+        )
+        try:
             # The positive control: the query sql() wrote before this pass, run as it is.
-            before = "select pg_create_logical_replication_slot(%(slot)s, %(plugin)s)"
-            with pytest.raises(psycopg.Error, match="magic block"):
-                connection.execute(before, {"slot": "s17", "plugin": str(library)})
+            connection.execute(mapping + f"'{path}:k')")
+            connection.execute("create foreign table ft17 (n int) server s17 "
+                               "options (table_name 'pg_class')")  # fmt: skip
+            with pytest.raises(psycopg.Error, match="could not load SSL engine"):
+                connection.execute("select count(*) from ft17")
             assert mark.read_text() == "native code ran\n"
-            why = r"\{slot\} is an argument of pg_create_logical_replication_slot\(\), and"
-            refused_everywhere(parts, why + r" .* loads its plugin argument as a shared library")
-            refused_everywhere(
-                ("select pg_copy_logical_replication_slot('a', 'b', false, ",
-                 field(str(library), "plugin"), ")"),
-                r"is an argument of pg_copy_logical_replication_slot\(\)",
-            )  # fmt: skip
-            # named arguments, and any field of the query: a subquery carries the value
-            refused_everywhere(
-                ("select pg_create_logical_replication_slot(plugin => ",
-                 field(str(library), "plugin"), ", slot_name => 's17')"),
-                r"is an argument of pg_create_logical_replication_slot\(\)",
-            )  # fmt: skip
-            refused_everywhere(
-                ("with c(p) as (select cast(", field(str(library), "plugin"), " as name)) "
-                 "select pg_create_logical_replication_slot('s17', (select p from c))"),
-                r"is in a query that calls pg_create_logical_replication_slot\(\)",
-            )  # fmt: skip
-            # Look-alikes, run: a slot made with its plugin in the text, then named by values.
-            connection.execute("select pg_create_logical_replication_slot('s17', 'test_decoding')")
-            try:
-                listed = ("select slot_name from pg_replication_slots where plugin = ",
-                          field("test_decoding", "plugin"))  # fmt: skip
-                assert connection.execute(*sql(T(*listed), "format")).fetchall() == [("s17",)]
-                changes = ("select count(*) from pg_logical_slot_get_changes(",
-                           field("s17", "slot"), ", null, null)")  # fmt: skip
-                assert connection.execute(*sql(T(*changes), "format")).fetchone() is not None
-            finally:
-                dropped = ("select pg_drop_replication_slot(", field("s17", "slot"), ")")
-                connection.execute(*sql(T(*dropped), "format"))
-            kept = ("select 1 as pg_create_logical_replication_slot where 1 = ", field(1))
-            assert connection.execute(*sql(T(*kept), "format")).fetchall() == [(1,)]
+            why = r"is the value of the sslkey option, which libpq"
+            for value, specs in ((f"{path}:k", ("l", "")), ("engine:key", ("l", "")),
+                                 (("x",), ("",)), (5, ("",))):  # fmt: skip
+                for spec in specs:  # ':l', and a parameter a client-side binding splices
+                    refused_everywhere((mapping, field(value, "k", spec), ")"), why)
+            for parts in (
+                ("alter user mapping for current_user server s17 options (set sslkey ",
+                 field(f"{path}:k", "k", "l"), ")"),
+                ("alter server s17 options (add sslkey ", field(f"{path}:k", "k", "l"), ")"),
+                ('alter server s17 options (add "sslkey" ', field(f"{path}:k", "k", "l"), ")"),
+            ):  # fmt: skip
+                refused_everywhere(parts, why)
+            # Look-alikes, run: a key's path, and the other options' values.
+            connection.execute("drop user mapping for current_user server s17")
+            connection.execute(*sql(T(mapping, field("/keys/alice.key", "k", "l"), ")"),
+                                    "format"))  # fmt: skip
+            kept = ("alter server s17 options (set dbname ", field("postgres", "d", "l"), ")")
+            connection.execute(*sql(T(*kept), "format"))
+        finally:
+            connection.execute("drop server s17 cascade")
+
+
+def test_subscription_connection_loads_the_engine_a_value_names(
+    server: Server, library: tuple[pathlib.Path, pathlib.Path]
+) -> None:
+    """``create subscription s connection {c:l}``, accepted since the tenth pass (its
+    ``options`` were dropped): with ``sslkey=<library>:k`` the server's libpq loaded the
+    library as an OpenSSL engine, as the subscription connected.  The connection string of
+    CREATE and ALTER SUBSCRIPTION takes no field now; its name and publications may."""
+    import psycopg
+
+    path, mark = library
+    conninfo = _ssl_conninfo(server, f"{path}:k")
+    after = " publication p17 with (create_slot = false, enabled = false, slot_name = none)"
+    with psycopg.connect(server.dsn, autocommit=True) as connection:
+        connection.execute("drop database if exists sub17")
+        connection.execute("create database sub17")
+    try:
+        with psycopg.connect(make_conninfo(server.dsn, dbname="sub17"), autocommit=True) as sub:
+            # The positive control: the query sql() wrote before this pass, run as it is.
+            literal = "'" + conninfo.replace("'", "''") + "'"
+            with pytest.raises(psycopg.Error, match="could not load SSL engine"):
+                sub.execute("create subscription sb17 connection " + literal + after)
+            assert mark.read_text() == "native code ran\n"
+            why = r"\{c:l\} is the connection string of a subscription"
+            refused_everywhere(("create subscription sb17 connection ",
+                                field(conninfo, "c", "l"), after), why)  # fmt: skip
+            refused_everywhere(("alter subscription sb17 connection ",
+                                field(conninfo, "c", "l")), why)  # fmt: skip
+            # Look-alikes, run: the connection string in the text, a value for the rest.
+            plain = "'" + make_conninfo(server.dsn).replace("'", "''") + "'"
+            kept = ("create subscription ", field("sb17", "s", "i"), " connection " + plain
+                    + " publication ", field("p17", "p", "i"),
+                    " with (create_slot = false, enabled = false, slot_name = none)")  # fmt: skip
+            sub.execute(*sql(T(*kept), "format"))
+            sub.execute("drop subscription sb17")
     finally:
-        shutil.rmtree(directory, ignore_errors=True)
+        with psycopg.connect(server.dsn, autocommit=True) as connection:
+            connection.execute("drop database sub17")
 
 
 # The argument names of PostgreSQL's functions that say the argument is code, SQL, a library,
