@@ -1418,6 +1418,20 @@ def _names_joined_role(
     )
 
 
+def _names_owner(statement: list[str], last: str, prior: str) -> bool:
+    """Whether a field after the tokens ``prior last`` names the role an object is given to
+    (its owner): ``alter ... owner to {r:i}``, ``create schema ... authorization {r:i}``,
+    ``create database d owner [=] {r:i}``, ``reassign owned by a to {r:i}``.  A predefined
+    role there hands the object to its members: alter table t owner to "pg_read_all_data" let
+    a member of that read-only role delete the rows and drop the table (the seventeenth
+    pass)."""
+    if (prior, last) == ("owner", "to") or last == "authorization":
+        return True
+    if statement[:2] in (["create", "database"], ["create", "tablespace"]):
+        return last == "owner" or (prior, last) == ("owner", "=")
+    return statement[:2] == ["reassign", "owned"] and last == "to"
+
+
 def _role_refusal(value: object, role: str, spec: str) -> tuple[str, str] | None:
     """Why ``value`` may not be the role of a field whose role is ``role`` ("public" where
     PostgreSQL grants to, "none" where SET ROLE reads NONE, "role" elsewhere), compared as the
@@ -1668,6 +1682,14 @@ def _composed(
                     and _names_joined_role(_statement(head), last, grantees, after_set)
                 ):
                     roles[field] = "role"  # grant {r:i} to u: not a predefined "pg_*" role
+                if (
+                    postgresql
+                    and specs[field] == "i"
+                    and not calls
+                    and not roles[field]
+                    and _names_owner(_statement(head), last, prior)
+                ):
+                    roles[field] = "role"  # alter table t owner to {r:i}: not "pg_*" either
                 if postgresql and specs[field] == "i" and (grantees or _maps_user(head, last)):
                     roles[field] = "public"  # grant select on t to {r:i}: "public" is PUBLIC
                 if postgresql and calls[-1:] == ["options"] and previous == "sslkey":

@@ -34,6 +34,12 @@
   ``pg_temp``) when PostgreSQL may run the query; other schemas, ``"PG_CATALOG"`` (another
   name to PostgreSQL) and ``("pg_temp", "scratch")`` stay accepted.
 
+* A predefined role where an object is given to its owner: ``alter table ledger owner to
+  {r:i}`` with ``"pg_read_all_data"`` let a member of that read-only role delete the rows and
+  drop the table (the positive control below).  The fourteenth pass refused a ``pg_*`` role
+  where one is granted, joined or set; OWNER TO, AUTHORIZATION, CREATE DATABASE ... OWNER and
+  REASSIGN OWNED ... TO refuse it now too.
+
 Attacks tried that held (kept as regression tests): DuckDB's pragmas read a table by its name
 in the catalog only, never as a file (``pragma table_info("secret.csv")``, ``pragma_show``);
 and SQLite's full-text tables read a quoted name in their arguments as a column, never as an
@@ -58,7 +64,10 @@ import duckdb
 import pytest
 from conftest import require
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
-from test_sql_contexts import pg  # noqa: F401  # the fixture the schema tests ask for
+from test_sql_contexts import (
+    pg,  # noqa: F401  # the fixture the schema tests ask for
+    role_name,
+)
 from test_sql_tenth_pass import _library, field, refused_everywhere
 
 from ipy_istring.fields import RenderError
@@ -440,6 +449,72 @@ def test_create_type_in_pg_catalog_shadows_each_schemas_type(pg: Any) -> None:  
     assert pg.execute("select 'a'::mood2, 'a'::mood3").fetchone() == ("a", "a")
     assert pg.execute("select 'b' < 'a' collate c17").fetchone() == (False,)
     pg.execute("drop table pg_temp.scratch, pg_temp.scratch2")
+
+
+# --- A predefined role as an owner -----------------------------------------------------------
+
+
+def test_owner_to_a_predefined_role_hands_the_object_to_its_members(pg: Any) -> None:  # noqa: F811
+    """``alter table ledger owner to "pg_read_all_data"`` made a member of that read-only role
+    the table's owner: it deleted the rows and dropped the table, which it could only read.
+    The fourteenth pass refused a predefined role where a role is granted, joined or set; the
+    role an object is given to (OWNER TO, AUTHORIZATION, CREATE DATABASE ... OWNER, REASSIGN
+    OWNED ... TO) is refused the same way now."""
+    reader = role_name(pg, "reader17")
+    pg.execute(f"drop role if exists {reader}")
+    pg.execute(f"create role {reader}")
+    try:
+        pg.execute(f"grant pg_read_all_data to {reader}")
+        pg.execute("create table ledger (v text)")
+        pg.execute("insert into ledger values ('kept')")
+        pg.execute(f"set role {reader}")
+        try:
+            assert pg.execute("select v from ledger").fetchall() == [("kept",)]
+            with pytest.raises(Exception, match="permission denied for table ledger"):
+                pg.execute("delete from ledger")
+        finally:
+            pg.execute("reset role")
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        pg.execute('alter table ledger owner to "pg_read_all_data"')
+        pg.execute(f"set role {reader}")
+        try:
+            pg.execute("delete from ledger")
+            pg.execute("drop table ledger")
+        finally:
+            pg.execute("reset role")
+        assert pg.execute("select to_regclass('ledger')").fetchone() == (None,)
+    finally:
+        pg.execute("drop table if exists ledger")
+        pg.execute(f"drop role {reader}")
+    why = r"names a role, and PostgreSQL reserves the names starting with 'pg_'"
+    value = field("pg_read_all_data", "r", "i")
+    for parts in (
+        ("alter table ledger owner to ", value),
+        ("alter function f(text) owner to ", value),
+        ("alter schema s owner to ", value),
+        ("alter database d owner to ", value),
+        ("create schema s authorization ", value),
+        ("create schema authorization ", value),
+        ("create database d owner ", value),
+        ("create database d with owner = ", value),
+        ("create tablespace t owner ", value, " location '/nonexistent'"),
+        ("reassign owned by alice to ", value),
+        ("alter table ledger owner to ", field(("pg_database_owner",), "r", "i")),
+    ):
+        refused_everywhere(parts, why)
+    # Look-alikes: a role of one's own (run), "PG_X" (no predefined role), a column named
+    # owner, and databases that are not PostgreSQL.
+    pg.execute("create table ledger (v text)")
+    kept = ("alter table ledger owner to ", field(conninfo_to_dict(pg.info.dsn)["user"], "r", "i"))
+    pg.execute(*sql(T(*kept), "format"))
+    pg.execute("drop table ledger")
+    for parts in (
+        ("alter table ledger owner to ", field("PG_X", "r", "i")),
+        ("select * from t where owner = ", field("pg_read_all_data", "r", "i")),
+    ):
+        sql(T(*parts), "format")
+    for paramstyle, dialect in NOT_POSTGRESQL:
+        sql(T("alter table ledger owner to ", value), paramstyle, dialect=dialect)
 
 
 # --- Held ------------------------------------------------------------------------------------
