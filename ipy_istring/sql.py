@@ -493,6 +493,17 @@ _CODE_CALLS = {
     "schema_to_xml": _XML_EXPORT,
     "schema_to_xmlschema": _XML_EXPORT,
     "schema_to_xml_and_xmlschema": _XML_EXPORT,
+    # dblink's dblink_build_sql_insert() and _update() read the row of the relation their
+    # first argument names (SELECT * FROM it WHERE the given columns hold the given values) and
+    # return it as SQL text: dblink_build_sql_insert('pg_prepared_statements', '1', 1, '{p1}',
+    # '{p1}') returned a prepared statement's text, which from {t:i} refuses (the seventeenth
+    # pass; the seventh had reviewed them as data).  _delete() reads no row.
+    "dblink_build_sql_insert": "dblink_build_sql_insert() returns, as SQL text, the row of the "
+    "relation its argument names (the catalog's views among them: pg_prepared_statements' SQL "
+    "text)",
+    "dblink_build_sql_update": "dblink_build_sql_update() returns, as SQL text, the row of the "
+    "relation its argument names (the catalog's views among them: pg_prepared_statements' SQL "
+    "text)",
     "cursor_to_xml": "PostgreSQL's cursor_to_xml() fetches from the cursor its argument names "
     "(the session's declared cursors, pg_cursors' rows)",
     "cursor_to_xmlschema": "PostgreSQL's cursor_to_xmlschema() reads the cursor its argument "

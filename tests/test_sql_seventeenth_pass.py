@@ -40,6 +40,13 @@
   where one is granted, joined or set; OWNER TO, AUTHORIZATION, CREATE DATABASE ... OWNER and
   REASSIGN OWNED ... TO refuse it now too.
 
+* dblink's ``dblink_build_sql_insert()`` and ``dblink_build_sql_update()``, reviewed as data by
+  the seventh pass ("parse the relation's name and return text"), read the row of the relation
+  their argument names and return it as SQL: ``dblink_build_sql_insert({t}, '1', 1, {k}, {k})``
+  with ``"pg_prepared_statements"`` returned a prepared statement's text, secret included (the
+  positive control below), which ``from {t:i}`` refuses.  They are code calls now, as the
+  fourteenth pass made ``table_to_xml()``.
+
 Attacks tried that held (kept as regression tests): DuckDB's pragmas read a table by its name
 in the catalog only, never as a file (``pragma table_info("secret.csv")``, ``pragma_show``);
 and SQLite's full-text tables read a quoted name in their arguments as a column, never as an
@@ -68,7 +75,7 @@ from test_sql_contexts import (
     pg,  # noqa: F401  # the fixture the schema tests ask for
     role_name,
 )
-from test_sql_tenth_pass import _library, field, refused_everywhere
+from test_sql_tenth_pass import _extension, _library, field, refused_everywhere
 
 from ipy_istring.fields import RenderError
 from ipy_istring.sql import _CODE_CALLS, sql
@@ -342,6 +349,45 @@ def test_postgresql_functions_whose_arguments_name_code_are_reviewed(postgres_ds
     names = {name for (name,) in rows}
     assert "pg_create_logical_replication_slot" in names  # the review reads what it should
     assert sorted(names - set(_CODE_CALLS) - DATA_ARGUMENTS) == []
+
+
+# --- dblink's SQL builders read a row -------------------------------------------------------
+
+
+def test_dblink_build_sql_reads_the_row_of_the_relation_a_value_names(pg: Any) -> None:  # noqa: F811
+    """``dblink_build_sql_insert({t}, '1', 1, {k}, {k})`` reads the row of the relation ``t``
+    names and returns it as SQL: with ``"pg_prepared_statements"`` it returned a prepared
+    statement's text, secret included, which ``from {t:i}`` refuses (as the fourteenth pass
+    found for ``table_to_xml()``).  A query calling it, or ``dblink_build_sql_update()``, takes
+    no field now; ``dblink_build_sql_delete()``, which reads no row, stays accepted."""
+    _extension(pg, "dblink")
+    pg.execute("prepare p17 as select 'hunter2'")
+    try:
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        before = "select dblink_build_sql_insert(%s, '1', 1, %s, %s)"
+        row = pg.execute(before, ("pg_prepared_statements", ["p17"], ["p17"])).fetchone()
+        assert "hunter2" in row[0]
+    finally:
+        pg.execute("deallocate p17")
+    for function in ("dblink_build_sql_insert", "dblink_build_sql_update"):
+        refused_everywhere(
+            (f"select {function}(", field("pg_prepared_statements", "t"), ", '1', 1, ",
+             field(["p17"], "k"), ", ", field(["p17"], "k"), ")"),
+            rf"is an argument of {function}\(\), and {function}\(\) returns, as SQL text, the row",
+        )  # fmt: skip
+    refused_everywhere(
+        ("with c(t) as (select ", field("pg_prepared_statements", "t"), "::text) "
+         "select dblink_build_sql_insert((select t from c), '1', 1, '{p17}', '{p17}')"),
+        r"is in a query that calls dblink_build_sql_insert\(\)",
+    )  # fmt: skip
+    # Look-alikes, run: the DELETE builder and the primary key's columns read no row.
+    pg.execute("create table keyed (id int primary key, secret text)")
+    for kept, expected in (
+        (("select dblink_build_sql_delete(", field("keyed", "t"), ", '1', 1, ",
+          field(["7"], "k"), ")"), "DELETE FROM keyed WHERE id = '7'"),
+        (("select dblink_get_pkey(", field("keyed", "t"), ")::text"), "(1,id)"),
+    ):  # fmt: skip
+        assert pg.execute(*sql(T(*kept), "format")).fetchone() == (expected,)
 
 
 # --- The schema an object goes into ---------------------------------------------------------
