@@ -45,7 +45,8 @@
   their argument names and return it as SQL: ``dblink_build_sql_insert({t}, '1', 1, {k}, {k})``
   with ``"pg_prepared_statements"`` returned a prepared statement's text, secret included (the
   positive control below), which ``from {t:i}`` refuses.  They are code calls now, as the
-  fourteenth pass made ``table_to_xml()``.
+  fourteenth pass made ``table_to_xml()``.  So is pageinspect's ``get_raw_page({t}, 0)``, whose
+  bytes held pg_authid's SCRAM password verifiers.
 
 Attacks tried that held (kept as regression tests): DuckDB's pragmas read a table by its name
 in the catalog only, never as a file (``pragma table_info("secret.csv")``, ``pragma_show``);
@@ -388,6 +389,43 @@ def test_dblink_build_sql_reads_the_row_of_the_relation_a_value_names(pg: Any) -
         (("select dblink_get_pkey(", field("keyed", "t"), ")::text"), "(1,id)"),
     ):  # fmt: skip
         assert pg.execute(*sql(T(*kept), "format")).fetchone() == (expected,)
+
+
+def test_get_raw_page_reads_the_rows_of_the_relation_a_value_names(pg: Any) -> None:  # noqa: F811
+    """pageinspect's ``get_raw_page({t}, 0)`` returns the relation's page, rows and all: with
+    ``"pg_authid"`` the bytes held a role's SCRAM password verifier, which ``from {t:i}``
+    refuses.  A query calling it takes no field now; the page functions that take a page
+    (``page_header({p})``) and the relation's metadata (``pgstattuple({t})``) stay accepted."""
+    _extension(pg, "pageinspect")
+    role = role_name(pg, "pw17")
+    pg.execute(f"drop role if exists {role}")
+    pg.execute(f"create role {role} password 'hunter2'")
+    try:
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        before = ("select count(*) from generate_series(0, pg_relation_size(%s) / 8192 - 1) b "
+                  "where position('SCRAM-SHA-256' in encode(get_raw_page(%s, b::int), "
+                  "'escape')) > 0")  # fmt: skip
+        assert pg.execute(before, ("pg_authid", "pg_authid")).fetchone()[0] >= 1
+    finally:
+        pg.execute(f"drop role {role}")
+    refused_everywhere(
+        ("select get_raw_page(", field("pg_authid", "t"), ", 0)"),
+        r"is an argument of get_raw_page\(\), and pageinspect's get_raw_page\(\) returns",
+    )
+    refused_everywhere(
+        ("select get_raw_page('pg_authid', ", field(0, "block"), ")"),
+        r"is an argument of get_raw_page\(\)",
+    )
+    # Look-alikes, run: a page's header (the page read by a query of its own), a relation's
+    # size.
+    pg.execute("create table paged (v text)")
+    pg.execute("insert into paged values ('x')")
+    page = pg.execute("select get_raw_page('paged', 0)").fetchone()[0]
+    for kept in (
+        ("select (page_header(", field(page, "page"), ")).lower > ", field(0, "n")),
+        ("select pg_relation_size(", field("paged", "t"), ") > ", field(0, "n")),
+    ):
+        assert pg.execute(*sql(T(*kept), "format")).fetchone() == (True,)
 
 
 # --- The schema an object goes into ---------------------------------------------------------
