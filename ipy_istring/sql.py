@@ -509,6 +509,13 @@ _CODE_CALLS = {
     # which from {t:i} refuses (the seventeenth pass; the seventh had reviewed it as data).
     "get_raw_page": "pageinspect's get_raw_page() returns the raw pages, rows and all, of the "
     "relation its argument names (the catalog's among them: pg_authid's password verifiers)",
+    # pg_surgery's functions change the rows of the relation their argument names, past every
+    # check: heap_force_kill('pg_statistic'::regclass, ...) removed a catalog row, which
+    # delete from {t:i} and update {t:i} refuse (the seventeenth pass).
+    "heap_force_kill": "pg_surgery's heap_force_kill() removes rows of the relation its "
+    "argument names, past every check (the catalog's among them)",
+    "heap_force_freeze": "pg_surgery's heap_force_freeze() changes rows of the relation its "
+    "argument names, past every check (the catalog's among them)",
     "cursor_to_xml": "PostgreSQL's cursor_to_xml() fetches from the cursor its argument names "
     "(the session's declared cursors, pg_cursors' rows)",
     "cursor_to_xmlschema": "PostgreSQL's cursor_to_xmlschema() reads the cursor its argument "

@@ -46,7 +46,8 @@
   with ``"pg_prepared_statements"`` returned a prepared statement's text, secret included (the
   positive control below), which ``from {t:i}`` refuses.  They are code calls now, as the
   fourteenth pass made ``table_to_xml()``.  So is pageinspect's ``get_raw_page({t}, 0)``, whose
-  bytes held pg_authid's SCRAM password verifiers.
+  bytes held pg_authid's SCRAM password verifiers, and pg_surgery's ``heap_force_kill({t}::regclass,
+  ...)``, which removed a row of ``pg_statistic`` (``delete from {t:i}`` refuses the catalog).
 
 Attacks tried that held (kept as regression tests): DuckDB's pragmas read a table by its name
 in the catalog only, never as a file (``pragma table_info("secret.csv")``, ``pragma_show``);
@@ -426,6 +427,32 @@ def test_get_raw_page_reads_the_rows_of_the_relation_a_value_names(pg: Any) -> N
         ("select pg_relation_size(", field("paged", "t"), ") > ", field(0, "n")),
     ):
         assert pg.execute(*sql(T(*kept), "format")).fetchone() == (True,)
+
+
+def test_pg_surgery_changes_the_rows_of_the_relation_a_value_names(pg: Any) -> None:  # noqa: F811
+    """pg_surgery's ``heap_force_kill({t}::regclass, {tids})`` removed a row of the relation
+    ``t`` names, with ``"pg_statistic"`` a row of the catalog, which ``delete from {t:i}``
+    refuses.  A query calling it or ``heap_force_freeze()`` takes no field now."""
+    _extension(pg, "pg_surgery")
+    pg.execute("create table stat17 (a int)")
+    pg.execute("insert into stat17 select generate_series(1, 100)")
+    pg.execute("analyze stat17")
+    counted = "select count(*) from pg_statistic where starelid = 'stat17'::regclass"
+    assert pg.execute(counted).fetchone() == (1,)
+    (tid,) = pg.execute(
+        "select ctid::text from pg_statistic where starelid = 'stat17'::regclass"
+    ).fetchone()
+    # The positive control: the query sql() wrote before this pass, run as it is.
+    pg.execute("select heap_force_kill(%s::regclass, %s::tid[])", ("pg_statistic", [tid]))
+    assert pg.execute(counted).fetchone() == (0,)
+    for function in ("heap_force_kill", "heap_force_freeze"):
+        refused_everywhere(
+            (f"select {function}(", field("pg_statistic", "t"), "::regclass, ",
+             field([tid], "tids"), "::tid[])"),
+            rf"is an argument of {function}\(\), and pg_surgery's {function}\(\)",
+        )  # fmt: skip
+    kept = ("select count(*) from stat17 where a > ", field(50, "n"))
+    assert pg.execute(*sql(T(*kept), "format")).fetchone() == (50,)
 
 
 # --- The schema an object goes into ---------------------------------------------------------
