@@ -1629,8 +1629,13 @@ def _composed(
                 ) or (before_chain == "on" and _creates_index(head))
                 if not declares and found[n] in (None, _ATTRIBUTE_CALL):  # f() says more
                     found[n] = _CALLED
-            if pending is not None and token == "." and postgresql and pending[4]:
-                # create type {s:i}.mood: the value is the schema the type is created in
+            if (
+                pending is not None
+                and token == "."
+                and postgresql
+                and pending[4]
+                and _INTO_SCHEMA not in internal[pending[0]]
+            ):  # create type {s:i}.mood: the value is the schema the type is created in
                 internal[pending[0]] = (*internal[pending[0]], _INTO_SCHEMA)
             if pending is not None and token == "." and d.name == "duckdb" and tables[pending[0]]:
                 found[pending[0]] = found[pending[0]] or _TABLE_FILE  # "s".{x:i} or {x:i}."csv"
@@ -1748,6 +1753,7 @@ def _composed(
                     postgresql
                     and specs[field] == "i"
                     and not calls
+                    and _INTO_SCHEMA not in internal[field]
                     and _moves_to_schema(_statement(head), last, prior)
                 ):
                     internal[field] = (*internal[field], _INTO_SCHEMA)  # set schema {s:i}
@@ -1756,6 +1762,7 @@ def _composed(
                     and specs[field] == "i"
                     and not calls
                     and last != "."
+                    and _CREATED_IN not in internal[field]
                     and _names_created(_statement(head), chain_before)
                 ):
                     internal[field] = (*internal[field], _CREATED_IN)  # ("pg_catalog", "t")
