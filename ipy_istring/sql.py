@@ -493,6 +493,29 @@ _CODE_CALLS = {
     "schema_to_xml": _XML_EXPORT,
     "schema_to_xmlschema": _XML_EXPORT,
     "schema_to_xml_and_xmlschema": _XML_EXPORT,
+    # dblink's dblink_build_sql_insert() and _update() read the row of the relation their
+    # first argument names (SELECT * FROM it WHERE the given columns hold the given values) and
+    # return it as SQL text: dblink_build_sql_insert('pg_prepared_statements', '1', 1, '{p1}',
+    # '{p1}') returned a prepared statement's text, which from {t:i} refuses (the seventeenth
+    # pass; the seventh had reviewed them as data).  _delete() reads no row.
+    "dblink_build_sql_insert": "dblink_build_sql_insert() returns, as SQL text, the row of the "
+    "relation its argument names (the catalog's views among them: pg_prepared_statements' SQL "
+    "text)",
+    "dblink_build_sql_update": "dblink_build_sql_update() returns, as SQL text, the row of the "
+    "relation its argument names (the catalog's views among them: pg_prepared_statements' SQL "
+    "text)",
+    # pageinspect's get_raw_page() returns the raw pages of the relation its argument names,
+    # rows and all: get_raw_page('pg_authid', 0) held the roles' SCRAM password verifiers,
+    # which from {t:i} refuses (the seventeenth pass; the seventh had reviewed it as data).
+    "get_raw_page": "pageinspect's get_raw_page() returns the raw pages, rows and all, of the "
+    "relation its argument names (the catalog's among them: pg_authid's password verifiers)",
+    # pg_surgery's functions change the rows of the relation their argument names, past every
+    # check: heap_force_kill('pg_statistic'::regclass, ...) removed a catalog row, which
+    # delete from {t:i} and update {t:i} refuse (the seventeenth pass).
+    "heap_force_kill": "pg_surgery's heap_force_kill() removes rows of the relation its "
+    "argument names, past every check (the catalog's among them)",
+    "heap_force_freeze": "pg_surgery's heap_force_freeze() changes rows of the relation its "
+    "argument names, past every check (the catalog's among them)",
     "cursor_to_xml": "PostgreSQL's cursor_to_xml() fetches from the cursor its argument names "
     "(the session's declared cursors, pg_cursors' rows)",
     "cursor_to_xmlschema": "PostgreSQL's cursor_to_xmlschema() reads the cursor its argument "
@@ -515,6 +538,14 @@ _CODE_CALLS = {
     # PRAGMA import_database('<dir>') is DuckDB's IMPORT DATABASE: it ran a schema.sql there.
     "import_database": "DuckDB's import_database pragma runs the SQL of the directory's "
     "schema.sql and load.sql",
+    # A logical replication slot's plugin is a shared library PostgreSQL loads by its name or
+    # path (load_external_function, no directory enforced): pg_create_logical_replication_slot(
+    # 's', {plugin}) with a path ran that library's constructor on the server (the seventeenth
+    # pass; found by the arguments' names, which the catalog review did not read).
+    "pg_create_logical_replication_slot": "PostgreSQL's pg_create_logical_replication_slot() "
+    "loads its plugin argument as a shared library (a path too), and runs its code",
+    "pg_copy_logical_replication_slot": "PostgreSQL's pg_copy_logical_replication_slot() "
+    "loads its plugin argument as a shared library (a path too), and runs its code",
     _UNREADABLE: 'its name, written U&"..." with escapes, cannot be checked against the '
     "functions that run their argument as code",
 }
@@ -624,6 +655,16 @@ _OPTION_NAMED = (
 _LIBPQ_OPTIONS = (
     "follows OPTIONS, the option postgres_fdw passes to libpq as the remote session's settings "
     "(options '-c session_preload_libraries=...' made the server load that library)"
+)
+# A subscription's CONNECTION is a libpq connection string the server opens itself, and libpq
+# reads sslkey=<engine>:<key> as an OpenSSL engine to load, a shared library by its path:
+# create subscription s connection '... sslcert=<a cert> sslkey=/tmp/x.so:k' ran the library's
+# constructor on the server (the seventeenth pass; the tenth found its options= dropped).
+_SUBSCRIPTION_CONNECTION = (
+    "is the connection string of a subscription, which the server opens with libpq, and "
+    "libpq loads the OpenSSL engine sslkey=<engine>:<key> names, a shared library by its path "
+    "(sslkey=/tmp/x.so:k ran that library on the server), as options='-c "
+    "session_preload_libraries=...' would"
 )
 _UNREADABLE_BEFORE = (
     'follows a name written U&"..." with escapes, which the check cannot read: it may be '
@@ -760,6 +801,16 @@ _WRITTEN = "written"
 # run in a superuser's '5'::text::int4).
 _ALTERED_TYPE = "altered type"
 _ALTERED_TYPE_KINDS = frozenset(("type", "domain"))
+# And marks the schema an object goes into (PostgreSQL): ALTER ... SET SCHEMA {s:i}, and the
+# schema part of the name a CREATE gives ({s:i}.name; a tuple value says it itself).  PostgreSQL
+# searches pg_catalog before every schema of the search path, for relations, types and
+# functions, and lets a superuser move any object into it and create types there: alter table
+# users set schema "pg_catalog" made every role's select * from users read that table instead
+# of its own schema's, and create type "pg_catalog".mood made 'evil'::mood the catalog's enum
+# in a schema with a mood of its own (the seventeenth pass).
+_INTO_SCHEMA = "into schema"
+# And the name CREATE gives, whose schema part a tuple value writes: ("pg_catalog", "mood").
+_CREATED_IN = "created in"
 
 
 def _object(statement: list[str]) -> str:
@@ -854,6 +905,8 @@ def _sink(
         return _OPTION_NAMED
     if calls[-1:] == ["options"] and previous == "options":  # options (..., options {o:l})
         return _LIBPQ_OPTIONS, _CODE_FIX
+    if previous == "connection" and head[1:2] == ["subscription"]:
+        return _SUBSCRIPTION_CONNECTION, _CODE_FIX  # create subscription s connection {c:l}
     for name in calls:
         if name in _CODE_CALLS:
             return f"is an argument of {_shown(name)}(), and {_CODE_CALLS[name]}", _CODE_FIX
@@ -1181,6 +1234,28 @@ _SEARCH_PATH_LIST = (
 )
 
 
+# postgres_fdw and dblink_fdw pass a server's and a user mapping's sslkey option to libpq, which
+# reads a value with ':' as <engine>:<key>, an OpenSSL engine it loads, a shared library by its
+# path: a user mapping's sslkey '/tmp/x.so:k' (with an sslcert) ran the library's constructor
+# in the server when the foreign table was read (the seventeenth pass).  Where the option is
+# written in the text, its value may be a key's path, with no ':'.
+_SSLKEY_OPTION = "\0sslkey"  # a _Places.roles value: the field is OPTIONS' sslkey value
+_SSLKEY_ENGINE = (
+    "is the value of the sslkey option, which libpq (postgres_fdw's, dblink's) reads as "
+    "<engine>:<key> when it holds a ':', and loads that OpenSSL engine, a shared library by its "
+    "path: sslkey '/tmp/x.so:k' ran that library's code on the server",
+    "Pass the path of a key file as a str with no ':' (check it against the paths you allow), "
+    "or write the option's value in the static text",
+)
+
+
+def _sslkey_refusal(value: object) -> tuple[str, str] | None:
+    """Why ``value`` may not be the sslkey option's value: no str, or an engine's (':')."""
+    if not isinstance(value, str) or ":" in str.__str__(value):
+        return _SSLKEY_ENGINE
+    return None
+
+
 def _search_path_refusal(value: object) -> tuple[str, str] | None:
     """Why ``value`` may not be set_config('search_path', ...)'s value: it is no str, or
     PostgreSQL would read more than one schema, or a quoted one, in it."""
@@ -1366,6 +1441,20 @@ def _names_joined_role(
     )
 
 
+def _names_owner(statement: list[str], last: str, prior: str) -> bool:
+    """Whether a field after the tokens ``prior last`` names the role an object is given to
+    (its owner): ``alter ... owner to {r:i}``, ``create schema ... authorization {r:i}``,
+    ``create database d owner [=] {r:i}``, ``reassign owned by a to {r:i}``.  A predefined
+    role there hands the object to its members: alter table t owner to "pg_read_all_data" let
+    a member of that read-only role delete the rows and drop the table (the seventeenth
+    pass)."""
+    if (prior, last) == ("owner", "to") or last == "authorization":
+        return True
+    if statement[:2] in (["create", "database"], ["create", "tablespace"]):
+        return last == "owner" or (prior, last) == ("owner", "=")
+    return statement[:2] == ["reassign", "owned"] and last == "to"
+
+
 def _role_refusal(value: object, role: str, spec: str) -> tuple[str, str] | None:
     """Why ``value`` may not be the role of a field whose role is ``role`` ("public" where
     PostgreSQL grants to, "none" where SET ROLE reads NONE, "role" elsewhere), compared as the
@@ -1392,12 +1481,14 @@ class _Places(NamedTuple):
     refused: tuple[tuple[str, str] | None, ...]  # (why, fix), whatever the value
     tables: tuple[bool, ...]  # a table DuckDB reads: a ':i' value there must be plain
     # a table these read: not one of their own (and _WRITTEN: one the statement writes;
-    # _ALTERED_TYPE: the type ALTER TYPE changes, not a built-in one)
+    # _ALTERED_TYPE: the type ALTER TYPE changes, not a built-in one; _INTO_SCHEMA: the
+    # schema an object goes into, and _CREATED_IN: the name CREATE gives, whose schema is
+    # not one of PostgreSQL's own)
     internal: tuple[tuple[str, ...], ...]
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     # a role where PostgreSQL reads a keyword too: the ':i' value refused there ("public"
     # after GRANT ... TO, "none" after SET ROLE), "search_path" for set_config()'s value of
-    # it (one schema), or ""
+    # it (one schema), _SSLKEY_OPTION for OPTIONS' sslkey value (no engine), or ""
     roles: tuple[str, ...]
     # the name of a relation or type a CREATE makes: "temp" (a TEMP one), "created" (another,
     # which a value qualified with pg_temp puts there too), or ""
@@ -1447,7 +1538,8 @@ def _composed(
         routine_body = False  # after AS in CREATE FUNCTION/PROCEDURE/MACRO
         field = 0
         # the last ':i' field: its chain_before and chain_prior, and whether a dot precedes it
-        pending: tuple[int, str, str, bool] | None = None
+        # and whether it starts the name CREATE gives (create type {s:i}.mood)
+        pending: tuple[int, str, str, bool, bool] | None = None
         last_named = False  # the previous token was a word, an identifier or a field
         taint = ""  # what the query does with code, which a value anywhere may reach
         config_named = False  # the last token was set_config()'s written setting name
@@ -1529,7 +1621,7 @@ def _composed(
                 else:
                     taint = taint or _UPDATES_SETTINGS
             if pending is not None and opens:
-                n, before_chain, prior_chain, dotted = pending
+                n, before_chain, prior_chain, dotted, _ = pending
                 declares = (
                     before_chain in _DECLARES
                     and prior_chain != "execute"
@@ -1537,6 +1629,14 @@ def _composed(
                 ) or (before_chain == "on" and _creates_index(head))
                 if not declares and found[n] in (None, _ATTRIBUTE_CALL):  # f() says more
                     found[n] = _CALLED
+            if (
+                pending is not None
+                and token == "."
+                and postgresql
+                and pending[4]
+                and _INTO_SCHEMA not in internal[pending[0]]
+            ):  # create type {s:i}.mood: the value is the schema the type is created in
+                internal[pending[0]] = (*internal[pending[0]], _INTO_SCHEMA)
             if pending is not None and token == "." and d.name == "duckdb" and tables[pending[0]]:
                 found[pending[0]] = found[pending[0]] or _TABLE_FILE  # "s".{x:i} or {x:i}."csv"
             pending = None
@@ -1610,8 +1710,18 @@ def _composed(
                     and _names_joined_role(_statement(head), last, grantees, after_set)
                 ):
                     roles[field] = "role"  # grant {r:i} to u: not a predefined "pg_*" role
+                if (
+                    postgresql
+                    and specs[field] == "i"
+                    and not calls
+                    and not roles[field]
+                    and _names_owner(_statement(head), last, prior)
+                ):
+                    roles[field] = "role"  # alter table t owner to {r:i}: not "pg_*" either
                 if postgresql and specs[field] == "i" and (grantees or _maps_user(head, last)):
                     roles[field] = "public"  # grant select on t to {r:i}: "public" is PUBLIC
+                if postgresql and calls[-1:] == ["options"] and previous == "sslkey":
+                    roles[field] = _SSLKEY_OPTION  # options (sslcert '...', sslkey {k:l})
                 if (
                     postgresql
                     and specs[field] in ("i", "l")
@@ -1639,6 +1749,23 @@ def _composed(
                     and _alters_type(_statement(head), chain_before)
                 ):
                     internal[field] = (*internal[field], _ALTERED_TYPE)
+                if (
+                    postgresql
+                    and specs[field] == "i"
+                    and not calls
+                    and _INTO_SCHEMA not in internal[field]
+                    and _moves_to_schema(_statement(head), last, prior)
+                ):
+                    internal[field] = (*internal[field], _INTO_SCHEMA)  # set schema {s:i}
+                if (
+                    postgresql
+                    and specs[field] == "i"
+                    and not calls
+                    and last != "."
+                    and _CREATED_IN not in internal[field]
+                    and _names_created(_statement(head), chain_before)
+                ):
+                    internal[field] = (*internal[field], _CREATED_IN)  # ("pg_catalog", "t")
                 if d.name == "duckdb" and _reads_a_table(chain_before, clauses[-1]):
                     tables[field] = True
                     if last == ".":
@@ -1646,7 +1773,11 @@ def _composed(
                 if last == "." and d.attribute_calls and _indirected(prior, field, specs):
                     found[field] = found[field] or _ATTRIBUTE_CALL  # (x).{f:i} is f(x)
                 if specs[field] == "i":  # a name: before "(" it is the function called
-                    pending = (field, chain_before, chain_prior, last == ".")
+                    pending = (
+                        field, chain_before, chain_prior, last == ".",
+                        last != "." and not calls
+                        and _names_created(_statement(head), chain_before),
+                    )  # fmt: skip
                     if postgresql and last == ".":
                         qualified.append(field)
                     elif postgresql and not (relation or chain_before in _DECLARES):
@@ -1799,6 +1930,48 @@ _RENAMED_KINDS = frozenset(
 )
 _RENAME_TO = ("rename", "to")
 _INTO_WORDS = frozenset(("into", "temp", "temporary", "unlogged", "table"))
+
+
+# The words after which CREATE gives its object's name (create type {s:i}.mood, create text
+# search configuration {s:i}.c, create operator class {s:i}.c, create table if not exists
+# {s:i}.t): PostgreSQL lets a superuser create types, domains, collations, conversions,
+# operators, their classes and families, text search objects and statistics in pg_catalog.
+_NAMED_KINDS = _CREATED_KINDS | frozenset(
+    ("collation", "conversion", "operator", "class", "family", "configuration", "dictionary",
+     "parser", "template", "statistics")
+)  # fmt: skip
+
+
+def _names_created(statement: list[str], chain_before: str) -> bool:
+    """Whether a ':i' field after the token ``chain_before`` starts the name CREATE gives."""
+    return statement[:1] == ["create"] and chain_before in _NAMED_KINDS
+
+
+def _moves_to_schema(statement: list[str], last: str, prior: str) -> bool:
+    """Whether a ':i' field after the tokens ``prior last`` names the schema ALTER ... SET
+    SCHEMA moves its object to (alter table t set schema {s:i})."""
+    return statement[:1] == ["alter"] and (prior, last) == ("set", "schema")
+
+
+def _system_schema(names: Sequence[object]) -> bool:
+    """Whether one of these names (the schema parts of a name) is one of PostgreSQL's own
+    schemas, which it searches before the search path: pg_catalog, pg_toast... (its temporary
+    schema, ``pg_temp``, is a session's own, and the temporary names' rule reads it)."""
+    return any(
+        isinstance(name, str) and name.startswith("pg_") and not name.startswith("pg_temp")
+        for name in names
+    )
+
+
+_SYSTEM_SCHEMA = (
+    "names the schema an object is created in or moved to, and the value names one of "
+    "PostgreSQL's own schemas ('pg_*'), which PostgreSQL searches before every search path: "
+    "alter table users set schema \"pg_catalog\" made every role's select * from users read "
+    "that table instead of its own schema's, and a type created there replaced each schema's "
+    "type of that name",
+    "Pass the name of one of your schemas (check it against the ones you allow), or write the "
+    "schema in the static text",
+)
 
 
 def _created(
@@ -1973,7 +2146,9 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
             # when no file has it (from 'sqlite_stmt', from 'pg_prepared_statements'): the
             # internal tables as for ':i' (a file is what DuckDB's from {path:l} means)
             where = _named_table(interpolation.value, False, internal, False)
-        if where is None and role == "search_path":
+        if where is None and role == _SSLKEY_OPTION:
+            where = _sslkey_refusal(interpolation.value)
+        elif where is None and role == "search_path":
             where = _search_path_refusal(interpolation.value)
         elif where is None and role:
             where = _role_refusal(interpolation.value, role, interpolation.format_spec)
@@ -1996,12 +2171,17 @@ def _named_table(
     """Why a ':i' value may not name this table: a file DuckDB would read (``table``), a table
     of the database's own (``internal``: the databases that read it as a table, and
     ``_WRITTEN`` where the statement writes it), a built-in type ALTER TYPE changes
-    (``_ALTERED_TYPE`` in ``internal``), or pg_settings as UPDATE's table (``updated``);
-    ``None`` when it may."""
+    (``_ALTERED_TYPE`` in ``internal``), one of PostgreSQL's own schemas as the one an object
+    goes into (``_INTO_SCHEMA``, and ``_CREATED_IN`` for a qualified name), or pg_settings as
+    UPDATE's table (``updated``); ``None`` when it may."""
     names = _names_of(value)
     last = names[-1] if names and isinstance(names[-1], str) else ""
     if updated and names[-1:] == ("pg_settings",):  # quoted: only this spelling is the view
         return _UPDATED_SETTINGS
+    if (_INTO_SCHEMA in internal and _system_schema(names)) or (
+        _CREATED_IN in internal and _system_schema(names[:-1])
+    ):
+        return _SYSTEM_SCHEMA
     if _ALTERED_TYPE in internal and (
         last in _POSTGRESQL_TYPES or last.startswith("pg_") or "pg_catalog" in names
     ):

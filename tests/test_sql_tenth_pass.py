@@ -249,11 +249,13 @@ def test_postgresql_postgres_fdw_options_set_the_remote_sessions_libraries(
 def test_postgresql_subscription_connection_keeps_its_own_options(
     db: Any, postgres_dsn: str
 ) -> None:
-    """Held: ``create subscription s connection {c:l} ...`` stays accepted.  Its connection
-    string is libpq's too, but the subscription's walreceiver writes ``options`` of its own
-    after it (datestyle, intervalstyle, extra_float_digits), so the value's ``-c
+    """Held here: the subscription's walreceiver writes ``options`` of its own after the
+    connection string (datestyle, intervalstyle, extra_float_digits), so a value's ``-c
     session_preload_libraries=<file>`` was dropped: the publisher (here the same server)
-    opened the session and never loaded the library."""
+    opened the session and never loaded the library.  ``create subscription s connection
+    {c:l}`` was kept accepted for that; it is refused since the seventeenth pass, whose
+    ``sslkey=<library>:<key>`` made libpq load the value's library as an OpenSSL engine
+    (tests/test_sql_seventeenth_pass.py), so the queries below are run as sql() wrote them."""
     if db.execute("select rolsuper from pg_roles where rolname = current_user").fetchone() != (
         True,
     ):
@@ -269,11 +271,17 @@ def test_postgresql_subscription_connection_keeps_its_own_options(
             field(conninfo, "c", "l"),
             after,
         )
+        with pytest.raises(RenderError, match="is the connection string of a subscription"):
+            sql(T(*parts), "format")
+
+        def written(value: str) -> str:  # the query sql() wrote before the seventeenth pass
+            return parts[0] + "'" + value.replace("'", "''") + "'" + after
+
         # It connects: a database that does not exist fails the statement.
         missing = make_conninfo(postgres_dsn, dbname="ipy_istring_no_such_database")
         with pytest.raises(Exception, match="ipy_istring_no_such_database"):
-            db.execute(*sql(T(parts[0], field(missing, "c", "l"), after), "format"))
-        db.execute(*sql(T(*parts), "format"))
+            db.execute(written(missing))
+        db.execute(written(conninfo))
         try:
             connected = db.execute(
                 "select subconninfo from pg_subscription where subname = 'ipy_istring_sub'"
