@@ -265,7 +265,7 @@ def test_command_line_clean_and_usage(tmp_path: Path, capsys: pytest.CaptureFixt
     "corpus",
     [
         "CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4", "HELDOUT5", "HELDOUT6",
-        "HELDOUT7", "HELDOUT8", "HELDOUT9",
+        "HELDOUT7", "HELDOUT8", "HELDOUT9", "HELDOUT10",
     ],
 )
 def test_corpus_recall_and_precision(tmp_path: Path, corpus: str) -> None:

@@ -2042,4 +2042,4 @@ subprocess.run(f"journalctl -u zigbee2mqtt -n {LINES} --no-pager", shell=True)
     ),
 ]
 
-CASES: list[Case] = [*SQL, *SHELL, *NOTEBOOKS, *SAFE]
+HELDOUT10: list[Case] = [*SQL, *SHELL, *NOTEBOOKS, *SAFE]
