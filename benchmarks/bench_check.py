@@ -53,6 +53,7 @@ from check_corpus import (  # noqa: E402
     HELDOUT7,
     HELDOUT8,
     HELDOUT9,
+    HELDOUT10,
     SCRIPTS,
     Case,
     Score,
@@ -394,6 +395,7 @@ def main() -> None:
         scores("1h. The seventh held-out corpus (modelled on public code, written blind)", HELDOUT7)
         scores("1i. The eighth held-out corpus (modelled on public code, written blind)", HELDOUT8)
         scores("1j. The ninth held-out corpus (modelled on public code, written blind)", HELDOUT9)
+        scores("1k. The tenth held-out corpus (modelled on public code, written blind)", HELDOUT10)
     if "2" in chosen:
         file_speed(quick)
     if "3" in chosen:

@@ -265,7 +265,7 @@ def test_command_line_clean_and_usage(tmp_path: Path, capsys: pytest.CaptureFixt
     "corpus",
     [
         "CASES", "HELDOUT", "HELDOUT2", "HELDOUT3", "HELDOUT4", "HELDOUT5", "HELDOUT6",
-        "HELDOUT7", "HELDOUT8", "HELDOUT9",
+        "HELDOUT7", "HELDOUT8", "HELDOUT9", "HELDOUT10",
     ],
 )
 def test_corpus_recall_and_precision(tmp_path: Path, corpus: str) -> None:
@@ -701,6 +701,41 @@ FLOWS = {
         "con.executescript(ddl)\n",
         3,
     ),
+    # HELDOUT10's misses: sinks of Pony's Database, GIS libraries, Snowflake's stage commands
+    "pony Database().select": (
+        "from pony.orm import Database\ndb = Database()\n"
+        "def f(city):\n    return db.select(f\"SELECT name FROM P WHERE city = '{city}'\")\n",
+        4,
+    ),
+    "pony Database().execute": (
+        "import pony.orm\ndb = pony.orm.Database()\ndb.execute(f'delete from P where id = {i}')\n",
+        3,
+    ),
+    "geopandas read_postgis": (
+        "import geopandas as gpd\n"
+        "gdf = gpd.read_postgis(f'SELECT geom FROM p WHERE g && ST_MakeEnvelope({b})', con=e)\n",
+        2,
+    ),
+    "GeoDataFrame.from_postgis": (
+        "from geopandas import GeoDataFrame\nGeoDataFrame.from_postgis('select * from ' + t, e)\n",
+        2,
+    ),
+    "OGR ExecuteSQL": (
+        "from osgeo import ogr\nds = ogr.Open('PG:dbname=gis')\n"
+        "layer = ds.ExecuteSQL(f\"SELECT id FROM roads WHERE name = '{name}'\")\n",
+        3,
+    ),
+    "GDAL VectorTranslate SQLStatement": (
+        "from osgeo import gdal\n"
+        "gdal.VectorTranslate('o.gpkg', src, SQLStatement=f'SELECT * FROM r WHERE k = {k}')\n",
+        2,
+    ),
+    "Snowflake PUT": (
+        "def up(conn, path):\n"
+        "    conn.cursor().execute('PUT file://' + path + ' @%uploads AUTO_COMPRESS=TRUE')\n",
+        2,
+    ),
+    "Snowflake LIST": ("def ls(cur, s):\n    cur.execute(f'LIST @{s}')\n", 2),
 }
 
 
@@ -875,6 +910,16 @@ SAFE_FLOWS = [
     "import os\nD = os.path.join('data', 'raw')\nos.system(f'ls {D.upper()}')\n",
     "from pathlib import Path\nD = Path('data') / 'raw'\n"
     "get_ipython().run_line_magic('sx', 'ls -1 {D} {D.name}')\n",
+    # HELDOUT10's sinks, not over-reaching: Pony's own parameters, constant SQL, another
+    # library's `.select` (BeautifulSoup's CSS selector), `.execute` of text that is no SQL
+    "from pony.orm import Database\ndb = Database()\n"
+    "def f(city):\n    return db.select('SELECT name FROM P WHERE city = $city')\n",
+    "from bs4 import BeautifulSoup\nsoup = BeautifulSoup(page, 'html.parser')\n"
+    "rows = soup.select(f'table.{kind} tr')\n",
+    "from osgeo import ogr\nds = ogr.Open('PG:dbname=gis')\n"
+    "layer = ds.ExecuteSQL('SELECT id FROM roads', spatialFilter=area)\n",
+    "def f(bot, item):\n    bot.execute(f'get the {item} for me')\n",
+    "import geopandas as gpd\ngdf = gpd.read_postgis('SELECT geom FROM p', con=e)\n",
 ]
 # Look-alikes that are not safe: the same guards, done wrong.
 UNSAFE_GUARDS = [

@@ -748,7 +748,7 @@ _CELLS_CHECKED = r"""
 import ast, json, sys, warnings
 sys.path.insert(0, sys.argv[1])
 from check_corpus import CASES, HELDOUT, HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7
-from check_corpus import HELDOUT8, HELDOUT9
+from check_corpus import HELDOUT8, HELDOUT9, HELDOUT10
 from IPython.core.inputtransformer2 import TransformerManager
 from ipy_istring.check.cell import CellChecker
 from ipy_istring.rewrite import rewrite
@@ -756,7 +756,8 @@ import ipy_istring.check.flow as flow
 warnings.simplefilter("ignore")
 transform, out = TransformerManager().transform_cell, []
 corpora = (
-    CASES, HELDOUT, HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9
+    CASES, HELDOUT, HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9,
+    HELDOUT10,
 )
 for corpus in corpora:
     for case in corpus:

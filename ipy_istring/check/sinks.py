@@ -40,7 +40,9 @@ SQL_WORDS = re.compile(
     r"\b(select|insert|update|delete|create|drop|alter|pragma|with|truncate|grant|revoke|"
     r"merge|copy|attach|explain|describe|show|call|vacuum|values|from|where|set|exec|execute|"
     r"declare|like|refresh\s+materialized\s+view|reindex|savepoint|deallocate|unlisten|"
-    r"upsert)\b",
+    r"upsert)\b"
+    # Snowflake's stage commands: `PUT file://...  @stage`, `GET @stage ...`, `LIST @stage`
+    r"|\bput\s+'?file:|\b(get|list|ls|remove|rm)\s+'?@",
     re.IGNORECASE,
 )
 
@@ -136,6 +138,16 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _sql("psycopg2.sql.SQL", "string"),
     _sql(".select_by_sql", "sql", generic=True),  # Pony
     _sql(".get_by_sql", "sql", generic=True),
+    # Pony's raw SQL on its Database object (`db = Database()`: `.select` alone is too common)
+    *(_sql(f"pony.orm.Database().{m}", "sql") for m in ("select", "get", "exists", "execute")),
+    # GIS: geopandas over SQLAlchemy or DB-API, OGR/GDAL data sources (PostGIS, GeoPackage)
+    _sql("geopandas.read_postgis"),
+    _sql("geopandas.GeoDataFrame.from_postgis"),
+    _sql(".ExecuteSQL", "statement", generic=True),
+    *(
+        Sink(f"osgeo.gdal.{f}", "sql", argument=1 << 20, keywords=("SQLStatement",))
+        for f in ("VectorTranslate", "VectorTranslateOptions")
+    ),
     # `databases` (encode), clickhouse-connect, clickhouse-driver
     *(_sql(f".{m}", "query", generic=True) for m in ("fetch_all", "fetch_one", "fetch_val")),
     *(_sql(f".{m}", "query", generic=True) for m in ("query_df", "query_arrow", "query_np")),
