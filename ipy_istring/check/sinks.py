@@ -138,8 +138,9 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _sql("psycopg2.sql.SQL", "string"),
     _sql(".select_by_sql", "sql", generic=True),  # Pony
     _sql(".get_by_sql", "sql", generic=True),
-    # Pony's raw SQL on its Database object (`db = Database()`: `.select` alone is too common)
-    *(_sql(f"pony.orm.Database().{m}", "sql") for m in ("select", "get", "exists", "execute")),
+    # Pony's raw SQL on its Database object (`db = Database()`: `.select` alone is too common;
+    # not its `get`/`exists`: every `.get(` of a cell would then be read as a possible sink)
+    *(_sql(f"pony.orm.Database().{m}", "sql") for m in ("select", "execute")),
     # GIS: geopandas over SQLAlchemy or DB-API, OGR/GDAL data sources (PostGIS, GeoPackage)
     _sql("geopandas.read_postgis"),
     _sql("geopandas.GeoDataFrame.from_postgis"),
