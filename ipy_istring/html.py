@@ -444,7 +444,8 @@ def _flatten(
                     "html",
                     field_text(interpolation),
                     f"nests i-strings more than {MAX_NESTING} deep",
-                    'Build deep structures in a loop and join the parts with Markup("").join(...)',
+                    "Build deep structures in a loop and join the parts with a result's .join(), "
+                    'which checks the joined page: html(i"").join(parts)',
                 )
             inner = as_template(value, renderer="html")
             flat_strings[-1] += inner.strings[0]

@@ -41,7 +41,8 @@ from test_html import browser, load  # noqa: F401 (the module's Chromium, a fixt
 from test_html_seventh_pass import HREF, mathjax_page, result, visit_mathjax  # noqa: F401
 
 from ipy_istring.fields import RenderError
-from ipy_istring.html import HtmlMarkup
+from ipy_istring.html import HtmlMarkup, html
+from ipy_istring.template import Interpolation, InterpolationTemplate
 
 # --- upper() and swapcase(): a relative URL folded into a javascript: link --------------------
 
@@ -190,3 +191,23 @@ def test_a_value_mapped_before_it_is_rendered_stays_accepted(browser: Any) -> No
     assert rendered == '<a id="l" href="https://ok.example/a">x</a>'
     # And a relative link with U+017F stays what it was when html() read it: relative.
     assert clicked(browser, str(link())) is None
+
+
+# --- joining results: the join a refusal recommends checks the page -------------------------------
+
+
+def test_the_recommended_join_of_results_checks_the_page(mathjax_page: Any) -> None:  # noqa: F811
+    # Each part passes alone; Markup("").join(parts) (a known limit, see docs/renderers.md)
+    # makes a Markup whose <p> html() does not read when it is a trusted value.  The join the
+    # nesting refusal now recommends, a result's .join(), reads it.
+    parts = [result("<p>Tags: "), result("{} ", "$" + HREF), result("{} ", "$"), result("</p>")]
+    assert visit_mathjax(mathjax_page, str(Markup("").join(parts))) == ["script"]
+    with pytest.raises(RenderError, match="MathJax typesets"):
+        result("").join(parts)
+    fine = [result("<p>Tags: "), result("{} ", "alpha"), result("{} ", "$5"), result("</p>")]
+    assert result("").join(fine) == "<p>Tags: alpha $5 </p>"
+    deep = InterpolationTemplate("x")
+    for _ in range(120):
+        deep = InterpolationTemplate("<b>", Interpolation(deep, "t"), "</b>")
+    with pytest.raises(RenderError, match=r"join the parts with a result's \.join\(\)"):
+        html(deep)
