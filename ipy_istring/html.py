@@ -183,13 +183,45 @@ class HtmlMarkup(Markup):
             between += (self, piece) if between else (piece,)
         return _checked_join(between)
 
+    # Padding with spaces only adds whitespace, as stripping only removes it; another fill
+    # character is text html() never read where it lands: the right padding goes into the
+    # text of the element the result leaves open (html(i"<p>{a}").ljust(n, "$") closed the
+    # value's "$\href{javascript:...}{x}" into math for MathJax).
+
+    def ljust(self, width: SupportsIndex, fillchar: str = " ", /) -> Any:
+        """``str.ljust``: a result if it pads with spaces, else plain text."""
+        if fillchar == " ":
+            return super().ljust(width)
+        return str.ljust(self, width, fillchar)
+
+    def rjust(self, width: SupportsIndex, fillchar: str = " ", /) -> Any:
+        """``str.rjust``: a result if it pads with spaces, else plain text."""
+        if fillchar == " ":
+            return super().rjust(width)
+        return str.rjust(self, width, fillchar)
+
+    def center(self, width: SupportsIndex, fillchar: str = " ", /) -> Any:
+        """``str.center``: a result if it pads with spaces, else plain text."""
+        if fillchar == " ":
+            return super().center(width)
+        return str.center(self, width, fillchar)
+
 
 # (str's own methods return a plain str.)  casefold() is no cut, but it folds characters a
 # value may hold into ASCII letters (U+017F, long s, into s): "$\<U+017F>tyle{...}{x}$",
 # no TeX command when html() read it, became "$\style{...}{x}$", an overlay to MathJax.
+# The other case mappings remake the page's text the same way (the seventeenth pass; markupsafe
+# gave a result, shown as HTML and trusted when joined): upper() and swapcase() fold U+017F
+# and U+0131 (dotless i) into S and I, so a value "java<U+017F>cript:..." in <a href="{u}">,
+# a relative URL when html() judged it, became a JAVASCRIPT: link that ran in Chromium; and
+# lower(), capitalize() and swapcase() make MathJax's \begin...\end of a value's
+# "\BEGIN{EQUATION}\HREF{...}...\END{EQUATION}", which MathJax (case-sensitive) left as
+# text.  zfill() and expandtabs() remake text too (zeros after a leading sign, spaces for a
+# tab the URL parser drops): no result keeps a method not shown to keep its page.
 for _cut in (
     "__getitem__", "split", "rsplit", "splitlines", "partition", "rpartition", "removeprefix",
-    "removesuffix", "translate", "casefold",
+    "removesuffix", "translate", "casefold", "lower", "upper", "capitalize", "title",
+    "swapcase", "zfill", "expandtabs",
 ):  # fmt: skip
     setattr(HtmlMarkup, _cut, getattr(str, _cut))
 
@@ -415,7 +447,8 @@ def _flatten(
                     "html",
                     field_text(interpolation),
                     f"nests i-strings more than {MAX_NESTING} deep",
-                    'Build deep structures in a loop and join the parts with Markup("").join(...)',
+                    "Build deep structures in a loop and join the parts with a result's .join(), "
+                    'which checks the joined page: html(i"").join(parts)',
                 )
             inner = as_template(value, renderer="html")
             flat_strings[-1] += inner.strings[0]

@@ -256,8 +256,11 @@ def test_a_cut_of_a_result_is_plain_text(cut: Any) -> None:
 
 def test_whitespace_stripped_and_other_methods_keep_a_result() -> None:
     rendered = result(' <p title="{}">x</p>\n', "a")
-    kept_methods = (rendered.strip(), rendered.lstrip(), rendered.rstrip(), rendered.upper())
-    for kept in (*kept_methods, rendered.lower()):
+    # (upper() and lower() kept a result too until the seventeenth pass, which found that
+    # case mappings fold U+017F into S and \BEGIN into \begin: they are plain text now, kept
+    # as named cases in test_html_seventeenth_pass.py)
+    kept_methods = (rendered.strip(), rendered.lstrip(), rendered.rstrip(), rendered.center(40))
+    for kept in (*kept_methods, rendered.ljust(40)):
         assert type(kept) is HtmlMarkup
     assert rendered.strip() == '<p title="a">x</p>'
     assert short_rows(("a note", "alice")) == (
