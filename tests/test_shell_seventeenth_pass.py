@@ -47,7 +47,10 @@ class _Listener:
         self.server = socket.socket()
         self.server.bind(("127.0.0.1", 0))
         self.server.listen(4)
-        self.server.settimeout(10)
+        # (close() always ends the wait with a connection of its own: the bound is only for a
+        # test gone wrong. 10 s was too short on a loaded machine: the command's shell had not
+        # yet connected when the wait gave up, and the positive control failed.)
+        self.server.settimeout(120)
         self.port = self.server.getsockname()[1]
         self.own_port = -1  # the port of close()'s own connection, which ends the wait
         self.connected = False
@@ -79,7 +82,7 @@ class _Listener:
             self.own_port = own.getsockname()[1]
             own.settimeout(2)
             own.connect(("127.0.0.1", self.port))
-            self.thread.join(10)
+            self.thread.join(60)
         self.server.close()
 
 
