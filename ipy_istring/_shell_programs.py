@@ -3268,7 +3268,7 @@ def _awk_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentR
     texts = _program_texts(name, before)
     if texts and all(text is not None and _begin_only(text) for text in texts):
         return None  # awk runs BEGIN and exits: it reads no operand (`awk 'BEGIN{...}' {x}`)
-    return ArgumentRule(("assignment",), f"{name}'s file operand")
+    return ArgumentRule(("assignment", "awk-socket"), f"{name}'s file operand")
 
 
 _AWK_BEGIN = re.compile(r"\s*BEGIN\s*\{")
@@ -3511,6 +3511,22 @@ def _awk_assignment(before: str, value: str, after: str) -> str | None:
     return (
         "starts with NAME=, which awk reads as an assignment to its variable NAME, not a file "
         "(also after --), so the value sets any variable (print > out wrote another file)"
+    )
+
+
+# gawk's special files (io.c's inetfile()): a name starting so is a network connection,
+# /inet/tcp/LPORT/HOST/PORT, also as a file operand, where gawk reads what the host sends.
+_GAWK_SOCKET = re.compile(r"/inet[46]?/")
+
+
+def _awk_socket(before: str, value: str, after: str) -> str | None:
+    socket = _GAWK_SOCKET.match(before + value + after)
+    if socket is None or socket.end() <= len(before):
+        return None  # (a file; or a connection the text itself names: /inet/tcp/0/{host}/80)
+    return (
+        "makes the file name start with /inet/ (or /inet4/, /inet6/), which gawk (the awk of "
+        "many systems) opens as a network connection to the host and port it names, not as a "
+        "file, and reads what that host sends"
     )
 
 
@@ -3757,6 +3773,11 @@ _ARGUMENT_CHECKS: dict[str, tuple[Callable[[str, str, str], str | None], str]] =
         "'\\\\/').replace('+', '\\\\+')), or check it in Python",
     ),
     "assignment": (_awk_assignment, "Write ./ before the field: awk reads ./out=x as a file"),
+    "awk-socket": (
+        _awk_socket,
+        "Write ./ before the field (awk reads ./inet/... as a file), or check the path in "
+        "Python",
+    ),
 }
 
 

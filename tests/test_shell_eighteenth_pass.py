@@ -16,6 +16,7 @@ sh() gave for these templates) in real dash and bash, then refused by allow-list
 from __future__ import annotations
 
 import pathlib
+import re
 import shutil
 import subprocess
 
@@ -23,6 +24,7 @@ import pytest
 from conftest import require
 from test_shell_contexts import SHELLS, naive_sh
 from test_shell_fourth_pass import _template
+from test_shell_seventeenth_pass import _Listener
 
 from ipy_istring.fields import RenderError
 from ipy_istring.shell import argv, sh
@@ -155,3 +157,83 @@ def test_ghostscript_files_stay_accepted(
         assert done.returncode == 0, done.stderr
         assert (where / written).read_bytes().startswith(b"%PDF"), (shell, case)
         assert not (where / SENTINEL).exists()
+
+
+# -- gawk's network files ----------------------------------------------------------------------
+#
+# gawk (the awk here, and of many systems) reads a name starting with /inet/, /inet4/ or /inet6/
+# as a network connection, /inet/tcp/LPORT/HOST/PORT (io.c's inetfile()), also as a file operand
+# of the command line: `awk '{print}' {f}` with /inet/tcp/0/127.0.0.1/PORT connected to a
+# listener and printed what it sent, where the template means a file (as bash's /dev/tcp in a
+# redirection, the seventeenth pass).  mawk opens the path.
+
+AWK_SOCKET_CASES = [
+    "awk '{print}' §",
+    "gawk 'NR == 1' §",
+    "awk -F, '{print $1}' §",
+    "awk -- '{print}' §",
+    "awk '{print}' /§",
+    "awk '{print}' data.csv §",
+    'for f in §; do awk \'{print}\' "$f"; done',
+    "sh -c 'awk \"{print}\" \"$1\"' sh §",
+]
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize("case", AWK_SOCKET_CASES)
+def test_a_file_operand_gawk_opens_as_a_connection_is_refused(
+    shell: str, case: str, tmp_path: pathlib.Path
+) -> None:
+    require(shutil.which("gawk") is not None, "gawk is not installed")
+    (tmp_path / "data.csv").write_text("a,b\n")
+    listener = _Listener()
+    name = f"tcp/0/127.0.0.1/{listener.port}"
+    value = ("inet/" if "/§" in case else "/inet/") + name
+    try:
+        # Positive control: the old render made awk (gawk) connect and print what it read.
+        gawk = re.sub(r"\bawk ", "gawk ", case)  # (awk may be mawk elsewhere)
+        done = _run(shell, naive_sh(_template(gawk, value)), tmp_path)
+    finally:
+        listener.close()
+    assert listener.connected, case
+    assert "remote" in done.stdout, (case, done.stdout)
+    with pytest.raises(RenderError, match=r"operand, and makes the file name start with /inet/"):
+        sh(_template(case, value))
+
+
+def test_mawk_opens_the_path() -> None:
+    """Why this is gawk's reading of the name: mawk fails to open a file so named."""
+    require(shutil.which("mawk") is not None, "mawk is not installed")
+    done = subprocess.run(
+        ["mawk", "{print}", "/inet/tcp/0/127.0.0.1/9"], capture_output=True, text=True,
+        timeout=20, check=False,
+    )  # fmt: skip
+    assert done.returncode != 0 and "/inet/tcp" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "case, value",
+    [
+        ("awk '{print}' §", "data.csv"),
+        ("awk '{print}' §", "./inet/tcp/0/127.0.0.1/9"),  # (a relative path)
+        ("awk '{print}' §", "/tmp/inet/tcp/x"),
+        ("awk '{print}' §", "/inetd.conf"),
+        ("awk '{print}' data/§", "/inet/tcp/0/127.0.0.1/9"),
+        ("awk -v f=§ '{print f}' data.csv", "/inet/tcp/0/127.0.0.1/9"),  # (a string)
+        ("awk 'BEGIN { print ARGV[1] }' §", "/inet/tcp/0/127.0.0.1/9"),  # (no file read)
+    ],
+)
+def test_awk_files_stay_accepted(case: str, value: str) -> None:
+    sh(_template(case, value))
+
+
+def test_a_connection_the_text_names_stays_accepted(tmp_path: pathlib.Path) -> None:
+    """``awk '{print}' /inet/tcp/0/{host}/PORT``: the author wrote the connection."""
+    require(shutil.which("gawk") is not None, "gawk is not installed")
+    listener = _Listener()
+    try:
+        command = sh(_template(f"gawk '{{print}}' /inet/tcp/0/§/{listener.port}", "127.0.0.1"))
+        done = _run("/usr/bin/dash", command, tmp_path)
+    finally:
+        listener.close()
+    assert listener.connected and "remote" in done.stdout
