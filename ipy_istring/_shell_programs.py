@@ -3144,6 +3144,43 @@ def _sox_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentR
     return None if prefix.startswith("-") else ArgumentRule(("sox-file",), f"a file of {name}")
 
 
+# Ghostscript and its scripts, which pass their operands and output file on to gs.
+_GHOSTSCRIPT = frozenset(
+    {"gs", "ghostscript", "gsnd", "gsc", "gsx", "ps2pdf", "ps2pdf12", "ps2pdf13", "ps2pdf14",
+     "ps2pdfwr", "pdf2ps", "ps2ps", "ps2ps2", "eps2eps", "ps2ascii", "ps2epsi", "pdf2dsc",
+     "dvipdf"}
+)  # fmt: skip
+# gs's options whose argument is a file it opens as input or output: -sOutputFile=F, -fF
+# (glued).  (-sstdout=F opens F as a plain file: `%pipe%cmd` there made a file so named.)
+_GHOSTSCRIPT_FILE_OPTION = re.compile(r"-sOutputFile=|-f(?=.)")
+
+
+def _ghostscript_rule(
+    name: str, before: Sequence[str | None], prefix: str
+) -> ArgumentRule | None:
+    """A file of Ghostscript (``gs -o {out} {in}``, ``-sOutputFile={out}``, ``ps2pdf {in}
+    {out}``), where ``%pipe%cmd`` and ``|cmd`` are a command gs runs through a shell, and the
+    words after ``-c``, which are PostScript code."""
+    code = False
+    for word in before:
+        if word == "-c":
+            code = True
+        elif word is not None and re.match(r"-[^0-9]", word):
+            code = False
+    if code and not re.match(r"-[^0-9]", prefix):
+        return ArgumentRule(("postscript",), f"{name} -c's PostScript code")
+    option = _GHOSTSCRIPT_FILE_OPTION.match(prefix)
+    if option is not None:
+        return ArgumentRule(("gs-output",), f"{name} {option.group()}", option.end())
+    last = before[-1] if before else None
+    if last == "-o" and not prefix:
+        return ArgumentRule(("gs-output",), f"{name} -o")
+    ended = next((at for at, word in enumerate(before) if word in ("--", "-+", "-_")), None)
+    if ended is not None and _operands_before(before[ended + 1 :], frozenset({"-o"})):
+        return None  # (`gs -- prog.ps {x}`: after the file, strings in /ARGUMENTS)
+    return None if prefix.startswith("-") else ArgumentRule(("gs-file",), f"a file of {name}")
+
+
 def _wget_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
     """wget's method and request lines (``--method={m}``, ``--header={h}``)."""
     given = _argument_of(before, prefix, frozenset(_WGET_ARGUMENTS))
@@ -3231,7 +3268,7 @@ def _awk_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentR
     texts = _program_texts(name, before)
     if texts and all(text is not None and _begin_only(text) for text in texts):
         return None  # awk runs BEGIN and exits: it reads no operand (`awk 'BEGIN{...}' {x}`)
-    return ArgumentRule(("assignment",), f"{name}'s file operand")
+    return ArgumentRule(("assignment", "awk-socket"), f"{name}'s file operand")
 
 
 _AWK_BEGIN = re.compile(r"\s*BEGIN\s*\{")
@@ -3273,6 +3310,7 @@ _RULE_FINDERS: dict[
     "curl": _curl_rule,
     "wget": _wget_rule,
     **dict.fromkeys(("sox", "soxi", "play", "rec"), _sox_rule),
+    **dict.fromkeys(_GHOSTSCRIPT, _ghostscript_rule),
     "rsync": _rsync_rule,
     "git": _git_rule,
     "kill": _kill_rule,
@@ -3476,6 +3514,22 @@ def _awk_assignment(before: str, value: str, after: str) -> str | None:
     )
 
 
+# gawk's special files (io.c's inetfile()): a name starting so is a network connection,
+# /inet/tcp/LPORT/HOST/PORT, also as a file operand, where gawk reads what the host sends.
+_GAWK_SOCKET = re.compile(r"/inet[46]?/")
+
+
+def _awk_socket(before: str, value: str, after: str) -> str | None:
+    socket = _GAWK_SOCKET.match(before + value + after)
+    if socket is None or socket.end() <= len(before):
+        return None  # (a file; or a connection the text itself names: /inet/tcp/0/{host}/80)
+    return (
+        "makes the file name start with /inet/ (or /inet4/, /inet6/), which gawk (the awk of "
+        "many systems) opens as a network connection to the host and port it names, not as a "
+        "file, and reads what that host sends"
+    )
+
+
 # bash's own names for a redirection's target (redir.c, `/dev/tcp/*/*`, `/dev/udp/*/*`): bash
 # opens a network connection there instead of a file, where dash (and every program given the
 # name as an argument) opens the path, which does not exist.
@@ -3582,6 +3636,34 @@ def _sox_file(before: str, value: str, after: str) -> str | None:
     )
 
 
+def _ghostscript_output(before: str, value: str, after: str) -> str | None:
+    word = before + value + after
+    if word.startswith(("|", "%")):
+        return (
+            "makes the file name start with "
+            f"{word[0]!r}: Ghostscript runs '%pipe%cmd' and '|cmd' as a shell command "
+            "(popen) and '%name%' names one of its I/O devices"
+            if not before
+            else "is in a file name starting with "
+            f"{word[0]!r}, which Ghostscript runs as a shell command ('%pipe%cmd', '|cmd') "
+            "or opens as one of its I/O devices"
+        )
+    return None
+
+
+def _ghostscript_file(before: str, value: str, after: str) -> str | None:
+    if not before and value.startswith("@"):
+        return "makes the operand start with '@': Ghostscript reads that file as more options"
+    return _ghostscript_output(before, value, after)
+
+
+def _postscript(before: str, value: str, after: str) -> str:
+    return (
+        "Ghostscript runs every word after -c (to the next option) as PostScript, whose "
+        "'file' opens '%pipe%cmd' (a shell command) when -dNOSAFER is given"
+    )
+
+
 # Per check: what a value may hold (a function returning why not, or None) and what to write.
 _ARGUMENT_CHECKS: dict[str, tuple[Callable[[str, str, str], str | None], str]] = {
     "destination": (
@@ -3631,6 +3713,21 @@ _ARGUMENT_CHECKS: dict[str, tuple[Callable[[str, str, str], str | None], str]] =
         "Write ./ before a file's name (sox ./{f} out.wav), and quote a URL's part in Python "
         "(urllib.parse.quote(value, safe='')), or download it from Python and give SoX the file",
     ),
+    "gs-output": (
+        _ghostscript_output,
+        "Write ./ before the file's name (gs -o ./{out} in.ps; in an output file's name gs "
+        "reads '%' as its page number's format, so double it: '%%'), or check the value in "
+        "Python",
+    ),
+    "gs-file": (
+        _ghostscript_file,
+        "Write ./ before the file's name (gs -o ./{out} ./{in}), or check the value in Python",
+    ),
+    "postscript": (
+        _postscript,
+        "Pass the value as data after the file: gs -- prog.ps {x} (in /ARGUMENTS), or "
+        "check it in Python",
+    ),
     "remote-path": (
         _remote_shell_path,
         "Check the value in Python (letters, digits and _./:@%+=,-~ only, say), or copy "
@@ -3676,6 +3773,11 @@ _ARGUMENT_CHECKS: dict[str, tuple[Callable[[str, str, str], str | None], str]] =
         "'\\\\/').replace('+', '\\\\+')), or check it in Python",
     ),
     "assignment": (_awk_assignment, "Write ./ before the field: awk reads ./out=x as a file"),
+    "awk-socket": (
+        _awk_socket,
+        "Write ./ before the field (awk reads ./inet/... as a file), or check the path in "
+        "Python",
+    ),
 }
 
 
