@@ -227,3 +227,100 @@ def test_a_value_lying_that_it_is_a_template_still_displays(renderers: Any) -> N
     view = display.describe(t)
     assert view.fields[0].value.text == "LyingTemplate()"
     assert "not rendered here" not in display.to_text(t)
+
+
+# --- the widget's preview of html() output loads nothing ---------------------------------------
+
+PIXEL = (
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8"
+    "/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg=="
+)
+
+
+@pytest.fixture
+def listener() -> Iterator[tuple[str, list[str]]]:
+    """A local HTTP server: its base URL, and the paths requested from it."""
+    import http.server
+    import threading
+
+    requested: list[str] = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            requested.append(self.path)
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", requested
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _shown_in_chromium(chromium_path: str, markup: str) -> list[Any]:
+    """Put ``markup`` into a page as ipywidgets' HTML does (innerHTML), let it load, and read
+    the preview frame: its text, its images' widths, its paragraph's colour."""
+    from conftest import CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            tab = browser.new_page()
+            tab.set_content("<div id='out'></div>")
+            tab.evaluate("m => { document.getElementById('out').innerHTML = m }", markup)
+            tab.wait_for_timeout(500)
+            frame = tab.frames[1]
+            frame.wait_for_load_state("load")
+            return list(
+                frame.evaluate(
+                    "() => [document.body.innerText, "
+                    "[...document.images].map(i => i.naturalWidth), "
+                    "getComputedStyle(document.querySelector('p')).color]"
+                )
+            )
+        finally:
+            browser.close()
+
+
+def test_the_html_preview_fetches_no_url_of_a_value(
+    renderers: Any, chromium_path: str, listener: tuple[str, list[str]]
+) -> None:
+    """Positive control: the same rendered HTML in a frame sandboxed as before (no policy)
+    makes Chromium request the value's URL; the widget's preview requests nothing, and still
+    shows the text, an inline style and a data: image."""
+    from html import escape
+
+    from ipy_istring import html_view
+    from ipy_istring.html import html
+
+    base, requested = listener
+    t = InterpolationTemplate(
+        "<p style='color: rgb(0, 128, 0)'>hi</p><img src='",
+        field(f"{base}/avatar", "avatar"),
+        f"'><img src='{PIXEL}'><video poster='",
+        field(f"{base}/poster", "poster"),
+        "'></video>",
+    )
+    rendered = str(html(t))
+    assert f"{base}/avatar" in rendered  # html() lets an http URL through: it is the page's
+    old_preview = f"<iframe sandbox='' srcdoc='{escape(rendered)}'></iframe>"
+    _shown_in_chromium(chromium_path, old_preview)
+    assert "/avatar" in requested and "/poster" in requested
+    requested.clear()
+
+    output = view_model.render_one(t, "html", renderers["html"])
+    assert output.kind == "html"
+    preview = html_view.output_html(output, preview=True)
+    text, widths, colour = _shown_in_chromium(chromium_path, preview)
+    assert requested == []
+    assert text.strip() == "hi" and colour == "rgb(0, 128, 0)"
+    assert widths == [0, 1]  # the value's URL not loaded, the data: pixel loaded
