@@ -337,15 +337,20 @@ def _nested(value: object) -> tuple[int, list[tuple[object, bool]]] | None:
     return text, _field_values(template)
 
 
-def _first_items(value: object, count: int) -> list[object]:
-    """Up to ``count`` items of a non-container iterable a field spreads (a ``range``, an
-    array, a class of one's own, infinite maybe), read once; an error stops the reading
-    (the renderer then says what it makes of it)."""
+def _first_items(value: object, room: int) -> list[object]:
+    """The first items of a non-container iterable a field spreads (a ``range``, an array, a
+    class of one's own, infinite maybe), read once, until they are known to render to
+    ``room`` characters (one per item, a text's length for a text: a lazy source of 10 MB
+    strings stops at the first); an error stops the reading (the renderer then says what it
+    makes of it)."""
     items: list[object] = []
+    size = 0
     try:
         for item in iter(value):  # type: ignore[call-overload]
             items.append(item)
-            if len(items) >= count:
+            kind = type(item)
+            size += len(item) if kind in (str, bytes, bytearray) else 1
+            if size >= room:
                 break
     except KeyboardInterrupt:
         raise

@@ -128,6 +128,31 @@ def test_a_lazy_iterable_spread_is_sized_by_its_items_like_a_list(renderers: Any
         assert widget_view.kind == "skipped"
 
 
+
+class BigWords:
+    """A lazy source of 10 MB words (pages of a dump, say), counting the words drawn."""
+
+    def __init__(self) -> None:
+        self.drawn = 0
+
+    def __repr__(self) -> str:
+        return "BigWords()"
+
+    def __iter__(self) -> Iterator[str]:
+        for _ in range(1_000):
+            self.drawn += 1
+            yield "w" * 10_000_000
+
+
+def test_a_lazy_source_of_huge_words_is_read_no_further_than_the_limit(renderers: Any) -> None:
+    """The items drawn stop when their text alone passes the limit: one 10 MB word, not a
+    thousand of them (10 GB)."""
+    words = BigWords()
+    with set_options(max_render_chars=1_000):
+        t = InterpolationTemplate("cat ", field(words, "pages", "*"))
+        assert set(kinds(t).values()) == {"skipped"}
+    assert words.drawn == 1
+
 def test_small_lazy_iterables_spread_are_still_rendered(renderers: Any) -> None:
     """Look-alikes: a short range, a numpy array, a custom iterable spread into words render
     as before, and the command the display shows runs as it says in dash."""
