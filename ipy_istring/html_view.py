@@ -212,9 +212,19 @@ def _preview_height(source: str) -> int:
 
 
 _SURROGATES = re.compile("[\ud800-\udfff]")
+# The preview loads nothing: sandbox="" stops scripts, forms and navigation of the page, but
+# not the requests of its images, media, frames, styles and fonts, so an <img src="{avatar}">
+# made the browser fetch a value's URL (any host it reaches, an intranet one too) as soon as
+# the template was displayed.  A policy can only be tightened by another (a <meta> policy in
+# the rendered HTML adds to this one): only inline styles and data: URLs are kept.  (After
+# the style, still in the head, where a policy must be, and before anything that loads.)
+_PREVIEW_POLICY = (
+    "<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; "
+    "style-src 'unsafe-inline'; img-src data:; media-src data:; font-src data:\">"
+)
 _PREVIEW_STYLE = (
     "<style>body{margin:8px;font:14px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif;"
-    "color:#1a1a1a;background:#fff}</style>"
+    "color:#1a1a1a;background:#fff}</style>" + _PREVIEW_POLICY
 )
 
 
@@ -226,9 +236,9 @@ def _html_output_html(output: RenderedOutput, *, preview: bool) -> str:
         # the source above shows its escape.)
         source = _SURROGATES.sub("\ufffd", output.text.text)
         # srcdoc is an attribute: escape() makes it one string; sandbox="" forbids scripts,
-        # forms, navigation and same-origin access.
+        # forms, navigation and same-origin access, and the policy any load from the network.
         body += (
-            "<div class='ipyis-label'>rendered (sandboxed)</div>"
+            "<div class='ipyis-label'>rendered (sandboxed, nothing loaded)</div>"
             f"<iframe class='ipyis-preview' sandbox='' title='rendered HTML (sandboxed)' "
             f"height='{_preview_height(source)}' "
             f"srcdoc='{escape(_PREVIEW_STYLE + source)}'></iframe>"

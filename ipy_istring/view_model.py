@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 
 from .display_options import options
 from .fields import SharedTexts, shared_texts, value_text
-from .template import as_template, render_format
+from .template import as_template, is_template, render_format
 
 __all__ = [
     "Clipped",
@@ -306,32 +306,102 @@ def _type_name(cls: type) -> str:
 
 # The rendered size of a value is not known before it is rendered, but a lower bound is:
 # a str or bytes renders to at least its length, a built-in container to at least one
-# character per item.  Walking stops after this many containers and items.
+# character per item, a nested template to at least its text and its values, and a value
+# a field spreads (``{files:*}`` of sh and argv, ``{ids:in}`` of sql) to at least one
+# character per item it yields.  Walking stops after this many containers and items.
 _SIZE_WALK = 10_000
+
+# The specs with which the built-in renderers iterate a value: sh's and argv's spread into
+#: words, sql's expansion into ``(?, ?, ...)``.
+_SPREAD_SPECS = frozenset({"*", "in"})
+
+# Never iterated by the walk: text (its length is known), a mapping (no renderer spreads
+# one), an iterator (iterating it would consume it: _spent_by_rendering refuses it first).
+_NOT_WALKED = (str, bytes, bytearray, memoryview, Mapping, Iterator)
+
+
+def _field_values(template: Any) -> list[tuple[object, bool]]:
+    """Each field's value of ``template``, and whether its spec spreads it."""
+    return [
+        (i.value, exact_text(i.format_spec) in _SPREAD_SPECS) for i in template.interpolations
+    ]
+
+
+def _nested(value: object) -> tuple[int, list[tuple[object, bool]]] | None:
+    """The text length and field values of ``value`` if it is a template (a field whose
+    value is a template, which sql's ``:q`` and html compose into the output), else None."""
+    if not is_template(value):
+        return None
+    template: Any = value
+    text = sum(len(exact_text(string)) for string in template.strings)
+    return text, _field_values(template)
+
+
+def _first_items(value: object, room: int) -> list[object]:
+    """The first items of a non-container iterable a field spreads (a ``range``, an array, a
+    class of one's own, infinite maybe), read once, until they are known to render to
+    ``room`` characters (one per item, a text's length for a text: a lazy source of 10 MB
+    strings stops at the first); an error stops the reading (the renderer then says what it
+    makes of it)."""
+    items: list[object] = []
+    size = 0
+    try:
+        for item in iter(value):  # type: ignore[call-overload]
+            items.append(item)
+            kind = type(item)
+            size += len(item) if kind in (str, bytes, bytearray) else 1
+            if size >= room:
+                break
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
+        pass
+    return items
+
+
+def _size_step(
+    value: object, spread: bool, room: int, other_size: Callable[[object], int]
+) -> tuple[int, Iterable[tuple[object, bool]]]:
+    """What one value adds to the lower bound (at most ``room`` more items are read from
+    an iterable it spreads), and the values inside it to size next."""
+    kind = type(value)
+    if kind in (str, bytes, bytearray):
+        return len(value), ()  # type: ignore[arg-type]
+    if kind in _CONTAINERS:
+        items: Any = value
+        inside = items.items() if kind is dict else items
+        return len(items) + 2, ((item, False) for item in inside)
+    try:
+        nested = _nested(value)
+        if nested is not None:
+            return nested
+        if spread and isinstance(value, Iterable) and not isinstance(value, _NOT_WALKED):
+            read = _first_items(value, room)
+            return len(read) + 2, ((item, False) for item in read)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # (a __class__ or a template's part that raises when read)
+        pass
+    return other_size(value), ()
 
 
 def _rendered_size_at_least(
-    values: Iterable[object], budget: int, other_size: Callable[[object], int]
+    values: Iterable[tuple[object, bool]], budget: int, other_size: Callable[[object], int]
 ) -> int:
-    """A lower bound of the characters ``values`` render to, found in bounded time (a list
-    of ten million ints is known to be too big at once); ``other_size`` sizes the values
-    that are neither str, bytes nor a built-in container."""
+    """A lower bound of the characters the field ``values`` (each with whether its field
+    spreads it) render to, found in bounded time (a list of ten million ints, a
+    ``range(10**9)`` spread into words, the same list inside a nested template: each is
+    known to be too big at once); ``other_size`` sizes the values that are none of those."""
     size = 0
     steps = 0
-    pending: list[object] = list(values)
+    pending: list[tuple[object, bool]] = list(values)
     while pending and size <= budget and steps < _SIZE_WALK:
-        value = pending.pop()
+        value, spread = pending.pop()
         steps += 1
-        kind = type(value)
-        if kind in (str, bytes, bytearray):
-            size += len(value)  # type: ignore[arg-type]
-        elif kind in _CONTAINERS:
-            items: Any = value
-            size += len(items) + 2
-            if size <= budget:
-                pending.extend(items.items() if kind is dict else items)
-        else:
-            size += other_size(value)
+        more, inside = _size_step(value, spread, budget - size + 1, other_size)
+        size += more
+        if size <= budget:
+            pending.extend(inside)
     return size
 
 
@@ -632,25 +702,38 @@ def _why_not_render(template: Any, reprs: _Reprs, formatted: _FormattedOnce) -> 
 
 def _spent_by_rendering(template: Any) -> str | None:
     """Why the display runs no renderer on ``template`` if a value is an iterator (a
-    generator, ``map()``, ``Path.glob()``, an open file), or None: a renderer that spreads it
-    (``{files:*}``) consumes it, so the display would show what the first renderer made of
-    it, the next ones an empty one, and leave it empty for the user's own call (``sh`` of a
-    shown template ran ``rm`` without the files, the render pass)."""
-    for interpolation in template.interpolations:
+    generator, ``map()``, ``Path.glob()``, an open file), there or in a template a field
+    holds (sql's ``{cond:q}``, html's nested markup), or None: a renderer that spreads it
+    (``{files:*}``, ``{ids:in}``) consumes it, so the display would show what the first
+    renderer made of it, the next ones an empty one, and leave it empty for the user's own
+    call (``sh`` of a shown template ran ``rm`` without the files, the render pass)."""
+    pending = [template]
+    steps = 0
+    while pending and steps < _SIZE_WALK:
         try:
-            spent = isinstance(interpolation.value, Iterator)
+            interpolations = tuple(pending.pop().interpolations)
         except KeyboardInterrupt:
             raise
-        except BaseException:  # (a __class__ that raises: not known to be repeatable)
-            spent = True
-        if spent:
-            field = _field_as_written(interpolation, options.max_value_chars)
-            return (
-                f"not rendered here: {field} is a {type_name(interpolation.value)}, an "
-                "iterator that rendering consumes, so each renderer would see it differently "
-                "and your own call would find it empty; pass a list (list(...)) to see it "
-                "rendered"
-            )
+        except BaseException:  # (a nested object whose __class__ lies: renderers refuse it)
+            continue
+        for interpolation in interpolations:
+            steps += 1
+            try:
+                spent = isinstance(interpolation.value, Iterator)
+                if not spent and is_template(interpolation.value):
+                    pending.append(interpolation.value)
+            except KeyboardInterrupt:
+                raise
+            except BaseException:  # (a __class__ that raises: not known to be repeatable)
+                spent = True
+            if spent:
+                field = _field_as_written(interpolation, options.max_value_chars)
+                return (
+                    f"not rendered here: {field} is a {type_name(interpolation.value)}, "
+                    "an iterator that rendering consumes, so each renderer would see it "
+                    "differently and your own call would find it empty; pass a list "
+                    "(list(...)) to see it rendered"
+                )
     return None
 
 
@@ -661,8 +744,7 @@ def _too_big_to_render(template: Any, reprs: _Reprs, formatted: _FormattedOnce) 
     what every renderer reads is that long at least: a value's ``str`` may be far longer
     than its repr (a document whose repr is its title), and the static text may be long."""
     budget = options.max_render_chars
-    values = (i.value for i in template.interpolations)
-    size = _rendered_size_at_least(values, budget, reprs.size)
+    size = _rendered_size_at_least(_field_values(template), budget, reprs.size)
     if size <= budget:
         try:
             size = len(formatted(template))
