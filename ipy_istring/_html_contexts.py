@@ -1453,13 +1453,24 @@ def mismatch(
     text, in an attribute), so the template's own elements, attributes and values are all
     where it wrote them.
     """
-    # Merge runs of literal text; each trusted field is a gap between them.
+    # Merge runs of literal text (joined once: adding each piece to the run copied the run
+    # again, quadratic in a page of many plain fields); each trusted field is a gap between
+    # them.  A run is known by its last field (or its first piece's, if it has no field).
     items: list[tuple[int, str | None]] = []
+    run: list[str] = []
+    run_index = -1
     for index, text in _pieces(skeleton, plain, set(trusted)):
-        if text is not None and items and items[-1][1] is not None:
-            items[-1] = (items[-1][0] if index < 0 else index, items[-1][1] + text)
-        else:
-            items.append((index, text))
+        if text is None:
+            if run:
+                items.append((run_index, "".join(run)))
+                run = []
+            items.append((index, None))
+            continue
+        if not run or index >= 0:
+            run_index = index
+        run.append(text)
+    if run:
+        items.append((run_index, "".join(run)))
     position, last = 0, -1
     for number, (index, text) in enumerate(items):
         if index >= 0:
