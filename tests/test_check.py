@@ -330,6 +330,10 @@ FLOWS = {
         "async def f(conn, e):\n    await conn.fetch(f'select * from a where e = {e}')\n",
         2,
     ),
+    "asyncpg, a query joined": (
+        "async def f(conn, e):\n    await conn.fetch(' '.join(['select * from a where e =', e]))\n",
+        2,
+    ),
     "duckdb": ("import duckdb\nduckdb.query(f'select {c} from t')\n", 2),
     "polars": ("import polars as pl\npl.read_database(f'select {c} from t', conn)\n", 2),
     "exec_driver_sql": ("conn.exec_driver_sql(f'vacuum {t}')\n", 1),
@@ -920,6 +924,10 @@ SAFE_FLOWS = [
     "layer = ds.ExecuteSQL('SELECT id FROM roads', spatialFilter=area)\n",
     "def f(bot, item):\n    bot.execute(f'get the {item} for me')\n",
     "import geopandas as gpd\ngdf = gpd.read_postgis('SELECT geom FROM p', con=e)\n",
+    # a URL joined from values the check cannot see, for a generic name (tornado's fetch):
+    # the separator is the text it knows, and it is no SQL
+    "def get(self, url):\n    proxy_url = '/'.join([self.settings['cdn'], url])\n"
+    "    return self.client.fetch(proxy_url)\n",
 ]
 # Look-alikes that are not safe: the same guards, done wrong.
 UNSAFE_GUARDS = [

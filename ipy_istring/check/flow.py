@@ -1140,6 +1140,17 @@ class Analysis:
                 if separator is None:
                     return None
                 joined = self.value(node.args[0])
+                if joined is not None and joined.how == "str.join()" and separator.constant:
+                    # values the check cannot see, in a list written here: the text is the
+                    # known items joined by the separator (`"/".join([base, url])` is a path,
+                    # which a generic sink such as `.fetch` does not take for SQL)
+                    items = node.args[0]
+                    if isinstance(items, (ast.List, ast.Tuple)) and not any(
+                        isinstance(item, ast.Starred) for item in items.elts
+                    ):
+                        texts = (self.value(item) for item in items.elts)
+                        text = separator.text.join(t.text if t is not None else "" for t in texts)
+                        return Formatted(joined.how, text, joined.line)
                 if joined is not None and not joined.constant:
                     return Formatted(joined.how, joined.text, joined.line)
                 if joined is None and isinstance(
