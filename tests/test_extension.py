@@ -31,6 +31,21 @@ def test_load_makes_i_literals_work(ishell: Any) -> None:
     assert format(t) == str(t) == "The answer is    42"
 
 
+def test_the_cell_that_loads_the_extension_cannot_hold_an_i_string(_shell_instance: Any) -> None:
+    """What the README says: IPython parses a whole cell before its first line runs, so the
+    cell with ``%load_ext`` is parsed without the extension; the next cell has it."""
+    shell = _shell_instance
+    try:
+        same = shell.run_cell("%load_ext ipy_istring\nx = 1\nsame = format(i'{x}')\n")
+        assert isinstance(same.error_before_exec, SyntaxError)
+        assert "same" not in shell.user_ns  # (the cell did not run, the load neither)
+        assert shell.run_cell("%load_ext ipy_istring").success
+        assert run(shell, "x = 1\nformat(i'{x}')") == "1"
+    finally:
+        shell.run_line_magic("unload_ext", "ipy_istring")
+        shell.reset(new_session=False)
+
+
 def test_loading_twice_adds_nothing_twice(ishell: Any) -> None:
     before = list(ishell.input_transformers_post), list(ishell.ast_transformers)
     ishell.run_line_magic("load_ext", "ipy_istring")
