@@ -52,7 +52,8 @@ ensure_debs() {
 }
 
 # The newest pyenv build of a minor version ("3.12" -> .../versions/3.12.1/bin/python3.12),
-# else python3.X on PATH (resolved through a run, so a pyenv shim that can't serve it is skipped).
+# else python3.X on PATH (resolved through a run, so a pyenv shim that can't serve it is skipped),
+# else the distributions' build that scripts/lib/python-debs unpacks (a machine without pyenv's).
 find_pyenv_python() {
   local minor=$1 root="" dir candidate=""
   if command -v pyenv >/dev/null; then
@@ -73,7 +74,21 @@ find_pyenv_python() {
   if command -v "python$minor" >/dev/null; then
     "python$minor" -c 'import sys, venv; print(sys.executable)' 2>/dev/null && return 0
   fi
-  return 1
+  note "Python $minor: no pyenv build and none on PATH; unpacking the distributions' build"
+  sh "$PYTHON_DEBS" "$minor" --print-bin
+}
+PYTHON_DEBS=$REPO/scripts/lib/python-debs
+
+# The folder of pip's wheel for a Python whose venv module has none to install (Debian's and
+# Ubuntu's builds): the one the tool that unpacked that Python unpacked beside it.
+pip_wheel_for() {
+  local minor
+  minor=$("$1" -c 'import sys; print("%d.%d" % sys.version_info[:2])') || return 1
+  if [[ $minor == 3.14 ]]; then
+    sh "$SHARED_PY314" --print-pip-wheel
+  else
+    sh "$PYTHON_DEBS" "$minor" --print-pip-wheel
+  fi
 }
 
 # Python 3.14: the user's own python3.14 if it has venv, else the shared tool that unpacks
@@ -158,12 +173,12 @@ ensure_venv() {
     ! "$dir/bin/python" -m pip --version >/dev/null 2>&1; then
     rm -rf "$dir"
     note "creating $dir from $python"
-    # Debian's Python 3.14 ships no ensurepip wheel: then make the venv bare and bootstrap pip
-    # from the wheel the shared tool unpacked.
+    # Debian's and Ubuntu's Pythons ship no ensurepip wheel: then make the venv bare and
+    # bootstrap pip from the wheel the tool that unpacked the Python unpacked.
     if ! "$python" -m venv "$dir" >"$log" 2>&1; then
       rm -rf "$dir"
       if ! { "$python" -m venv --without-pip "$dir" &&
-        "$dir/bin/python" "$(sh "$SHARED_PY314" --print-pip-wheel)/pip" install -q pip; } >>"$log" 2>&1; then
+        "$dir/bin/python" "$(pip_wheel_for "$python")/pip" install -q pip; } >>"$log" 2>&1; then
         cat "$log" >&2
         rm -rf "$dir"
         die "could not make a venv from $python"
