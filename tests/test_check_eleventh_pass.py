@@ -603,3 +603,41 @@ def test_the_cell_warning_counts_lines_as_ipython_does_and_shows_the_findings_li
         for warning in caught:
             shown = linecache.getline(warning.filename, warning.lineno)
             assert ("system(" in shown) or ("run_line_magic" in shown), (cell, shown)
+
+
+# A magic's statement is checked with the names at its place in the cell (IPython parses it
+# only when it runs, after the whole cell was read): cell -> the lines of its findings.
+RUN_IN_ORDER = {
+    # `x` is an outside value when the first %time runs, a constant when the second does
+    f"%time {UNSAFE}\nx = 'b'\n%time {UNSAFE}": [1],
+    # ... and the other way round
+    f"x = 'b'\n%time {UNSAFE}\nx = os.environ.get('X', 'a')\n%time {UNSAFE}": [4],
+    # two identical lines: each its own finding
+    f"x = os.environ.get('X', 'a')\n%time {UNSAFE}\n%time {UNSAFE}": [2, 3],
+    f"x = os.environ.get('X', 'a')\nfor _ in range(2):\n    %time {UNSAFE}\nx = 'b'": [3],
+}
+
+
+@pytest.mark.parametrize("cell", list(RUN_IN_ORDER))
+def test_a_magics_statement_sees_the_names_at_its_place_in_the_cell(
+    ishell: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], cell: str
+) -> None:
+    run(ishell, SETUP)
+    caught = _warnings(ishell, cell)
+    assert sorted({w.lineno for w in caught}) == RUN_IN_ORDER[cell]
+    # ... as the check of a notebook finds them
+    path = write_notebook(tmp_path / "nb.ipynb", [SETUP, cell])
+    capsys.readouterr()  # (what the cells printed)
+    assert main(["--format", "json", str(path)]) == 1
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    assert [f["line"] for f in findings] == RUN_IN_ORDER[cell]
+
+
+def test_what_a_magics_statement_binds_is_known_to_later_cells(ishell: Any) -> None:
+    run(ishell, SETUP)
+    assert _warnings(ishell, "%time q = f'echo {x} > /dev/null'\ny = 1") == []
+    (warning,) = _warnings(ishell, "os.system(q)")
+    assert "os.system() gets a string built by an f-string" in str(warning.message)
+    # ... unless a later statement of its cell binds the name again
+    assert _warnings(ishell, "%time q = f'echo {x} > /dev/null'\nq = 'true'") == []
+    assert _warnings(ishell, "os.system(q)") == []

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
+import contextlib
 import dataclasses
 import functools
 import itertools
@@ -37,7 +38,7 @@ from ..rewrite import has_istring
 from ..template import _speedups as _compiled
 from .sinks import IMPORT_STATEMENTS, SQL_WORDS, Sink, imported_by, sinks
 
-__all__ = ["Analysis", "Finding", "Formatted", "as_written"]
+__all__ = ["Analysis", "Finding", "Formatted", "as_written", "bound_names"]
 
 IPYTHON_EXPANSION = "IPython's {}/$ expansion"
 _FIX_HINT = {
@@ -473,6 +474,34 @@ class Analysis:
         found = self.findings[before:]
         found.sort(key=lambda f: (f.line, f.column))
         return found
+
+    def names_now(self) -> _Names:
+        """A copy of the module's names as they stand now (those read, those put aside, and
+        the calls that made them): :meth:`as_of` reads code with them, at this place."""
+        return (
+            dict(self.module.names),
+            {name: (list(made), before) for name, (made, before) in self.put_aside_names.items()},
+            dict(self.module.made_by),
+        )
+
+    @contextlib.contextmanager
+    def as_of(self, names: _Names, kept: Iterable[str]) -> Iterator[None]:
+        """Read code with the module's names as :meth:`names_now` copied them: the Python
+        a magic of a cell runs (``%time f(x)``), at its place in the cell, not with the names
+        the whole cell left.  Of what that code binds, the names in ``kept`` (those no later
+        statement of the cell binds again) keep their values afterwards."""
+        live = (self.module.names, self.put_aside_names, self.module.made_by)
+        read, put_aside, made_by = names
+        self.module.names, self.module.made_by = dict(read), dict(made_by)
+        self.put_aside_names = {name: (list(m), b) for name, (m, b) in put_aside.items()}
+        try:
+            yield
+            values = {name: self.module.lookup(name) for name in kept}
+        finally:
+            self.module.names, self.put_aside_names, self.module.made_by = live
+        for name, value in values.items():
+            self.put_aside_names.pop(name, None)
+            self.module.names[name] = value
 
     def from_outside(self, tree: ast.Module) -> None:
         """The names the module-level statements of ``tree`` bind hold values from outside
@@ -2367,6 +2396,11 @@ _PUT_ASIDE_TYPES = (
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
+def bound_names(statements: Iterable[ast.stmt]) -> set[str]:
+    """The names module-level ``statements`` bind (assignments, imports, definitions...)."""
+    return {name for statement in statements for name in _bound_names(statement)}
+
+
 def _bound_names(statement: ast.stmt) -> Iterator[str]:
     """The names a module-level statement binds (or changes: ``parts.append(...)``)."""
     if isinstance(statement, ast.Expr):
@@ -2432,6 +2466,14 @@ def _choices_destination(call: ast.Call) -> str | None:
     long = [n for n in names if n.startswith("--")]
     chosen = long[0] if long else names[0]
     return chosen.lstrip("-").replace("-", "_") or None
+
+
+# What Analysis.names_now copies: the module's names read, put aside, and their makers.
+_Names = tuple[
+    dict[str, "Formatted | None"],
+    dict[str, "tuple[list[ast.stmt], Formatted | _Missing | None]"],
+    dict[str, str],
+]
 
 
 @dataclass(slots=True)
