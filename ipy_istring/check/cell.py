@@ -75,6 +75,11 @@ class CellChecker:
         #: the Python IPython makes of it.
         self.transform: Callable[[str], str] | None = None
         self._runs: dict[int, int] = {}  # (how often each of those was parsed, by id)
+        # A cell whose statements run line magics is checked in steps (_check_in_steps):
+        # whether the cell being parsed is one, and the module's names at each such
+        # statement, by (cell name, its first and last line).
+        self._steps = False
+        self._states: dict[tuple[str, int, int], tuple[Any, set[str]]] = {}
 
     @property
     def analysis(self) -> Analysis:
@@ -114,13 +119,69 @@ class CellChecker:
         assert self._parse is not None
         tree = self._parse(source, filename, symbol)
         if self._checking and isinstance(tree, ast.Module):
+            state, self._steps = None, False
             try:
                 filename, offset = self._place(tree, source, filename)
+                if self._states and not self._steps:
+                    state = self._state_at(filename, offset)
             except Exception:  # (a bug of ours: the place IPython gave)
-                offset = 0
-            self.check(tree, source, filename, offset)
+                offset, self._steps = 0, False
+            if self._steps:
+                self._check_in_steps(tree, source, filename)
+            elif state is not None:
+                names, later = state
+                kept = self._bound(tree) - later
+                with self.analysis.as_of(names, kept):
+                    self.check(tree, source, filename, offset)
+            else:
+                self.check(tree, source, filename, offset)
             self._check_unparsed()
         return tree
+
+    @staticmethod
+    def _bound(tree: ast.Module) -> set[str]:
+        """The names the module-level statements of ``tree`` bind."""
+        from .flow import bound_names
+
+        return bound_names(tree.body)
+
+    def _state_at(
+        self, filename: str, offset: int
+    ) -> tuple[Any, set[str]] | None:
+        """The module's names where the cell ``filename`` runs the magic whose code starts
+        after ``offset`` of its lines (see :meth:`_check_in_steps`), and the names later
+        statements of the cell bind."""
+        for (name, first, last), state in self._states.items():
+            if name == filename and first <= offset + 1 <= last:
+                return state
+        return None
+
+    def _check_in_steps(self, tree: ast.Module, source: str, filename: str) -> None:
+        """Check a cell whose statements run magics (``%time f(x)``) in steps: the
+        statements before each such statement, then it, keeping the module's names as they
+        stand there, for the magic's code, which IPython parses (and this checks) only when
+        it runs: with the names of the whole cell, ``%time run(x)`` then ``x = "b"`` would
+        see a constant, and ``x = "b"``, ``%time run(x)``, ``x = input()`` an outside value."""
+        self._steps, self._states = False, {}
+        body, start = tree.body, 0
+        for index, statement in enumerate(body):
+            if not any(
+                (call := _magic_call(node)) is not None
+                and call[0] == "run_line_magic"
+                and call[1] in _LINE_MAGICS
+                for node in ast.walk(statement)
+            ):
+                continue
+            if body[start:index]:
+                self.check(ast.Module(body[start:index], []), source, filename)
+            span = (filename, statement.lineno, statement.end_lineno or statement.lineno)
+            later = self._bound(ast.Module(body[index + 1 :], []))
+            self._states[span] = (self.analysis.names_now(), later)
+            start = index
+        if start == 0:
+            self.check(tree, source, filename)  # (no line magic's statement: the usual)
+        elif body[start:]:
+            self.check(ast.Module(body[start:], []), source, filename)
 
     def _check_unparsed(self) -> None:
         """Check the bodies of the cell's magics that IPython runs without parsing them as
@@ -164,6 +225,8 @@ class CellChecker:
         self._expected = [(text, name, lines) for text, name, lines, no in found if not no]
         self._unparsed = [(text, name, lines) for text, name, lines, no in found if no]
         self._runs.clear()
+        self._states = {}
+        self._steps = bool(found)  # (magics whose code runs at its place: checked in steps)
         return filename, 0
 
     def _magics_code(self, source: str, filename: str, raw: str | None) -> tuple[str, int] | None:

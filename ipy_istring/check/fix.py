@@ -164,9 +164,21 @@ def _check_sql_positions(node: ast.JoinedStr) -> str | None:
     return None
 
 
+# Why a script written to a file and then run gets no fix: sh(i"...") renders one command
+# line, its values as words of it, while a script is lines of shell code (and a job
+# script's `#SBATCH` lines, which only the scheduler reads, would get the shell's quotes).
+_SCRIPT_NO_FIX = (
+    "the text is a script a shell runs (lines of shell code, and a scheduler's #SBATCH-style "
+    "lines that would keep the quotes): quote each value with shlex.quote(str(x)) where the "
+    "script is built"
+)
+
+
 def _renderer_fix(line: str, finding: Finding, paramstyle: str) -> Fix:
     sink = finding.sink
     renderer = sink.fix if sink is not None else ""
+    if finding.runs:
+        return Fix(None, _SCRIPT_NO_FIX)
     if not renderer:
         return Fix(None, f"no automatic fix for {finding.call}()")
     if finding.how != "an f-string" or finding.via:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
+import contextlib
 import dataclasses
 import functools
 import itertools
@@ -37,7 +38,7 @@ from ..rewrite import has_istring
 from ..template import _speedups as _compiled
 from .sinks import IMPORT_STATEMENTS, SQL_WORDS, Sink, imported_by, sinks
 
-__all__ = ["Analysis", "Finding", "Formatted", "as_written"]
+__all__ = ["Analysis", "Finding", "Formatted", "as_written", "bound_names"]
 
 IPYTHON_EXPANSION = "IPython's {}/$ expansion"
 _FIX_HINT = {
@@ -85,10 +86,18 @@ class Finding:
     lone_argument: bool = False  # the call passes nothing else
     fixed: str | None = None  # the fixed line(s), when a safe fix exists
     no_fix: str | None = None  # why there is no automatic fix
+    runs: str = ""  # a script file written here: the call that runs it (and where)
 
     def message(self) -> str:
         """A sentence for a warning or a report."""
         via = f" (through {self.via}, line {self.origin_line})" if self.via else ""
+        if self.runs:
+            return (
+                f"{self.call}() writes a script built by {self.how}{via}, which {self.runs} "
+                "runs as shell code: its values reach the shell unquoted (injection). Quote "
+                "each value as one shell word where the script is built (shlex.quote(str(x))); "
+                "no automatic fix: a script's text is lines of shell code, not one command line"
+            )
         fix = _FIX_HINT["!" if self.how == IPYTHON_EXPANSION else self.destination]
         return (
             f"{self.call}() gets a string built by {self.how}{via}: its values reach the "
@@ -115,7 +124,7 @@ _FINDING_DEFAULTS = {
 # Calls that give back their argument's text (wrappers around a query or a command).
 _WRAPPERS = frozenset(
     {"text", "dedent", "cleandoc", "str", "SQL", "literal_column", "indent", "escape_string",
-     "Template", "frozenset", "set", "tuple", "list", "sorted"}
+     "Template", "frozenset", "set", "tuple", "list", "sorted", "quote_name"}
 )
 # String methods whose result keeps the receiver's text (and its formatting).
 _KEEP_METHODS = frozenset(
@@ -131,7 +140,14 @@ _SAFE_VALUES = frozenset(
      "datetime.timedelta", "range", "uuid.uuid1", "uuid.uuid3", "uuid.uuid4", "uuid.uuid5",
      "os.cpu_count", "os.process_cpu_count", "multiprocessing.cpu_count", "os.getpid",
      "os.getppid", "os.getuid", "os.geteuid", "os.getgid", "time.time", "time.time_ns",
-     "time.monotonic", "time.perf_counter", "math.floor", "math.ceil", "random.randint"}
+     "time.monotonic", "time.perf_counter", "math.floor", "math.ceil", "random.randint",
+     # a date or time parsed from text (or a ValueError): its text is digits and separators
+     # whatever the text parsed was (a format of the code's gives more text: `.strftime`
+     # with constant arguments, as any method of a constant)
+     "datetime.datetime.strptime", "datetime.time.fromisoformat",
+     "datetime.datetime.fromtimestamp", "datetime.date.fromtimestamp",
+     "datetime.datetime.utcfromtimestamp", "datetime.datetime.today",
+     "datetime.datetime.utcnow"}
 )  # fmt: skip
 # Attributes of the running interpreter and platform: the installation's, no outside value.
 # (A path may hold a space, which a shell splits: a robustness bug, not an injection.)
@@ -147,6 +163,14 @@ _VALUE_ATTRIBUTES = frozenset(
      "microsecond", "days", "seconds", "microseconds", "real", "imag", "numerator",
      "denominator", "compressed", "exploded", "network_address", "broadcast_address",
      "netmask", "prefixlen", "name", "stem", "suffix", "parent", "anchor"}
+)  # fmt: skip
+# What a Django model's options (`Model._meta`) name: the schema's own names, set by the
+# model's code (its `Meta.db_table`, its fields' `db_column`), no outside value;
+# `_meta.pk.column`, `_meta.get_field(name).column` (a name that is no field's raises
+# FieldDoesNotExist).  `getattr(model, name)` is no such name.
+_DJANGO_META_NAMES = frozenset(
+    {"db_table", "column", "attname", "db_column", "model_name", "app_label", "object_name",
+     "label", "label_lower", "db_tablespace", "name"}
 )  # fmt: skip
 # Methods that list a database's own tables, views or schemas (SQLAlchemy's inspector):
 # names whoever created the schema gave, no outside value (as a catalogue query's rows).
@@ -341,6 +365,12 @@ class Analysis:
         # an object, bound and run anywhere, by no name the search of sink calls knows.
         self.commands: dict[str, tuple[str, list[ast.expr], Sink]] = {}
         self._plumbum = False
+        # Files written with a formatted text (a script, then run: `_check_script_run`), by
+        # each key of their path (:meth:`_path_keys`), and the files open for writing, by the
+        # name of the file object (and the scope that binds it).
+        self._written: dict[tuple[object, ...], list[_Written]] = {}
+        self._open_files: dict[tuple[_Scope, str], frozenset[tuple[object, ...]]] = {}
+        self._scripts_reported: set[tuple[int | None, int, int]] = set()
 
     # entry points
 
@@ -444,6 +474,34 @@ class Analysis:
         found = self.findings[before:]
         found.sort(key=lambda f: (f.line, f.column))
         return found
+
+    def names_now(self) -> _Names:
+        """A copy of the module's names as they stand now (those read, those put aside, and
+        the calls that made them): :meth:`as_of` reads code with them, at this place."""
+        return (
+            dict(self.module.names),
+            {name: (list(made), before) for name, (made, before) in self.put_aside_names.items()},
+            dict(self.module.made_by),
+        )
+
+    @contextlib.contextmanager
+    def as_of(self, names: _Names, kept: Iterable[str]) -> Iterator[None]:
+        """Read code with the module's names as :meth:`names_now` copied them: the Python
+        a magic of a cell runs (``%time f(x)``), at its place in the cell, not with the names
+        the whole cell left.  Of what that code binds, the names in ``kept`` (those no later
+        statement of the cell binds again) keep their values afterwards."""
+        live = (self.module.names, self.put_aside_names, self.module.made_by)
+        read, put_aside, made_by = names
+        self.module.names, self.module.made_by = dict(read), dict(made_by)
+        self.put_aside_names = {name: (list(m), b) for name, (m, b) in put_aside.items()}
+        try:
+            yield
+            values = {name: self.module.lookup(name) for name in kept}
+        finally:
+            self.module.names, self.put_aside_names, self.module.made_by = live
+        for name, value in values.items():
+            self.put_aside_names.pop(name, None)
+            self.module.names[name] = value
 
     def from_outside(self, tree: ast.Module) -> None:
         """The names the module-level statements of ``tree`` bind hold values from outside
@@ -644,6 +702,8 @@ class Analysis:
             value = self.value(node.value)
             for target in node.targets:
                 self._bind(target, value, node.value)
+            if type(node.value) is ast.Call and len(node.targets) == 1:
+                self._note_open(node.targets[0], node.value)  # `f = open("job.sh", "w")`
         elif isinstance(node, ast.AnnAssign):
             if node.value is not None:
                 self._bind(node.target, self.value(node.value), node.value)
@@ -683,6 +743,8 @@ class Analysis:
         elif isinstance(node, (ast.With, ast.AsyncWith)):
             for item in node.items:
                 self._bind(item.optional_vars, None, item.context_expr)
+                if type(item.context_expr) is ast.Call:
+                    self._note_open(item.optional_vars, item.context_expr)
             self._block(node.body)
         elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
             self._block(node.body)  # type: ignore[attr-defined]
@@ -694,6 +756,8 @@ class Analysis:
             self._branches([case.body for case in node.cases] + [[]])
         elif isinstance(node, ast.Expr):
             self._append(node.value)
+            if type(node.value) is ast.Call:
+                self._note_write(node.value)
 
     def _branches(self, bodies: list[list[ast.stmt]]) -> None:
         scope = self._scope
@@ -747,6 +811,8 @@ class Analysis:
         if isinstance(target, ast.Name):
             self._scope.names[target.id] = value
             self._scope.made_by.pop(target.id, None)
+            if self._open_files:
+                self._open_files.pop((self._scope, target.id), None)  # (see _note_open)
             self._scope.true_keys.pop(target.id, None)
             if type(node) is ast.Lambda:
                 self.lambdas[target.id] = node
@@ -789,6 +855,141 @@ class Analysis:
                 self._bind(element, self.value(inner) if inner is not None else None, inner)
         elif isinstance(target, ast.Starred):
             self._bind(target.value, None, None)
+
+    # files written, then run as scripts
+
+    def _note_open(self, target: ast.expr | None, call: ast.Call) -> None:
+        """``target`` names a file ``call`` opened for writing (``open("job.sh", "w")``,
+        ``path.open("w")``): its writes are writes of that path."""
+        if type(target) is not ast.Name:
+            return
+        key = (self._scope, target.id)
+        path = _opened_for_writing(call)
+        if path is None:
+            self._open_files.pop(key, None)
+        else:
+            self._open_files[key] = self._path_keys(path)
+
+    def _note_write(self, call: ast.Call) -> None:
+        """Note a formatted text written to a file (``Path(p).write_text(f"...")``,
+        ``f.write(...)`` of a file open for writing, ``print(..., file=f)``): a script, if
+        a shell runs that file later (:meth:`_check_script_run`)."""
+        func = call.func
+        keys: frozenset[tuple[object, ...]] = frozenset()
+        texts: list[ast.expr] = []
+        if type(func) is ast.Attribute and func.attr in _WRITING_METHODS and call.args:
+            texts = call.args[:1]
+            if func.attr == "write_text":
+                keys = self._path_keys(func.value)
+            elif type(func.value) is ast.Name:
+                keys = self._open_files.get((self._scope, func.value.id), keys)
+            elif type(func.value) is ast.Call:
+                opened = _opened_for_writing(func.value)
+                keys = self._path_keys(opened) if opened is not None else keys
+        elif type(func) is ast.Name and func.id == "print":
+            file = next((k.value for k in call.keywords if k.arg == "file"), None)
+            if type(file) is ast.Name:
+                keys = self._open_files.get((self._scope, file.id), keys)
+                texts = [a for a in call.args if type(a) is not ast.Starred]
+        if not keys or not self._reporting:
+            return
+        for text in texts:
+            value = self.value(text)
+            if value is None or value.constant:
+                continue
+            written = _Written(
+                text, value, self._line_offset, self._cell,
+                self._column(text.lineno, text.col_offset),
+                self._column(text.end_lineno or text.lineno, text.end_col_offset or 0),
+                _dotted(func), self._column(call.lineno, call.col_offset),
+            )  # fmt: skip
+            for key in keys:
+                self._written.setdefault(key, []).append(written)
+
+    def _path_keys(self, node: ast.expr) -> frozenset[tuple[object, ...]]:
+        """How a path is known, to find it again where a shell runs it: its text when it is
+        a constant (``"./job.sh"`` and ``"job.sh"`` alike), the name bound to it in this
+        scope, or its expression."""
+        while (
+            type(node) is ast.Call
+            and len(node.args) == 1
+            and not node.keywords
+            and self._resolve(node.func)[0] in _PATH_WRAPPERS
+        ):
+            node = node.args[0]  # `str(script)`, `Path("job.sh")`, `os.fspath(p)`
+        keys: set[tuple[object, ...]] = set()
+        scope = _nearest_function(self._scope)  # (the object, alive as long as the key)
+        if type(node) is ast.Name:
+            keys.add(("name", scope, node.id))
+        else:
+            keys.add(("expression", scope, ast.dump(node)))
+        value = self.value(node)
+        if value is not None and value.constant and (
+            type(node) is ast.Constant or type(node) is ast.Name
+        ):
+            keys.add(("text", _path_text(value.text)))
+        return frozenset(keys)
+
+    def _check_script_run(self, call: ast.Call, sink: Sink) -> None:
+        """A shell sink running a file written before with a formatted text
+        (``subprocess.run(["bash", "job.sh"])``, ``["sbatch", script]``, ``["./job.sh"]``,
+        ``os.system("chmod +x job.sh && ./job.sh")``): each such write is a finding."""
+        argument = _argument(call, sink.argument, sink.keywords)
+        commands: list[list[ast.expr | str]] = []
+        if isinstance(argument, (ast.List, ast.Tuple)):
+            commands.append(list(argument.elts))
+        elif type(argument) is ast.Constant and isinstance(argument.value, str):
+            commands.extend(_command_words(argument.value))
+        elif sink.argv0 or sink.name.endswith("create_subprocess_exec"):
+            commands.append(list(call.args))
+        for words in commands:
+            for word in _script_words(words, self._word_text):
+                keys = (
+                    frozenset({("text", _path_text(word))})
+                    if isinstance(word, str)
+                    else self._path_keys(word)
+                )
+                for key in keys:
+                    for written in self._written.get(key, ()):
+                        self._report_script(written, call)
+
+    def _word_text(self, word: ast.expr | str) -> str | None:
+        if isinstance(word, str):
+            return word
+        value = self.value(word)
+        return value.text if value is not None and value.constant else None
+
+    def _report_script(self, written: _Written, call: ast.Call) -> None:
+        if not self._reporting:
+            return
+        node, value = written.text, written.value
+        line = node.lineno + written.line_offset
+        if (written.cell, line, written.column) in self._scripts_reported:
+            return
+        self._scripts_reported.add((written.cell, line, written.column))
+        run_line = call.lineno + self._line_offset
+        where = f"line {run_line}"
+        if self._cell is not None and self._cell != written.cell:
+            where += f" of cell {self._cell}"
+        via = _dotted(node) if isinstance(node, (ast.Name, ast.Attribute)) else ""
+        self.findings.append(
+            Finding._made(
+                line=line,
+                column=written.column,
+                call=written.call,
+                destination="shell",
+                how=value.how,
+                via=via if via and value.line != node.lineno else "",
+                origin_line=value.line + written.line_offset,
+                end_line=(node.end_lineno or node.lineno) + written.line_offset,
+                end_column=written.end_column,
+                sink=_SCRIPT_SINK,
+                cell=written.cell,
+                call_column=written.call_column,
+                lone_argument=False,
+                runs=f"{_dotted(call.func)}() on {where}",
+            )
+        )
 
     def _attribute_owner(self, node: ast.Attribute) -> tuple[str, str] | None:
         """``self.query`` inside class ``C`` is ``("C", "query")``; ``obj.query`` is
@@ -839,6 +1040,10 @@ class Analysis:
             scope.names[parameter.arg] = None
             if isinstance(parameter.annotation, ast.Name):
                 scope.annotations[parameter.arg] = parameter.annotation.id
+        if node.name == "handle" and class_name and arguments.kwarg is not None:
+            # a Django command's `handle(self, *args, **options)`: `options["table"]` is what
+            # its parser's `add_argument("table", choices=[...])` let through
+            scope.made_by[arguments.kwarg.arg] = _COMMAND_OPTIONS
         if every and any(self._resolve(d)[0] in _TASK_DECORATORS for d in _decorators(node)):
             scope.made_by[every[0].arg] = "invoke.Context()"  # a fabric/invoke task's context
         self._scope, self._reporting, self._return_value = (
@@ -923,6 +1128,8 @@ class Analysis:
                 and node.value.id in self.parsed_arguments
             ):
                 return Formatted(None, node.attr, node.lineno)  # one of argparse's `choices`
+            if node.attr in _DJANGO_META_NAMES and _django_meta_name(node):
+                return Formatted(None, node.attr, node.lineno)  # `Order._meta.db_table`
             if node.attr in _VALUE_ATTRIBUTES and type(node.value) in _NAME_OR_CALL:
                 # An attribute of a known constant (`uuid.uuid4().hex`, `day.year`): none
                 # of the code's values is in it.
@@ -946,6 +1153,13 @@ class Analysis:
         if isinstance(node, ast.Subscript):
             # An item of a container of constant strings is one of them (`QUERIES[kind]`,
             # a table name picked from an allow-list dict); otherwise as the container.
+            if (
+                type(node.value) is ast.Name
+                and type(node.slice) is ast.Constant
+                and node.slice.value in self.choice_destinations
+                and self._scope.maker(node.value.id) == _COMMAND_OPTIONS
+            ):
+                return Formatted(None, str(node.slice.value), node.lineno)  # one of `choices`
             return self.value(node.value)
         if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
             return self._comprehension(node)
@@ -2007,6 +2221,8 @@ class Analysis:
     def _check_sink(self, call: ast.Call, name: str, sink: Sink) -> None:
         if sink.maker:
             return  # (a command maker: see _check_command)
+        if self._written and sink.destination == "shell":
+            self._check_script_run(call, sink)
         argument = given = _argument(call, sink.argument, sink.keywords)
         if sink.shell_keyword is not None and not self._keyword_true(call, sink.shell_keyword):
             if sink.shell_argv and isinstance(argument, (ast.List, ast.Tuple)):
@@ -2191,6 +2407,11 @@ _PUT_ASIDE_TYPES = (
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
+def bound_names(statements: Iterable[ast.stmt]) -> set[str]:
+    """The names module-level ``statements`` bind (assignments, imports, definitions...)."""
+    return {name for statement in statements for name in _bound_names(statement)}
+
+
 def _bound_names(statement: ast.stmt) -> Iterator[str]:
     """The names a module-level statement binds (or changes: ``parts.append(...)``)."""
     if isinstance(statement, ast.Expr):
@@ -2221,6 +2442,8 @@ def _bound_names(statement: ast.stmt) -> Iterator[str]:
                     yield node.id
 
 
+# (what a Django command's `**options` is made by, for _Scope.made_by)
+_COMMAND_OPTIONS = "django BaseCommand.handle(**options)"
 _PARSE_METHODS = frozenset({"parse_args", "parse_known_args", "parse_intermixed_args"})
 # The words on the lines of what _note_choices notes: `choices=` and the parse methods.
 _ARGPARSE_WORDS = re.compile(r"choices|parse_")
@@ -2254,6 +2477,125 @@ def _choices_destination(call: ast.Call) -> str | None:
     long = [n for n in names if n.startswith("--")]
     chosen = long[0] if long else names[0]
     return chosen.lstrip("-").replace("-", "_") or None
+
+
+# What Analysis.names_now copies: the module's names read, put aside, and their makers.
+_Names = tuple[
+    dict[str, "Formatted | None"],
+    dict[str, "tuple[list[ast.stmt], Formatted | _Missing | None]"],
+    dict[str, str],
+]
+
+
+@dataclass(slots=True)
+class _Written:
+    """A formatted text written to a file (:meth:`Analysis._note_write`), where it was."""
+
+    text: ast.expr
+    value: Formatted
+    line_offset: int
+    cell: int | None
+    column: int
+    end_column: int
+    call: str
+    call_column: int
+
+
+# What runs a script file given as a word after it: shells, and batch schedulers (whose job
+# scripts a shell runs); the words that run the next word as a command.
+_SCRIPT_RUNNERS = frozenset(
+    {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "source", ".", "sbatch",
+     "qsub", "bsub", "srun"}
+)  # fmt: skip
+_COMMAND_PREFIXES = frozenset(
+    {"sudo", "nohup", "env", "nice", "time", "exec", "command", "timeout", "stdbuf", "setsid"}
+)  # fmt: skip
+_WRITING_METHODS = frozenset({"write", "write_text", "writelines"})
+_PATH_WRAPPERS = frozenset(
+    {"str", "os.fspath", "pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath",
+     "os.path.abspath", "os.path.realpath", "os.path.normpath"}
+)  # fmt: skip
+# (The sink of a written script's finding: no automatic fix, see Finding.message.)
+_SCRIPT_SINK = Sink("<a script file a shell runs>", "shell")
+# Shell operators that end a command (`chmod +x job.sh && ./job.sh`).
+_COMMAND_SEPARATORS = frozenset({"&&", "||", ";", "|", "&", ";;", "|&", "(", ")"})
+
+
+def _opened_for_writing(call: ast.Call) -> ast.expr | None:
+    """The path ``call`` opens for writing: ``open(path, "w")`` (``"a"``, ``"x"``, ``"+"``)
+    or ``path.open("w")``; None for any other call."""
+    func = call.func
+    if type(func) is ast.Name and func.id == "open" and call.args:
+        path, mode = call.args[0], _argument(call, 1, ("mode",))
+    elif type(func) is ast.Attribute and func.attr == "open":
+        path, mode = func.value, _argument(call, 0, ("mode",))
+    else:
+        return None
+    if type(mode) is ast.Constant and isinstance(mode.value, str) and set("wax+") & set(mode.value):
+        return path
+    return None
+
+
+def _path_text(text: str) -> str:
+    """A path's text as written to compare it: ``./job.sh`` is ``job.sh``."""
+    while text.startswith("./"):
+        text = text[2:].lstrip("/")
+    return text
+
+
+def _command_words(command: str) -> list[list[ast.expr | str]]:
+    """The simple commands of a constant command line, as words (none if it does not
+    split: an unclosed quote)."""
+    lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    try:
+        words = list(lexer)
+    except ValueError:
+        return []
+    commands: list[list[ast.expr | str]] = [[]]
+    for word in words:
+        if word in _COMMAND_SEPARATORS:
+            commands.append([])
+        else:
+            commands[-1].append(word)
+    return [c for c in commands if c]
+
+
+def _script_words(
+    words: list[ast.expr | str], text: Callable[[ast.expr | str], str | None]
+) -> list[ast.expr | str]:
+    """The words of a command that may be a script it runs: those after a shell or a batch
+    scheduler (``bash job.sh``, ``sbatch job.sh``), or the command's own name (``./job.sh``).
+    ``text``: a word's constant text, if known."""
+    index = 0
+    while index < len(words):
+        program = text(words[index])
+        if program is None or program.rpartition("/")[2] not in _COMMAND_PREFIXES:
+            break
+        index += 1
+        while index < len(words) and (text(words[index]) or "").startswith("-"):
+            index += 1  # (`sudo -u x`, `nice -n 5`: their options; `timeout 10` is ignored)
+    if index == len(words):
+        return []
+    program = text(words[index])
+    if program is not None and program.rpartition("/")[2] in _SCRIPT_RUNNERS:
+        return words[index + 1 :]
+    return [words[index]]
+
+
+def _django_meta_name(node: ast.Attribute) -> bool:
+    """Whether ``node`` is a name a Django model's options give: ``X._meta.db_table``,
+    ``X._meta.pk.column``, ``X._meta.get_field(...).column``."""
+    owner = node.value
+    if type(owner) is ast.Attribute and owner.attr == "pk":
+        owner = owner.value
+    elif (
+        type(owner) is ast.Call
+        and type(owner.func) is ast.Attribute
+        and owner.func.attr == "get_field"
+    ):
+        owner = owner.func.value
+    return type(owner) is ast.Attribute and owner.attr == "_meta"
 
 
 def _nearest_function(scope: _Scope) -> _Scope:
