@@ -1,0 +1,289 @@
+"""The eighteenth red-team pass over sql(): a value as the name of a statement's option.
+
+The passes before refused a ``:i`` value where EXPLAIN, COPY, ATTACH and ``OPTIONS (...)`` take
+an option's name.  PostgreSQL reads a quoted name as the option in three more lists, and each
+did something the text did not write (the positive controls below, run with the query sql()
+wrote before this pass):
+
+* ``WITH (...)``, ``SET (...)`` and ``RESET (...)`` of CREATE and ALTER (a table's, a view's,
+  an index's storage parameters, a subscription's or a publication's options...): ``alter
+  view v reset ({k:i})`` with ``k = "security_invoker"`` made the view read its table with its
+  owner's rights, and a role granted only the view read the secret table behind it; ``set
+  ({k:i} = {b:l})`` with ``("security_invoker", False)`` did the same.
+
+* The utility options of ``VACUUM``, ``ANALYZE``, ``CLUSTER`` and ``REINDEX (...)``, read by name
+  as EXPLAIN's are: ``vacuum ({k:i}) t`` with ``"full"`` rewrote the table (its file changed)
+  under an exclusive lock, where the text wrote a plain VACUUM (the seventeenth pass had left
+  this out as "runs nothing else"; it is refused now like EXPLAIN's options, in every dialect).
+
+* CREATE DATABASE's options, which are words: ``create database d with {k:i} = {v:i}`` with
+  ``("owner", "pg_read_all_data")`` gave the database to every member of that read-only role,
+  and one dropped it.  The seventeenth pass refused the role after a written ``OWNER``; the
+  option's name may not come from a value now.
+
+Option values, column lists (``update t set ({a:i}, {b:i}) = ...``, ``create index i on t
+({c:i}) with (fillfactor = 70)``), the database's name and its written options' values stay
+accepted.
+
+Attacks tried that held (kept as regression tests): DuckDB's ``list_aggregate(l, {f})`` takes
+a function's name as a string, but only an aggregate's (``query``, a macro, ``getvariable``:
+"does not exist", "is not an aggregate function"), and DuckDB's core aggregates read only
+their list; ``explain ("analyze")`` in DuckDB runs the statement, and the tenth pass's rule
+refuses it there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import duckdb
+import pytest
+from test_sql_contexts import (
+    pg,  # noqa: F401  # the fixture the tests ask for
+    role_name,
+)
+from test_sql_tenth_pass import field, refused_everywhere
+
+from ipy_istring.fields import RenderError
+from ipy_istring.sql import sql
+from ipy_istring.template import InterpolationTemplate
+
+T = InterpolationTemplate
+NOT_POSTGRESQL = (("qmark", None), ("named", None), ("qmark", "duckdb"), ("qmark", "sqlite"))
+
+
+def _key(value: str = "security_invoker") -> Any:
+    return field(value, "k", "i")
+
+
+# --- WITH (...), SET (...), RESET (...) ------------------------------------------------------
+
+
+def test_a_views_option_named_by_a_value_reads_its_table_with_the_owners_rights(
+    pg: Any,  # noqa: F811
+) -> None:
+    """``alter view v reset ("security_invoker")``: the view, which read its table with the
+    rights of whoever queried it, read it with its owner's, and a role granted only the view
+    read the secret table behind it.  ``set ("security_invoker" = false)`` did the same."""
+    reader = role_name(pg, "reader18")
+    pg.execute(f"drop role if exists {reader}")
+    pg.execute(f"create role {reader}")
+    try:
+        pg.execute("create table secrets (v text)")
+        pg.execute("insert into secrets values ('hunter2')")
+        pg.execute("create view v with (security_invoker = true) as select v from secrets")
+        pg.execute(f"grant usage on schema ipy_istring_contexts to {reader}")
+        pg.execute(f"grant select on v to {reader}")
+
+        def read_as_reader() -> list[tuple[Any, ...]]:
+            pg.execute(f"set role {reader}")
+            try:
+                return pg.execute("select v from v").fetchall()
+            finally:
+                pg.execute("reset role")
+
+        with pytest.raises(Exception, match="permission denied for table secrets"):
+            read_as_reader()
+        # The positive controls: the queries sql() wrote before this pass, run as they are.
+        pg.execute('alter view v reset ("security_invoker")')
+        assert read_as_reader() == [("hunter2",)]
+        pg.execute("alter view v set (security_invoker = true)")
+        pg.execute('alter view v set ("security_invoker" = FALSE)')
+        assert read_as_reader() == [("hunter2",)]
+        # A written option's value stays a value (run): the view keeps reading as the invoker.
+        pg.execute("alter view v set (security_invoker = true)")
+        pg.execute(*sql(T("alter view v set (check_option = ", field("local", "o", "l"), ")"),
+                        "format"))  # fmt: skip
+        with pytest.raises(Exception, match="permission denied for table secrets"):
+            read_as_reader()
+    finally:
+        pg.execute("drop view if exists v")
+        pg.execute("drop table if exists secrets")
+        pg.execute(f"drop owned by {reader}")
+        pg.execute(f"drop role {reader}")
+    why = r"names an option in WITH \(\.\.\.\), SET \(\.\.\.\) or RESET \(\.\.\.\)"
+    b = field(False, "b", "l")
+    for parts in (
+        ("alter view v reset (", _key(), ")"),
+        ("alter view v reset (check_option, ", _key(), ")"),
+        ("alter view v set (", _key(), " = ", b, ")"),
+        ("ALTER VIEW v SET (check_option = 'local', ", _key(), " = ", b, ")"),
+        ("create view v with (", _key("security_barrier"), ") as select 1"),
+        ("create table t (a int) with (", _key("fillfactor"), " = 70)"),
+        ("create table t with (", _key("fillfactor"), " = 70) as select 1"),
+        ("create index i on t (a) with (", _key("fillfactor"), " = 70)"),
+        ("alter table t set (", _key("autovacuum_enabled"), " = false)"),
+        ("alter table t set (toast.", _key("autovacuum_enabled"), " = false)"),
+        ("alter table t reset (", _key("fillfactor"), ")"),
+        ("alter table t alter column a set (", _key("n_distinct"), " = 1)"),
+        ("create materialized view m with (", _key("fillfactor"), " = 70) as select 1"),
+        ("create publication p for table t with (", _key("publish"), " = 'insert')"),
+        ("alter subscription s set (", _key("slot_name"), " = none)"),
+        ("alter type ty set (", _key("receive"), " = f)"),
+    ):
+        refused_everywhere(parts, why)
+    # Look-alikes: columns after SET (, option values, names outside the lists, and the
+    # databases that are not PostgreSQL.
+    for parts in (
+        ("update t set (", field("a", "a", "i"), ", ", field("b", "b", "i"), ") = (",
+         field(1, "x"), ", ", field(2, "y"), ")"),
+        ("insert into t (a, b) values (1, 2) on conflict (a) do update set (",
+         field("b", "c", "i"), ") = row(excluded.b)"),
+        ("merge into t using s on t.a = s.a when matched then update set (",
+         field("b", "c", "i"), ") = row(s.b)"),
+        ("create rule r as on insert to v do instead update t set (", field("b", "c", "i"),
+         ") = row(new.b)"),
+        ("create table ", field("t", "t", "i"), " (", field("a", "c", "i"),
+         " int) with (fillfactor = ", field(70, "n", "l"), ")"),
+        ("create index i on t (", field("a", "c", "i"), ") with (fillfactor = 70)"),
+        ("alter table ", field("t", "t", "i"), " set (fillfactor = ", field(70, "n", "l"), ")"),
+        ("create view ", field("v", "v", "i"), " with (security_barrier) as select ",
+         field("a", "c", "i"), " from t"),
+        ("create view v as with ", field("c", "c", "i"), " (n) as (select 1) select * from c"),
+        ("alter table t set schema ", field("s", "s", "i")),
+        ("create publication p for table ", field("t", "t", "i"), " with (publish = ",
+         field("insert", "p", "l"), ")"),
+    ):  # fmt: skip
+        sql(T(*parts), "format")
+    for paramstyle, dialect in NOT_POSTGRESQL:
+        sql(T("alter view v reset (", _key(), ")"), paramstyle, dialect=dialect)
+    # The look-alike run: UPDATE's SET (a, b) names columns, each set to its value.
+    pg.execute("create table t (a int, b int)")
+    pg.execute("insert into t values (0, 0)")
+    update = ("update t set (", field("a", "a", "i"), ", ", field("b", "b", "i"), ") = (",
+              field(1, "x"), ", ", field(2, "y"), ")")  # fmt: skip
+    pg.execute(*sql(T(*update), "format"))
+    assert pg.execute("select a, b from t").fetchall() == [(1, 2)]
+    pg.execute("drop table t")
+
+
+# --- VACUUM, ANALYZE, CLUSTER, REINDEX (...) --------------------------------------------------
+
+
+def test_a_vacuum_option_named_by_a_value_rewrites_the_table(pg: Any) -> None:  # noqa: F811
+    """``vacuum ("full") t``: PostgreSQL rewrote the table into a new file (under an exclusive
+    lock, which every reader waits for), where the text wrote a plain VACUUM, which leaves the
+    file where it is."""
+    pg.execute("create table big (a int)")
+    pg.execute("insert into big select generate_series(1, 100)")
+    try:
+
+        def filenode() -> Any:
+            return pg.execute("select pg_relation_filenode('big')").fetchone()
+
+        before = filenode()
+        pg.execute("vacuum big")
+        assert filenode() == before  # a plain VACUUM keeps the file
+        pg.execute(*sql(T("vacuum (analyze) ", field("big", "t", "i")), "format"))
+        assert filenode() == before  # and so does one whose options the text wrote
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        pg.execute('vacuum ("full") big')
+        assert filenode() != before
+    finally:
+        pg.execute("drop table big")
+    why = r"names an option of VACUUM, ANALYZE, CLUSTER or REINDEX"
+    for parts in (
+        ("vacuum (", _key("full"), ") t"),
+        ("VACUUM (verbose, ", _key("full"), ") t"),
+        ("vacuum (", _key("index_cleanup"), " off) t"),
+        ("analyze (", _key("verbose"), ") t"),
+        ("analyse (", _key("verbose"), ") t"),
+        ("cluster (", _key("verbose"), ") t"),
+        ("reindex (", _key("concurrently"), ") table t"),
+    ):
+        refused_everywhere(parts, why)
+        for paramstyle, dialect in NOT_POSTGRESQL:  # as EXPLAIN's: in every dialect
+            with pytest.raises(RenderError, match=why):
+                sql(T(*parts), paramstyle, dialect=dialect)
+    # Look-alikes: the table, an option's value, and a column list after the table (run).
+    pg.execute("create table big (a int)")
+    try:
+        for parts in (
+            ("vacuum (full) ", field("big", "t", "i")),
+            ("vacuum (parallel ", field(2, "n", "l"), ") big"),
+            ("vacuum (index_cleanup ", field("off", "v", "l"), ") big"),
+            ("analyze big (a)",),
+            ("reindex table ", field("big", "t", "i")),
+        ):
+            pg.execute(*sql(T(*parts), "format"))
+    finally:
+        pg.execute("drop table big")
+    sql(T("vacuum ", field("main", "s", "i")), dialect="sqlite")
+    sql(T("analyze ", field("t", "t", "i")), dialect="duckdb")
+
+
+# --- CREATE DATABASE's options ---------------------------------------------------------------
+
+
+def test_a_database_option_named_by_a_value_gives_the_database_away(pg: Any) -> None:  # noqa: F811
+    """``create database d with "owner" = "pg_read_all_data"``: PostgreSQL reads the quoted
+    name as OWNER, and a member of that read-only role, now the database's owner, dropped it."""
+    reader = role_name(pg, "reader18db")
+    database = role_name(pg, "db18")  # a database belongs to the server, as a role does
+    pg.execute(f"drop database if exists {database}")
+    pg.execute(f"drop role if exists {reader}")
+    pg.execute(f"create role {reader}")
+    try:
+        pg.execute(f"grant pg_read_all_data to {reader}")
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        pg.execute(f'create database {database} with "owner" = "pg_read_all_data"')
+        owner = pg.execute(
+            "select pg_get_userbyid(datdba) from pg_database where datname = %s", (database,)
+        ).fetchone()
+        assert owner == ("pg_read_all_data",)
+        pg.execute(f"set role {reader}")
+        try:
+            pg.execute(f"drop database {database}")
+        finally:
+            pg.execute("reset role")
+        assert pg.execute(
+            "select count(*) from pg_database where datname = %s", (database,)
+        ).fetchone() == (0,)
+        # A look-alike, run: the database's name and a written option's value.
+        user = pg.execute("select current_user").fetchone()[0]
+        parts = ("create database ", field(database, "d", "i"), " with owner = ",
+                 field(user, "r", "i"), " template = ", field("template0", "t", "i"),
+                 " encoding ", field("UTF8", "e", "l"))  # fmt: skip
+        pg.execute(*sql(T(*parts), "format"))
+        assert pg.execute(
+            "select count(*) from pg_database where datname = %s", (database,)
+        ).fetchone() == (1,)
+    finally:
+        pg.execute(f"drop database if exists {database}")
+        pg.execute(f"drop role {reader}")
+    why = r"stands where CREATE DATABASE takes an option's name"
+    for parts in (
+        ("create database d with ", _key("owner"), " = ", field("pg_read_all_data", "r", "i")),
+        ("create database d ", _key("template"), " ", field("secrets", "t", "i")),
+        ("create database d owner = alice ", _key("template"), " = secrets"),
+        ("CREATE DATABASE d WITH ", _key("owner"), " alice"),
+    ):
+        refused_everywhere(parts, why)
+    for parts in (
+        ("create database ", field("d", "d", "i")),
+        ("create database d owner ", field("alice", "r", "i")),
+        ("create database d tablespace ", field("ts", "s", "i")),
+        ("create database d with is_template = ", field(True, "b", "l")),
+        ("create table ", field("database", "t", "i"), " (a int)"),
+    ):
+        sql(T(*parts), "format")
+    for paramstyle, dialect in NOT_POSTGRESQL:
+        sql(T("create database d with ", _key("owner"), " = alice"), paramstyle, dialect=dialect)
+
+
+# --- Held ------------------------------------------------------------------------------------
+
+
+def test_duckdb_list_aggregate_calls_only_an_aggregate() -> None:
+    """``list_aggregate(l, {f})`` takes the function's name as a string, but DuckDB looks only
+    among aggregate functions: ``query``, a macro and ``getvariable`` are refused by DuckDB,
+    and the control, ``string_agg``, aggregates the list."""
+    connection = duckdb.connect()
+    connection.execute("create macro m(x) as 42")
+    query = sql(T("select list_aggregate(['select 42'], ", field("string_agg", "f"), ")"))
+    assert connection.execute(*query).fetchall() == [("select 42",)]
+    for name in ("query", "m", "getvariable"):
+        query = sql(T("select list_aggregate(['select 42'], ", field(name, "f"), ")"))
+        with pytest.raises(duckdb.CatalogException, match=r"does not exist|not an aggregate"):
+            connection.execute(*query)
+    connection.close()
