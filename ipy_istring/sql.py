@@ -546,6 +546,19 @@ _CODE_CALLS = {
     "loads its plugin argument as a shared library (a path too), and runs its code",
     "pg_copy_logical_replication_slot": "PostgreSQL's pg_copy_logical_replication_slot() "
     "loads its plugin argument as a shared library (a path too), and runs its code",
+    # DuckDB 2.0's external resources run table functions named by strings: destroy_external_
+    # resource('query', {x}) ran SELECT * FROM query(<x>), and the value's enable_logging(...)
+    # wrote every later query's text, a secret literal included, to a file of its choice (the
+    # eighteenth pass; found by the functions' arguments' names, deleter_function...).  A
+    # resource type names the functions create_external_resource() and the others run later.
+    "destroy_external_resource": "DuckDB's destroy_external_resource() runs the table "
+    "function its first argument names with its second (('query', {x}) ran the value as SQL)",
+    "register_external_resource_type": "DuckDB's register_external_resource_type() names the "
+    "table functions create_external_resource() and the others run later",
+    "register_external_resource": "DuckDB's register_external_resource() names the table "
+    "function run when the resource is destroyed",
+    "create_external_resource": "DuckDB's create_external_resource() runs the create "
+    "function of the resource type its argument names, with its options",
     _UNREADABLE: 'its name, written U&"..." with escapes, cannot be checked against the '
     "functions that run their argument as code",
 }
