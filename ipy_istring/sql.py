@@ -563,6 +563,20 @@ _CODE_CALLS = {
     "functions that run their argument as code",
 }
 _ROUTINES = frozenset(("function", "procedure", "macro"))
+# DuckDB 2.0's CREATE EXTERNAL RESOURCE <type> AS <name> (options) is create_external_resource():
+# it runs the create function the type names, with the options: create external resource
+# "audited" as r ran the macro the type "audited" names (it turned DuckDB's query log on).
+_EXTERNAL_RESOURCE = (
+    "creates an external resource (DuckDB), which runs the create function of the resource "
+    "type it names, with its options"
+)
+
+
+def _creates_external_resource(statement: list[str]) -> bool:
+    """Whether the statement is DuckDB's CREATE [OR REPLACE] EXTERNAL RESOURCE."""
+    return statement[:1] == ["create"] and any(
+        statement[n : n + 2] == ["external", "resource"] for n in range(1, 4)
+    )
 # Settings that name the code the server loads or runs: PostgreSQL's *_preload_libraries,
 # dynamic_library_path and *_command, DuckDB's extension repository and directory, and its
 # home_directory, under which LOAD and autoloading look for extensions when no extension
@@ -1937,6 +1951,8 @@ def _composed(
                         after_set.append(token)
                     if not taint and _sets_code(head, after_set):
                         taint = _SETTING_CODE_WHY
+                    if not taint and _creates_external_resource(statement):
+                        taint = _EXTERNAL_RESOURCE  # create external resource {t:i} as r
             previous = token if kind in ("word", "identifier") else ""
             prior, last, last_named = last, token, named
         _refuse_qualified(found, aliased, qualified, columns, from_calls)

@@ -345,6 +345,46 @@ def test_duckdb_destroy_external_resource_runs_a_value_as_sql(tmp_path: pathlib.
     connection.close()
 
 
+def test_duckdb_create_external_resource_runs_the_type_a_value_names() -> None:
+    """``create external resource {t:i} as r`` is ``create_external_resource()``: it ran the
+    create function of the type the value named (here a macro that turns DuckDB's query log
+    on), where the text meant a type whose function does nothing of the kind.  Every field of
+    such a query is refused now; the same words elsewhere stay accepted."""
+    connection = duckdb.connect()
+    _external_resources(connection)
+    connection.execute(
+        "create macro log_on(p) as table select * from enable_logging(level = 'info')"
+    )
+    connection.execute(
+        "from register_external_resource_type('audited', kind := 'x', create_function := "
+        "'log_on')"
+    )
+    assert connection.execute("select current_setting('enable_logging')").fetchone() == (0,)
+    # The positive control: the query sql() wrote before this pass, run as it is.
+    with pytest.raises(duckdb.IOException, match="provisioning 'audited' failed"):
+        connection.execute('create external resource "audited" as r')  # after the function ran
+    assert connection.execute("select current_setting('enable_logging')").fetchone() == (1,)
+    connection.execute("from disable_logging()")
+    why = r"is in a query that creates an external resource \(DuckDB\)"
+    for parts in (
+        ("create external resource ", field("audited", "t", "i"), " as r"),
+        ("CREATE OR REPLACE EXTERNAL RESOURCE scratch AS ", field("r", "r", "i")),
+        ("create external resource scratch as r (bucket ", field("b", "b", "l"), ")"),
+        ("select ", field(1, "x"), "; create external resource scratch as r"),
+    ):
+        for paramstyle, dialect in (("qmark", None), ("qmark", "duckdb"), ("dollar", None)):
+            with pytest.raises(RenderError, match=why):
+                sql(T(*parts), paramstyle, dialect=dialect)
+    # Look-alikes, run: the words as names, and a table of that name.
+    for parts in (
+        ("select ", field(1, "x"), " as external, 2 as resource"),
+        ("create table external_resource (a int); insert into external_resource values (",
+         field(1, "x"), ")"),
+    ):  # fmt: skip
+        connection.execute(*sql(T(*parts)))
+    connection.close()
+
+
 # The argument names of DuckDB's functions that say the argument is code, a function, a
 # statement or a library; and the functions whose arguments so named are data or SQL text
 # written in the query.
