@@ -1843,7 +1843,10 @@ def _composed(
                         found[field] = found[field] or _SETTING_VALUE_PART
                 family = "postgresql" if postgresql else d.name
                 if family not in internal[field] and (
-                    relation or _fts_option(calls, prior, last) == "content"
+                    relation
+                    or _fts_option(calls, prior, last) == "content"
+                    # alter table t rename to {t:i}: "pragma_table_list" hid SQLite's own
+                    or (d.name == "sqlite" and _renames_to(_statement(head), last, prior))
                 ):
                     internal[field] = (*internal[field], family)
                 if relation == _WRITTEN and _WRITTEN not in internal[field]:
@@ -2110,6 +2113,15 @@ def _created(
     else:
         return ""
     return "temp" if temp else "duckdb" if duckdb else "created"
+
+
+def _renames_to(statement: list[str], last: str, prior: str) -> bool:
+    """Whether a field after ``prior last`` is the new name ALTER ... RENAME TO gives.  SQLite
+    finds a table of the schema before its eponymous tables (``pragma_*``, ``dbstat``): alter
+    table x rename to "pragma_table_list" made a later select from pragma_table_list, SQLite's
+    list of tables, read x's rows instead (the eighteenth pass), where create table refuses
+    the name already."""
+    return statement[:1] == ["alter"] and (prior, last) == _RENAME_TO
 
 
 def _shadowing(value: object, created: str) -> tuple[str, str] | None:

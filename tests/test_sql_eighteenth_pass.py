@@ -35,6 +35,7 @@ refuses it there.
 from __future__ import annotations
 
 import pathlib
+import sqlite3
 from typing import Any
 
 import duckdb
@@ -270,6 +271,50 @@ def test_a_database_option_named_by_a_value_gives_the_database_away(pg: Any) -> 
         sql(T(*parts), "format")
     for paramstyle, dialect in NOT_POSTGRESQL:
         sql(T("create database d with ", _key("owner"), " = alice"), paramstyle, dialect=dialect)
+
+
+# --- SQLite's own tables, hidden by a rename ---------------------------------------------------
+
+
+def test_sqlite_rename_to_a_value_hides_sqlites_own_tables() -> None:
+    """``alter table x rename to "pragma_table_list"``: SQLite finds a table of the schema
+    before its eponymous tables, so a later ``select name from pragma_table_list`` (SQLite's
+    list of tables) read x's rows and no longer showed the table ``secrets``; ``"dbstat"`` did
+    the same to dbstat.  ``create table {t:i}`` refused these names already; the new name of a
+    rename is refused now too, where SQLite may run the query (``qmark`` without a dialect
+    refused it already, for DuckDB)."""
+    connection = sqlite3.connect(":memory:")
+    connection.execute("create table secrets (s)")
+    connection.execute("create table x (name)")
+    connection.execute("insert into x values ('nothing to see')")
+    listed = "select name from pragma_table_list where name = 'secrets'"
+    assert connection.execute(listed).fetchall() == [("secrets",)]
+    # The positive control: the query sql() wrote before this pass, run as it is.
+    connection.execute('alter table x rename to "pragma_table_list"')
+    assert connection.execute(listed).fetchall() == []
+    assert connection.execute("select name from pragma_table_list").fetchall() == [
+        ("nothing to see",)
+    ]
+    connection.close()
+    why = r"the value names one of SQLite's own tables"
+    for value in ("pragma_table_list", "dbstat", "PRAGMA_DATABASE_LIST", ("main", "dbstat")):
+        for paramstyle, dialect in (("qmark", "sqlite"), ("named", None), ("numeric", None)):
+            with pytest.raises(RenderError, match=why):
+                sql(T("alter table x rename to ", field(value, "t", "i")), paramstyle,
+                    dialect=dialect)  # fmt: skip
+    # Look-alikes, run: a name of one's own, and a column named like a pragma.
+    connection = sqlite3.connect(":memory:")
+    connection.execute("create table x (a)")
+    for parts in (
+        ("alter table x rename to ", field("archive", "t", "i")),
+        ("alter table archive rename column a to ", field("pragma_x", "c", "i")),
+        ("alter table archive rename ", field("pragma_x", "c", "i"), " to b"),
+    ):
+        connection.execute(*sql(T(*parts), dialect="sqlite"))
+    assert connection.execute("select name from pragma_table_info('archive')").fetchall() == [
+        ("b",)
+    ]
+    connection.close()
 
 
 # --- DuckDB's external resources run the table function a string names ----------------------
