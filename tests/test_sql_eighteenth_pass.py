@@ -302,6 +302,8 @@ def test_sqlite_rename_to_a_value_hides_sqlites_own_tables() -> None:
             with pytest.raises(RenderError, match=why):
                 sql(T("alter table x rename to ", field(value, "t", "i")), paramstyle,
                     dialect=dialect)  # fmt: skip
+    with pytest.raises(RenderError, match=why):  # SQLite takes a string as the name too
+        sql(T("alter table x rename to ", field("pragma_table_list", "t", "l")), dialect="sqlite")
     # Look-alikes, run: a name of one's own, and a column named like a pragma.
     connection = sqlite3.connect(":memory:")
     connection.execute("create table x (a)")
