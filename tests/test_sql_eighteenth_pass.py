@@ -468,6 +468,47 @@ def test_duckdb_functions_whose_arguments_name_code_are_reviewed() -> None:
     assert sorted(names - set(_CODE_CALLS) - DUCKDB_DATA_ARGUMENTS) == []
 
 
+# --- DuckDB 2.0 reads a continued string without escapes --------------------------------------
+
+_CONTINUED = ("select E'a'\n'a\\' , ' , ", " as c --'")  # the text around the field
+_LEAK = "as x, (select secret from t) as leaked, "
+
+
+def test_duckdb_2_reads_a_continued_string_without_its_escapes(pg: Any) -> None:  # noqa: F811
+    """After ``E'a'`` and a newline, PostgreSQL and DuckDB 1.x read ``'a\\' , '`` as one
+    continued string with escapes (``\\'`` is a quote), so ``{x:l}`` after it stands in code;
+    DuckDB 2.0 reads the second part as a plain string, which ends at ``\\'``, and ``' , '``
+    then opens a string around the field: the literal's quotes closed it and the value ran as
+    SQL (a secret came back) with ``paramstyle="dollar"``, whose check read only DuckDB 1.x's
+    way.  DuckDB is read both ways now."""
+    head, tail = _CONTINUED
+    connection = duckdb.connect()
+    connection.execute("create table t (secret text)")
+    connection.execute("insert into t values ('hunter2')")
+    rendered = head + "'" + _LEAK + "'" + tail  # what sql() wrote before this pass
+    if int(duckdb.__version__.split(".")[0]) >= 2:
+        # The positive control: the query sql() wrote before this pass, run as it is.
+        row = connection.execute(rendered).fetchone()
+        assert row is not None and "hunter2" in row
+    connection.close()
+    value = field(_LEAK, "x", "l")
+    for paramstyle, dialect in (("dollar", None), ("qmark", "duckdb"), ("qmark", None)):
+        with pytest.raises(RenderError, match=r"is inside a quoted SQL string"):
+            sql(T(head, value, tail), paramstyle, dialect=dialect)
+    # PostgreSQL reads it as 1.x does: the field is a literal there (run), and stays accepted.
+    query = sql(T(head, value, tail), "format")
+    assert query.sql == rendered
+    assert pg.execute(*query).fetchone() == ("aa' , ", _LEAK)
+    # Look-alikes, run on DuckDB: a continued string without a backslash, and one on a line.
+    connection = duckdb.connect()
+    for parts, expected in (
+        (("select E'a'\n'b' , ", field("v", "x", "l"), " as c"), ("ab", "v")),
+        (("select E'a\\'' , ", field("v", "x", "l"), " as c"), ("a'", "v")),
+    ):
+        assert connection.execute(*sql(T(*parts), "dollar")).fetchone() == expected
+    connection.close()
+
+
 # --- Held ------------------------------------------------------------------------------------
 
 
