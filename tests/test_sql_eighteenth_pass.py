@@ -1,4 +1,4 @@
-"""The eighteenth red-team pass over sql(): a value as the name of a statement's option.
+"""The eighteenth red-team pass over sql(): a value as an option's name, and what DuckDB 2.0 runs.
 
 The passes before refused a ``:i`` value where EXPLAIN, COPY, ATTACH and ``OPTIONS (...)`` take
 an option's name.  PostgreSQL reads a quoted name as the option in three more lists, and each
@@ -24,6 +24,23 @@ wrote before this pass):
 Option values, column lists (``update t set ({a:i}, {b:i}) = ...``, ``create index i on t
 ({c:i}) with (fillfactor = 70)``), the database's name and its written options' values stay
 accepted.
+
+And three more, each with its positive control below:
+
+* DuckDB 2.0's external resources run a table function a string names:
+  ``from destroy_external_resource('query', {x})`` ran ``SELECT * FROM query(<x>)``, and the
+  value's ``enable_logging(...)`` wrote the next query's secret literal to a file of its
+  choice; ``create external resource {t:i} as r`` ran the create function of the type the
+  value named.  A query calling them (or with that statement) takes no field now, and every
+  DuckDB function is reviewed by its arguments' names (``deleter_function``...).
+
+* SQLite finds a table of the schema before its eponymous tables: ``alter table x rename to
+  {t:i}`` with ``"pragma_table_list"`` made SQLite's list of tables read x's rows.
+
+* DuckDB 2.0 reads the continuation of ``E'a'`` on a new line as a plain ``'...'``, where
+  PostgreSQL and DuckDB 1.x keep the escapes: a ``{x:l}`` that both of those read in code
+  stood in a string on DuckDB 2.0.1, and its quotes let the value run as SQL
+  (``paramstyle="dollar"``).
 
 Attacks tried that held (kept as regression tests): DuckDB's ``list_aggregate(l, {f})`` takes
 a function's name as a string, but only an aggregate's (``query``, a macro, ``getvariable``:
