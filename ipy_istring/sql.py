@@ -546,10 +546,37 @@ _CODE_CALLS = {
     "loads its plugin argument as a shared library (a path too), and runs its code",
     "pg_copy_logical_replication_slot": "PostgreSQL's pg_copy_logical_replication_slot() "
     "loads its plugin argument as a shared library (a path too), and runs its code",
+    # DuckDB 2.0's external resources run table functions named by strings: destroy_external_
+    # resource('query', {x}) ran SELECT * FROM query(<x>), and the value's enable_logging(...)
+    # wrote every later query's text, a secret literal included, to a file of its choice (the
+    # eighteenth pass; found by the functions' arguments' names, deleter_function...).  A
+    # resource type names the functions create_external_resource() and the others run later.
+    "destroy_external_resource": "DuckDB's destroy_external_resource() runs the table "
+    "function its first argument names with its second (('query', {x}) ran the value as SQL)",
+    "register_external_resource_type": "DuckDB's register_external_resource_type() names the "
+    "table functions create_external_resource() and the others run later",
+    "register_external_resource": "DuckDB's register_external_resource() names the table "
+    "function run when the resource is destroyed",
+    "create_external_resource": "DuckDB's create_external_resource() runs the create "
+    "function of the resource type its argument names, with its options",
     _UNREADABLE: 'its name, written U&"..." with escapes, cannot be checked against the '
     "functions that run their argument as code",
 }
 _ROUTINES = frozenset(("function", "procedure", "macro"))
+# DuckDB 2.0's CREATE EXTERNAL RESOURCE <type> AS <name> (options) is create_external_resource():
+# it runs the create function the type names, with the options: create external resource
+# "audited" as r ran the macro the type "audited" names (it turned DuckDB's query log on).
+_EXTERNAL_RESOURCE = (
+    "creates an external resource (DuckDB), which runs the create function of the resource "
+    "type it names, with its options"
+)
+
+
+def _creates_external_resource(statement: list[str]) -> bool:
+    """Whether the statement is DuckDB's CREATE [OR REPLACE] EXTERNAL RESOURCE."""
+    return statement[:1] == ["create"] and any(
+        statement[n : n + 2] == ["external", "resource"] for n in range(1, 4)
+    )
 # Settings that name the code the server loads or runs: PostgreSQL's *_preload_libraries,
 # dynamic_library_path and *_command, DuckDB's extension repository and directory, and its
 # home_directory, under which LOAD and autoloading look for extensions when no extension
@@ -1178,7 +1205,69 @@ _POLICY_KIND = (
     "i'...' fragment in Python and compose it with ':q'",
 )
 
-_OPTIONS = {"attach": _ATTACH_OPTION, "explain": _EXPLAIN_OPTION, "copy": _COPY_OPTION}
+# VACUUM, ANALYZE, CLUSTER and REINDEX (...) take PostgreSQL's utility options, read by name as
+# EXPLAIN's are: vacuum ("full") t rewrote the table under an exclusive lock (its file changed),
+# where the text wrote a plain VACUUM (the eighteenth pass).
+_UTILITY_STATEMENTS = frozenset(("vacuum", "analyze", "analyse", "cluster", "reindex"))
+_UTILITY_OPTION = (
+    "names an option of VACUUM, ANALYZE, CLUSTER or REINDEX (...), so its value chooses what "
+    "the statement does: vacuum (\"full\") t rewrote the table under an exclusive lock, where "
+    "the text wrote a plain VACUUM",
+    "Write the option's name in the static text; to choose among known options, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
+_OPTIONS = {
+    "attach": _ATTACH_OPTION,
+    "explain": _EXPLAIN_OPTION,
+    "copy": _COPY_OPTION,
+    "utility": _UTILITY_OPTION,
+}
+# PostgreSQL's storage parameters and the like, WITH (...), SET (...) and RESET (...) of CREATE
+# and ALTER (tables, views, indexes, materialized views, tablespaces, subscriptions,
+# publications, a column's options, a type's or an operator's properties): the option's name
+# says what the value does, and a view's security_invoker says whose rights read its tables:
+# alter view v reset ("security_invoker") let a role granted only the view read the table
+# behind it (the eighteenth pass).  (UPDATE's and MERGE's SET (a, b) = ... name columns.)
+_STORAGE_OPTION_LISTS = frozenset(("with", "set", "reset"))
+_STORAGE_OPTION = (
+    "names an option in WITH (...), SET (...) or RESET (...) of CREATE or ALTER, so its value "
+    "chooses what the option is: alter view v reset (\"security_invoker\") made the view read "
+    "its table with its owner's rights, and a role granted only the view read the table",
+    "Write the option's name in the static text; to choose among known options, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
+
+
+def _storage_option(statement: list[str], calls: list[str], last: str) -> bool:
+    """Whether a field after the token ``last`` stands where CREATE or ALTER takes an option's
+    name in ``WITH (...)``, ``SET (...)`` or ``RESET (...)`` (``toast.{k:i}`` too)."""
+    return (
+        statement[:1] in (["create"], ["alter"])
+        and "rule" not in statement[1:4]  # create rule ... do update t set (a) = ...
+        and len(calls) == 1
+        and calls[0] in _STORAGE_OPTION_LISTS
+        and last in ("(", ",", ".")
+    )
+
+
+# CREATE DATABASE takes its options as words, and PostgreSQL reads a quoted name there as the
+# option: create database d with "owner" = "pg_read_all_data" made a member of that read-only
+# role the database's owner, and it dropped the database (the eighteenth pass; the seventeenth
+# refused the role after a written OWNER).  A ':i' field there may be the database's name, or
+# a value after an option's name or '='.
+_DATABASE_VALUE_AFTER = frozenset(
+    ("database", "=", "owner", "template", "tablespace", "encoding", "locale", "lc_collate",
+     "lc_ctype", "icu_locale", "icu_rules", "builtin_locale", "locale_provider",
+     "collation_version", "strategy", "allow_connections", "is_template", "oid", "limit",
+     "location")
+)  # fmt: skip
+_DATABASE_OPTION = (
+    "stands where CREATE DATABASE takes an option's name, and PostgreSQL reads a quoted name "
+    "there as the option: create database d with \"owner\" = \"pg_read_all_data\" gave the "
+    "database to every member of that read-only role (one dropped it)",
+    "Write the option's name in the static text (OWNER, TEMPLATE, ENCODING...); to choose "
+    "among known options, pick an i'...' fragment in Python and compose it with ':q'",
+)
 
 
 def _copy_options(statement: list[str]) -> bool:
@@ -1693,6 +1782,22 @@ def _composed(
                 if why is None and options and len(calls) == 1 and last in ("(", ","):
                     # attach p as d ({k:i} ?), explain ({k:i}) delete ...: the option's name
                     why = _OPTIONS[options]
+                if (
+                    why is None
+                    and postgresql
+                    and specs[field] == "i"
+                    and _storage_option(_statement(head), calls, last)
+                ):
+                    why = _STORAGE_OPTION  # alter view v reset ({k:i}): "security_invoker"
+                if (
+                    why is None
+                    and postgresql
+                    and specs[field] == "i"
+                    and not calls
+                    and _statement(head)[:2] == ["create", "database"]
+                    and last not in _DATABASE_VALUE_AFTER
+                ):
+                    why = _DATABASE_OPTION  # create database d with {k:i} = ...: "owner"
                 if why is None and _fts_option(calls, prior, last) in _FTS_FUNCTIONS:
                     why = _FTS_FUNCTION  # fts4(..., compress={f:i})
                 if why is not None and found[field] is None:
@@ -1738,7 +1843,10 @@ def _composed(
                         found[field] = found[field] or _SETTING_VALUE_PART
                 family = "postgresql" if postgresql else d.name
                 if family not in internal[field] and (
-                    relation or _fts_option(calls, prior, last) == "content"
+                    relation
+                    or _fts_option(calls, prior, last) == "content"
+                    # alter table t rename to {t:i}: "pragma_table_list" hid SQLite's own
+                    or (d.name == "sqlite" and _renames_to(_statement(head), last, prior))
                 ):
                     internal[field] = (*internal[field], family)
                 if relation == _WRITTEN and _WRITTEN not in internal[field]:
@@ -1796,6 +1904,8 @@ def _composed(
                     options = None if last in _ATTACH_PATH_AFTER else "attach"
                 elif not calls and head == ["explain"]:
                     options = "explain"
+                elif not calls and len(head) == 1 and head[0] in _UTILITY_STATEMENTS:
+                    options = "utility"  # vacuum ({k:i}) t: "full"
                 elif not calls and _copy_options(_statement(head)):
                     options = "copy"  # copy t to 'f' ({k:i} true), not copy t ({c:i}) from
                 calls.append(previous)
@@ -1844,6 +1954,8 @@ def _composed(
                         after_set.append(token)
                     if not taint and _sets_code(head, after_set):
                         taint = _SETTING_CODE_WHY
+                    if not taint and _creates_external_resource(statement):
+                        taint = _EXTERNAL_RESOURCE  # create external resource {t:i} as r
             previous = token if kind in ("word", "identifier") else ""
             prior, last, last_named = last, token, named
         _refuse_qualified(found, aliased, qualified, columns, from_calls)
@@ -2001,6 +2113,15 @@ def _created(
     else:
         return ""
     return "temp" if temp else "duckdb" if duckdb else "created"
+
+
+def _renames_to(statement: list[str], last: str, prior: str) -> bool:
+    """Whether a field after ``prior last`` is the new name ALTER ... RENAME TO gives.  SQLite
+    finds a table of the schema before its eponymous tables (``pragma_*``, ``dbstat``): alter
+    table x rename to "pragma_table_list" made a later select from pragma_table_list, SQLite's
+    list of tables, read x's rows instead (the eighteenth pass), where create table refuses
+    the name already."""
+    return statement[:1] == ["alter"] and (prior, last) == _RENAME_TO
 
 
 def _shadowing(value: object, created: str) -> tuple[str, str] | None:
