@@ -241,6 +241,9 @@ _COMMAND_STRING_OPTIONS: dict[str, frozenset[str]] = {
          "--rsh-command", "--rmt-command", "-F", "--info-script", "--new-volume-script"}
     ),
     "zip": frozenset({"-TT", "--unzip-command"}),  # the command that tests the archive
+    # GnuPG shows a key's photo ID with this command, through a shell (`--list-options
+    # show-photos`, `--verify-options show-photos`): `true; touch f` ran touch with real gpg
+    **dict.fromkeys(("gpg", "gpg2"), frozenset({"--photo-viewer"})),
     "rsync": frozenset({"--rsync-path"}),  # run by the remote shell
     "split": frozenset({"--filter"}),  # each chunk of the input is this command's input
     # a container's health check, run by /bin/sh -c in the container
@@ -256,6 +259,16 @@ _PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
     # man-db runs its pager and its HTML browser through a shell
     "man": frozenset({"-P", "--pager", "-H", "--html"}),
     "rsync": frozenset({"-e", "--rsh"}),
+    # GnuPG's helper daemons, and where it looks for its photo viewer; its file of edit
+    # commands (these were refused as options spelled like code options of an unknown program
+    # before --photo-viewer made gpg known)
+    **dict.fromkeys(
+        ("gpg", "gpg2"),
+        frozenset(
+            {"--agent-program", "--dirmngr-program", "--keyboxd-program", "--exec-path",
+             "--command-file", "--command-fd"}
+        ),
+    ),
     "scp": frozenset({"-S"}),
     "sftp": frozenset({"-S"}),
     # gcc runs each of its subprograms through this one (`-wrapper touch,x` ran touch)
@@ -3157,7 +3170,7 @@ def _rsync_rule(name: str, before: Sequence[str | None], prefix: str) -> Argumen
     which goes the same way.  Another option's own word (``--exclude={p}``) is none."""
     last = before[-1] if before else None
     if _takes_next(last, _RSYNC_REMOTE_OPTION):  # (`-M {x}`, `-M --log-file={x}`)
-        return ArgumentRule(("rsync-remote-option",), f"rsync {last}'s remote option")
+        return ArgumentRule(("rsync-remote-option",), "rsync -M's remote option")
     given = _argument_of(before, prefix, _RSYNC_REMOTE_OPTION)
     if given is not None:
         option, skip = given
@@ -3241,6 +3254,8 @@ def _git_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentR
     literal = "--literal-pathspecs" in before[: before.index(subcommand)]
     if _is_git_repository(subcommand, after):
         return ArgumentRule(("git-url",), f"git {subcommand}'s repository")
+    if subcommand == "config" and last is not None and _GIT_URL_SETTING.match(last + "="):
+        return ArgumentRule(("git-url",), "git config's setting of a remote's URL")
     if subcommand in _GIT_REFSPEC_COMMANDS:
         if _operands_before(after, _GIT_REFSPEC_OPTIONS) >= 1:
             return ArgumentRule(("refspec",), f"git {subcommand}'s refspec")
@@ -3260,7 +3275,8 @@ def _git_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentR
 def _is_git_repository(subcommand: str, after: Sequence[str | None]) -> bool:
     """Whether the value, after the words ``after`` of git's ``subcommand``, is the repository
     git connects to: clone's, ls-remote's, fetch's, pull's or push's first operand, ``remote
-    add NAME {url}``, ``remote set-url NAME {url}``, ``submodule add {url}``."""
+    add NAME {url}``, ``remote set-url NAME {url}``, ``submodule add {url}``, ``submodule
+    set-url PATH {url}``."""
     with_argument = _GIT_REPOSITORY_COMMANDS.get(subcommand)
     if with_argument is not None:
         return _operands_before(after, with_argument) == 0
@@ -3268,7 +3284,10 @@ def _is_git_repository(subcommand: str, after: Sequence[str | None]) -> bool:
         return False
     operands = [w for w in after if w is None or not w.startswith("-")]
     if subcommand == "submodule":  # (submodule add [-b BRANCH] [--name N] [--] URL [PATH])
-        return operands[:1] == ["add"] and _operands_before(after, _GIT_SUBMODULE_ADD) == 1
+        count = _operands_before(after, _GIT_SUBMODULE_ADD)
+        return (operands[:1] == ["add"] and count == 1) or (  # (set-url [--] PATH URL)
+            operands[:1] == ["set-url"] and count == 2
+        )
     count = _operands_before(after, _GIT_REMOTE_ADD)  # (remote add [-t B] [-m M] NAME URL)
     return (operands[:1] == ["add"] and count == 2) or (operands[:1] == ["set-url"] and count >= 2)
 

@@ -5,11 +5,12 @@ sh() gave for these templates) in real dash and bash, then refused by allow-list
 
 * git's repository (``git clone {url}``, ``git ls-remote {url}``, ``fetch``, ``pull``, ``push``,
   ``remote add NAME {url}``, ``submodule add {url}``, ``archive --remote={url}``, ``-c
-  remote.NAME.url={url}``): a URL ``NAME::ADDRESS`` (or ``NAME://`` of a scheme git does not
-  know) makes git run the program ``git-remote-NAME``, and ``git-remote-ext`` runs ADDRESS as a
-  command: ``ext::sh -c touch% f`` ran touch once the ext transport was allowed, by the
-  template's own ``-c protocol.ext.allow=always`` / ``protocol.allow=always``, or by
-  ``GIT_ALLOW_PROTOCOL`` in the environment, which the template cannot see.
+  remote.NAME.url={url}``, ``git config remote.NAME.url {url}``): a URL ``NAME::ADDRESS`` (or
+  ``NAME://`` of a scheme git does not know) makes git run the program ``git-remote-NAME``, and
+  ``git-remote-ext`` runs ADDRESS as a command: ``ext::sh -c touch% f`` ran touch once the ext
+  transport was allowed, by the template's own ``-c protocol.ext.allow=always`` or
+  ``protocol.allow=always``, or by ``GIT_ALLOW_PROTOCOL`` in the environment, which the
+  template cannot see.
 * the option rsync passes to the remote rsync (``-M--log-file={f}``, ``--remote-option=…``):
   rsync given ``--old-args`` (or ``RSYNC_OLD_ARGS=1`` in its environment) puts it unescaped on
   the command line that the remote shell runs; ``$(touch f)`` there ran touch (a stand-in for
@@ -63,6 +64,10 @@ GIT_CASES = [
     ("git -C repo submodule add § sub", _EXT, _ALLOW, "git submodule's repository"),
     ("git -C repo archive --remote=§ HEAD", _EXT, _ALLOW, "git archive --remote"),
     ("git -C repo -c remote.o.url=§ fetch o", _EXT, _ALLOW, "git's setting of a remote's URL"),
+    (
+        "git -C repo config remote.o.url §; git -C repo fetch o", _EXT, _ALLOW,
+        "git config's setting of a remote's URL",
+    ),
     ('for u in §; do git ls-remote "$u"; done', _EXT, _ALLOW, "git ls-remote's repository"),
     ("sh -c 'git ls-remote \"$1\"' sh §", _EXT, _ALLOW, "git ls-remote's repository"),
 ]
@@ -152,6 +157,8 @@ def test_git_refuses_ext_unless_allowed(tmp_path: pathlib.Path) -> None:
         ("git -c remote.origin.pushurl=§ push origin", _EXT),
         ("git -c submodule.s.url=§ submodule update --init", _EXT),
         ("git pull --rebase § main", _EXT),
+        ("git submodule set-url -- sub §", _EXT),
+        ("git config --add remote.o.pushurl §", _EXT),
     ],
 )
 def test_other_spellings_are_refused(case: str, value: str) -> None:
@@ -183,6 +190,9 @@ def test_argv_refuses_them_too(case: str) -> None:
         ("git commit -m §", _EXT),  # (a message)
         ("git log §", "ext::x"),
         ("git -c remote.o.url=§ fetch o", "https://example.invalid/r.git"),
+        ("git config remote.o.url §", "https://example.invalid/r.git"),
+        ("git config user.name §", _EXT),
+        ("git submodule set-url -- § https://example.invalid/r.git", "sub"),
     ],
 )
 def test_repositories_stay_accepted(case: str, value: str) -> None:
@@ -310,3 +320,96 @@ def test_a_plain_remote_log_file_stays_accepted(
 )
 def test_other_rsync_arguments_stay_accepted(case: str, value: str) -> None:
     sh(_template(case, value))
+
+
+# -- GnuPG's photo viewer -------------------------------------------------------------------------
+#
+# gpg shows a key's photo ID with the command --photo-viewer gives, through a shell, when told to
+# show photos (`--list-options show-photos`, `--verify-options show-photos`): `gpg --photo-viewer
+# {x} --list-options show-photos -k` ran the value.  gpg was no program the tables knew, and
+# "viewer" is no word of a code option's name.
+
+GPG_CASES = [
+    "gpg --photo-viewer § --list-options show-photos -k",
+    "gpg --photo-viewer=§ --list-options show-photos -k",
+    "gpg --list-options show-photos --photo-viewer § --list-keys",
+    "gpg --photo-v § --list-options show-photos -k",  # (an abbreviation: gpg reads it so)
+    'for v in §; do gpg --photo-viewer "$v" --list-options show-photos -k; done',
+    "sh -c 'gpg --photo-viewer \"$1\" --list-options show-photos -k' sh §",
+]
+
+
+def _gpg_place(where: pathlib.Path) -> dict[str, str]:
+    """A GnuPG home with one key that has a photo ID (a JPEG of a few bytes)."""
+    require(shutil.which("gpg") is not None, "GnuPG (gpg) is not installed")
+    home = where / "gnupg"
+    home.mkdir(mode=0o700)
+    env = {"GNUPGHOME": str(home)}
+    gpg = ["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", ""]
+    subprocess.run(
+        [*gpg, "--quick-gen-key", "T <t@example.invalid>", "ed25519", "sign", "0"],
+        env={**os.environ, **env}, check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    photo = where / "p.jpg"
+    photo.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9")
+    subprocess.run(
+        [*gpg, "--yes", "--command-fd", "0", "--edit-key", "t@example.invalid"],
+        input=f"addphoto\n{photo}\ny\nsave\n", text=True, env={**os.environ, **env},
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    return env
+
+
+@pytest.mark.parametrize("case", GPG_CASES)
+def test_a_photo_viewer_gpg_runs_is_refused(case: str, tmp_path: pathlib.Path) -> None:
+    env = _gpg_place(tmp_path)
+    value = f"true; touch {SENTINEL}"
+    for shell in SHELLS:
+        # Positive control: the old render made gpg hand the value to a shell.
+        (tmp_path / SENTINEL).unlink(missing_ok=True)
+        _run(shell, naive_sh(_template(case, value)), tmp_path, env)
+        assert (tmp_path / SENTINEL).exists(), (shell, case)
+    with pytest.raises(RenderError, match="gpg --photo-viewer"):
+        sh(_template(case, value))
+
+
+@pytest.mark.parametrize("case", GPG_CASES[:4])
+def test_argv_refuses_a_photo_viewer_too(case: str) -> None:
+    with pytest.raises(RenderError, match="gpg --photo-viewer"):
+        argv(_template(case, "true; touch x"))
+
+
+@pytest.mark.parametrize(
+    "case, value",
+    [
+        ("gpg --agent-program § -K", "/usr/bin/gpg-agent"),  # (refused before too: "program")
+        ("gpg --dirmngr-program=§ --recv-keys 1", "dirmngr"),
+        ("gpg --exec-path § -k", "/tmp"),
+        ("gpg --command-file § --edit-key t", "commands.txt"),
+        ("gpg2 --photo-viewer § -k", "display"),
+    ],
+)
+def test_other_gpg_programs_are_refused(case: str, value: str) -> None:
+    with pytest.raises(RenderError):
+        sh(_template(case, value))
+
+
+@pytest.mark.parametrize(
+    "case, value",
+    [
+        ("gpg --list-keys §", "t@example.invalid"),
+        ("gpg -k -- §", "--photo-viewer=touch x"),  # (after --: a key's name)
+        ("gpg --list-options § -k", "show-uid-validity"),
+        ("gpg --photo-viewer 'true' --list-options show-photos -k §", "t@example.invalid"),
+    ],
+)
+def test_gpg_data_stays_accepted(case: str, value: str, tmp_path: pathlib.Path) -> None:
+    """Key names and list options: accepted, and gpg lists the key, in dash and bash."""
+    env = _gpg_place(tmp_path)
+    command = sh(_template(case, value))
+    for shell in SHELLS:
+        done = _run(shell, command, tmp_path, env)
+        if value.startswith("--"):
+            assert "No public key" in done.stderr or done.returncode != 0
+        else:
+            assert done.returncode == 0 and "t@example.invalid" in done.stdout, done.stderr
