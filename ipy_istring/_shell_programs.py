@@ -241,6 +241,9 @@ _COMMAND_STRING_OPTIONS: dict[str, frozenset[str]] = {
          "--rsh-command", "--rmt-command", "-F", "--info-script", "--new-volume-script"}
     ),
     "zip": frozenset({"-TT", "--unzip-command"}),  # the command that tests the archive
+    # GnuPG shows a key's photo ID with this command, through a shell (`--list-options
+    # show-photos`, `--verify-options show-photos`): `true; touch f` ran touch with real gpg
+    **dict.fromkeys(("gpg", "gpg2"), frozenset({"--photo-viewer"})),
     "rsync": frozenset({"--rsync-path"}),  # run by the remote shell
     "split": frozenset({"--filter"}),  # each chunk of the input is this command's input
     # a container's health check, run by /bin/sh -c in the container
@@ -256,6 +259,16 @@ _PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
     # man-db runs its pager and its HTML browser through a shell
     "man": frozenset({"-P", "--pager", "-H", "--html"}),
     "rsync": frozenset({"-e", "--rsh"}),
+    # GnuPG's helper daemons, and where it looks for its photo viewer; its file of edit
+    # commands (these were refused as options spelled like code options of an unknown program
+    # before --photo-viewer made gpg known)
+    **dict.fromkeys(
+        ("gpg", "gpg2"),
+        frozenset(
+            {"--agent-program", "--dirmngr-program", "--keyboxd-program", "--exec-path",
+             "--command-file", "--command-fd"}
+        ),
+    ),
     "scp": frozenset({"-S"}),
     "sftp": frozenset({"-S"}),
     # gcc runs each of its subprograms through this one (`-wrapper touch,x` ran touch)
@@ -3034,6 +3047,23 @@ _GIT_PATHSPEC_COMMANDS: dict[str, frozenset[str]] = {
 _GIT_PATHSPEC_AFTER_DASHES = frozenset(
     {"checkout", "reset", "commit", "stash", "archive", "update-index", "sparse-checkout"}
 )
+# git subcommands whose first operand is the repository git connects to, with their options
+# that take the next word as their argument; submodule add's options that do.
+_GIT_REPOSITORY_COMMANDS: dict[str, frozenset[str]] = {
+    "clone": frozenset(
+        {"-o", "--origin", "-b", "--branch", "-u", "--upload-pack", "--reference",
+         "--reference-if-able", "--separate-git-dir", "--depth", "--shallow-since",
+         "--shallow-exclude", "-c", "--config", "--template", "-j", "--jobs", "--filter",
+         "--server-option", "--bundle-uri", "--ref-format"}
+    ),
+    "ls-remote": frozenset({"--upload-pack", "-o", "--server-option", "--sort"}),
+    **dict.fromkeys(("fetch", "pull", "push"), _GIT_REFSPEC_OPTIONS),
+}  # fmt: skip
+_GIT_SUBMODULE_ADD = frozenset({"-b", "--branch", "--name", "--reference", "--depth"})
+_GIT_REMOTE_ADD = frozenset({"-t", "-m"})
+_GIT_REMOTE = frozenset({"--remote"})
+# git settings whose value is a repository's URL (remote.NAME.url, pushurl, submodule.NAME.url).
+_GIT_URL_SETTING = re.compile(r"(?:remote|submodule)\.[^=]*\.(?:push)?url=", re.IGNORECASE)
 # git settings whose value git writes into an HTTP request, line by line.
 _GIT_HEADER_SETTING = re.compile(r"http\.(?:.*\.)?extraheader=", re.IGNORECASE)
 # kill's options whose argument is a signal (or, for -l, a number to name), not a process.
@@ -3129,9 +3159,22 @@ def _curl_rule(name: str, before: Sequence[str | None], prefix: str) -> Argument
     return ArgumentRule(("glob",), "curl's URL") if in_url and globbing else None
 
 
+# rsync's option whose argument is an option for the remote rsync, which rsync puts on the
+# command line that the remote shell reads (escaped, unless --old-args or RSYNC_OLD_ARGS=1).
+_RSYNC_REMOTE_OPTION = frozenset({"-M", "--remote-option"})
+
+
 def _rsync_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentRule | None:
     """An operand of rsync (``rsync -a h:{path} .``), whose remote path an old rsync hands to
-    the remote shell.  An option's own word (``--exclude={p}``) is none."""
+    the remote shell, and the option it passes to the remote rsync (``-M--log-file={f}``),
+    which goes the same way.  Another option's own word (``--exclude={p}``) is none."""
+    last = before[-1] if before else None
+    if _takes_next(last, _RSYNC_REMOTE_OPTION):  # (`-M {x}`, `-M --log-file={x}`)
+        return ArgumentRule(("rsync-remote-option",), "rsync -M's remote option")
+    given = _argument_of(before, prefix, _RSYNC_REMOTE_OPTION)
+    if given is not None:
+        option, skip = given
+        return ArgumentRule(("rsync-remote-option",), f"rsync {option}'s remote option", skip)
     if prefix.startswith("-"):
         return None
     return ArgumentRule(("rsync-remote-path",), "an rsync operand")
@@ -3198,11 +3241,21 @@ def _git_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentR
         _GIT_HEADER_SETTING.match(prefix)
     ):
         return ArgumentRule(("line",), "git's setting http.extraHeader")
+    if last in ("-c", "--config") and _git_setting_option(before) and (
+        url := _GIT_URL_SETTING.match(prefix)
+    ):
+        return ArgumentRule(("git-url",), "git's setting of a remote's URL", url.end())
     subcommand = _git_subcommand(before)
+    if subcommand == "archive" and (given := _argument_of(before, prefix, _GIT_REMOTE)):
+        return ArgumentRule(("git-url",), "git archive --remote", given[1])
     if subcommand is None or prefix.startswith("-"):
         return None
     after = before[before.index(subcommand) + 1 :]
     literal = "--literal-pathspecs" in before[: before.index(subcommand)]
+    if _is_git_repository(subcommand, after):
+        return ArgumentRule(("git-url",), f"git {subcommand}'s repository")
+    if subcommand == "config" and last is not None and _GIT_URL_SETTING.match(last + "="):
+        return ArgumentRule(("git-url",), "git config's setting of a remote's URL")
     if subcommand in _GIT_REFSPEC_COMMANDS:
         if _operands_before(after, _GIT_REFSPEC_OPTIONS) >= 1:
             return ArgumentRule(("refspec",), f"git {subcommand}'s refspec")
@@ -3217,6 +3270,26 @@ def _git_rule(name: str, before: Sequence[str | None], prefix: str) -> ArgumentR
     ):
         return ArgumentRule(("checkout",), "git checkout's branch (or pathspec)")
     return None
+
+
+def _is_git_repository(subcommand: str, after: Sequence[str | None]) -> bool:
+    """Whether the value, after the words ``after`` of git's ``subcommand``, is the repository
+    git connects to: clone's, ls-remote's, fetch's, pull's or push's first operand, ``remote
+    add NAME {url}``, ``remote set-url NAME {url}``, ``submodule add {url}``, ``submodule
+    set-url PATH {url}``."""
+    with_argument = _GIT_REPOSITORY_COMMANDS.get(subcommand)
+    if with_argument is not None:
+        return _operands_before(after, with_argument) == 0
+    if subcommand not in ("remote", "submodule"):
+        return False
+    operands = [w for w in after if w is None or not w.startswith("-")]
+    if subcommand == "submodule":  # (submodule add [-b BRANCH] [--name N] [--] URL [PATH])
+        count = _operands_before(after, _GIT_SUBMODULE_ADD)
+        return (operands[:1] == ["add"] and count == 1) or (  # (set-url [--] PATH URL)
+            operands[:1] == ["set-url"] and count == 2
+        )
+    count = _operands_before(after, _GIT_REMOTE_ADD)  # (remote add [-t B] [-m M] NAME URL)
+    return (operands[:1] == ["add"] and count == 2) or (operands[:1] == ["set-url"] and count >= 2)
 
 
 def _operands_before(words: Sequence[str | None], with_argument: frozenset[str]) -> int:
@@ -3607,6 +3680,54 @@ def _rsync_remote_path(before: str, value: str, after: str) -> str | None:
     return _remote_shell_path(before, value, after, rsync=True)
 
 
+# What a value may put in an option for the remote rsync, after the option's own '=': no
+# character a shell reads (nor a space, which would split the argument into more options).
+_REMOTE_OPTION_PLAIN = re.compile(r"[A-Za-z0-9_./:@%+=,-]*\Z")
+
+
+def _rsync_remote_option(before: str, value: str, after: str) -> str | None:
+    if "=" not in before:
+        return (
+            "gives the option that the remote rsync reads (its name, or a cluster of letters), "
+            "which rsync puts on the command line that the remote shell runs"
+        )
+    if _REMOTE_OPTION_PLAIN.match(value):
+        return None
+    return (
+        "holds a character other than letters, digits and _./:@%+=,- there: rsync given "
+        "--old-args (or RSYNC_OLD_ARGS=1 in its environment, which the template cannot see) "
+        "puts that option unescaped on the command line that the remote user's shell runs, "
+        "where $(cmd) ran cmd on that host"
+    )
+
+
+# A remote helper given by a repository's URL (transport.c): `NAME::ADDRESS`, and `NAME://...`
+# for a scheme git does not know itself; git runs the program git-remote-NAME for it, and
+# git-remote-ext runs ADDRESS as a command.
+_GIT_HELPER = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)(::|://)")
+_GIT_SCHEMES = frozenset(
+    {"http", "https", "ftp", "ftps", "git", "ssh", "git+ssh", "ssh+git", "file"}
+)
+
+
+def _git_url(before: str, value: str, after: str) -> str | None:
+    helper = _GIT_HELPER.match(before + value + after)
+    if helper is None:
+        return None
+    name, mark = helper.groups()
+    if name == "ext" or (
+        helper.end() > len(before) and not (mark == "://" and name in _GIT_SCHEMES)
+    ):
+        return (
+            f"makes the repository a remote helper's URL ({name}{mark}...), for which git runs "
+            f"the program git-remote-{name}; git-remote-ext runs the rest as a command (given "
+            "ext::sh -c touch% x, git -c protocol.ext.allow=always ls-remote ran touch): git's "
+            "protocol.allow settings and GIT_ALLOW_PROTOCOL, which the template cannot see, "
+            "are all that stop it"
+        )
+    return None
+
+
 # SoX's URLs (its is_url(): these schemes), which it fetches with `wget ... "URL"` through
 # /bin/sh, and what a value may put in one: RFC 3986's characters but '$', which with '`', '"'
 # and '\\' (none of them a URL's) the shell reads inside double quotes.
@@ -3737,6 +3858,16 @@ _ARGUMENT_CHECKS: dict[str, tuple[Callable[[str, str, str], str | None], str]] =
         _rsync_remote_path,
         "Check the value in Python (letters, digits and _./:@%+=,-~ only, say), or give rsync "
         "--secluded-args (-s), which sends the names over the protocol instead",
+    ),
+    "rsync-remote-option": (
+        _rsync_remote_option,
+        "Write the remote option in the static text and the value after its '=' "
+        "(rsync -M--log-file={f}), checked in Python to letters, digits and _./:@%+=,- only",
+    ),
+    "git-url": (
+        _git_url,
+        "Check the value in Python (a URL of https://, ssh:// or git://, or a path), or write "
+        "the helper in the static text (git clone hg::{url})",
     ),
     "socket": (
         _bash_socket,

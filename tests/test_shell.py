@@ -471,7 +471,9 @@ def test_values_in_a_pipeline_into_a_shell_reading_its_program_are_refused(case:
      "echo § && sh", "echo a | sh -s -- §", "cat § | grep x | sort", "echo a | sh; echo §",
      "{ echo a; } | sh; echo §", "cd § && curl https://example.org/i.sh | sh",
      "echo § | xargs echo", "echo § | xargs -I{} cp -- {} /tmp", "echo § | ssh h cat",
-     "echo § | xargs rm --", "echo § | xargs python3 s.py", "echo § | xargs git clone --",
+     # (`echo § | xargs git clone --` until the nineteenth pass: the value is git's repository,
+     # which may name a remote helper that runs a command, tests/test_shell_nineteenth_pass.py)
+     "echo § | xargs rm --", "echo § | xargs python3 s.py", "echo § | xargs git log --",
      "echo § | psql -c 'select 1'", "echo § | sqlite3 db 'select 1'", "echo § | parallel echo",
      "echo § | bash -- s.sh", "echo § | python3 s.py"],
 )  # fmt: skip

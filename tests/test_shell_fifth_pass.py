@@ -299,7 +299,9 @@ def test_a_string_eval_or_trap_reads_as_data_stays_accepted(case: str) -> None:
 
 @pytest.mark.parametrize(
     ("case", "value"),
-    [("git ls-remote $(echo §)", "r --exec=x"),
+    # (`git ls-remote $(echo §)` until the nineteenth pass: the value is git's repository there
+    # now, refused whatever it is when reached so: tests/test_shell_nineteenth_pass.py)
+    [("git ls-remote origin $(echo §)", "r --exec=x"),
      ("env $(printf %s §) sh", "a BASH_ENV=x"), ("tar cf a.tar $(echo §)", "*"),
      ("rm $(echo §)", "*.txt"), ("[ $(echo §) = x ]", "a -o b")],
 )  # fmt: skip
@@ -322,7 +324,9 @@ def test_split_values_that_make_no_option_stay_accepted(case: str, value: str) -
 
 @pytest.mark.parametrize(
     "case",
-    ["printf '%s\\n' § | while read -r v; do git ls-remote \"$v\" r; done",
+    # (`git ls-remote "$v" r` until the nineteenth pass, which refuses a repository read from a
+    # pipe whatever it is: tests/test_shell_nineteenth_pass.py)
+    ["printf '%s\\n' § | while read -r v; do git ls-remote origin \"$v\"; done",
      "printf '%s\\n' § | while read -r v; do tar -xf a.tar $v; done"],
 )  # fmt: skip
 def test_a_value_read_from_a_pipe_where_a_program_reads_options_is_checked(case: str) -> None:
