@@ -221,8 +221,8 @@ CORPUS: list[Entry] = _prefix_entries() + [Entry(*entry) for entry in _HAND]
 
 assert len({entry.name for entry in CORPUS}) == len(CORPUS), "duplicate corpus names"
 
-#: Entries whose f-string on 3.12 and 3.13 differs from 3.14's (and the t-string's): there
-#: the i-string follows 3.14.
+#: Entries whose f-string on 3.12 and early 3.13 releases (3.13.0; not 3.13.18) differs from
+#: 3.14's (and the t-string's): there the i-string follows 3.14.
 FSTRING_DIFFERS_BEFORE_314 = {"debug-line-continuation", "debug-line-continuation-before-eq"}
 
 
