@@ -230,7 +230,7 @@ def _line_magics_as_python(source: str, transformed: str) -> str:
 def _statement_of(line: str, magic: str) -> str | None:
     """``%magic [options] statement`` (``line``, as written) as ``0;`` and the statement in its
     columns, or None when that is not Python (a compound statement, an unknown option)."""
-    from IPython.utils.process import arg_split  # type: ignore[attr-defined]  # (as magics do)
+    from IPython.utils.process import arg_split  # (as magics do)
 
     found = re.match(rf"([ \t]*)%{magic}\b(.*)", line)
     if found is None:
