@@ -646,6 +646,15 @@ _CALLED = (
     "Write the function's name in the static text; to choose among known functions, pick "
     "an i'...' fragment in Python and compose it with ':q'",
 )
+# with a as (...), {t:i} (n) as (...) names a CTE, but DuckDB's WITH ... PIVOT t ON x USING
+# sum(x), {f:i} (x) calls f there too, with no clause word between: the check cannot tell them.
+_CTE_OR_CALL = (
+    "stands before '(' after a comma of a WITH list, where the check cannot tell a CTE's name "
+    "and its columns from the function called (DuckDB's with ... pivot t on x using sum(x), "
+    "f(x) calls f), so its value might choose which function runs",
+    "Give that CTE no column list (name the columns in its query: with ..., {t:i} as (select "
+    "... as n)), or write its name in the static text",
+)
 _ATTRIBUTE_CALL = (
     "follows '(...).' or '[...].' (or a parameter's '$1 .'), where PostgreSQL reads (x).f as "
     "the call f(x) when f is no field of x (attribute notation), so its value chooses the "
@@ -1418,6 +1427,33 @@ def _creates_index(head: list[str]) -> bool:
     return statement[:1] == ["create"] and "index" in statement[1:3]
 
 
+# Statements whose every name before '(' at their top level is a table and its column list,
+# never a call (their grammar has no expression there): VACUUM and ANALYZE's table_and_columns
+# (PostgreSQL, DuckDB: vacuum (analyze) t (c), u (d)), and CREATE/ALTER PUBLICATION's
+# FOR TABLE t (c), u (d) (its WHERE (...) is inside parentheses).  Each engine took the name
+# as a table there: analyze "query_to_xml" (c) said relation "query_to_xml" does not exist.
+_COLUMN_LISTS = frozenset(("vacuum", "analyze", "analyse"))
+
+
+def _lists_columns(head: list[str], calls: list[str], before: str, prior: str) -> bool:
+    """Whether a name after the token ``before`` (``prior`` before it), followed by '(' at
+    the level ``calls`` says, is a relation with its column list rather than
+    the function called: in VACUUM, ANALYZE, CREATE/ALTER PUBLICATION, CREATE INDEX ... ON
+    [ONLY] and CREATE TABLE ... [PARTITION] OF."""
+    if calls:
+        return False
+    if head[:1] != [] and head[0] in _COLUMN_LISTS:  # not EXPLAIN ANALYZE: it starts "explain"
+        return True
+    statement = _statement(head)
+    if statement[:1] in (["create"], ["alter"]) and statement[1:2] == ["publication"]:
+        return True
+    if before == "of" and statement[:1] == ["create"] and statement[-1:] == ["of"]:
+        # create table t partition of {p:i} (...), create table t of {type:i} (...): "of" is
+        # the last word of the statement's head (not after AS: no query's "of" either)
+        return "table" in statement[1:5] and "as" not in statement
+    return (before == "on" or (prior, before) == ("on", "only")) and _creates_index(head)
+
+
 # UPDATE pg_settings SET setting = ... WHERE name = ... is SET: the view's rule calls
 # set_config() for each row it changes (update pg_settings set setting = {v} where name = {k}
 # set dynamic_library_path), so it is read as set_config() with an unwritten setting.
@@ -1715,9 +1751,10 @@ def _composed(
                     before_chain in _DECLARES
                     and prior_chain != "execute"
                     and not (dotted and before_chain in _TYPES_AFTER and d.name == "duckdb")
-                ) or (before_chain == "on" and _creates_index(head))
+                ) or _lists_columns(head, calls, before_chain, prior_chain)
                 if not declares and found[n] in (None, _ATTRIBUTE_CALL):  # f() says more
-                    found[n] = _CALLED
+                    cte = head[:1] == ["with"] and not calls and not clauses[-1]
+                    found[n] = _CTE_OR_CALL if cte and before_chain == "," else _CALLED
             if (
                 pending is not None
                 and token == "."
@@ -1904,8 +1941,8 @@ def _composed(
                     options = None if last in _ATTACH_PATH_AFTER else "attach"
                 elif not calls and head == ["explain"]:
                     options = "explain"
-                elif not calls and len(head) == 1 and head[0] in _UTILITY_STATEMENTS:
-                    options = "utility"  # vacuum ({k:i}) t: "full"
+                elif not calls and head == [last] and last in _UTILITY_STATEMENTS:
+                    options = "utility"  # vacuum ({k:i}) t: "full", not vacuum {t:i} ({c:i})
                 elif not calls and _copy_options(_statement(head)):
                     options = "copy"  # copy t to 'f' ({k:i} true), not copy t ({c:i}) from
                 calls.append(previous)
