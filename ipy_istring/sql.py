@@ -961,6 +961,8 @@ def _sink(
             return f"is in {statement.upper()} EXTENSION, " + _EXTENSION, _CODE_FIX
         if kind == "language" and before == "language" and statement == "create":
             return _LANGUAGE, _CODE_FIX
+        if kind in _ROUTINE_KINDS and before == "language" and statement == "create":
+            return _ROUTINE_LANGUAGE  # create function f() ... language {x:i} as '...'
         if kind in _BINDS_FUNCTIONS and (chain_before or before) in _FUNCTION_NAMED_AFTER:
             return _BOUND_FUNCTION  # (also schema-qualified: sfunc = pg_catalog.{f:i})
     if head[:2] == ["import", "database"]:
@@ -1040,6 +1042,18 @@ _EXTENSION = (
 _LANGUAGE = (
     "names the language CREATE LANGUAGE defines, and without a HANDLER PostgreSQL installs "
     "the extension of that name (its scripts and shared library)"
+)
+# CREATE FUNCTION / PROCEDURE ... LANGUAGE says how the body written in the text runs: with
+# "c" PostgreSQL loads the body's string as a shared library (its constructor ran), with
+# "internal" it calls the built-in function the string names, and the untrusted languages
+# (plperlu, plpython3u) run the body with the server's rights (the nineteenth pass; after AS
+# the clause was refused already, as part of the body).
+_ROUTINE_LANGUAGE = (
+    "names the language of the function or procedure CREATE defines, which says how its body "
+    "runs: with \"c\" PostgreSQL loads the body's string as a shared library (its code ran), "
+    "with \"internal\" it calls the built-in function the string names",
+    "Write the language in the static text; to choose among known languages, pick an i'...' "
+    "fragment in Python and compose it with ':q'",
 )
 # DDL that binds a function by name, to be called whenever the object is used: a cast's or a
 # transform's WITH FUNCTION, an aggregate's SFUNC = ..., an operator's FUNCTION = ..., a type's
@@ -1345,6 +1359,37 @@ _SSLKEY_ENGINE = (
     "Pass the path of a key file as a str with no ':' (check it against the paths you allow), "
     "or write the option's value in the static text",
 )
+
+
+# DuckDB reads ATTACH's path 'name:rest' as TYPE name (ExtractExtensionPrefixFromPath: two or
+# more letters, digits or '_' before the first ':', not '://'), and loads the extension of that
+# name from its extension directory, as (TYPE name) and LOAD do: attach 'evil:x.db' opened
+# evil.duckdb_extension there (its own error said it read the file as one; the nineteenth
+# pass).  A value in the path (also a part of it: 'ev' || ':x.db') may hold a ':' only as a
+# URL's 's3://'.
+_ATTACH_PATH = "\0attach path"  # a _Places.roles value: the field starts DuckDB ATTACH's path
+_ATTACH_PATH_PART = "\0attach path part"  # or stands later in it: attach 'ev' || {p}
+_ATTACH_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^:]*")
+_ATTACH_PREFIX = (
+    "is in the path of ATTACH, and DuckDB reads a path 'name:...' as TYPE name, an extension "
+    "it loads from its extension directory (native code): attach 'evil:x.db' loaded "
+    "evil.duckdb_extension",
+    "Pass a path as a str with no ':' (a URL 'scheme://...' is fine); to attach through an "
+    "extension, write its prefix or its TYPE in the static text",
+)
+
+
+def _attach_path_refusal(value: object, start: bool) -> tuple[str, str] | None:
+    """Why ``value`` may not stand in DuckDB ATTACH's path (``start``: at its start): no str,
+    or a ':' that may make the path's prefix an extension's name (a URL's '://' does not, nor
+    one of the path's first two characters: ':memory:', 'C:\\')."""
+    if not isinstance(value, str):
+        return _ATTACH_PREFIX
+    path = str.__str__(value)  # a str subclass's own methods never decide
+    colon = path.find(":")
+    if colon < 0 or (start and colon < 2) or _ATTACH_URL.fullmatch(path):
+        return None
+    return _ATTACH_PREFIX
 
 
 def _sslkey_refusal(value: object) -> tuple[str, str] | None:
@@ -1865,6 +1910,16 @@ def _composed(
                 if postgresql and calls[-1:] == ["options"] and previous == "sslkey":
                     roles[field] = _SSLKEY_OPTION  # options (sslcert '...', sslkey {k:l})
                 if (
+                    d.name == "duckdb"
+                    and _statement(head)[:1] == ["attach"]
+                    and "as" not in head
+                    and options is None
+                ):
+                    # attach {p} as d: 'evil:x.db' loads evil; and where the path starts
+                    # with the value, a ':' in its first two characters makes no prefix
+                    start = last in _ATTACH_PATH_AFTER
+                    roles[field] = _ATTACH_PATH if start else _ATTACH_PATH_PART
+                if (
                     postgresql
                     and specs[field] in ("i", "l")
                     and not calls
@@ -2306,6 +2361,8 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
             where = _named_table(interpolation.value, False, internal, False)
         if where is None and role == _SSLKEY_OPTION:
             where = _sslkey_refusal(interpolation.value)
+        elif where is None and role in (_ATTACH_PATH, _ATTACH_PATH_PART):
+            where = _attach_path_refusal(interpolation.value, role == _ATTACH_PATH)
         elif where is None and role == "search_path":
             where = _search_path_refusal(interpolation.value)
         elif where is None and role:
