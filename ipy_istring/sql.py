@@ -646,6 +646,15 @@ _CALLED = (
     "Write the function's name in the static text; to choose among known functions, pick "
     "an i'...' fragment in Python and compose it with ':q'",
 )
+# with a as (...), {t:i} (n) as (...) names a CTE, but DuckDB's WITH ... PIVOT t ON x USING
+# sum(x), {f:i} (x) calls f there too, with no clause word between: the check cannot tell them.
+_CTE_OR_CALL = (
+    "stands before '(' after a comma of a WITH list, where the check cannot tell a CTE's name "
+    "and its columns from the function called (DuckDB's with ... pivot t on x using sum(x), "
+    "f(x) calls f), so its value might choose which function runs",
+    "Give that CTE no column list (name the columns in its query: with ..., {t:i} as (select "
+    "... as n)), or write its name in the static text",
+)
 _ATTRIBUTE_CALL = (
     "follows '(...).' or '[...].' (or a parameter's '$1 .'), where PostgreSQL reads (x).f as "
     "the call f(x) when f is no field of x (attribute notation), so its value chooses the "
@@ -952,6 +961,8 @@ def _sink(
             return f"is in {statement.upper()} EXTENSION, " + _EXTENSION, _CODE_FIX
         if kind == "language" and before == "language" and statement == "create":
             return _LANGUAGE, _CODE_FIX
+        if kind in _ROUTINE_KINDS and before == "language" and statement == "create":
+            return _ROUTINE_LANGUAGE  # create function f() ... language {x:i} as '...'
         if kind in _BINDS_FUNCTIONS and (chain_before or before) in _FUNCTION_NAMED_AFTER:
             return _BOUND_FUNCTION  # (also schema-qualified: sfunc = pg_catalog.{f:i})
     if head[:2] == ["import", "database"]:
@@ -1031,6 +1042,18 @@ _EXTENSION = (
 _LANGUAGE = (
     "names the language CREATE LANGUAGE defines, and without a HANDLER PostgreSQL installs "
     "the extension of that name (its scripts and shared library)"
+)
+# CREATE FUNCTION / PROCEDURE ... LANGUAGE says how the body written in the text runs: with
+# "c" PostgreSQL loads the body's string as a shared library (its constructor ran), with
+# "internal" it calls the built-in function the string names, and the untrusted languages
+# (plperlu, plpython3u) run the body with the server's rights (the nineteenth pass; after AS
+# the clause was refused already, as part of the body).
+_ROUTINE_LANGUAGE = (
+    "names the language of the function or procedure CREATE defines, which says how its body "
+    "runs: with \"c\" PostgreSQL loads the body's string as a shared library (its code ran), "
+    "with \"internal\" it calls the built-in function the string names",
+    "Write the language in the static text; to choose among known languages, pick an i'...' "
+    "fragment in Python and compose it with ':q'",
 )
 # DDL that binds a function by name, to be called whenever the object is used: a cast's or a
 # transform's WITH FUNCTION, an aggregate's SFUNC = ..., an operator's FUNCTION = ..., a type's
@@ -1338,6 +1361,37 @@ _SSLKEY_ENGINE = (
 )
 
 
+# DuckDB reads ATTACH's path 'name:rest' as TYPE name (ExtractExtensionPrefixFromPath: two or
+# more letters, digits or '_' before the first ':', not '://'), and loads the extension of that
+# name from its extension directory, as (TYPE name) and LOAD do: attach 'evil:x.db' opened
+# evil.duckdb_extension there (its own error said it read the file as one; the nineteenth
+# pass).  A value in the path (also a part of it: 'ev' || ':x.db') may hold a ':' only as a
+# URL's 's3://'.
+_ATTACH_PATH = "\0attach path"  # a _Places.roles value: the field starts DuckDB ATTACH's path
+_ATTACH_PATH_PART = "\0attach path part"  # or stands later in it: attach 'ev' || {p}
+_ATTACH_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^:]*")
+_ATTACH_PREFIX = (
+    "is in the path of ATTACH, and DuckDB reads a path 'name:...' as TYPE name, an extension "
+    "it loads from its extension directory (native code): attach 'evil:x.db' loaded "
+    "evil.duckdb_extension",
+    "Pass a path as a str with no ':' (a URL 'scheme://...' is fine); to attach through an "
+    "extension, write its prefix or its TYPE in the static text",
+)
+
+
+def _attach_path_refusal(value: object, start: bool) -> tuple[str, str] | None:
+    """Why ``value`` may not stand in DuckDB ATTACH's path (``start``: at its start): no str,
+    or a ':' that may make the path's prefix an extension's name (a URL's '://' does not, nor
+    one of the path's first two characters: ':memory:', 'C:\\')."""
+    if not isinstance(value, str):
+        return _ATTACH_PREFIX
+    path = str.__str__(value)  # a str subclass's own methods never decide
+    colon = path.find(":")
+    if colon < 0 or (start and colon < 2) or _ATTACH_URL.fullmatch(path):
+        return None
+    return _ATTACH_PREFIX
+
+
 def _sslkey_refusal(value: object) -> tuple[str, str] | None:
     """Why ``value`` may not be the sslkey option's value: no str, or an engine's (':')."""
     if not isinstance(value, str) or ":" in str.__str__(value):
@@ -1416,6 +1470,33 @@ def _creates_index(head: list[str]) -> bool:
     table indexed (not a function called)."""
     statement = _statement(head)
     return statement[:1] == ["create"] and "index" in statement[1:3]
+
+
+# Statements whose every name before '(' at their top level is a table and its column list,
+# never a call (their grammar has no expression there): VACUUM and ANALYZE's table_and_columns
+# (PostgreSQL, DuckDB: vacuum (analyze) t (c), u (d)), and CREATE/ALTER PUBLICATION's
+# FOR TABLE t (c), u (d) (its WHERE (...) is inside parentheses).  Each engine took the name
+# as a table there: analyze "query_to_xml" (c) said relation "query_to_xml" does not exist.
+_COLUMN_LISTS = frozenset(("vacuum", "analyze", "analyse"))
+
+
+def _lists_columns(head: list[str], calls: list[str], before: str, prior: str) -> bool:
+    """Whether a name after the token ``before`` (``prior`` before it), followed by '(' at
+    the level ``calls`` says, is a relation with its column list rather than
+    the function called: in VACUUM, ANALYZE, CREATE/ALTER PUBLICATION, CREATE INDEX ... ON
+    [ONLY] and CREATE TABLE ... [PARTITION] OF."""
+    if calls:
+        return False
+    if head[:1] != [] and head[0] in _COLUMN_LISTS:  # not EXPLAIN ANALYZE: it starts "explain"
+        return True
+    statement = _statement(head)
+    if statement[:1] in (["create"], ["alter"]) and statement[1:2] == ["publication"]:
+        return True
+    if before == "of" and statement[:1] == ["create"] and statement[-1:] == ["of"]:
+        # create table t partition of {p:i} (...), create table t of {type:i} (...): "of" is
+        # the last word of the statement's head (not after AS: no query's "of" either)
+        return "table" in statement[1:5] and "as" not in statement
+    return (before == "on" or (prior, before) == ("on", "only")) and _creates_index(head)
 
 
 # UPDATE pg_settings SET setting = ... WHERE name = ... is SET: the view's rule calls
@@ -1715,9 +1796,10 @@ def _composed(
                     before_chain in _DECLARES
                     and prior_chain != "execute"
                     and not (dotted and before_chain in _TYPES_AFTER and d.name == "duckdb")
-                ) or (before_chain == "on" and _creates_index(head))
+                ) or _lists_columns(head, calls, before_chain, prior_chain)
                 if not declares and found[n] in (None, _ATTRIBUTE_CALL):  # f() says more
-                    found[n] = _CALLED
+                    cte = head[:1] == ["with"] and not calls and not clauses[-1]
+                    found[n] = _CTE_OR_CALL if cte and before_chain == "," else _CALLED
             if (
                 pending is not None
                 and token == "."
@@ -1828,6 +1910,16 @@ def _composed(
                 if postgresql and calls[-1:] == ["options"] and previous == "sslkey":
                     roles[field] = _SSLKEY_OPTION  # options (sslcert '...', sslkey {k:l})
                 if (
+                    d.name == "duckdb"
+                    and _statement(head)[:1] == ["attach"]
+                    and "as" not in head
+                    and options is None
+                ):
+                    # attach {p} as d: 'evil:x.db' loads evil; and where the path starts
+                    # with the value, a ':' in its first two characters makes no prefix
+                    start = last in _ATTACH_PATH_AFTER
+                    roles[field] = _ATTACH_PATH if start else _ATTACH_PATH_PART
+                if (
                     postgresql
                     and specs[field] in ("i", "l")
                     and not calls
@@ -1904,8 +1996,8 @@ def _composed(
                     options = None if last in _ATTACH_PATH_AFTER else "attach"
                 elif not calls and head == ["explain"]:
                     options = "explain"
-                elif not calls and len(head) == 1 and head[0] in _UTILITY_STATEMENTS:
-                    options = "utility"  # vacuum ({k:i}) t: "full"
+                elif not calls and head == [last] and last in _UTILITY_STATEMENTS:
+                    options = "utility"  # vacuum ({k:i}) t: "full", not vacuum {t:i} ({c:i})
                 elif not calls and _copy_options(_statement(head)):
                     options = "copy"  # copy t to 'f' ({k:i} true), not copy t ({c:i}) from
                 calls.append(previous)
@@ -2269,6 +2361,8 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
             where = _named_table(interpolation.value, False, internal, False)
         if where is None and role == _SSLKEY_OPTION:
             where = _sslkey_refusal(interpolation.value)
+        elif where is None and role in (_ATTACH_PATH, _ATTACH_PATH_PART):
+            where = _attach_path_refusal(interpolation.value, role == _ATTACH_PATH)
         elif where is None and role == "search_path":
             where = _search_path_refusal(interpolation.value)
         elif where is None and role:
