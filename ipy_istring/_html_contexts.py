@@ -587,11 +587,24 @@ def canonical_fragment(
     while marker in source:  # (a trusted value that writes it would pass for the end)
         marker = f"<!--ipy-end-{os.urandom(4).hex()}-->"
     root, _ = (reading or Reading()).parse(source + marker, context)
+    if _ends_in_code(root, marker[4:-3]):
+        return None
     out: list[str] = []
     _canonical(root, out)
     text = "".join(out)
     end = text.rfind(marker)
     return None if end == -1 else text[:end] + text[end + len(marker) :]
+
+
+def _ends_in_code(root: Any, marker: str) -> bool:
+    """Whether the end marker (a comment, ``marker`` its text) is in a ``<script>`` or
+    ``<style>`` of svg or math.  In foreign content these are no raw text: "<!--" there is a
+    comment, so the end reads as element text, but the text joined after it is the body of
+    a script (which JupyterLab runs in an output, as it runs every <script> of one) or a
+    style sheet (the eighteenth pass: ``html(i"<p>{m}")`` with ``m = Markup("<svg><script>")``
+    was accepted, and ``result + text`` ran the text in Chromium)."""
+    ends = [parent for node, parent in _walk(root) if node.text == marker and parent is not None]
+    return bool(ends) and _split_tag(ends[-1].tag)[1] in _CODE_BODIES
 
 
 # Chromium's parser nests elements at most 512 deep (kMaximumHTMLParserDOMTreeDepth): past
