@@ -43,6 +43,7 @@ __all__ = [
     "Unreadable",
     "UrlCheck",
     "analyse",
+    "base_target",
     "canonical_fragment",
     "depth",
     "filename_refusal",
@@ -660,6 +661,23 @@ class _Landing:
 # a named one.  Compared as Chromium does: only "_blank" exactly (case aside) is a new blank
 # tab, " _blank" or "_new" name a window of that name, created on first use.
 _SAME_CONTEXT_TARGETS = frozenset(("", "_self", "_parent", "_top", "_unfencedtop"))
+
+
+def base_target(trusted: str) -> str | None:
+    """The target of a ``<base>`` that trusted HTML brings, read alone (any reading), if any.
+
+    The first ``<base target>`` of the page is every link's default target, the page's
+    whole: html() judges a link's new tab by the template's own ``<base>``, so one in a trusted
+    value is found here (the eighteenth pass: ``{m}<a href="{u}">`` with
+    ``m = Markup('<base target="w">')`` opened the value's page in a tab holding
+    window.opener, in Chromium, as the template's own base would)."""
+    if "base" not in trusted.lower():
+        return None
+    for reading in readings(trusted):
+        for element, _ in _walk(reading.parse(trusted, "div")[0]):
+            if element.tag == f"{{{HTML_NS}}}base" and "target" in element.attrib:
+                return str(element.attrib["target"])
+    return None
 
 
 def _opens_with_opener(element: Any, base_target: str) -> bool:

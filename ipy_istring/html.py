@@ -402,7 +402,31 @@ def html(template: object) -> HtmlMarkup:
             if index not in trusted
         }
         _check_structure(interpolations, plan, result, plain, trusted)
+        _check_trusted_base(interpolations, plan, trusted)
     return HtmlMarkup(result)
+
+
+def _check_trusted_base(
+    interpolations: Sequence[Any], plan: contexts.Plan, trusted: dict[int, str]
+) -> None:
+    """Refuse a trusted ``<base target>`` in a template where a value gives a link's URL."""
+    from . import _html_contexts as contexts
+
+    if not any(check.kind == "link" for check in plan.urls):
+        return
+    for index, text in trusted.items():
+        target = contexts.base_target(text)
+        if target is not None:
+            raise refusal(
+                "html",
+                field_text(interpolations[index], index + 1),
+                f'is trusted HTML with a <base target="{target}">, the default target of '
+                "every link of the page, while a value gives the URL of a link of this "
+                "template: it could open the value's page in a new tab holding window.opener "
+                "(reverse tabnabbing), which html() judged without that base",
+                'Write the target on the link in the template (target="_blank"), and keep '
+                "<base> out of the output",
+            )
 
 
 def _plain_text(value: object) -> str:
