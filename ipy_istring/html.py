@@ -267,7 +267,9 @@ def _check_piece_end(text: str) -> None:
     ``html(i"<p>") + Markup('<a href="')``, then ``+ url`` and ``+ Markup('">x</a>')``, made a
     ``javascript:`` link that ran in Chromium).
     """
-    if "<" in text and _leaves_open(text):  # (without "<": text and references only)
+    from . import _html_contexts as contexts
+
+    if not contexts.plainly_closed(text) and _leaves_open(text):
         raise refusal(
             "html",
             "trusted HTML joined to a result",

@@ -16,7 +16,9 @@ Two ways around that rule were found, and closed (and a third hole, of new tabs,
 * Trusted HTML joined to a result with ``+`` (either side) or ``.join()``: only its MathJax
   text was checked, so ``html(i"<p>") + Markup('<a id="l" href="')`` was a result that ended
   in an attribute value; ``+ "javascript:..." + Markup('">x</a>')`` then made a link that ran
-  on a click, and ``+ Markup("<script>")`` a result whose joined text ran.  A trusted piece
+  on a click, ``+ Markup("<script>")`` a result whose joined text ran, and
+  ``+ Markup("<b")`` (the end marker read as part of its tag name) one whose joined text
+  was the tag's attributes (an ``onfocus`` with ``autofocus`` ran).  A trusted piece
   that is not a result (a result ends in element text already) is now read alone and must end
   in element text; results joined to results are not parsed again.
 * A ``<base target>`` in a trusted value.  html() judges whether a link whose URL a value
@@ -205,11 +207,38 @@ def test_trusted_html_joined_open_positive_control_and_fix(browser: Any) -> None
         result('<p><a id="l" href="{}">report</a>', "javascript:" + CODE)
 
 
+def test_trusted_html_joined_inside_a_tag_positive_control_and_fix(browser: Any) -> None:  # noqa: F811
+    # "<b" and the end marker html() appended read as one tag name, whose canonical form
+    # wrote the marker's characters: the piece passed for one that ends in element text.
+    head, piece = result("<p>"), Markup("<b")
+    text = " onfocus=window.__pwned=1 autofocus tabindex=1"
+    old = str(head) + str(piece) + escape(text) + str(result("<i>{}</i>", "x"))
+    assert pwned_on_load(browser, old) == 1
+    with pytest.raises(RenderError, match="joined to a result ends inside"):
+        head + piece
+
+
 OPEN_PIECES = [
     "<script>", "<svg><script>", "<svg><style>", "<style>", "<!--", "<!-- x", '<a href="',
     "<a href=", "<p title='", "<p ", "<textarea>", "<xmp>", "<noscript>", "<iframe>",
-    "<svg><![CDATA[", "<select><script>",
+    "<svg><![CDATA[", "<select><script>", "<b", "<img", "</b", "<b/", "<SCRIPT >",
+    "<svg><Title><style>", "<math><mi><svg><style>", "<a\vt='x><script>'>",
+    "<a\xa0t='x><script>'>", "<a t='x'\v><script>",
 ]  # fmt: skip
+CLOSED_PIECES = [
+    "<li>x</li>", '<a href="x">y</a>', "<br/>", "<p title='>'>x", "<svg><desc>", "a < b",
+    "<table><tr><td>", "<svg><g>", "<x-y data-a=1>", "<template>", "<select><option>",
+    "&lt;script&gt;", "<scripts>", "<b title='<script>'>",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("piece", OPEN_PIECES + CLOSED_PIECES)
+def test_the_quick_reading_of_a_piece_agrees_with_the_parser(piece: str) -> None:
+    html_module = importlib.import_module("ipy_istring.html")
+    leaves_open = html_module._leaves_open(piece)
+    assert leaves_open is (piece in OPEN_PIECES)
+    if contexts.plainly_closed(piece):  # (only ever a shortcut to "closed")
+        assert not leaves_open
 
 
 @pytest.mark.parametrize("piece", OPEN_PIECES)
@@ -239,7 +268,9 @@ def test_complete_pieces_and_results_join_as_before() -> None:
 def test_a_join_reads_each_distinct_piece_once() -> None:
     html_module = importlib.import_module("ipy_istring.html")
     html_module._leaves_open.cache_clear()
-    result("<ul>").join([Markup("<li>x</li>")] * 500)
+    result("<ul>").join([Markup("<li>x</li>")] * 500)  # (plain tags: no parse at all)
+    assert html_module._leaves_open.cache_info().misses == 0
+    result("<ul>").join([Markup("<li><!-- a note --></li>")] * 500)
     info = html_module._leaves_open.cache_info()
     assert (info.misses, info.hits) == (1, 499)
 
@@ -301,3 +332,21 @@ def test_a_javascript_base_and_a_nul_in_the_scheme_hold(browser: Any) -> None:  
 def test_trusted_references_may_not_split_a_token(reference: str) -> None:
     with pytest.raises(RenderError, match="continues a token"):
         result('<p class="level-{}">x</p>', Markup(f"1{reference}host-cover"))
+
+
+def test_the_quick_reading_never_calls_an_open_piece_closed() -> None:
+    # A differential over random pieces of tag-like text: where the quick reading says
+    # "closed", the parser must too.
+    import random
+
+    html_module = importlib.import_module("ipy_istring.html")
+    atoms = ["<", ">", "</", "/", '"', "'", "=", " ", "\v", "\xa0", "\t", "a", "b", "x-y",
+             "script", "style", "svg", "title", "!--", "-->", "&", "t", "1"]  # fmt: skip
+    rng = random.Random(18)
+    closed = 0
+    for _ in range(3000):
+        piece = "".join(rng.choice(atoms) for _ in range(rng.randint(1, 12)))
+        if contexts.plainly_closed(piece):
+            closed += 1
+            assert not html_module._leaves_open(piece), piece
+    assert closed > 300  # (the sample does exercise the quick reading)
