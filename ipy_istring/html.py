@@ -61,6 +61,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from typing import Any, NoReturn, SupportsIndex
 
 from markupsafe import Markup, escape
@@ -239,6 +240,9 @@ def _checked_join(pieces: list[Any]) -> HtmlMarkup:
     ``html(i"<p>") + "$\\href{javascript:...}{x}$"`` accepted, as the piece "had" that math.
     """
     texts = [_piece_html(piece) for piece in pieces]
+    for piece, (text, trusted) in zip(pieces, texts):
+        if trusted and not isinstance(piece, HtmlMarkup):
+            _check_piece_end(text)
     joined = HtmlMarkup("".join(text for text, _ in texts))
     _check_join(joined, Counter(text for text, trusted in texts if trusted))
     return joined
@@ -251,6 +255,45 @@ def _piece_html(piece: Any) -> tuple[str, bool]:
     if hasattr(piece, "__html__"):
         return str(Markup(piece.__html__())), True
     return str(escape(_plain_text(piece))), False
+
+
+def _check_piece_end(text: str) -> None:
+    """Refuse trusted HTML joined to a result that would leave the joined result open.
+
+    A result ends in element text (html() refuses a template, or a trusted value at its end,
+    that does not), so text joined after it is text.  ``Markup`` joined to it is trusted as it
+    is, but one that ends inside a tag, an attribute value, a comment or a ``<script>`` would
+    make a result that takes what is joined next there, unchecked (the eighteenth pass:
+    ``html(i"<p>") + Markup('<a href="')``, then ``+ url`` and ``+ Markup('">x</a>')``, made a
+    ``javascript:`` link that ran in Chromium).
+    """
+    from . import _html_contexts as contexts
+
+    if not contexts.plainly_closed(text) and _leaves_open(text):
+        raise refusal(
+            "html",
+            "trusted HTML joined to a result",
+            "ends inside a tag, an attribute value, a comment or a <script>/<style> body, so "
+            "the joined result would too, and whatever is joined after it (result + text) "
+            "would be read there, escaped but unchecked",
+            "Join complete fragments, or put the value in a field of one template: "
+            'html(i\'<a href="{url}">x</a>\')',
+        )
+
+
+@lru_cache(maxsize=1024)
+def _leaves_open(text: str) -> bool:
+    """Whether trusted HTML, read alone as a fragment, ends elsewhere than in element text.
+    (The result before it ends in element text, where such a piece ends as it does alone.)"""
+    from . import _html_contexts as contexts
+
+    for reading in contexts.readings(text):
+        try:
+            if contexts.canonical_fragment(text, "div", reading) is None:
+                return True
+        except contexts.Unreadable:
+            return True
+    return False
 
 
 def _check_join(joined: str, pieces: Counter[str]) -> None:
@@ -361,7 +404,31 @@ def html(template: object) -> HtmlMarkup:
             if index not in trusted
         }
         _check_structure(interpolations, plan, result, plain, trusted)
+        _check_trusted_base(interpolations, plan, trusted)
     return HtmlMarkup(result)
+
+
+def _check_trusted_base(
+    interpolations: Sequence[Any], plan: contexts.Plan, trusted: dict[int, str]
+) -> None:
+    """Refuse a trusted ``<base target>`` in a template where a value gives a link's URL."""
+    from . import _html_contexts as contexts
+
+    if not any(check.kind == "link" for check in plan.urls):
+        return
+    for index, text in trusted.items():
+        target = contexts.base_target(text)
+        if target is not None:
+            raise refusal(
+                "html",
+                field_text(interpolations[index], index + 1),
+                f'is trusted HTML with a <base target="{target}">, the default target of '
+                "every link of the page, while a value gives the URL of a link of this "
+                "template: it could open the value's page in a new tab holding window.opener "
+                "(reverse tabnabbing), which html() judged without that base",
+                'Write the target on the link in the template (target="_blank"), and keep '
+                "<base> out of the output",
+            )
 
 
 def _plain_text(value: object) -> str:
