@@ -36,7 +36,7 @@ from .. import _shell_programs
 from .._lines import python_lines
 from ..rewrite import has_istring
 from ..template import _speedups as _compiled
-from .sinks import IMPORT_STATEMENTS, SQL_WORDS, Sink, imported_by, sinks
+from .sinks import IMPORT_STATEMENTS, SQL_WORDS, WRITING_METHODS, Sink, imported_by, sinks
 
 __all__ = ["Analysis", "Finding", "Formatted", "as_written", "bound_names"]
 
@@ -371,6 +371,9 @@ class Analysis:
         self._written: dict[tuple[object, ...], list[_Written]] = {}
         self._open_files: dict[tuple[_Scope, str], frozenset[tuple[object, ...]]] = {}
         self._scripts_reported: set[tuple[int | None, int, int]] = set()
+        #: How a finding's message names the cell (by its number) where a script written in
+        #: another cell runs.
+        self.cell_name: Callable[[int], str] = "cell {}".format
 
     # entry points
 
@@ -436,6 +439,10 @@ class Analysis:
             and self._call_places is not None
             and source is not None
             and not self._may_reach(tree, source, self._call_places, imports)
+            # (a file written: read, a shell may run it later; one written before: a sink
+            # call with constant words may run it)
+            and not self._written
+            and not ("write" in source and _writes_at(source, calls))
         ):
             self.put_aside(tree.body, own_imports)
             return []
@@ -877,7 +884,7 @@ class Analysis:
         func = call.func
         keys: frozenset[tuple[object, ...]] = frozenset()
         texts: list[ast.expr] = []
-        if type(func) is ast.Attribute and func.attr in _WRITING_METHODS and call.args:
+        if type(func) is ast.Attribute and func.attr in WRITING_METHODS and call.args:
             texts = call.args[:1]
             if func.attr == "write_text":
                 keys = self._path_keys(func.value)
@@ -970,7 +977,7 @@ class Analysis:
         run_line = call.lineno + self._line_offset
         where = f"line {run_line}"
         if self._cell is not None and self._cell != written.cell:
-            where += f" of cell {self._cell}"
+            where += f" of {self.cell_name(self._cell)}"
         via = _dotted(node) if isinstance(node, (ast.Name, ast.Attribute)) else ""
         self.findings.append(
             Finding._made(
@@ -2510,7 +2517,6 @@ _SCRIPT_RUNNERS = frozenset(
 _COMMAND_PREFIXES = frozenset(
     {"sudo", "nohup", "env", "nice", "time", "exec", "command", "timeout", "stdbuf", "setsid"}
 )  # fmt: skip
-_WRITING_METHODS = frozenset({"write", "write_text", "writelines"})
 _PATH_WRAPPERS = frozenset(
     {"str", "os.fspath", "pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath",
      "os.path.abspath", "os.path.realpath", "os.path.normpath"}
@@ -2534,6 +2540,14 @@ def _opened_for_writing(call: ast.Call) -> ast.expr | None:
     if type(mode) is ast.Constant and isinstance(mode.value, str) and set("wax+") & set(mode.value):
         return path
     return None
+
+
+def _writes_at(source: str, calls: list[int] | None) -> bool:
+    """Whether one of the calls at ``calls`` (offsets in ``source``) writes to a file."""
+    return any(_WRITING_CALL.match(source, at) for at in calls or ())
+
+
+_WRITING_CALL = re.compile(rf"\.\s*(?:{'|'.join(sorted(WRITING_METHODS))})\s*\(")
 
 
 def _path_text(text: str) -> str:

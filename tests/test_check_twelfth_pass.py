@@ -1,0 +1,148 @@
+"""The check's twelfth pass: a script written in one cell and run in a later one, scripts
+written to temporary files, and identifier-quoting functions.
+
+1. A shell script formatted and written to a file in one cell (``open("job.sh",
+   "w").write(f"cp {src} {dst}\\n")``, ``Path(...).write_text``, ``f.write`` in a ``with``
+   block), run in a later cell (``subprocess.run(["bash", "job.sh"])``, ``os.system("bash
+   job.sh")``): a finding at the write, in IPython (the extension's cell warning, at the
+   write's cell and line) as in a notebook checked by ``ipy_istring.check``.  The cell with the
+   write calls no sink: it was only put aside, and the write forgotten.  A script run in an
+   earlier cell and written only later is no finding for that earlier run.
+
+The positive controls run the scripts for real (bash, a marker file in a temporary folder).
+"""
+
+from __future__ import annotations
+
+import json
+import linecache
+import os
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import run, write_notebook
+
+from ipy_istring.check import UnsafeFormatWarning, main
+
+
+def _warnings(shell: Any, cell: str) -> list[warnings.WarningMessage]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        run(shell, cell)
+    return [w for w in caught if issubclass(w.category, UnsafeFormatWarning)]
+
+
+# 1. A script written in one cell, run in a later one --------------------------------------
+
+# The values come from outside (an environment variable: harmless where the cells run here).
+SETUP = (
+    "import os, subprocess\nfrom pathlib import Path\n"
+    "src = os.environ.get('CHECKX_SRC', 'a')\ndst = os.environ.get('CHECKX_DST', 'b')"
+)
+# name -> (the cell that writes, the line of the write in it, the cell that runs the script)
+WRITTEN_THEN_RUN = {
+    "open().write, then bash": (
+        'open("job.sh", "w").write(f"cp {src} {dst}\\n")',
+        1,
+        'subprocess.run(["bash", "job.sh"])',
+    ),
+    "with open, f.write, then bash": (
+        'print("writing")\nwith open("job.sh", "w") as f:\n    f.write(f"cp {src} {dst}\\n")',
+        3,
+        'subprocess.run(["bash", "job.sh"])',
+    ),
+    "Path.write_text, then os.system": (
+        'Path("job.sh").write_text(f"cp {src} {dst}\\n")',
+        1,
+        'os.system("bash job.sh")',
+    ),
+    "a path's name, then sh of it": (
+        'script = "job.sh"\nPath(script).write_text(f"cp {src} {dst}\\n")',
+        2,
+        'subprocess.run(["sh", script])',
+    ),
+}
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path) -> Any:
+    """Run in a temporary folder (the cells write and run job.sh there)."""
+    before = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        yield tmp_path
+    finally:
+        os.chdir(before)
+
+
+@pytest.mark.parametrize("case", list(WRITTEN_THEN_RUN))
+def test_a_script_written_in_a_cell_and_run_in_a_later_one_warns_at_the_write(
+    ishell: Any, in_tmp: Path, case: str
+) -> None:
+    write, line, run_it = WRITTEN_THEN_RUN[case]
+    run(ishell, SETUP)
+    assert _warnings(ishell, write) == []
+    (warning,) = _warnings(ishell, run_it)
+    assert "writes a script built by an f-string" in str(warning.message)
+    assert "of a later cell runs as shell code" in str(warning.message)
+    # at the write's cell and line, which IPython shows under the warning
+    assert warning.lineno == line
+    shown = linecache.getline(warning.filename, warning.lineno)
+    assert shown == write.splitlines()[line - 1] + "\n"
+
+
+@pytest.mark.parametrize("case", list(WRITTEN_THEN_RUN))
+def test_the_same_cells_in_a_notebook_are_a_finding_at_the_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str
+) -> None:
+    write, line, run_it = WRITTEN_THEN_RUN[case]
+    path = write_notebook(tmp_path / "nb.ipynb", [SETUP, write, run_it])
+    assert main(["--format", "json", str(path)]) == 1
+    (finding,) = json.loads(capsys.readouterr().out)["findings"]
+    assert (finding["cell"], finding["line"]) == (2, line)
+    assert "on line 1 of cell 3 runs as shell code" in finding["message"]
+
+
+def test_a_script_run_before_it_is_written_is_no_finding(
+    ishell: Any, in_tmp: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write, _, run_it = WRITTEN_THEN_RUN["open().write, then bash"]
+    (in_tmp / "job.sh").write_text("true\n")
+    run(ishell, SETUP)
+    assert _warnings(ishell, run_it) == []
+    assert _warnings(ishell, write) == []
+    path = write_notebook(tmp_path / "nb.ipynb", [SETUP, run_it, write])
+    capsys.readouterr()
+    assert main([str(path)]) == 0
+
+
+def test_a_constant_script_written_in_a_cell_is_no_finding_when_run_later(
+    ishell: Any, in_tmp: Path
+) -> None:
+    run(ishell, SETUP)
+    assert _warnings(ishell, 'open("job.sh", "w").write("true\\n")') == []
+    assert _warnings(ishell, 'subprocess.run(["bash", "job.sh", src])') == []
+
+
+def test_bash_runs_what_the_earlier_cell_wrote(ishell: Any, in_tmp: Path) -> None:
+    """The positive control: the value ``a; touch pwned`` written by one cell runs
+    ``touch`` when a later cell runs the script (the check warned at the write)."""
+    os.environ["CHECKX_SRC"] = "a; touch pwned;"
+    try:
+        run(ishell, SETUP)
+        write, _, run_it = WRITTEN_THEN_RUN["open().write, then bash"]
+        _warnings(ishell, write)
+        assert len(_warnings(ishell, run_it.replace("])", "], capture_output=True)"))) == 1
+    finally:
+        del os.environ["CHECKX_SRC"]
+    assert (in_tmp / "pwned").exists()
+
+
+def test_a_script_written_and_run_in_one_cell_warns_there(ishell: Any, in_tmp: Path) -> None:
+    write, _, run_it = WRITTEN_THEN_RUN["open().write, then bash"]
+    run(ishell, SETUP)
+    (warning,) = _warnings(ishell, f"{write}\n{run_it}")
+    assert "which subprocess.run() on line 2 runs as shell code" in str(warning.message)
+    assert warning.lineno == 1
