@@ -9,6 +9,14 @@ written to temporary files, and identifier-quoting functions.
    write calls no sink: it was only put aside, and the write forgotten.  A script run in an
    earlier cell and written only later is no finding for that earlier run.
 
+2. A script written to a ``tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False)``
+   (bound by ``=`` or by ``with ... as f``) with a formatted text, then run by its name:
+   ``subprocess.run(["bash", f.name])``, ``["sh", f.name]``, ``os.system(f"bash {f.name}")``
+   (the command an f-string: its words read with the formatted fields as words): a finding at
+   the write, as for ``open()``.  (``Path(p).write_text(f"...")`` then ``["bash", p]`` was
+   found already: kept here as a test.)  A constant script, or a formatted text written to a
+   temporary file that a shell does not run, stays no script finding.
+
 The positive controls run the scripts for real (bash, a marker file in a temporary folder).
 """
 
@@ -17,6 +25,9 @@ from __future__ import annotations
 import json
 import linecache
 import os
+import subprocess
+import sys
+import textwrap
 import warnings
 from pathlib import Path
 from typing import Any
@@ -24,7 +35,7 @@ from typing import Any
 import pytest
 from conftest import run, write_notebook
 
-from ipy_istring.check import UnsafeFormatWarning, main
+from ipy_istring.check import UnsafeFormatWarning, find_unsafe_calls, main
 
 
 def _warnings(shell: Any, cell: str) -> list[warnings.WarningMessage]:
@@ -146,3 +157,148 @@ def test_a_script_written_and_run_in_one_cell_warns_there(ishell: Any, in_tmp: P
     (warning,) = _warnings(ishell, f"{write}\n{run_it}")
     assert "which subprocess.run() on line 2 runs as shell code" in str(warning.message)
     assert warning.lineno == 1
+
+
+# 2. Scripts written to temporary files ----------------------------------------------------
+
+# name -> (code, the line of the write, the run named)
+TEMPORARY_SCRIPTS = {
+    "NamedTemporaryFile bound, then bash f.name": (
+        """
+        import subprocess
+        import sys
+        import tempfile
+
+        x = sys.argv[1]
+        f = tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False)
+        f.write(f"echo {x}\\n")
+        f.close()
+        subprocess.run(["bash", f.name], check=True)
+        """,
+        8,
+        "subprocess.run() on line 10",
+    ),
+    "with NamedTemporaryFile as f, then sh f.name": (
+        """
+        import subprocess
+        import sys
+        from tempfile import NamedTemporaryFile
+
+        x = sys.argv[1]
+        with NamedTemporaryFile("w", suffix=".sh", delete=False) as f:
+            f.write(f"echo {x}\\n")
+        subprocess.run(["sh", f.name], check=True)
+        """,
+        8,
+        "subprocess.run() on line 9",
+    ),
+    "with NamedTemporaryFile, print(file=f), then bash inside the block": (
+        """
+        import subprocess
+        import sys
+        import tempfile
+
+        x = sys.argv[1]
+        with tempfile.NamedTemporaryFile(mode="w+", suffix=".sh") as script:
+            print(f"echo {x}", file=script)
+            script.flush()
+            subprocess.run(["bash", script.name], check=True)
+        """,
+        8,
+        "subprocess.run() on line 10",
+    ),
+    "os.system of an f-string naming f.name": (
+        """
+        import os
+        import sys
+        import tempfile
+
+        x = sys.argv[1]
+        with tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False) as f:
+            f.write(f"echo {x}\\n")
+        os.system(f"bash {f.name}")
+        """,
+        8,
+        "os.system() on line 9",
+    ),
+    "Path(p).write_text, then bash p": (
+        """
+        import subprocess
+        import sys
+        from pathlib import Path
+
+        p = sys.argv[2]
+        Path(p).write_text(f"echo {sys.argv[1]}\\n")
+        subprocess.run(["bash", p], check=True)
+        """,
+        7,
+        "subprocess.run() on line 8",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(TEMPORARY_SCRIPTS))
+def test_a_formatted_script_in_a_temporary_file_a_shell_runs_is_a_finding_at_its_write(
+    case: str,
+) -> None:
+    source, line, run_named = TEMPORARY_SCRIPTS[case]
+    found = find_unsafe_calls(textwrap.dedent(source))
+    (finding,) = [f for f in found if f.runs]
+    assert (finding.line, finding.destination) == (line, "shell")
+    assert f"which {run_named} runs as shell code" in finding.message()
+
+
+TEMPORARY_LOOK_ALIKES = {
+    # a constant script, the value passed as its argument
+    "a constant script": """
+        import subprocess
+        import sys
+        import tempfile
+
+        with tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False) as f:
+            f.write('echo "$1"\\n')
+        subprocess.run(["bash", f.name, sys.argv[1]], check=True)
+        """,
+    # the formatted file is read, not run
+    "read by cat": """
+        import subprocess
+        import sys
+        import tempfile
+
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(f"{sys.argv[1]}\\n")
+        subprocess.run(["cat", f.name], check=True)
+        """,
+    # another temporary file runs
+    "another file run": """
+        import subprocess
+        import sys
+        import tempfile
+
+        with tempfile.NamedTemporaryFile("w", delete=False) as log:
+            log.write(f"{sys.argv[1]}\\n")
+        with tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False) as f:
+            f.write("true\\n")
+        subprocess.run(["bash", f.name], check=True)
+        """,
+}
+
+
+@pytest.mark.parametrize("case", list(TEMPORARY_LOOK_ALIKES))
+def test_temporary_files_no_shell_runs_as_formatted_code_are_no_finding(case: str) -> None:
+    assert find_unsafe_calls(textwrap.dedent(TEMPORARY_LOOK_ALIKES[case])) == []
+
+
+@pytest.mark.parametrize("case", list(TEMPORARY_SCRIPTS)[:3])
+def test_the_shell_runs_the_value_written_to_a_temporary_script(
+    tmp_path: Path, case: str
+) -> None:
+    """The positive control: the value ``a; touch pwned`` written to the temporary script
+    runs ``touch`` when the shell runs it (the temporary files made in ``tmp_path``)."""
+    (tmp_path / "submit.py").write_text(textwrap.dedent(TEMPORARY_SCRIPTS[case][0]))
+    done = subprocess.run(
+        [sys.executable, "submit.py", "a; touch pwned"],
+        cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "TMPDIR": str(tmp_path)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "pwned").exists()

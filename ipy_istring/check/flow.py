@@ -872,6 +872,13 @@ class Analysis:
             return
         key = (self._scope, target.id)
         path = _opened_for_writing(call)
+        if (
+            path is None
+            and self._resolve(call.func)[0] == "tempfile.NamedTemporaryFile"
+            and _writing_mode(_argument(call, 0, ("mode",)), "w+b")
+        ):
+            # (a temporary file is known by its name: `f.name`, where a shell may run it)
+            path = ast.Attribute(ast.Name(target.id, ast.Load()), "name", ast.Load())
         if path is None:
             self._open_files.pop(key, None)
         else:
@@ -947,6 +954,8 @@ class Analysis:
             commands.append(list(argument.elts))
         elif type(argument) is ast.Constant and isinstance(argument.value, str):
             commands.extend(_command_words(argument.value))
+        elif type(argument) is ast.JoinedStr:  # `os.system(f"bash {f.name}")`
+            commands.extend(_formatted_command_words(argument))
         elif sink.argv0 or sink.name.endswith("create_subprocess_exec"):
             commands.append(list(call.args))
         for words in commands:
@@ -2537,9 +2546,17 @@ def _opened_for_writing(call: ast.Call) -> ast.expr | None:
         path, mode = func.value, _argument(call, 0, ("mode",))
     else:
         return None
-    if type(mode) is ast.Constant and isinstance(mode.value, str) and set("wax+") & set(mode.value):
-        return path
-    return None
+    return path if _writing_mode(mode) else None
+
+
+def _writing_mode(mode: ast.expr | None, default: str = "r") -> bool:
+    """Whether the file mode ``mode`` (a call's argument; ``default`` when not given) opens
+    a file for writing: ``"w"``, ``"a"``, ``"x"`` or ``"+"``."""
+    if mode is None:
+        return bool(set("wax+") & set(default))
+    return type(mode) is ast.Constant and isinstance(mode.value, str) and bool(
+        set("wax+") & set(mode.value)
+    )
 
 
 def _writes_at(source: str, calls: list[int] | None) -> bool:
@@ -2573,6 +2590,27 @@ def _command_words(command: str) -> list[list[ast.expr | str]]:
         else:
             commands[-1].append(word)
     return [c for c in commands if c]
+
+
+def _formatted_command_words(node: ast.JoinedStr) -> list[list[ast.expr | str]]:
+    """The simple commands of a command line an f-string makes, as words: a field that is a
+    word alone (``{f.name}``, ``"{f.name}"``) is that word (its expression); any other word
+    is its text (a field's part of it not known)."""
+    fields: dict[str, ast.expr] = {}
+    text = []
+    for part in node.values:
+        if type(part) is ast.Constant:
+            text.append(str(part.value))
+        elif type(part) is ast.FormattedValue and part.conversion == -1 and not part.format_spec:
+            marker = f"\0{len(fields)}\0"
+            fields[marker] = part.value
+            text.append(marker)
+        else:
+            text.append("\0?\0")
+    return [
+        [fields.get(word, word) if isinstance(word, str) else word for word in words]
+        for words in _command_words("".join(text))
+    ]
 
 
 def _script_words(
