@@ -16,8 +16,22 @@ written to temporary files, and identifier-quoting functions.
    the write, as for ``open()``.  (``Path(p).write_text(f"...")`` then ``["bash", p]`` was
    found already: kept here as a test.)  A constant script, or a formatted text written to a
    temporary file that a shell does not run, stays no script finding.
+3. Identifier-quoting functions that really quote an identifier (double the quote character
+   and wrap the name in it): SQLAlchemy's ``engine.dialect.identifier_preparer.quote(name)``
+   and ``.quote_identifier(name)``, psycopg 3's ``sql.Identifier(name).as_string(conn)``, in
+   an f-string passed straight to an SQL call, are no finding where the quoted name stands as
+   a token of its own in code (as the SQL lexers of ``_sql_tokens`` read the f-string, in
+   every dialect): ``f"select * from {quote(t)}"``.  Inside a string literal
+   (``'{quote(t)}'``), a quoted identifier (``"{quote(t)}"``) or a comment it is no
+   identifier, and stays a finding, as does a user's own ``quote(x)`` that only wraps, another
+   unquoted field beside it, and a shell command.  (psycopg2's
+   ``psycopg2.extensions.quote_ident`` is not installed here, so it was not verified and stays
+   a finding; so do the quoted names bound to a name first, which the check does not follow.)
 
-The positive controls run the scripts for real (bash, a marker file in a temporary folder).
+The positive controls run the scripts for real (bash, a marker file in a temporary folder), and
+the queries in real databases (sqlite3 through SQLAlchemy, PostgreSQL through psycopg): the
+naive quoting lets ``t" where 0 union select 'pwned' --`` select the marker, the real
+quoting reads it as one table name.
 """
 
 from __future__ import annotations
@@ -302,3 +316,149 @@ def test_the_shell_runs_the_value_written_to_a_temporary_script(
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "pwned").exists()
+
+
+# 3. Identifier-quoting functions ----------------------------------------------------------
+
+HOSTILE_NAME = "t\" where 0 union select 'pwned' --"
+SQLALCHEMY_HEAD = """
+import sys
+import sqlalchemy as sa
+
+engine = sa.create_engine("sqlite://")
+t = sys.argv[1]
+with engine.connect() as conn:
+"""
+PSYCOPG_HEAD = """
+import sys
+import psycopg
+from psycopg import sql
+
+t = sys.argv[1]
+with psycopg.connect(sys.argv[2]) as conn:
+    cur = conn.cursor()
+"""
+QUOTED_IDENTIFIERS = {
+    "identifier_preparer.quote": SQLALCHEMY_HEAD
+    + '    conn.exec_driver_sql(f"select a from {engine.dialect.identifier_preparer.quote(t)}")',
+    "identifier_preparer.quote_identifier, with a constant beside": SQLALCHEMY_HEAD
+    + "    conn.exec_driver_sql(\n"
+    + '        f"select a from main.{conn.dialect.identifier_preparer.quote_identifier(t)}"\n'
+    + "        f\" where a = 'x' limit {10}\"\n"
+    + "    )",
+    "psycopg sql.Identifier().as_string": PSYCOPG_HEAD
+    + '    cur.execute(f"select a from {sql.Identifier(t).as_string(conn)}")',
+    "psycopg Identifier imported, with a schema": PSYCOPG_HEAD.replace(
+        "from psycopg import sql", "from psycopg.sql import Identifier"
+    )
+    + '    cur.execute(f"select a from {Identifier(\'public\', t).as_string(conn)} where a = %s",'
+    + ' ["x"])',
+}
+
+
+@pytest.mark.parametrize("case", list(QUOTED_IDENTIFIERS))
+def test_an_identifier_quoted_by_the_database_library_where_a_name_stands_is_no_finding(
+    case: str,
+) -> None:
+    assert find_unsafe_calls(QUOTED_IDENTIFIERS[case]) == []
+
+
+_PREPARED = "engine.dialect.identifier_preparer.quote(t)"
+IDENTIFIER_LOOK_ALIKES = {
+    # a user's own quote() that only wraps the name
+    "a quote() of the user's": SQLALCHEMY_HEAD.replace(
+        "t = sys.argv[1]", "t = sys.argv[1]\ndef quote(x):\n    return '\"' + x + '\"'"
+    )
+    + '    conn.exec_driver_sql(f"select a from {quote(t)}")',
+    # the quoted name inside a string literal: no identifier there
+    "inside a string literal": SQLALCHEMY_HEAD
+    + f"    conn.exec_driver_sql(f\"select a from t where a = '{{{_PREPARED}}}'\")",
+    # ... inside a quoted identifier
+    "inside a quoted identifier": SQLALCHEMY_HEAD
+    + f"    conn.exec_driver_sql(f'select a from \"{{{_PREPARED}}}\"')",
+    # ... after a line comment (a newline in the name ends the comment)
+    "after a line comment": SQLALCHEMY_HEAD
+    + f"    conn.exec_driver_sql(f'select a from t -- {{{_PREPARED}}}')",
+    # another field beside it, not quoted
+    "an unquoted field beside": SQLALCHEMY_HEAD
+    + f"    conn.exec_driver_sql(f'select a from {{{_PREPARED}}} where a = {{t}}')",
+    # a format spec or conversion changes the text
+    "a conversion": SQLALCHEMY_HEAD
+    + f"    conn.exec_driver_sql(f'select a from {{{_PREPARED}!r}}')",
+    # psycopg's Literal is no identifier (it is a value, quoted as one: not this pass's)
+    "psycopg2's quote_ident (not verified here)": """
+import sys
+import psycopg2
+from psycopg2.extensions import quote_ident
+
+with psycopg2.connect(sys.argv[2]) as conn:
+    cur = conn.cursor()
+    cur.execute(f"select a from {quote_ident(sys.argv[1], cur)}")
+""",
+    # a shell: a quoted identifier is no shell word ("$(...)" runs inside double quotes)
+    "into a shell": """
+import os
+import sys
+import sqlalchemy as sa
+
+engine = sa.create_engine("sqlite://")
+preparer = engine.dialect
+os.system(f"sqlite3 db.sqlite 'select a from {preparer.identifier_preparer.quote(sys.argv[1])}'")
+""",
+}
+
+
+@pytest.mark.parametrize("case", list(IDENTIFIER_LOOK_ALIKES))
+def test_identifier_look_alikes_stay_findings(case: str) -> None:
+    assert len(find_unsafe_calls(IDENTIFIER_LOOK_ALIKES[case])) == 1
+
+
+def test_sqlite_reads_the_identifier_sqlalchemy_quoted_as_one_name() -> None:
+    """The positive control: the naive quoting (a user's ``'"' + t + '"'``) lets the name
+    select the marker; SQLAlchemy's quoting reads it as one table name, in code and as the
+    name of a table made with it."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine("sqlite://")
+    preparer = engine.dialect.identifier_preparer
+    with engine.connect() as conn:
+        conn.exec_driver_sql("create table t (a text)")
+        conn.exec_driver_sql("insert into t values ('row')")
+        naive = '"' + HOSTILE_NAME + '"'
+        assert conn.exec_driver_sql(f"select a from {naive}").fetchall() == [("pwned",)]
+        for quote in (preparer.quote, preparer.quote_identifier):
+            with pytest.raises(sa.exc.OperationalError, match="no such table"):
+                conn.exec_driver_sql(f"select a from {quote(HOSTILE_NAME)}")
+        conn.exec_driver_sql(f"create table {preparer.quote(HOSTILE_NAME)} (a text)")
+        conn.exec_driver_sql(f"insert into {preparer.quote(HOSTILE_NAME)} values ('own')")
+        assert conn.exec_driver_sql(
+            f"select a from {preparer.quote(HOSTILE_NAME)}"
+        ).fetchall() == [("own",)]
+        # ... and in a string literal the same quoted name breaks out (why it is refused there)
+        breaking = preparer.quote("x' union select 'pwned' --")
+        inside = f"select a from t where a = '{breaking}'"
+        assert ("pwned",) in conn.exec_driver_sql(inside).fetchall()
+
+
+def test_postgresql_reads_the_identifier_psycopg_quoted_as_one_name() -> None:
+    """The same in PostgreSQL, for psycopg 3's ``sql.Identifier(...).as_string(conn)``."""
+    from conftest import require
+
+    dsn = os.environ.get("IPY_ISTRING_PG_DSN")
+    require(dsn is not None, "no PostgreSQL server: IPY_ISTRING_PG_DSN is not set")
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(dsn, autocommit=True) as conn:  # type: ignore[arg-type]
+        cur = conn.cursor()
+        cur.execute("create temp table t (a text)")
+        cur.execute("insert into t values ('row')")
+        name = HOSTILE_NAME.replace("where 0", "where false")
+        naive = '"' + name + '"'
+        assert cur.execute(f"select a from {naive}").fetchall() == [("pwned",)]
+        quoted = sql.Identifier(name).as_string(conn)
+        with pytest.raises(psycopg.errors.UndefinedTable):
+            cur.execute(f"select a from {quoted}")
+        cur.execute(f"create temp table {quoted} (a text)")
+        cur.execute(f"insert into {quoted} values ('own')")
+        assert cur.execute(f"select a from {quoted}").fetchall() == [("own",)]

@@ -2273,7 +2273,71 @@ class Analysis:
             return
         if sink.sql_text_only and value.text.strip() and not SQL_WORDS.search(value.text):
             return
+        if (
+            sink.destination == "sql"
+            and type(argument) is ast.JoinedStr
+            and self._quoted_identifiers_only(argument)
+        ):
+            return  # `f"select * from {preparer.quote(t)}"`
         self._report(call, name, sink, argument, value, how)
+
+    def _quoted_identifiers_only(self, node: ast.JoinedStr) -> bool:
+        """Whether each field of the SQL f-string ``node`` that is not a constant is a name
+        a database library quoted as an identifier (:meth:`_quotes_identifier`), standing as
+        a token of its own in code, as every dialect's lexer reads the f-string.
+
+        Why that is safe: such a name is wrapped in the identifier quote with each quote
+        inside doubled (checked in sqlite3 and PostgreSQL with ``t" where 0 union select
+        'pwned' --``), so where a name stands it is one name whatever it holds.  In a string
+        literal, a quoted identifier or a comment it is text of that token, which its
+        quotes (or a newline) would end: a finding there."""
+        from .._sql_tokens import MARKER, tokens
+
+        texts: list[str] = []
+        fields: list[int] = []
+        for part in node.values:
+            if type(part) is ast.Constant:
+                texts.append(str(part.value))
+                continue
+            assert isinstance(part, ast.FormattedValue)
+            plain = part.conversion == -1 and part.format_spec is None
+            if plain and self._quotes_identifier(part.value):
+                fields.append(sum(map(len, texts)))
+                texts.append(MARKER)
+                continue
+            value = self.value(part.value)
+            if not plain or value is None or not value.constant:
+                return False
+            texts.append(value.text)
+        text = "".join(texts)
+        if not fields or text.count(MARKER) != len(fields):
+            return False
+        for dialect in _sql_dialects():
+            alone = [start for kind, start, _ in tokens(text, dialect) if kind == "field"]
+            if alone != fields:
+                return False
+        return True
+
+    def _quotes_identifier(self, node: ast.expr) -> bool:
+        """Whether ``node`` is a call of a database library that quotes a name as an
+        identifier: SQLAlchemy's ``<dialect>.identifier_preparer.quote(name)`` (or
+        ``.quote_identifier``), psycopg 3's ``sql.Identifier(...).as_string(conn)``."""
+        if type(node) is not ast.Call or type(node.func) is not ast.Attribute:
+            return False
+        func = node.func
+        if func.attr in ("quote", "quote_identifier"):
+            owner = func.value
+            return (
+                type(owner) is ast.Attribute
+                and owner.attr == "identifier_preparer"
+                and len(node.args) == 1
+                and not node.keywords
+            )
+        return (
+            func.attr == "as_string"
+            and type(func.value) is ast.Call
+            and self._resolve(func.value.func)[0] == "psycopg.sql.Identifier"
+        )
 
     def _keyword_true(self, call: ast.Call, name: str) -> bool:
         """Whether ``call`` may set the keyword ``name`` true, itself (:func:`_keyword_true`)
@@ -2557,6 +2621,13 @@ def _writing_mode(mode: ast.expr | None, default: str = "r") -> bool:
     return type(mode) is ast.Constant and isinstance(mode.value, str) and bool(
         set("wax+") & set(mode.value)
     )
+
+
+def _sql_dialects() -> tuple[Any, ...]:
+    """Every reading of SQL text the ``sql`` renderer knows (each database's lexer)."""
+    from .._sql_tokens import DIALECTS, dialects
+
+    return tuple(d for name in DIALECTS for d in dialects(name, "qmark"))
 
 
 def _writes_at(source: str, calls: list[int] | None) -> bool:
