@@ -6,9 +6,11 @@ written to temporary files, and identifier-quoting functions.
    block), run in a later cell (``subprocess.run(["bash", "job.sh"])``, ``os.system("bash
    job.sh")``): a finding at the write, in IPython (the extension's cell warning, at the
    write's cell and line) as in a notebook checked by ``ipy_istring.check``.  The cell with the
-   write calls no sink: it was only put aside, and the write forgotten.  A script run in an
-   earlier cell and written only later is no finding for that earlier run.
-
+   write calls no sink: it was only put aside, and the write forgotten (as was ``f =
+   open(...)`` when only ``f.write(...)`` was read).  A script run in an earlier cell and
+   written only later is no finding for that earlier run.  (In IPython, a cell whose only
+   write is ``print(..., file=f)`` is still only put aside: finding ``print(`` would send
+   most cells to the data flow.)
 2. A script written to a ``tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False)``
    (bound by ``=`` or by ``with ... as f``) with a formatted text, then run by its name:
    ``subprocess.run(["bash", f.name])``, ``["sh", f.name]``, ``os.system(f"bash {f.name}")``
@@ -82,6 +84,18 @@ WRITTEN_THEN_RUN = {
         'Path("job.sh").write_text(f"cp {src} {dst}\\n")',
         1,
         'os.system("bash job.sh")',
+    ),
+    "f = open(), f.write, then bash": (
+        'f = open("job.sh", "w")\nf.write(f"cp {src} {dst}\\n")\nf.close()',
+        2,
+        'subprocess.run(["bash", "job.sh"])',
+    ),
+    "a NamedTemporaryFile, then bash f.name": (
+        "import tempfile\n"
+        'f = tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False)\n'
+        'f.write(f"cp {src} {dst}\\n")\nf.close()',
+        3,
+        'subprocess.run(["bash", f.name])',
     ),
     "a path's name, then sh of it": (
         'script = "job.sh"\nPath(script).write_text(f"cp {src} {dst}\\n")',

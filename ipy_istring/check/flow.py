@@ -896,14 +896,14 @@ class Analysis:
             if func.attr == "write_text":
                 keys = self._path_keys(func.value)
             elif type(func.value) is ast.Name:
-                keys = self._open_files.get((self._scope, func.value.id), keys)
+                keys = self._open_file(func.value.id)
             elif type(func.value) is ast.Call:
                 opened = _opened_for_writing(func.value)
                 keys = self._path_keys(opened) if opened is not None else keys
         elif type(func) is ast.Name and func.id == "print":
             file = next((k.value for k in call.keywords if k.arg == "file"), None)
             if type(file) is ast.Name:
-                keys = self._open_files.get((self._scope, file.id), keys)
+                keys = self._open_file(file.id)
                 texts = [a for a in call.args if type(a) is not ast.Starred]
         if not keys or not self._reporting:
             return
@@ -919,6 +919,15 @@ class Analysis:
             )  # fmt: skip
             for key in keys:
                 self._written.setdefault(key, []).append(written)
+
+    def _open_file(self, name: str) -> frozenset[tuple[object, ...]]:
+        """The keys of the path of the file ``name`` holds open for writing, if it does
+        (after reading the statements put aside that bind it: `f = open(...)` of a cell
+        whose write only is read)."""
+        key = (self._scope, name)
+        if key not in self._open_files:
+            self._scope.lookup(name)
+        return self._open_files.get(key, frozenset())
 
     def _path_keys(self, node: ast.expr) -> frozenset[tuple[object, ...]]:
         """How a path is known, to find it again where a shell runs it: its text when it is
