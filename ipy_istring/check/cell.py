@@ -304,13 +304,15 @@ class CellChecker:
                     analysis.put_aside(tree.body, imports if from_tree else None)
                 findings = []
             else:
+                number = self._numbers.number(filename, line_offset)
                 findings = self.analysis.check(
-                    tree, source, self._numbers.number(filename, line_offset), calls=calls,
-                    lazy=True, imports=self._imports, own_imports=imports if from_tree else None,
+                    tree, source, number, calls=calls, lazy=True, imports=self._imports,
+                    own_imports=imports if from_tree else None,
                 )  # fmt: skip
-                if findings and self._warn_earlier(findings, filename):
-                    # (warned at their cell: the rest of this is of this cell's text)
-                    findings = [f for f in findings if f.cell == self._numbers.number(filename)]
+                if earlier := [f for f in findings if f.cell != number]:
+                    # (a script an earlier cell wrote: warned there; the rest is of this text)
+                    self._warn_earlier(earlier, filename)
+                    findings = [f for f in findings if f.cell == number]
             if is_parameters_cell(source):
                 # papermill's parameters, which a run replaces: what they bind is an outside value
                 self.analysis.from_outside(tree)
@@ -349,17 +351,14 @@ class CellChecker:
             warnings.warn_explicit(message, UnsafeFormatWarning, filename, finding.line)
         return findings
 
-    def _warn_earlier(self, findings: list[Finding], filename: str) -> list[Finding]:
-        """Warn about the findings of ``findings`` in an earlier cell than ``filename`` (a
-        script it wrote, which this cell runs), at their cell and line; returns them."""
-        number = self._numbers.number(filename)
-        earlier = [f for f in findings if f.cell is not None and f.cell != number]
-        for finding in earlier:
+    def _warn_earlier(self, findings: list[Finding], filename: str) -> None:
+        """Warn about ``findings``, of earlier cells than ``filename`` (a script one wrote,
+        which this cell runs), at their cell and line."""
+        for finding in findings:
             name, offset = self._numbers.place(finding.cell) or (filename, 0)  # type: ignore[arg-type]
             warnings.warn_explicit(
                 finding.message(), UnsafeFormatWarning, name, finding.line + offset
             )
-        return earlier
 
 
 _SEEN_KEPT = 64  # cell texts remembered

@@ -872,9 +872,12 @@ class Analysis:
             return
         key = (self._scope, target.id)
         path = _opened_for_writing(call)
+        func = call.func
         if (
             path is None
-            and self._resolve(call.func)[0] == "tempfile.NamedTemporaryFile"
+            and (func.attr if type(func) is ast.Attribute else getattr(func, "id", ""))
+            == "NamedTemporaryFile"
+            and self._resolve(func)[0] == "tempfile.NamedTemporaryFile"
             and _writing_mode(_argument(call, 0, ("mode",)), "w+b")
         ):
             # (a temporary file is known by its name: `f.name`, where a shell may run it)
@@ -2300,6 +2303,11 @@ class Analysis:
         'pwned' --``), so where a name stands it is one name whatever it holds.  In a string
         literal, a quoted identifier or a comment it is text of that token, which its
         quotes (or a newline) would end: a finding there."""
+        for part in node.values:
+            if type(part) is ast.FormattedValue and self._quotes_identifier(part.value):
+                break
+        else:
+            return False  # (the usual f-string: no such field)
         from .._sql_tokens import MARKER, tokens
 
         texts: list[str] = []
@@ -2331,9 +2339,9 @@ class Analysis:
         """Whether ``node`` is a call of a database library that quotes a name as an
         identifier: SQLAlchemy's ``<dialect>.identifier_preparer.quote(name)`` (or
         ``.quote_identifier``), psycopg 3's ``sql.Identifier(...).as_string(conn)``."""
-        if type(node) is not ast.Call or type(node.func) is not ast.Attribute:
+        func = getattr(node, "func", None)  # (no call: the usual field)
+        if type(node) is not ast.Call or type(func) is not ast.Attribute:
             return False
-        func = node.func
         if func.attr in ("quote", "quote_identifier"):
             owner = func.value
             return (
