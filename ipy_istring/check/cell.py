@@ -22,7 +22,14 @@ from typing import Any
 
 from ..template import _speedups as _compiled
 from .notebook import is_parameters_cell
-from .sinks import IMPORT_STATEMENTS, CallFinder, imported_by, imported_names, sinks
+from .sinks import (
+    IMPORT_STATEMENTS,
+    WRITING_METHODS,
+    CallFinder,
+    imported_by,
+    imported_names,
+    sinks,
+)
 
 # The data flow (.flow) is loaded when a cell first calls a sink: loading the extension, and
 # the cells before, need only the search for sink calls.
@@ -80,6 +87,9 @@ class CellChecker:
         # statement, by (cell name, its first and last line).
         self._steps = False
         self._states: dict[tuple[str, int, int], tuple[Any, set[str]]] = {}
+        # The cells the data flow read, numbered (a script one writes and a later one runs
+        # is a finding of the first, warned there).
+        self._numbers = _CellNumbers()
 
     @property
     def analysis(self) -> Analysis:
@@ -89,6 +99,8 @@ class CellChecker:
             from .flow import Analysis
 
             self._analysis = Analysis(self._known_names)
+            # (the cell that runs a script another wrote is the one IPython is running)
+            self._analysis.cell_name = lambda number: "a later cell"
             for body in self._put_aside:
                 self._analysis.put_aside(body)
             self._put_aside.clear()
@@ -257,7 +269,8 @@ class CellChecker:
         self, tree: ast.Module, source: str, filename: str = "<cell>", line_offset: int = 0
     ) -> list[Finding]:
         """Warn about the findings in one cell (``line_offset``: lines before ``source`` in
-        the cell ``filename``, for a cell magic's body); returns them."""
+        the cell ``filename``, for a cell magic's body); returns them (but those of a script
+        an earlier cell wrote, which this one runs: warned at that cell's line)."""
         try:
             seen = self._seen.get(source)
             imports, from_tree = _imports_in(tree, source) if seen is None else seen[0]
@@ -265,8 +278,11 @@ class CellChecker:
                 self._imports.update(imports)
                 self._finder = None
             if self._finder is None or self._finder_version != sinks.version:
-                # (the same until an import or a new sink changes it)
-                self._finder = sinks.call_finder("", self._imports, read_imports=False)
+                # (the same until an import or a new sink changes it; it finds the writes to
+                # a file too, which a later cell may run as a script)
+                self._finder = sinks.call_finder(
+                    "", self._imports, read_imports=False, methods=WRITING_METHODS
+                )
                 self._finder_version = sinks.version
             if seen is not None and seen[1] is self._finder:
                 calls = seen[2]
@@ -288,10 +304,15 @@ class CellChecker:
                     analysis.put_aside(tree.body, imports if from_tree else None)
                 findings = []
             else:
+                number = self._numbers.number(filename, line_offset)
                 findings = self.analysis.check(
-                    tree, source, calls=calls, lazy=True, imports=self._imports,
+                    tree, source, number, calls=calls, lazy=True, imports=self._imports,
                     own_imports=imports if from_tree else None,
                 )  # fmt: skip
+                if earlier := [f for f in findings if f.cell != number]:
+                    # (a script an earlier cell wrote: warned there; the rest is of this text)
+                    self._warn_earlier(earlier, filename)
+                    findings = [f for f in findings if f.cell == number]
             if is_parameters_cell(source):
                 # papermill's parameters, which a run replaces: what they bind is an outside value
                 self.analysis.from_outside(tree)
@@ -330,8 +351,46 @@ class CellChecker:
             warnings.warn_explicit(message, UnsafeFormatWarning, filename, finding.line)
         return findings
 
+    def _warn_earlier(self, findings: list[Finding], filename: str) -> None:
+        """Warn about ``findings``, of earlier cells than ``filename`` (a script one wrote,
+        which this cell runs), at their cell and line."""
+        for finding in findings:
+            name, offset = self._numbers.place(finding.cell) or (filename, 0)  # type: ignore[arg-type]
+            warnings.warn_explicit(
+                finding.message(), UnsafeFormatWarning, name, finding.line + offset
+            )
+
 
 _SEEN_KEPT = 64  # cell texts remembered
+
+
+class _CellNumbers:
+    """Numbers for the cells the data flow reads (those that call a sink or write to a
+    file), in the order first read, by their names; and each number's name and the lines of
+    its cell before its code (a cell magic's body)."""
+
+    KEPT = 4096  # cells remembered
+
+    def __init__(self) -> None:
+        self._numbers: dict[str, int] = {}
+        self._places: dict[int, tuple[str, int]] = {}
+        self._given = 0
+
+    def number(self, name: str, line_offset: int = 0) -> int:
+        """The number of the cell ``name`` (a new one for a cell not read yet)."""
+        number = self._numbers.get(name)
+        if number is None:
+            if len(self._numbers) >= self.KEPT:
+                del self._places[self._numbers.pop(next(iter(self._numbers)))]  # the oldest
+            self._given += 1
+            number = self._numbers[name] = self._given
+            self._places[number] = (name, line_offset)
+        return number
+
+    def place(self, number: int) -> tuple[str, int] | None:
+        """The cell's name and the lines before its code, if it is remembered."""
+        return self._places.get(number)
+
 
 # The cell magics that run their body as Python (as the notebook reader knows them), and the
 # line magics that run their argument.

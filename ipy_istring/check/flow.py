@@ -36,7 +36,7 @@ from .. import _shell_programs
 from .._lines import python_lines
 from ..rewrite import has_istring
 from ..template import _speedups as _compiled
-from .sinks import IMPORT_STATEMENTS, SQL_WORDS, Sink, imported_by, sinks
+from .sinks import IMPORT_STATEMENTS, SQL_WORDS, WRITING_METHODS, Sink, imported_by, sinks
 
 __all__ = ["Analysis", "Finding", "Formatted", "as_written", "bound_names"]
 
@@ -371,6 +371,9 @@ class Analysis:
         self._written: dict[tuple[object, ...], list[_Written]] = {}
         self._open_files: dict[tuple[_Scope, str], frozenset[tuple[object, ...]]] = {}
         self._scripts_reported: set[tuple[int | None, int, int]] = set()
+        #: How a finding's message names the cell (by its number) where a script written in
+        #: another cell runs.
+        self.cell_name: Callable[[int], str] = "cell {}".format
 
     # entry points
 
@@ -436,6 +439,10 @@ class Analysis:
             and self._call_places is not None
             and source is not None
             and not self._may_reach(tree, source, self._call_places, imports)
+            # (a file written: read, a shell may run it later; one written before: a sink
+            # call with constant words may run it)
+            and not self._written
+            and not ("write" in source and _writes_at(source, calls))
         ):
             self.put_aside(tree.body, own_imports)
             return []
@@ -865,6 +872,16 @@ class Analysis:
             return
         key = (self._scope, target.id)
         path = _opened_for_writing(call)
+        func = call.func
+        if (
+            path is None
+            and (func.attr if type(func) is ast.Attribute else getattr(func, "id", ""))
+            == "NamedTemporaryFile"
+            and self._resolve(func)[0] == "tempfile.NamedTemporaryFile"
+            and _writing_mode(_argument(call, 0, ("mode",)), "w+b")
+        ):
+            # (a temporary file is known by its name: `f.name`, where a shell may run it)
+            path = ast.Attribute(ast.Name(target.id, ast.Load()), "name", ast.Load())
         if path is None:
             self._open_files.pop(key, None)
         else:
@@ -877,19 +894,19 @@ class Analysis:
         func = call.func
         keys: frozenset[tuple[object, ...]] = frozenset()
         texts: list[ast.expr] = []
-        if type(func) is ast.Attribute and func.attr in _WRITING_METHODS and call.args:
+        if type(func) is ast.Attribute and func.attr in WRITING_METHODS and call.args:
             texts = call.args[:1]
             if func.attr == "write_text":
                 keys = self._path_keys(func.value)
             elif type(func.value) is ast.Name:
-                keys = self._open_files.get((self._scope, func.value.id), keys)
+                keys = self._open_file(func.value.id)
             elif type(func.value) is ast.Call:
                 opened = _opened_for_writing(func.value)
                 keys = self._path_keys(opened) if opened is not None else keys
         elif type(func) is ast.Name and func.id == "print":
             file = next((k.value for k in call.keywords if k.arg == "file"), None)
             if type(file) is ast.Name:
-                keys = self._open_files.get((self._scope, file.id), keys)
+                keys = self._open_file(file.id)
                 texts = [a for a in call.args if type(a) is not ast.Starred]
         if not keys or not self._reporting:
             return
@@ -905,6 +922,15 @@ class Analysis:
             )  # fmt: skip
             for key in keys:
                 self._written.setdefault(key, []).append(written)
+
+    def _open_file(self, name: str) -> frozenset[tuple[object, ...]]:
+        """The keys of the path of the file ``name`` holds open for writing, if it does
+        (after reading the statements put aside that bind it: `f = open(...)` of a cell
+        whose write only is read)."""
+        key = (self._scope, name)
+        if key not in self._open_files:
+            self._scope.lookup(name)
+        return self._open_files.get(key, frozenset())
 
     def _path_keys(self, node: ast.expr) -> frozenset[tuple[object, ...]]:
         """How a path is known, to find it again where a shell runs it: its text when it is
@@ -940,6 +966,8 @@ class Analysis:
             commands.append(list(argument.elts))
         elif type(argument) is ast.Constant and isinstance(argument.value, str):
             commands.extend(_command_words(argument.value))
+        elif type(argument) is ast.JoinedStr:  # `os.system(f"bash {f.name}")`
+            commands.extend(_formatted_command_words(argument))
         elif sink.argv0 or sink.name.endswith("create_subprocess_exec"):
             commands.append(list(call.args))
         for words in commands:
@@ -970,7 +998,7 @@ class Analysis:
         run_line = call.lineno + self._line_offset
         where = f"line {run_line}"
         if self._cell is not None and self._cell != written.cell:
-            where += f" of cell {self._cell}"
+            where += f" of {self.cell_name(self._cell)}"
         via = _dotted(node) if isinstance(node, (ast.Name, ast.Attribute)) else ""
         self.findings.append(
             Finding._made(
@@ -2257,7 +2285,76 @@ class Analysis:
             return
         if sink.sql_text_only and value.text.strip() and not SQL_WORDS.search(value.text):
             return
+        if (
+            sink.destination == "sql"
+            and type(argument) is ast.JoinedStr
+            and self._quoted_identifiers_only(argument)
+        ):
+            return  # `f"select * from {preparer.quote(t)}"`
         self._report(call, name, sink, argument, value, how)
+
+    def _quoted_identifiers_only(self, node: ast.JoinedStr) -> bool:
+        """Whether each field of the SQL f-string ``node`` that is not a constant is a name
+        a database library quoted as an identifier (:meth:`_quotes_identifier`), standing as
+        a token of its own in code, as every dialect's lexer reads the f-string.
+
+        Why that is safe: such a name is wrapped in the identifier quote with each quote
+        inside doubled (checked in sqlite3 and PostgreSQL with ``t" where 0 union select
+        'pwned' --``), so where a name stands it is one name whatever it holds.  In a string
+        literal, a quoted identifier or a comment it is text of that token, which its
+        quotes (or a newline) would end: a finding there."""
+        for part in node.values:
+            if type(part) is ast.FormattedValue and self._quotes_identifier(part.value):
+                break
+        else:
+            return False  # (the usual f-string: no such field)
+        from .._sql_tokens import MARKER, tokens
+
+        texts: list[str] = []
+        fields: list[int] = []
+        for part in node.values:
+            if type(part) is ast.Constant:
+                texts.append(str(part.value))
+                continue
+            assert isinstance(part, ast.FormattedValue)
+            plain = part.conversion == -1 and part.format_spec is None
+            if plain and self._quotes_identifier(part.value):
+                fields.append(sum(map(len, texts)))
+                texts.append(MARKER)
+                continue
+            value = self.value(part.value)
+            if not plain or value is None or not value.constant:
+                return False
+            texts.append(value.text)
+        text = "".join(texts)
+        if not fields or text.count(MARKER) != len(fields):
+            return False
+        for dialect in _sql_dialects():
+            alone = [start for kind, start, _ in tokens(text, dialect) if kind == "field"]
+            if alone != fields:
+                return False
+        return True
+
+    def _quotes_identifier(self, node: ast.expr) -> bool:
+        """Whether ``node`` is a call of a database library that quotes a name as an
+        identifier: SQLAlchemy's ``<dialect>.identifier_preparer.quote(name)`` (or
+        ``.quote_identifier``), psycopg 3's ``sql.Identifier(...).as_string(conn)``."""
+        func = getattr(node, "func", None)  # (no call: the usual field)
+        if type(node) is not ast.Call or type(func) is not ast.Attribute:
+            return False
+        if func.attr in ("quote", "quote_identifier"):
+            owner = func.value
+            return (
+                type(owner) is ast.Attribute
+                and owner.attr == "identifier_preparer"
+                and len(node.args) == 1
+                and not node.keywords
+            )
+        return (
+            func.attr == "as_string"
+            and type(func.value) is ast.Call
+            and self._resolve(func.value.func)[0] == "psycopg.sql.Identifier"
+        )
 
     def _keyword_true(self, call: ast.Call, name: str) -> bool:
         """Whether ``call`` may set the keyword ``name`` true, itself (:func:`_keyword_true`)
@@ -2510,7 +2607,6 @@ _SCRIPT_RUNNERS = frozenset(
 _COMMAND_PREFIXES = frozenset(
     {"sudo", "nohup", "env", "nice", "time", "exec", "command", "timeout", "stdbuf", "setsid"}
 )  # fmt: skip
-_WRITING_METHODS = frozenset({"write", "write_text", "writelines"})
 _PATH_WRAPPERS = frozenset(
     {"str", "os.fspath", "pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath",
      "os.path.abspath", "os.path.realpath", "os.path.normpath"}
@@ -2531,9 +2627,32 @@ def _opened_for_writing(call: ast.Call) -> ast.expr | None:
         path, mode = func.value, _argument(call, 0, ("mode",))
     else:
         return None
-    if type(mode) is ast.Constant and isinstance(mode.value, str) and set("wax+") & set(mode.value):
-        return path
-    return None
+    return path if _writing_mode(mode) else None
+
+
+def _writing_mode(mode: ast.expr | None, default: str = "r") -> bool:
+    """Whether the file mode ``mode`` (a call's argument; ``default`` when not given) opens
+    a file for writing: ``"w"``, ``"a"``, ``"x"`` or ``"+"``."""
+    if mode is None:
+        return bool(set("wax+") & set(default))
+    return type(mode) is ast.Constant and isinstance(mode.value, str) and bool(
+        set("wax+") & set(mode.value)
+    )
+
+
+def _sql_dialects() -> tuple[Any, ...]:
+    """Every reading of SQL text the ``sql`` renderer knows (each database's lexer)."""
+    from .._sql_tokens import DIALECTS, dialects
+
+    return tuple(d for name in DIALECTS for d in dialects(name, "qmark"))
+
+
+def _writes_at(source: str, calls: list[int] | None) -> bool:
+    """Whether one of the calls at ``calls`` (offsets in ``source``) writes to a file."""
+    return any(_WRITING_CALL.match(source, at) for at in calls or ())
+
+
+_WRITING_CALL = re.compile(rf"\.\s*(?:{'|'.join(sorted(WRITING_METHODS))})\s*\(")
 
 
 def _path_text(text: str) -> str:
@@ -2559,6 +2678,27 @@ def _command_words(command: str) -> list[list[ast.expr | str]]:
         else:
             commands[-1].append(word)
     return [c for c in commands if c]
+
+
+def _formatted_command_words(node: ast.JoinedStr) -> list[list[ast.expr | str]]:
+    """The simple commands of a command line an f-string makes, as words: a field that is a
+    word alone (``{f.name}``, ``"{f.name}"``) is that word (its expression); any other word
+    is its text (a field's part of it not known)."""
+    fields: dict[str, ast.expr] = {}
+    text = []
+    for part in node.values:
+        if type(part) is ast.Constant:
+            text.append(str(part.value))
+        elif type(part) is ast.FormattedValue and part.conversion == -1 and not part.format_spec:
+            marker = f"\0{len(fields)}\0"
+            fields[marker] = part.value
+            text.append(marker)
+        else:
+            text.append("\0?\0")
+    return [
+        [fields.get(word, word) if isinstance(word, str) else word for word in words]
+        for words in _command_words("".join(text))
+    ]
 
 
 def _script_words(

@@ -347,9 +347,14 @@ class SinkTable:
         return self.call_finder(source, imports, read_imports).pattern
 
     def call_finder(
-        self, source: str, imports: Mapping[str, str] = {}, read_imports: bool = True
+        self,
+        source: str,
+        imports: Mapping[str, str] = {},
+        read_imports: bool = True,
+        methods: frozenset[str] = frozenset(),
     ) -> CallFinder:
-        """What finds the calls of :meth:`call_pattern` in a text."""
+        """What finds the calls of :meth:`call_pattern` in a text, and those of ``methods``
+        (methods that are no sinks, found by the same search at no cost of its own)."""
         self._ensure_loaded()
         local = {"pd": "pandas", **imports}
         if read_imports and "import" in source:
@@ -360,7 +365,7 @@ class SinkTable:
             # `from os import system` names a sink; `import subprocess as sp` a module of some.
             for rest in functions.get(full, ()):
                 words.add(name + rest)
-        return self._finder(frozenset(words))
+        return self._finder(frozenset(words), methods)
 
     def ending_in(self, last: str) -> list[Sink]:
         """The sinks whose name ends in ``last`` (``"run"``: ``subprocess.run``...), whatever
@@ -392,8 +397,8 @@ class SinkTable:
         return self._functions_cache
 
     @functools.lru_cache(maxsize=64)  # noqa: B019 - one table for the process
-    def _finder(self, functions: frozenset[str]) -> CallFinder:
-        methods = {
+    def _finder(self, functions: frozenset[str], more: frozenset[str] = frozenset()) -> CallFinder:
+        methods = more | {
             re.split(r"[.()]+", name.rstrip("()"))[-1]
             for name in self._by_name
             if name.startswith(".") or "()" in name
@@ -535,6 +540,8 @@ _FROM_IMPORT = re.compile(r"[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)
 
 
 IMPORT_STATEMENTS = (ast.Import, ast.ImportFrom)  # (for a quick `type(s) in ...`)
+# The methods that write a text to a file: a script, if a shell runs the file later.
+WRITING_METHODS = frozenset({"write", "write_text", "writelines"})
 
 
 def imported_by(node: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
