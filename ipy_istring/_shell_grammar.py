@@ -998,6 +998,8 @@ class _Lexer:
                 written += _VALUE_PATHS
                 names_only = names_only.union(range(own, self.field))
         written += output_files(shown)
+        if not _writes_only_data(marked):  # (`./process {x} > {out}`: its own output)
+            written = [name for name in written if name not in _VALUE_PATHS]
         fields = [*range(own, self.field), *self.unfold(piped), *read]
         for name in written if fields else ():
             kept = fields
@@ -1919,6 +1921,15 @@ def _in_working_directory(name: str) -> bool:
     """Whether the written file ``name`` may be in the working directory (of the template, or
     after its ``cd``): a relative path, or one under ``$PWD``."""
     return not name.startswith(("/", "~", "$")) or name.startswith(("$PWD/", "${PWD}/", "$(pwd)/"))
+
+
+def _writes_only_data(marked: list[str | None]) -> bool:
+    """Whether the command ``marked`` (none: a redirection alone) is a program known to run
+    nothing (``echo``, ``printf``, ``tee``): only then is a file a value names, written with
+    another value, recorded as any file (a program of unknown kind writing its own output,
+    ``./process {x} > {out}``, would count as that file's reader)."""
+    first = marked[0] if marked else "echo"
+    return first not in (None, EXPANDED) and "/" not in first and first in DATA_OPTION_PROGRAMS
 
 
 def _may_name_code(marked: list[str | None]) -> bool:

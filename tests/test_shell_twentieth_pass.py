@@ -267,6 +267,12 @@ def test_a_written_file_named_by_a_value_is_refused(
         ("echo § > §; cat §", ["hello", "out.txt"], ["out.txt"]),
         ("printf '%s\\n' § | tee §", ["hello", "out.txt"], ["out.txt"]),
         ("echo § > out.txt; wc -l §", ["hello", "out.txt"], ["out.txt"]),
+        ("printf '%s\\n' hello | sort -o §; cat s.sh", ["s.sh"], ["s.sh"]),
+        (  # (its own output: a program is no reader of the file it writes)
+            "python3 -c 'import sys; print(sys.argv[1])' § > §",
+            ["hello", "out.txt"],
+            ["out.txt"],
+        ),
     ],
 )
 def test_a_value_naming_a_file_of_data_stays_accepted(
