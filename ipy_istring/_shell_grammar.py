@@ -71,6 +71,7 @@ from ._shell_programs import (
     runs_its_data,
     stdin_script,
     unknown_input_reader,
+    value_named_code_file,
     xargs_appended,
 )
 
@@ -377,6 +378,7 @@ class _Lexer:
             ">" in text or any(writer in text for writer in WRITING_PROGRAMS)
         )
         self.file_writes: dict[str, set[int]] = {}
+        self.target_fields: set[int] = set()  # (the fields of redirections' targets)
         self.written_index = _PathIndex()  # (file_writes' names, for fields_read)
         # per `for` loop's NAME, the fields of its word list; the names `export` (or declare
         # -x) puts in the environment; the names assigned an expansion (`x=$1`)
@@ -388,6 +390,8 @@ class _Lexer:
             str, list[tuple[tuple[str | None, ...], tuple[tuple[str, str], ...]]]
         ] = {}
         self.uses_index = _PathIndex()  # (file_uses' names, for check_files)
+        # the commands with a value among their words, which may name any file
+        self.value_uses: list[tuple[tuple[str | None, ...], tuple[tuple[str, str], ...]]] = []
         self.code_namings: list[tuple[CodeNaming, list[str]]] = []  # (check_files': per command)
         # (check_files': the commands by the runs of word characters in their words, and under
         # "" those with SQL that reads files, which any file's reader may be)
@@ -768,6 +772,10 @@ class _Lexer:
                 # (`> "$HOME/.gitconfig"`: an expansion may be $HOME, so the path is checked
                 # as `~/.gitconfig` would be, by the name as written)
                 files.append((redirect, dynamic_target))
+            elif role == TARGET and start_field < self.field:
+                # (`echo {x} > {out}; sh s.sh` with s.sh: a value may name any file)
+                self.target_fields.update(range(start_field, self.field))
+                files += [(redirect, name) for name in _VALUE_PATHS]
             out.append(Word(role, parts))
             redirect = ""
 
@@ -899,6 +907,11 @@ class _Lexer:
         if appended is not None and any(_positional_use(list(appended), self.nesting)):
             name = "xargs running a command string that uses what it reads"  # (as "$1")
         why = f"in a pipeline into {name}, which reads it as code, its program"
+        if name is None and script is None and (name := value_named_code_file(marked)):
+            why = (
+                f"in a pipeline into {name}, whose file of code a value names: that value may "
+                "be - or /dev/stdin (or /proc/self/fd/0), this pipe, which it then reads as code"
+            )
         if name is None and script is None and (name := unknown_input_reader(marked)):
             why = f"in a pipeline into {name}, {_NOT_KNOWN_DATA}"
         if name is not None and _VARIABLES in piped:
@@ -978,13 +991,22 @@ class _Lexer:
         and the command itself, for :meth:`check_files`."""
         written = [name for op, name in files if op != "<"]
         # (`shown`: an expansion's word as written, `tee "$HOME/.perldb"`, `dd of="$HOME/x"`)
+        names_only = self.target_fields  # (fields of a file's name, not of what it holds)
         if marked and marked[0] not in (None, EXPANDED) and program(marked[0]) == "tee":
             written += [w for w in shown[1:] if w not in (None, EXPANDED) and w[:1] != "-"]
+            if None in shown[1:]:  # (`… | tee {out}`: its operands are names only)
+                written += _VALUE_PATHS
+                names_only = names_only.union(range(own, self.field))
         written += output_files(shown)
+        if not _writes_only_data(marked):  # (`./process {x} > {out}`: its own output)
+            written = [name for name in written if name not in _VALUE_PATHS]
         fields = [*range(own, self.field), *self.unfold(piped), *read]
         for name in written if fields else ():
-            if posixpath.normpath(name) != "/dev/null":  # (it keeps nothing to run or read)
-                self.file_writes.setdefault(posixpath.normpath(name), set()).update(fields)
+            kept = fields
+            if name in _VALUE_PATHS:  # (what a value's name holds: the name alone is no code)
+                kept = [index for index in fields if index not in names_only]
+            if kept and posixpath.normpath(name) != "/dev/null":  # (it keeps nothing to run)
+                self.file_writes.setdefault(posixpath.normpath(name), set()).update(kept)
         reader = implicit_code_reader(marked)
         if reader is not None:
             self.implicit_readers.add(reader)
@@ -1025,6 +1047,11 @@ class _Lexer:
                 uses = self.file_uses.setdefault(posixpath.normpath(word), [])
                 uses.append((tuple(ran), tuple(files)))
         use = (tuple(marked), tuple(files))
+        if _may_name_code(marked):
+            # `echo {x} > s.sh; sh {y}` with s.sh: a value may name any file, as an expansion
+            # may, so its word is read as one (`{cmd} s.sh` with sh runs s.sh)
+            valued = tuple(_A_VALUE if word is None else word for word in marked)
+            self.value_uses.append((valued, tuple(files)))
         names = {target for _, target in files}.union(
             word for word in marked if word is not None and word != EXPANDED
         )
@@ -1153,7 +1180,12 @@ class _Lexer:
             why = self.file_reader(name)
             for spelling, assignment in self.values_of(name):
                 why = why or self.file_reader(spelling, assignment)
-            if why is not None:
+            if why is not None and name in _VALUE_NAMES:
+                why = (
+                    "written to the file a value names, which may be any file (s.sh, Makefile, "
+                    f"~/.profile), and which a command of the template {why}"
+                )
+            elif why is not None:
                 why = f"written to the file {name!r}, which a command of the template {why}"
             elif stopped:
                 why = (
@@ -1224,6 +1256,7 @@ class _Lexer:
             )
         uses = [use for file in self.uses_index.naming(name) for use in self.file_uses[file]]
         uses += [(command, inputs) for inputs in self.exec_inputs for command in self.command_log]
+        uses += self.value_uses
         if self.unfollowed:
             return (
                 f"may run through the command string {self.unfollowed[0]!r}, which the "
@@ -1873,6 +1906,13 @@ class _Lexer:
 # spell: an expansion, a glob, bash's brace expansion (`s.{sh,x}`; `{}` is two letters, as is
 # a `~` there).
 _LEADING_VARIABLE = re.compile(r"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})")
+# A value's word, read as the name of a file: any name, as an expansion's (`$` says so).
+_A_VALUE = "${value}"
+# A redirection's target that a value names, as the names it may be: any file in the working
+# directory (a name a command substitution computes matches every name) or under a hidden
+# name in $HOME (`> {out}` with .profile or ~/.bashrc), where programs read files by name.
+_VALUE_PATHS = ("./$(a value)", "$HOME/.$(a value)")
+_VALUE_NAMES = frozenset(posixpath.normpath(name) for name in _VALUE_PATHS)  # (as recorded)
 _EXPANDED_NAME = re.compile(r"[$`*?[]|\{[^{}]*(?:,|\.\.)[^{}]*\}")
 _SUBSTITUTION = re.compile(r"\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`")
 
@@ -1881,6 +1921,26 @@ def _in_working_directory(name: str) -> bool:
     """Whether the written file ``name`` may be in the working directory (of the template, or
     after its ``cd``): a relative path, or one under ``$PWD``."""
     return not name.startswith(("/", "~", "$")) or name.startswith(("$PWD/", "${PWD}/", "$(pwd)/"))
+
+
+def _writes_only_data(marked: list[str | None]) -> bool:
+    """Whether the command ``marked`` (none: a redirection alone) is a program known to run
+    nothing (``echo``, ``printf``, ``tee``): only then is a file a value names, written with
+    another value, recorded as any file (a program of unknown kind writing its own output,
+    ``./process {x} > {out}``, would count as that file's reader)."""
+    first = marked[0] if marked else "echo"
+    return first not in (None, EXPANDED) and "/" not in first and first in DATA_OPTION_PROGRAMS
+
+
+def _may_name_code(marked: list[str | None]) -> bool:
+    """Whether a value among the words of ``marked`` may name a file the command runs or reads
+    as code: a value past the command's name (``sh {y}``), or as the name of a command given
+    arguments (``{cmd} s.sh``; alone, it is a program the value names, as before), but in
+    the arguments of a program known to run nothing (``cat {f}``, ``echo {x}``)."""
+    if None not in marked[1:] and not (marked[:1] == [None] and len(marked) > 1):
+        return False
+    first = marked[0]
+    return first in (None, EXPANDED) or "/" in first or first not in DATA_OPTION_PROGRAMS
 
 
 def _may_be_the_file(word: str, name: str) -> bool:

@@ -81,6 +81,7 @@ __all__ = [
     "runs_its_data",
     "stdin_script",
     "unknown_input_reader",
+    "value_named_code_file",
     "xargs_appended",
 ]
 
@@ -955,8 +956,11 @@ def option_taker(command: Sequence[str | None]) -> str | None:
     None past ``--``, past an interpreter's script or a shell's operands.  Only a shell's
     and Python's code option ends the options: ``perl -e 'print @ARGV' -e'system(...)'``
     runs both programs, and IPython reads ``--Class.trait=...`` options even after its
-    script."""
-    command = _run_command(command, "")
+    script.  A value where a runner's command starts is the runner's option if the runner
+    still reads options there: ``env {x} true`` with ``-Scmd`` runs cmd."""
+    command, runner, options = _follow_options(command, "")
+    if options and list(command) == [None]:
+        return runner
     if len(command) < 2:
         return None
     if command[0] is None or command[0] == EXPANDED:
@@ -1639,6 +1643,19 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
             return None  # the program is an argument
         expects_argument = _takes_next(word, with_argument)
     return name
+
+
+def value_named_code_file(command: Sequence[str | None]) -> str | None:
+    """The program ``command`` runs, if a value (a None word) names the file it reads its
+    program or settings from (``sh {script}``, ``make -f {file}``, ``awk -f {file}``,
+    ``curl -K {file}``), as :func:`reads_program_from_stdin` names it: ``-``, ``/dev/stdin``
+    or ``/proc/self/fd/0`` there is the standard input, which it then reads as code."""
+    for at, word in enumerate(command):
+        if word is None and at:
+            found = reads_program_from_stdin([*command[:at], "/dev/stdin", *command[at + 1 :]])
+            if found is not None:
+                return found
+    return None
 
 
 def unknown_input_reader(command: Sequence[str | None]) -> str | None:
@@ -2351,14 +2368,25 @@ def _run_command(command: Sequence[str | None], prefix: str) -> Sequence[str | N
 
 def _follow(command: Sequence[str | None], prefix: str) -> tuple[Sequence[str | None], str]:
     """:func:`_run_command`, and the runner that hands the command over (``""``: none)."""
+    command, runner, _ = _follow_options(command, prefix)
+    return command, runner
+
+
+def _follow_options(
+    command: Sequence[str | None], prefix: str
+) -> tuple[Sequence[str | None], str, bool]:
+    """:func:`_follow`, and whether the runner still read options where its command starts
+    (no ``--``, no ``env NAME=value`` before it): there it reads a word starting with ``-`` as
+    an option of its own, not as the command's name (``env -Scmd``)."""
     runner = ""
+    options = False
     while command and command[0] is not None:
         name = program(command[0])
         if name == "find":
             action = _find_action(command)
             if action is command:
-                return command, runner
-            command, runner = action, name
+                return command, runner, options
+            command, runner, options = action, name, False  # (-exec takes a name as it is)
             continue
         subcommand = (name, command[1] or "") if len(command) > 1 else (name, "")
         if subcommand in _SUBCOMMAND_RUNNERS:
@@ -2368,9 +2396,10 @@ def _follow(command: Sequence[str | None], prefix: str) -> tuple[Sequence[str | 
             with_argument, operands = _RUNNERS[name]
             at = 1
         else:
-            return command, runner
+            return command, runner, options
         command_strings = _COMMAND_STRING_OPTIONS.get(name, frozenset())
         expects_argument = False
+        options = True
         while at < len(command):
             word = command[at]
             if word is not None:
@@ -2380,7 +2409,7 @@ def _follow(command: Sequence[str | None], prefix: str) -> tuple[Sequence[str | 
             if expects_argument:
                 expects_argument = False
             elif word is None and at == len(command) - 1 and prefix.startswith("-"):
-                return command, runner  # the value is glued to one of the runner's options
+                return command, runner, options  # the value is glued to one of its options
             elif word is None and operands:
                 operands -= 1  # `timeout {t} ...`, `docker exec {container} ...`
             elif word is None:
@@ -2389,14 +2418,15 @@ def _follow(command: Sequence[str | None], prefix: str) -> tuple[Sequence[str | 
                 command, at = split, -1  # `env -S'sh -c' {x}` runs `sh -c {x}`: read again
                 break
             elif _gives(word, command_strings):
-                return command, runner  # `flock f -c {x}`: the runner's own command string
+                return command, runner, options  # `flock f -c {x}`: the runner's command string
             elif word == "--":
                 at += 1
+                options = False
                 break
             elif word.startswith("-") and len(word) > 1:
                 expects_argument = word in with_argument
             elif name == "env" and "=" in word:
-                pass  # env NAME=value
+                options = False  # env NAME=value: env reads no option after it
             elif operands:
                 operands -= 1
             else:
@@ -2405,9 +2435,9 @@ def _follow(command: Sequence[str | None], prefix: str) -> tuple[Sequence[str | 
         if at < 0:
             continue  # (env's arguments with its split string's words in place)
         if at >= len(command):
-            return command, runner  # still in the runner's own arguments
+            return command, runner, options  # still in the runner's own arguments
         command, runner = command[at:], name
-    return command, runner
+    return command, runner, options
 
 
 _SPLIT_STRING = _COMMAND_STRING_OPTIONS["env"]

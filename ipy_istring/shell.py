@@ -248,6 +248,11 @@ def _fix_for(why: str) -> str:
         )
     if "joins its arguments" in why:
         return "Give the program its arguments as they are (watch -x), or do that part in Python"
+    if "file of code a value names" in why:
+        return (
+            "Write the file's name in the static text (sh s.sh, make -f build.mk), or check "
+            "in Python that the value names no standard input"
+        )
     if "a value names" in why:
         return "Name the program in the static text, where the renderer knows what it reads"
     if why.startswith("an "):
