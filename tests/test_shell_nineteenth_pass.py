@@ -23,6 +23,7 @@ import os
 import pathlib
 import shutil
 import subprocess
+from collections.abc import Iterator
 
 import pytest
 from conftest import require
@@ -339,6 +340,18 @@ GPG_CASES = [
 ]
 
 
+@pytest.fixture
+def gpg_env(tmp_path: pathlib.Path) -> Iterator[dict[str, str]]:
+    """The environment of a GnuPG home in ``tmp_path`` with one key that has a photo ID;
+    afterwards the agent gpg started for it is stopped (it would outlive the test)."""
+    env = _gpg_place(tmp_path)
+    yield env
+    subprocess.run(
+        ["gpgconf", "--kill", "gpg-agent"], env={**os.environ, **env}, check=False,
+        capture_output=True, timeout=60,
+    )  # fmt: skip
+
+
 def _gpg_place(where: pathlib.Path) -> dict[str, str]:
     """A GnuPG home with one key that has a photo ID (a JPEG of a few bytes)."""
     require(shutil.which("gpg") is not None, "GnuPG (gpg) is not installed")
@@ -361,8 +374,10 @@ def _gpg_place(where: pathlib.Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("case", GPG_CASES)
-def test_a_photo_viewer_gpg_runs_is_refused(case: str, tmp_path: pathlib.Path) -> None:
-    env = _gpg_place(tmp_path)
+def test_a_photo_viewer_gpg_runs_is_refused(
+    case: str, gpg_env: dict[str, str], tmp_path: pathlib.Path
+) -> None:
+    env = gpg_env
     value = f"true; touch {SENTINEL}"
     for shell in SHELLS:
         # Positive control: the old render made gpg hand the value to a shell.
@@ -403,9 +418,11 @@ def test_other_gpg_programs_are_refused(case: str, value: str) -> None:
         ("gpg --photo-viewer 'true' --list-options show-photos -k §", "t@example.invalid"),
     ],
 )
-def test_gpg_data_stays_accepted(case: str, value: str, tmp_path: pathlib.Path) -> None:
+def test_gpg_data_stays_accepted(
+    case: str, value: str, gpg_env: dict[str, str], tmp_path: pathlib.Path
+) -> None:
     """Key names and list options: accepted, and gpg lists the key, in dash and bash."""
-    env = _gpg_place(tmp_path)
+    env = gpg_env
     command = sh(_template(case, value))
     for shell in SHELLS:
         done = _run(shell, command, tmp_path, env)
