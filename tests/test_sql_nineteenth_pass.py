@@ -185,13 +185,15 @@ def test_duckdb_loads_the_extension_an_attach_paths_prefix_names(
     connection, extension = _fake_extension(tmp_path)
     loaded = re.escape(str(extension)) + ".* is not a DuckDB extension"
     # The positive controls: the queries sql() wrote before this pass, run as they are.
-    if int(duckdb.__version__.split(".")[0]) >= 2:  # DuckDB 1.x takes no parameter there
+    if int(duckdb.__version__.split(".")[0]) >= 2:
+        # (DuckDB 1.x, which Python 3.10 gets, takes neither a parameter nor an expression
+        # there: a syntax error)
         with pytest.raises(duckdb.Error, match=loaded):
             connection.execute("attach ? as d", ["evil:x.db"])
+        with pytest.raises(duckdb.Error, match=loaded):
+            connection.execute("attach 'ev' || 'il:x.db' as d")
     with pytest.raises(duckdb.Error, match=loaded):
         connection.execute("attach 'evil:x.db' as d")
-    with pytest.raises(duckdb.Error, match=loaded):
-        connection.execute("attach 'ev' || 'il:x.db' as d")
     for text in ("attach {p} as d", "attach {p:l} as d", "attach {p:i} as d",
                  "attach database if not exists {p} as d (read_only)",
                  "attach ({p}) as d", "attach 'ev' || {p} as d"):  # fmt: skip
@@ -201,10 +203,13 @@ def test_duckdb_loads_the_extension_an_attach_paths_prefix_names(
                 _render(text, paramstyle, dialect, p=value)
     # A plain path, a URL, the alias and the options' values stay accepted; the path runs.
     path = str(tmp_path / "data.duckdb")
-    connection.execute(*_render("attach {p} as {s:i} (read_only {r:l})", "qmark", "duckdb",
-                                p=path, s="data19", r=False))  # fmt: skip
-    attached = "select database_name from duckdb_databases() where database_name = 'data19'"
-    assert connection.execute(attached).fetchall() == [("data19",)]
+    query = _render("attach {p} as {s:i} (read_only {r:l})", "qmark", "duckdb",
+                    p=path, s="data19", r=False)  # fmt: skip
+    assert query.params == (path,)
+    if int(duckdb.__version__.split(".")[0]) >= 2:  # (1.x: a syntax error, as above)
+        connection.execute(*query)
+        attached = "select database_name from duckdb_databases() where database_name = 'data19'"
+        assert connection.execute(attached).fetchall() == [("data19",)]
     for kept in ("s3://bucket/x.db", ":memory:", "C:\\data\\x.db"):  # no prefix DuckDB reads
         assert _render("attach {p} as d", "qmark", "duckdb", p=kept).params == (kept,)
     with pytest.raises(RenderError, match="is in the path of ATTACH"):
