@@ -15,6 +15,7 @@ finds each template's expressions, values and default renderer output on the pag
 from __future__ import annotations
 
 import html
+import os
 import re
 import sys
 from pathlib import Path
@@ -150,6 +151,10 @@ def test_custom_renderer_appears_in_the_widget(tmp_path: Path) -> None:
 
 def test_python_314_notebook(tmp_path: Path) -> None:
     python = find_python_314()
+    # (`PYTHONS="3.10" scripts/test` leaves 3.14 out on purpose: then a missing one is no failure)
+    asked = os.environ.get("IPY_ISTRING_PYTHONS", "3.14").split()
+    if python is None and "3.14" not in asked:
+        pytest.skip(f"{PYTHON_314_NOTEBOOK}: Python 3.14 is not among this run's PYTHONS")
     require(
         python is not None,
         f"{PYTHON_314_NOTEBOOK} needs a Python 3.14 with ipykernel and ipy_istring "
