@@ -15,12 +15,12 @@ cell: it keeps quiet instead.  Nothing here imports IPython.
 
 from __future__ import annotations
 
-import ast
 import warnings
 from collections.abc import Callable, Container
 from typing import Any
 
 from ..template import _speedups as _compiled
+from . import _ast as ast  # (ast's names, read faster: see _ast.py)
 from .notebook import is_parameters_cell
 from .sinks import (
     IMPORT_STATEMENTS,

@@ -18,7 +18,6 @@ Otherwise the finding says why there is no fix.
 
 from __future__ import annotations
 
-import ast
 import difflib
 import re
 import shlex
@@ -34,6 +33,7 @@ from ..rewrite import rewrite
 from ..shell import sh
 from ..sql import sql
 from ..template import Interpolation, InterpolationTemplate
+from . import _ast as ast  # (ast's names, read faster: see _ast.py)
 from .flow import IPYTHON_EXPANSION, Finding
 from .notebook import IMPORTING_CELL_MAGICS, Cell, _dedented, cell_magic, raw_cells, to_python
 from .scan import FileResult, _reason

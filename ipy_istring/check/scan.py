@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import gc
 import io
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from .._lines import python_lines
 from ..rewrite import has_istring, rewrite
+from . import _ast as ast  # (ast's names, read faster: see _ast.py)
 from .files import read_python
 from .flow import IPYTHON_EXPANSION, Analysis, Finding, as_written
 from .notebook import NotebookError, code_cells, to_python

@@ -10,7 +10,6 @@ point in the group ``ipy_istring.sinks`` whose object is a :class:`Sink` or an i
 
 from __future__ import annotations
 
-import ast
 import functools
 import re
 import warnings
@@ -20,6 +19,7 @@ from typing import Any
 
 from .._shell_programs import SHELLS
 from ..template import _speedups as _compiled
+from . import _ast as ast  # (ast's names, read faster: see _ast.py)
 
 __all__ = [
     "ENTRY_POINT_GROUP",
