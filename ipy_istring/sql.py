@@ -1109,6 +1109,52 @@ _COPY_OPTION = (
     "Write the option's name in the static text; to choose among known options, pick an "
     "i'...' fragment in Python and compose it with ':q'",
 )
+# DuckDB finds a function in the schemas of its search path before its built-in ones: with a
+# database attached whose macro is named lower, use "src" (or set search_path / schema =
+# 'src') made every later lower('ABC') run that macro, and copy from database "src" to memory
+# copied the macro into the default database, where it did the same (the twentieth pass).
+_DUCKDB_SCOPE_SETTINGS = frozenset(("search_path", "schema"))
+_FUNCTION_SCOPE = (
+    "chooses the database or schema DuckDB finds functions in, before its built-in ones (or "
+    "copies one's macros into another): with a database attached whose macro is named lower, "
+    "use \"src\" made every later lower('ABC') run that macro",
+    "Write the database and schema in the static text; to choose among known ones, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
+# CREATE FUNCTION / PROCEDURE ... TRANSFORM FOR TYPE t makes the language's handler call the
+# functions of the transform for (t, language) on the routine's arguments and results:
+# PostgreSQL looks that transform up by the type the value names, so the value chooses which
+# transform's code runs (native functions, from an extension such as hstore_plpython3u).
+_TRANSFORM_TYPE = (
+    "names a type of TRANSFORM FOR TYPE, and PostgreSQL runs the functions of that type's "
+    "transform for the language on the routine's arguments and results: the value chooses "
+    "which transform's code runs",
+    "Write the type in the static text; to choose among known types, pick an i'...' "
+    "fragment in Python and compose it with ':q'",
+)
+
+
+def _chooses_function_scope(head: list[str], after_set: list[str] | None) -> bool:
+    """Whether a field in the DuckDB statement ``head`` begins (its words after SET
+    ``after_set``) chooses where functions are found: USE, COPY FROM DATABASE, and the value
+    of search_path or schema (their names are refused as any setting's)."""
+    head = _statement(head)
+    if head[:1] == ["use"] or head[:3] == ["copy", "from", "database"]:
+        return True
+    setting = _setting(head, head[0] if head else "", after_set)
+    return head[:1] in (["set"], ["pragma"]) and (
+        _setting_name(setting or []) in _DUCKDB_SCOPE_SETTINGS
+    )
+
+
+def _transform_type(head: list[str], last: str, prior: str) -> bool:
+    """Whether a field after these tokens is a type of CREATE FUNCTION / PROCEDURE's
+    TRANSFORM FOR TYPE (``for type {t:i}``; also after a comma, ``, for type {t:i}``)."""
+    head = _statement(head)
+    routine = head[:1] == ["create"] and bool(_ROUTINES & set(head))
+    return routine and (prior, last) == ("for", "type")
+
+
 # CREATE/ALTER ROLE (USER, GROUP) take attributes as words, and PostgreSQL reads a quoted name
 # there as the word: create role r with {k:i} login with k = "superuser" made a superuser.
 # A ':i' field there may only be a role's (or database's) name: after these tokens.
@@ -1880,6 +1926,10 @@ def _composed(
                     and last not in _DATABASE_VALUE_AFTER
                 ):
                     why = _DATABASE_OPTION  # create database d with {k:i} = ...: "owner"
+                if why is None and d.name == "duckdb" and _chooses_function_scope(head, after_set):
+                    why = _FUNCTION_SCOPE  # use {db:i}: its macro "lower" replaces lower()
+                if why is None and postgresql and not calls and _transform_type(head, last, prior):
+                    why = _TRANSFORM_TYPE  # create function ... transform for type {t:i}
                 if why is None and _fts_option(calls, prior, last) in _FTS_FUNCTIONS:
                     why = _FTS_FUNCTION  # fts4(..., compress={f:i})
                 if why is not None and found[field] is None:

@@ -1038,7 +1038,6 @@ def test_a_table_duckdb_would_read_as_a_file_is_refused(parts: tuple[Any, ...]) 
             ("select set_config('app.user', ", ("42", "x"), ", true)"),
             "select set_config('app.user', ?, true)",
         ),
-        (("set search_path to ", ("s", "s", None, "i")), 'set search_path to "s"'),
         (("set variable ", ("v", "v", None, "i"), " = 1"), 'set variable "v" = 1'),
         (
             ("alter table t set (fillfactor = ", (70, "n", None, "l"), ")"),

@@ -115,7 +115,6 @@ GRANTEE_LOOK_ALIKES = [
     ("create policy p on ", public("s"), ".t to alice using (", public("c"), " = 1)"),
     ("create policy p on t to alice with check (", public("c"), " = 1)"),
     ("create user mapping for ", field("alice", "r", "i"), " server s"),
-    ("set search_path = ", public("s"), ""),
     ("create schema ", public("s"), "; grant usage on schema s to alice"),
     ("alter default privileges in schema ", public("s"), " grant select on tables to alice"),
 ]
@@ -211,7 +210,6 @@ NO_ROLE_VALUE = [
 NO_ROLE_LOOK_ALIKES = [
     ("set role ", field("tenant", "r", "i"), ""),
     ("set role ", field("NONE", "r", "i"), ""),  # a role's name to PostgreSQL
-    ("set search_path = ", none("s"), ""),
     ("set role tenant; select ", none("c"), " from t"),
     ("update t set role = ", none("c"), ""),
     ("grant select on ", none("t"), " to alice"),
