@@ -442,7 +442,7 @@ class Analysis:
             # (a file written: read, a shell may run it later; one written before: a sink
             # call with constant words may run it)
             and not self._written
-            and not ("write" in source and _writes_at(source, calls))
+            and not (("write" in source or "print" in source) and _writes_at(source, calls))
         ):
             self.put_aside(tree.body, own_imports)
             return []
@@ -2652,7 +2652,9 @@ def _writes_at(source: str, calls: list[int] | None) -> bool:
     return any(_WRITING_CALL.match(source, at) for at in calls or ())
 
 
-_WRITING_CALL = re.compile(rf"\.\s*(?:{'|'.join(sorted(WRITING_METHODS))})\s*\(")
+# (`print(` too: a cell's print calls are among its calls when it passes `file=`, see
+# cell._with_prints_to_files)
+_WRITING_CALL = re.compile(rf"\.\s*(?:{'|'.join(sorted(WRITING_METHODS))})\s*\(|print\s*\(")
 
 
 def _path_text(text: str) -> str:
