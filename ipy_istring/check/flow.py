@@ -371,6 +371,10 @@ class Analysis:
         self._written: dict[tuple[object, ...], list[_Written]] = {}
         self._open_files: dict[tuple[_Scope, str], frozenset[tuple[object, ...]]] = {}
         self._scripts_reported: set[tuple[int | None, int, int]] = set()
+        # Names bound to an identifier a database library quoted (`t = preparer.quote(x)`),
+        # by the scope that binds them: True while that is the only value they may hold.
+        self._quoted_names: dict[tuple[_Scope, str], bool] = {}
+        self._tree: ast.Module | None = None  # the tree being read (see _note_quoted)
         #: How a finding's message names the cell (by its number) where a script written in
         #: another cell runs.
         self.cell_name: Callable[[int], str] = "cell {}".format
@@ -404,6 +408,7 @@ class Analysis:
         bytes when no text is known; :func:`as_written` moves them to the text as written)."""
         self._cell = cell
         self._line_offset = line_offset
+        self._tree = tree
         if source is not None and (self._plumbum or "plumbum" in source):
             source, calls, lazy = None, None, False  # (see :attr:`commands`)
         if source is not None and calls is None:
@@ -816,6 +821,12 @@ class Analysis:
         if target is None:
             return
         if isinstance(target, ast.Name):
+            if self._quoted_names or (
+                type(node) is ast.Call
+                and type(node.func) is ast.Attribute
+                and node.func.attr in _QUOTING_METHODS
+            ):
+                self._note_quoted(target.id, node)  # (before the name is bound: see there)
             self._scope.names[target.id] = value
             self._scope.made_by.pop(target.id, None)
             if self._open_files:
@@ -2304,7 +2315,7 @@ class Analysis:
         literal, a quoted identifier or a comment it is text of that token, which its
         quotes (or a newline) would end: a finding there."""
         for part in node.values:
-            if type(part) is ast.FormattedValue and self._quotes_identifier(part.value):
+            if type(part) is ast.FormattedValue and self._identifier_field(part.value):
                 break
         else:
             return False  # (the usual f-string: no such field)
@@ -2318,7 +2329,7 @@ class Analysis:
                 continue
             assert isinstance(part, ast.FormattedValue)
             plain = part.conversion == -1 and part.format_spec is None
-            if plain and self._quotes_identifier(part.value):
+            if plain and self._identifier_field(part.value):
                 fields.append(sum(map(len, texts)))
                 texts.append(MARKER)
                 continue
@@ -2334,6 +2345,11 @@ class Analysis:
             if alone != fields:
                 return False
         return True
+
+    def _identifier_field(self, node: ast.expr) -> bool:
+        """Whether the field ``node`` is a quoted identifier: the quoting call itself, or a
+        name that holds only what one returned (``t = preparer.quote(table)``)."""
+        return self._quotes_identifier(node) or self._quoted_name(node)
 
     def _quotes_identifier(self, node: ast.expr) -> bool:
         """Whether ``node`` is a call of a database library that quotes a name as an
@@ -2355,6 +2371,33 @@ class Analysis:
             and type(func.value) is ast.Call
             and self._resolve(func.value.func)[0] == "psycopg.sql.Identifier"
         )
+
+    def _note_quoted(self, name: str, node: ast.expr | None) -> None:
+        """Note whether ``name``, about to be bound to ``node``, holds only an identifier a
+        database library quoted (:meth:`_quotes_identifier`): so when it is bound to one
+        here, was bound to nothing before (in this scope or one around it) and every
+        binding of it in the tree being read is such a call (an ``if`` that binds it to a
+        raw value, or a loop that rebinds it after its use, would let the raw value in)."""
+        key = (self._scope, name)
+        if node is None or not self._quotes_identifier(node):
+            self._quoted_names.pop(key, None)
+            return
+        self._quoted_names[key] = (
+            not self._scope.bound(name)
+            and self._tree is not None
+            and _only_bound_by(self._tree, name, node, self._quotes_identifier)
+        )
+
+    def _quoted_name(self, node: ast.expr) -> bool:
+        """Whether ``node`` is a name that holds only a quoted identifier (see
+        :meth:`_note_quoted`)."""
+        if type(node) is not ast.Name or not self._quoted_names:
+            return False
+        self._scope.lookup(node.id)  # (reads the statements put aside that bind it)
+        scope: _Scope | None = self._scope
+        while scope is not None and node.id not in scope.names:
+            scope = scope.parent
+        return scope is not None and self._quoted_names.get((scope, node.id), False)
 
     def _keyword_true(self, call: ast.Call, name: str) -> bool:
         """Whether ``call`` may set the keyword ``name`` true, itself (:func:`_keyword_true`)
@@ -2628,6 +2671,43 @@ def _opened_for_writing(call: ast.Call) -> ast.expr | None:
     else:
         return None
     return path if _writing_mode(mode) else None
+
+
+# The methods that quote an identifier (see Analysis._quotes_identifier).
+_QUOTING_METHODS = frozenset({"quote", "quote_identifier", "as_string"})
+
+
+def _only_bound_by(
+    tree: ast.Module, name: str, binding: ast.expr, quoting: Callable[[ast.expr], bool]
+) -> bool:
+    """Whether ``binding`` is in ``tree`` and each binding of ``name`` in ``tree`` is a
+    plain ``name = <call>`` whose call ``quoting`` accepts (no parameter, loop variable,
+    import, ``with ... as``, augmented or unpacking assignment of it)."""
+    seen = False
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if type(node) is ast.Assign and len(node.targets) == 1:
+            target = node.targets[0]
+            if type(target) is ast.Name and target.id == name and quoting(node.value):
+                allowed.add(id(target))
+                seen = seen or node.value is binding
+    if not seen:
+        return False
+    for node in ast.walk(tree):
+        if type(node) is ast.Name:
+            if node.id == name and type(node.ctx) is not ast.Load and id(node) not in allowed:
+                return False
+        elif type(node) in _NAMES_BINDING:
+            if name in node.names:  # type: ignore[attr-defined]
+                return False
+        elif name in (getattr(node, attribute, None) for attribute in _BINDING_ATTRIBUTES):
+            return False  # a parameter, `import name`, `def name`, `except E as name`, `case name`
+    return True
+
+
+_NAMES_BINDING = (ast.Global, ast.Nonlocal)
+# (arg; alias; FunctionDef, ClassDef, ExceptHandler, MatchAs, MatchStar; MatchMapping)
+_BINDING_ATTRIBUTES = ("arg", "asname", "name", "rest")
 
 
 def _writing_mode(mode: ast.expr | None, default: str = "r") -> bool:

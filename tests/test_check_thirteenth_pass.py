@@ -1,0 +1,187 @@
+"""The check's thirteenth pass: scripts written by ``print(..., file=f)`` in IPython,
+quoted identifiers passed through a name, and new corpus cases.
+
+1. In IPython, a cell whose only write to a file is ``print(..., file=f)`` (``f`` open for
+   writing: ``with open("job.sh", "w") as f``, ``f = open(...)``) was only put aside, so a
+   later cell's ``subprocess.run(["bash", "job.sh"])`` found nothing: the cell check's call
+   finder looked for ``.write(`` but not ``print(``.  Now a cell that passes a ``file=``
+   keyword has its ``print(`` calls read too (only such a cell: a cell of plain ``print``
+   calls stays put aside), and the finding is warned at the ``print`` of the earlier cell, as
+   for ``f.write``.  ``print(..., file=sys.stderr)`` stays no finding.
+2. A name bound to an identifier a database library quoted (``t =
+   engine.dialect.identifier_preparer.quote(x)``, ``t = sql.Identifier(x).as_string(conn)``)
+   and then formatted where a name stands (``f"select * from {t}"``) was a finding (a false
+   alarm): only the quoting call written in the field was read.  It is accepted when the name
+   holds nothing else: it was bound to nothing before, and every binding of it in the tree
+   being read is such a call (so ``if c: t = x`` / ``else: t = quote(x)``, a raw value bound
+   first, a parameter or loop variable of that name stay findings), and where the SQL lexers
+   read it as a token of its own, as for the quoting call itself.  Inside a string literal,
+   into a shell, it stays a finding.  (In IPython, a name quoted in a cell that was only put
+   aside and read from a later cell stays a finding: the tree that binds it is not at hand.)
+
+The positive controls run for real: bash runs ``touch pwned`` from the script ``print``
+wrote, and sqlite3 (through SQLAlchemy) selects the marker through the naive quoting where the
+name bound to SQLAlchemy's quoting reads as one table name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import test_check_twelfth_pass as twelfth
+from conftest import run
+
+from ipy_istring.check import find_unsafe_calls
+
+_warnings = twelfth._warnings
+in_tmp = twelfth.in_tmp  # (the fixture: run in a temporary folder)
+
+
+# 1. print(..., file=f) in one cell, the script run in a later one ------------------------
+
+# name -> (the cell that writes, the line of the write in it, the cell that runs the script),
+# read by the twelfth pass's tests of `f.write` (its SETUP binds `src` from CHECKX_SRC)
+PRINTED_THEN_RUN = {
+    "with open, print(file=f), then bash": (
+        'with open("job.sh", "w") as f:\n    print("#!/bin/sh", file=f)\n'
+        '    print(f"echo {src}", file=f)',
+        3,
+        'subprocess.run(["bash", "job.sh"])',
+    ),
+    "f = open, print(file=f), then os.system": (
+        'f = open("job.sh", "w")\nprint(f"echo {src}", file = f)\nf.close()',
+        2,
+        'os.system("sh job.sh")',
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(PRINTED_THEN_RUN))
+def test_a_script_printed_to_a_file_and_run_in_a_later_cell_warns_at_the_print(
+    ishell: Any, in_tmp: Path, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    monkeypatch.setitem(twelfth.WRITTEN_THEN_RUN, case, PRINTED_THEN_RUN[case])
+    twelfth.test_a_script_written_in_a_cell_and_run_in_a_later_one_warns_at_the_write(
+        ishell, in_tmp, case
+    )
+
+
+@pytest.mark.parametrize("case", list(PRINTED_THEN_RUN))
+def test_the_same_printed_script_in_a_notebook_is_a_finding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    monkeypatch.setitem(twelfth.WRITTEN_THEN_RUN, case, PRINTED_THEN_RUN[case])
+    twelfth.test_the_same_cells_in_a_notebook_are_a_finding_at_the_write(tmp_path, capsys, case)
+
+
+def test_prints_to_stderr_or_a_constant_script_are_no_finding(ishell: Any, in_tmp: Path) -> None:
+    run(ishell, twelfth.SETUP + "\nimport sys")
+    assert _warnings(ishell, 'print(f"copying {src}", file=sys.stderr)') == []
+    assert _warnings(ishell, 'with open("job.sh", "w") as f:\n    print("true", file=f)') == []
+    assert _warnings(ishell, 'subprocess.run(["bash", "job.sh", src])') == []
+
+
+def test_bash_runs_what_the_printed_script_holds(
+    ishell: Any, in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The positive control: ``a; touch pwned;`` printed into the script by one cell runs
+    ``touch`` when a later cell runs it (the check warned at the print): the twelfth pass's
+    control, with the print for the write."""
+    printed = PRINTED_THEN_RUN["with open, print(file=f), then bash"]
+    monkeypatch.setitem(twelfth.WRITTEN_THEN_RUN, "open().write, then bash", printed)
+    twelfth.test_bash_runs_what_the_earlier_cell_wrote(ishell, in_tmp)
+
+
+# 2. Quoted identifiers passed through a name ---------------------------------------------
+
+HOSTILE_NAME = "t\" where 0 union select 'pwned' --"
+HEAD = """
+import sys
+import sqlalchemy as sa
+
+engine = sa.create_engine("sqlite://")
+x = sys.argv[1]
+"""
+QUOTE = "engine.dialect.identifier_preparer.quote(x)"
+RUN = '\nwith engine.connect() as conn:\n    conn.exec_driver_sql(f"select a from {t}")\n'
+QUOTED_NAMES = {
+    "a module's name": HEAD + f"t = {QUOTE}" + RUN,
+    "quote_identifier, in a function": HEAD
+    + "def rows(conn, x):\n"
+    + "    t = conn.dialect.identifier_preparer.quote_identifier(x)\n"
+    + '    return conn.exec_driver_sql(f"select a from main.{t} limit 10").fetchall()\n',
+    "in a loop": HEAD
+    + "import sqlite3\ncon = sqlite3.connect('a.db')\nfor name in x.split(','):\n"
+    + "    t = engine.dialect.identifier_preparer.quote(name)\n"
+    + '    con.execute(f"delete from {t}")\n',
+    "psycopg sql.Identifier().as_string": """
+import sys
+import psycopg
+from psycopg import sql
+
+with psycopg.connect(sys.argv[2]) as conn:
+    t = sql.Identifier(sys.argv[1]).as_string(conn)
+    conn.execute(f"select a from {t} where a = %s", ["x"])
+""",
+}
+
+
+@pytest.mark.parametrize("case", list(QUOTED_NAMES))
+def test_a_name_bound_to_a_quoted_identifier_where_a_name_stands_is_no_finding(
+    case: str,
+) -> None:
+    assert find_unsafe_calls(QUOTED_NAMES[case]) == []
+
+
+QUOTED_NAME_LOOK_ALIKES = {
+    "raw in one branch": HEAD + f"if len(x) > 3:\n    t = x\nelse:\n    t = {QUOTE}" + RUN,
+    "raw in the other branch": HEAD + f"if len(x) > 3:\n    t = {QUOTE}\nelse:\n    t = x" + RUN,
+    "raw before, quoted only sometimes": HEAD + f"t = x\nif len(x) > 3:\n    t = {QUOTE}" + RUN,
+    "rebound raw after": HEAD + f"t = {QUOTE}\nt = x" + RUN,
+    "rebound by a loop": HEAD + f"t = {QUOTE}\nfor t in sys.argv:\n    pass" + RUN,
+    "a parameter of that name": HEAD
+    + f"def rows(conn, t):\n    if not t:\n        t = {QUOTE}\n"
+    + '    conn.exec_driver_sql(f"select a from {t}")\n',
+    "inside a string literal": HEAD
+    + f"t = {QUOTE}"
+    + "\nwith engine.connect() as conn:\n"
+    + "    conn.exec_driver_sql(f\"select a from s where a = '{t}'\")\n",
+    "a user's own quote()": HEAD
+    + "def quote(v):\n    return '\"' + v + '\"'\nt = quote(x)"
+    + RUN,
+    "into a shell": HEAD + f"import os\nt = {QUOTE}\nos.system(f'ls {{t}}')\n",
+}
+
+
+@pytest.mark.parametrize("case", list(QUOTED_NAME_LOOK_ALIKES))
+def test_quoted_name_look_alikes_stay_findings(case: str) -> None:
+    assert len(find_unsafe_calls(QUOTED_NAME_LOOK_ALIKES[case])) == 1
+
+
+def test_a_quoted_name_in_a_cell_that_queries_is_no_warning(ishell: Any) -> None:
+    run(
+        ishell,
+        "import os\nimport sqlalchemy as sa\nengine = sa.create_engine('sqlite://')\n"
+        "x = os.environ.get('CHK13_TABLE', 't')\nwith engine.connect() as conn:\n"
+        "    conn.exec_driver_sql('create table t (a text)')",
+    )
+    assert _warnings(ishell, f"t = {QUOTE}" + RUN) == []
+    assert len(_warnings(ishell, "t = x" + RUN)) == 1
+
+
+def test_sqlite_reads_the_name_bound_to_the_quoting_as_one_name() -> None:
+    """The positive control: the naive quoting bound to ``t`` selects the marker; the name
+    bound to SQLAlchemy's quoting is one table name."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine("sqlite://")
+    with engine.connect() as conn:
+        conn.exec_driver_sql("create table t (a text)")
+        conn.exec_driver_sql("insert into t values ('row')")
+        t = '"' + HOSTILE_NAME + '"'
+        assert conn.exec_driver_sql(f"select a from {t}").fetchall() == [("pwned",)]
+        t = engine.dialect.identifier_preparer.quote(HOSTILE_NAME)
+        with pytest.raises(sa.exc.OperationalError, match="no such table"):
+            conn.exec_driver_sql(f"select a from {t}")
