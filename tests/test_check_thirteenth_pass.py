@@ -1,5 +1,5 @@
 """The check's thirteenth pass: scripts written by ``print(..., file=f)`` in IPython,
-quoted identifiers passed through a name, and new corpus cases.
+quoted identifiers passed through a name, and values validated by a helper.
 
 1. In IPython, a cell whose only write to a file is ``print(..., file=f)`` (``f`` open for
    writing: ``with open("job.sh", "w") as f``, ``f = open(...)``) was only put aside, so a
@@ -18,10 +18,24 @@ quoted identifiers passed through a name, and new corpus cases.
    read it as a token of its own, as for the quoting call itself.  Inside a string literal,
    into a shell, it stays a finding.  (In IPython, a name quoted in a cell that was only put
    aside and read from a later cell stays a finding: the tree that binds it is not at hand.)
+3. Validations across a call: a helper of the code's that raises (or exits) unless its
+   parameter is one of a container of constants or matches a plain pattern, and returns it
+   (``t = checked(sys.argv[1])``, ``f"... {checked(x)}"``), or is called first as a
+   statement (``ensure(t)`` then ``f"... {t}"``), was a finding (a false alarm).  What a
+   function returned was merged with the ``None`` it starts from, so even a helper that
+   returns only constants (``return {"day": "agg_day"}[kind]``, ``return "id desc"``) was an
+   unknown value.  Now the first value returned is taken as it is, and a call statement of a
+   helper whose leading ``if`` statements raise unless a parameter is allow-listed leaves
+   the argument passed there holding such a value.  Still findings: a helper that returns
+   another parameter, a guard that returns ``False`` or only prints, a check of another
+   argument, a check after an ``if`` that may return first, an ``assert`` (``python -O``
+   drops it), a helper that returns the raw value on one path.  (A helper that returns the
+   value inside ``if name in ALLOWED:`` is still a finding: the name is not narrowed there.)
 
 The positive controls run for real: bash runs ``touch pwned`` from the script ``print``
 wrote, and sqlite3 (through SQLAlchemy) selects the marker through the naive quoting where the
-name bound to SQLAlchemy's quoting reads as one table name.
+name bound to SQLAlchemy's quoting reads as one table name, and sqlite3 runs the hostile
+name's own select after a guard that only returns ``False``.
 """
 
 from __future__ import annotations
@@ -185,3 +199,107 @@ def test_sqlite_reads_the_name_bound_to_the_quoting_as_one_name() -> None:
         t = engine.dialect.identifier_preparer.quote(HOSTILE_NAME)
         with pytest.raises(sa.exc.OperationalError, match="no such table"):
             conn.exec_driver_sql(f"select a from {t}")
+
+
+# 3. Validations across a call -------------------------------------------------------------
+
+CHECK_HEAD = """
+import re
+import sqlite3
+import subprocess
+import sys
+
+ALLOWED = {"orders", "refunds"}
+con = sqlite3.connect("shop.db")
+"""
+RAISES = "    if name not in ALLOWED:\n        raise ValueError(name)\n"
+VALIDATED_ACROSS_CALLS = {
+    "a helper that raises, then returns the value": CHECK_HEAD
+    + "def checked(name):\n" + RAISES + "    return name\n"
+    + "t = checked(sys.argv[1])\ncon.execute(f'select * from {t}')\n",
+    "... called in the f-string": CHECK_HEAD
+    + "def checked(name):\n" + RAISES + "    return name\n"
+    + "con.execute(f'select * from {checked(sys.argv[1])}')\n",
+    "a helper with a pattern that exits, then returns": CHECK_HEAD
+    + "def ident(name):\n    if not re.fullmatch(r'[a-z_]+', name):\n        sys.exit('bad')\n"
+    + "    return name\nsubprocess.run(f'ls {ident(sys.argv[1])}', shell=True)\n",
+    "a helper that returns an item of a constant dict": CHECK_HEAD
+    + "def table_for(kind):\n    return {'day': 'agg_day', 'week': 'agg_week'}[kind]\n"
+    + "con.execute(f'select * from {table_for(sys.argv[1])}')\n",
+    "a helper that returns constants only": CHECK_HEAD
+    + "def order(sort):\n    if sort == 'new':\n        return 'id desc'\n    return 'id'\n"
+    + "con.execute(f'select * from orders order by {order(sys.argv[1])}')\n",
+    "a raising helper called first, in a function": CHECK_HEAD
+    + "def ensure(name):\n    '''Refuse an unknown table.'''\n" + RAISES
+    + "def export(t):\n    ensure(t)\n    return con.execute(f'select * from {t}').fetchall()\n",
+    "... with a pattern, by keyword": CHECK_HEAD
+    + "def ensure(name):\n    if not re.fullmatch(r'[a-z_]+', name):\n"
+    + "        raise ValueError(name)\n"
+    + "def listing(t):\n    ensure(name=t)\n    subprocess.run(f'ls {t}', shell=True)\n",
+}
+
+
+@pytest.mark.parametrize("case", list(VALIDATED_ACROSS_CALLS))
+def test_a_value_validated_by_a_helper_is_no_finding(case: str) -> None:
+    assert find_unsafe_calls(VALIDATED_ACROSS_CALLS[case]) == []
+
+
+VALIDATION_LOOK_ALIKES = {
+    # the check raises, but the helper returns the other parameter
+    "returns another parameter": CHECK_HEAD
+    + "def checked(name, raw):\n" + RAISES + "    return raw\n"
+    + "con.execute(f'select * from {checked(\"orders\", sys.argv[1])}')\n",
+    # a helper that returns False instead of raising: the caller goes on
+    "a guard that returns": CHECK_HEAD
+    + "def ensure(name):\n    if name not in ALLOWED:\n        return False\n    return True\n"
+    + "def export(t):\n    ensure(t)\n    con.execute(f'select * from {t}')\n",
+    # ... or only prints
+    "a guard that only prints": CHECK_HEAD
+    + "def ensure(name):\n    if name not in ALLOWED:\n        print('unknown', name)\n"
+    + "def export(t):\n    ensure(t)\n    con.execute(f'select * from {t}')\n",
+    # the checked parameter is not the value passed on
+    "another argument checked": CHECK_HEAD
+    + "def ensure(schema, name):\n" + RAISES
+    + "def export(t, u):\n    ensure(t, u)\n    con.execute(f'select * from {t}')\n",
+    # the check does not come first: what runs before may return early or rebind
+    "a check after other code": CHECK_HEAD
+    + "def ensure(name):\n    if not name:\n        return\n" + RAISES
+    + "def export(t):\n    ensure(t)\n    con.execute(f'select * from {t}')\n",
+    # an assert is removed by python -O
+    "an assert": CHECK_HEAD
+    + "def checked(name):\n    assert name in ALLOWED\n    return name\n"
+    + "con.execute(f'select * from {checked(sys.argv[1])}')\n",
+    # a helper that returns a constant or the raw value
+    "a constant or the value": CHECK_HEAD
+    + "def order(sort):\n    if sort == 'new':\n        return 'id desc'\n    return sort\n"
+    + "con.execute(f'select * from orders order by {order(sys.argv[1])}')\n",
+}
+
+
+@pytest.mark.parametrize("case", list(VALIDATION_LOOK_ALIKES))
+def test_validation_look_alikes_stay_findings(case: str) -> None:
+    assert len(find_unsafe_calls(VALIDATION_LOOK_ALIKES[case])) == 1
+
+
+def test_sqlite_runs_the_value_the_look_alike_guard_let_through(tmp_path: Path) -> None:
+    """The positive control: a guard that returns instead of raising lets the hostile name
+    run its own select in sqlite3; the helper that raises refuses it before the query."""
+    import sqlite3
+
+    con = sqlite3.connect(tmp_path / "shop.db")
+    con.execute("create table orders (a text)")
+    hostile = "orders union select 'pwned'"
+    allowed = {"orders", "refunds"}
+
+    def guard(name: str) -> bool:
+        return name in allowed
+
+    guard(hostile)
+    assert ("pwned",) in con.execute(f"select a from {hostile}").fetchall()
+
+    def ensure(name: str) -> None:
+        if name not in allowed:
+            raise ValueError(name)
+
+    with pytest.raises(ValueError):
+        ensure(hostile)

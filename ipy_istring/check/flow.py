@@ -725,7 +725,12 @@ class Analysis:
                 self._bind(node.target, self._binop(node.op, current, node.value), node.value)
         elif isinstance(node, ast.Return):
             if node.value is not None:
-                self._return_value = _merge(self._return_value, self.value(node.value))
+                returned = self.value(node.value)
+                self._return_value = (
+                    returned  # (the first: a constant is no unknown value merged)
+                    if self._return_value is _NOTHING_RETURNED
+                    else _merge(self._return_value, returned)
+                )
                 if self._return_sink is not None:  # `@shell_command` runs what this returns
                     decorator, sink = self._return_sink
                     call = ast.Call(func=ast.Name(id=decorator), args=[node.value], keywords=[])
@@ -770,6 +775,7 @@ class Analysis:
             self._append(node.value)
             if type(node.value) is ast.Call:
                 self._note_write(node.value)
+                self._note_validating_call(node.value)
 
     def _branches(self, bodies: list[list[ast.stmt]]) -> None:
         scope = self._scope
@@ -1088,7 +1094,7 @@ class Analysis:
         self._scope, self._reporting, self._return_value = (
             scope,
             reporting and self._reporting,
-            None,
+            _NOTHING_RETURNED,
         )
         self._deferred = []
         try:
@@ -1096,7 +1102,8 @@ class Analysis:
             while self._deferred:
                 inner, inner_parent, inner_class = self._deferred.pop(0)
                 self._function(inner, inner_parent, inner_class, reporting)
-            result = self._return_value
+            returned = self._return_value
+            result = None if returned is _NOTHING_RETURNED else returned
         finally:
             self._scope, self._reporting, self._return_value, self._deferred = saved
             self._return_sink = saved_return_sink
@@ -1547,6 +1554,32 @@ class Analysis:
         if _leaves(node.body) and allowed is not None and allowed.constant:
             return test.left
         return None
+
+    def _note_validating_call(self, call: ast.Call) -> None:
+        """After ``ensure_table(t)``, a call of a function of the code's that starts by
+        raising unless its parameter is one of a container of constants (or matches a plain
+        pattern), as :meth:`_allow_listed` reads an ``if``: ``t`` holds such a value."""
+        func = call.func
+        if type(func) is not ast.Name or func.id not in self.functions:
+            return
+        if self._scope.lookup(func.id) is not None:
+            return  # (a name bound to something else here)
+        node = self.functions[func.id]
+        arguments = node.args
+        if arguments.vararg is not None or any(type(a) is ast.Starred for a in call.args):
+            return
+        positions = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+        passed = dict(zip(positions, call.args))
+        passed.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+        saved, self._scope = self._scope, self.module  # (the function's names: the module's)
+        try:
+            checked = [self._allow_listed(test) for test in _leading_raising_checks(node)]
+        finally:
+            self._scope = saved
+        for name in checked:
+            given = passed.get(name.id) if name is not None else None
+            if type(given) is ast.Name:
+                self._scope.names[given.id] = Formatted(None, given.id, call.lineno)
 
     def _pattern_checked(self, node: ast.If, test: ast.expr) -> ast.Name | None:
         """The name an ``if not re.fullmatch(r"[a-z_]+", name): raise`` (or the same with a
@@ -2536,6 +2569,10 @@ def as_written(
     return moved
 
 
+# What a function read so far has returned when it has returned nothing yet.
+_NOTHING_RETURNED = Formatted(None, "")
+
+
 class _Missing:
     """No value before: the name was not bound."""
 
@@ -3144,6 +3181,22 @@ _CATALOGUE = re.compile(
 )
 # A module-level constant by convention (`DATA_DIR`), imported from configuration.
 _CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
+
+
+def _leading_raising_checks(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.If]:
+    """The ``if`` statements a function starts with (after its docstring) whose body
+    raises or exits (not returns: the caller goes on then)."""
+    body = node.body
+    if body and type(body[0]) is ast.Expr and type(body[0].value) is ast.Constant:
+        body = body[1:]
+    checks: list[ast.If] = []
+    for statement in body:  # (an `if` that returns first: the next ones may not run)
+        if type(statement) is not ast.If or type(statement.body[-1]) is ast.Return:
+            break
+        if not _leaves(statement.body):
+            break
+        checks.append(statement)
+    return checks
 
 
 def _leaves(body: list[ast.stmt]) -> bool:
