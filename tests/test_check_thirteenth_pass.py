@@ -29,8 +29,9 @@ quoted identifiers passed through a name, and values validated by a helper.
    the argument passed there holding such a value.  Still findings: a helper that returns
    another parameter, a guard that returns ``False`` or only prints, a check of another
    argument, a check after an ``if`` that may return first, an ``assert`` (``python -O``
-   drops it), a helper that returns the raw value on one path.  (A helper that returns the
-   value inside ``if name in ALLOWED:`` is still a finding: the name is not narrowed there.)
+   drops it), a helper that returns the raw value on one path.  Inside ``if name in
+   ALLOWED:`` (a container of constants) the name holds one of them too (``if name in
+   TABLES: return name``), but not after it, nor for ``in`` of a string (any part of it).
 
 The positive controls run for real: bash runs ``touch pwned`` from the script ``print``
 wrote, and sqlite3 (through SQLAlchemy) selects the marker through the naive quoting where the
@@ -229,6 +230,9 @@ VALIDATED_ACROSS_CALLS = {
     "a helper that returns constants only": CHECK_HEAD
     + "def order(sort):\n    if sort == 'new':\n        return 'id desc'\n    return 'id'\n"
     + "con.execute(f'select * from orders order by {order(sys.argv[1])}')\n",
+    "a helper that returns the value inside `if name in ALLOWED`": CHECK_HEAD
+    + "def checked(name):\n    if name in ALLOWED:\n        return name\n"
+    + "    raise KeyError(name)\ncon.execute(f'select * from {checked(sys.argv[1])}')\n",
     "a raising helper called first, in a function": CHECK_HEAD
     + "def ensure(name):\n    '''Refuse an unknown table.'''\n" + RAISES
     + "def export(t):\n    ensure(t)\n    return con.execute(f'select * from {t}').fetchall()\n",
@@ -268,6 +272,14 @@ VALIDATION_LOOK_ALIKES = {
     # an assert is removed by python -O
     "an assert": CHECK_HEAD
     + "def checked(name):\n    assert name in ALLOWED\n    return name\n"
+    + "con.execute(f'select * from {checked(sys.argv[1])}')\n",
+    # `in` of a string: any part of it (`"s r"` is in "orders refunds")
+    "`in` a string": CHECK_HEAD
+    + "def checked(name):\n    if name in 'orders refunds':\n        return name\n"
+    + "    raise KeyError(name)\ncon.execute(f'select * from {checked(sys.argv[1])}')\n",
+    # the value returned outside the `if`
+    "returned after the `if`": CHECK_HEAD
+    + "def checked(name):\n    if name in ALLOWED:\n        print('known')\n    return name\n"
     + "con.execute(f'select * from {checked(sys.argv[1])}')\n",
     # a helper that returns a constant or the raw value
     "a constant or the value": CHECK_HEAD

@@ -736,7 +736,7 @@ class Analysis:
                     call = ast.Call(func=ast.Name(id=decorator), args=[node.value], keywords=[])
                     self._check_sink(ast.copy_location(call, node.value), decorator, sink)
         elif isinstance(node, ast.If):
-            self._branches([node.body, node.orelse])
+            self._branches([self._narrowed(node), node.orelse])
             guarded = self._allow_listed(node)
             if guarded is not None:
                 self._scope.names[guarded.id] = Formatted(None, guarded.id, node.lineno)
@@ -1554,6 +1554,28 @@ class Analysis:
         if _leaves(node.body) and allowed is not None and allowed.constant:
             return test.left
         return None
+
+    def _narrowed(self, node: ast.If) -> list[ast.stmt]:
+        """The body of ``node``, after a binding of the name its test ``name in ALLOWED``
+        (a container of constants, not a string: ``in`` of a string finds any part of it)
+        leaves holding one of those constants there: ``if name in TABLES: return name``."""
+        test = node.test
+        if not (
+            type(test) is ast.Compare
+            and type(test.left) is ast.Name
+            and len(test.ops) == 1
+            and type(test.ops[0]) is ast.In
+            and type(test.comparators[0]) is not ast.Constant
+        ):
+            return node.body
+        allowed = self.value(test.comparators[0])
+        if allowed is None or not allowed.constant:
+            return node.body
+        name = test.left.id
+        narrowing = ast.Assign([ast.Name(name, ast.Store())], ast.Constant(name))
+        for part in ast.walk(narrowing):
+            ast.copy_location(part, test)
+        return [narrowing, *node.body]
 
     def _note_validating_call(self, call: ast.Call) -> None:
         """After ``ensure_table(t)``, a call of a function of the code's that starts by
