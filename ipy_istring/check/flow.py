@@ -1582,11 +1582,13 @@ class Analysis:
         raising unless its parameter is one of a container of constants (or matches a plain
         pattern), as :meth:`_allow_listed` reads an ``if``: ``t`` holds such a value."""
         func = call.func
-        if type(func) is not ast.Name or func.id not in self.functions:
+        if type(func) is not ast.Name or (
+            func.id not in self.functions and func.id not in self.unparsed
+        ):
             return
-        if self._scope.lookup(func.id) is not None:
+        node = self._function_node(func.id)
+        if node is None or self._scope.lookup(func.id) is not None:
             return  # (a name bound to something else here)
-        node = self.functions[func.id]
         arguments = node.args
         if arguments.vararg is not None or any(type(a) is ast.Starred for a in call.args):
             return
