@@ -374,7 +374,7 @@ class Analysis:
         # Names bound to an identifier a database library quoted (`t = preparer.quote(x)`),
         # by the scope that binds them: True while that is the only value they may hold.
         self._quoted_names: dict[tuple[_Scope, str], bool] = {}
-        self._tree: ast.Module | None = None  # the tree being read (see _note_quoted)
+        self._tree: ast.Module | None = None  # the tree being read, while it is (_note_quoted)
         #: How a finding's message names the cell (by its number) where a script written in
         #: another cell runs.
         self.cell_name: Callable[[int], str] = "cell {}".format
@@ -447,9 +447,10 @@ class Analysis:
             # (a file written: read, a shell may run it later; one written before: a sink
             # call with constant words may run it)
             and not self._written
-            and not (("write" in source or "print" in source) and _writes_at(source, calls))
+            and not (("write" in source or "file" in source) and _writes_at(source, calls))
         ):
             self.put_aside(tree.body, own_imports)
+            self._tree = None
             return []
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         self._all_lines = source is None
@@ -485,6 +486,7 @@ class Analysis:
                 self._function(function, parent, class_name)
         found = self.findings[before:]
         found.sort(key=lambda f: (f.line, f.column))
+        self._tree = None  # (not kept alive: its caller frees it)
         return found
 
     def names_now(self) -> _Names:
@@ -775,7 +777,8 @@ class Analysis:
             self._append(node.value)
             if type(node.value) is ast.Call:
                 self._note_write(node.value)
-                self._note_validating_call(node.value)
+                if type(node.value.func) is ast.Name:  # (`ensure_table(t)`)
+                    self._note_validating_call(node.value)
 
     def _branches(self, bodies: list[list[ast.stmt]]) -> None:
         scope = self._scope
@@ -2794,7 +2797,7 @@ def _writes_at(source: str, calls: list[int] | None) -> bool:
 
 
 # (`print(` too: a cell's print calls are among its calls when it passes `file=`, see
-# cell._with_prints_to_files)
+# cell._with_prints_to_files; hence "file" in the source is asked before)
 _WRITING_CALL = re.compile(rf"\.\s*(?:{'|'.join(sorted(WRITING_METHODS))})\s*\(|print\s*\(")
 
 
