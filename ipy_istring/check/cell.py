@@ -15,6 +15,7 @@ cell: it keeps quiet instead.  Nothing here imports IPython.
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Callable, Container
 from typing import Any
@@ -288,6 +289,8 @@ class CellChecker:
                 calls = seen[2]
             else:
                 calls = self._finder.calls_in(source)
+                if "file" in source:
+                    calls = _with_prints_to_files(source, calls)
                 if len(self._seen) >= _SEEN_KEPT:
                     self._seen.pop(next(iter(self._seen)))  # the oldest
                 self._seen[source] = ((imports, from_tree), self._finder, calls)
@@ -362,6 +365,20 @@ class CellChecker:
 
 
 _SEEN_KEPT = 64  # cell texts remembered
+
+
+def _with_prints_to_files(source: str, calls: list[int]) -> list[int]:
+    """``calls`` and the ``print(`` calls of a cell that passes a ``file=`` keyword
+    (``print(f"cp {src} {dst}", file=f)``: a write to a file a later cell may run as a
+    script).  Only such a cell: finding every ``print(`` would send most cells to the data
+    flow."""
+    if not _FILE_KEYWORD.search(source):
+        return calls
+    return sorted({*calls, *(m.start() for m in _PRINT_CALL.finditer(source))})
+
+
+_FILE_KEYWORD = re.compile(r"\bfile\s*=(?!=)")
+_PRINT_CALL = re.compile(r"(?<![\w.])print\s*\(")
 
 
 class _CellNumbers:

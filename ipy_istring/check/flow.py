@@ -371,6 +371,10 @@ class Analysis:
         self._written: dict[tuple[object, ...], list[_Written]] = {}
         self._open_files: dict[tuple[_Scope, str], frozenset[tuple[object, ...]]] = {}
         self._scripts_reported: set[tuple[int | None, int, int]] = set()
+        # Names bound to an identifier a database library quoted (`t = preparer.quote(x)`),
+        # by the scope that binds them: True while that is the only value they may hold.
+        self._quoted_names: dict[tuple[_Scope, str], bool] = {}
+        self._tree: ast.Module | None = None  # the tree being read, while it is (_note_quoted)
         #: How a finding's message names the cell (by its number) where a script written in
         #: another cell runs.
         self.cell_name: Callable[[int], str] = "cell {}".format
@@ -404,6 +408,7 @@ class Analysis:
         bytes when no text is known; :func:`as_written` moves them to the text as written)."""
         self._cell = cell
         self._line_offset = line_offset
+        self._tree = tree
         if source is not None and (self._plumbum or "plumbum" in source):
             source, calls, lazy = None, None, False  # (see :attr:`commands`)
         if source is not None and calls is None:
@@ -442,9 +447,10 @@ class Analysis:
             # (a file written: read, a shell may run it later; one written before: a sink
             # call with constant words may run it)
             and not self._written
-            and not ("write" in source and _writes_at(source, calls))
+            and not (("write" in source or "file" in source) and _writes_at(source, calls))
         ):
             self.put_aside(tree.body, own_imports)
+            self._tree = None
             return []
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
         self._all_lines = source is None
@@ -480,6 +486,7 @@ class Analysis:
                 self._function(function, parent, class_name)
         found = self.findings[before:]
         found.sort(key=lambda f: (f.line, f.column))
+        self._tree = None  # (not kept alive: its caller frees it)
         return found
 
     def names_now(self) -> _Names:
@@ -720,13 +727,18 @@ class Analysis:
                 self._bind(node.target, self._binop(node.op, current, node.value), node.value)
         elif isinstance(node, ast.Return):
             if node.value is not None:
-                self._return_value = _merge(self._return_value, self.value(node.value))
+                returned = self.value(node.value)
+                self._return_value = (
+                    returned  # (the first: a constant is no unknown value merged)
+                    if self._return_value is _NOTHING_RETURNED
+                    else _merge(self._return_value, returned)
+                )
                 if self._return_sink is not None:  # `@shell_command` runs what this returns
                     decorator, sink = self._return_sink
                     call = ast.Call(func=ast.Name(id=decorator), args=[node.value], keywords=[])
                     self._check_sink(ast.copy_location(call, node.value), decorator, sink)
         elif isinstance(node, ast.If):
-            self._branches([node.body, node.orelse])
+            self._branches([self._narrowed(node), node.orelse])
             guarded = self._allow_listed(node)
             if guarded is not None:
                 self._scope.names[guarded.id] = Formatted(None, guarded.id, node.lineno)
@@ -765,6 +777,8 @@ class Analysis:
             self._append(node.value)
             if type(node.value) is ast.Call:
                 self._note_write(node.value)
+                if type(node.value.func) is ast.Name:  # (`ensure_table(t)`)
+                    self._note_validating_call(node.value)
 
     def _branches(self, bodies: list[list[ast.stmt]]) -> None:
         scope = self._scope
@@ -816,6 +830,12 @@ class Analysis:
         if target is None:
             return
         if isinstance(target, ast.Name):
+            if self._quoted_names or (
+                type(node) is ast.Call
+                and type(node.func) is ast.Attribute
+                and node.func.attr in _QUOTING_METHODS
+            ):
+                self._note_quoted(target.id, node)  # (before the name is bound: see there)
             self._scope.names[target.id] = value
             self._scope.made_by.pop(target.id, None)
             if self._open_files:
@@ -1077,7 +1097,7 @@ class Analysis:
         self._scope, self._reporting, self._return_value = (
             scope,
             reporting and self._reporting,
-            None,
+            _NOTHING_RETURNED,
         )
         self._deferred = []
         try:
@@ -1085,7 +1105,8 @@ class Analysis:
             while self._deferred:
                 inner, inner_parent, inner_class = self._deferred.pop(0)
                 self._function(inner, inner_parent, inner_class, reporting)
-            result = self._return_value
+            returned = self._return_value
+            result = None if returned is _NOTHING_RETURNED else returned
         finally:
             self._scope, self._reporting, self._return_value, self._deferred = saved
             self._return_sink = saved_return_sink
@@ -1536,6 +1557,56 @@ class Analysis:
         if _leaves(node.body) and allowed is not None and allowed.constant:
             return test.left
         return None
+
+    def _narrowed(self, node: ast.If) -> list[ast.stmt]:
+        """The body of ``node``, after a binding of the name its test ``name in ALLOWED``
+        (a container of constants, not a string: ``in`` of a string finds any part of it)
+        leaves holding one of those constants there: ``if name in TABLES: return name``."""
+        test = node.test
+        if not (
+            type(test) is ast.Compare
+            and type(test.left) is ast.Name
+            and len(test.ops) == 1
+            and type(test.ops[0]) is ast.In
+            and type(test.comparators[0]) is not ast.Constant
+        ):
+            return node.body
+        allowed = self.value(test.comparators[0])
+        if allowed is None or not allowed.constant:
+            return node.body
+        name = test.left.id
+        narrowing = ast.Assign([ast.Name(name, ast.Store())], ast.Constant(name))
+        for part in ast.walk(narrowing):
+            ast.copy_location(part, test)
+        return [narrowing, *node.body]
+
+    def _note_validating_call(self, call: ast.Call) -> None:
+        """After ``ensure_table(t)``, a call of a function of the code's that starts by
+        raising unless its parameter is one of a container of constants (or matches a plain
+        pattern), as :meth:`_allow_listed` reads an ``if``: ``t`` holds such a value."""
+        func = call.func
+        if type(func) is not ast.Name or (
+            func.id not in self.functions and func.id not in self.unparsed
+        ):
+            return
+        node = self._function_node(func.id)
+        if node is None or self._scope.lookup(func.id) is not None:
+            return  # (a name bound to something else here)
+        arguments = node.args
+        if arguments.vararg is not None or any(type(a) is ast.Starred for a in call.args):
+            return
+        positions = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+        passed = dict(zip(positions, call.args))
+        passed.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+        saved, self._scope = self._scope, self.module  # (the function's names: the module's)
+        try:
+            checked = [self._allow_listed(test) for test in _leading_raising_checks(node)]
+        finally:
+            self._scope = saved
+        for name in checked:
+            given = passed.get(name.id) if name is not None else None
+            if type(given) is ast.Name:
+                self._scope.names[given.id] = Formatted(None, given.id, call.lineno)
 
     def _pattern_checked(self, node: ast.If, test: ast.expr) -> ast.Name | None:
         """The name an ``if not re.fullmatch(r"[a-z_]+", name): raise`` (or the same with a
@@ -2304,7 +2375,7 @@ class Analysis:
         literal, a quoted identifier or a comment it is text of that token, which its
         quotes (or a newline) would end: a finding there."""
         for part in node.values:
-            if type(part) is ast.FormattedValue and self._quotes_identifier(part.value):
+            if type(part) is ast.FormattedValue and self._identifier_field(part.value):
                 break
         else:
             return False  # (the usual f-string: no such field)
@@ -2318,7 +2389,7 @@ class Analysis:
                 continue
             assert isinstance(part, ast.FormattedValue)
             plain = part.conversion == -1 and part.format_spec is None
-            if plain and self._quotes_identifier(part.value):
+            if plain and self._identifier_field(part.value):
                 fields.append(sum(map(len, texts)))
                 texts.append(MARKER)
                 continue
@@ -2334,6 +2405,11 @@ class Analysis:
             if alone != fields:
                 return False
         return True
+
+    def _identifier_field(self, node: ast.expr) -> bool:
+        """Whether the field ``node`` is a quoted identifier: the quoting call itself, or a
+        name that holds only what one returned (``t = preparer.quote(table)``)."""
+        return self._quotes_identifier(node) or self._quoted_name(node)
 
     def _quotes_identifier(self, node: ast.expr) -> bool:
         """Whether ``node`` is a call of a database library that quotes a name as an
@@ -2355,6 +2431,33 @@ class Analysis:
             and type(func.value) is ast.Call
             and self._resolve(func.value.func)[0] == "psycopg.sql.Identifier"
         )
+
+    def _note_quoted(self, name: str, node: ast.expr | None) -> None:
+        """Note whether ``name``, about to be bound to ``node``, holds only an identifier a
+        database library quoted (:meth:`_quotes_identifier`): so when it is bound to one
+        here, was bound to nothing before (in this scope or one around it) and every
+        binding of it in the tree being read is such a call (an ``if`` that binds it to a
+        raw value, or a loop that rebinds it after its use, would let the raw value in)."""
+        key = (self._scope, name)
+        if node is None or not self._quotes_identifier(node):
+            self._quoted_names.pop(key, None)
+            return
+        self._quoted_names[key] = (
+            not self._scope.bound(name)
+            and self._tree is not None
+            and _only_bound_by(self._tree, name, node, self._quotes_identifier)
+        )
+
+    def _quoted_name(self, node: ast.expr) -> bool:
+        """Whether ``node`` is a name that holds only a quoted identifier (see
+        :meth:`_note_quoted`)."""
+        if type(node) is not ast.Name or not self._quoted_names:
+            return False
+        self._scope.lookup(node.id)  # (reads the statements put aside that bind it)
+        scope: _Scope | None = self._scope
+        while scope is not None and node.id not in scope.names:
+            scope = scope.parent
+        return scope is not None and self._quoted_names.get((scope, node.id), False)
 
     def _keyword_true(self, call: ast.Call, name: str) -> bool:
         """Whether ``call`` may set the keyword ``name`` true, itself (:func:`_keyword_true`)
@@ -2491,6 +2594,10 @@ def as_written(
                 )
         moved.append(finding)
     return moved
+
+
+# What a function read so far has returned when it has returned nothing yet.
+_NOTHING_RETURNED = Formatted(None, "")
 
 
 class _Missing:
@@ -2630,6 +2737,43 @@ def _opened_for_writing(call: ast.Call) -> ast.expr | None:
     return path if _writing_mode(mode) else None
 
 
+# The methods that quote an identifier (see Analysis._quotes_identifier).
+_QUOTING_METHODS = frozenset({"quote", "quote_identifier", "as_string"})
+
+
+def _only_bound_by(
+    tree: ast.Module, name: str, binding: ast.expr, quoting: Callable[[ast.expr], bool]
+) -> bool:
+    """Whether ``binding`` is in ``tree`` and each binding of ``name`` in ``tree`` is a
+    plain ``name = <call>`` whose call ``quoting`` accepts (no parameter, loop variable,
+    import, ``with ... as``, augmented or unpacking assignment of it)."""
+    seen = False
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if type(node) is ast.Assign and len(node.targets) == 1:
+            target = node.targets[0]
+            if type(target) is ast.Name and target.id == name and quoting(node.value):
+                allowed.add(id(target))
+                seen = seen or node.value is binding
+    if not seen:
+        return False
+    for node in ast.walk(tree):
+        if type(node) is ast.Name:
+            if node.id == name and type(node.ctx) is not ast.Load and id(node) not in allowed:
+                return False
+        elif type(node) in _NAMES_BINDING:
+            if name in node.names:  # type: ignore[attr-defined]
+                return False
+        elif name in (getattr(node, attribute, None) for attribute in _BINDING_ATTRIBUTES):
+            return False  # a parameter, `import name`, `def name`, `except E as name`, `case name`
+    return True
+
+
+_NAMES_BINDING = (ast.Global, ast.Nonlocal)
+# (arg; alias; FunctionDef, ClassDef, ExceptHandler, MatchAs, MatchStar; MatchMapping)
+_BINDING_ATTRIBUTES = ("arg", "asname", "name", "rest")
+
+
 def _writing_mode(mode: ast.expr | None, default: str = "r") -> bool:
     """Whether the file mode ``mode`` (a call's argument; ``default`` when not given) opens
     a file for writing: ``"w"``, ``"a"``, ``"x"`` or ``"+"``."""
@@ -2652,7 +2796,9 @@ def _writes_at(source: str, calls: list[int] | None) -> bool:
     return any(_WRITING_CALL.match(source, at) for at in calls or ())
 
 
-_WRITING_CALL = re.compile(rf"\.\s*(?:{'|'.join(sorted(WRITING_METHODS))})\s*\(")
+# (`print(` too: a cell's print calls are among its calls when it passes `file=`, see
+# cell._with_prints_to_files; hence "file" in the source is asked before)
+_WRITING_CALL = re.compile(rf"\.\s*(?:{'|'.join(sorted(WRITING_METHODS))})\s*\(|print\s*\(")
 
 
 def _path_text(text: str) -> str:
@@ -3062,6 +3208,22 @@ _CATALOGUE = re.compile(
 )
 # A module-level constant by convention (`DATA_DIR`), imported from configuration.
 _CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
+
+
+def _leading_raising_checks(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.If]:
+    """The ``if`` statements a function starts with (after its docstring) whose body
+    raises or exits (not returns: the caller goes on then)."""
+    body = node.body
+    if body and type(body[0]) is ast.Expr and type(body[0].value) is ast.Constant:
+        body = body[1:]
+    checks: list[ast.If] = []
+    for statement in body:  # (an `if` that returns first: the next ones may not run)
+        if type(statement) is not ast.If or type(statement.body[-1]) is ast.Return:
+            break
+        if not _leaves(statement.body):
+            break
+        checks.append(statement)
+    return checks
 
 
 def _leaves(body: list[ast.stmt]) -> bool:

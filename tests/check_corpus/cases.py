@@ -1094,7 +1094,321 @@ def count(cur, table):
     ),
 ]
 
-CASES: list[Case] = [*SQL, *SHELL, *NOTEBOOKS, *SAFE]
+# The thirteenth pass's cases: scripts printed to a file, quoted identifiers bound to a name,
+# values validated by a helper (and look-alikes where the helper lets the value through).
+PASS13 = [
+    Case(
+        "nb_print_slurm_script_sbatch",
+        True,
+        cells=(
+            "import os\nsample = os.environ.get('SAMPLE', 'S1')\nreads = f'data/{sample}.fq.gz'\n",
+            'with open("align.sh", "w") as fh:\n'
+            '    print("#!/bin/bash", file=fh)\n'
+            '    print("#SBATCH --mem=8G", file=fh)\n'
+            '    print(f"bwa mem ref.fa {reads} > {sample}.sam", file=fh)\n',
+            "!sbatch align.sh\n",
+        ),
+    ),
+    Case(
+        "nb_print_constant_setup_script",
+        False,
+        cells=(
+            "import subprocess, sys\nrun_name = input('run: ')\n",
+            'print(f"preparing {run_name}", file=sys.stderr)\n'
+            'with open("setup.sh", "w") as fh:\n'
+            '    print("set -e", file=fh)\n'
+            '    print("pip install -q -r requirements.txt", file=fh)\n',
+            'subprocess.run(["bash", "setup.sh"], check=True)\n',
+        ),
+    ),
+    _v(
+        "print_backup_script_then_sh",
+        """
+import argparse
+import subprocess
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--db")
+parser.add_argument("--dest")
+args = parser.parse_args()
+
+script = open("/tmp/backup.sh", "w")
+print("#!/bin/sh", file=script)
+print(f"pg_dump {args.db} | gzip > {args.dest}/dump.sql.gz", file=script)
+script.close()
+subprocess.run(["sh", "/tmp/backup.sh"], check=True)
+""",
+    ),
+    _s(
+        "sqlalchemy_quoted_table_bound_first",
+        """
+import sys
+
+import pandas as pd
+import sqlalchemy as sa
+
+engine = sa.create_engine("postgresql+psycopg://warehouse")
+
+
+def preview(table: str, limit: int = 20) -> pd.DataFrame:
+    quoted = engine.dialect.identifier_preparer.quote(table)
+    return pd.read_sql(f"SELECT * FROM analytics.{quoted} LIMIT {int(limit)}", engine)
+
+
+if __name__ == "__main__":
+    print(preview(sys.argv[1]))
+""",
+    ),
+    _v(
+        "sqlalchemy_quoted_table_raw_filter",
+        """
+from sqlalchemy import create_engine, text
+from starlette.requests import Request
+
+engine = create_engine("sqlite:///app.db")
+
+
+async def rows(request: Request):
+    table = engine.dialect.identifier_preparer.quote(request.path_params["table"])
+    owner = request.query_params.get("owner", "")
+    with engine.connect() as conn:
+        result = conn.execute(text(f"SELECT * FROM {table} WHERE owner = '{owner}'"))
+        return [dict(r._mapping) for r in result]
+""",
+    ),
+    _v(
+        "quoted_only_when_configured",
+        """
+import os
+import sqlite3
+
+import sqlalchemy as sa
+
+engine = sa.create_engine("sqlite://")
+con = sqlite3.connect("events.db")
+table = os.environ["EVENTS_TABLE"]
+if os.environ.get("QUOTE_NAMES") == "1":
+    name = engine.dialect.identifier_preparer.quote(table)
+else:
+    name = table
+count = con.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
+print(count)
+""",
+    ),
+    Case(
+        "nb_psycopg_identifier_bound",
+        False,
+        cells=(
+            "import psycopg\nfrom psycopg import sql\nconn = psycopg.connect('dbname=lab')\n",
+            "schema_table = input('table to inspect: ')\n",
+            "ident = sql.Identifier(schema_table).as_string(conn)\n"
+            "rows = conn.execute(f'SELECT * FROM {ident} LIMIT 5').fetchall()\nrows\n",
+        ),
+    ),
+    _s(
+        "allow_list_helper_returns_table",
+        """
+import sqlite3
+import sys
+
+REPORT_TABLES = {"daily_sales", "weekly_sales", "returns"}
+
+
+def report_table(name: str) -> str:
+    if name not in REPORT_TABLES:
+        raise SystemExit(f"unknown report {name!r}")
+    return name
+
+
+def main() -> None:
+    con = sqlite3.connect("reports.db")
+    table = report_table(sys.argv[1])
+    for row in con.execute(f"SELECT * FROM {table} ORDER BY day"):
+        print(row)
+
+
+if __name__ == "__main__":
+    main()
+""",
+    ),
+    _s(
+        "ensure_identifier_then_alter",
+        """
+import re
+
+import duckdb
+
+IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def ensure_identifier(name):
+    \"\"\"Refuse a column name that is not a plain identifier.\"\"\"
+    if not IDENT.fullmatch(name):
+        raise ValueError(f"bad column name: {name!r}")
+
+
+def add_column(con: duckdb.DuckDBPyConnection, column: str) -> None:
+    ensure_identifier(column)
+    con.execute(f"ALTER TABLE measurements ADD COLUMN {column} DOUBLE")
+""",
+    ),
+    _v(
+        "guard_returns_bool_ignored",
+        """
+import subprocess
+import sys
+
+BRANCHES = {"main", "release", "develop"}
+
+
+def is_known(branch):
+    if branch not in BRANCHES:
+        return False
+    return True
+
+
+def deploy(branch):
+    is_known(branch)
+    subprocess.run(f"git checkout {branch} && make deploy", shell=True, check=True)
+
+
+deploy(sys.argv[1])
+""",
+    ),
+    _v(
+        "validator_checks_other_argument",
+        """
+import sqlite3
+
+from fastapi import FastAPI
+
+app = FastAPI()
+con = sqlite3.connect("shop.db", check_same_thread=False)
+TABLES = {"orders", "customers"}
+
+
+def check_table(table):
+    if table not in TABLES:
+        raise ValueError(table)
+
+
+@app.get("/export")
+def export(table: str, order_by: str = "id"):
+    check_table(table)
+    return con.execute(f"SELECT * FROM {table} ORDER BY {order_by}").fetchall()
+""",
+    ),
+    _s(
+        "sort_clause_helper_constants",
+        """
+import sqlite3
+
+from flask import Flask, request
+
+app = Flask(__name__)
+
+
+def sort_clause(sort):
+    if sort == "newest":
+        return "created_at DESC"
+    if sort == "price":
+        return "price ASC"
+    return "id"
+
+
+@app.get("/products")
+def products():
+    con = sqlite3.connect("shop.db")
+    sql = f"SELECT id, name FROM products ORDER BY {sort_clause(request.args.get('sort'))}"
+    return {"rows": con.execute(sql).fetchall()}
+""",
+    ),
+    _v(
+        "sort_clause_helper_falls_back_to_input",
+        """
+import sqlite3
+import sys
+
+
+def sort_clause(sort):
+    # the ORDER BY of the listing; unknown sorts are passed through for power users
+    return "created_at DESC" if sort == "newest" else (sort or "id")
+
+
+con = sqlite3.connect("shop.db")
+for row in con.execute(f"SELECT id, name FROM products ORDER BY {sort_clause(sys.argv[1])}"):
+    print(*row, sep="\t")
+""",
+    ),
+    Case(
+        "nb_helper_validated_dataset_bang",
+        False,
+        cells=(
+            "DATASETS = {'mnist', 'cifar10', 'imdb'}\n"
+            "def dataset_name(name):\n"
+            "    if name not in DATASETS:\n"
+            "        raise ValueError(f'unknown dataset {name}')\n"
+            "    return name\n",
+            "import ipywidgets as widgets\nbox = widgets.Text(value='mnist')\nbox\n",
+            "ds = dataset_name(box.value)\n"
+            "import subprocess\n"
+            "subprocess.run(f'python prepare.py --dataset {ds}', shell=True, check=True)\n",
+        ),
+    ),
+    Case(
+        "nb_helper_strips_dataset_only",
+        True,
+        cells=(
+            "def dataset_name(name):\n    return name.strip().lower()\n",
+            "import ipywidgets as widgets\nbox = widgets.Text(value='mnist')\nbox\n",
+            "ds = dataset_name(box.value)\n"
+            "import subprocess\n"
+            "subprocess.run(f'python prepare.py --dataset {ds}', shell=True, check=True)\n",
+        ),
+    ),
+    _v(
+        "assert_allow_list_helper",
+        """
+import os
+import sys
+
+ENVIRONMENTS = ("staging", "production")
+
+
+def environment(name):
+    assert name in ENVIRONMENTS, name
+    return name
+
+
+env = environment(sys.argv[1])
+os.system(f"kubectl --context {env} rollout restart deployment/api")
+""",
+    ),
+    _s(
+        "table_for_kind_dict_helper",
+        """
+import argparse
+
+import psycopg2
+
+TABLE_FOR = {"clicks": "events_click", "views": "events_view"}
+
+
+def table_for(kind):
+    return TABLE_FOR[kind]
+
+
+parser = argparse.ArgumentParser()
+parser.add_argument("kind")
+args = parser.parse_args()
+with psycopg2.connect("dbname=events") as conn, conn.cursor() as cur:
+    cur.execute(f"SELECT count(*) FROM {table_for(args.kind)} WHERE day = %s", ("2024-01-01",))
+    print(cur.fetchone())
+""",
+    ),
+]
+
+CASES: list[Case] = [*SQL, *SHELL, *NOTEBOOKS, *SAFE, *PASS13]
 # The scripts of the corpus (no notebook, no i-literal): the code a big file is made of.
 SCRIPTS: list[str] = [c.code for c in CASES if not c.notebook and 'i"' not in c.code]
 
