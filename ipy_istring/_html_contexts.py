@@ -49,6 +49,7 @@ __all__ = [
     "filename_refusal",
     "join_refusal",
     "mismatch",
+    "opener_link",
     "parse",
     "plainly_closed",
     "readings",
@@ -770,6 +771,28 @@ def base_target(trusted: str) -> str | None:
             if element.tag == f"{{{HTML_NS}}}base" and "target" in element.attrib:
                 return str(element.attrib["target"])
     return None
+
+
+@lru_cache(maxsize=256)
+def opener_link(trusted: str, base_target: str) -> bool:
+    """Whether trusted HTML, read alone (any reading), has a link (``a`` or ``area``, HTML or
+    svg, with a URL) that a page's ``<base target="{base_target}">`` would open in a tab
+    holding ``window.opener``.  (A result joined to one that brings such a base: the value's
+    URL html() judged without it, the nineteenth pass.)"""
+    for reading in readings(trusted):
+        try:
+            root, _ = reading.parse(trusted, "div")
+        except Unreadable:  # (nothing is known of its links)
+            return True
+        for element, _ in _walk(root):
+            if (
+                isinstance(element.tag, str)
+                and _split_tag(element.tag)[1] in ("a", "area")
+                and ("href" in element.attrib or _XLINK_HREF in element.attrib)
+                and _opens_with_opener(element, base_target)
+            ):
+                return True
+    return False
 
 
 def _opens_with_opener(element: Any, base_target: str) -> bool:

@@ -1,0 +1,144 @@
+"""Nineteenth red-team pass over html(): what a join of results and a directly built result
+were trusted with.
+
+* A ``<base target>`` from another joined result.  html() judges whether a link whose URL a
+  value gives opens a tab holding ``window.opener`` by the link's target and the template's
+  own ``<base target>`` (or a trusted value's, the eighteenth pass), but a join of results
+  was checked only for MathJax and for where its pieces end:
+  ``html(i'<base target="w">') + html(i'<a href="{u}">x</a>')`` was accepted, and in
+  Chromium the value's page opened in a tab holding the notebook's window (reverse
+  tabnabbing).  A ``<base>`` counts wherever it stands in the page, so a join (``+`` either
+  side, ``.join()``) where one trusted piece brings a ``<base target>`` naming a window and
+  another has a link that it would open with the opener is refused.  A joined result no
+  longer tells which URLs a value gave, so every such link counts; a join without ``<base``
+  in any piece reads nothing more (1,000 joined ``<li>`` results: no parse).
+* ``HtmlMarkup(text)`` built directly.  It is the public type of html()'s result, and a
+  result is joined without a parse (it ends in element text), so
+  ``HtmlMarkup('<a id="l" href="') + "javascript:..." + Markup('">x</a>')`` made a link that
+  ran in Chromium, as ``Markup`` joined to a result did before the eighteenth pass.  One
+  built directly is now checked as trusted ``Markup`` joined to a result is (it must end in
+  element text), when it is built; html(), the joins, ``strip()``, ``ljust()``, ``*``, a copy
+  and a pickle make results without that check (a result may end in ``<textarea>`` text).
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import time
+from typing import Any
+
+import pytest
+from markupsafe import Markup
+from test_html import browser  # noqa: F401 (the module's Chromium, a fixture)
+from test_html_eighteenth_pass import (
+    CODE,
+    escape,
+    opener_of_new_tab,
+    pwned_on_click,
+    tabs,  # noqa: F401 (a fixture)
+)
+from test_html_seventh_pass import result
+
+from ipy_istring import _html_contexts as contexts
+from ipy_istring.fields import RenderError
+from ipy_istring.html import HtmlMarkup
+
+URL = "https://x.test/"
+
+# --- a <base target> from another joined result ----------------------------------------------
+
+
+def test_a_joined_base_target_positive_control_and_fix(tabs: Any) -> None:  # noqa: F811
+    base = result('<base target="w">')
+    link = result('<a id="l" href="{}">report</a>', URL)
+    # Positive control: the page the join returned; the value's page got the notebook's window.
+    assert opener_of_new_tab(tabs, str(base) + str(link)) is True
+    assert opener_of_new_tab(tabs, str(link) + str(base)) is True  # (wherever the base stands)
+    for join in (
+        lambda: base + link,
+        lambda: link + base,
+        lambda: result("<ul>").join([base, link]),
+        lambda: Markup('<base target="w">') + link,
+        lambda: link + Markup("<p><BASE\ntarget=w></p>"),
+        lambda: base + result('<svg><a id="l" href="{}"><text>x</text></a></svg>', URL),
+    ):
+        with pytest.raises(RenderError, match=r'a join of results has a <base target="w">'):
+            join()
+    # The fix the refusal gives: the target on the link (noopener for _blank), no <base>.
+    fixed = result('<a id="l" href="{}" target="_blank">report</a>', URL)
+    assert opener_of_new_tab(tabs, str(base + fixed)) is False
+
+
+@pytest.mark.parametrize(
+    "base, link",
+    [
+        ('<base target="_self">', '<a href="{}">x</a>'),
+        ('<base target="_top">', '<a href="{}">x</a>'),
+        ('<base href="/">', '<a href="{}">x</a>'),
+        ('<base target="w">', '<a href="{}" target="_blank">x</a>'),
+        ('<base target="w">', '<a href="{}" rel="noopener" target="w">x</a>'),
+        ('<base target="w">', '<img src="{}">'),
+        ('<base target="w">', "<a>{}</a>"),
+        ('<p>base target="w"</p>', '<a href="{}">x</a>'),
+    ],
+)
+def test_joins_without_a_link_the_base_opens_stay_accepted(base: str, link: str) -> None:
+    joined = result(base) + result(link, URL)
+    assert joined == base + str(result(link, URL))
+    assert result(base) * 2 + result("<li>{}</li>", "x")  # (a piece's own base: no other link)
+
+
+def test_a_join_without_a_base_reads_nothing_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    def unexpected(*_: Any) -> None:
+        raise AssertionError("a join without <base parsed a piece for it")
+
+    monkeypatch.setattr(contexts, "base_target", unexpected)
+    monkeypatch.setattr(contexts, "opener_link", unexpected)
+    rows = [result('<li><a href="{}">{}</a></li>', f"/r/{i}", i) for i in range(1000)]
+    start = time.perf_counter()
+    joined = result("").join(rows)
+    assert joined.count("<li>") == 1000
+    assert time.perf_counter() - start < 0.5  # (~5 ms measured; generous on a shared machine)
+
+
+# --- HtmlMarkup built directly ---------------------------------------------------------------
+
+
+def test_a_directly_built_result_positive_control_and_fix(browser: Any) -> None:  # noqa: F811
+    # Positive control: what HtmlMarkup('<a id="l" href="') + url + Markup('">x</a>') gave.
+    old = '<a id="l" href="' + escape("javascript:" + CODE) + '">report</a>'
+    assert pwned_on_click(browser, old) == 1
+    with pytest.raises(RenderError, match=r"HtmlMarkup built directly \(not by html\(\)\) ends"):
+        HtmlMarkup('<a id="l" href="')
+    # The fix the refusal gives: the URL in a field of one template, checked there.
+    with pytest.raises(RenderError, match="javascript: URL"):
+        result('<a id="l" href="{}">report</a>', "javascript:" + CODE)
+
+
+@pytest.mark.parametrize(
+    "text", ["<script>", "<svg><style>", "<!--", "<b", "<p title='", "<textarea>", "<xmp>"]
+)
+def test_a_directly_built_result_may_not_end_open(text: str) -> None:
+    for built in (text, Markup(text), text.encode()):
+        with pytest.raises(RenderError, match="HtmlMarkup built directly"):
+            HtmlMarkup(built, "utf-8") if isinstance(built, bytes) else HtmlMarkup(built)
+
+
+@pytest.mark.parametrize("text", ["", "<li>x</li>", "a < b", "<p title='>'>x", "<svg><desc>"])
+def test_a_directly_built_result_that_ends_in_text_stays_accepted(text: str) -> None:
+    built = HtmlMarkup(text)
+    assert type(built) is HtmlMarkup and built == text
+    assert HtmlMarkup(Markup(text)) == text
+
+
+def test_what_a_result_is_made_into_stays_a_result() -> None:
+    # A result may end in the text of a <textarea> (joined text is text there), which a
+    # directly built one may not: what is made of a result skips that check.
+    area = result("<textarea>{}", "x")
+    for made in (
+        area.strip(), area.ljust(20), area.center(20), area * 2, 2 * area, HtmlMarkup(area),
+        copy.copy(area), copy.deepcopy(area), pickle.loads(pickle.dumps(area)),
+    ):  # fmt: skip
+        assert type(made) is HtmlMarkup and made.strip().startswith("<textarea>x")
+    assert result("<p>a &lt; <i>b</i>").striptags() == "a < b"
