@@ -149,6 +149,19 @@ _PAGE_GROUPS = {
     "radio": "checking it (or rendering it checked) unchecks the page's radio button of that "
     "name (radio buttons outside a form form one group across the page)",
 }
+# Elements whose name or id exists for the page's other elements to refer to, by the first one
+# of that name in the page (in tree order, an output before the page's own): a value there
+# chooses which element of the page it serves (the nineteenth pass: in Chromium, a map named
+# by a value took over the clicks on a later output's <img usemap>).
+_REFERENCED_BY_PAGE = dict.fromkeys(
+    (("map", "name"), ("map", "id")),
+    'a page\'s <img usemap="#..."> follows the <area> links of the first <map> whose name or '
+    "id it names (a click on the page's image followed the output's link, in Chromium)",
+) | {
+    ("datalist", "id"): 'a page\'s <input list="..."> offers the options of the first '
+    "<datalist> of that id as its suggestions (in Chromium the page's input took the "
+    "output's list)"
+}
 # ARIA relations by which an element takes over another, named by id anywhere in the page (in
 # Chromium's accessibility tree, aria-owns moved the page's element into the output's subtree
 # and aria-activedescendant made it the output's focused item).  The others (labelledby,
@@ -1139,6 +1152,12 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             "form opens in a new tab a handle on this one (in Chromium it navigated the "
             "notebook's tab away: reverse tabnabbing)",
             "Write rel in the template (rel=\"noopener noreferrer\")",
+        )
+    if namespace == HTML_NS and (element, name) in _REFERENCED_BY_PAGE:
+        return (
+            f"stands {where}: {_REFERENCED_BY_PAGE[element, name]}; a value would choose "
+            "which element of the page this one serves",
+            f"Write the {name} in the template, with the element that refers to it",
         )
     if namespace == HTML_NS and element == "label" and name == "for":
         return (

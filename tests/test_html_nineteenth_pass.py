@@ -19,6 +19,14 @@ were trusted with.
   built directly is now checked as trusted ``Markup`` joined to a result is (it must end in
   element text), when it is built; html(), the joins, ``strip()``, ``ljust()``, ``*``, a copy
   and a pickle make results without that check (a result may end in ``<textarea>`` text).
+* The name (or id) of a ``<map>``, and the id of a ``<datalist>`` (new contexts of this pass).
+  A page's ``<img usemap="#nav">`` follows the ``<area>`` links of the first map of that name
+  or id in the page, and an ``<input list="cities">`` offers the options of the first datalist
+  of that id: in Chromium an earlier output's ``<map name="{m}">`` took over the clicks on a
+  later output's image (its link was followed, not the page's), and its
+  ``<datalist id="{d}">`` became a later input's suggestions.  As with ``<label for>`` and the
+  ``name`` of ``<details>``, a value there would choose the page's element that the output
+  acts for; it is refused (the id of other elements stays accepted).
 """
 
 from __future__ import annotations
@@ -142,3 +150,95 @@ def test_what_a_result_is_made_into_stays_a_result() -> None:
     ):  # fmt: skip
         assert type(made) is HtmlMarkup and made.strip().startswith("<textarea>x")
     assert result("<p>a &lt; <i>b</i>").striptags() == "a < b"
+
+
+# --- the name of a <map>, the id of a <datalist> ----------------------------------------------
+
+PNG = (
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwA"
+    "ChwGA60e6kgAAAABJRU5ErkJggg=="
+)
+# A later output of the notebook: an image map and a text input with suggestions, its own.
+LATER = (
+    f'<img id="pic" usemap="#nav" src="{PNG}" width="100" height="100">'
+    '<map name="nav"><area shape="default" href="#page"></map>'
+    '<input id="city" list="cities"><datalist id="cities"><option value="page"></datalist>'
+)
+
+
+def in_two_outputs(browser: Any, output: str) -> Any:  # noqa: F811
+    """A tab where ``output`` and then :data:`LATER` are put in as JupyterLab puts outputs."""
+    tab = browser.new_page()
+    tab.set_content("<!doctype html><body><div id=out></div><div id=later></div>")
+    tab.evaluate(
+        "([o, l]) => { document.getElementById('out').innerHTML = o; "
+        "document.getElementById('later').innerHTML = l; }",
+        [output, LATER],
+    )
+    return tab
+
+
+def followed_on_the_later_image(browser: Any, output: str) -> Any:  # noqa: F811
+    tab = in_two_outputs(browser, output)
+    tab.click("#pic")
+    tab.wait_for_timeout(200)
+    followed = tab.evaluate("() => location.hash")
+    tab.close()
+    return followed
+
+
+def suggested_on_the_later_input(browser: Any, output: str) -> Any:  # noqa: F811
+    tab = in_two_outputs(browser, output)
+    options = tab.evaluate(
+        "() => [...document.getElementById('city').list.options].map(o => o.value)"
+    )
+    tab.close()
+    return options
+
+
+def test_a_map_named_by_a_value_positive_control_and_fix(browser: Any) -> None:  # noqa: F811
+    area = '<area shape="default" href="#output">'
+    assert followed_on_the_later_image(browser, "") == "#page"  # (the harness)
+    for attribute in ("name", "id"):
+        source = f'<map {attribute}="{{}}">{area}</map>'
+        # Positive control: the page html() returned took over the later output's image.
+        old = source.replace("{}", "nav")
+        assert followed_on_the_later_image(browser, old) == "#output"
+        with pytest.raises(RenderError, match=f"'{attribute}' of <map>: a page's <img usemap"):
+            result(source, "nav")
+    # The fix the refusal gives: the map's name in the template, beside its image.
+    fixed = result(f'<img usemap="#chart" src="{PNG}"><map name="chart">{area}</map>')
+    assert followed_on_the_later_image(browser, str(fixed)) == "#page"
+
+
+def test_a_datalist_named_by_a_value_positive_control_and_fix(browser: Any) -> None:  # noqa: F811
+    source = '<datalist id="{}"><option value="output"></datalist>'
+    assert suggested_on_the_later_input(browser, "") == ["page"]  # (the harness)
+    old = source.replace("{}", "cities")
+    assert suggested_on_the_later_input(browser, old) == ["output"]
+    with pytest.raises(RenderError, match=r"'id' of <datalist>: a page's <input list"):
+        result(source, "cities")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        '<map name="nav-{}"></map>', "<map id='{}'></map>", '<MAP NAME="{}"></MAP>',
+        '<datalist id="l{}"></datalist>',
+    ],
+)  # fmt: skip
+def test_a_value_may_not_name_a_map_or_a_datalist(source: str) -> None:
+    with pytest.raises(RenderError, match="which element of the page this one serves"):
+        result(source, "x")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        '<map title="{}"></map>', '<datalist title="{}"></datalist>', '<div id="{}">x</div>',
+        '<input id="{}" list="mine"><datalist id="mine"></datalist>',
+        '<svg><map id="{}"></map></svg>', '<map name="nav"><area href="{}"></map>',
+    ],
+)  # fmt: skip
+def test_other_names_and_a_map_s_links_stay_accepted(source: str) -> None:
+    assert result(source, "https://x.test/")
