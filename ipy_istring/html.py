@@ -287,29 +287,39 @@ def _check_joined_base(texts: list[tuple[str, bool]]) -> None:
     html() judges a link whose URL a value gives by the template's own base (and a trusted
     value's), but ``html(i'<base target="w">') + html(i'<a href="{u}">x</a>')`` joined the
     base to a link judged without it (the nineteenth pass: the value's page opened in a tab
-    holding the notebook's window, in Chromium).  A joined result no longer tells which of
-    its URLs a value gave, so every such link of another piece counts.
+    holding the notebook's window, in Chromium).
     """
+    found = _base_over_links([text if trusted else "" for text, trusted in texts])
+    if found is not None:
+        raise _base_refusal("a join of results", found[1])
+
+
+def _base_over_links(trusted: list[str]) -> tuple[int, str] | None:
+    """The first piece of trusted HTML that brings a ``<base target>`` under which a link of
+    another piece opens a tab holding ``window.opener``, and that target; or None.  (A result
+    no longer tells which of its URLs a value gave, so every such link counts.)"""
     from . import _html_contexts as contexts
 
-    bases = [
-        (index, target)
-        for index, (text, trusted) in enumerate(texts)
-        if trusted and _BASE.search(text) and (target := contexts.base_target(text)) is not None
-    ]
-    for index, target in bases:
-        for other, (text, trusted) in enumerate(texts):
-            if other != index and trusted and contexts.opener_link(text, target):
-                raise refusal(
-                    "html",
-                    "a join of results",
-                    f'has a <base target="{target}">, the default target of every link of '
-                    "the page, and a link of another piece (whose URL a value may give) that "
-                    "it would open in a new tab holding window.opener (reverse tabnabbing), "
-                    "which html() judged without that base",
-                    'Write the target on the links in their templates (target="_blank"), and '
-                    "keep <base> out of the output",
-                )
+    for index, text in enumerate(trusted):
+        target = contexts.base_target(text) if _BASE.search(text) else None
+        if target is not None and any(
+            other != index and link and contexts.opener_link(link, target)
+            for other, link in enumerate(trusted)
+        ):
+            return index, target
+    return None
+
+
+def _base_refusal(subject: str, target: str) -> Exception:
+    return refusal(
+        "html",
+        subject,
+        f'has a <base target="{target}">, the default target of every link of the page, and '
+        "a link of another piece (whose URL a value may give) that it would open in a new tab "
+        "holding window.opener (reverse tabnabbing), which html() judged without that base",
+        'Write the target on the links in their templates (target="_blank"), and keep <base> '
+        "out of the output",
+    )
 
 
 def _piece_html(piece: Any) -> tuple[str, bool]:
@@ -475,9 +485,16 @@ def html(template: object) -> HtmlMarkup:
 def _check_trusted_base(
     interpolations: Sequence[Any], plan: contexts.Plan, trusted: dict[int, str]
 ) -> None:
-    """Refuse a trusted ``<base target>`` in a template where a value gives a link's URL."""
+    """Refuse a trusted ``<base target>`` in a template where a value gives a link's URL, or
+    where another trusted value has a link it would open with the opener (the nineteenth pass:
+    ``html(i"{a}{b}")`` with ``a = html(i'<base target="w">')``, as their join is)."""
     from . import _html_contexts as contexts
 
+    fields = list(trusted)
+    found = _base_over_links(list(trusted.values()))  # (one trusted value's over another's)
+    if found is not None:
+        field = field_text(interpolations[fields[found[0]]], fields[found[0]] + 1)
+        raise _base_refusal(f"{field}, trusted HTML,", found[1])
     if not any(check.kind == "link" for check in plan.urls):
         return
     for index, text in trusted.items():

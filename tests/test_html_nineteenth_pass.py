@@ -11,7 +11,9 @@ were trusted with.
   side, ``.join()``) where one trusted piece brings a ``<base target>`` naming a window and
   another has a link that it would open with the opener is refused.  A joined result no
   longer tells which URLs a value gave, so every such link counts; a join without ``<base``
-  in any piece reads nothing more (1,000 joined ``<li>`` results: no parse).
+  in any piece reads nothing more (1,000 joined ``<li>`` results: no parse).  The same two
+  results as trusted values of one template (``html(i"{a}{b}")``) were accepted too, and are
+  refused the same way.
 * ``HtmlMarkup(text)`` built directly.  It is the public type of html()'s result, and a
   result is joined without a parse (it ends in element text), so
   ``HtmlMarkup('<a id="l" href="') + "javascript:..." + Markup('">x</a>')`` made a link that
@@ -78,6 +80,23 @@ def test_a_joined_base_target_positive_control_and_fix(tabs: Any) -> None:  # no
     assert opener_of_new_tab(tabs, str(base + fixed)) is False
 
 
+def test_a_base_target_in_another_trusted_field_positive_control_and_fix(tabs: Any) -> None:  # noqa: F811
+    base = result('<base target="w">')
+    link = result('<a id="l" href="{}">report</a>', URL)
+    old = "<div>" + str(base) + str(link) + "</div>"  # (what html(i"<div>{a}{b}</div>") gave)
+    assert opener_of_new_tab(tabs, old) is True
+    for source, values in (
+        ("<div>{}{}</div>", (base, link)),
+        ("<div>{}{}</div>", (link, base)),
+        ("<div>{}{}</div>", (Markup('<base target="w">'), link)),
+        ("{}<p>{}</p>", (base, result("<i>{}</i>", link))),
+    ):
+        with pytest.raises(RenderError, match=r'trusted HTML, has a <base target="w">'):
+            result(source, *values)
+    fixed = result('<a id="l" href="{}" target="_blank">report</a>', URL)
+    assert opener_of_new_tab(tabs, str(result("<div>{}{}</div>", base, fixed))) is False
+
+
 @pytest.mark.parametrize(
     "base, link",
     [
@@ -94,6 +113,7 @@ def test_a_joined_base_target_positive_control_and_fix(tabs: Any) -> None:  # no
 def test_joins_without_a_link_the_base_opens_stay_accepted(base: str, link: str) -> None:
     joined = result(base) + result(link, URL)
     assert joined == base + str(result(link, URL))
+    assert result("<div>{}{}</div>", result(base), result(link, URL)) == f"<div>{joined}</div>"
     assert result(base) * 2 + result("<li>{}</li>", "x")  # (a piece's own base: no other link)
 
 
