@@ -21,14 +21,20 @@ were trusted with.
   built directly is now checked as trusted ``Markup`` joined to a result is (it must end in
   element text), when it is built; html(), the joins, ``strip()``, ``ljust()``, ``*``, a copy
   and a pickle make results without that check (a result may end in ``<textarea>`` text).
-* The name (or id) of a ``<map>``, and the id of a ``<datalist>`` (new contexts of this pass).
-  A page's ``<img usemap="#nav">`` follows the ``<area>`` links of the first map of that name
-  or id in the page, and an ``<input list="cities">`` offers the options of the first datalist
-  of that id: in Chromium an earlier output's ``<map name="{m}">`` took over the clicks on a
-  later output's image (its link was followed, not the page's), and its
-  ``<datalist id="{d}">`` became a later input's suggestions.  As with ``<label for>`` and the
-  ``name`` of ``<details>``, a value there would choose the page's element that the output
-  acts for; it is refused (the id of other elements stays accepted).
+* The name (or id) of a ``<map>`` (a new context of this pass; the previous passes listed it
+  as a known effect).  A page's ``<img usemap="#nav">`` follows the ``<area>`` links of the
+  first map of that name or id in the page: in Chromium an earlier output's
+  ``<map name="{m}">`` took over the clicks on a later output's image (its link was followed,
+  not the image's own).  As with the ``name`` of ``<details>``, a value there would choose the
+  page's element that the output acts for; it is refused.  The id of other elements stays
+  accepted, a documented limit: an earlier output's ``<datalist id="{d}">`` became a later
+  input's suggestions (kept here as a measured control).
+* An svg ``fill`` or ``stroke`` (a new context of this pass).  html() let values in as
+  "colours", but a paint may be ``url(...)`` of a paint server, which Chromium fetches from
+  another document: ``<rect fill="{c}">`` with ``c = "url(https://x.test/p.svg#g)"`` requested
+  that URL, one html() never judged (any host and path, where the template wrote a colour).
+  A value there may now hold only a colour's or an id's characters (no parenthesis, quote or
+  backslash, so no function or CSS escape of its own); functions go in the template.
 """
 
 from __future__ import annotations
@@ -231,23 +237,22 @@ def test_a_map_named_by_a_value_positive_control_and_fix(browser: Any) -> None: 
     assert followed_on_the_later_image(browser, str(fixed)) == "#page"
 
 
-def test_a_datalist_named_by_a_value_positive_control_and_fix(browser: Any) -> None:  # noqa: F811
+def test_an_id_is_a_value_s_as_documented_a_datalist_s_too(browser: Any) -> None:  # noqa: F811
+    # (docs/renderers.md: an id may be the first of its name for the page's list= after the
+    # output; refusing it for <datalist> only would leave <label for> and the others.)
     source = '<datalist id="{}"><option value="output"></datalist>'
     assert suggested_on_the_later_input(browser, "") == ["page"]  # (the harness)
-    old = source.replace("{}", "cities")
-    assert suggested_on_the_later_input(browser, old) == ["output"]
-    with pytest.raises(RenderError, match=r"'id' of <datalist>: a page's <input list"):
-        result(source, "cities")
+    rendered = result(source, "cities")
+    assert suggested_on_the_later_input(browser, str(rendered)) == ["output"]
 
 
 @pytest.mark.parametrize(
     "source",
     [
         '<map name="nav-{}"></map>', "<map id='{}'></map>", '<MAP NAME="{}"></MAP>',
-        '<datalist id="l{}"></datalist>',
     ],
 )  # fmt: skip
-def test_a_value_may_not_name_a_map_or_a_datalist(source: str) -> None:
+def test_a_value_may_not_name_a_map(source: str) -> None:
     with pytest.raises(RenderError, match="which element of the page this one serves"):
         result(source, "x")
 
@@ -262,3 +267,70 @@ def test_a_value_may_not_name_a_map_or_a_datalist(source: str) -> None:
 )  # fmt: skip
 def test_other_names_and_a_map_s_links_stay_accepted(source: str) -> None:
     assert result(source, "https://x.test/")
+
+
+# --- an svg paint that loads a URL -------------------------------------------------------------
+
+
+def requested(browser: Any, page: str) -> list[str]:  # noqa: F811
+    """The URLs of x.test that ``page`` made Chromium request (served an svg paint server)."""
+    context = browser.new_context()
+    seen: list[str] = []
+
+    def serve(route: Any) -> None:
+        if route.request.url.startswith("https://x.test/"):
+            seen.append(route.request.url)
+            gradient = '<linearGradient id="g"><stop stop-color="red"/></linearGradient>'
+            route.fulfill(
+                body=f'<svg xmlns="http://www.w3.org/2000/svg">{gradient}</svg>',
+                content_type="image/svg+xml",
+            )
+        else:
+            route.abort()
+
+    context.route("**/*", serve)
+    tab = context.new_page()
+    tab.set_content("<!doctype html><body>" + page)
+    tab.wait_for_timeout(500)
+    context.close()
+    return seen
+
+
+@pytest.mark.parametrize("attribute", ["fill", "stroke"])
+def test_an_svg_paint_positive_control_and_fix(browser: Any, attribute: str) -> None:  # noqa: F811
+    source = f'<svg width="20" height="20"><rect width="20" height="20" {attribute}="{{}}"/></svg>'
+    paint = "url(https://x.test/p.svg#g) red"
+    # Positive control: what html() returned; Chromium requested the value's URL.
+    assert requested(browser, source.replace("{}", escape(paint))) == ["https://x.test/p.svg"]
+    with pytest.raises(RenderError, match="svg fill or stroke, a CSS value"):
+        result(source, paint)
+    assert requested(browser, str(result(source, "red"))) == []
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "url(https://x.test/p#g)", "URL(//x.test/p#g)", "u\\72l(x)", "red;", "'x'", "red\t",
+        Markup("url(https://x.test/p#g)"), Markup("&#117;rl(x)"),
+    ],
+)  # fmt: skip
+def test_a_paint_value_holds_a_colour_s_characters_only(value: Any) -> None:
+    for source in ('<svg><rect fill="{}"/></svg>', '<svg><rect stroke="ur{}"/></svg>'):
+        with pytest.raises(RenderError, match="svg fill or stroke"):
+            result(source, value)
+
+
+@pytest.mark.parametrize(
+    "source, values",
+    [
+        ('<svg><rect fill="{}"/></svg>', ["red"]),
+        ('<svg><rect fill="{}"/></svg>', ["#ff000080"]),
+        ('<svg><rect stroke="{}"/></svg>', [3]),
+        ('<svg><rect fill="rgb({} {} {})"/></svg>', ["1", "2.5", "30"]),
+        ('<svg><rect fill="url(#{})"/></svg>', ["grad_1"]),
+        ('<svg><rect fill-opacity="{}"/></svg>', ["0.5"]),
+        ('<p title="{}">x</p>', ["url(x)"]),
+    ],
+)
+def test_colours_and_other_attributes_stay_accepted(source: str, values: list[Any]) -> None:
+    assert result(source, *values)
