@@ -273,13 +273,20 @@ def _checked_join(pieces: list[Any]) -> HtmlMarkup:
     for piece, (text, trusted) in zip(pieces, texts):
         if trusted and not isinstance(piece, HtmlMarkup):
             _check_piece_end(text, "trusted HTML joined to a result")
-    _check_joined_base(texts)
+    based = _check_joined_base(pieces, texts)
     joined = _result("".join(text for text, _ in texts))
     _check_join(joined, Counter(text for text, trusted in texts if trusted))
+    if not based:
+        _WITHOUT_BASE[0] = joined
     return joined
 
 
-def _check_joined_base(texts: list[tuple[str, bool]]) -> None:
+# The last joined result known to hold no <base (held, so its id is not reused): out += row
+# in a loop then scans only the new row for one, not the whole page again at each join.
+_WITHOUT_BASE: list[object] = [None]
+
+
+def _check_joined_base(pieces: list[Any], texts: list[tuple[str, bool]]) -> bool:
     """Refuse a join where one piece brings a ``<base target>`` naming a window and another
     has a link it would open in a tab holding ``window.opener``.
 
@@ -287,11 +294,18 @@ def _check_joined_base(texts: list[tuple[str, bool]]) -> None:
     html() judges a link whose URL a value gives by the template's own base (and a trusted
     value's), but ``html(i'<base target="w">') + html(i'<a href="{u}">x</a>')`` joined the
     base to a link judged without it (the nineteenth pass: the value's page opened in a tab
-    holding the notebook's window, in Chromium).
+    holding the notebook's window, in Chromium).  Returns whether a piece has ``<base``.
     """
-    found = _base_over_links([text if trusted else "" for text, trusted in texts])
+    trusted = [
+        text if is_trusted and piece is not _WITHOUT_BASE[0] else ""
+        for piece, (text, is_trusted) in zip(pieces, texts)
+    ]
+    if not any(_BASE.search(text) for text in trusted):
+        return False
+    found = _base_over_links([text if is_trusted else "" for text, is_trusted in texts])
     if found is not None:
         raise _base_refusal("a join of results", found[1])
+    return True
 
 
 def _base_over_links(trusted: list[str]) -> tuple[int, str] | None:

@@ -123,6 +123,18 @@ def test_joins_without_a_link_the_base_opens_stay_accepted(base: str, link: str)
     assert result(base) * 2 + result("<li>{}</li>", "x")  # (a piece's own base: no other link)
 
 
+def test_a_base_joined_after_a_loop_of_links_is_refused() -> None:
+    # (a join remembers the last page it found without "<base" and scans only the new piece;
+    # a base in the new piece still finds the links of the whole page)
+    out = result("<ul>")
+    for _ in range(3):
+        out += result('<li><a href="{}">x</a></li>', URL)
+    with pytest.raises(RenderError, match=r'a join of results has a <base target="w">'):
+        out + result('<base target="w">')
+    with pytest.raises(RenderError, match=r'a join of results has a <base target="w">'):
+        Markup('<base target="w">') + out
+
+
 def test_a_join_without_a_base_reads_nothing_more(monkeypatch: pytest.MonkeyPatch) -> None:
     def unexpected(*_: Any) -> None:
         raise AssertionError("a join without <base parsed a piece for it")
