@@ -49,6 +49,7 @@ __all__ = [
     "filename_refusal",
     "join_refusal",
     "mismatch",
+    "opener_link",
     "parse",
     "plainly_closed",
     "readings",
@@ -148,6 +149,25 @@ _PAGE_GROUPS = {
     "radio": "checking it (or rendering it checked) unchecks the page's radio button of that "
     "name (radio buttons outside a form form one group across the page)",
 }
+# svg paint attributes (presentation attributes, CSS values): a colour, or url(...) of a paint
+# server, which Chromium fetches from another document too (the nineteenth pass:
+# fill="url(https://x.test/p.svg#g)" requested it), a URL html() never judged (any host and
+# path, where the template wrote a colour).  A value there holds a colour's or an id's
+# characters only, so it can write no function, quote or CSS escape of its own; colour
+# functions go in the template (fill="rgb({r} {g} {b})").
+_PAINT = frozenset(("fill", "stroke"))
+_PAINT_VALUE = re.compile(r"[A-Za-z0-9#., _+-]*")
+# A <map>'s name (or id: Chromium takes either) exists for the page's images to refer to, by
+# the first map of that name in the page (in tree order, an output before the page's own): a
+# value there chooses which image of the page the output's links serve, as a <details> name
+# chooses its accordion (the nineteenth pass: in Chromium, a map named by a value took over
+# the clicks on a later output's <img usemap>).  (An id of other elements stays a value's:
+# the page's label for= or list= after the output may find it, a documented limit.)
+_REFERENCED_BY_PAGE = dict.fromkeys(
+    (("map", "name"), ("map", "id")),
+    'a page\'s <img usemap="#..."> follows the <area> links of the first <map> whose name or '
+    "id it names (a click on a later output's image followed the output's link, in Chromium)",
+)
 # ARIA relations by which an element takes over another, named by id anywhere in the page (in
 # Chromium's accessibility tree, aria-owns moved the page's element into the output's subtree
 # and aria-activedescendant made it the output's focused item).  The others (labelledby,
@@ -336,6 +356,7 @@ class Slot:
     # The field continues a token the template writes in a token-list attribute
     # (class="level-{x}"): a value with ASCII whitespace would add tokens of its own.
     continues_token: bool = False
+    paint: bool = False  # the field is in an svg paint (fill, stroke): see _PAINT_VALUE
 
 
 @dataclass(frozen=True)
@@ -772,6 +793,28 @@ def base_target(trusted: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=256)
+def opener_link(trusted: str, base_target: str) -> bool:
+    """Whether trusted HTML, read alone (any reading), has a link (``a`` or ``area``, HTML or
+    svg, with a URL) that a page's ``<base target="{base_target}">`` would open in a tab
+    holding ``window.opener``.  (A result joined to one that brings such a base: the value's
+    URL html() judged without it, the nineteenth pass.)"""
+    for reading in readings(trusted):
+        try:
+            root, _ = reading.parse(trusted, "div")
+        except Unreadable:  # (nothing is known of its links)
+            return True
+        for element, _ in _walk(root):
+            if (
+                isinstance(element.tag, str)
+                and _split_tag(element.tag)[1] in ("a", "area")
+                and ("href" in element.attrib or _XLINK_HREF in element.attrib)
+                and _opens_with_opener(element, base_target)
+            ):
+                return True
+    return False
+
+
 def _opens_with_opener(element: Any, base_target: str) -> bool:
     """Whether following the link of ``element`` (a, area, svg a) opens a browsing context that
     gets a handle on the page (``window.opener``): a named target (``target="_new"``), or
@@ -935,6 +978,14 @@ _REFUSALS: dict[str, Refusal] = {
         "is trusted HTML (it has __html__) where the parser repairs misnested markup around "
         "it, so html() cannot verify that it keeps the page's structure",
         "Close the template's elements in order around the field, or pass plain text",
+    ),
+    "paint": (
+        "stands in an svg fill or stroke, a CSS value, and holds other characters than a "
+        "colour's or an id's (letters, digits, #, ., comma, space, _, +, -): it could write "
+        "url(...), a paint server Chromium fetches from any address (in Chromium, "
+        'fill="url(https://x.test/p.svg#g)" requested it), a URL html() never judged',
+        'Pass a colour name or #hex, and write functions in the template: fill="rgb({r} {g} '
+        '{b})", fill="url(#{id})"',
     ),
     "token": (
         "continues a token that the template writes in a token-list attribute (class, "
@@ -1116,6 +1167,12 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             "form opens in a new tab a handle on this one (in Chromium it navigated the "
             "notebook's tab away: reverse tabnabbing)",
             "Write rel in the template (rel=\"noopener noreferrer\")",
+        )
+    if namespace == HTML_NS and (element, name) in _REFERENCED_BY_PAGE:
+        return (
+            f"stands {where}: {_REFERENCED_BY_PAGE[element, name]}; a value would choose "
+            "which element of the page this one serves",
+            f"Write the {name} in the template, with the element that refers to it",
         )
     if namespace == HTML_NS and element == "label" and name == "for":
         return (
@@ -1353,7 +1410,7 @@ def _decide(
     kind: Literal["text", "rcdata", "foreign", "attribute", "url"] = "text"
     url = None
     keeps_nul = False
-    continues_token = False
+    continues_token = paint = False
     for landing in found:
         if landing.where == "text":
             why = _text_refusal(landing)
@@ -1371,6 +1428,7 @@ def _decide(
                 return refused(rule)
             kind = "attribute" if rule == "plain" else "url"
             continues_token = continues_token or index in _token_continuations(landing, token)
+            paint = paint or (landing.namespace == SVG_NS and landing.attribute in _PAINT)
             if rule != "plain" and url is None:
                 url = dataclasses.replace(landing, kind=rule)
         else:
@@ -1386,7 +1444,7 @@ def _decide(
         "foreign": _REFUSALS["trusted foreign"],
         "url": _REFUSALS["trusted url"],
     }[kind]
-    return Slot(kind, None, trusted_refusal, -1, keeps_nul, continues_token), url
+    return Slot(kind, None, trusted_refusal, -1, keeps_nul, continues_token, paint), url
 
 
 def _token_continuations(landing: _Landing, token: re.Pattern[str]) -> frozenset[int]:
@@ -1620,9 +1678,12 @@ def mismatch(
 
 def token_refusal(slot: Slot, text: str) -> Refusal | None:
     """Why ``text`` (a value as the browser reads it) may not stand in ``slot``, if the slot
-    continues a token of the template's (class="level-{x}") and ``text`` would split it."""
+    continues a token of the template's (class="level-{x}") and ``text`` would split it, or
+    is an svg paint and ``text`` holds more than a colour's or an id's characters."""
     if slot.continues_token and any(space in text for space in ASCII_WHITESPACE):
         return _REFUSALS["token"]
+    if slot.paint and _PAINT_VALUE.fullmatch(text) is None:
+        return _REFUSALS["paint"]
     return None
 
 

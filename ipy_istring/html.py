@@ -59,6 +59,7 @@ This module imports nothing from IPython.
 from __future__ import annotations
 
 import operator
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
@@ -103,6 +104,27 @@ class HtmlMarkup(Markup):
 
     __slots__ = ()
 
+    # A result ends in element text, and is joined without a parse (html() and the joins make
+    # theirs with _result).  One built directly, HtmlMarkup(text), was taken for a result as
+    # it is (the nineteenth pass: HtmlMarkup('<a href="') + "javascript:..." was a result
+    # ending in the URL), so it is checked as trusted Markup joined to a result is.
+
+    def __new__(
+        cls, object: Any = "", encoding: str | None = None, errors: str = "strict"
+    ) -> HtmlMarkup:
+        made = super().__new__(cls, object, encoding, errors)
+        if not isinstance(object, HtmlMarkup):
+            _check_piece_end(str(made), "HtmlMarkup built directly (not by html())")
+        return made
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # (a copy or pickle of a result is one: str's own would call HtmlMarkup(text))
+        return _result, (str(self),)
+
+    def striptags(self) -> str:
+        """markupsafe's ``striptags`` (its text, not a result: no HtmlMarkup built of it)."""
+        return Markup(self).striptags()
+
     def _repr_html_(self) -> str:
         return str(self)
 
@@ -138,13 +160,13 @@ class HtmlMarkup(Markup):
     # plain text, escaped when joined to a result.  Stripping whitespace only removes text.
 
     def strip(self, chars: str | None = None, /) -> Any:
-        return super().strip() if chars is None else str.strip(self, chars)
+        return _result(str.strip(self)) if chars is None else str.strip(self, chars)
 
     def lstrip(self, chars: str | None = None, /) -> Any:
-        return super().lstrip() if chars is None else str.lstrip(self, chars)
+        return _result(str.lstrip(self)) if chars is None else str.lstrip(self, chars)
 
     def rstrip(self, chars: str | None = None, /) -> Any:
-        return super().rstrip() if chars is None else str.rstrip(self, chars)
+        return _result(str.rstrip(self)) if chars is None else str.rstrip(self, chars)
 
     # Joining results is how pages are composed (a template ends in element text for it), but
     # MathJax reads the text of an element as one, across the join: html(i"<p>{a}") +
@@ -171,7 +193,7 @@ class HtmlMarkup(Markup):
         return _checked_join([other, self])
 
     def __mul__(self, times: SupportsIndex, /) -> HtmlMarkup:
-        joined = super().__mul__(times)
+        joined = _result(str.__mul__(self, times))
         _check_join(joined, Counter({str(self): operator.index(times)}))
         return joined
 
@@ -192,19 +214,19 @@ class HtmlMarkup(Markup):
     def ljust(self, width: SupportsIndex, fillchar: str = " ", /) -> Any:
         """``str.ljust``: a result if it pads with spaces, else plain text."""
         if fillchar == " ":
-            return super().ljust(width)
+            return _result(str.ljust(self, width))
         return str.ljust(self, width, fillchar)
 
     def rjust(self, width: SupportsIndex, fillchar: str = " ", /) -> Any:
         """``str.rjust``: a result if it pads with spaces, else plain text."""
         if fillchar == " ":
-            return super().rjust(width)
+            return _result(str.rjust(self, width))
         return str.rjust(self, width, fillchar)
 
     def center(self, width: SupportsIndex, fillchar: str = " ", /) -> Any:
         """``str.center``: a result if it pads with spaces, else plain text."""
         if fillchar == " ":
-            return super().center(width)
+            return _result(str.center(self, width))
         return str.center(self, width, fillchar)
 
 
@@ -227,6 +249,14 @@ for _cut in (
     setattr(HtmlMarkup, _cut, getattr(str, _cut))
 
 
+def _result(text: str) -> HtmlMarkup:
+    """``text``, checked already by html() or a join, as a result (no check again)."""
+    return str.__new__(HtmlMarkup, text)
+
+
+_BASE = re.compile("<base", re.IGNORECASE)  # (a join's pieces with none need no parse)
+
+
 def _joinable(other: object) -> bool:
     """Whether markupsafe joins ``other`` to a result (text, escaped, or trusted HTML)."""
     return isinstance(other, str) or hasattr(other, "__html__")
@@ -242,10 +272,68 @@ def _checked_join(pieces: list[Any]) -> HtmlMarkup:
     texts = [_piece_html(piece) for piece in pieces]
     for piece, (text, trusted) in zip(pieces, texts):
         if trusted and not isinstance(piece, HtmlMarkup):
-            _check_piece_end(text)
-    joined = HtmlMarkup("".join(text for text, _ in texts))
+            _check_piece_end(text, "trusted HTML joined to a result")
+    based = _check_joined_base(pieces, texts)
+    joined = _result("".join(text for text, _ in texts))
     _check_join(joined, Counter(text for text, trusted in texts if trusted))
+    if not based:
+        _WITHOUT_BASE[0] = joined
     return joined
+
+
+# The last joined result known to hold no <base (held, so its id is not reused): out += row
+# in a loop then scans only the new row for one, not the whole page again at each join.
+_WITHOUT_BASE: list[object] = [None]
+
+
+def _check_joined_base(pieces: list[Any], texts: list[tuple[str, bool]]) -> bool:
+    """Refuse a join where one piece brings a ``<base target>`` naming a window and another
+    has a link it would open in a tab holding ``window.opener``.
+
+    A ``<base target>`` is the default target of every link of the page, wherever it stands:
+    html() judges a link whose URL a value gives by the template's own base (and a trusted
+    value's), but ``html(i'<base target="w">') + html(i'<a href="{u}">x</a>')`` joined the
+    base to a link judged without it (the nineteenth pass: the value's page opened in a tab
+    holding the notebook's window, in Chromium).  Returns whether a piece has ``<base``.
+    """
+    trusted = [
+        text if is_trusted and piece is not _WITHOUT_BASE[0] else ""
+        for piece, (text, is_trusted) in zip(pieces, texts)
+    ]
+    if not any(_BASE.search(text) for text in trusted):
+        return False
+    found = _base_over_links([text if is_trusted else "" for text, is_trusted in texts])
+    if found is not None:
+        raise _base_refusal("a join of results", found[1])
+    return True
+
+
+def _base_over_links(trusted: list[str]) -> tuple[int, str] | None:
+    """The first piece of trusted HTML that brings a ``<base target>`` under which a link of
+    another piece opens a tab holding ``window.opener``, and that target; or None.  (A result
+    no longer tells which of its URLs a value gave, so every such link counts.)"""
+    from . import _html_contexts as contexts
+
+    for index, text in enumerate(trusted):
+        target = contexts.base_target(text) if _BASE.search(text) else None
+        if target is not None and any(
+            other != index and link and contexts.opener_link(link, target)
+            for other, link in enumerate(trusted)
+        ):
+            return index, target
+    return None
+
+
+def _base_refusal(subject: str, target: str) -> Exception:
+    return refusal(
+        "html",
+        subject,
+        f'has a <base target="{target}">, the default target of every link of the page, and '
+        "a link of another piece (whose URL a value may give) that it would open in a new tab "
+        "holding window.opener (reverse tabnabbing), which html() judged without that base",
+        'Write the target on the links in their templates (target="_blank"), and keep <base> '
+        "out of the output",
+    )
 
 
 def _piece_html(piece: Any) -> tuple[str, bool]:
@@ -257,7 +345,7 @@ def _piece_html(piece: Any) -> tuple[str, bool]:
     return str(escape(_plain_text(piece))), False
 
 
-def _check_piece_end(text: str) -> None:
+def _check_piece_end(text: str, what: str) -> None:
     """Refuse trusted HTML joined to a result that would leave the joined result open.
 
     A result ends in element text (html() refuses a template, or a trusted value at its end,
@@ -272,10 +360,10 @@ def _check_piece_end(text: str) -> None:
     if not contexts.plainly_closed(text) and _leaves_open(text):
         raise refusal(
             "html",
-            "trusted HTML joined to a result",
+            what,
             "ends inside a tag, an attribute value, a comment or a <script>/<style> body, so "
-            "the joined result would too, and whatever is joined after it (result + text) "
-            "would be read there, escaped but unchecked",
+            "a result holding it would too, and whatever is joined after that result "
+            "(result + text) would be read there, escaped but unchecked",
             "Join complete fragments, or put the value in a field of one template: "
             'html(i\'<a href="{url}">x</a>\')',
         )
@@ -405,15 +493,22 @@ def html(template: object) -> HtmlMarkup:
         }
         _check_structure(interpolations, plan, result, plain, trusted)
         _check_trusted_base(interpolations, plan, trusted)
-    return HtmlMarkup(result)
+    return _result(result)
 
 
 def _check_trusted_base(
     interpolations: Sequence[Any], plan: contexts.Plan, trusted: dict[int, str]
 ) -> None:
-    """Refuse a trusted ``<base target>`` in a template where a value gives a link's URL."""
+    """Refuse a trusted ``<base target>`` in a template where a value gives a link's URL, or
+    where another trusted value has a link it would open with the opener (the nineteenth pass:
+    ``html(i"{a}{b}")`` with ``a = html(i'<base target="w">')``, as their join is)."""
     from . import _html_contexts as contexts
 
+    fields = list(trusted)
+    found = _base_over_links(list(trusted.values()))  # (one trusted value's over another's)
+    if found is not None:
+        field = field_text(interpolations[fields[found[0]]], fields[found[0]] + 1)
+        raise _base_refusal(f"{field}, trusted HTML,", found[1])
     if not any(check.kind == "link" for check in plan.urls):
         return
     for index, text in trusted.items():
