@@ -1,0 +1,138 @@
+"""The display against hostile values, the second hostile pass: the static HTML a saved
+notebook carries, exported to Markdown, and the first line break of a ``pre``.
+
+- nbconvert's Markdown export (``jupyter nbconvert --to markdown``, the page GitHub, MkDocs or
+  a Markdown preview then shows) puts the ``text/html`` of an output in the page as it is,
+  and Markdown ends an HTML block at its first blank line.  The bundle had blank lines: the
+  stylesheet's, and a value's or an output's own (``"a\\n\\nb"``).  Everything after the first
+  was read as Markdown (the rest of the stylesheet, the fields, the outputs), Markdown's
+  syntax applied to what will run: ``touch __S__`` showed as ``touch S`` (a
+  bold S), ``\\$HOME`` lost its backslash, ``[docs](http://x)`` showed as a link reading
+  "docs".  The bundle now has no blank line: the stylesheet's are dropped, and every line
+  break of a text is written ``&#10;`` (the same text in a browser).
+- The HTML parser drops a line break right after ``<pre>`` (written ``&#10;`` too): a
+  template or output starting with one showed without it.  A ``pre`` whose text starts with
+  one now starts with one more, the one the parser drops.
+
+Each test runs the user's own text in the real destination (dash), exports a real notebook
+with nbconvert, renders its Markdown with markdown-it (CommonMark) and reads the page's text
+in Chromium; the positive control is the same bundle with its line breaks written as before.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from ipy_istring import display, html_view
+from ipy_istring.template import Interpolation, InterpolationTemplate, render_format
+
+pytestmark = pytest.mark.usefixtures("display_options")
+
+
+def field(value: object, expression: str, spec: str = "") -> Interpolation:
+    return Interpolation(value, expression, None, spec)
+
+
+def _as_before(bundle_html: str) -> str:
+    """The bundle's HTML as the old display wrote it: line breaks as they are, the
+    stylesheet with its blank lines."""
+    css = resources.files("ipy_istring").joinpath("display.css").read_text(encoding="utf-8")
+    old_style = f"<style>{css}</style>"
+    return bundle_html.replace("&#10;", "\n").replace(html_view.style_tag(), old_style)
+
+
+def _markdown_page(bundle: dict[str, str]) -> str:
+    """A notebook of one cell whose output is ``bundle``, exported by nbconvert to Markdown
+    and rendered to HTML as CommonMark."""
+    import markdown_it
+    import nbformat
+    from nbconvert import MarkdownExporter
+
+    notebook = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("t")
+    cell.outputs = [nbformat.v4.new_output("execute_result", data=bundle, execution_count=1)]
+    notebook.cells = [cell]
+    markdown, _ = MarkdownExporter().from_notebook_node(notebook)
+    return str(markdown_it.MarkdownIt("commonmark").render(markdown))
+
+
+def _page_text(chromium_path: str, page: str, selector: str = "body") -> list[str]:
+    """The text Chromium shows of each element ``selector`` finds in ``page`` (no script
+    of the page runs, nothing is fetched)."""
+    from conftest import CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            tab = browser.new_context(java_script_enabled=False).new_page()
+            tab.set_content(page)
+            return [element.inner_text() for element in tab.query_selector_all(selector)]
+        finally:
+            browser.close()
+
+
+def _run_in_dash(command: str, where: Path) -> None:
+    subprocess.run(["/usr/bin/dash", "-c", command], cwd=where, check=True, timeout=10)
+
+
+def _template() -> InterpolationTemplate:
+    # A value with a blank line, then Markdown's syntax: strong emphasis, a backslash
+    # escape, a link.
+    return InterpolationTemplate(
+        "echo ", field("ok\n\n", "note"), "touch __S__ \\$HOME; : '[docs](http://x)'"
+    )
+
+
+def test_markdown_export_shows_the_command_that_runs(chromium_path: str, tmp_path: Path) -> None:
+    """Positive control: dash creates ``__S__`` and a file named ``$HOME``; the old bundle's
+    Markdown page showed ``touch S $HOME``, in the template's text and in the output.  The
+    new one shows the command as it runs."""
+    t = _template()
+    command = render_format(t)
+    _run_in_dash(command, tmp_path)
+    assert sorted(os.listdir(tmp_path)) == ["$HOME", "__S__"]  # (a file named $HOME)
+
+    bundle = display.mimebundle(t)
+    old = {**bundle, "text/html": _as_before(bundle["text/html"])}
+    (old_text,) = _page_text(chromium_path, _markdown_page(old))
+    assert "echo {note}0touch S $HOME; : 'docs'" in old_text  # the template's text
+    assert "touch __S__" not in old_text
+    assert "[docs](http://x)" not in old_text
+
+    assert "\n\n" not in bundle["text/html"]
+    page = _markdown_page(bundle)
+    assert "<strong>" not in page and "<a href" not in page
+    shown = _page_text(chromium_path, page, "pre.ipyis-output")
+    assert shown[0] == command  # the default renderer's, first
+
+
+def test_the_html_view_shows_the_same_lines_in_chromium(chromium_path: str) -> None:
+    """Look-alike: written ``&#10;``, line breaks still show as line breaks, in the template's
+    text, the output and the value's repr."""
+    t = _template()
+    source, output, *_ = _page_text(
+        chromium_path, display.to_html(t), "pre.ipyis-source, pre.ipyis-output"
+    )
+    assert output == render_format(t)
+    assert source == "echo {note}0touch __S__ \\$HOME; : '[docs](http://x)'"
+
+
+def test_a_first_line_break_shows_in_every_pre(chromium_path: str) -> None:
+    """Positive control: a ``pre`` written as before dropped the output's first line break;
+    each ``pre`` of the view now shows it."""
+    t = InterpolationTemplate("\nselect ", field("\n1", "one"))
+    html = display.to_html(t)
+    old = html.replace("'>\n&#10;", "'>&#10;")
+    old_output, *_ = _page_text(chromium_path, old, "pre.ipyis-output")
+    assert old_output == "select \n1"
+    source, output, *_ = _page_text(chromium_path, html, "pre.ipyis-source, pre.ipyis-output")
+    assert output == "\nselect \n1"
+    assert source == "\nselect {one}0"
