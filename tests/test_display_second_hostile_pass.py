@@ -13,10 +13,16 @@ notebook carries, exported to Markdown, and the first line break of a ``pre``.
 - The HTML parser drops a line break right after ``<pre>`` (written ``&#10;`` too): a
   template or output starting with one showed without it.  A ``pre`` whose text starts with
   one now starts with one more, the one the parser drops.
+- The live widget's renderer picker showed the registered names as they are, the one text of
+  the view not made visible: a renderer "sql\\u200b" beside "sql" read "sql" twice (which
+  one runs is not shown), and a name holding a lone surrogate could not be sent by the
+  kernel (UnicodeEncodeError in jupyter_client's packer: a traceback instead of the widget).
+  The picker's labels are now the names made visible; the names themselves are unchanged.
 
 Each test runs the user's own text in the real destination (dash), exports a real notebook
 with nbconvert, renders its Markdown with markdown-it (CommonMark) and reads the page's text
-in Chromium; the positive control is the same bundle with its line breaks written as before.
+in Chromium, or displays the widget in a real kernel; the positive control is the same bundle
+with its line breaks written as before, or a picker of the names as they are.
 """
 
 from __future__ import annotations
@@ -25,10 +31,12 @@ import os
 import subprocess
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from ipy_istring import display, html_view
+from ipy_istring.display import WIDGET_MIME
 from ipy_istring.template import Interpolation, InterpolationTemplate, render_format
 
 pytestmark = pytest.mark.usefixtures("display_options")
@@ -136,3 +144,67 @@ def test_a_first_line_break_shows_in_every_pre(chromium_path: str) -> None:
     source, output, *_ = _page_text(chromium_path, html, "pre.ipyis-source, pre.ipyis-output")
     assert output == "\nselect \n1"
     assert source == "\nselect {one}0"
+
+
+def _run_in_kernel(code: str) -> list[dict[str, Any]]:
+    """Run ``code`` in a real IPython kernel (importing the package from here): the iopub
+    messages it sent, up to idle."""
+    from jupyter_client.manager import start_new_kernel
+
+    manager, client = start_new_kernel(kernel_name="python3", cwd=os.getcwd())
+    try:
+        client.execute(code)
+        client.get_shell_msg(timeout=60)
+        messages = []
+        while True:
+            message = client.get_iopub_msg(timeout=30)
+            messages.append(message)
+            if message["msg_type"] == "status" and message["content"]["execution_state"] == "idle":
+                return messages
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+_LOOK_ALIKES = """
+import ipywidgets, ipy_istring.widget
+from ipy_istring import registry
+from ipy_istring.display_options import set_options
+from ipy_istring.template import Interpolation, InterpolationTemplate
+registry.register_renderer("look\\ud800")(lambda t: "x")
+set_options(use_widget=True)
+"""
+
+
+def test_a_renderer_name_with_a_lone_surrogate_still_opens_the_widget() -> None:
+    """Positive control, in a real kernel: a picker of the names as they are cannot be sent
+    (UnicodeEncodeError).  The template's widget opens, its label the name's escape."""
+    old = _run_in_kernel(_LOOK_ALIKES + 'ipywidgets.ToggleButtons(options=["look\\ud800"])')
+    errors = [m["content"]["ename"] for m in old if m["msg_type"] == "error"]
+    assert errors == ["UnicodeEncodeError"]
+
+    new = _run_in_kernel(_LOOK_ALIKES + 'InterpolationTemplate("ls ", Interpolation(1, "n"))')
+    assert [m for m in new if m["msg_type"] == "error"] == []
+    labels = [
+        m["content"]["data"]["state"]["_options_labels"]
+        for m in new
+        if m["msg_type"] == "comm_open" and "_options_labels" in m["content"]["data"]["state"]
+    ]
+    assert labels == [["format", "sh", "argv", "sql", "html", "look\\ud800"]]
+    (result,) = [m for m in new if m["msg_type"] == "execute_result"]
+    assert WIDGET_MIME in result["content"]["data"]
+
+
+def test_look_alike_renderer_names_read_apart_in_the_picker() -> None:
+    """Positive control: the names as they are read "sql" twice; the labels show the
+    zero-width space and the bidi controls, and each label still picks its own renderer."""
+    from ipy_istring.view_model import shown_as_is
+    from ipy_istring.widget import TemplateWidget
+
+    names = {"sql": lambda t: "ok", "sql\u200b": lambda t: "look-alike", "l\u202egs": str}
+    assert [shown_as_is(name) for name in names] == [True, False, False]
+    t = InterpolationTemplate("ls ", field(1, "n"))
+    shown = TemplateWidget(t, registry=names)
+    assert shown.control._options_labels == ("sql", "sql\\u200b", "l\\u202egs")
+    shown.control.value = "sql\u200b"
+    assert shown.control.label == "sql\\u200b" and "look-alike" in shown.output.value
