@@ -189,7 +189,11 @@ def _fields_section_html(view: TemplateView) -> str:
 
 
 def _block(clipped: Clipped) -> str:
-    return _pre("ipyis-output", _clipped_html(clipped))
+    """A renderer's output, its characters left to right in the order they run: ``bdo``
+    (an element, so it holds without the stylesheet) turns off the bidi reordering of
+    printable right-to-left letters, which showed ``cp א-1 ב-2`` as ``cp 2-ב 1-א``, the
+    destination read first."""
+    return _pre("ipyis-output", f"<bdo dir='ltr'>{_clipped_html(clipped)}</bdo>")
 
 
 def _row_html(row: Row, *, typed: bool = True) -> str:

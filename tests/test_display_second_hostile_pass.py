@@ -13,6 +13,11 @@ notebook carries, exported to Markdown, and the first line break of a ``pre``.
 - The HTML parser drops a line break right after ``<pre>`` (written ``&#10;`` too): a
   template or output starting with one showed without it.  A ``pre`` whose text starts with
   one now starts with one more, the one the parser drops.
+- Printable right-to-left letters in values (Hebrew, Arabic: no control, nothing to escape)
+  reorder the text around them: Chromium showed the output ``cp א-1 ב-2`` as
+  ``cp 2-ב 1-א``, the destination read first, while dash copies in the order written.  An
+  output is now shown in a ``bdo dir=ltr`` (an element: it holds without the stylesheet, and
+  JupyterLab's sanitizer keeps it), each character left to right in the order it runs.
 - The live widget's renderer picker showed the registered names as they are, the one text of
   the view not made visible: a renderer "sql\\u200b" beside "sql" read "sql" twice (which
   one runs is not shown), and a name holding a lone surrogate could not be sent by the
@@ -134,13 +139,13 @@ def test_the_html_view_shows_the_same_lines_in_chromium(chromium_path: str) -> N
 
 
 def test_a_first_line_break_shows_in_every_pre(chromium_path: str) -> None:
-    """Positive control: a ``pre`` written as before dropped the output's first line break;
-    each ``pre`` of the view now shows it."""
+    """Positive control: a ``pre`` written as before dropped the text's first line break;
+    each ``pre`` of the view now shows it (an output's is inside its ``bdo``)."""
     t = InterpolationTemplate("\nselect ", field("\n1", "one"))
     html = display.to_html(t)
     old = html.replace("'>\n&#10;", "'>&#10;")
-    old_output, *_ = _page_text(chromium_path, old, "pre.ipyis-output")
-    assert old_output == "select \n1"
+    (old_source,) = _page_text(chromium_path, old, "pre.ipyis-source")
+    assert old_source == "select {one}0"
     source, output, *_ = _page_text(chromium_path, html, "pre.ipyis-source, pre.ipyis-output")
     assert output == "\nselect \n1"
     assert source == "\nselect {one}0"
@@ -208,3 +213,54 @@ def test_look_alike_renderer_names_read_apart_in_the_picker() -> None:
     assert shown.control._options_labels == ("sql", "sql\\u200b", "l\\u202egs")
     shown.control.value = "sql\u200b"
     assert shown.control.label == "sql\\u200b" and "look-alike" in shown.output.value
+
+
+def _visual_order(chromium_path: str, markup: str) -> list[str]:
+    """The characters of the first output ``pre`` of ``markup`` as Chromium lays them out,
+    from left to right."""
+    from conftest import CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+
+    script = """() => {
+        const pre = document.querySelector('pre.ipyis-output');
+        const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+        const placed = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < node.length; i++) {
+                const range = document.createRange();
+                range.setStart(node, i);
+                range.setEnd(node, i + 1);
+                placed.push([range.getBoundingClientRect().x, node.data[i]]);
+            }
+        }
+        return placed.sort((a, b) => a[0] - b[0]).map(p => p[1]);
+    }"""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            tab = browser.new_page()
+            tab.set_content(markup)
+            return list(tab.evaluate(script))
+        finally:
+            browser.close()
+
+
+def test_right_to_left_values_do_not_reorder_the_output(chromium_path: str) -> None:
+    """Positive control: dash prints the source first; the output shown as before (no
+    ``bdo``) read the destination first.  Now it reads as it runs, without the stylesheet
+    too."""
+    t = InterpolationTemplate(
+        "printf '%s\\n' ", field("\u05d0-1", "src"), " ", field("\u05d1-2", "dst")
+    )
+    command = render_format(t)
+    ran = subprocess.run(["/usr/bin/dash", "-c", command], capture_output=True, text=True)
+    assert ran.stdout == "\u05d0-1\n\u05d1-2\n"
+
+    html = display.to_html(t)
+    old = html.replace("<bdo dir='ltr'>", "").replace("</bdo>", "")
+    assert "".join(_visual_order(chromium_path, old)).endswith("2-\u05d1 1-\u05d0")
+    assert "".join(_visual_order(chromium_path, html)) == command
+    unstyled = html.replace(html_view.style_tag(), "")
+    assert "".join(_visual_order(chromium_path, unstyled)) == command
