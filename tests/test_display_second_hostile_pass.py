@@ -18,6 +18,10 @@ notebook carries, exported to Markdown, and the first line break of a ``pre``.
   ``cp 2-ב 1-א``, the destination read first, while dash copies in the order written.  An
   output is now shown in a ``bdo dir=ltr`` (an element: it holds without the stylesheet, and
   JupyterLab's sanitizer keeps it), each character left to right in the order it runs.
+- The text view's first line named the default renderer by its repr, which keeps a
+  character printable but drawn as nothing: a default "sql\\u3164" (a Hangul filler) read
+  "renderer 'sql '" in the terminal while the outputs below showed its escape.  It is
+  now made visible like every other text.
 - The live widget's renderer picker showed the registered names as they are, the one text of
   the view not made visible: a renderer "sql\\u200b" beside "sql" read "sql" twice (which
   one runs is not shown), and a name holding a lone surrogate could not be sent by the
@@ -264,3 +268,18 @@ def test_right_to_left_values_do_not_reorder_the_output(chromium_path: str) -> N
     assert "".join(_visual_order(chromium_path, html)) == command
     unstyled = html.replace(html_view.style_tag(), "")
     assert "".join(_visual_order(chromium_path, unstyled)) == command
+
+
+def test_the_text_view_names_the_default_renderer_visibly(ishell: Any) -> None:
+    """Positive control: repr keeps the Hangul filler as it is.  The terminal's text of a
+    real InteractiveShell shows its escape in the first line, as in the outputs."""
+    from ipy_istring.display_options import set_options
+    from ipy_istring.view_model import shown_as_is
+
+    name = "sql\u3164"
+    assert not shown_as_is(repr(name))
+    ishell.user_ns["t"] = InterpolationTemplate("ls ", field(1, "n"))
+    with set_options(default_renderer=name):
+        data, _ = ishell.display_formatter.format(ishell.user_ns["t"])
+    first = data["text/plain"].split("\n")[0]
+    assert first == "i-string template: 1 field, renderer 'sql\\u3164'"
