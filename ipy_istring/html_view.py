@@ -48,7 +48,18 @@ __all__ = [
 
 @lru_cache(maxsize=1)
 def _css() -> str:
-    return resources.files("ipy_istring").joinpath("display.css").read_text(encoding="utf-8")
+    # Without its blank lines: see _no_blank_lines.
+    css = resources.files("ipy_istring").joinpath("display.css").read_text(encoding="utf-8")
+    return "\n".join(line for line in css.splitlines() if line.strip())
+
+
+def _no_blank_lines(html: str) -> str:
+    """``html`` with each line break written ``&#10;``: the same text in a browser, and no
+    blank line in the bundle.  nbconvert's Markdown export puts the HTML in the page as it
+    is, and Markdown ends an HTML block at its first blank line: what follows was read as
+    Markdown (``__init__`` turned to a bold "init", a backslash dropped, ``[docs](; cmd)``
+    to a link reading "docs") in what the page says will run."""
+    return html.replace("\n", "&#10;")
 
 
 def style_tag() -> str:
@@ -63,7 +74,7 @@ def text_html(text: str, *, newlines: bool = True) -> str:
     return "".join(
         f"<span class='ipyis-esc' title='invisible character'>{escape(piece)}</span>"
         if is_escape
-        else escape(piece)
+        else _no_blank_lines(escape(piece))
         for piece, is_escape in visible_parts(text, newlines=newlines)
     )
 
@@ -76,6 +87,13 @@ def _more(omitted: int, unit: str = "characters") -> str:
 
 def _clipped_html(clipped: Clipped) -> str:
     return text_html(clipped.text) + _more(clipped.omitted)
+
+
+def _pre(css_class: str, body: str) -> str:
+    """A ``pre`` of ``body``.  The parser drops a line break right after ``<pre>`` (written
+    ``&#10;`` too): a text that starts with one gets one more, for the parser to drop."""
+    first = "\n" if body.startswith("&#10;") else ""
+    return f"<pre class='{css_class}'>{first}{body}</pre>"
 
 
 def header_html(view: TemplateView, *, with_renderer: bool = True) -> str:
@@ -107,7 +125,7 @@ def _part_html(part: SourcePart) -> str:
 def source_html(view: TemplateView) -> str:
     """The template's text with each field shown as a numbered chip, cut like any output."""
     body = "".join(_part_html(part) for part in view.source)
-    return f"<pre class='ipyis-source'>{body}{_more(view.source_omitted)}</pre>"
+    return _pre("ipyis-source", body + _more(view.source_omitted))
 
 
 def _value_html(value: ValueText) -> str:
@@ -171,7 +189,11 @@ def _fields_section_html(view: TemplateView) -> str:
 
 
 def _block(clipped: Clipped) -> str:
-    return f"<pre class='ipyis-output'>{_clipped_html(clipped)}</pre>"
+    """A renderer's output, its characters left to right in the order they run: ``bdo``
+    (an element, so it holds without the stylesheet) turns off the bidi reordering of
+    printable right-to-left letters, which showed ``cp א-1 ב-2`` as ``cp 2-ב 1-א``, the
+    destination read first."""
+    return _pre("ipyis-output", f"<bdo dir='ltr'>{_clipped_html(clipped)}</bdo>")
 
 
 def _row_html(row: Row, *, typed: bool = True) -> str:
@@ -241,7 +263,7 @@ def _html_output_html(output: RenderedOutput, *, preview: bool) -> str:
             "<div class='ipyis-label'>rendered (sandboxed, nothing loaded)</div>"
             f"<iframe class='ipyis-preview' sandbox='' title='rendered HTML (sandboxed)' "
             f"height='{_preview_height(source)}' "
-            f"srcdoc='{escape(_PREVIEW_STYLE + source)}'></iframe>"
+            f"srcdoc='{_no_blank_lines(escape(_PREVIEW_STYLE + source))}'></iframe>"
         )
     return body
 
@@ -251,10 +273,8 @@ def output_html(output: RenderedOutput, *, preview: bool = False) -> str:
     escaped source (and, with ``preview``, rendered in a sandboxed iframe), else text."""
     kind = output.kind
     if kind == "error":
-        return (
-            "<pre class='ipyis-error'><strong class='ipyis-error-label'>error</strong> "
-            f"{_clipped_html(output.text)}</pre>"
-        )
+        label = "<strong class='ipyis-error-label'>error</strong> "
+        return _pre("ipyis-error", label + _clipped_html(output.text))
     if kind == "skipped":
         return f"<div class='ipyis-note'>{text_html(output.text.text)}</div>"
     if kind == "query":

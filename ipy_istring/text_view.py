@@ -96,7 +96,8 @@ def _headline(view: TemplateView) -> str:
     """``i-string template: N fields, renderer 'name'``."""
     count = view.field_count
     noun = "field" if count == 1 else "fields"
-    return f"i-string template: {count:,} {noun}, renderer {view.default_renderer!r}"
+    # (made visible as every text is: repr keeps what is printable but drawn as nothing)
+    return f"i-string template: {count:,} {noun}, renderer '{_cell(view.default_renderer)}'"
 
 
 def view_text(view: TemplateView) -> str:

@@ -39,6 +39,7 @@ from .view_model import (
     describe,
     ordered_renderers,
     render_within_limits,
+    visible,
 )
 
 __all__ = [
@@ -51,6 +52,14 @@ __all__ = [
 
 # Above this many renderers the picker is a Dropdown rather than a row of buttons.
 _MAX_BUTTONS = 6
+
+
+def _labelled(names: list[str]) -> list[tuple[str, str]]:
+    """The picker's ``(label, name)`` options: a name's invisible characters shown as their
+    escapes, like every other text of the view ("sql\\u200b" beside "sql" read "sql" twice),
+    a lone surrogate too (the kernel's message packer cannot encode one: the widget's state
+    could not be sent)."""
+    return [(visible(name, newlines=False), name) for name in names]
 
 
 class TemplateWidget(widgets.VBox):  # type: ignore[misc]
@@ -82,7 +91,7 @@ class TemplateWidget(widgets.VBox):  # type: ignore[misc]
         self.fields = widgets.HTML()
         self.pager = self._make_pager()
         picker: Any = widgets.ToggleButtons if len(names) <= _MAX_BUTTONS else widgets.Dropdown
-        self.control = picker(options=names, value=choice, description="Render with")
+        self.control = picker(options=_labelled(names), value=choice, description="Render with")
         self.control.style.description_width = "initial"
         self.output = widgets.HTML()
         self.control.observe(self._on_choice, names="value")

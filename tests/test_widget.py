@@ -86,8 +86,9 @@ def test_inspect_returns_widget_with_every_renderer(renderers: Any) -> None:
     try:
         assert isinstance(w, widget.TemplateWidget)
         assert isinstance(w, ipywidgets.VBox)
-        assert set(w.control.options) == set(renderers)
-        assert w.control.options[0] == "format" == w.renderer
+        # (options are (label, name) pairs: the label is the name made visible)
+        assert set(w.control.options) == {(name, name) for name in renderers}
+        assert w.control.options[0] == ("format", "format") and w.renderer == "format"
         assert "select * from users where name = O'Brien and age > 30" in Page(w.output.value).text
         fields = Page(w.fields.value)
         assert "'O\\'Brien'" in fields.text or '"O\'Brien"' in fields.text
