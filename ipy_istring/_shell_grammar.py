@@ -75,6 +75,7 @@ from ._shell_programs import (
     value_chooses_files,
     value_named_code_file,
     value_names_output,
+    waits_for_what_it_runs,
     xargs_appended,
 )
 
@@ -1025,6 +1026,8 @@ class _Lexer:
             # (`curl -o {f} {url}`, `./process {x} > {f}`: checked against the commands after)
             written = [name for name in written if name not in _VALUE_PATHS] + [*_OUTPUT_PATHS]
             self.note_output(marked, fields)
+        if marked and not waits_for_what_it_runs(marked):
+            self.unordered = True  # (`setsid -f sh -c 'sleep 1; sh s.sh'`: done after it)
         for name in written if fields else ():
             kept = fields
             if name in _VALUE_PATHS:  # (what a value's name holds: the name alone is no code)
@@ -1132,6 +1135,7 @@ class _Lexer:
         self.command_log += inner.command_log
         self.exec_inputs += inner.exec_inputs
         self.unfollowed += inner.unfollowed
+        self.unordered = self.unordered or inner.unordered  # (`sh -c '(sh s.sh) &'`)
         self.implicit_readers |= inner.implicit_readers
         self.commands_run |= inner.commands_run
         self.programs_run |= inner.programs_run

@@ -1198,6 +1198,28 @@ _NAMES_FROM_SOURCE: dict[str, tuple[str, ...] | None] = {
 VALUE_WRITERS = WRITING_PROGRAMS.union(_NAMES_FROM_SOURCE)
 
 
+# Programs known to be done with what they run when they exit, so that a command after them
+# starts after it: not `setsid -f`, `tmux new -d`, `screen -dm`, `at`, `systemd-run`, nor an
+# interpreter whose code may start a process of its own (`sh s.sh; cp a {f}` is ordered,
+# `setsid -f sh -c 'sleep 1; sh s.sh'; cp a {f}` ran s.sh after the copy).
+_WAITING = DATA_OPTION_PROGRAMS.union(
+    SHELLS, _COPYING, _NAMES_FROM_SOURCE, _OUTPUT_OPTIONS,
+    {"env", "nice", "nohup", "timeout", "sudo", "doas", "stdbuf", "ionice", "taskset", "time",
+     "chroot", "flock", "xargs", "find", "exec", "eval", ".", "source", "make", "export",
+     "set", "unset", "test", "[", ":", "read", "shift"},
+)  # fmt: skip
+
+
+def waits_for_what_it_runs(command: Sequence[str | None]) -> bool:
+    """Whether ``command``'s program, and the one its runners run, are known to be done with
+    what they run when they exit (:data:`_WAITING`)."""
+    ran = _run_command(command, "")
+    return all(
+        word is not None and word != EXPANDED and program(word) in _WAITING
+        for word in (command[0], ran[0] if ran else "true")
+    )
+
+
 def value_chooses_files(command: Sequence[str | None]) -> bool:
     """Whether a value chooses the name or contents of files ``command`` writes, beyond its
     output options (:func:`value_names_output`): a copy's destination (``cp a {f}``), or

@@ -11,7 +11,9 @@ sh() gave for these templates) in real dash and bash, then refused by allow-list
   because curl counted as the reader of its own ``~/.curlrc``.  Now such a write is tied to
   its command, and only the commands after it count as readers (all of them, and the
   writer's program, when a command may run after a later one or again: a loop, a trap, a
-  pipe, ``&``, or a runner such as xargs in front of the writer).
+  pipe, ``&``, a runner such as xargs in front of the writer, or a command before it whose
+  program is not known to wait for what it runs: ``setsid -f sh -c 'sleep 1; sh s.sh'; cp a
+  {f}`` ran s.sh after the copy, and so would ``tmux new -d``, ``screen -dm``, ``at``).
 * A copy's destination named by a value: ``cp a {f}; sh s.sh`` (also ``mv``, ``install``,
   ``ln -s``, ``rsync``, ``cp … -t {d}``, and ``Makefile`` before ``make``) ran the file a value
   chose to put there.  A file's contents are not the template's text (``echo hello > {f}``
@@ -151,6 +153,9 @@ OUTPUT_CASES = [
     # (or at once: a background job, a pipe)
     ("(sleep 1; sh s.sh) & cp payload §; wait", "s.sh"),
     ("{ sleep 1; sh s.sh; } | cp payload §", "s.sh"),
+    # (or after a program that does not wait for what it runs: setsid -f detaches it)
+    ("setsid -f sh -c 'sleep 1; sh s.sh'; cp payload §; sleep 2", "s.sh"),
+    ("sh -c '(sleep 1; sh s.sh) &'; cp payload §; sleep 2", "s.sh"),
 ]
 
 
@@ -188,6 +193,24 @@ ACCEPTED_CASES = [
     ("curl -sO §", ["file://{tmp}/sub/s.sh"], "s.sh"),
     ("unzip -q -o § -d out", ["a.zip"], "out/s.sh"),
 ]
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "tmux new-session -d 'sleep 1; sh s.sh'; cp payload §",
+        "screen -dm sh s.sh; cp payload §",
+        "at now -f s.sh; cp payload §",
+        "systemd-run --on-active=5 sh s.sh; cp payload §",
+        "python3 -c 'import subprocess; subprocess.Popen([\"sh\", \"s.sh\"])'; cp payload §",
+    ],
+)
+def test_a_reader_started_before_the_write_by_a_program_that_does_not_wait_counts(
+    case: str,
+) -> None:
+    # (by their manuals: each starts the command and returns; tmux's run was reproduced)
+    with pytest.raises(RenderError, match="in a command writing a file a value names"):
+        sh(_template(case, "s.sh"))
 
 
 @pytest.mark.parametrize("shell", SHELLS)
