@@ -1243,9 +1243,15 @@ class _Lexer:
             return  # (no reader at all: one look for every write)
         self.command_at = {id(command): at for at, command in enumerate(self.command_log)}
         self.command_at.update(self.value_use_at)
+        last, last_why = self.last_reader({after for after, _, _ in self.value_outputs if after})
+        unordered: dict[tuple[str | None, ...], str | None] = {}  # (by the writer's words)
         for after, writer, fields in self.value_outputs:
-            looks = (self.file_reader(name, "", after, writer) for name in _OUTPUT_NAMES)
-            why = next(filter(None, looks), None)
+            why = last_why if 0 < after <= last else None
+            if not after:
+                words = self.command_log[writer] if writer >= 0 else ()
+                if words not in unordered:
+                    unordered[words] = self.output_reader(0, writer)
+                why = unordered[words]
             for index in sorted(fields) if why is not None else ():
                 self.refuse(
                     index,
@@ -1255,6 +1261,28 @@ class _Lexer:
                     "the target of a program not known to run nothing): that may be any file "
                     f"(s.sh, Makefile, ~/.profile), which a command after it {why}",
                 )
+
+    def last_reader(self, starts: set[int]) -> tuple[int, str | None]:
+        """The last of ``starts`` (positions in command_log) from which on a command reads
+        a file a value may name as code, and how: a binary search, as a reader from a start
+        on is one from any start before (one look per doubling of the writes, not per write)."""
+        ordered = sorted(starts)
+        found: tuple[int, str | None] = (0, None)
+        low, high = 0, len(ordered) - 1
+        while low <= high:
+            middle = (low + high) // 2
+            why = self.output_reader(ordered[middle], ordered[middle] - 1)
+            if why is None:
+                high = middle - 1
+            else:
+                found, low = (ordered[middle], why), middle + 1
+        return found
+
+    def output_reader(self, after: int, writer: int) -> str | None:
+        """How a command from position ``after`` on, but the ``writer``'s words, runs or reads
+        as code a file a value may name (:meth:`file_reader`), else None."""
+        looks = (self.file_reader(name, "", after, writer) for name in _OUTPUT_NAMES)
+        return next(filter(None, looks), None)
 
     def values_of(self, name: str) -> list[tuple[str, str]]:
         """The names a file written as ``name`` has when the variable it starts with holds a
