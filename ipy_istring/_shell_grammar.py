@@ -38,6 +38,7 @@ from ._shell_programs import (
     REDIRECTION_TARGET,
     SHELLS,
     STDIN_FILES,
+    VALUE_WRITERS,
     WRITING_PROGRAMS,
     ArgumentRule,
     CodeNaming,
@@ -71,7 +72,10 @@ from ._shell_programs import (
     runs_its_data,
     stdin_script,
     unknown_input_reader,
+    value_chooses_files,
     value_named_code_file,
+    value_names_output,
+    waits_for_what_it_runs,
     xargs_appended,
 )
 
@@ -375,9 +379,18 @@ class _Lexer:
         # such a file (`sh s.sh`, `. ./s.sh`, `./s.sh`, `sh < s.sh`) wherever it stands (a
         # loop may run it after the write).  Only when the text may write a file at all.
         self.may_write_files = FIELD in text and (
-            ">" in text or any(writer in text for writer in WRITING_PROGRAMS)
+            ">" in text or any(writer in text for writer in VALUE_WRITERS)
         )
         self.file_writes: dict[str, set[int]] = {}
+        # the fields written to a file a value names by a program not known to run nothing
+        # (`curl -o {f} {url}`, `cp a {f}`, `./process {x} > {f}`), with the position in
+        # command_log of the first command that may read it after (0: any, in a loop) and the
+        # writer's own (whose words are no reader of its output); and whether a command of
+        # the template may run after a later one (a loop, a trap, a pipe or `&`)
+        self.value_outputs: list[tuple[int, int, set[int]]] = []
+        self.value_use_at: dict[int, int] = {}  # (value_uses' commands' positions, by id)
+        self.command_at: dict[int, int] = {}  # (check_files': command_log's positions, by id)
+        self.unordered = False
         self.target_fields: set[int] = set()  # (the fields of redirections' targets)
         self.written_index = _PathIndex()  # (file_writes' names, for fields_read)
         # per `for` loop's NAME, the fields of its word list; the names `export` (or declare
@@ -559,6 +572,8 @@ class _Lexer:
                     redirect = op
                 else:  # a separator
                     out.append(Operator(op))
+                    # (`sh s.sh | cp a {f}`, `sh s.sh & cp a {f}`: the two run at once)
+                    self.unordered = self.unordered or op in ("|", "&")
                     read = self.check_pipe(
                         piped, [] if loop_header else command, expanded, first_field, files
                     )
@@ -611,6 +626,8 @@ class _Lexer:
                     piped = inputs.pop()
                     start = self.compound_starts.pop()
                     self.closed_compound = tuple(self.command_log[start:])
+                if word in ("for", "while", "until"):
+                    self.unordered = True  # (a command before may run after one after it)
                 if word == "for":
                     loop_header, position = True, LOOP_NAME
                 elif word in _OPENERS:
@@ -702,6 +719,9 @@ class _Lexer:
                 nested = [index for index in indexes if index not in direct]
                 self.alter(direct, _emits_arguments(command))  # (those in a `$( )`: its own)
                 self.check_builtin(command, indexes, _prefix(parts))
+                if self.may_write_files and value_names_output(command, _prefix(parts)):
+                    # (`curl -o {f} {url}; sh s.sh` with s.sh: a value may name any file)
+                    files += [(">", name) for name in _VALUE_PATHS]
                 if (  # (`ssh "$(echo {x})"`: its output; `"x$(…)"` starts with x)
                     start_field in self.options
                     and ("field", start_field) not in parts
@@ -989,6 +1009,7 @@ class _Lexer:
         `>`, `>>`, `>|`, `<>`, tee's operands and the files of :func:`output_files`, with the
         command's own fields, those piped into it and those of the written files it ``read``),
         and the command itself, for :meth:`check_files`."""
+        logged = tuple(marked)  # (one object: uses find their command's position by it)
         written = [name for op, name in files if op != "<"]
         # (`shown`: an expansion's word as written, `tee "$HOME/.perldb"`, `dd of="$HOME/x"`)
         names_only = self.target_fields  # (fields of a file's name, not of what it holds)
@@ -998,26 +1019,28 @@ class _Lexer:
                 written += _VALUE_PATHS
                 names_only = names_only.union(range(own, self.field))
         written += output_files(shown)
-        if not _writes_only_data(marked):  # (`./process {x} > {out}`: its own output)
-            written = [name for name in written if name not in _VALUE_PATHS]
+        if value_chooses_files(shown):  # (`cp a {f}`, `tar -xf {a}`, `curl -O {url}`)
+            written += _VALUE_PATHS
         fields = [*range(own, self.field), *self.unfold(piped), *read]
+        if not _writes_only_data(marked) and any(name in _VALUE_PATHS for name in written):
+            # (`curl -o {f} {url}`, `./process {x} > {f}`: checked against the commands after)
+            written = [name for name in written if name not in _VALUE_PATHS] + [*_OUTPUT_PATHS]
+            self.note_output(marked, fields)
+        if marked and not waits_for_what_it_runs(marked):
+            self.unordered = True  # (`setsid -f sh -c 'sleep 1; sh s.sh'`: done after it)
         for name in written if fields else ():
             kept = fields
             if name in _VALUE_PATHS:  # (what a value's name holds: the name alone is no code)
                 kept = [index for index in fields if index not in names_only]
             if kept and posixpath.normpath(name) != "/dev/null":  # (it keeps nothing to run)
                 self.file_writes.setdefault(posixpath.normpath(name), set()).update(kept)
-        reader = implicit_code_reader(marked)
-        if reader is not None:
-            self.implicit_readers.add(reader)
         if marked:
-            word = marked[0]
-            self.commands_run.add(word if word is not None and word != EXPANDED else "")
-            ran = command_run(marked)
-            if ran and ran[0] is not None:  # (a field there is refused as such)
-                self.programs_run.add("" if ran[0] == EXPANDED else ran[0])
-        if marked:
-            self.command_log.append(tuple(marked))
+            implicit, words, programs = _ran_by([logged])
+            self.implicit_readers |= implicit
+            self.commands_run |= words
+            self.programs_run |= programs
+            self.command_log.append(logged)
+            self.unordered = self.unordered or marked[0] == "trap"  # (its string runs at the end)
         inputs = tuple((op, target) for op, target in files if op in ("<", "<>"))
         if not marked and inputs:  # `{ sh; } < f`, `while …; do …; done < f`, `( sh ) < f`
             for inner in self.closed_compound:
@@ -1046,12 +1069,13 @@ class _Lexer:
             for word in {word for word in ran if word is not None and word != EXPANDED}:
                 uses = self.file_uses.setdefault(posixpath.normpath(word), [])
                 uses.append((tuple(ran), tuple(files)))
-        use = (tuple(marked), tuple(files))
+        use = (logged, tuple(files))
         if _may_name_code(marked):
             # `echo {x} > s.sh; sh {y}` with s.sh: a value may name any file, as an expansion
             # may, so its word is read as one (`{cmd} s.sh` with sh runs s.sh)
             valued = tuple(_A_VALUE if word is None else word for word in marked)
             self.value_uses.append((valued, tuple(files)))
+            self.value_use_at[id(valued)] = len(self.command_log) - 1
         names = {target for _, target in files}.union(
             word for word in marked if word is not None and word != EXPANDED
         )
@@ -1073,9 +1097,21 @@ class _Lexer:
             self.note_script(script, fields)
         own_writes = {posixpath.normpath(name) for name in written}
         responses = reads_response_files(marked[0] if marked else None)
-        for word in marked[1:]:
-            if word is not None and word != EXPANDED:
-                self.note_embedded(word, own_writes, responses)
+        for argument in marked[1:]:
+            if argument is not None and argument != EXPANDED:
+                self.note_embedded(argument, own_writes, responses)
+
+    def note_output(self, marked: list[str | None], fields: list[int]) -> None:
+        """Record the ``fields`` of a command ``marked``, a program not known to run nothing,
+        that writes a file a value names (``curl -o {f} {url}``, ``cp a {f}``, ``./process {x}
+        > {f}``): what it writes comes from a file, the network or a program, not the text, so
+        the name's fields count too.  Only the commands after it may read it (curl reads
+        ~/.curlrc before it writes), unless a command may run after a later one (a loop, a
+        trap, a pipe, `&`) or again (a runner such as xargs or find -exec in front of the
+        writer): then any command may, and the writer's program as well, but not its words)."""
+        again = self.unordered or len(command_run(marked)) != len(marked)
+        writer = len(self.command_log) if marked else -1
+        self.value_outputs.append((0 if again else writer + 1, writer, set(fields)))
 
     def note_script(self, script: str, fields: list[int]) -> None:
         """Record the files that a command string written in the static text (``sh -c S``,
@@ -1099,6 +1135,7 @@ class _Lexer:
         self.command_log += inner.command_log
         self.exec_inputs += inner.exec_inputs
         self.unfollowed += inner.unfollowed
+        self.unordered = self.unordered or inner.unordered  # (`sh -c '(sh s.sh) &'`)
         self.implicit_readers |= inner.implicit_readers
         self.commands_run |= inner.commands_run
         self.programs_run |= inner.programs_run
@@ -1177,6 +1214,8 @@ class _Lexer:
                 # a variable holding the values, wherever the template uses one (first, as
                 # its reason is the more exact: `sh -c "$(cat f)"` also names f's last part)
                 self.add_variables(sorted(fields))
+            if name in _OUTPUT_NAMES:
+                continue  # (check_outputs: by the commands after the writer)
             why = self.file_reader(name)
             for spelling, assignment in self.values_of(name):
                 why = why or self.file_reader(spelling, assignment)
@@ -1195,6 +1234,55 @@ class _Lexer:
             if why is not None:
                 for index in sorted(fields):
                     self.refuse(index, why)
+        self.check_outputs()
+
+    def check_outputs(self) -> None:
+        """Refuse the fields of :meth:`note_output`'s writes that a command after the writer
+        runs or reads as code (``curl -o {f} {url}; sh s.sh``: the value may name s.sh)."""
+        if not self.value_outputs or not any(map(self.file_reader, _OUTPUT_NAMES)):
+            return  # (no reader at all: one look for every write)
+        self.command_at = {id(command): at for at, command in enumerate(self.command_log)}
+        self.command_at.update(self.value_use_at)
+        last, last_why = self.last_reader({after for after, _, _ in self.value_outputs if after})
+        unordered: dict[tuple[str | None, ...], str | None] = {}  # (by the writer's words)
+        for after, writer, fields in self.value_outputs:
+            why = last_why if 0 < after <= last else None
+            if not after:
+                words = self.command_log[writer] if writer >= 0 else ()
+                if words not in unordered:
+                    unordered[words] = self.output_reader(0, writer)
+                why = unordered[words]
+            for index in sorted(fields) if why is not None else ():
+                self.refuse(
+                    index,
+                    "in a command writing a file a value names or fills (its output option's "
+                    "argument, a copy's destination or source, an archive, repository or URL "
+                    "whose files it writes under their own names, a directory it writes into, "
+                    "the target of a program not known to run nothing): that may be any file "
+                    f"(s.sh, Makefile, ~/.profile), which a command after it {why}",
+                )
+
+    def last_reader(self, starts: set[int]) -> tuple[int, str | None]:
+        """The last of ``starts`` (positions in command_log) from which on a command reads
+        a file a value may name as code, and how: a binary search, as a reader from a start
+        on is one from any start before (one look per doubling of the writes, not per write)."""
+        ordered = sorted(starts)
+        found: tuple[int, str | None] = (0, None)
+        low, high = 0, len(ordered) - 1
+        while low <= high:
+            middle = (low + high) // 2
+            why = self.output_reader(ordered[middle], ordered[middle] - 1)
+            if why is None:
+                high = middle - 1
+            else:
+                found, low = (ordered[middle], why), middle + 1
+        return found
+
+    def output_reader(self, after: int, writer: int) -> str | None:
+        """How a command from position ``after`` on, but the ``writer``'s words, runs or reads
+        as code a file a value may name (:meth:`file_reader`), else None."""
+        looks = (self.file_reader(name, "", after, writer) for name in _OUTPUT_NAMES)
+        return next(filter(None, looks), None)
 
     def values_of(self, name: str) -> list[tuple[str, str]]:
         """The names a file written as ``name`` has when the variable it starts with holds a
@@ -1207,23 +1295,32 @@ class _Lexer:
         values = sorted(self.assigned.get(variable, ()))
         return [(value + rest, f"{variable}={value}") for value in values]
 
-    def file_reader(self, name: str, assignment: str = "") -> str | None:
+    def file_reader(
+        self, name: str, assignment: str = "", after: int = 0, writer: int = -1
+    ) -> str | None:
         """How a command of the template runs the file ``name`` or reads it as code: as its
         program (``./s.sh``), a script (``sh s.sh``, ``. s.sh``, ``make -f s.mk``), the
         standard input of a reader (``sh < s.sh``), or by its name alone (``make`` reads
         ``Makefile``, pytest ``conftest.py``), else None.  (``assignment``: the word that
-        gave the name, ``f=s.sh``, which is not a use of it.)"""
-        for reader in sorted(self.implicit_readers):
+        gave the name, ``f=s.sh``, which is not a use of it; ``after``, ``writer``: the
+        position in command_log of the first command to look at, and of one whose words are
+        not looked at, see :meth:`note_output`.)"""
+        implicit, commands_run, programs_run = (
+            (self.implicit_readers, self.commands_run, self.programs_run)
+            if writer < 0
+            else self.ran_after(after, writer)
+        )
+        for reader in sorted(implicit):
             if reads_by_name(reader, name):
                 return f"runs as code by its name alone ({reader} reads it without being told)"
         last = _last_part(name)
         readers = sorted(
             word or "a program an expansion names"
-            for word in self.commands_run
+            for word in commands_run
             if reads_home_files(word)
         )
         if "PATH" in self.environment:  # (`PATH=.:$PATH ls` runs no known ls)
-            readers = sorted(word or "a program an expansion names" for word in self.commands_run)
+            readers = sorted(word or "a program an expansion names" for word in commands_run)
         if self.environment and readers:
             variable, setting = next(iter(self.environment.items()))
             return (
@@ -1257,6 +1354,9 @@ class _Lexer:
         uses = [use for file in self.uses_index.naming(name) for use in self.file_uses[file]]
         uses += [(command, inputs) for inputs in self.exec_inputs for command in self.command_log]
         uses += self.value_uses
+        if writer >= 0:  # (a use whose command is not known, `find -exec`'s, counts)
+            known = [(self.command_at.get(id(use[0])), use) for use in uses]
+            uses = [use for at, use in known if at is None or after <= at != writer]
         if self.unfollowed:
             return (
                 f"may run through the command string {self.unfollowed[0]!r}, which the "
@@ -1269,7 +1369,7 @@ class _Lexer:
             if token is None
             else sorted({*by_token.get(token, ()), *by_token.get("", ())})
         )
-        for at in ask:
+        for at in ask if writer < 0 else [at for at in ask if after <= at != writer]:
             command, (naming, database_files) = self.command_log[at], self.code_namings[at]
             why = naming.naming(last)
             if why is not None:
@@ -1376,7 +1476,7 @@ class _Lexer:
                         )
         project = sorted(
             word or "a program an expansion names"
-            for word in self.programs_run
+            for word in programs_run
             if reads_project_files(word)
         )
         # (a file the text gives a command, `probe f`, is that command's data)
@@ -1393,6 +1493,15 @@ class _Lexer:
                 "build.ninja's commands, gradle build.gradle, pre-commit its config's hooks)"
             )
         return None
+
+    def ran_after(self, after: int, writer: int) -> tuple[set[str], set[str], set[str]]:
+        """The implicit readers, command words and programs run of the commands from position
+        ``after`` on but the ``writer``, whose program counts when it may run again (``after``
+        0: ``xargs cp {} {dest}`` runs cp again, and a loop curl, which reads ~/.curlrc)."""
+        log = [command for at, command in enumerate(self.command_log) if after <= at != writer]
+        if not after and writer >= 0:
+            log.append(tuple(command_run(self.command_log[writer])))
+        return _ran_by(log)
 
     def reads_code(self, script: str) -> bool:
         """Whether a command string written in the static text (an awk program's literal
@@ -1913,6 +2022,10 @@ _A_VALUE = "${value}"
 # name in $HOME (`> {out}` with .profile or ~/.bashrc), where programs read files by name.
 _VALUE_PATHS = ("./$(a value)", "$HOME/.$(a value)")
 _VALUE_NAMES = frozenset(posixpath.normpath(name) for name in _VALUE_PATHS)  # (as recorded)
+# The same files, written by a program not known to run nothing (`curl -o {f} {url}`): under
+# other spellings, checked only against the commands after the writer (Lexer.note_output)
+_OUTPUT_PATHS = ("$PWD/$(a value)", "${HOME}/.$(a value)")
+_OUTPUT_NAMES = tuple(posixpath.normpath(name) for name in _OUTPUT_PATHS)
 _EXPANDED_NAME = re.compile(r"[$`*?[]|\{[^{}]*(?:,|\.\.)[^{}]*\}")
 _SUBSTITUTION = re.compile(r"\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`")
 
@@ -1921,6 +2034,19 @@ def _in_working_directory(name: str) -> bool:
     """Whether the written file ``name`` may be in the working directory (of the template, or
     after its ``cd``): a relative path, or one under ``$PWD``."""
     return not name.startswith(("/", "~", "$")) or name.startswith(("$PWD/", "${PWD}/", "$(pwd)/"))
+
+
+def _ran_by(log: Sequence[tuple[str | None, ...]]) -> tuple[set[str], set[str], set[str]]:
+    """The implicit readers, command words and programs run (past env, sudo...) of the
+    commands of ``log``, as :meth:`_Lexer.note_files` records them for the whole template."""
+    implicit = {reader for command in log if (reader := implicit_code_reader(command))}
+    words = {"" if command[0] in (None, EXPANDED) else command[0] for command in log}
+    programs: set[str] = set()
+    for command in log:
+        ran = command_run(command)
+        if ran and ran[0] is not None:  # (a field there is refused as such)
+            programs.add("" if ran[0] == EXPANDED else ran[0])
+    return implicit, words, programs
 
 
 def _writes_only_data(marked: list[str | None]) -> bool:

@@ -45,6 +45,7 @@ __all__ = [
     "SHELLS",
     "SHELL_CODE_PROGRAMS",
     "STDIN_FILES",
+    "VALUE_WRITERS",
     "WRITING_PROGRAMS",
     "ArgumentRule",
     "CodeNaming",
@@ -1108,9 +1109,18 @@ _OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
     "dd": frozenset({"of"}),  # (dd of=FILE)
 }
 _COPYING = frozenset({"cp", "mv", "install", "ln", "rsync"})
+# Options whose argument is a directory the program writes files into (`tar -xf a.tar -C {d}`
+# with `.` puts the archive's s.sh where `sh s.sh` runs it), by program.
+_TARGET_DIRECTORIES: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("cp", "mv", "install", "ln"), frozenset({"-t", "--target-directory"})),
+    "tar": frozenset({"-C", "--directory"}),
+    "wget": frozenset({"-P", "--directory-prefix"}),
+    "curl": frozenset({"--output-dir"}),
+    "unzip": frozenset({"-d"}),
+}
 #: The programs that write a file named in their arguments (tee's operands, and those of
 #: :func:`output_files`): a template naming none of them and holding no '>' writes no file.
-WRITING_PROGRAMS = frozenset({"tee", *_OUTPUT_OPTIONS, *_COPYING})
+WRITING_PROGRAMS = frozenset({"tee", *_OUTPUT_OPTIONS, *_COPYING, *_TARGET_DIRECTORIES})
 
 
 def command_run(command: Sequence[str | None]) -> Sequence[str | None]:
@@ -1147,6 +1157,95 @@ def output_files(command: Sequence[str | None]) -> list[str]:
     if name in _COPYING and len(operands) > 1 and isinstance(operands[-1], str):
         found.append(operands[-1])
     return [file for file in found if file and file != EXPANDED]
+
+
+def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
+    """Whether a value as the last word of ``command``, after the static text ``prefix`` of
+    its word, names a file or directory the command writes (beyond a redirection): an output
+    option's argument (``curl -o {f}``, ``-o{f}``, ``--output={f}``, ``sort -o``, ``wget -O``,
+    ``dd of={f}``, or any word of dd's, which may be ``of=f`` itself) or a target directory
+    (``tar -C {d}``, ``cp -t {d}``, ``wget -P {d}``).  A copy's destination is known only at
+    the command's end: :func:`value_copy_destination`."""
+    ran = _run_command(command, "")
+    if len(ran) < 2 or ran[0] is None or ran[0] == EXPANDED:
+        return False
+    name = program(ran[0])
+    options = _OUTPUT_OPTIONS.get(name, frozenset()) | _TARGET_DIRECTORIES.get(name, frozenset())
+    if name == "dd":
+        return not prefix or prefix == "of="  # (`dd {x}` with of=s.sh)
+    if "=" in prefix:
+        return prefix.partition("=")[0] in options  # (--output=FILE)
+    if prefix[:1] == "-" and prefix[1:2] != "-":
+        return bool(_clustered(prefix, options)[0])  # (-oFILE, -sSoFILE)
+    before = ran[-2]
+    if prefix or before is None or before == EXPANDED:
+        return False
+    given, rest = _clustered(before, options) if before[1:2] != "-" else ("", before)
+    return before in options or (bool(given) and rest == given)  # (-o FILE, -sSo FILE)
+
+
+# Programs that write files under names their source gives (an archive's or a repository's
+# members, a URL's last part), by program: the words that make them do so (None: always).
+_NAMES_FROM_SOURCE: dict[str, tuple[str, ...] | None] = {
+    "unzip": None,
+    "wget": None,  # (without -O it writes the URL's last part: `wget {url}; sh run.sh`)
+    "curl": ("-O", "--remote-name", "--remote-name-all", "-J", "--remote-header-name"),
+    "tar": ("-x", "--extract", "--get"),
+    "git": ("clone", "pull", "am", "apply"),  # (the files of a repository or patch)
+}
+#: The programs that write a file a value may choose (WRITING_PROGRAMS, and those that name
+#: what they write after their source): a template naming none and holding no '>' writes none.
+VALUE_WRITERS = WRITING_PROGRAMS.union(_NAMES_FROM_SOURCE)
+
+
+# Programs known to be done with what they run when they exit, so that a command after them
+# starts after it: not `setsid -f`, `tmux new -d`, `screen -dm`, `at`, `systemd-run`, nor an
+# interpreter whose code may start a process of its own (`sh s.sh; cp a {f}` is ordered,
+# `setsid -f sh -c 'sleep 1; sh s.sh'; cp a {f}` ran s.sh after the copy).
+_WAITING = DATA_OPTION_PROGRAMS.union(
+    SHELLS, _COPYING, _NAMES_FROM_SOURCE, _OUTPUT_OPTIONS,
+    {"env", "nice", "nohup", "timeout", "sudo", "doas", "stdbuf", "ionice", "taskset", "time",
+     "chroot", "flock", "xargs", "find", "exec", "eval", ".", "source", "make", "export",
+     "set", "unset", "test", "[", ":", "read", "shift"},
+)  # fmt: skip
+
+
+def waits_for_what_it_runs(command: Sequence[str | None]) -> bool:
+    """Whether ``command``'s program, and the one its runners run, are known to be done with
+    what they run when they exit (:data:`_WAITING`)."""
+    ran = _run_command(command, "")
+    return all(
+        word is not None and word != EXPANDED and program(word) in _WAITING
+        for word in (command[0], ran[0] if ran else "true")
+    )
+
+
+def value_chooses_files(command: Sequence[str | None]) -> bool:
+    """Whether a value chooses the name or contents of files ``command`` writes, beyond its
+    output options (:func:`value_names_output`): a copy's destination (``cp a {f}``), or
+    its source, whose name the copy keeps in a directory (``cp {src} .``); an archive or a
+    repository whose members it writes under their own names (``tar -xf {a}``, ``unzip
+    {z}``, ``git clone {url} d``); a URL whose last part names the file (``curl -O {url}``,
+    ``wget {url}``)."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED or None not in ran[1:]:
+        return False
+    name = program(ran[0])
+    words = [word for word in ran[1:] if word is not None and word != EXPANDED]
+    if name in _COPYING:
+        return True  # (a value among the operands: the source or the destination)
+    if name not in _NAMES_FROM_SOURCE:
+        return False
+    modes = _NAMES_FROM_SOURCE[name]
+    if modes is None:
+        return name != "wget" or not any(_gives(word, _OUTPUT_OPTIONS["wget"]) for word in words)
+    if name == "tar" and words and words[0][:1] != "-" and "x" in words[0]:
+        return True  # (the old style: `tar xf {a}`)
+    options = frozenset(mode for mode in modes if mode[:1] == "-")
+    return any(
+        word in modes or word.partition("=")[0] in options or _clustered(word, options)[0]
+        for word in words
+    )
 
 
 # Files that programs read as code by their name alone, in the directory they run in: a value

@@ -131,6 +131,11 @@ def _fix_for(why: str) -> str:
             "Have the command string use its parameter only as data (a quoted \"$1\" "
             "argument of a program that reads it as data, after --), or do that part in Python"
         )
+    if why.startswith("in a command writing a file a value names"):
+        return (
+            "Write the file's name and source in the static text (curl -o page.html {url} "
+            "with the URL checked in Python, cp a out.txt), or run no file after that write"
+        )
     if "by its name alone" in why:
         return (
             "Write that file's contents in the static text, or write the value to a file that "
