@@ -82,7 +82,10 @@ __all__ = [
     "runs_its_data",
     "stdin_script",
     "unknown_input_reader",
+    "value_chooses_files",
     "value_named_code_file",
+    "value_names_output",
+    "waits_for_what_it_runs",
     "xargs_appended",
 ]
 

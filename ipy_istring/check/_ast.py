@@ -7,4 +7,7 @@ lookup, ~7% of the instructions of a cell check with a finding (callgrind).  The
 from this module are specialized reads.
 """
 
+import ast as _ast
 from ast import *  # noqa: F403  (every public name; ast has no __all__)
+
+__all__ = [name for name in vars(_ast) if not name.startswith("_")]  # (what the * brought)
