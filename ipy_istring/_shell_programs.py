@@ -1167,8 +1167,8 @@ def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
     its word, names a file or directory the command writes (beyond a redirection): an output
     option's argument (``curl -o {f}``, ``-o{f}``, ``--output={f}``, ``sort -o``, ``wget -O``,
     ``dd of={f}``, or any word of dd's, which may be ``of=f`` itself) or a target directory
-    (``tar -C {d}``, ``cp -t {d}``, ``wget -P {d}``).  A copy's destination is known only at
-    the command's end: :func:`value_copy_destination`."""
+    (``tar -C {d}``, ``cp -t {d}``, ``wget -P {d}``).  A copy's operands are
+    :func:`value_chooses_files`'s."""
     ran = _run_command(command, "")
     if len(ran) < 2 or ran[0] is None or ran[0] == EXPANDED:
         return False
