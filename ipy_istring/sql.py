@@ -1360,6 +1360,24 @@ _UTILITY_OPTION = (
     "Write the option's name in the static text; to choose among known options, pick an "
     "i'...' fragment in Python and compose it with ':q'",
 )
+# DuckDB's EXPORT DATABASE (...) takes COPY's options for each table's file.  One option's
+# name may be a value (the eleventh pass: "overwrite" alone replaced only the files EXPORT
+# writes), but not beside an option that writes a directory per table, or another value's:
+# export database 'out' (per_thread_output true, "overwrite" true) deleted a file already in
+# out/t.csv/.  Beside a field, only these written options (the files' content) are accepted.
+_EXPORT_CONTENT_OPTIONS = frozenset(
+    ("format", "header", "delimiter", "delim", "sep", "quote", "escape", "nullstr",
+     "compression", "codec", "dateformat", "timestampformat", "force_quote", "array",
+     "row_group_size")
+)  # fmt: skip
+_EXPORT_OPTION = (
+    "names an option of EXPORT DATABASE (...) beside an option that writes a directory per "
+    "table or another option named by a value, so the values choose what EXPORT does: "
+    "export database 'out' (per_thread_output true, \"overwrite\" true) deleted a file "
+    "already in out/t.csv/",
+    "Write the options' names in the static text; to choose among known options, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
 _OPTIONS = {
     "attach": _ATTACH_OPTION,
     "explain": _EXPLAIN_OPTION,
@@ -1860,6 +1878,9 @@ def _composed(
         # and the field that may name one of its options (read_csv({p}, {k:i} = true))
         table_calls: list[bool] = []
         option_named: int | None = None
+        # EXPORT DATABASE's option names: the fields, and the names written in the text
+        export_fields: list[int] = []
+        export_written: list[str] = []
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
@@ -1989,7 +2010,9 @@ def _composed(
                     why = _POLICY_KIND  # create policy p on t as {k:i}: "permissive"
                 if why is None and postgresql and not grantees and not calls:
                     why = _GRANTED_NAMES.get(granted_on)  # grant set on parameter {p:i}
-                if why is None and options and len(calls) == 1 and last in ("(", ","):
+                if options == "export" and len(calls) == 1 and last in ("(", ","):
+                    export_fields.append(field)  # export database p (format csv, {k:i} true)
+                elif why is None and options and len(calls) == 1 and last in ("(", ","):
                     # attach p as d ({k:i} ?), explain ({k:i}) delete ...: the option's name
                     why = _OPTIONS[options]
                 if (
@@ -2119,6 +2142,8 @@ def _composed(
                 field += 1
             elif token == ";":
                 _refuse_qualified(found, aliased, qualified, columns, from_calls)
+                _refuse_export_options(found, export_fields, export_written)
+                export_fields, export_written = [], []
                 qualified, columns, from_calls = [], [], False
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
                 table_calls = []
@@ -2135,6 +2160,8 @@ def _composed(
                     options = "utility"  # vacuum ({k:i}) t: "full", not vacuum {t:i} ({c:i})
                 elif not calls and _copy_options(_statement(head)):
                     options = "copy"  # copy t to 'f' ({k:i} true), not copy t ({c:i}) from
+                elif not calls and _statement(head)[:2] == ["export", "database"]:
+                    options = "export"
                 table_calls.append(
                     d.name == "duckdb"
                     and bool(previous)
@@ -2164,6 +2191,8 @@ def _composed(
                     if not taint and _sets_code(head, after_set):
                         taint = _SETTING_CODE_WHY
             elif kind in ("word", "identifier"):
+                if options == "export" and len(calls) == 1 and last in ("(", ","):
+                    export_written.append(token)
                 if token == "type" and calls and _statement(head)[:1] == ["attach"]:
                     attach_type = len(calls)
                 if token in _CLAUSES:
@@ -2193,6 +2222,7 @@ def _composed(
             previous = token if kind in ("word", "identifier") else ""
             prior, last, last_named = last, token, named
         _refuse_qualified(found, aliased, qualified, columns, from_calls)
+        _refuse_export_options(found, export_fields, export_written)
         if taint:
             found = [where or _runs_code(taint) for where in found]
     return _Places(
@@ -2445,6 +2475,16 @@ def _indirected(prior: str, field: int, specs: tuple[str, ...]) -> bool:
     attribute notation calls a name after: ``(x).f``, ``x[1].f``, and a parameter or a
     ``{xs:in}`` list (``$1 .f``, ``(?, ?) .f``; a literal's ``-5`` is written ``(-5)``)."""
     return prior in (")", "]") or (prior == MARKER and specs[field - 1] in ("", "in", "l"))
+
+
+def _refuse_export_options(
+    found: list[tuple[str, str] | None], fields: list[int], written: list[str]
+) -> None:
+    """Refuse the fields that name options of the statement's EXPORT DATABASE (...), unless
+    one stands alone among options written in the text that only shape the files' content."""
+    if len(fields) > 1 or not _EXPORT_CONTENT_OPTIONS.issuperset(written):
+        for field in fields:
+            found[field] = found[field] or _EXPORT_OPTION
 
 
 def _refuse_qualified(

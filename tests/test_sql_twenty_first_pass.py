@@ -1,5 +1,6 @@
 """The twenty-first red-team pass over sql(): the types PostgreSQL binds functions to, the
-event an event trigger runs on, and the options of DuckDB's table functions.
+event an event trigger runs on, and the options of DuckDB's table functions and EXPORT
+DATABASE.
 
 Holes, each with its positive control below:
 
@@ -26,6 +27,13 @@ Holes, each with its positive control below:
   extension's table function may take any option, so no name is provably harmless: refused.
   Options' values stay fields, and a comparison in a scalar call stays accepted
   (``count_if({c:i} = 1)``, ``struct_pack({k:i} := 1)``).
+* DuckDB's ``EXPORT DATABASE {p:l} (...)`` takes COPY's options per table: with
+  ``per_thread_output true`` written and ``"overwrite"`` from a value, it deleted a file that
+  was already in ``out/t.csv/``.  Refused: an option's name from a value beside an option
+  written in the text that does more than shape the files' content, or beside another
+  option named by a value.  One such name beside content options (``format``,
+  ``compression``...) stays accepted, as the eleventh pass showed ``"overwrite"`` there
+  replaces only the files EXPORT writes.
 
 Over-refusal fixed: DuckDB's ``select histogram({c:i}) from {t:i}`` was refused as the table
 macro histogram(), which reads its source through query_table().  In an expression DuckDB
@@ -321,3 +329,47 @@ def test_duckdb_histogram_in_an_expression_is_the_aggregate(tmp_path: pathlib.Pa
         for paramstyle, dialect in DUCKDB:
             with pytest.raises(RenderError, match="argument of histogram"):
                 _render(text, paramstyle, dialect, p=str(secret))
+
+
+# --- DuckDB: EXPORT DATABASE's options -----------------------------------------------------
+
+EXPORT_OPTIONS = [
+    "export database {p:l} (format csv, per_thread_output true, {k:i} true)",
+    "export database {p:l} ({k:i} true, per_thread_output true)",
+    "export database {p:l} ({j:i} true, {k:i} true)",
+    "export database {p:l} (partition_by (a), {k:i} true)",
+    "export database {p:l} (overwrite true, {k:i} true)",
+]
+
+
+def test_duckdb_export_deletes_files_beside_a_directory_option(tmp_path: pathlib.Path) -> None:
+    out = tmp_path / "out"
+    (out / "t.csv").mkdir(parents=True)
+    (out / "t.csv" / "marker.txt").write_text("the user's")
+    connection = duckdb.connect()
+    connection.execute("create table t (a int)")
+    connection.execute("insert into t values (1)")
+    # The positive control: the query sql() wrote before this pass, run as it is.
+    naive = _naive(EXPORT_OPTIONS[0], k="overwrite").replace("{p:l}", f"'{out}'")
+    connection.execute(naive)
+    assert not (out / "t.csv" / "marker.txt").exists()
+    for text in EXPORT_OPTIONS:
+        for paramstyle, dialect in DUCKDB:
+            with pytest.raises(RenderError, match="names an option of EXPORT DATABASE"):
+                _render(text, paramstyle, dialect, p=str(out), j="per_thread_output",
+                        k="overwrite")  # fmt: skip
+
+
+def test_duckdb_export_keeps_one_option_a_value_names(tmp_path: pathlib.Path) -> None:
+    """One option's name beside options that shape the files' content stays accepted (the
+    eleventh pass): "overwrite" there replaced only the files EXPORT writes."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "marker.txt").write_text("the user's")
+    connection = duckdb.connect()
+    connection.execute("create table t (a int)")
+    for text in ("export database {p:l} (format parquet, compression zstd, {k:i} true)",
+                 "export database {p:l} ({k:i} true)"):  # fmt: skip
+        connection.execute(*_render(text, "qmark", "duckdb", p=str(out), k="overwrite"))
+    assert (out / "marker.txt").read_text() == "the user's"
+    assert (out / "t.parquet").exists() and (out / "t.csv").exists()
