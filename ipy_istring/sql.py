@@ -1187,12 +1187,17 @@ _FUNCTION_SCOPE = (
 # =>) say what the call does beyond reading: with "store_rejects" = true, read_csv wrote the
 # tables reject_errors and reject_scans into the database, and an extension's table function
 # may take any option.  The option's name must be the text's; its value may be a value.
-_TABLE_FUNCTION_AFTER = frozenset(("from", "join", ",", "lateral"))
+# (after these words, and after a comma in FROM; CALL, PIVOT and UNPIVOT ran read_csv(p,
+# "store_rejects" = true) too, and DELETE ... USING and MERGE ... USING read a table function)
+_TABLE_FUNCTION_AFTER = frozenset(
+    ("from", "join", "lateral", "using", "call", "pivot", "unpivot", "pivot_wider",
+     "pivot_longer")
+)  # fmt: skip
 _OPTION_VALUE_AFTER = frozenset(("=", ":"))  # name = value, name := value, name => value
 _TABLE_FUNCTION_OPTION = (
-    "names an option of a table function in FROM (read_csv(p, header = true)), so its value "
-    "chooses what the call does: with \"store_rejects\" = true, read_csv wrote the tables "
-    "reject_errors and reject_scans into the database",
+    "names an option of a table function (read_csv(p, header = true) in FROM, CALL or "
+    "PIVOT), so its value chooses what the call does: with \"store_rejects\" = true, "
+    "read_csv wrote the tables reject_errors and reject_scans into the database",
     "Write the option's name in the static text (its value may be a field); to choose among "
     "known options, pick an i'...' fragment in Python and compose it with ':q'",
 )
@@ -2165,8 +2170,10 @@ def _composed(
                 table_calls.append(
                     d.name == "duckdb"
                     and bool(previous)
-                    and clauses[-1] in ("from", "join")
-                    and chain_before in _TABLE_FUNCTION_AFTER
+                    and (
+                        chain_before in _TABLE_FUNCTION_AFTER
+                        or (chain_before == "," and clauses[-1] in ("from", "join"))
+                    )
                 )
                 called_name = _aggregate_or(previous, clauses[-1])
                 calls.append(called_name)
