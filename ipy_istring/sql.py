@@ -1369,12 +1369,7 @@ _UTILITY_OPTION = (
 # name may be a value (the eleventh pass: "overwrite" alone replaced only the files EXPORT
 # writes), but not beside an option that writes a directory per table, or another value's:
 # export database 'out' (per_thread_output true, "overwrite" true) deleted a file already in
-# out/t.csv/.  Beside a field, only these written options (the files' content) are accepted.
-_EXPORT_CONTENT_OPTIONS = frozenset(
-    ("format", "header", "delimiter", "delim", "sep", "quote", "escape", "nullstr",
-     "compression", "codec", "dateformat", "timestampformat", "force_quote", "array",
-     "row_group_size")
-)  # fmt: skip
+# out/t.csv/.  Beside a field, only _EXPORT_CONTENT_OPTIONS (the files' content) are accepted.
 _EXPORT_OPTION = (
     "names an option of EXPORT DATABASE (...) beside an option that writes a directory per "
     "table or another option named by a value, so the values choose what EXPORT does: "
@@ -1389,6 +1384,12 @@ _OPTIONS = {
     "copy": _COPY_OPTION,
     "utility": _UTILITY_OPTION,
 }
+# (the options EXPORT DATABASE accepts beside one a value names: see _EXPORT_OPTION)
+_EXPORT_CONTENT_OPTIONS = frozenset(
+    ("format", "header", "delimiter", "delim", "sep", "quote", "escape", "nullstr",
+     "compression", "codec", "dateformat", "timestampformat", "force_quote", "array",
+     "row_group_size")
+)  # fmt: skip
 # PostgreSQL's storage parameters and the like, WITH (...), SET (...) and RESET (...) of CREATE
 # and ALTER (tables, views, indexes, materialized views, tablespaces, subscriptions,
 # publications, a column's options, a type's or an operator's properties): the option's name

@@ -341,13 +341,10 @@ def test_duckdb_histogram_in_an_expression_is_the_aggregate(tmp_path: pathlib.Pa
 
 # --- DuckDB: EXPORT DATABASE's options -----------------------------------------------------
 
-EXPORT_OPTIONS = [
-    "export database {p:l} (format csv, per_thread_output true, {k:i} true)",
-    "export database {p:l} ({k:i} true, per_thread_output true)",
-    "export database {p:l} ({j:i} true, {k:i} true)",
-    "export database {p:l} (partition_by (a), {k:i} true)",
-    "export database {p:l} (overwrite true, {k:i} true)",
-]
+# The options written before and after "{k:i} true" in EXPORT DATABASE's list.
+EXPORT_BESIDE = [("format csv, per_thread_output true, ", ""), ("", ", per_thread_output true"),
+                 ("{j:i} true, ", ""), ("partition_by (a), ", ""), ("overwrite true, ", "")]
+EXPORT_OPTIONS = [f"export database {{p:l}} ({a}{{k:i}} true{b})" for a, b in EXPORT_BESIDE]
 
 
 def test_duckdb_export_deletes_files_beside_a_directory_option(tmp_path: pathlib.Path) -> None:
