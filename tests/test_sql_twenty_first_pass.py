@@ -47,12 +47,16 @@ and result (``"int8"`` for a function returning int4 was refused), so the value 
 among the types the text's function converts (earlier passes keep these fields accepted);
 ``create default conversion ... for {a:l} to {b:l} from f``: the conversion function checks
 the encodings it is made for, so another pair was refused ("expected source encoding");
-``order by x using {o:i}``: a quoted name is no operator (a syntax error).
+``order by x using {o:i}``: a quoted name is no operator (a syntax error); SQLite's full-text
+tables read an option's name only as a bare word (``fts4(a, "compress"=f)`` is an unrecognized
+parameter, ``fts5(a, "content"='t')`` a parse error), so a value cannot name ``compress=`` or
+``content=``; DuckDB refuses to detach its default database (``detach "memory"``).
 """
 
 from __future__ import annotations
 
 import pathlib
+import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
@@ -378,3 +382,38 @@ def test_duckdb_export_keeps_one_option_a_value_names(tmp_path: pathlib.Path) ->
         connection.execute(*_render(text, "qmark", "duckdb", p=str(out), k="overwrite"))
     assert (out / "marker.txt").read_text() == "the user's"
     assert (out / "t.parquet").exists() and (out / "t.csv").exists()
+
+
+# --- SQLite: a full-text table's option names (held) ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("create virtual table v21 using fts4(a, {k:i}=mark21, uncompress=mark21)",
+         "unrecognized parameter"),
+        ("create virtual table v21 using fts4(a, {k:l}=mark21, uncompress=mark21)",
+         "unrecognized parameter"),
+        ("create virtual table v21 using fts5(a, {k:i}='docs21')", "parse error"),
+    ],
+)  # fmt: skip
+def test_sqlite_full_text_tables_read_no_quoted_option_name(text: str, error: str) -> None:
+    """FTS4's compress= names a function it calls on every document, and FTS5's content= the
+    table it reads, but only as a bare word: the quoted name sql() writes is unrecognized."""
+    connection = sqlite3.connect(":memory:")
+    calls: list[str] = []
+    connection.create_function("mark21", 1, lambda x: calls.append(x) or x)
+    connection.execute("create table docs21 (a)")
+    # the bare word, written in the text, is the option (and the function runs)
+    connection.execute("create virtual table c21 using fts4(a, compress=mark21, uncompress=mark21)")
+    connection.execute("insert into c21 values ('doc')")
+    assert calls == ["doc"]
+    k = "compress" if "fts4" in text else "content"
+    with pytest.raises(sqlite3.OperationalError, match=error):
+        connection.execute(*_render(text, "qmark", "sqlite", k=k))
+
+
+def test_duckdb_refuses_to_detach_its_default_database() -> None:
+    connection = duckdb.connect()
+    with pytest.raises(duckdb.Error, match="default database"):
+        connection.execute(*_render("detach {d:i}", "qmark", "duckdb", d="memory"))
