@@ -531,6 +531,7 @@ _CODE_CALLS = {
     "which reads a name with a file extension as that file or URL",
     "histogram_values": "DuckDB's histogram_values() reads its source through "
     "query_table(), which reads a name with a file extension as that file or URL",
+    # (In an expression, histogram() is the aggregate: see _aggregate_or.)
     # It binds its argument as a query without running it, and binding folds getvariable()
     # and current_setting(): a session variable's secret came back in the plan.
     "json_serialize_plan": "DuckDB's json_serialize_plan() binds its argument as SQL, "
@@ -563,6 +564,21 @@ _CODE_CALLS = {
     "functions that run their argument as code",
 }
 _ROUTINES = frozenset(("function", "procedure", "macro"))
+# DuckDB's histogram() is a table macro in FROM (which reads through query_table()) and an
+# aggregate everywhere else: in select histogram(c) from t, DuckDB finds only the aggregates
+# (histogram('t', c) found "histogram(arg, bins)", not the macro), which read no table.
+_ALSO_AGGREGATES = frozenset(("histogram",))
+_EXPRESSION_CLAUSES = frozenset(("select", "where", "having", "qualify", "order", "group"))
+_AGGREGATE_CALL = "\0aggregate"  # a calls entry: an aggregate's parentheses
+
+
+def _aggregate_or(called: str, clause: str) -> str:
+    """The ``calls`` entry for parentheses after the name ``called`` in ``clause``: an
+    aggregate's, for histogram() in an expression, or the name."""
+    if called in _ALSO_AGGREGATES and clause in _EXPRESSION_CLAUSES:
+        return _AGGREGATE_CALL
+    return called
+
 # DuckDB 2.0's CREATE EXTERNAL RESOURCE <type> AS <name> (options) is create_external_resource():
 # it runs the create function the type names, with the options: create external resource
 # "audited" as r ran the macro the type "audited" names (it turned DuckDB's query log on).
@@ -965,6 +981,10 @@ def _sink(
             return _ROUTINE_LANGUAGE  # create function f() ... language {x:i} as '...'
         if kind in _BINDS_FUNCTIONS and (chain_before or before) in _FUNCTION_NAMED_AFTER:
             return _BOUND_FUNCTION  # (also schema-qualified: sfunc = pg_catalog.{f:i})
+        if _binds_to_types(head, before, chain_before):
+            return _BOUND_TO_TYPES  # create operator class c for type {t:i} using ...
+        if kind == "event" and statement == "create" and before == "on":
+            return _EVENT_NAMED  # create event trigger et on {e:i} execute function f()
     if head[:2] == ["import", "database"]:
         return _IMPORT_DATABASE, _CODE_FIX
     if head[:2] == ["alter", "system"]:
@@ -1070,6 +1090,48 @@ _BOUND_FUNCTION = (
     "defined will call whenever it is used, so its value chooses code that runs later",
     "Write the function's name in the static text",
 )
+# The objects that bind the text's functions to a type (and access method) for every later
+# query on it: a default operator class for type "point" made a later count(distinct p) run
+# its comparison function (before, PostgreSQL had none and refused the query), and a
+# transform for "int4" is bound by every later routine written TRANSFORM FOR TYPE int4.  The
+# value chooses which queries run that code (a support function may take internal or
+# anyelement, and the access method says what each function is for), and no choice is
+# provably harmless: only the class's own name (and a family's new name or owner) may be a
+# value.  Not CREATE CAST: PostgreSQL checks the cast function's argument and result types
+# against the types named (create cast (text as "int8") with function f(text) returning int4
+# was refused), and earlier passes keep its types accepted.
+_TYPE_BINDINGS = (["create", "transform"], ["create", "operator", "class"],
+                  ["alter", "operator", "family"])  # fmt: skip
+_TYPE_BINDING_NAMED_AFTER = frozenset(("class", "to"))
+_BOUND_TO_TYPES = (
+    "is in CREATE TRANSFORM, CREATE OPERATOR CLASS or ALTER OPERATOR FAMILY, which bind "
+    "functions to the types and access method named there for every later query: a default "
+    "operator class for type \"point\" made a later count(distinct p) run its comparison "
+    "function, so the value would choose which queries run that code",
+    "Write the types, access method and functions in the static text; to choose among known "
+    "ones, pick an i'...' fragment in Python and compose it with ':q'",
+)
+# CREATE EVENT TRIGGER ... ON <event> runs the text's function on that event of every role's
+# commands in the database: with "sql_drop" a later create table ran nothing, with
+# "ddl_command_start" it ran the function (EVENT RAN CREATE TABLE).
+_EVENT_NAMED = (
+    "names the event of CREATE EVENT TRIGGER, so its value chooses which later commands, of "
+    "every role, run the trigger's function (\"ddl_command_start\": every CREATE, ALTER and "
+    "DROP)",
+    "Write the event in the static text; to choose among known events, pick an i'...' "
+    "fragment in Python and compose it with ':q'",
+)
+
+
+def _binds_to_types(head: list[str], before: str, chain_before: str) -> bool:
+    """Whether a field after ``before`` (its dotted name after ``chain_before``) in the
+    statement ``head`` begins is in one of _TYPE_BINDINGS, and not a name it may take."""
+    words = [word for word in head if word not in _CREATE_MODIFIERS]
+    if not any(words[: len(kind)] == kind for kind in _TYPE_BINDINGS):
+        return False
+    return (chain_before or before) not in _TYPE_BINDING_NAMED_AFTER
+
+
 _IMPORT_DATABASE = (
     "is in IMPORT DATABASE, which runs the SQL in the directory's schema.sql and load.sql "
     "(DuckDB): the value would choose the file of code to run"
@@ -1120,6 +1182,24 @@ _FUNCTION_SCOPE = (
     "use \"src\" made every later lower('ABC') run that macro",
     "Write the database and schema in the static text; to choose among known ones, pick an "
     "i'...' fragment in Python and compose it with ':q'",
+)
+# A DuckDB table function's named options in FROM (read_csv(p, header = true); also := and
+# =>) say what the call does beyond reading: with "store_rejects" = true, read_csv wrote the
+# tables reject_errors and reject_scans into the database, and an extension's table function
+# may take any option.  The option's name must be the text's; its value may be a value.
+# (after these words, and after a comma in FROM; CALL, PIVOT and UNPIVOT ran read_csv(p,
+# "store_rejects" = true) too, and DELETE ... USING and MERGE ... USING read a table function)
+_TABLE_FUNCTION_AFTER = frozenset(
+    ("from", "join", "lateral", "using", "call", "pivot", "unpivot", "pivot_wider",
+     "pivot_longer")
+)  # fmt: skip
+_OPTION_VALUE_AFTER = frozenset(("=", ":"))  # name = value, name := value, name => value
+_TABLE_FUNCTION_OPTION = (
+    "names an option of a table function (read_csv(p, header = true) in FROM, CALL or "
+    "PIVOT), so its value chooses what the call does: with \"store_rejects\" = true, "
+    "read_csv wrote the tables reject_errors and reject_scans into the database",
+    "Write the option's name in the static text (its value may be a field); to choose among "
+    "known options, pick an i'...' fragment in Python and compose it with ':q'",
 )
 # CREATE FUNCTION / PROCEDURE ... TRANSFORM FOR TYPE t makes the language's handler call the
 # functions of the transform for (t, language) on the routine's arguments and results:
@@ -1285,12 +1365,31 @@ _UTILITY_OPTION = (
     "Write the option's name in the static text; to choose among known options, pick an "
     "i'...' fragment in Python and compose it with ':q'",
 )
+# DuckDB's EXPORT DATABASE (...) takes COPY's options for each table's file.  One option's
+# name may be a value (the eleventh pass: "overwrite" alone replaced only the files EXPORT
+# writes), but not beside an option that writes a directory per table, or another value's:
+# export database 'out' (per_thread_output true, "overwrite" true) deleted a file already in
+# out/t.csv/.  Beside a field, only _EXPORT_CONTENT_OPTIONS (the files' content) are accepted.
+_EXPORT_OPTION = (
+    "names an option of EXPORT DATABASE (...) beside an option that writes a directory per "
+    "table or another option named by a value, so the values choose what EXPORT does: "
+    "export database 'out' (per_thread_output true, \"overwrite\" true) deleted a file "
+    "already in out/t.csv/",
+    "Write the options' names in the static text; to choose among known options, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
+)
 _OPTIONS = {
     "attach": _ATTACH_OPTION,
     "explain": _EXPLAIN_OPTION,
     "copy": _COPY_OPTION,
     "utility": _UTILITY_OPTION,
 }
+# (the options EXPORT DATABASE accepts beside one a value names: see _EXPORT_OPTION)
+_EXPORT_CONTENT_OPTIONS = frozenset(
+    ("format", "header", "delimiter", "delim", "sep", "quote", "escape", "nullstr",
+     "compression", "codec", "dateformat", "timestampformat", "force_quote", "array",
+     "row_group_size")
+)  # fmt: skip
 # PostgreSQL's storage parameters and the like, WITH (...), SET (...) and RESET (...) of CREATE
 # and ALTER (tables, views, indexes, materialized views, tablespaces, subscriptions,
 # publications, a column's options, a type's or an operator's properties): the option's name
@@ -1781,6 +1880,13 @@ def _composed(
         # _names_a_table), and the last one's, at the top level, with only commas after it:
         # then the next name is one too (drop table a, {t:i}; grant select on a, {t:i} to r).
         relation = listing = ""
+        # per open parenthesis, whether it is a DuckDB table function's in FROM (read_csv(...)),
+        # and the field that may name one of its options (read_csv({p}, {k:i} = true))
+        table_calls: list[bool] = []
+        option_named: int | None = None
+        # EXPORT DATABASE's option names: the fields, and the names written in the text
+        export_fields: list[int] = []
+        export_written: list[str] = []
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
@@ -1790,6 +1896,9 @@ def _composed(
                 token = _name(text[start:end], kind)
             else:
                 token = MARKER if kind == "field" else text[start:end]
+            if option_named is not None and token in _OPTION_VALUE_AFTER:
+                found[option_named] = found[option_named] or _TABLE_FUNCTION_OPTION
+            option_named = None
             if whole is not None and token not in (",", ")"):
                 found[whole] = found[whole] or _SETTING_VALUE_PART  # set_config(k, {v} || 'x')
             whole = None
@@ -1907,7 +2016,9 @@ def _composed(
                     why = _POLICY_KIND  # create policy p on t as {k:i}: "permissive"
                 if why is None and postgresql and not grantees and not calls:
                     why = _GRANTED_NAMES.get(granted_on)  # grant set on parameter {p:i}
-                if why is None and options and len(calls) == 1 and last in ("(", ","):
+                if options == "export" and len(calls) == 1 and last in ("(", ","):
+                    export_fields.append(field)  # export database p (format csv, {k:i} true)
+                elif why is None and options and len(calls) == 1 and last in ("(", ","):
                     # attach p as d ({k:i} ?), explain ({k:i}) delete ...: the option's name
                     why = _OPTIONS[options]
                 if (
@@ -1932,6 +2043,8 @@ def _composed(
                     why = _TRANSFORM_TYPE  # create function ... transform for type {t:i}
                 if why is None and _fts_option(calls, prior, last) in _FTS_FUNCTIONS:
                     why = _FTS_FUNCTION  # fts4(..., compress={f:i})
+                if table_calls[-1:] == [True] and last in ("(", ","):
+                    option_named = field  # read_csv({p}, {k:i} = true): if "=" follows
                 if why is not None and found[field] is None:
                     found[field] = why
                 if (postgresql or d.name == "duckdb") and specs[field] == "i" and not calls:
@@ -2035,8 +2148,11 @@ def _composed(
                 field += 1
             elif token == ";":
                 _refuse_qualified(found, aliased, qualified, columns, from_calls)
+                _refuse_export_options(found, export_fields, export_written)
+                export_fields, export_written = [], []
                 qualified, columns, from_calls = [], [], False
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
+                table_calls = []
                 after_set = attach_type = options = None
                 grantees, granted_on = False, ""
             elif token == "," and attach_type == len(calls):
@@ -2050,13 +2166,24 @@ def _composed(
                     options = "utility"  # vacuum ({k:i}) t: "full", not vacuum {t:i} ({c:i})
                 elif not calls and _copy_options(_statement(head)):
                     options = "copy"  # copy t to 'f' ({k:i} true), not copy t ({c:i}) from
-                calls.append(previous)
-                if previous in _CODE_CALLS:
+                elif not calls and _statement(head)[:2] == ["export", "database"]:
+                    options = "export"
+                table_calls.append(
+                    d.name == "duckdb"
+                    and bool(previous)
+                    and (
+                        chain_before in _TABLE_FUNCTION_AFTER
+                        or (chain_before == "," and clauses[-1] in ("from", "join"))
+                    )
+                )
+                called_name = _aggregate_or(previous, clauses[-1])
+                calls.append(called_name)
+                if called_name in _CODE_CALLS:
                     taint = taint or f"calls {_shown(previous)}(), and {_CODE_CALLS[previous]}"
                 # from (a join b ...): a table may follow, as after FROM
                 clauses.append(_clause_opened(last, clauses[-1]))
             elif token == ")":
-                del calls[-1:]
+                del calls[-1:], table_calls[-1:]
                 if not calls:
                     options = None
                 if len(clauses) > 1:
@@ -2072,6 +2199,8 @@ def _composed(
                     if not taint and _sets_code(head, after_set):
                         taint = _SETTING_CODE_WHY
             elif kind in ("word", "identifier"):
+                if options == "export" and len(calls) == 1 and last in ("(", ","):
+                    export_written.append(token)
                 if token == "type" and calls and _statement(head)[:1] == ["attach"]:
                     attach_type = len(calls)
                 if token in _CLAUSES:
@@ -2101,6 +2230,7 @@ def _composed(
             previous = token if kind in ("word", "identifier") else ""
             prior, last, last_named = last, token, named
         _refuse_qualified(found, aliased, qualified, columns, from_calls)
+        _refuse_export_options(found, export_fields, export_written)
         if taint:
             found = [where or _runs_code(taint) for where in found]
     return _Places(
@@ -2353,6 +2483,16 @@ def _indirected(prior: str, field: int, specs: tuple[str, ...]) -> bool:
     attribute notation calls a name after: ``(x).f``, ``x[1].f``, and a parameter or a
     ``{xs:in}`` list (``$1 .f``, ``(?, ?) .f``; a literal's ``-5`` is written ``(-5)``)."""
     return prior in (")", "]") or (prior == MARKER and specs[field - 1] in ("", "in", "l"))
+
+
+def _refuse_export_options(
+    found: list[tuple[str, str] | None], fields: list[int], written: list[str]
+) -> None:
+    """Refuse the fields that name options of the statement's EXPORT DATABASE (...), unless
+    one stands alone among options written in the text that only shape the files' content."""
+    if len(fields) > 1 or not _EXPORT_CONTENT_OPTIONS.issuperset(written):
+        for field in fields:
+            found[field] = found[field] or _EXPORT_OPTION
 
 
 def _refuse_qualified(
