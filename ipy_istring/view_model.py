@@ -566,20 +566,30 @@ def _kind(result: object) -> str:
     return "value"
 
 
-def _params_of(params: object) -> list[tuple[str, object]]:
+_Item = Callable[[int], tuple[str, object]]
+
+
+def _params_of(params: object) -> tuple[int, _Item]:
+    """How many parameters ``params`` holds, and how to read the one at a position (its
+    label and value): only the shown ones are read, so a lazy sequence (``range(10**12)``,
+    which a list of every row took minutes and gigabytes to build) costs no more than a
+    list."""
     if isinstance(params, Mapping):
-        return [(exact_text(str(key)), value) for key, value in params.items()]
+        keys = list(params)
+        return len(keys), lambda i: (exact_text(str(keys[i])), params[keys[i]])
     if isinstance(params, Sequence) and not isinstance(params, (str, bytes)):
         # Numbered from 0, as fields and arguments are: params[0] is the first.
-        return [(str(position), value) for position, value in enumerate(params)]
-    return [("", params)]
+        return len(params), lambda i: (str(i), params[i])
+    return 1, lambda i: ("", params)
 
 
-def _rows(items: Sequence[tuple[str, object]], reprs: _Reprs) -> tuple[Row, ...]:
-    return tuple(
-        Row(items[i][0], reprs(items[i][1]), type_name(items[i][1]))
-        for i in shown_rows(len(items), options.max_rows)
-    )
+def _rows(count: int, item: _Item, reprs: _Reprs) -> tuple[Row, ...]:
+    """The shown rows of ``count`` items (see :func:`shown_rows`)."""
+    rows = []
+    for i in shown_rows(count, options.max_rows):
+        label, value = item(i)
+        rows.append(Row(label, reprs(value), type_name(value)))
+    return tuple(rows)
 
 
 def _read(name: str, result: object, reprs: _Reprs) -> RenderedOutput:
@@ -588,21 +598,19 @@ def _read(name: str, result: object, reprs: _Reprs) -> RenderedOutput:
     kind = _kind(result)
     if kind == "query":
         query: Any = result
-        params = _params_of(query.params)
+        count, item = _params_of(query.params)
         return RenderedOutput(
             name,
             kind,
             clip(exact_text(str(query.sql)), limit),
-            _rows(params, reprs),
-            len(params),
-            f"query, {len(params):,} parameters",
+            _rows(count, item, reprs),
+            count,
+            f"query, {count:,} parameters",
         )
     if kind == "argv":
         argv: list[str] = result  # type: ignore[assignment]
-        items = [(str(position), item) for position, item in enumerate(argv)]
-        return RenderedOutput(
-            name, kind, Clipped(""), _rows(items, reprs), len(argv), f"{len(argv):,} arguments"
-        )
+        rows = _rows(len(argv), lambda i: (str(i), argv[i]), reprs)
+        return RenderedOutput(name, kind, Clipped(""), rows, len(argv), f"{len(argv):,} arguments")
     if kind in ("html", "text"):
         return RenderedOutput(name, kind, clip(str.__str__(result), limit), summary=kind)
     shown = value_repr(result, limit)
