@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
+from unicodedata import bidirectional
 
 from .display_options import options
 from .fields import SharedTexts, shared_texts, value_text
@@ -53,6 +54,7 @@ __all__ = [
     "ordered_renderers",
     "render_one",
     "render_within_limits",
+    "right_to_left",
     "shown_as_is",
     "shown_rows",
     "type_name",
@@ -108,18 +110,39 @@ def shown_as_is(text: str) -> bool:
     return text.isprintable() and _INVISIBLE.search(text) is None
 
 
-def visible_parts(text: str, *, newlines: bool = True) -> Iterator[tuple[str, bool]]:
+# Bidi classes a display lays out right to left (Hebrew and Arabic letters, Arabic-Indic
+# digits): among other text, a run of them and the spaces, digits and signs between them is
+# shown reversed, so two arguments can read swapped.
+_RIGHT_TO_LEFT = frozenset(("R", "AL", "AN"))
+
+
+def right_to_left(text: str) -> bool:
+    """Whether ``text`` holds a character a bidi display lays out right to left."""
+    return not text.isascii() and any(bidirectional(char) in _RIGHT_TO_LEFT for char in text)
+
+
+def _shown(char: str, newlines: bool, keep_right_to_left: bool) -> bool:
+    if newlines and char == "\n":
+        return True
+    return shown_as_is(char) and (keep_right_to_left or not right_to_left(char))
+
+
+def visible_parts(
+    text: str, *, newlines: bool = True, keep_right_to_left: bool = True
+) -> Iterator[tuple[str, bool]]:
     """``text`` as runs of ``(piece, is_escape)``: every character that is not printable
     (controls, bidi overrides and isolates, zero-width and other format characters, line and
     paragraph separators, unusual spaces) or that is drawn as nothing (Hangul fillers,
     variation selectors...) becomes its own piece holding its escape.  With ``newlines``,
-    ``\\n`` stays a line break."""
-    if shown_as_is(text) or (newlines and all(map(shown_as_is, text.split("\n")))):
+    ``\\n`` stays a line break; without ``keep_right_to_left``, right-to-left characters are
+    escaped too (a terminal may reorder them: :func:`right_to_left`)."""
+    plain = shown_as_is(text) or (newlines and all(map(shown_as_is, text.split("\n"))))
+    if plain and (keep_right_to_left or not right_to_left(text)):
         yield text, False
         return
     start = 0
     for position, char in enumerate(text):
-        if shown_as_is(char) or (newlines and char == "\n"):
+        if _shown(char, newlines, keep_right_to_left):
             continue
         if start < position:
             yield text[start:position], False
@@ -129,11 +152,51 @@ def visible_parts(text: str, *, newlines: bool = True) -> Iterator[tuple[str, bo
         yield text[start:], False
 
 
-def visible(text: str, *, newlines: bool = True) -> str:
-    """``text`` with every invisible or text-moving character shown as its escape."""
-    if shown_as_is(text):  # nearly every text: no copy
+# A backslash of the text itself that reads as the start of an escape: before what an escape
+# spells (``\\t``, ``\\x1b``, ``\\u200b``...; ``\\n`` where line breaks are escaped too), or
+# before an escaped character.  Shown doubled in plain text, as Python writes it, so the six
+# characters ``\\u200b`` and a real U+200B read apart.
+_ESCAPE_SPELLING = r"x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}"
+_LOOKS_ESCAPED = {
+    True: re.compile(rf"\\+(?=[tr]|{_ESCAPE_SPELLING})"),
+    False: re.compile(rf"\\+(?=[tnr]|{_ESCAPE_SPELLING})"),
+}
+_LAST_BACKSLASHES = re.compile(r"\\+\Z")
+
+
+def _doubled(match: re.Match[str]) -> str:
+    return match.group() * 2
+
+
+def _literal_backslashes(pieces: list[tuple[str, bool]], newlines: bool) -> Iterator[str]:
+    """The pieces of :func:`visible_parts` with each backslash of the text that reads as an
+    escape doubled: only a run of backslashes of even length is the text's own."""
+    looks_escaped = _LOOKS_ESCAPED[newlines]
+    for index, (piece, is_escape) in enumerate(pieces):
+        if not is_escape and "\\" in piece:
+            piece = looks_escaped.sub(_doubled, piece)
+            if index + 1 < len(pieces):  # (an escape follows: pieces alternate)
+                piece = _LAST_BACKSLASHES.sub(_doubled, piece)
+        yield piece
+
+
+def visible(
+    text: str,
+    *,
+    newlines: bool = True,
+    keep_right_to_left: bool = True,
+    escaped: bool = False,
+) -> str:
+    """``text`` as plain text with every invisible or text-moving character shown as its
+    escape, and a backslash of its own that reads as an escape doubled (none for a repr,
+    ``escaped``: its backslashes are already Python's escapes)."""
+    as_is = shown_as_is(text) and (escaped or "\\" not in text)
+    if as_is and (keep_right_to_left or not right_to_left(text)):  # nearly every text: no copy
         return text
-    return "".join(piece for piece, _ in visible_parts(text, newlines=newlines))
+    pieces = list(visible_parts(text, newlines=newlines, keep_right_to_left=keep_right_to_left))
+    if escaped:
+        return "".join(piece for piece, _ in pieces)
+    return "".join(_literal_backslashes(pieces, newlines))
 
 
 # --------------------------------------------------------------------------------------------
