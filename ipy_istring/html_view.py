@@ -29,6 +29,7 @@ from .view_model import (
     SourcePart,
     TemplateView,
     ValueText,
+    clip,
     describe,
     right_to_left,
     shown_as_is,
@@ -92,6 +93,11 @@ def _clipped_html(clipped: Clipped) -> str:
     return text_html(clipped.text) + _more(clipped.omitted)
 
 
+def _name_html(name: str) -> str:
+    """A renderer's name, cut as a value is (see :func:`~ipy_istring.view_model.shown_name`)."""
+    return _clipped_html(clip(name, options.max_value_chars))
+
+
 def _pre(css_class: str, body: str, attributes: str = "") -> str:
     """A ``pre`` of ``body``.  The parser drops a line break right after ``<pre>`` (written
     ``&#10;`` too): a text that starts with one gets one more, for the parser to drop."""
@@ -105,7 +111,7 @@ def header_html(view: TemplateView, *, with_renderer: bool = True) -> str:
     noun = "field" if count == 1 else "fields"
     renderer = (
         f" <span class='ipyis-badge ipyis-badge-accent'>renderer "
-        f"{text_html(view.default_renderer)}</span>"
+        f"{_name_html(view.default_renderer)}</span>"
         if with_renderer
         else ""
     )
@@ -301,7 +307,7 @@ def output_html(output: RenderedOutput, *, preview: bool = False) -> str:
 def _output_summary(output: RenderedOutput, is_default: bool) -> str:
     note = "default" if is_default else output.summary
     css = "ipyis-summary-error" if output.kind == "error" else "ipyis-summary-note"
-    return f"{text_html(output.name)} <span class='{css}'>{text_html(note)}</span>"
+    return f"{_name_html(output.name)} <span class='{css}'>{text_html(note)}</span>"
 
 
 def _outputs_html(view: TemplateView) -> str:

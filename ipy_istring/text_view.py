@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .view_model import RenderedOutput, TemplateView, ValueText, describe, visible
+from .view_model import RenderedOutput, TemplateView, ValueText, describe, shown_name, visible
 
 __all__ = ["pretty", "to_text", "view_text"]
 
@@ -105,7 +105,7 @@ def _headline(view: TemplateView) -> str:
     count = view.field_count
     noun = "field" if count == 1 else "fields"
     # (made visible as every text is: repr keeps what is printable but drawn as nothing)
-    return f"i-string template: {count:,} {noun}, renderer '{_cell(view.default_renderer)}'"
+    return f"i-string template: {count:,} {noun}, renderer '{shown_name(view.default_renderer)}'"
 
 
 def view_text(view: TemplateView) -> str:
@@ -115,7 +115,7 @@ def view_text(view: TemplateView) -> str:
         lines.extend(_field_lines(view))
     if view.registry_error:
         lines.append(f"  ({visible(view.registry_error)})")
-    names = [_cell(output.name) for output in view.outputs]
+    names = [shown_name(output.name) for output in view.outputs]
     width = max((len(name) for name in names), default=0)
     for name, output in zip(names, view.outputs, strict=True):
         first, *rest = _output_text(output).split("\n")

@@ -56,6 +56,7 @@ __all__ = [
     "render_within_limits",
     "right_to_left",
     "shown_as_is",
+    "shown_name",
     "shown_rows",
     "type_name",
     "value_repr",
@@ -220,6 +221,14 @@ def clip(text: str, limit: int) -> Clipped:
 def _cut(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, where the view says no more than that."""
     return text if len(text) <= limit else text[:limit]
+
+
+def shown_name(name: str) -> str:
+    """A renderer's name as plain text: made visible, cut to ``max_value_chars`` (a name of a
+    million characters padded every line of the text view to it: 3 MB for three outputs)."""
+    cut = clip(name, options.max_value_chars)
+    more = f" … {cut.omitted:,} more characters" if cut.omitted else ""
+    return visible(cut.text, newlines=False) + more
 
 
 def shown_rows(count: int, max_rows: int) -> list[int]:

@@ -26,6 +26,9 @@ clutter in every page that shows it, the terminal's bidi, written escapes, lazy 
 - A renderer returning a query whose parameters are a lazy sequence (``range(10**12)``)
   hung the display: it listed every parameter to show thirty (``range(10**7)`` took 8 s).
   Only the shown ones are read now.
+- A renderer's name was shown whole: a name of a million characters padded every line of
+  the text view to it (3 MB for three outputs), and filled the HTML view and the picker.
+  It is now cut as a value is, saying how much was left out.
 
 Each test runs the command in the real destination (dash), exports a real notebook with
 nbconvert and reads it in real Chromium (its real clipboard too), or lays out the terminal's
@@ -359,3 +362,21 @@ def test_a_query_of_lazy_parameters_reads_only_the_shown_ones() -> None:
     assert "… 999,999,999,999,999,970 more parameters …" in display.to_text(t, view=view)
     huge = describe(t, registry={"q": lambda t: Query("select 1", range(10**15))})
     assert huge.outputs[0].rows[-1].value.text == repr(10**15 - 1)
+
+
+def test_a_renderer_with_a_huge_name_is_shown_cut() -> None:
+    """Positive control: the old text view padded each output line to the name (the old
+    line of the short name held a million spaces).  Every view now cuts it."""
+    from ipy_istring.widget import TemplateWidget
+
+    name = "n" * 10**6
+    registry = {name: lambda t: "a", "c": lambda t: "x"}
+    t = InterpolationTemplate("ls ", field(1, "n"))
+    assert len(f"{'c'.rjust(len(name))} → x") > 10**6
+    view = describe(t, registry=registry)
+    text, html = display.to_text(t, view=view), display.to_html(t, view=view)
+    assert len(text) < 2_000 and len(html) < 20_000
+    assert "… 999,800 more characters → a" in text
+    assert "999,800 more characters" in html
+    labels = TemplateWidget(t, registry=registry).control._options_labels
+    assert labels == ("n" * 200 + " … 999,800 more characters", "c")
