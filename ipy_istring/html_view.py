@@ -29,7 +29,9 @@ from .view_model import (
     SourcePart,
     TemplateView,
     ValueText,
+    clip,
     describe,
+    right_to_left,
     shown_as_is,
     visible_parts,
 )
@@ -68,11 +70,13 @@ def style_tag() -> str:
 
 
 def text_html(text: str, *, newlines: bool = True) -> str:
-    """``text`` as HTML text: escaped, each invisible character shown as a marked escape."""
+    """``text`` as HTML text: escaped, each invisible character shown as a marked escape.
+    The mark is in a ``b`` (bold without the stylesheet, kept by every sanitizer), so the six
+    characters ``\\u200b`` of a text and a real U+200B's escape read apart anywhere."""
     if shown_as_is(text):  # nearly every text: one escape (none for names), no split
         return text if text.isalnum() else escape(text)
     return "".join(
-        f"<span class='ipyis-esc' title='invisible character'>{escape(piece)}</span>"
+        f"<b><span class='ipyis-esc' title='invisible character'>{escape(piece)}</span></b>"
         if is_escape
         else _no_blank_lines(escape(piece))
         for piece, is_escape in visible_parts(text, newlines=newlines)
@@ -89,11 +93,16 @@ def _clipped_html(clipped: Clipped) -> str:
     return text_html(clipped.text) + _more(clipped.omitted)
 
 
-def _pre(css_class: str, body: str) -> str:
+def _name_html(name: str) -> str:
+    """A renderer's name, cut as a value is (see :func:`~ipy_istring.view_model.shown_name`)."""
+    return _clipped_html(clip(name, options.max_value_chars))
+
+
+def _pre(css_class: str, body: str, attributes: str = "") -> str:
     """A ``pre`` of ``body``.  The parser drops a line break right after ``<pre>`` (written
     ``&#10;`` too): a text that starts with one gets one more, for the parser to drop."""
     first = "\n" if body.startswith("&#10;") else ""
-    return f"<pre class='{css_class}'>{first}{body}</pre>"
+    return f"<pre class='{css_class}'{attributes}>{first}{body}</pre>"
 
 
 def header_html(view: TemplateView, *, with_renderer: bool = True) -> str:
@@ -102,7 +111,7 @@ def header_html(view: TemplateView, *, with_renderer: bool = True) -> str:
     noun = "field" if count == 1 else "fields"
     renderer = (
         f" <span class='ipyis-badge ipyis-badge-accent'>renderer "
-        f"{text_html(view.default_renderer)}</span>"
+        f"{_name_html(view.default_renderer)}</span>"
         if with_renderer
         else ""
     )
@@ -189,11 +198,20 @@ def _fields_section_html(view: TemplateView) -> str:
 
 
 def _block(clipped: Clipped) -> str:
-    """A renderer's output, its characters left to right in the order they run: ``bdo``
-    (an element, so it holds without the stylesheet) turns off the bidi reordering of
-    printable right-to-left letters, which showed ``cp א-1 ב-2`` as ``cp 2-ב 1-א``, the
-    destination read first."""
-    return _pre("ipyis-output", f"<bdo dir='ltr'>{_clipped_html(clipped)}</bdo>")
+    """A renderer's output, its characters left to right in the order they run.
+
+    Printable right-to-left letters are reordered by bidi: ``cp א-1 ב-2`` showed as
+    ``cp 2-ב 1-א``, the destination read first.  An output holding one is put in a ``bdo``
+    (an element: it holds without the stylesheet, in JupyterLab's untrusted view and on
+    GitHub).  Any other output, with nothing to reorder, is no more than its ``pre``:
+    nbconvert's ``--sanitize-html`` shows a ``bdo`` as its escaped tag, and Unicode's
+    overrides (LRO...PDF) instead of it would be copied with the command.
+    ``dir`` sets the direction of its ends (a page laid out right to left moved
+    ``echo hi;`` to ``;echo hi``); a sanitizer that drops it shows nothing of it."""
+    body = _clipped_html(clipped)
+    if right_to_left(clipped.text):
+        body = f"<bdo dir='ltr'>{body}</bdo>"
+    return _pre("ipyis-output", body, " dir='ltr'")
 
 
 def _row_html(row: Row, *, typed: bool = True) -> str:
@@ -289,7 +307,7 @@ def output_html(output: RenderedOutput, *, preview: bool = False) -> str:
 def _output_summary(output: RenderedOutput, is_default: bool) -> str:
     note = "default" if is_default else output.summary
     css = "ipyis-summary-error" if output.kind == "error" else "ipyis-summary-note"
-    return f"{text_html(output.name)} <span class='{css}'>{text_html(note)}</span>"
+    return f"{_name_html(output.name)} <span class='{css}'>{text_html(note)}</span>"
 
 
 def _outputs_html(view: TemplateView) -> str:

@@ -10,8 +10,11 @@ An aligned table of the fields, then one line (or block) per renderer::
        sql → select * from users where name = ? limit ?  params: ['Robert', 5]
 
 Every text goes through :func:`~ipy_istring.view_model.visible` (an ESC, ``\\r`` or U+202E
-in a value shows as its escape and can neither colour the terminal nor overwrite a label),
-and every cut says what it left out, with the same limits as the HTML view.
+in a value shows as its escape and can neither colour the terminal nor overwrite a label; a
+backslash of the text that reads as an escape shows doubled), and every cut says what it
+left out, with the same limits as the HTML view.  The outputs' lines show right-to-left
+letters as escapes too: a terminal with bidi (VTE, Konsole) reorders them, and
+``cp א-1 ב-2`` read ``cp 2-ב 1-א``, the destination first.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .view_model import RenderedOutput, TemplateView, ValueText, describe, visible
+from .view_model import RenderedOutput, TemplateView, ValueText, describe, shown_name, visible
 
 __all__ = ["pretty", "to_text", "view_text"]
 
@@ -32,11 +35,14 @@ def _cell(text: str) -> str:
     return visible(text, newlines=False)
 
 
-def _value_text(value: ValueText) -> str:
-    """A value's repr as one line: the repr and what was cut, or ``<why repr failed>``."""
+def _value_text(value: ValueText, *, in_output: bool = False) -> str:
+    """A value's repr as one line: the repr and what was cut, or ``<why repr failed>``.
+    ``in_output``: a parameter or argument, its right-to-left letters escaped too."""
     if value.flagged:
         return f"<{_cell(value.text)}>"
-    return _cell(value.text) + _more(value.omitted)
+    keep = not in_output
+    shown = visible(value.text, newlines=False, keep_right_to_left=keep, escaped=True)
+    return shown + _more(value.omitted)
 
 
 def _field_lines(view: TemplateView) -> Iterator[str]:
@@ -71,7 +77,7 @@ def _gap_position(view: TemplateView) -> int:
 
 
 def _rows_text(output: RenderedOutput, unit: str) -> str:
-    values = [_value_text(row.value) for row in output.rows]
+    values = [_value_text(row.value, in_output=True) for row in output.rows]
     if output.omitted_rows:
         half = len(values) // 2
         values.insert(half, f"… {output.omitted_rows:,} more {unit} …")
@@ -79,8 +85,10 @@ def _rows_text(output: RenderedOutput, unit: str) -> str:
 
 
 def _output_text(output: RenderedOutput) -> str:
-    """One renderer's output as text: what it made, and what was cut."""
-    text = visible(output.text.text) + _more(output.text.omitted)
+    """One renderer's output as text: what it made, and what was cut; right-to-left letters
+    shown as escapes, so no terminal reorders it (a "value" output is a repr)."""
+    shown = visible(output.text.text, keep_right_to_left=False, escaped=output.kind == "value")
+    text = shown + _more(output.text.omitted)
     if output.kind == "error":
         return f"error: {text}"
     if output.kind == "skipped":
@@ -97,7 +105,7 @@ def _headline(view: TemplateView) -> str:
     count = view.field_count
     noun = "field" if count == 1 else "fields"
     # (made visible as every text is: repr keeps what is printable but drawn as nothing)
-    return f"i-string template: {count:,} {noun}, renderer '{_cell(view.default_renderer)}'"
+    return f"i-string template: {count:,} {noun}, renderer '{shown_name(view.default_renderer)}'"
 
 
 def view_text(view: TemplateView) -> str:
@@ -107,7 +115,7 @@ def view_text(view: TemplateView) -> str:
         lines.extend(_field_lines(view))
     if view.registry_error:
         lines.append(f"  ({visible(view.registry_error)})")
-    names = [_cell(output.name) for output in view.outputs]
+    names = [shown_name(output.name) for output in view.outputs]
     width = max((len(name) for name in names), default=0)
     for name, output in zip(names, view.outputs, strict=True):
         first, *rest = _output_text(output).split("\n")

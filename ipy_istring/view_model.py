@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
+from unicodedata import bidirectional
 
 from .display_options import options
 from .fields import SharedTexts, shared_texts, value_text
@@ -53,7 +54,9 @@ __all__ = [
     "ordered_renderers",
     "render_one",
     "render_within_limits",
+    "right_to_left",
     "shown_as_is",
+    "shown_name",
     "shown_rows",
     "type_name",
     "value_repr",
@@ -108,18 +111,39 @@ def shown_as_is(text: str) -> bool:
     return text.isprintable() and _INVISIBLE.search(text) is None
 
 
-def visible_parts(text: str, *, newlines: bool = True) -> Iterator[tuple[str, bool]]:
+# Bidi classes a display lays out right to left (Hebrew and Arabic letters, Arabic-Indic
+# digits): among other text, a run of them and the spaces, digits and signs between them is
+# shown reversed, so two arguments can read swapped.
+_RIGHT_TO_LEFT = frozenset(("R", "AL", "AN"))
+
+
+def right_to_left(text: str) -> bool:
+    """Whether ``text`` holds a character a bidi display lays out right to left."""
+    return not text.isascii() and any(bidirectional(char) in _RIGHT_TO_LEFT for char in text)
+
+
+def _shown(char: str, newlines: bool, keep_right_to_left: bool) -> bool:
+    if newlines and char == "\n":
+        return True
+    return shown_as_is(char) and (keep_right_to_left or not right_to_left(char))
+
+
+def visible_parts(
+    text: str, *, newlines: bool = True, keep_right_to_left: bool = True
+) -> Iterator[tuple[str, bool]]:
     """``text`` as runs of ``(piece, is_escape)``: every character that is not printable
     (controls, bidi overrides and isolates, zero-width and other format characters, line and
     paragraph separators, unusual spaces) or that is drawn as nothing (Hangul fillers,
     variation selectors...) becomes its own piece holding its escape.  With ``newlines``,
-    ``\\n`` stays a line break."""
-    if shown_as_is(text) or (newlines and all(map(shown_as_is, text.split("\n")))):
+    ``\\n`` stays a line break; without ``keep_right_to_left``, right-to-left characters are
+    escaped too (a terminal may reorder them: :func:`right_to_left`)."""
+    plain = shown_as_is(text) or (newlines and all(map(shown_as_is, text.split("\n"))))
+    if plain and (keep_right_to_left or not right_to_left(text)):
         yield text, False
         return
     start = 0
     for position, char in enumerate(text):
-        if shown_as_is(char) or (newlines and char == "\n"):
+        if _shown(char, newlines, keep_right_to_left):
             continue
         if start < position:
             yield text[start:position], False
@@ -129,11 +153,51 @@ def visible_parts(text: str, *, newlines: bool = True) -> Iterator[tuple[str, bo
         yield text[start:], False
 
 
-def visible(text: str, *, newlines: bool = True) -> str:
-    """``text`` with every invisible or text-moving character shown as its escape."""
-    if shown_as_is(text):  # nearly every text: no copy
+# A backslash of the text itself that reads as the start of an escape: before what an escape
+# spells (``\\t``, ``\\x1b``, ``\\u200b``...; ``\\n`` where line breaks are escaped too), or
+# before an escaped character.  Shown doubled in plain text, as Python writes it, so the six
+# characters ``\\u200b`` and a real U+200B read apart.
+_ESCAPE_SPELLING = r"x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}"
+_LOOKS_ESCAPED = {
+    True: re.compile(rf"\\+(?=[tr]|{_ESCAPE_SPELLING})"),
+    False: re.compile(rf"\\+(?=[tnr]|{_ESCAPE_SPELLING})"),
+}
+_LAST_BACKSLASHES = re.compile(r"\\+\Z")
+
+
+def _doubled(match: re.Match[str]) -> str:
+    return match.group() * 2
+
+
+def _literal_backslashes(pieces: list[tuple[str, bool]], newlines: bool) -> Iterator[str]:
+    """The pieces of :func:`visible_parts` with each backslash of the text that reads as an
+    escape doubled: only a run of backslashes of even length is the text's own."""
+    looks_escaped = _LOOKS_ESCAPED[newlines]
+    for index, (piece, is_escape) in enumerate(pieces):
+        if not is_escape and "\\" in piece:
+            piece = looks_escaped.sub(_doubled, piece)
+            if index + 1 < len(pieces):  # (an escape follows: pieces alternate)
+                piece = _LAST_BACKSLASHES.sub(_doubled, piece)
+        yield piece
+
+
+def visible(
+    text: str,
+    *,
+    newlines: bool = True,
+    keep_right_to_left: bool = True,
+    escaped: bool = False,
+) -> str:
+    """``text`` as plain text with every invisible or text-moving character shown as its
+    escape, and a backslash of its own that reads as an escape doubled (none for a repr,
+    ``escaped``: its backslashes are already Python's escapes)."""
+    as_is = shown_as_is(text) and (escaped or "\\" not in text)
+    if as_is and (keep_right_to_left or not right_to_left(text)):  # nearly every text: no copy
         return text
-    return "".join(piece for piece, _ in visible_parts(text, newlines=newlines))
+    pieces = list(visible_parts(text, newlines=newlines, keep_right_to_left=keep_right_to_left))
+    if escaped:
+        return "".join(piece for piece, _ in pieces)
+    return "".join(_literal_backslashes(pieces, newlines))
 
 
 # --------------------------------------------------------------------------------------------
@@ -157,6 +221,14 @@ def clip(text: str, limit: int) -> Clipped:
 def _cut(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, where the view says no more than that."""
     return text if len(text) <= limit else text[:limit]
+
+
+def shown_name(name: str) -> str:
+    """A renderer's name as plain text: made visible, cut to ``max_value_chars`` (a name of a
+    million characters padded every line of the text view to it: 3 MB for three outputs)."""
+    cut = clip(name, options.max_value_chars)
+    more = f" … {cut.omitted:,} more characters" if cut.omitted else ""
+    return visible(cut.text, newlines=False) + more
 
 
 def shown_rows(count: int, max_rows: int) -> list[int]:
@@ -566,20 +638,30 @@ def _kind(result: object) -> str:
     return "value"
 
 
-def _params_of(params: object) -> list[tuple[str, object]]:
+_Item = Callable[[int], tuple[str, object]]
+
+
+def _params_of(params: object) -> tuple[int, _Item]:
+    """How many parameters ``params`` holds, and how to read the one at a position (its
+    label and value): only the shown ones are read, so a lazy sequence (``range(10**12)``,
+    which a list of every row took minutes and gigabytes to build) costs no more than a
+    list."""
     if isinstance(params, Mapping):
-        return [(exact_text(str(key)), value) for key, value in params.items()]
+        keys = list(params)
+        return len(keys), lambda i: (exact_text(str(keys[i])), params[keys[i]])
     if isinstance(params, Sequence) and not isinstance(params, (str, bytes)):
         # Numbered from 0, as fields and arguments are: params[0] is the first.
-        return [(str(position), value) for position, value in enumerate(params)]
-    return [("", params)]
+        return len(params), lambda i: (str(i), params[i])
+    return 1, lambda i: ("", params)
 
 
-def _rows(items: Sequence[tuple[str, object]], reprs: _Reprs) -> tuple[Row, ...]:
-    return tuple(
-        Row(items[i][0], reprs(items[i][1]), type_name(items[i][1]))
-        for i in shown_rows(len(items), options.max_rows)
-    )
+def _rows(count: int, item: _Item, reprs: _Reprs) -> tuple[Row, ...]:
+    """The shown rows of ``count`` items (see :func:`shown_rows`)."""
+    rows = []
+    for i in shown_rows(count, options.max_rows):
+        label, value = item(i)
+        rows.append(Row(label, reprs(value), type_name(value)))
+    return tuple(rows)
 
 
 def _read(name: str, result: object, reprs: _Reprs) -> RenderedOutput:
@@ -588,21 +670,19 @@ def _read(name: str, result: object, reprs: _Reprs) -> RenderedOutput:
     kind = _kind(result)
     if kind == "query":
         query: Any = result
-        params = _params_of(query.params)
+        count, item = _params_of(query.params)
         return RenderedOutput(
             name,
             kind,
             clip(exact_text(str(query.sql)), limit),
-            _rows(params, reprs),
-            len(params),
-            f"query, {len(params):,} parameters",
+            _rows(count, item, reprs),
+            count,
+            f"query, {count:,} parameters",
         )
     if kind == "argv":
         argv: list[str] = result  # type: ignore[assignment]
-        items = [(str(position), item) for position, item in enumerate(argv)]
-        return RenderedOutput(
-            name, kind, Clipped(""), _rows(items, reprs), len(argv), f"{len(argv):,} arguments"
-        )
+        rows = _rows(len(argv), lambda i: (str(i), argv[i]), reprs)
+        return RenderedOutput(name, kind, Clipped(""), rows, len(argv), f"{len(argv):,} arguments")
     if kind in ("html", "text"):
         return RenderedOutput(name, kind, clip(str.__str__(result), limit), summary=kind)
     shown = value_repr(result, limit)

@@ -39,7 +39,7 @@ from .view_model import (
     describe,
     ordered_renderers,
     render_within_limits,
-    visible,
+    shown_name,
 )
 
 __all__ = [
@@ -58,8 +58,8 @@ def _labelled(names: list[str]) -> list[tuple[str, str]]:
     """The picker's ``(label, name)`` options: a name's invisible characters shown as their
     escapes, like every other text of the view ("sql\\u200b" beside "sql" read "sql" twice),
     a lone surrogate too (the kernel's message packer cannot encode one: the widget's state
-    could not be sent)."""
-    return [(visible(name, newlines=False), name) for name in names]
+    could not be sent), and cut as a value is."""
+    return [(shown_name(name), name) for name in names]
 
 
 class TemplateWidget(widgets.VBox):  # type: ignore[misc]
