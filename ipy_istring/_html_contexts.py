@@ -43,6 +43,7 @@ __all__ = [
     "Unreadable",
     "UrlCheck",
     "analyse",
+    "animates_target",
     "base_target",
     "canonical_fragment",
     "depth",
@@ -834,11 +835,12 @@ def base_target(trusted: str) -> str | None:
 
 
 @lru_cache(maxsize=256)
-def opener_link(trusted: str, base_target: str) -> bool:
+def opener_link(trusted: str, base_target: str | None) -> bool:
     """Whether trusted HTML, read alone (any reading), has a link (``a`` or ``area``, HTML or
     svg, with a URL) that a page's ``<base target="{base_target}">`` would open in a tab
     holding ``window.opener``.  (A result joined to one that brings such a base: the value's
-    URL html() judged without it, the nineteenth pass.)"""
+    URL html() judged without it, the nineteenth pass.)  With ``base_target`` None, another
+    piece animates a link's target (:func:`_animates_target`), over its own: any link."""
     for reading in readings(trusted):
         try:
             root, _ = reading.parse(trusted, "div")
@@ -849,10 +851,40 @@ def opener_link(trusted: str, base_target: str) -> bool:
                 isinstance(element.tag, str)
                 and _split_tag(element.tag)[1] in ("a", "area")
                 and ("href" in element.attrib or _XLINK_HREF in element.attrib)
-                and _opens_with_opener(element, base_target)
+                and (base_target is None or _opens_with_opener(element, base_target))
             ):
                 return True
     return False
+
+
+def animates_target(trusted: str) -> bool:
+    """Whether HTML (trusted, or a template read with its placeholders), read alone (any
+    reading), has an svg animation of a ``target``: see :func:`_animates_target`."""
+    if "attributename" not in trusted.lower():
+        return False
+    for reading in readings(trusted):
+        try:
+            root, _ = reading.parse(trusted, "div")
+        except Unreadable:  # (nothing is known of what it animates)
+            return True
+        if _animates_target(root):
+            return True
+    return False
+
+
+def _animates_target(root: Any) -> bool:
+    """Whether ``root`` has an svg animation (``<set>``, ``<animate>``) of an element's
+    ``target``: it sets the target of an svg link, its parent's or any other's of the page
+    that its href names by id, over the link's own.  (The twentieth pass, in Chromium:
+    ``<a href="{u}" target="_blank"><set attributeName="target" to="w"/>`` opened the value's
+    page in a tab holding window.opener, and so did a ``<set href="#l" ...>`` in another svg.
+    Chromium reads attributeName as written; it is folded here all the same.)"""
+    return any(
+        isinstance(element.tag, str)
+        and _split_tag(element.tag)[0] == SVG_NS
+        and _keyword(element.attrib.get("attributeName", "").strip(ASCII_WHITESPACE)) == "target"
+        for element, _ in _walk(root)
+    )
 
 
 def _opens_with_opener(element: Any, base_target: str) -> bool:
@@ -902,6 +934,7 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
         if element.tag == f"{{{HTML_NS}}}base" and "target" in element.attrib
     )
     base_target = next(bases, "")
+    animated = _animates_target(root)  # (an svg animation may set any link's target)
     skipped: dict[int, bool] = {}  # id(element) -> its text is in an element MathJax skips
     direct: dict[int, str] = {}  # id(element) -> the text directly in it (each read once)
 
@@ -937,7 +970,7 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
         note(name, _Landing("tag", namespace, name, "", (), ""))
         names = tuple(element.attrib)
         type_ = element.attrib.get("type", "")  # (a radio button joins a group by name)
-        opener = name in ("a", "area") and _opens_with_opener(element, base_target)
+        opener = name in ("a", "area") and (animated or _opens_with_opener(element, base_target))
         download = element.attrib.get("download", "")
         named = bool(token.sub("", download).strip(ASCII_WHITESPACE))
         given = download if token.search(download) else ""  # (a value may leave it blank)
@@ -1164,7 +1197,8 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
     if kind == "link" and landing.opener:
         return (
             f"stands {where}, a link that opens a new tab holding window.opener (its target "
-            "names a window, not _blank, or its rel says opener): the page the value names "
+            "names a window, not _blank, or its rel says opener, or an svg animation of the "
+            "template's may set a link's target): the page the value names "
             "could navigate the notebook's tab away (reverse tabnabbing; in Chromium the new "
             "tab of target=\"_new\" held the notebook's window)",
             'Write target="_blank", or add rel="noopener" to the link in the template',

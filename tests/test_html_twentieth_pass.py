@@ -32,6 +32,16 @@ what an output's elements take from the page's keyboard and the browser's saved 
   output's field.  Headless Chromium shows no autofill, so this is read from the spec, not
   measured; a value there must be the whole attribute and ``on`` or ``off``, or the name of a
   section (``autocomplete="section-{x} email"``, kept within its token).
+* An svg animation of a link's ``target`` (a new context of this pass).  html() judged a
+  link whose URL a value gives by its ``target`` and ``rel`` as written, but SMIL sets an
+  attribute over them: ``<svg><a href="{u}" target="_blank"><set attributeName="target"
+  to="w"/>`` was accepted, and in Chromium the value's page opened in a tab holding
+  ``window.opener`` (reverse tabnabbing).  A ``<set href="#l" ...>`` in another svg set the
+  target of the link ``#l`` the same way, so a trusted value, a joined result or another
+  trusted field that brings such an animation is refused with a link of another piece, as a
+  ``<base target>`` is since the eighteenth and nineteenth passes.  (Chromium read
+  ``attributeName`` as written: ``"TARGET"`` or ``" target"`` set nothing, and an animation of
+  ``rel`` to ``opener`` gave no opener; html() folds the name all the same.)
 """
 
 from __future__ import annotations
@@ -41,6 +51,7 @@ from typing import Any
 import pytest
 from markupsafe import Markup
 from test_html import browser  # noqa: F401 (the module's Chromium, a fixture)
+from test_html_eighteenth_pass import opener_of_new_tab, tabs  # noqa: F401 (tabs: a fixture)
 from test_html_seventh_pass import result
 
 from ipy_istring.fields import RenderError
@@ -82,7 +93,8 @@ def effects(browser: Any, output: str) -> dict[str, Any]:  # noqa: F811
     found["shown"] = tab.evaluate(
         "() => [...document.querySelectorAll(':popover-open')].map((e) => e.textContent)"
     )
-    tab.keyboard.press("Escape")
+    # (closed again, so that it covers none of the controls clicked next)
+    tab.evaluate("() => document.querySelectorAll(':popover-open').forEach((e) => e.hidePopover())")
     tab.click("#lab")
     found["checked"] = tab.evaluate(
         "() => [...document.querySelectorAll('input:checked')]"
@@ -274,3 +286,50 @@ def test_an_autocomplete_value_may_say_on_off_or_name_a_section() -> None:
     # (the section keeps its token: a space would add a field name of the value's)
     with pytest.raises(RenderError, match="continues a token"):
         result('<input autocomplete="section-{} email">', "a cc-number")
+
+
+# --- an svg animation of a link's target ----------------------------------------------------
+
+
+URL = "https://x.test/"
+ANIMATED = (
+    '<svg width="200" height="50"><a id="l" href="{}" target="_blank">'
+    '<set attributeName="target" to="w"></set><text x="5" y="20">link</text></a></svg>'
+)
+LINK = (
+    '<svg width="200" height="50"><a id="l" href="{}" target="_blank">'
+    '<text x="5" y="20">link</text></a></svg>'
+)
+# In another svg (another piece, another output): it names the link by id.
+SETTER = '<svg width="10" height="10"><set href="#l" attributeName="target" to="w"></set></svg>'
+
+
+def test_an_svg_animation_of_a_link_s_target_positive_control_and_fix(tabs: Any) -> None:  # noqa: F811
+    # Positive control: what html() returned before this pass (the same text) opened the
+    # value's page in a tab holding window.opener, over the link's own target="_blank".
+    assert opener_of_new_tab(tabs, naive(ANIMATED, URL)) is True
+    with pytest.raises(RenderError, match="or an svg animation of the template's may set"):
+        result(ANIMATED, URL)
+    # The fix: no animation of target; the link's own _blank holds no opener.
+    assert opener_of_new_tab(tabs, str(result(LINK, URL))) is False
+    # (an animation of another attribute stays accepted)
+    assert result(ANIMATED.replace('"target"', '"fill"'), URL)
+
+
+def test_an_svg_animation_in_another_piece_positive_control_and_fix(tabs: Any) -> None:  # noqa: F811
+    # Positive control: the animation in one svg set the target of the link #l of another.
+    assert opener_of_new_tab(tabs, SETTER + naive(LINK, URL)) is True
+    setter, link = result(SETTER), result(LINK, URL)
+    with pytest.raises(RenderError, match="trusted HTML with an svg animation of a link's"):
+        result("{}" + LINK, Markup(SETTER), URL)
+    for joined in (
+        lambda: setter + link,
+        lambda: link + setter,
+        lambda: result("<br>").join([setter, link]),
+    ):
+        with pytest.raises(RenderError, match="a join of results has an svg animation"):
+            joined()
+    with pytest.raises(RenderError, match="trusted HTML, has an svg animation"):
+        result("{}{}", setter, link)
+    # A join where no piece animates a target stays accepted.
+    assert result(SETTER.replace('"target"', '"fill"')) + link
