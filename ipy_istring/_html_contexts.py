@@ -1821,7 +1821,8 @@ def token_refusal(slot: Slot, text: str) -> Refusal | None:
     """Why ``text`` (a value as the browser reads it) may not stand in ``slot``, if the slot
     continues a token of the template's (class="level-{x}") and ``text`` would split it, or
     is an svg paint and ``text`` holds more than a colour's or an id's characters, or is a
-    whole tabindex or autocomplete and ``text`` is none of its choices."""
+    whole tabindex or autocomplete and ``text`` is none of its choices, or is in an id after
+    a prefix without a separator and ``text`` is no number."""
     if slot.continues_token and any(space in text for space in ASCII_WHITESPACE):
         return _REFUSALS["token"]
     if slot.paint and _PAINT_VALUE.fullmatch(text) is None:
