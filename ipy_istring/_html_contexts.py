@@ -43,6 +43,7 @@ __all__ = [
     "Unreadable",
     "UrlCheck",
     "analyse",
+    "animates_target",
     "base_target",
     "canonical_fragment",
     "depth",
@@ -168,6 +169,44 @@ _REFERENCED_BY_PAGE = dict.fromkeys(
     'a page\'s <img usemap="#..."> follows the <area> links of the first <map> whose name or '
     "id it names (a click on a later output's image followed the output's link, in Chromium)",
 )
+# An id is the page's as much as the output's: the first element of an id in the page is
+# the one the page's own references find (a button's form=, popovertarget=, a label's for=,
+# href="#...", getElementById), and the name of window's property where nothing else defines
+# it (DOM clobbering).  In Chromium (the twentieth pass), an output before the page's elements
+# given the ids of the page's took the page's button's form= (it submitted the output's
+# form), popovertarget= (it showed the output's popover) and label (it clicked the output's
+# checkbox), and window.config, read by a page script, became the output's element.  A value
+# may give the rest of an id only after a static prefix that holds a separator, a character
+# no JavaScript name holds (id="row-{n}"): the id is then in the template's own namespace,
+# which the page would have to write to reach it, and never the name of a global.  After a
+# prefix without one (id="c{n}") the value may be a number: "c" + "onfig" is window.config,
+# "c" + "5" stays in the template's namespace.  (A suffix does not do: the page's ids end in
+# common words, "jp-main-dock" + "-panel" is JupyterLab's.)
+_ID_SEPARATOR = re.compile(r"[^A-Za-z0-9_$\x80-\U0010ffff]")
+_NUMBER = re.compile(r"-?[0-9]*")
+# Attributes that reach past the output's own elements, to the page's focus and the browser's
+# saved data: a tabindex above 0 puts the element before all of the page's in the Tab order
+# (in Chromium the first Tab from the page's start focused an output's tabindex="1" button,
+# not the page's first input); an accesskey takes a key of the page's (the last element of a
+# key in the page has it: in Chromium Alt+S clicked an output's button, or followed its link,
+# after the page's own button of accesskey="s"); an autocomplete token chooses which saved
+# data the browser offers to fill in the output's field (a card number, a password, a one-time
+# code).  A value there is the whole attribute and one of these, or nothing (accesskey); in
+# autocomplete it may also name a section (autocomplete="section-{x} email": a name that
+# groups the output's own fields, the token kept whole by _TOKEN_LISTS).
+_CHOICES = {
+    "tabindex": ("-1", "0"),
+    "autocomplete": ("on", "off"),
+    "accesskey": (),
+}
+_CHOICE_HARM = {
+    "tabindex": "a tabindex above 0 puts the element before all of the page's in the Tab "
+    'order (in Chromium, the first Tab of the page focused an output\'s tabindex="1" button)',
+    "autocomplete": "an autocomplete token chooses which of the user's saved data (a card "
+    "number, a password, a one-time code) the browser offers to fill in the field",
+    "accesskey": "an accesskey takes a key of the page's shortcuts (in Chromium Alt+S clicked "
+    "an output's button after the page's own button of that key)",
+}
 # ARIA relations by which an element takes over another, named by id anywhere in the page (in
 # Chromium's accessibility tree, aria-owns moved the page's element into the output's subtree
 # and aria-activedescendant made it the output's focused item).  The others (labelledby,
@@ -357,6 +396,8 @@ class Slot:
     # (class="level-{x}"): a value with ASCII whitespace would add tokens of its own.
     continues_token: bool = False
     paint: bool = False  # the field is in an svg paint (fill, stroke): see _PAINT_VALUE
+    choice: str = ""  # the field is a whole tabindex or autocomplete: see _CHOICES
+    number: bool = False  # the field is in an id after a prefix without a separator
 
 
 @dataclass(frozen=True)
@@ -794,11 +835,12 @@ def base_target(trusted: str) -> str | None:
 
 
 @lru_cache(maxsize=256)
-def opener_link(trusted: str, base_target: str) -> bool:
+def opener_link(trusted: str, base_target: str | None) -> bool:
     """Whether trusted HTML, read alone (any reading), has a link (``a`` or ``area``, HTML or
     svg, with a URL) that a page's ``<base target="{base_target}">`` would open in a tab
     holding ``window.opener``.  (A result joined to one that brings such a base: the value's
-    URL html() judged without it, the nineteenth pass.)"""
+    URL html() judged without it, the nineteenth pass.)  With ``base_target`` None, another
+    piece animates a link's target (:func:`_animates_target`), over its own: any link."""
     for reading in readings(trusted):
         try:
             root, _ = reading.parse(trusted, "div")
@@ -809,10 +851,40 @@ def opener_link(trusted: str, base_target: str) -> bool:
                 isinstance(element.tag, str)
                 and _split_tag(element.tag)[1] in ("a", "area")
                 and ("href" in element.attrib or _XLINK_HREF in element.attrib)
-                and _opens_with_opener(element, base_target)
+                and (base_target is None or _opens_with_opener(element, base_target))
             ):
                 return True
     return False
+
+
+def animates_target(trusted: str) -> bool:
+    """Whether HTML (trusted, or a template read with its placeholders), read alone (any
+    reading), has an svg animation of a ``target``: see :func:`_animates_target`."""
+    if "attributename" not in trusted.lower():
+        return False
+    for reading in readings(trusted):
+        try:
+            root, _ = reading.parse(trusted, "div")
+        except Unreadable:  # (nothing is known of what it animates)
+            return True
+        if _animates_target(root):
+            return True
+    return False
+
+
+def _animates_target(root: Any) -> bool:
+    """Whether ``root`` has an svg animation (``<set>``, ``<animate>``) of an element's
+    ``target``: it sets the target of an svg link, its parent's or any other's of the page
+    that its href names by id, over the link's own.  (The twentieth pass, in Chromium:
+    ``<a href="{u}" target="_blank"><set attributeName="target" to="w"/>`` opened the value's
+    page in a tab holding window.opener, and so did a ``<set href="#l" ...>`` in another svg.
+    Chromium reads attributeName as written; it is folded here all the same.)"""
+    return any(
+        isinstance(element.tag, str)
+        and _split_tag(element.tag)[0] == SVG_NS
+        and _keyword(element.attrib.get("attributeName", "").strip(ASCII_WHITESPACE)) == "target"
+        for element, _ in _walk(root)
+    )
 
 
 def _opens_with_opener(element: Any, base_target: str) -> bool:
@@ -862,6 +934,7 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
         if element.tag == f"{{{HTML_NS}}}base" and "target" in element.attrib
     )
     base_target = next(bases, "")
+    animated = _animates_target(root)  # (an svg animation may set any link's target)
     skipped: dict[int, bool] = {}  # id(element) -> its text is in an element MathJax skips
     direct: dict[int, str] = {}  # id(element) -> the text directly in it (each read once)
 
@@ -897,7 +970,7 @@ def _landings(root: Any, token: re.Pattern[str]) -> dict[int, list[_Landing]]:
         note(name, _Landing("tag", namespace, name, "", (), ""))
         names = tuple(element.attrib)
         type_ = element.attrib.get("type", "")  # (a radio button joins a group by name)
-        opener = name in ("a", "area") and _opens_with_opener(element, base_target)
+        opener = name in ("a", "area") and (animated or _opens_with_opener(element, base_target))
         download = element.attrib.get("download", "")
         named = bool(token.sub("", download).strip(ASCII_WHITESPACE))
         given = download if token.search(download) else ""  # (a value may leave it blank)
@@ -986,6 +1059,22 @@ _REFUSALS: dict[str, Refusal] = {
         'fill="url(https://x.test/p.svg#g)" requested it), a URL html() never judged',
         'Pass a colour name or #hex, and write functions in the template: fill="rgb({r} {g} '
         '{b})", fill="url(#{id})"',
+    ),
+    "id": (
+        "gives an id with nothing of the template's before it: the output's element may be the "
+        "first of that id on the page, which the page's own references then find (in Chromium "
+        "a button's form= submitted the output's form, popovertarget= showed its popover, a "
+        "label clicked its control) and window names after it (a page script's window.config "
+        "became the output's element: DOM clobbering)",
+        'Start the id with a prefix of your own and a separator (id="row-{n}", '
+        'id="chart:{name}"), or write the whole id in the template',
+    ),
+    "id number": (
+        "gives the rest of an id whose prefix has no separator (-, :, .) and is no number: the "
+        "prefix and the value may make any name (\"c\" + \"onfig\" is window.config, and the "
+        "first element of an id on the page is the one the page's label for=, form=, "
+        "popovertarget= find)",
+        'Put a separator after the prefix (id="c-{x}"), or pass a number (id="c{n}")',
     ),
     "token": (
         "continues a token that the template writes in a token-list attribute (class, "
@@ -1108,7 +1197,8 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
     if kind == "link" and landing.opener:
         return (
             f"stands {where}, a link that opens a new tab holding window.opener (its target "
-            "names a window, not _blank, or its rel says opener): the page the value names "
+            "names a window, not _blank, or its rel says opener, or an svg animation of the "
+            "template's may set a link's target): the page the value names "
             "could navigate the notebook's tab away (reverse tabnabbing; in Chromium the new "
             "tab of target=\"_new\" held the notebook's window)",
             'Write target="_blank", or add rel="noopener" to the link in the template',
@@ -1411,6 +1501,8 @@ def _decide(
     url = None
     keeps_nul = False
     continues_token = paint = False
+    choice = ""
+    number = False  # the field is in an id after a prefix without a separator
     for landing in found:
         if landing.where == "text":
             why = _text_refusal(landing)
@@ -1426,6 +1518,15 @@ def _decide(
             rule = _attribute_rule(landing)
             if isinstance(rule, tuple):
                 return refused(rule)
+            why = _choice_refusal(landing, token)
+            if landing.attribute == "id":
+                numbered = _id_rule(landing, token)
+                why = numbered if isinstance(numbered, tuple) else None
+                number = number or numbered is True
+            if why is not None:
+                return refused(why)
+            if landing.attribute in _CHOICES and token.fullmatch(landing.value):
+                choice = landing.attribute
             kind = "attribute" if rule == "plain" else "url"
             continues_token = continues_token or index in _token_continuations(landing, token)
             paint = paint or (landing.namespace == SVG_NS and landing.attribute in _PAINT)
@@ -1444,7 +1545,47 @@ def _decide(
         "foreign": _REFUSALS["trusted foreign"],
         "url": _REFUSALS["trusted url"],
     }[kind]
-    return Slot(kind, None, trusted_refusal, -1, keeps_nul, continues_token, paint), url
+    slot = Slot(
+        kind, None, trusted_refusal, -1, keeps_nul, continues_token, paint, choice, number
+    )
+    return slot, url
+
+
+def _id_rule(landing: _Landing, token: re.Pattern[str]) -> Refusal | bool:
+    """For a field in an id: its refusal if the template writes no prefix before it, else
+    whether the value must be a number (the prefix holds no separator: see _ID_SEPARATOR)."""
+    prefix = token.split(landing.value, maxsplit=1)[0]
+    if not prefix:
+        return _REFUSALS["id"]
+    return _ID_SEPARATOR.search(prefix) is None
+
+
+def _choice_refusal(landing: _Landing, token: re.Pattern[str]) -> Refusal | None:
+    """Why a field may not stand in ``landing``'s tabindex, autocomplete or accesskey: it may
+    be the whole value of one of the first two (its text is checked against _CHOICES), or the
+    name of an autocomplete section (autocomplete="section-{x} email", within its token)."""
+    name = landing.attribute
+    if landing.namespace != HTML_NS or name not in _CHOICES:
+        return None
+    if _CHOICES[name] and token.fullmatch(landing.value) is not None:
+        return None
+    if name == "autocomplete" and all(
+        _keyword(landing.value[: field.start()]).endswith("section-")
+        for field in token.finditer(landing.value)
+    ):
+        return None
+    return _choice_words(name)
+
+
+def _choice_words(name: str) -> Refusal:
+    """The refusal of a value in ``name``, one of _CHOICES."""
+    allowed = " or ".join(f'{name}="{choice}"' for choice in _CHOICES[name])
+    return (
+        f"stands in {name}, which reaches past the output's own elements: {_CHOICE_HARM[name]}",
+        f"Let the value be the whole attribute and {allowed}"
+        if allowed
+        else f"Write the {name} in the template",
+    )
 
 
 def _token_continuations(landing: _Landing, token: re.Pattern[str]) -> frozenset[int]:
@@ -1679,11 +1820,17 @@ def mismatch(
 def token_refusal(slot: Slot, text: str) -> Refusal | None:
     """Why ``text`` (a value as the browser reads it) may not stand in ``slot``, if the slot
     continues a token of the template's (class="level-{x}") and ``text`` would split it, or
-    is an svg paint and ``text`` holds more than a colour's or an id's characters."""
+    is an svg paint and ``text`` holds more than a colour's or an id's characters, or is a
+    whole tabindex or autocomplete and ``text`` is none of its choices, or is in an id after
+    a prefix without a separator and ``text`` is no number."""
     if slot.continues_token and any(space in text for space in ASCII_WHITESPACE):
         return _REFUSALS["token"]
     if slot.paint and _PAINT_VALUE.fullmatch(text) is None:
         return _REFUSALS["paint"]
+    if slot.choice and text not in _CHOICES[slot.choice]:
+        return _choice_words(slot.choice)
+    if slot.number and _NUMBER.fullmatch(text) is None:
+        return _REFUSALS["id number"]
     return None
 
 

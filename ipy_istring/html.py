@@ -254,7 +254,9 @@ def _result(text: str) -> HtmlMarkup:
     return str.__new__(HtmlMarkup, text)
 
 
-_BASE = re.compile("<base", re.IGNORECASE)  # (a join's pieces with none need no parse)
+# (a join's pieces with none need no parse: a <base> or an svg animation, which may set links'
+# targets)
+_BASE = re.compile("<base|attributename", re.IGNORECASE)
 
 
 def _joinable(other: object) -> bool:
@@ -308,15 +310,22 @@ def _check_joined_base(pieces: list[Any], texts: list[tuple[str, bool]]) -> bool
     return True
 
 
-def _base_over_links(trusted: list[str]) -> tuple[int, str] | None:
+def _base_over_links(trusted: list[str]) -> tuple[int, str | None] | None:
     """The first piece of trusted HTML that brings a ``<base target>`` under which a link of
     another piece opens a tab holding ``window.opener``, and that target; or None.  (A result
-    no longer tells which of its URLs a value gave, so every such link counts.)"""
+    no longer tells which of its URLs a value gave, so every such link counts.)  A piece with
+    an svg animation of a link's target counts with any link of another piece (target None:
+    the twentieth pass, a ``<set href="#l" attributeName="target" to="w">`` in one svg gave
+    the link #l of another the opener, in Chromium)."""
     from . import _html_contexts as contexts
 
     for index, text in enumerate(trusted):
-        target = contexts.base_target(text) if _BASE.search(text) else None
-        if target is not None and any(
+        if not _BASE.search(text):
+            continue
+        target = contexts.base_target(text)
+        if target is None and not contexts.animates_target(text):
+            continue
+        if any(
             other != index and link and contexts.opener_link(link, target)
             for other, link in enumerate(trusted)
         ):
@@ -324,15 +333,21 @@ def _base_over_links(trusted: list[str]) -> tuple[int, str] | None:
     return None
 
 
-def _base_refusal(subject: str, target: str) -> Exception:
+def _base_refusal(subject: str, target: str | None) -> Exception:
+    brings = (
+        f'a <base target="{target}">, the default target of every link of the page,'
+        if target is not None
+        else "an svg animation of a link's target (<set attributeName=\"target\">), which "
+        "sets the target of any link of the page it names,"
+    )
     return refusal(
         "html",
         subject,
-        f'has a <base target="{target}">, the default target of every link of the page, and '
-        "a link of another piece (whose URL a value may give) that it would open in a new tab "
-        "holding window.opener (reverse tabnabbing), which html() judged without that base",
+        f"has {brings} and a link of another piece (whose URL a value may give) that it would "
+        "open in a new tab holding window.opener (reverse tabnabbing), which html() judged "
+        "without it",
         'Write the target on the links in their templates (target="_blank"), and keep <base> '
-        "out of the output",
+        "and animations of target out of the output",
     )
 
 
@@ -499,7 +514,8 @@ def html(template: object) -> HtmlMarkup:
 def _check_trusted_base(
     interpolations: Sequence[Any], plan: contexts.Plan, trusted: dict[int, str]
 ) -> None:
-    """Refuse a trusted ``<base target>`` in a template where a value gives a link's URL, or
+    """Refuse a trusted ``<base target>`` (or svg animation of a target: the twentieth pass)
+    in a template where a value gives a link's URL, or
     where another trusted value has a link it would open with the opener (the nineteenth pass:
     ``html(i"{a}{b}")`` with ``a = html(i'<base target="w">')``, as their join is)."""
     from . import _html_contexts as contexts
@@ -513,16 +529,21 @@ def _check_trusted_base(
         return
     for index, text in trusted.items():
         target = contexts.base_target(text)
-        if target is not None:
+        if target is not None or contexts.animates_target(text):
+            brings = (
+                f'a <base target="{target}">, the default target of every link of the page,'
+                if target is not None
+                else "an svg animation of a link's target, which sets the target of any "
+                "link of the page it names (in Chromium, over the link's own _blank),"
+            )
             raise refusal(
                 "html",
                 field_text(interpolations[index], index + 1),
-                f'is trusted HTML with a <base target="{target}">, the default target of '
-                "every link of the page, while a value gives the URL of a link of this "
+                f"is trusted HTML with {brings} while a value gives the URL of a link of this "
                 "template: it could open the value's page in a new tab holding window.opener "
-                "(reverse tabnabbing), which html() judged without that base",
+                "(reverse tabnabbing), which html() judged without it",
                 'Write the target on the link in the template (target="_blank"), and keep '
-                "<base> out of the output",
+                "<base> and animations of target out of the output",
             )
 
 

@@ -32,7 +32,8 @@ ACCEPTED = [
     ('<button class="case" name="a" value="', '">x</button>'),
     ('<input class="case" type="hidden" name="', '">'),
     ('<a class="case" name="', '">x</a>'),
-    ('<svg><rect class="case" id="', '"/></svg>'),
+    # (an id after a prefix of the template's: a whole id is refused since the twentieth pass)
+    ('<svg><rect class="case" id="case-', '"/></svg>'),
     ('<div class="case" hidden="', '">a</div>'),
     ('<div class="case" translate="', '">a</div>'),
     ('<table><tr><th class="case" abbr="', '">a</th></tr></table>'),
@@ -109,7 +110,8 @@ def test_accepted_contexts_keep_hostile_values_as_data_in_chromium(
     )
     tags = tab.evaluate("() => Array.from(document.querySelectorAll('*'), e => e.tagName)")
     tab.close()
-    assert read == [payload] * len(ACCEPTED)
+    # (each attribute holds the value after the template's own text in it, if any)
+    assert read == [before.rpartition('="')[2] + payload for before, _ in ACCEPTED]
     assert tags.count("IMG") == 1 and "SCRIPT" not in tags  # only the template's <img>
 
 
