@@ -86,6 +86,7 @@ __all__ = [
     "value_named_code_file",
     "value_names_output",
     "waits_for_what_it_runs",
+    "writes_files_its_input_names",
     "xargs_appended",
 ]
 
@@ -1111,7 +1112,8 @@ _OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
     "sort": frozenset({"-o", "--output"}),
     "dd": frozenset({"of"}),  # (dd of=FILE)
 }
-_COPYING = frozenset({"cp", "mv", "install", "ln", "rsync"})
+# (scp: its last operand is the destination, as cp's; `scp {src} .` keeps the source's name)
+_COPYING = frozenset({"cp", "mv", "install", "ln", "rsync", "scp"})
 # Options whose argument is a directory the program writes files into (`tar -xf a.tar -C {d}`
 # with `.` puts the archive's s.sh where `sh s.sh` runs it), by program.
 _TARGET_DIRECTORIES: dict[str, frozenset[str]] = {
@@ -1194,8 +1196,18 @@ _NAMES_FROM_SOURCE: dict[str, tuple[str, ...] | None] = {
     "wget": None,  # (without -O it writes the URL's last part: `wget {url}; sh run.sh`)
     "curl": ("-O", "--remote-name", "--remote-name-all", "-J", "--remote-header-name"),
     "tar": ("-x", "--extract", "--get"),
-    "git": ("clone", "pull", "am", "apply"),  # (the files of a repository or patch)
+    "git": None,  # (any subcommand but _GIT_KEEPING_FILES': `git checkout {ref}` writes the tree)
+    "patch": None,  # (the files its patch names: `patch -p1 -i {f}`)
 }
+# git's subcommands known not to write the working tree's files, nor the refs, remotes or
+# settings a later git command writes them from (`git remote add o {url}; git pull o main`,
+# `git branch -f main {ref}; git reset --hard main`): with a value, any other one may.
+_GIT_KEEPING_FILES = frozenset(
+    {"status", "log", "diff", "show", "add", "commit", "init", "ls-files", "ls-tree",
+     "ls-remote", "rev-parse", "rev-list", "describe", "blame", "grep", "shortlog", "cat-file",
+     "show-ref", "for-each-ref", "diff-tree", "name-rev", "count-objects", "fsck", "push",
+     "rm", "help", "version", "check-ignore", "whatchanged", "show-branch", "merge-base"}
+)  # fmt: skip
 #: The programs that write a file a value may choose (WRITING_PROGRAMS, and those that name
 #: what they write after their source): a template naming none and holding no '>' writes none.
 VALUE_WRITERS = WRITING_PROGRAMS.union(_NAMES_FROM_SOURCE)
@@ -1223,12 +1235,24 @@ def waits_for_what_it_runs(command: Sequence[str | None]) -> bool:
     )
 
 
+def writes_files_its_input_names(command: Sequence[str | None]) -> bool:
+    """Whether ``command`` writes the files that a patch names, which it may read from its
+    standard input as well as from its arguments (``patch -p1 < {f}``, ``git apply``, ``git
+    am``): a value reaching it by any way chooses them and their contents."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED:
+        return False
+    name = program(ran[0])
+    return name == "patch" or (name == "git" and _git_subcommand(ran[1:]) in ("apply", "am"))
+
+
 def value_chooses_files(command: Sequence[str | None]) -> bool:
     """Whether a value chooses the name or contents of files ``command`` writes, beyond its
     output options (:func:`value_names_output`): a copy's destination (``cp a {f}``), or
     its source, whose name the copy keeps in a directory (``cp {src} .``); an archive or a
     repository whose members it writes under their own names (``tar -xf {a}``, ``unzip
-    {z}``, ``git clone {url} d``); a URL whose last part names the file (``curl -O {url}``,
+    {z}``, ``git clone {url} d``, a git revision checked out, ``git checkout {ref}``); a
+    patch (``patch -i {f}``); a URL whose last part names the file (``curl -O {url}``,
     ``wget {url}``)."""
     ran = _run_command(command, "")
     if not ran or ran[0] is None or ran[0] == EXPANDED or None not in ran[1:]:
@@ -1240,6 +1264,8 @@ def value_chooses_files(command: Sequence[str | None]) -> bool:
     if name not in _NAMES_FROM_SOURCE:
         return False
     modes = _NAMES_FROM_SOURCE[name]
+    if name == "git":
+        return _git_subcommand(ran[1:]) not in _GIT_KEEPING_FILES
     if modes is None:
         return name != "wget" or not any(_gives(word, _OUTPUT_OPTIONS["wget"]) for word in words)
     if name == "tar" and words and words[0][:1] != "-" and "x" in words[0]:
