@@ -1725,6 +1725,8 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         return name if operands[:1] and operands[0] in _STDIN_FILES else None
     if name in ("at", "batch") or (name == "parallel" and not _parallel_command(words)):
         return name
+    if name == "parallel" and (why := _parallel_input_code(words)) is not None:
+        return why
     if name == "parallel" and any(f in _STDIN_FILES for f in _parallel_command_files(words)):
         return "parallel ::::"  # given no command, it runs each line of those files
     if name == "tmux" and any(
@@ -1820,6 +1822,76 @@ def _parallel_command_files(words: list[str]) -> set[str]:
     if operands[:1] not in (["::::"], ["::::+"]):
         return set()
     return set(operands[1:])
+
+
+# GNU parallel's default replacement strings ({}, {.}, {/}, {//}, {/.}, {#}, {%}, {3}, {3.},
+# {=perl=}), the options that name others (-I @, --rpl 'TAG perl'...), those that give its
+# input to the command's standard input rather than its arguments, and the characters of a
+# command string that make its shell parse more than a simple command.
+_PARALLEL_REPLACEMENT = re.compile(r"\{=.*?=\}|\{[^{}\s]*\}")
+_PARALLEL_NAMING = frozenset(
+    {"-I", "--replace", "--er", "--extensionreplace", "--bnr", "--basenamereplace", "--dnr",
+     "--dirnamereplace", "--bner", "--basenameextensionreplace", "--rpl"}
+)  # fmt: skip
+_PARALLEL_PIPE = frozenset({"--pipe", "--spreadstdin", "--pipepart", "--pipe-part"})
+_PARALLEL_SOURCES = frozenset({":::", "::::", ":::+", "::::+"})
+_SHELL_SYNTAX = re.compile(r"[|&;<>()$`\\\"'\n]")
+
+
+def _parallel_input_code(words: list[str]) -> str | None:
+    """Why what GNU parallel reads on its input, given the static arguments ``words`` with a
+    command, reaches code, else None.  parallel joins the command's words for a shell to
+    parse and puts each input line, quoted, where a replacement string stands (``{}``,
+    ``{.}``, -I's), or after the command: so by allow-list the command must be a simple
+    command whose program, written in the text, takes those words as data (``parallel {}``,
+    ``parallel sh -c {}``, ``parallel 'echo {} | sh'`` and ``parallel --pipe sh`` ran the
+    value in dash and bash; ``parallel wc -l {}`` is accepted)."""
+    strings: list[str] = []
+    piped = False
+    expects = ""
+    command: list[str] = []
+    for at, word in enumerate(words):
+        if expects:
+            strings += [word.split()[0]] if word.split() and expects in _PARALLEL_NAMING else []
+            expects = ""
+        elif word == "--" or word == "-" or not word.startswith("-"):
+            command = words[at + (word == "--") :]
+            break
+        else:
+            option = _unabbreviated(word.partition("=")[0], _PARALLEL_OPTIONS_WITH_ARGUMENT)
+            piped = piped or option in _PARALLEL_PIPE
+            if "=" in word and option in _PARALLEL_NAMING:
+                strings.append(word.partition("=")[2])
+            elif word[:2] == "-I" and len(word) > 2:
+                strings.append(word[2:])
+            elif _takes_next(option, _PARALLEL_OPTIONS_WITH_ARGUMENT):
+                expects = option
+    command = list(itertools.takewhile(lambda word: word not in _PARALLEL_SOURCES, command))
+    marked: list[str | None] = [
+        None if _PARALLEL_REPLACEMENT.search(word) or any(s and s in word for s in strings)
+        else word
+        for word in command
+    ]  # fmt: skip
+    shown = "parallel " + " ".join(command)
+    if piped:
+        reader = reads_program_from_stdin(marked)
+        return None if reader is None else f"{shown} (--pipe gives {reader} its input)"
+    if _SHELL_SYNTAX.search(_PARALLEL_REPLACEMENT.sub("", " ".join(command))):
+        return f"{shown}, whose command string a shell parses"
+    if None not in marked:
+        marked.append(None)  # (the input, after the command)
+    for at in (at for at, word in enumerate(marked) if word is None):
+        ran = _run_command(marked[: at + 1], "")
+        if (
+            not ran
+            or ran[0] is None
+            or code_argument(ran) is not None
+            or option_taker(ran) is not None
+            or assignment_reader(ran) is not None
+            or ((rule := argument_rule(ran, "")) is not None and not any_whole_word(rule))
+        ):
+            return shown
+    return None
 
 
 def _parallel_command(words: list[str]) -> bool:

@@ -22,11 +22,21 @@ sh() gave for these templates) in real dash and bash, then refused by allow-list
   ``git -C d checkout``, and ``git fetch {url} && git checkout FETCH_HEAD``).  Only git's
   subcommands known to write neither the tree nor what a later git command writes it from
   (status, log, diff, show, add, commit... a short allow-list) keep a value accepted there.
+* A value piped into GNU parallel with a command: parallel quotes each input line where a
+  replacement string stands (or after the command), but joins the command's words for a shell,
+  so ``… | parallel {}``, ``{.}``, ``-I @ @``, ``--colsep ' ' {1} {2}``, ``sh -c {}``, ``eval
+  {}``, ``'echo {} | sh'``, ``echo {} '|' sh`` and ``--pipe sh`` ran the value (only parallel
+  given no command was refused).  By allow-list its command must now be a simple command with
+  no shell syntax whose program takes the input as data, as for xargs.
+* (An order gap, over-refusal: any ``|`` made every command of the template a reader of every
+  later write; the shell waits for all of a pipeline's commands, so only those of the writer's
+  own pipeline count now: ``ls | wc -l; sh s.sh; cp a {f}`` is accepted.)
 
 Accepted, and run: those writes alone (``cat payload > {f}``, ``cat payload | tee {f}``,
 ``git checkout {ref}``, ``patch -p1 -i {f}``, ``scp {src} .``), with a reader of data after
 them, after the script they would replace, ``git log {ref}; sh s.sh``, and the template's own
-text written to the file a value names (``echo 'echo hi' > {f}; sh s.sh``).
+text written to the file a value names (``echo 'echo hi' > {f}; sh s.sh``), and ``… |
+parallel echo {}``.
 """
 
 from __future__ import annotations
@@ -87,14 +97,16 @@ def _values(values: tuple[str, ...], where: pathlib.Path) -> list[str]:
     return [value.replace("{tmp}", str(where)) for value in values]
 
 
-def _show_then_refuse(shell: str, case: str, values: list[str], where: pathlib.Path) -> None:
+def _show_then_refuse(
+    shell: str, case: str, values: list[str], where: pathlib.Path, why: str = _REFUSED
+) -> None:
     """The hole: the old render of ``case`` made the sentinel in ``where`` (the positive
-    control), and sh() refuses it."""
+    control), and sh() refuses it, saying ``why``."""
     _prepare(where)
     given = _values(tuple(values), where)
     _run(shell, naive_sh(_template(case, *given)), where)
     assert any(where.rglob(SENTINEL)), case
-    with pytest.raises(RenderError, match=_REFUSED):
+    with pytest.raises(RenderError, match=why):
         sh(_template(case, *given))
 
 
@@ -243,3 +255,38 @@ def test_a_pipe_runs_its_writer_once_so_its_program_reads_nothing_it_wrote() -> 
     assert sh(_template("echo § | git apply", "x"))
     with pytest.raises(RenderError, match=_REFUSED):
         sh(_template("for i in 1 2; do curl -s -o § §; done", ".curlrc", "file:///x"))
+
+
+# -- a value piped into GNU parallel, whose command a shell parses with the input in it --------
+
+PARALLEL_CASES = [
+    "printf '%s\\n' § | parallel {}",
+    "printf '%s\\n' § | parallel {.}",
+    "printf '%s\\n' § | parallel -I @ @",
+    "printf '%s\\n' § | parallel sh -c {}",
+    "printf '%s\\n' § | parallel eval {}",
+    "printf '%s\\n' § | parallel 'echo {} | sh'",
+    "printf '%s\\n' § | parallel echo {} '|' sh",
+    "printf '%s\\n' § | parallel --colsep ' ' {1} {2}",
+    "printf '%s\\n' § | parallel --pipe sh",
+]
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize("case", PARALLEL_CASES)
+def test_a_value_parallel_puts_where_its_command_runs_code_is_refused(
+    shell: str, case: str, tmp_path: pathlib.Path
+) -> None:
+    # (parallel quotes each input line, but its command string ran it as code)
+    _show_then_refuse(shell, case, [_TOUCH], tmp_path, "in a pipeline into parallel")
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize(
+    "case", ["printf '%s\\n' § | parallel echo {}", "printf '%s\\n' § | parallel -j 2 echo"]
+)
+def test_a_value_parallel_gives_a_data_program_stays_accepted(
+    shell: str, case: str, tmp_path: pathlib.Path
+) -> None:
+    done = _accepted_and_run(shell, case, [_TOUCH], tmp_path)
+    assert done.stdout.strip() == _TOUCH
