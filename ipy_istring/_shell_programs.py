@@ -1112,8 +1112,7 @@ _OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
     "sort": frozenset({"-o", "--output"}),
     "dd": frozenset({"of"}),  # (dd of=FILE)
 }
-# (scp: its last operand is the destination, as cp's; `scp {src} .` keeps the source's name)
-_COPYING = frozenset({"cp", "mv", "install", "ln", "rsync", "scp"})
+_COPYING = frozenset({"cp", "mv", "install", "ln", "rsync"})
 # Options whose argument is a directory the program writes files into (`tar -xf a.tar -C {d}`
 # with `.` puts the archive's s.sh where `sh s.sh` runs it), by program.
 _TARGET_DIRECTORIES: dict[str, frozenset[str]] = {
@@ -1198,15 +1197,18 @@ _NAMES_FROM_SOURCE: dict[str, tuple[str, ...] | None] = {
     "tar": ("-x", "--extract", "--get"),
     "git": None,  # (any subcommand but _GIT_KEEPING_FILES': `git checkout {ref}` writes the tree)
     "patch": None,  # (the files its patch names: `patch -p1 -i {f}`)
+    "scp": None,  # (`scp {src} .` keeps the source's name, as cp does)
 }
-# git's subcommands known not to write the working tree's files, nor the refs, remotes or
-# settings a later git command writes them from (`git remote add o {url}; git pull o main`,
-# `git branch -f main {ref}; git reset --hard main`): with a value, any other one may.
+# git's subcommands known not to write the working tree's files, nor the refs a later git
+# command writes them from (`git branch -f main {ref}; git reset --hard main`): with a value,
+# any other one may.  (remote and config: left to their values' rules, see _git_rule.)
 _GIT_KEEPING_FILES = frozenset(
     {"status", "log", "diff", "show", "add", "commit", "init", "ls-files", "ls-tree",
      "ls-remote", "rev-parse", "rev-list", "describe", "blame", "grep", "shortlog", "cat-file",
      "show-ref", "for-each-ref", "diff-tree", "name-rev", "count-objects", "fsck", "push",
-     "rm", "help", "version", "check-ignore", "whatchanged", "show-branch", "merge-base"}
+     "rm", "help", "version", "check-ignore", "whatchanged", "show-branch", "merge-base",
+     # (settings and remotes: their values' own rules check them, `git remote add o {url}`)
+     "remote", "config"}
 )  # fmt: skip
 #: The programs that write a file a value may choose (WRITING_PROGRAMS, and those that name
 #: what they write after their source): a template naming none and holding no '>' writes none.
@@ -1725,10 +1727,10 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         return name if operands[:1] and operands[0] in _STDIN_FILES else None
     if name in ("at", "batch") or (name == "parallel" and not _parallel_command(words)):
         return name
-    if name == "parallel" and (why := _parallel_input_code(words)) is not None:
-        return why
     if name == "parallel" and any(f in _STDIN_FILES for f in _parallel_command_files(words)):
         return "parallel ::::"  # given no command, it runs each line of those files
+    if name == "parallel" and (why := _parallel_input_code(words)) is not None:
+        return why
     if name == "tmux" and any(
         word in ("source-file", "source") and following in _STDIN_FILES
         for word, following in itertools.pairwise(words)
@@ -1845,7 +1847,8 @@ def _parallel_input_code(words: list[str]) -> str | None:
     ``{.}``, -I's), or after the command: so by allow-list the command must be a simple
     command whose program, written in the text, takes those words as data (``parallel {}``,
     ``parallel sh -c {}``, ``parallel 'echo {} | sh'`` and ``parallel --pipe sh`` ran the
-    value in dash and bash; ``parallel wc -l {}`` is accepted)."""
+    value in dash and bash; ``parallel wc -l {}`` is accepted, and ``parallel gzip``, whose
+    options take no code, as before)."""
     strings: list[str] = []
     piped = False
     expects = ""
@@ -1886,7 +1889,8 @@ def _parallel_input_code(words: list[str]) -> str | None:
             not ran
             or ran[0] is None
             or code_argument(ran) is not None
-            or option_taker(ran) is not None
+            # (an option there, but of a program whose options take no code: `parallel gzip`)
+            or (option_taker(ran) is not None and not _allow_listed(ran[0], PLAIN_OPTION_PROGRAMS))
             or assignment_reader(ran) is not None
             or ((rule := argument_rule(ran, "")) is not None and not any_whole_word(rule))
         ):

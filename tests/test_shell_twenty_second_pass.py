@@ -171,7 +171,6 @@ def test_a_file_a_value_names_or_picks_then_run_is_refused(
         "git stash apply §; make",
         "git rebase §; make",
         "git restore --source § s.sh; sh s.sh",
-        "git remote add o §; git pull o main; make",
         "git branch -f main §; git reset --hard main; make",
         "git mv payload §; sh s.sh",
     ],
