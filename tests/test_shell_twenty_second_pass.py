@@ -20,8 +20,9 @@ sh() gave for these templates) in real dash and bash, then refused by allow-list
 * A git revision a value names, checked out: ``git checkout {ref}; sh s.sh`` (also ``-q {ref};
   make``, ``git switch``, ``git reset --hard``, ``git merge``, ``git checkout {ref} -- s.sh``,
   ``git -C d checkout``, and ``git fetch {url} && git checkout FETCH_HEAD``).  Only git's
-  subcommands known to write neither the tree nor what a later git command writes it from
-  (status, log, diff, show, add, commit... a short allow-list) keep a value accepted there.
+  subcommands known to write neither the tree nor the refs a later git command writes it from
+  (status, log, diff, show, add, commit... a short allow-list, and remote and config, whose
+  values their own rules check) keep a value accepted there.
 * A value piped into GNU parallel with a command: parallel quotes each input line where a
   replacement string stands (or after the command), but joins the command's words for a shell,
   so ``… | parallel {}``, ``{.}``, ``-I @ @``, ``--colsep ' ' {1} {2}``, ``sh -c {}``, ``eval
