@@ -76,6 +76,7 @@ from ._shell_programs import (
     value_named_code_file,
     value_names_output,
     waits_for_what_it_runs,
+    writes_files_its_input_names,
     xargs_appended,
 )
 
@@ -374,6 +375,10 @@ class _Lexer:
         self.variable_uses: list[str | tuple[str, str] | ArgumentRule] = []
         # per level of ( ) and $( ) open: the first field of its current pipeline
         self.pipelines: list[int] = []
+        # per level: where in command_log its current pipeline starts, and whether a `|` joined
+        # it yet (its commands before a write run at the same time as the writer)
+        self.pipeline_logs: list[int] = []
+        self.pipe_seen: list[bool] = []
         # Files that a command writes with a field's value in them (`echo {x} > s.sh`, `... |
         # tee s.sh`), by name, and every command with its redirections, to find one that runs
         # such a file (`sh s.sh`, `. ./s.sh`, `./s.sh`, `sh < s.sh`) wherever it stands (a
@@ -391,6 +396,10 @@ class _Lexer:
         self.value_use_at: dict[int, int] = {}  # (value_uses' commands' positions, by id)
         self.command_at: dict[int, int] = {}  # (check_files': command_log's positions, by id)
         self.unordered = False
+        # whether a command may run again (a loop): then a writer's program may read what it
+        # wrote before (curl ~/.curlrc), and the positions of the writers whose program counts
+        self.repeats = False
+        self.rerun_writers: set[int] = set()
         self.target_fields: set[int] = set()  # (the fields of redirections' targets)
         self.written_index = _PathIndex()  # (file_writes' names, for fields_read)
         # per `for` loop's NAME, the fields of its word list; the names `export` (or declare
@@ -450,6 +459,18 @@ class _Lexer:
     def refuse(self, index: int, why: str) -> None:
         self.refusals.setdefault(index, why)
 
+    def new_pipeline(self) -> None:
+        """Start this level's next pipeline, after a separator that waits for the last."""
+        self.pipelines[-1] = self.field
+        self.pipeline_logs[-1] = len(self.command_log)
+        self.pipe_seen[-1] = False
+
+    def pop_pipeline(self) -> None:
+        """Close this level's pipeline, at its end."""
+        self.pipelines.pop()
+        self.pipeline_logs.pop()
+        self.pipe_seen.pop()
+
     # -- commands -------------------------------------------------------------------------
 
     def commands(
@@ -480,6 +501,8 @@ class _Lexer:
         groups: list[int] = []  # the first field of each compound command open (`{`, `if`...)
         inputs: list[list[int]] = []  # the standard input of each compound command open
         self.pipelines.append(self.field)  # the first field of this level's pipeline
+        self.pipeline_logs.append(len(self.command_log))
+        self.pipe_seen.append(False)
         while True:
             match = _BLANKS.match(text, self.i)
             if match:
@@ -492,7 +515,7 @@ class _Lexer:
                 self.check_pipe(
                     piped, [] if loop_header else command, expanded, first_field, files
                 )
-                self.pipelines.pop()
+                self.pop_pipeline()
                 return
             c = text[self.i]
             if c == "\n" and out and isinstance(out[-1], Operator) and (
@@ -516,7 +539,7 @@ class _Lexer:
                 position, loop_header, command, expanded = COMMAND, False, CommandWords(), []
                 piped = list(inputs[-1] if inputs else stdin)
                 if not groups:
-                    self.pipelines[-1] = self.field
+                    self.new_pipeline()
                 first_field = self.field
                 continue
             if c == "#":  # a token that starts with '#' starts a comment (§2.3 rule 10)
@@ -565,15 +588,17 @@ class _Lexer:
                     self.check_pipe(
                         piped, [] if loop_header else command, expanded, first_field, files
                     )
-                    self.pipelines.pop()
+                    self.pop_pipeline()
                     return
                 elif op in _REDIRECTIONS:
                     out.append(Operator(op))
                     redirect = op
                 else:  # a separator
                     out.append(Operator(op))
-                    # (`sh s.sh | cp a {f}`, `sh s.sh & cp a {f}`: the two run at once)
-                    self.unordered = self.unordered or op in ("|", "&")
+                    # (`sh s.sh & cp a {f}`: the two run at once, as do `sh s.sh | cp a {f}`,
+                    # but not `sh s.sh | cat; cp a {f}`: the shell waits for a pipeline's end)
+                    self.unordered = self.unordered or op == "&"
+                    self.pipe_seen[-1] = self.pipe_seen[-1] or op == "|"
                     read = self.check_pipe(
                         piped, [] if loop_header else command, expanded, first_field, files
                     )
@@ -585,7 +610,7 @@ class _Lexer:
                     else:
                         piped = list(inputs[-1] if inputs else stdin)
                         if not groups:
-                            self.pipelines[-1] = self.field
+                            self.new_pipeline()
                     position, loop_header, command, expanded = COMMAND, False, CommandWords(), []
                     first_field = self.field
                 continue
@@ -627,7 +652,8 @@ class _Lexer:
                     start = self.compound_starts.pop()
                     self.closed_compound = tuple(self.command_log[start:])
                 if word in ("for", "while", "until"):
-                    self.unordered = True  # (a command before may run after one after it)
+                    # (a command before may run after one after it, or again)
+                    self.unordered = self.repeats = True
                 if word == "for":
                     loop_header, position = True, LOOP_NAME
                 elif word in _OPENERS:
@@ -1019,12 +1045,16 @@ class _Lexer:
                 written += _VALUE_PATHS
                 names_only = names_only.union(range(own, self.field))
         written += output_files(shown)
-        if value_chooses_files(shown):  # (`cp a {f}`, `tar -xf {a}`, `curl -O {url}`)
-            written += _VALUE_PATHS
         fields = [*range(own, self.field), *self.unfold(piped), *read]
+        # (`cp a {f}`, `tar -xf {a}`, `git checkout {ref}`, `patch < {f}`: a value's choice)
+        if value_chooses_files(shown) or (fields and writes_files_its_input_names(marked)):
+            written += _VALUE_PATHS
         if not _writes_only_data(marked) and any(name in _VALUE_PATHS for name in written):
             # (`curl -o {f} {url}`, `./process {x} > {f}`: checked against the commands after)
             written = [name for name in written if name not in _VALUE_PATHS] + [*_OUTPUT_PATHS]
+            self.note_output(marked, fields)
+        elif any(name in _VALUE_PATHS for name in written) and not self.writes_own_text(marked):
+            # (`cat payload > {f}`, `… | tee {f}`: the file's contents are not the text's)
             self.note_output(marked, fields)
         if marked and not waits_for_what_it_runs(marked):
             self.unordered = True  # (`setsid -f sh -c 'sleep 1; sh s.sh'`: done after it)
@@ -1101,17 +1131,34 @@ class _Lexer:
             if argument is not None and argument != EXPANDED:
                 self.note_embedded(argument, own_writes, responses)
 
+    def writes_own_text(self, marked: list[str | None]) -> bool:
+        """Whether the command ``marked`` writes only words of the template's static text: a
+        redirection alone (``> f``, not a compound command's, ``{ cat a; } > f``), or echo,
+        printf, true, false or ``:`` with no value or expansion among their words (``echo hi >
+        {f}``), which read no file nor their standard input."""
+        if not marked:
+            return not self.closed_compound
+        return marked[0] in _OWN_TEXT_WRITERS and all(
+            word is not None and word != EXPANDED for word in marked
+        )
+
     def note_output(self, marked: list[str | None], fields: list[int]) -> None:
-        """Record the ``fields`` of a command ``marked``, a program not known to run nothing,
-        that writes a file a value names (``curl -o {f} {url}``, ``cp a {f}``, ``./process {x}
-        > {f}``): what it writes comes from a file, the network or a program, not the text, so
-        the name's fields count too.  Only the commands after it may read it (curl reads
-        ~/.curlrc before it writes), unless a command may run after a later one (a loop, a
-        trap, a pipe, `&`) or again (a runner such as xargs or find -exec in front of the
-        writer): then any command may, and the writer's program as well, but not its words)."""
-        again = self.unordered or len(command_run(marked)) != len(marked)
+        """Record the ``fields`` of a command ``marked`` that writes a file a value names,
+        with what is not the template's own words (``curl -o {f} {url}``, ``cp a {f}``,
+        ``./process {x} > {f}``, ``cat a > {f}``, ``git checkout {ref}``): what it writes comes
+        from a file, the network or a program, not the text, so the name's fields count too.
+        Only the commands after it may read it (curl reads ~/.curlrc before it writes), unless
+        a command may run after a later one (a trap, a pipe, `&`: then any command may) or
+        again (a loop, a runner such as xargs or find -exec in front of the writer: then the
+        writer's program as well, but not its words)."""
+        rerun = self.repeats or len(command_run(marked)) != len(marked)
         writer = len(self.command_log) if marked else -1
-        self.value_outputs.append((0 if again else writer + 1, writer, set(fields)))
+        if rerun:
+            self.rerun_writers.add(writer)
+        # (the commands of a pipeline the writer is in, `sh s.sh | cp a {f}`, from its start)
+        joined = [at for at, seen in zip(self.pipeline_logs, self.pipe_seen) if seen]
+        after = 0 if rerun or self.unordered else min([writer + 1, *joined])
+        self.value_outputs.append((after, writer, set(fields)))
 
     def note_script(self, script: str, fields: list[int]) -> None:
         """Record the files that a command string written in the static text (``sh -c S``,
@@ -1136,6 +1183,7 @@ class _Lexer:
         self.exec_inputs += inner.exec_inputs
         self.unfollowed += inner.unfollowed
         self.unordered = self.unordered or inner.unordered  # (`sh -c '(sh s.sh) &'`)
+        self.repeats = self.repeats or inner.repeats
         self.implicit_readers |= inner.implicit_readers
         self.commands_run |= inner.commands_run
         self.programs_run |= inner.programs_run
@@ -1244,22 +1292,26 @@ class _Lexer:
         self.command_at = {id(command): at for at, command in enumerate(self.command_log)}
         self.command_at.update(self.value_use_at)
         last, last_why = self.last_reader({after for after, _, _ in self.value_outputs if after})
-        unordered: dict[tuple[str | None, ...], str | None] = {}  # (by the writer's words)
+        # (by the writer's words, and whether its program counts)
+        unordered: dict[tuple[tuple[str | None, ...], bool], str | None] = {}
         for after, writer, fields in self.value_outputs:
             why = last_why if 0 < after <= last else None
             if not after:
                 words = self.command_log[writer] if writer >= 0 else ()
-                if words not in unordered:
-                    unordered[words] = self.output_reader(0, writer)
-                why = unordered[words]
+                key = (words, writer in self.rerun_writers)
+                if key not in unordered:
+                    unordered[key] = self.output_reader(0, writer)
+                why = unordered[key]
             for index in sorted(fields) if why is not None else ():
                 self.refuse(
                     index,
                     "in a command writing a file a value names or fills (its output option's "
-                    "argument, a copy's destination or source, an archive, repository or URL "
-                    "whose files it writes under their own names, a directory it writes into, "
-                    "the target of a program not known to run nothing): that may be any file "
-                    f"(s.sh, Makefile, ~/.profile), which a command after it {why}",
+                    "argument, a copy's destination or source, an archive, repository, git "
+                    "revision, patch or URL whose files it writes under their own names, a "
+                    "directory it writes into, the target of a program not known to run "
+                    "nothing, or of a redirection or tee writing what a file, a pipe or an "
+                    "expansion holds rather than the template's own words): that may be any "
+                    f"file (s.sh, Makefile, ~/.profile), which a command after it {why}",
                 )
 
     def last_reader(self, starts: set[int]) -> tuple[int, str | None]:
@@ -1496,10 +1548,11 @@ class _Lexer:
 
     def ran_after(self, after: int, writer: int) -> tuple[set[str], set[str], set[str]]:
         """The implicit readers, command words and programs run of the commands from position
-        ``after`` on but the ``writer``, whose program counts when it may run again (``after``
-        0: ``xargs cp {} {dest}`` runs cp again, and a loop curl, which reads ~/.curlrc)."""
+        ``after`` on but the ``writer``, whose program counts when it may run again
+        (``xargs cp {} {dest}`` runs cp again, and a loop curl, which reads ~/.curlrc; not a
+        pipe's or ``&``'s: ``echo {x} | git apply`` runs git once)."""
         log = [command for at, command in enumerate(self.command_log) if after <= at != writer]
-        if not after and writer >= 0:
+        if not after and writer in self.rerun_writers:
             log.append(tuple(command_run(self.command_log[writer])))
         return _ran_by(log)
 
@@ -2026,6 +2079,8 @@ _VALUE_NAMES = frozenset(posixpath.normpath(name) for name in _VALUE_PATHS)  # (
 # other spellings, checked only against the commands after the writer (Lexer.note_output)
 _OUTPUT_PATHS = ("$PWD/$(a value)", "${HOME}/.$(a value)")
 _OUTPUT_NAMES = tuple(posixpath.normpath(name) for name in _OUTPUT_PATHS)
+# The programs whose output is their static words alone, or nothing (Lexer.writes_own_text).
+_OWN_TEXT_WRITERS = frozenset({"echo", "printf", "true", "false", ":"})
 _EXPANDED_NAME = re.compile(r"[$`*?[]|\{[^{}]*(?:,|\.\.)[^{}]*\}")
 _SUBSTITUTION = re.compile(r"\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`")
 

@@ -86,6 +86,7 @@ __all__ = [
     "value_named_code_file",
     "value_names_output",
     "waits_for_what_it_runs",
+    "writes_files_its_input_names",
     "xargs_appended",
 ]
 
@@ -1194,8 +1195,21 @@ _NAMES_FROM_SOURCE: dict[str, tuple[str, ...] | None] = {
     "wget": None,  # (without -O it writes the URL's last part: `wget {url}; sh run.sh`)
     "curl": ("-O", "--remote-name", "--remote-name-all", "-J", "--remote-header-name"),
     "tar": ("-x", "--extract", "--get"),
-    "git": ("clone", "pull", "am", "apply"),  # (the files of a repository or patch)
+    "git": None,  # (any subcommand but _GIT_KEEPING_FILES': `git checkout {ref}` writes the tree)
+    "patch": None,  # (the files its patch names: `patch -p1 -i {f}`)
+    "scp": None,  # (`scp {src} .` keeps the source's name, as cp does)
 }
+# git's subcommands known not to write the working tree's files, nor the refs a later git
+# command writes them from (`git branch -f main {ref}; git reset --hard main`): with a value,
+# any other one may.  (remote and config: left to their values' rules, see _git_rule.)
+_GIT_KEEPING_FILES = frozenset(
+    {"status", "log", "diff", "show", "add", "commit", "init", "ls-files", "ls-tree",
+     "ls-remote", "rev-parse", "rev-list", "describe", "blame", "grep", "shortlog", "cat-file",
+     "show-ref", "for-each-ref", "diff-tree", "name-rev", "count-objects", "fsck", "push",
+     "rm", "help", "version", "check-ignore", "whatchanged", "show-branch", "merge-base",
+     # (settings and remotes: their values' own rules check them, `git remote add o {url}`)
+     "remote", "config"}
+)  # fmt: skip
 #: The programs that write a file a value may choose (WRITING_PROGRAMS, and those that name
 #: what they write after their source): a template naming none and holding no '>' writes none.
 VALUE_WRITERS = WRITING_PROGRAMS.union(_NAMES_FROM_SOURCE)
@@ -1223,12 +1237,24 @@ def waits_for_what_it_runs(command: Sequence[str | None]) -> bool:
     )
 
 
+def writes_files_its_input_names(command: Sequence[str | None]) -> bool:
+    """Whether ``command`` writes the files that a patch names, which it may read from its
+    standard input as well as from its arguments (``patch -p1 < {f}``, ``git apply``, ``git
+    am``): a value reaching it by any way chooses them and their contents."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED:
+        return False
+    name = program(ran[0])
+    return name == "patch" or (name == "git" and _git_subcommand(ran[1:]) in ("apply", "am"))
+
+
 def value_chooses_files(command: Sequence[str | None]) -> bool:
     """Whether a value chooses the name or contents of files ``command`` writes, beyond its
     output options (:func:`value_names_output`): a copy's destination (``cp a {f}``), or
     its source, whose name the copy keeps in a directory (``cp {src} .``); an archive or a
     repository whose members it writes under their own names (``tar -xf {a}``, ``unzip
-    {z}``, ``git clone {url} d``); a URL whose last part names the file (``curl -O {url}``,
+    {z}``, ``git clone {url} d``, a git revision checked out, ``git checkout {ref}``); a
+    patch (``patch -i {f}``); a URL whose last part names the file (``curl -O {url}``,
     ``wget {url}``)."""
     ran = _run_command(command, "")
     if not ran or ran[0] is None or ran[0] == EXPANDED or None not in ran[1:]:
@@ -1240,6 +1266,8 @@ def value_chooses_files(command: Sequence[str | None]) -> bool:
     if name not in _NAMES_FROM_SOURCE:
         return False
     modes = _NAMES_FROM_SOURCE[name]
+    if name == "git":
+        return _git_subcommand(ran[1:]) not in _GIT_KEEPING_FILES
     if modes is None:
         return name != "wget" or not any(_gives(word, _OUTPUT_OPTIONS["wget"]) for word in words)
     if name == "tar" and words and words[0][:1] != "-" and "x" in words[0]:
@@ -1701,6 +1729,8 @@ def reads_program_from_stdin(command: Sequence[str | None]) -> str | None:
         return name
     if name == "parallel" and any(f in _STDIN_FILES for f in _parallel_command_files(words)):
         return "parallel ::::"  # given no command, it runs each line of those files
+    if name == "parallel" and (why := _parallel_input_code(words)) is not None:
+        return why
     if name == "tmux" and any(
         word in ("source-file", "source") and following in _STDIN_FILES
         for word, following in itertools.pairwise(words)
@@ -1794,6 +1824,78 @@ def _parallel_command_files(words: list[str]) -> set[str]:
     if operands[:1] not in (["::::"], ["::::+"]):
         return set()
     return set(operands[1:])
+
+
+# GNU parallel's default replacement strings ({}, {.}, {/}, {//}, {/.}, {#}, {%}, {3}, {3.},
+# {=perl=}), the options that name others (-I @, --rpl 'TAG perl'...), those that give its
+# input to the command's standard input rather than its arguments, and the characters of a
+# command string that make its shell parse more than a simple command.
+_PARALLEL_REPLACEMENT = re.compile(r"\{=.*?=\}|\{[^{}\s]*\}")
+_PARALLEL_NAMING = frozenset(
+    {"-I", "--replace", "--er", "--extensionreplace", "--bnr", "--basenamereplace", "--dnr",
+     "--dirnamereplace", "--bner", "--basenameextensionreplace", "--rpl"}
+)  # fmt: skip
+_PARALLEL_PIPE = frozenset({"--pipe", "--spreadstdin", "--pipepart", "--pipe-part"})
+_PARALLEL_SOURCES = frozenset({":::", "::::", ":::+", "::::+"})
+_SHELL_SYNTAX = re.compile(r"[|&;<>()$`\\\"'\n]")
+
+
+def _parallel_input_code(words: list[str]) -> str | None:
+    """Why what GNU parallel reads on its input, given the static arguments ``words`` with a
+    command, reaches code, else None.  parallel joins the command's words for a shell to
+    parse and puts each input line, quoted, where a replacement string stands (``{}``,
+    ``{.}``, -I's), or after the command: so by allow-list the command must be a simple
+    command whose program, written in the text, takes those words as data (``parallel {}``,
+    ``parallel sh -c {}``, ``parallel 'echo {} | sh'`` and ``parallel --pipe sh`` ran the
+    value in dash and bash; ``parallel wc -l {}`` is accepted, and ``parallel gzip``, whose
+    options take no code, as before)."""
+    strings: list[str] = []
+    piped = False
+    expects = ""
+    command: list[str] = []
+    for at, word in enumerate(words):
+        if expects:
+            strings += [word.split()[0]] if word.split() and expects in _PARALLEL_NAMING else []
+            expects = ""
+        elif word == "--" or word == "-" or not word.startswith("-"):
+            command = words[at + (word == "--") :]
+            break
+        else:
+            option = _unabbreviated(word.partition("=")[0], _PARALLEL_OPTIONS_WITH_ARGUMENT)
+            piped = piped or option in _PARALLEL_PIPE
+            if "=" in word and option in _PARALLEL_NAMING:
+                strings.append(word.partition("=")[2])
+            elif word[:2] == "-I" and len(word) > 2:
+                strings.append(word[2:])
+            elif _takes_next(option, _PARALLEL_OPTIONS_WITH_ARGUMENT):
+                expects = option
+    command = list(itertools.takewhile(lambda word: word not in _PARALLEL_SOURCES, command))
+    marked: list[str | None] = [
+        None if _PARALLEL_REPLACEMENT.search(word) or any(s and s in word for s in strings)
+        else word
+        for word in command
+    ]  # fmt: skip
+    shown = "parallel " + " ".join(command)
+    if piped:
+        reader = reads_program_from_stdin(marked)
+        return None if reader is None else f"{shown} (--pipe gives {reader} its input)"
+    if _SHELL_SYNTAX.search(_PARALLEL_REPLACEMENT.sub("", " ".join(command))):
+        return f"{shown}, whose command string a shell parses"
+    if None not in marked:
+        marked.append(None)  # (the input, after the command)
+    for at in (at for at, word in enumerate(marked) if word is None):
+        ran = _run_command(marked[: at + 1], "")
+        if (
+            not ran
+            or ran[0] is None
+            or code_argument(ran) is not None
+            # (an option there, but of a program whose options take no code: `parallel gzip`)
+            or (option_taker(ran) is not None and not _allow_listed(ran[0], PLAIN_OPTION_PROGRAMS))
+            or assignment_reader(ran) is not None
+            or ((rule := argument_rule(ran, "")) is not None and not any_whole_word(rule))
+        ):
+            return shown
+    return None
 
 
 def _parallel_command(words: list[str]) -> bool:
