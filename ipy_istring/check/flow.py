@@ -306,8 +306,10 @@ class Analysis:
         self.returns: dict[str, Formatted | None] = {}
         # The functions put aside whose leading `if` statements raise (a validation of a
         # parameter, perhaps): a call statement of one put aside (`ensure(t)`) is read with
-        # the name it is given (see _put_aside_validations).
+        # the name it is given (see _put_aside_validations).  They are looked for when the
+        # count of functions put aside changes (a cell that defines one anew: not per cell).
         self.validators: set[str] = set()
+        self._unparsed_count = 0
         self.lambdas: dict[str, ast.Lambda] = {}  # names bound to a lambda, in any scope
         self.attributes: dict[tuple[str, str], Formatted] = {}
         self.enums: set[str] = set()  # Enum classes defined here: their values are constants
@@ -581,30 +583,33 @@ class Analysis:
                 self.helpers, self.unparsed, self.functions, self.returns, _MISSING,
                 self._forget_helper, self._put_aside_other,
             )  # fmt: skip
-        if source is not None and (
-            "raise" in source  # (a validator defined: see _put_aside_validations)
-            or (self.validators and any(name in source for name in self.validators))
+        if len(self.unparsed) != self._unparsed_count:
+            self._note_validators()
+        if (
+            self.validators
+            and source is not None
+            and any(name in source for name in self.validators)
         ):
             self._put_aside_validations(statements)
 
+    def _note_validators(self) -> None:
+        """Note the functions put aside that may validate a parameter: their leading ``if``
+        statements raise or exit (:meth:`_note_validating_call` reads them when called)."""
+        self._unparsed_count = len(self.unparsed)
+        for name, node in self.unparsed.items():
+            if type(node) in _FUNCTION_DEFINITIONS and _leading_raising_checks(node):  # type: ignore[arg-type]
+                self.validators.add(name)
+
     def _put_aside_validations(self, statements: list[ast.stmt]) -> None:
-        """Note the functions among ``statements`` that may validate a parameter (their
-        leading ``if`` statements raise or exit), and put aside a call statement of one
-        (``ensure(t)``, its other arguments constants) as a change of the name it is given:
-        read with that name, it validates it (:meth:`_note_validating_call`).  Put aside
-        like any call, it was lost, and the name read as it was bound before."""
+        """Put aside a call statement of a validator among ``statements`` (``ensure(t)``, its
+        other arguments constants) as a change of the name it is given: read with that
+        name, it validates it (:meth:`_note_validating_call`).  Put aside like any call, it
+        was lost, and the name read as it was bound before."""
         for statement in statements:
-            kind = type(statement)
-            if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
-                if _leading_raising_checks(statement):  # type: ignore[arg-type]
-                    self.validators.add(statement.name)  # type: ignore[attr-defined]
-                else:
-                    self.validators.discard(statement.name)  # type: ignore[attr-defined]
-                continue
-            call = statement.value if kind is ast.Expr else None  # type: ignore[attr-defined]
+            call = statement.value if type(statement) is ast.Expr else None
             if type(call) is not ast.Call or getattr(call.func, "id", None) not in self.validators:
                 continue
-            given = [a for a in (*call.args, *(k.value for k in call.keywords))]
+            given = [*call.args, *(k.value for k in call.keywords)]
             names = [a for a in given if type(a) is not ast.Constant]
             if len(names) == 1 and type(names[0]) is ast.Name:
                 self._put_aside_binding(names[0].id, statement, rebinds=False)
