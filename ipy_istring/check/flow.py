@@ -305,9 +305,9 @@ class Analysis:
         self.unparsed: dict[str, _Function | Callable[[], _Function | None]] = {}
         self.returns: dict[str, Formatted | None] = {}
         # The functions put aside whose leading `if` statements raise (a validation of a
-        # parameter, perhaps): a call statement of one put aside (`ensure(t)`) is read with
-        # the name it is given (see _put_aside_validations).  They are looked for when the
-        # count of functions put aside changes (a cell that defines one anew: not per cell).
+        # parameter, perhaps): a call statement of one that a cell read lazily puts aside
+        # (`ensure(t)`) is read with the name it is given (see _put_aside_validations).
+        # They are looked for when the count of functions put aside changes.
         self.validators: set[str] = set()
         self._unparsed_count = 0
         self.lambdas: dict[str, ast.Lambda] = {}  # names bound to a lambda, in any scope
@@ -463,7 +463,7 @@ class Analysis:
             and not self._written
             and not (("write" in source or "file" in source) and _writes_at(source, calls))
         ):
-            self.put_aside(tree.body, own_imports, source)
+            self.put_aside(tree.body, own_imports)
             self._tree = None
             return []
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
@@ -569,28 +569,30 @@ class Analysis:
         them: those that bind a name are read only if later code uses that name.
         ``imports``: what the import statements among ``statements`` bind (local name -> full
         name), when the caller has read them already (a cell's, for the search of its sink
-        calls): they are then not read again.  ``source``: the text they are of, when
-        known: a validation among them (``ensure(t)``) is then put aside with its name."""
+        calls): they are then not read again.  ``source``: the text of a cell being read
+        lazily, which they are of: a validation among them (``ensure(t)``) is then put aside
+        with its name (only there: in a cell that calls no sink it would cost every cell)."""
         if imports is not None:
             self._note_imports(imports.items())
             for name in imports:  # (the names the imports bind are new)
                 self.module.names.pop(name, None)
+        if source is not None:
+            if len(self.unparsed) != self._unparsed_count:
+                self._note_validators()
+            if self.validators and any(name in source for name in self.validators):
+                statements = self._put_aside_validations(statements, imports is not None)
+        self._put_aside_statements(statements, imports is not None)
+
+    def _put_aside_statements(self, statements: list[ast.stmt], imports_read: bool) -> None:
+        """The loop of :meth:`put_aside`: in C when the accelerator is in use."""
         if _compiled is None:
-            self._python_put_aside(statements, imports is not None)
+            self._python_put_aside(statements, imports_read)
         else:  # (this runs for every statement of most cells)
             _compiled.put_aside(
-                statements, imports is not None, self.put_aside_names, self.module.names,
+                statements, imports_read, self.put_aside_names, self.module.names,
                 self.helpers, self.unparsed, self.functions, self.returns, _MISSING,
                 self._forget_helper, self._put_aside_other,
             )  # fmt: skip
-        if len(self.unparsed) != self._unparsed_count:
-            self._note_validators()
-        if (
-            self.validators
-            and source is not None
-            and any(name in source for name in self.validators)
-        ):
-            self._put_aside_validations(statements)
 
     def _note_validators(self) -> None:
         """Note the functions put aside that may validate a parameter: their leading ``if``
@@ -600,19 +602,27 @@ class Analysis:
             if type(node) in _FUNCTION_DEFINITIONS and _leading_raising_checks(node):  # type: ignore[arg-type]
                 self.validators.add(name)
 
-    def _put_aside_validations(self, statements: list[ast.stmt]) -> None:
-        """Put aside a call statement of a validator among ``statements`` (``ensure(t)``, its
-        other arguments constants) as a change of the name it is given: read with that
-        name, it validates it (:meth:`_note_validating_call`).  Put aside like any call, it
-        was lost, and the name read as it was bound before."""
-        for statement in statements:
+    def _put_aside_validations(
+        self, statements: list[ast.stmt], imports_read: bool
+    ) -> list[ast.stmt]:
+        """Put aside the statements before each call statement of a validator among
+        ``statements`` (``ensure(t)``, its other arguments constants), then that call as a
+        change of the name it is given: read with that name, in its order among the name's
+        bindings, it validates it (:meth:`_note_validating_call`).  Put aside like any
+        call, it was lost, and the name read as it was bound before.  Returns the
+        statements after the last such call."""
+        start = 0
+        for index, statement in enumerate(statements):
             call = statement.value if type(statement) is ast.Expr else None
             if type(call) is not ast.Call or getattr(call.func, "id", None) not in self.validators:
                 continue
             given = [*call.args, *(k.value for k in call.keywords)]
             names = [a for a in given if type(a) is not ast.Constant]
             if len(names) == 1 and type(names[0]) is ast.Name:
+                self._put_aside_statements(statements[start:index], imports_read)
                 self._put_aside_binding(names[0].id, statement, rebinds=False)
+                start = index + 1
+        return statements[start:]
 
     def _python_put_aside(self, statements: list[ast.stmt], imports_read: bool) -> None:
         """The loop of :meth:`put_aside` (the reference for its C version): the usual
