@@ -576,20 +576,16 @@ class Analysis:
             self._note_imports(imports.items())
             for name in imports:  # (the names the imports bind are new)
                 self.module.names.pop(name, None)
-        if source is not None:
+        if source is not None:  # (no call more for a cell put aside: see _note_validators)
             if len(self.unparsed) != self._unparsed_count:
                 self._note_validators()
             if self.validators and any(name in source for name in self.validators):
-                statements = self._put_aside_validations(statements, imports is not None)
-        self._put_aside_statements(statements, imports is not None)
-
-    def _put_aside_statements(self, statements: list[ast.stmt], imports_read: bool) -> None:
-        """The loop of :meth:`put_aside`: in C when the accelerator is in use."""
+                statements = self._put_aside_validations(statements)
         if _compiled is None:
-            self._python_put_aside(statements, imports_read)
+            self._python_put_aside(statements, imports is not None)
         else:  # (this runs for every statement of most cells)
             _compiled.put_aside(
-                statements, imports_read, self.put_aside_names, self.module.names,
+                statements, imports is not None, self.put_aside_names, self.module.names,
                 self.helpers, self.unparsed, self.functions, self.returns, _MISSING,
                 self._forget_helper, self._put_aside_other,
             )  # fmt: skip
@@ -602,9 +598,7 @@ class Analysis:
             if type(node) in _FUNCTION_DEFINITIONS and _leading_raising_checks(node):  # type: ignore[arg-type]
                 self.validators.add(name)
 
-    def _put_aside_validations(
-        self, statements: list[ast.stmt], imports_read: bool
-    ) -> list[ast.stmt]:
+    def _put_aside_validations(self, statements: list[ast.stmt]) -> list[ast.stmt]:
         """Put aside the statements before each call statement of a validator among
         ``statements`` (``ensure(t)``, its other arguments constants), then that call as a
         change of the name it is given: read with that name, in its order among the name's
@@ -619,7 +613,7 @@ class Analysis:
             given = [*call.args, *(k.value for k in call.keywords)]
             names = [a for a in given if type(a) is not ast.Constant]
             if len(names) == 1 and type(names[0]) is ast.Name:
-                self._put_aside_statements(statements[start:index], imports_read)
+                self.put_aside(statements[start:index])  # (its imports read again: the same)
                 self._put_aside_binding(names[0].id, statement, rebinds=False)
                 start = index + 1
         return statements[start:]
