@@ -304,9 +304,18 @@ class Analysis:
         # needs what they return.
         self.unparsed: dict[str, _Function | Callable[[], _Function | None]] = {}
         self.returns: dict[str, Formatted | None] = {}
+        # The functions put aside whose leading `if` statements raise (a validation of a
+        # parameter, perhaps): a call statement of one that a cell read lazily puts aside
+        # (`ensure(t)`) is read with the name it is given (see _put_aside_validations).
+        # They are looked for when the count of functions put aside changes.
+        self.validators: set[str] = set()
+        self._unparsed_count = 0
         self.lambdas: dict[str, ast.Lambda] = {}  # names bound to a lambda, in any scope
         self.attributes: dict[tuple[str, str], Formatted] = {}
         self.enums: set[str] = set()  # Enum classes defined here: their values are constants
+        # (class, field) of the dataclasses defined here whose `__post_init__` raises unless
+        # the field is one of a container of constants: the field of one of them holds one.
+        self.validated_fields: set[tuple[str, str]] = set()
         # Functions, lambdas and partials defined here that pass a parameter to a sink.
         # The module's functions and lambdas that call a sink or another such helper, and
         # the sinks they are (a parameter passed on to a sink), worked out on first call.
@@ -374,7 +383,12 @@ class Analysis:
         # Names bound to an identifier a database library quoted (`t = preparer.quote(x)`),
         # by the scope that binds them: True while that is the only value they may hold.
         self._quoted_names: dict[tuple[_Scope, str], bool] = {}
-        self._tree: ast.Module | None = None  # the tree being read, while it is (_note_quoted)
+        # ... and names bound to a SQL f-string whose fields are such identifiers only
+        # (`q = f"select * from {preparer.quote(t)}"`), the same way.
+        self._quoted_queries: dict[tuple[_Scope, str], bool] = {}
+        # The tree being read, while it is (_note_quoted); the statements put aside that bind
+        # a name, while they are read (_read_put_aside).
+        self._tree: ast.Module | list[ast.stmt] | None = None
         #: How a finding's message names the cell (by its number) where a script written in
         #: another cell runs.
         self.cell_name: Callable[[int], str] = "cell {}".format
@@ -472,11 +486,11 @@ class Analysis:
             if read and any(type(s) in IMPORT_STATEMENTS for s in body[read[0] :]):
                 cell_imports = None  # (each is read in its turn)
             for index in read:
-                self.put_aside(body[aside_from:index], cell_imports)
+                self.put_aside(body[aside_from:index], cell_imports, source)
                 cell_imports = None
                 aside_from = index + 1
                 self._statement(body[index])
-            self.put_aside(body[aside_from:], cell_imports)
+            self.put_aside(body[aside_from:], cell_imports, source)
         else:
             self._block(tree.body)
         # Function bodies run after the module's code: they see its final names.
@@ -546,17 +560,27 @@ class Analysis:
                             self.parsed_arguments.add(target.id)
 
     def put_aside(
-        self, statements: list[ast.stmt], imports: Mapping[str, str] | None = None
+        self,
+        statements: list[ast.stmt],
+        imports: Mapping[str, str] | None = None,
+        source: str | None = None,
     ) -> None:
         """Take note of module-level statements (a cell that calls no sink) without reading
         them: those that bind a name are read only if later code uses that name.
         ``imports``: what the import statements among ``statements`` bind (local name -> full
         name), when the caller has read them already (a cell's, for the search of its sink
-        calls): they are then not read again."""
+        calls): they are then not read again.  ``source``: the text of a cell being read
+        lazily, which they are of: a validation among them (``ensure(t)``) is then put aside
+        with its name (only there: in a cell that calls no sink it would cost every cell)."""
         if imports is not None:
             self._note_imports(imports.items())
             for name in imports:  # (the names the imports bind are new)
                 self.module.names.pop(name, None)
+        if source is not None:  # (no call more for a cell put aside: see _note_validators)
+            if len(self.unparsed) != self._unparsed_count:
+                self._note_validators()
+            if self.validators and any(name in source for name in self.validators):
+                statements = self._put_aside_validations(statements)
         if _compiled is None:
             self._python_put_aside(statements, imports is not None)
         else:  # (this runs for every statement of most cells)
@@ -565,6 +589,34 @@ class Analysis:
                 self.helpers, self.unparsed, self.functions, self.returns, _MISSING,
                 self._forget_helper, self._put_aside_other,
             )  # fmt: skip
+
+    def _note_validators(self) -> None:
+        """Note the functions put aside that may validate a parameter: their leading ``if``
+        statements raise or exit (:meth:`_note_validating_call` reads them when called)."""
+        self._unparsed_count = len(self.unparsed)
+        for name, node in self.unparsed.items():
+            if type(node) in _FUNCTION_DEFINITIONS and _leading_raising_checks(node):  # type: ignore[arg-type]
+                self.validators.add(name)
+
+    def _put_aside_validations(self, statements: list[ast.stmt]) -> list[ast.stmt]:
+        """Put aside the statements before each call statement of a validator among
+        ``statements`` (``ensure(t)``, its other arguments constants), then that call as a
+        change of the name it is given: read with that name, in its order among the name's
+        bindings, it validates it (:meth:`_note_validating_call`).  Put aside like any
+        call, it was lost, and the name read as it was bound before.  Returns the
+        statements after the last such call."""
+        start = 0
+        for index, statement in enumerate(statements):
+            call = statement.value if type(statement) is ast.Expr else None
+            if type(call) is not ast.Call or getattr(call.func, "id", None) not in self.validators:
+                continue
+            given = [*call.args, *(k.value for k in call.keywords)]
+            names = [a for a in given if type(a) is not ast.Constant]
+            if len(names) == 1 and type(names[0]) is ast.Name:
+                self.put_aside(statements[start:index])  # (its imports read again: the same)
+                self._put_aside_binding(names[0].id, statement, rebinds=False)
+                start = index + 1
+        return statements[start:]
 
     def _python_put_aside(self, statements: list[ast.stmt], imports_read: bool) -> None:
         """The loop of :meth:`put_aside` (the reference for its C version): the usual
@@ -649,6 +701,7 @@ class Analysis:
         if not isinstance(before, _Missing):
             self.module.names[name] = before
         saved = (self._scope, self._reporting, self._all_lines, self._sink_lines, self._deferred)
+        tree, self._tree = self._tree, statements  # (what binds the name: see _note_quoted)
         self._scope, self._reporting, self._all_lines, self._sink_lines = (
             self.module, False, False, [],
         )  # fmt: skip
@@ -658,6 +711,7 @@ class Analysis:
                 self._statement(statement)
         finally:
             self._scope, self._reporting, self._all_lines, self._sink_lines, self._deferred = saved
+            self._tree = tree
         return True
 
     # statements
@@ -705,6 +759,8 @@ class Analysis:
                     self.attributes.setdefault((node.name, name), value)
             if any(self._resolve(base)[0].rpartition(".")[2] in _ENUMS for base in node.bases):
                 self.enums.add(node.name)
+            if node.decorator_list:
+                self._note_validated_fields(node)
             return
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             self._import(node)
@@ -830,10 +886,15 @@ class Analysis:
         if target is None:
             return
         if isinstance(target, ast.Name):
-            if self._quoted_names or (
-                type(node) is ast.Call
-                and type(node.func) is ast.Attribute
-                and node.func.attr in _QUOTING_METHODS
+            if (
+                self._quoted_names
+                or self._quoted_queries
+                or (
+                    type(node) is ast.Call
+                    and type(node.func) is ast.Attribute
+                    and node.func.attr in _QUOTING_METHODS
+                )
+                or (type(node) is ast.JoinedStr and _quoting_field(node))
             ):
                 self._note_quoted(target.id, node)  # (before the name is bound: see there)
             self._scope.names[target.id] = value
@@ -1179,6 +1240,8 @@ class Analysis:
                 return Formatted(None, node.attr, node.lineno)  # one of argparse's `choices`
             if node.attr in _DJANGO_META_NAMES and _django_meta_name(node):
                 return Formatted(None, node.attr, node.lineno)  # `Order._meta.db_table`
+            if self.validated_fields and self._validated_field(node):
+                return Formatted(None, node.attr, node.lineno)  # `cfg.table`, checked
             if node.attr in _VALUE_ATTRIBUTES and type(node.value) in _NAME_OR_CALL:
                 # An attribute of a known constant (`uuid.uuid4().hex`, `day.year`): none
                 # of the code's values is in it.
@@ -1634,6 +1697,63 @@ class Analysis:
         if whole and _PLAIN_PATTERN.fullmatch(pattern):
             return arguments[1]
         return None
+
+    def _note_validated_fields(self, node: ast.ClassDef) -> None:
+        """Note the fields a dataclass ``node`` validates: its ``__post_init__`` starts by
+        raising unless ``self.field`` is one of a container of constants (as
+        :meth:`_allow_listed` reads an ``if``), and nothing in the tree being read assigns
+        that attribute (``obj.field = x``, ``setattr``) or subclasses the class (a subclass
+        may not validate).  ``__post_init__`` runs for each object ``__init__`` and
+        ``dataclasses.replace`` make, so such a field holds one of those constants."""
+        for name in list(self.validated_fields):
+            if name[0] == node.name:  # (the class defined again)
+                self.validated_fields.discard(name)
+        if not any(
+            self._resolve(d.func if type(d) is ast.Call else d)[0] in _DATACLASS_DECORATORS
+            for d in node.decorator_list
+        ):
+            return
+        post_init = next(
+            (m for m in node.body if type(m) is ast.FunctionDef and m.name == "__post_init__"),
+            None,
+        )
+        if post_init is None or not post_init.args.args:
+            return
+        this = post_init.args.args[0].arg
+        fields = set()
+        for check in _leading_raising_checks(post_init):
+            test = check.test
+            if (
+                type(test) is ast.Compare
+                and type(test.left) is ast.Attribute
+                and type(test.left.value) is ast.Name
+                and test.left.value.id == this
+                and len(test.ops) == 1
+                and type(test.ops[0]) is ast.NotIn
+                and not check.orelse
+                and _constant_value(self.value(test.comparators[0]), test.comparators[0])
+            ):
+                fields.add(test.left.attr)
+        tree = self._tree_read() if fields else None
+        if tree is not None:
+            changed = _fields_changed(tree, node.name)
+            if changed is not None:
+                self.validated_fields.update((node.name, f) for f in fields - changed)
+
+    def _validated_field(self, node: ast.Attribute) -> bool:
+        """Whether ``node`` is ``obj.field`` of a field :meth:`_note_validated_fields` noted,
+        ``obj`` a parameter annotated with the class, a name bound to what the class made,
+        or ``self`` in its methods."""
+        owner = node.value
+        if type(owner) is not ast.Name:
+            return False
+        if owner.id == "self" and self._scope.class_name:
+            made = self._scope.class_name
+        else:
+            made = self._scope.annotations.get(owner.id) or (
+                self._scope.maker(owner.id) or ""
+            ).removesuffix("()")
+        return (made, node.attr) in self.validated_fields
 
     def _is_enum_member(self, node: ast.expr) -> bool:
         """``Table.ORDERS``, ``Table(x)`` or a parameter annotated ``Table``, for an Enum
@@ -2356,12 +2476,11 @@ class Analysis:
             return
         if sink.sql_text_only and value.text.strip() and not SQL_WORDS.search(value.text):
             return
-        if (
-            sink.destination == "sql"
-            and type(argument) is ast.JoinedStr
-            and self._quoted_identifiers_only(argument)
+        if sink.destination == "sql" and (
+            (type(argument) is ast.JoinedStr and self._quoted_identifiers_only(argument))
+            or (self._quoted_queries and self._marked(_as_text(argument), self._quoted_queries))
         ):
-            return  # `f"select * from {preparer.quote(t)}"`
+            return  # `f"select * from {preparer.quote(t)}"`, or a name bound to it alone
         self._report(call, name, sink, argument, value, how)
 
     def _quoted_identifiers_only(self, node: ast.JoinedStr) -> bool:
@@ -2409,7 +2528,9 @@ class Analysis:
     def _identifier_field(self, node: ast.expr) -> bool:
         """Whether the field ``node`` is a quoted identifier: the quoting call itself, or a
         name that holds only what one returned (``t = preparer.quote(table)``)."""
-        return self._quotes_identifier(node) or self._quoted_name(node)
+        return self._quotes_identifier(node) or (
+            bool(self._quoted_names) and self._marked(node, self._quoted_names)
+        )
 
     def _quotes_identifier(self, node: ast.expr) -> bool:
         """Whether ``node`` is a call of a database library that quotes a name as an
@@ -2434,30 +2555,47 @@ class Analysis:
 
     def _note_quoted(self, name: str, node: ast.expr | None) -> None:
         """Note whether ``name``, about to be bound to ``node``, holds only an identifier a
-        database library quoted (:meth:`_quotes_identifier`): so when it is bound to one
-        here, was bound to nothing before (in this scope or one around it) and every
-        binding of it in the tree being read is such a call (an ``if`` that binds it to a
-        raw value, or a loop that rebinds it after its use, would let the raw value in)."""
+        database library quoted (:meth:`_quotes_identifier`), or only a SQL f-string whose
+        fields are such identifiers where a name stands (:meth:`_quoted_identifiers_only`):
+        so when it is bound to one here, was bound to nothing before (in this scope or one
+        around it) and every binding of it in the tree being read (or the statements put
+        aside that bind it, read now) is one too (an ``if`` that binds it to a raw value, or
+        a loop that rebinds it after its use, would let the raw value in)."""
         key = (self._scope, name)
-        if node is None or not self._quotes_identifier(node):
-            self._quoted_names.pop(key, None)
-            return
-        self._quoted_names[key] = (
-            not self._scope.bound(name)
-            and self._tree is not None
-            and _only_bound_by(self._tree, name, node, self._quotes_identifier)
-        )
+        for marks, accepts in (
+            (self._quoted_names, self._quotes_identifier),
+            (self._quoted_queries, self._quoted_query),
+        ):
+            if node is None or not accepts(node):
+                marks.pop(key, None)
+                continue
+            tree = self._tree_read()
+            marks[key] = (
+                not self._scope.bound(name)
+                and tree is not None
+                and _only_bound_by(tree, name, node, accepts)
+            )
 
-    def _quoted_name(self, node: ast.expr) -> bool:
-        """Whether ``node`` is a name that holds only a quoted identifier (see
-        :meth:`_note_quoted`)."""
-        if type(node) is not ast.Name or not self._quoted_names:
+    def _tree_read(self) -> ast.Module | None:
+        """The tree being read, or the statements put aside being read, as a module."""
+        tree = self._tree
+        return ast.Module(tree, []) if isinstance(tree, list) else tree
+
+    def _quoted_query(self, node: ast.expr) -> bool:
+        """Whether ``node`` is a SQL f-string whose fields that are not constants are quoted
+        identifiers standing where a name stands (:meth:`_quoted_identifiers_only`)."""
+        return type(node) is ast.JoinedStr and self._quoted_identifiers_only(node)
+
+    def _marked(self, node: ast.expr, marks: dict[tuple[_Scope, str], bool]) -> bool:
+        """Whether ``node`` is a name ``marks`` says holds only a quoted identifier (or a
+        query of them: see :meth:`_note_quoted`), where it is read."""
+        if type(node) is not ast.Name:
             return False
         self._scope.lookup(node.id)  # (reads the statements put aside that bind it)
         scope: _Scope | None = self._scope
         while scope is not None and node.id not in scope.names:
             scope = scope.parent
-        return scope is not None and self._quoted_names.get((scope, node.id), False)
+        return scope is not None and marks.get((scope, node.id), False)
 
     def _keyword_true(self, call: ast.Call, name: str) -> bool:
         """Whether ``call`` may set the keyword ``name`` true, itself (:func:`_keyword_true`)
@@ -2739,6 +2877,33 @@ def _opened_for_writing(call: ast.Call) -> ast.expr | None:
 
 # The methods that quote an identifier (see Analysis._quotes_identifier).
 _QUOTING_METHODS = frozenset({"quote", "quote_identifier", "as_string"})
+
+
+def _as_text(node: ast.expr) -> ast.expr:
+    """``q`` of ``text(q)``, ``str(q)``, ``dedent(q)`` (a query passed on as its text)."""
+    while (
+        type(node) is ast.Call
+        and len(node.args) == 1
+        and not node.keywords
+        and _dotted(node.func).rpartition(".")[2] in ("text", "str", "dedent")
+    ):
+        node = node.args[0]
+    return node
+
+
+def _quoting_field(node: ast.JoinedStr) -> bool:
+    """Whether a field of the f-string ``node`` calls a method that may quote an identifier
+    (``{preparer.quote(t)}``): only then may a name bound to it hold a quoted query."""
+    for part in node.values:
+        if type(part) is ast.FormattedValue:
+            call = part.value
+            if (
+                type(call) is ast.Call
+                and type(call.func) is ast.Attribute
+                and call.func.attr in _QUOTING_METHODS
+            ):
+                return True
+    return False
 
 
 def _only_bound_by(
@@ -3234,6 +3399,28 @@ def _leaves(body: list[ast.stmt]) -> bool:
         isinstance(last, ast.Expr) and isinstance(last.value, ast.Call)
         and _dotted(last.value.func).rpartition(".")[2] in ("abort", "exit", "fail")
     )  # fmt: skip
+
+
+_DATACLASS_DECORATORS = frozenset({"dataclasses.dataclass", "dataclass"})
+
+
+def _fields_changed(tree: ast.Module, class_name: str) -> set[str] | None:
+    """The attributes ``tree`` assigns or deletes (``obj.table = x``); None (any of them)
+    when it calls ``setattr`` or subclasses ``class_name``."""
+    changed: set[str] = set()
+    for node in ast.walk(tree):
+        kind = type(node)
+        if kind is ast.Attribute and type(node.ctx) is not ast.Load:  # type: ignore[attr-defined]
+            changed.add(node.attr)  # type: ignore[attr-defined]
+        elif (kind is ast.Call and "setattr" in _dotted(node.func)) or (  # type: ignore[attr-defined]
+            kind is ast.ClassDef
+            and any(
+                _dotted(base).rpartition(".")[2] == class_name
+                for base in node.bases  # type: ignore[attr-defined]
+            )
+        ):
+            return None
+    return changed
 
 
 # psycopg's composable parts, which its SQL.format() quotes (or, for SQL, keeps as code).

@@ -1408,7 +1408,320 @@ with psycopg2.connect("dbname=events") as conn, conn.cursor() as cur:
     ),
 ]
 
-CASES: list[Case] = [*SQL, *SHELL, *NOTEBOOKS, *SAFE, *PASS13]
+# The fourteenth pass's cases: quoted queries bound to a name, dataclasses that validate a
+# field, validations and quoted names in notebook cells, values cast or parsed before they
+# are formatted (and look-alikes where the value gets through raw).
+PASS14 = [
+    _s(
+        "sa_quoted_schema_table_count",
+        """
+import argparse
+
+from sqlalchemy import create_engine
+
+engine = create_engine("postgresql+psycopg://analytics")
+
+parser = argparse.ArgumentParser()
+parser.add_argument("schema")
+parser.add_argument("table")
+args = parser.parse_args()
+
+count_sql = (
+    f"SELECT count(*) FROM {engine.dialect.identifier_preparer.quote(args.schema)}"
+    f".{engine.dialect.identifier_preparer.quote(args.table)}"
+)
+with engine.connect() as conn:
+    print(conn.exec_driver_sql(count_sql).scalar())
+""",
+    ),
+    _v(
+        "sa_quoted_table_raw_owner_bound",
+        """
+from flask import Flask, request
+from sqlalchemy import create_engine, text
+
+app = Flask(__name__)
+engine = create_engine("sqlite:///inventory.db")
+
+
+@app.get("/items/<table>")
+def items(table):
+    owner = request.args.get("owner", "")
+    sql = (
+        f"SELECT * FROM {engine.dialect.identifier_preparer.quote(table)} "
+        f"WHERE owner = '{owner}'"
+    )
+    with engine.connect() as conn:
+        return [dict(r._mapping) for r in conn.execute(text(sql))]
+""",
+    ),
+    _s(
+        "psycopg_identifier_query_bound",
+        """
+import sys
+
+import psycopg
+from psycopg import sql
+
+with psycopg.connect("dbname=crm") as conn, conn.cursor() as cur:
+    query = f"SELECT id, email FROM {sql.Identifier(sys.argv[1]).as_string(conn)} WHERE id = %s"
+    cur.execute(query, (int(sys.argv[2]),))
+    print(cur.fetchone())
+""",
+    ),
+    _v(
+        "psycopg_identifier_query_raw_order",
+        """
+import sys
+
+import psycopg
+from psycopg import sql
+
+table, order = sys.argv[1], sys.argv[2]
+with psycopg.connect("dbname=crm") as conn:
+    query = f"SELECT * FROM {sql.Identifier(table).as_string(conn)} ORDER BY {order}"
+    for row in conn.execute(query):
+        print(row)
+""",
+    ),
+    Case(
+        "nb_quoted_query_then_filter_appended",
+        True,
+        cells=(
+            "import sqlalchemy as sa\nengine = sa.create_engine('sqlite:///sales.db')\n"
+            "table = input('table: ')\nregion = input('region: ')\n",
+            "q = f'SELECT * FROM {engine.dialect.identifier_preparer.quote(table)}'\n"
+            "q += f\" WHERE region = '{region}'\"\n",
+            "with engine.connect() as conn:\n    rows = conn.exec_driver_sql(q).fetchall()\n"
+            "rows[:5]\n",
+        ),
+    ),
+    Case(
+        "nb_quoted_table_cell_then_preview",
+        False,
+        cells=(
+            "import pandas as pd\nimport sqlalchemy as sa\n"
+            "engine = sa.create_engine('duckdb:///lake.duckdb')\n",
+            "import ipywidgets as w\npicker = w.Text(value='trips')\npicker\n",
+            "tbl = engine.dialect.identifier_preparer.quote(picker.value)\n",
+            "pd.read_sql(f'SELECT * FROM {tbl} LIMIT 20', engine)\n",
+        ),
+    ),
+    _s(
+        "dataclass_validated_export_table",
+        """
+import csv
+import sqlite3
+import sys
+from dataclasses import dataclass
+
+EXPORTABLE = ("invoices", "credit_notes", "customers")
+
+
+@dataclass(frozen=True, slots=True)
+class ExportJob:
+    \"\"\"One table written to one CSV file.\"\"\"
+
+    path: str
+    table: str = "invoices"
+
+    def __post_init__(self) -> None:
+        if self.table not in EXPORTABLE:
+            raise KeyError(self.table)
+
+
+def export(job: ExportJob, con: sqlite3.Connection) -> None:
+    rows = con.execute(f"SELECT * FROM {job.table}")
+    with open(job.path, "w", newline="") as fh:
+        csv.writer(fh).writerows(rows)
+
+
+if __name__ == "__main__":
+    export(ExportJob(sys.argv[2], table=sys.argv[1]), sqlite3.connect("books.db"))
+""",
+    ),
+    _v(
+        "dataclass_post_init_only_normalises",
+        """
+import sqlite3
+import sys
+from dataclasses import dataclass
+
+
+@dataclass
+class ExportJob:
+    table: str
+
+    def __post_init__(self):
+        self.table = self.table.strip().lower()
+
+
+def export(job: ExportJob, con: sqlite3.Connection):
+    return con.execute(f"SELECT * FROM {job.table}").fetchall()
+
+
+print(export(ExportJob(sys.argv[1]), sqlite3.connect("books.db")))
+""",
+    ),
+    _v(
+        "dataclass_validated_then_overridden",
+        """
+import argparse
+import subprocess
+from dataclasses import dataclass
+
+CLUSTERS = {"eu-west", "us-east"}
+
+
+@dataclass
+class Rollout:
+    \"\"\"Where the API is restarted.\"\"\"
+
+    cluster: str
+
+    def __post_init__(self):
+        if self.cluster not in CLUSTERS:
+            raise SystemExit(f"unknown cluster {self.cluster}")
+
+
+def deploy(r: Rollout) -> None:
+    subprocess.run(f"kubectl --context {r.cluster} rollout restart deploy/api", shell=True,
+                   check=True)
+
+
+parser = argparse.ArgumentParser()
+parser.add_argument("cluster")
+parser.add_argument("--context-override")
+args = parser.parse_args()
+rollout = Rollout("eu-west")
+if args.context_override:
+    rollout.cluster = args.context_override
+deploy(rollout)
+""",
+    ),
+    Case(
+        "nb_dataclass_validated_dataset_run",
+        False,
+        cells=(
+            "from dataclasses import dataclass\nDATASETS = {'mnist', 'fashion', 'kmnist'}\n\n"
+            "@dataclass(frozen=True)\nclass Run:\n    dataset: str\n\n"
+            "    def __post_init__(self):\n        if self.dataset not in DATASETS:\n"
+            "            raise ValueError(self.dataset)\n",
+            "import ipywidgets as w\nds = w.Dropdown(options=sorted(DATASETS))\nds\n",
+            "import subprocess\nrun = Run(ds.value)\n"
+            "subprocess.run(f'python train.py --dataset {run.dataset} --epochs 3', "
+            "shell=True, check=True)\n",
+        ),
+    ),
+    Case(
+        "nb_guard_cell_returns_bool",
+        True,
+        cells=(
+            "BRANCHES = {'main', 'staging'}\n\ndef known_branch(b):\n"
+            "    if b not in BRANCHES:\n        return False\n    return True\n",
+            "import os\nbranch = os.environ.get('BRANCH', 'main')\nknown_branch(branch)\n",
+            "import subprocess\n"
+            "subprocess.run(f'git checkout {branch} && make docs', shell=True)\n",
+        ),
+    ),
+    Case(
+        "nb_ensure_cell_then_checkout",
+        False,
+        cells=(
+            "BRANCHES = {'main', 'staging'}\n\ndef ensure_branch(b):\n"
+            "    if b not in BRANCHES:\n        raise ValueError(f'unknown branch {b}')\n",
+            "import os\nbranch = os.environ.get('BRANCH', 'main')\nensure_branch(branch)\n",
+            "import subprocess\n"
+            "subprocess.run(f'git checkout {branch} && make docs', shell=True)\n",
+        ),
+    ),
+    _s(
+        "int_port_from_config_helper",
+        """
+import json
+import os
+
+
+def read_port(path="service.json"):
+    with open(path) as fh:
+        return json.load(fh)["port"]
+
+
+port = int(read_port())
+os.system(f"fuser -k {port}/tcp")
+""",
+    ),
+    _v(
+        "int_checked_but_raw_formatted",
+        """
+import os
+import sys
+
+raw = sys.argv[1]
+pid = int(raw)  # fails early on junk...
+os.system(f"kill -TERM {raw}")  # ...but the text given is what the shell runs
+""",
+    ),
+    _s(
+        "strptime_month_s3_sync",
+        """
+import subprocess
+import sys
+from datetime import datetime
+
+month = datetime.strptime(sys.argv[1], "%Y-%m")
+subprocess.run(f"aws s3 sync s3://logs/{month:%Y/%m}/ ./logs/{month:%Y-%m}", shell=True,
+               check=True)
+""",
+    ),
+    _v(
+        "strptime_parsed_raw_used",
+        """
+import subprocess
+import sys
+from datetime import datetime
+
+day = sys.argv[1]
+datetime.strptime(day, "%Y-%m-%d")  # validates, but the parsed value is thrown away
+subprocess.run(f"pg_dump --table=events_{day} shop > events_{day}.sql", shell=True, check=True)
+""",
+    ),
+    _v(
+        "tag_pattern_allows_spaces",
+        """
+import re
+import subprocess
+import sys
+
+tag = sys.argv[1]
+if not re.fullmatch(r"[\\w .-]+", tag):
+    raise SystemExit("bad tag")
+subprocess.run(f"git tag {tag} && git push origin {tag}", shell=True, check=True)
+""",
+    ),
+    _s(
+        "ensure_then_vacuum_into",
+        """
+import re
+import sqlite3
+import sys
+
+SNAPSHOT = re.compile(r"[a-z0-9_]+")
+
+
+def ensure_snapshot_name(name):
+    if not SNAPSHOT.fullmatch(name):
+        raise SystemExit(f"bad snapshot name {name!r}")
+
+
+name = sys.argv[1]
+ensure_snapshot_name(name)
+sqlite3.connect("app.db").execute(f"VACUUM INTO 'snapshots/{name}.db'")
+""",
+    ),
+]
+
+CASES: list[Case] = [*SQL, *SHELL, *NOTEBOOKS, *SAFE, *PASS13, *PASS14]
 # The scripts of the corpus (no notebook, no i-literal): the code a big file is made of.
 SCRIPTS: list[str] = [c.code for c in CASES if not c.notebook and 'i"' not in c.code]
 
