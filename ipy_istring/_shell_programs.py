@@ -979,11 +979,39 @@ def option_taker(command: Sequence[str | None]) -> str | None:
         return option_taker([*module, command[-1]])
     if name == "find" and command[-2] in _FIND_TESTS_WITH_ARGUMENT:
         return None  # the test's argument (`find . -name {pattern}`), whatever it starts with
+    if _options_state(name, list(command[1:-1])) is None:
+        return None
+    return _pipe_file_option(name, command[-2], "") or name
+
+
+# What option_taker's reading of a program's words left: whether the next word is the
+# argument of a code option (perl's -e) or of another option; None once the options ended.
+_OptionsState = tuple[bool, bool] | None
+# The last reading: the program, its words, and what they left.  The grammar asks once per
+# value, each time with the words before and one more, so the reading goes on from where it
+# stopped (from the start, a command of 10,000 values took 26 s: each read all the words).
+_last_reading: tuple[str, list[str | None], _OptionsState] = ("", [], (False, False))
+
+
+def _options_state(name: str, words: list[str | None]) -> _OptionsState:
+    """What the program ``name`` is left expecting after its ``words`` (see _OptionsState)."""
+    global _last_reading
+    read_name, read, state = _last_reading  # (one tuple: safe when another thread reads too)
+    if read_name != name or len(read) > len(words) or words[: len(read)] != read:
+        read, state = [], (False, False)
+    if state is not None:
+        state = _read_options(name, words[len(read) :], state)
+    _last_reading = (name, words, state)
+    return state
+
+
+def _read_options(name: str, words: Iterable[str | None], state: _OptionsState) -> _OptionsState:
+    """The state after the program ``name`` reads ``words``, from ``state`` (not None)."""
     takes_script = (name in SHELLS or name in _INTERPRETER_OPTIONS) and name not in _TRAITLETS
     code_options = frozenset() if name in _CODE_ENDS_OPTIONS else _CODE_OPTIONS.get(name)
     with_argument = _options_with_argument(name)
-    expects_code = expects_argument = False
-    for word in command[1:-1]:
+    expects_code, expects_argument = state or (False, False)
+    for word in words:
         if word == "--" and name != "find" and name not in BANG_COMMAND_FILES:
             return None  # (find reads an expression after -- too, and ed a `!command` file)
         if expects_code:
@@ -995,7 +1023,7 @@ def option_taker(command: Sequence[str | None]) -> str | None:
         else:
             expects_code = _gives(word, code_options or frozenset())
             expects_argument = _takes_next(word, with_argument)
-    return _pipe_file_option(name, command[-2], "") or name
+    return expects_code, expects_argument
 
 
 def pipe_file_option(command: Sequence[str | None], prefix: str) -> str | None:

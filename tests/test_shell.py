@@ -301,6 +301,35 @@ def test_many_fields_and_long_spreads_stay_linear() -> None:
     assert shlex.split(sh(T("rm -- ", (items, "xs", None, "*")))) == ["rm", "--", *items]
 
 
+def test_many_values_of_an_unknown_program_read_its_options_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Whether a program reads a value as an option was asked with all the words before it,
+    # read from the start each time: n² words (`tool a {v0} a {v1} ...` with 10,000 values
+    # took 26 s).  The reading now goes on from where the last question stopped.
+    from ipy_istring import _shell_programs
+
+    read = 0
+    read_options = _shell_programs._read_options
+
+    def counted(name, words, state):  # type: ignore[no-untyped-def]
+        nonlocal read
+        words = list(words)
+        read += len(words)
+        return read_options(name, words, state)
+
+    monkeypatch.setattr(_shell_programs, "_read_options", counted)
+    for count in (1_000, 4_000):
+        read = 0
+        parts: list[str | Interpolation] = ["tool a "]
+        for n in range(count):
+            parts += [Interpolation(f"v {n}", f"v{n}"), " a "]
+        assert shlex.split(sh(InterpolationTemplate(*parts)))[2::2] == [
+            f"v {n}" for n in range(count)
+        ]
+        assert read <= 2 * count, (count, read)  # (n²/2 before: 8 million words for 4,000)
+
+
 def test_deep_nesting_is_a_clear_error_not_a_recursion_error() -> None:
     inner = T("x")
     for _ in range(5_000):
