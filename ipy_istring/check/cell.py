@@ -58,8 +58,9 @@ class CellChecker:
         #: source the shell parses): a finding's columns and fix are of the text as written.
         self.written = written
         self._analysis: Analysis | None = None
-        # The cells that called no sink before the analysis was first needed, in order.
-        self._put_aside: list[list[ast.stmt]] = []
+        # The cells that called no sink before the analysis was first needed, in order (their
+        # statements and text).
+        self._put_aside: list[tuple[list[ast.stmt], str]] = []
         self._parse: Callable[..., ast.AST] | None = None  # the parse this one wraps
         self._own_parse = False  # whether that was set on the compiler itself
         self._checking = False
@@ -102,8 +103,8 @@ class CellChecker:
             self._analysis = Analysis(self._known_names)
             # (the cell that runs a script another wrote is the one IPython is running)
             self._analysis.cell_name = lambda number: "a later cell"
-            for body in self._put_aside:
-                self._analysis.put_aside(body)
+            for body, source in self._put_aside:
+                self._analysis.put_aside(body, source=source)
             self._put_aside.clear()
         return self._analysis
 
@@ -301,10 +302,11 @@ class CellChecker:
                 calls = analysis.helper_calls(source)
             if not calls:
                 if analysis is None:
-                    self._put_aside.append(tree.body)
+                    self._put_aside.append((tree.body, source))
                 else:
-                    # (the imports read from the tree are not read again)
-                    analysis.put_aside(tree.body, imports if from_tree else None)
+                    # (the imports read from the tree are not read again; the text, for a
+                    # validation among the statements: `ensure(t)`)
+                    analysis.put_aside(tree.body, imports if from_tree else None, source)
                 findings = []
             else:
                 number = self._numbers.number(filename, line_offset)

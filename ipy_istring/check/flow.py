@@ -463,7 +463,7 @@ class Analysis:
             and not self._written
             and not (("write" in source or "file" in source) and _writes_at(source, calls))
         ):
-            self.put_aside(tree.body, own_imports)
+            self.put_aside(tree.body, own_imports, source)
             self._tree = None
             return []
         self._sink_lines = _line_numbers(source, calls) if source is not None and calls else []
@@ -569,9 +569,9 @@ class Analysis:
         them: those that bind a name are read only if later code uses that name.
         ``imports``: what the import statements among ``statements`` bind (local name -> full
         name), when the caller has read them already (a cell's, for the search of its sink
-        calls): they are then not read again.  ``source``: the text of a cell being read
-        lazily, which they are of: a validation among them (``ensure(t)``) is then put aside
-        with its name (only there: in a cell that calls no sink it would cost every cell)."""
+        calls): they are then not read again.  ``source``: the text they are of (a cell's):
+        a validation among them (``ensure(t)``) is then put aside with its name, which it
+        changes (without it, it is lost, and the name read later as it was bound before)."""
         if imports is not None:
             self._note_imports(imports.items())
             for name in imports:  # (the names the imports bind are new)
