@@ -1358,7 +1358,7 @@ class Analysis:
                     and (part.format_spec is None or self._written_spec(part.format_spec))
                 ):
                     texts.append(inner.text)  # (`{LIMIT:d}`, `{n:>{WIDTH}}`: the code's text)
-                elif inner is not None and not inner.constant and inner.how != "an f-string":
+                elif inner is not None and not inner.constant:
                     formatted = True
                     texts.append(inner.text)
                 else:
