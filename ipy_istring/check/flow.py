@@ -192,6 +192,7 @@ _READING_METHODS = frozenset(
 )  # fmt: skip
 # The methods of a list or dict that add an item (the last argument, or keywords).
 _ADDING_METHODS = frozenset({"append", "extend", "insert", "update", "setdefault"})
+_LIST_ADDING = frozenset({"append", "extend", "insert"})
 # A dict's (or any container's) methods that give back its items or keys, as it holds them.
 _ITEM_METHODS = frozenset({"get", "values", "items", "keys", "copy", "pop"})
 # `%` conversions that only take numbers (not %c, which takes a character).
@@ -873,12 +874,21 @@ class Analysis:
             for item in [*call.args[-1:], *(k.value for k in call.keywords)]:
                 added = self.value(item)
                 if added is not None and not added.constant:
+                    known = self._scope.lookup(name)
+                    if known is not None and known.text:  # (its items' text: SQL words)
+                        added = Formatted(added.how, f"{known.text} {added.text}", added.line)
                     self._scope.names[name] = added
                     return
                 if added is None and not isinstance(item, ast.Constant):
                     known = self._scope.lookup(name)
                     if known is not None and known.constant:
-                        self._scope.names[name] = None
+                        # a list's words and one the check cannot see, joined later into
+                        # a command as `[tool, *args]` is; a dict's values are not known
+                        joined = call.func.attr in _LIST_ADDING and known.text
+                        self._scope.names[name] = (
+                            Formatted("str.join()", f"{known.text}  ", call.lineno)
+                            if joined else None
+                        )  # fmt: skip
 
     def _bind(
         self, target: ast.expr | None, value: Formatted | None, node: ast.expr | None
@@ -1335,7 +1345,9 @@ class Analysis:
     ) -> Formatted | None:
         for v in values:
             if v is not None and not v.constant:
-                return v
+                # (with the other items' text: `[f"... {x}", "select ..."]` joined is SQL)
+                text = " ".join(w.text if w is not None else " " for w in values)
+                return Formatted(v.how, text, v.line) if len(values) > 1 else v
         if all(v is not None for v in values):
             return Formatted(None, " ".join(v.text for v in values if v), node.lineno)
         if isinstance(node, (ast.List, ast.Tuple)) and values:
