@@ -66,7 +66,7 @@ LOOK_ALIKES = {
     'runner = Runner()\nv1 = f"resize {x} now"\nrunner.execute(f"{v1} and later")',
     "words appended, run without a shell": 'import subprocess\nargs = ["ls", "-l"]\n'
     "args.append(x)\nsubprocess.run(args)",
-    "a list of no SQL to a generic execute": 'class Runner:\n    def execute(self, task): ...\n'
+    "a list of no SQL to a generic execute": "class Runner:\n    def execute(self, task): ...\n"
     'parts = ["resize"]\nparts.append(f"{x} now")\nRunner().execute(" ".join(parts))',
 }
 
