@@ -979,6 +979,8 @@ def _sink(
             return _LANGUAGE, _CODE_FIX
         if kind in _ROUTINE_KINDS and before == "language" and statement == "create":
             return _ROUTINE_LANGUAGE  # create function f() ... language {x:i} as '...'
+        if kind in _ROUTINE_KINDS and (chain_before or before) == "support" and not calls:
+            return _SUPPORT_FUNCTION  # create function f(...) ... support {s:i}
         if kind in _BINDS_FUNCTIONS and (chain_before or before) in _FUNCTION_NAMED_AFTER:
             return _BOUND_FUNCTION  # (also schema-qualified: sfunc = pg_catalog.{f:i})
         if _binds_to_types(head, before, chain_before):
@@ -1089,6 +1091,17 @@ _BOUND_FUNCTION = (
     "names the function the cast, aggregate, operator, type, language or wrapper being "
     "defined will call whenever it is used, so its value chooses code that runs later",
     "Write the function's name in the static text",
+)
+# CREATE / ALTER FUNCTION ... SUPPORT <function>: the planner calls the support function (native
+# code, written for another function's arguments) whenever it plans a call of the routine:
+# with "generate_series_int4_support", a later plan of f(1, 100000) estimated the series'
+# 100000 rows (1000 before).
+_SUPPORT_FUNCTION = (
+    "names the planner support function of the routine CREATE or ALTER FUNCTION defines, "
+    "which PostgreSQL's planner calls (native code, written for other functions' arguments) "
+    "for every query that calls the routine: with \"generate_series_int4_support\" it "
+    "ran in the plan of a later f(1, 100000)",
+    "Write the support function's name in the static text",
 )
 # The objects that bind the text's functions to a type (and access method) for every later
 # query on it: a default operator class for type "point" made a later count(distinct p) run
@@ -2503,12 +2516,19 @@ def _calls_in_from(
     ``{xs:in}`` list after a name that starts an item (``from f(...)``, ``join f(...)``, ``,
     f(...)``, ``lateral f(...)``, MERGE's and DELETE's ``using f(...)``), or any call in a FROM
     list (``rows from (f(...))``), or a function written as a keyword (``from current_user``)."""
-    if opens and last_named and last not in _NO_CALL:
+    if opens and last_named and last not in _NO_CALL and not _samples(last, chain_before):
         return clause == "from" or _starts_from_item(chain_before, clause)
     return kind == "word" and token in _KEYWORD_FUNCTIONS and _starts_from_item(last, clause)
 
 
 _FROM_ITEM_AFTER = frozenset(("from", "join", "lateral", "using"))
+
+
+def _samples(name: str, before: str) -> bool:
+    """Whether ``name (`` after ``before`` is TABLESAMPLE's method or its REPEATABLE (seed)
+    (``from t tablesample system (10) repeatable (1)``): the item is still the table's rows,
+    no function's value (``select t.{c:i} from s.t tablesample ...`` was refused as one)."""
+    return before == "tablesample" or (name == "repeatable" and before == ")")
 
 
 def _starts_from_item(before: str, clause: str) -> bool:

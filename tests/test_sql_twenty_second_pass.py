@@ -19,6 +19,18 @@ Holes, each with its positive control below:
   The access method chooses the operator classes whose support functions index the rows:
   with a default hash class for point, ``using "hash" (p)`` ran its hash function on every
   row, where ``"btree"`` was refused (no default class).  Refused now with that reason.
+* PostgreSQL's ``CREATE FUNCTION ... SUPPORT {s:i}`` (and ``ALTER FUNCTION / PROCEDURE ...
+  SUPPORT``, also ``pg_catalog.{s:i}``): the planner calls the support function, native code
+  written for another function's arguments, whenever it plans a call of the routine.  With
+  ``"generate_series_int4_support"`` a later ``explain select * from s22(1, 100000)`` planned
+  the series' 100000 rows (1000 before): the value's function ran.  Refused, as the other
+  functions DDL binds are.
+
+Over-refusal fixed: PostgreSQL's ``select t.{c:i} from {s:i}.{t:i} t tablesample system
+({p}) repeatable ({seed})`` was refused as a query whose FROM calls a function (where
+``alias.name`` may be the call ``name(alias)``): TABLESAMPLE's method and REPEATABLE are no
+FROM item, the alias stays the table's row.  Accepted and run; with ``"ts_stat"`` PostgreSQL
+found no column, and called nothing.
 
 Attacks tried that held (kept as regression tests): a value naming the table of
 ``CREATE TRIGGER ... ON {t:i}`` or ``CREATE RULE ... TO {t:i}``.  The value chooses only
@@ -38,6 +50,7 @@ from test_sql_nineteenth_pass import _parts, _render
 from test_sql_tenth_pass import refused_everywhere
 from test_sql_twenty_first_pass import Superuser, _naive, superuser  # noqa: F401
 
+from ipy_istring.fields import RenderError
 from ipy_istring.sql import sql
 from ipy_istring.template import Interpolation, InterpolationTemplate
 
@@ -210,3 +223,57 @@ def test_postgresql_hangs_a_trigger_only_on_the_tables_a_name_may_name(
     for text in TRIGGERS:
         for value in ("pg_settings", ("information_schema", "tables"), ("pg_catalog", "x")):
             refused_everywhere(_parts(text, t=value), "catalog tables")
+
+
+# --- PostgreSQL: CREATE FUNCTION ... SUPPORT -----------------------------------------------
+
+SUPPORTS = [
+    "create or replace function s22(a int, b int) returns setof int language sql "
+    "support {s:i} as 'select 1'",
+    "create function f22() returns int language sql support pg_catalog.{s:i} as 'select 1'",
+    *(f"alter {routine} support {{s:i}}"
+      for routine in ("function s22(int, int)", "procedure p22(int)")),
+]  # fmt: skip
+
+
+def test_postgresql_plans_a_routine_with_the_support_function_a_value_names(
+    superuser: Superuser,  # noqa: F811
+) -> None:
+    db, _ = superuser
+    db.execute("create function s22(a int, b int) returns setof int language sql as 'select 1'")
+    plan = "explain select * from s22(1, 100000)"
+    assert "rows=1000 " in db.execute(plan).fetchone()[0]
+    # The positive control: the query sql() wrote before this pass, run as it is.
+    db.execute(_naive(SUPPORTS[0], s="generate_series_int4_support"))
+    assert "rows=100000 " in db.execute(plan).fetchone()[0]
+    for text in SUPPORTS:
+        refused_everywhere(_parts(text, s="generate_series_int4_support"),
+                           "names the planner support function")  # fmt: skip
+    # A parameter named "support" keeps its type a value.
+    db.execute(*_render("create function g22(support {t:i}) returns int language sql as "
+                        "'select 1'", "format", None, t="int4"))  # fmt: skip
+
+
+# --- PostgreSQL: TABLESAMPLE (over-refusal) ------------------------------------------------
+
+SAMPLED = (
+    "select t.{c:i} from {s:i}.{t:i} t tablesample bernoulli ({p}) repeatable ({seed}) "
+    "order by 1"
+)
+
+
+def test_postgresql_samples_a_table_whose_columns_are_named_by_values(pg: Any) -> None:  # noqa: F811
+    pg.execute("create table t22 (v int)")
+    pg.execute("insert into t22 select generate_series(1, 3)")
+    values = {"s": "ipy_istring_contexts", "t": "t22", "p": 100, "seed": 1}
+    # (dialect="postgresql": DuckDB would read "s"."t" as a file when no table has that name)
+    rows = pg.execute(*_render(SAMPLED, "format", "postgresql", c="v", **values)).fetchall()
+    assert rows == [(1,), (2,), (3,)]
+    text = "select t.{c:i} from t22 t tablesample system (100)"
+    assert pg.execute(*_render(text, "format", None, c="v")).fetchall() == [(1,), (2,), (3,)]
+    # t.ts_stat is no call of ts_stat(t) on a table's row: PostgreSQL finds no column.
+    with pytest.raises(Exception, match=r"column t\.ts_stat does not exist"):
+        pg.execute(*_render(text, "format", None, c="ts_stat"))
+    # A function in the same FROM still makes alias.name refused.
+    with pytest.raises(RenderError, match="FROM calls a function"):
+        _render(text + ", unnest({xs}) u", "format", None, c="v", xs=[1])
