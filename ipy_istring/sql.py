@@ -1254,6 +1254,27 @@ _TRANSFORM_TYPE = (
 )
 
 
+# CREATE TRIGGER ... REFERENCING NEW TABLE AS <name>: inside the trigger's function the name is
+# the statement's new (or old) rows, before any table of that name: with "allowed22", a
+# check that read the table allowed22 read the rows being inserted instead, and passed them.
+_TRANSITION_TABLE = (
+    "names a transition table of CREATE TRIGGER, which the trigger's function reads by its "
+    "name before any table of that name: with \"allowed22\", a check that read the table "
+    "allowed22 read the inserted rows instead, and let them pass",
+    "Write the name in the static text, as the trigger's function reads it",
+)
+
+
+def _names_transition_table(statement: list[str], last: str, prior: str) -> bool:
+    """Whether a field after these tokens names a transition table of CREATE TRIGGER
+    (``referencing new table as {n:i}``, ``old table {n:i}``)."""
+    trigger = statement[:1] == ["create"] and "trigger" in statement[1:5]
+    return trigger and ((prior, last) == ("table", "as") or (last, prior) in _TRANSITION_WORDS)
+
+
+_TRANSITION_WORDS = frozenset((("table", "new"), ("table", "old")))
+
+
 def _chooses_function_scope(head: list[str], after_set: list[str] | None) -> bool:
     """Whether a field in the DuckDB statement ``head`` begins (its words after SET
     ``after_set``) chooses where functions are found: USE, COPY FROM DATABASE, and the value
@@ -2082,6 +2103,13 @@ def _composed(
                     why = _DATABASE_OPTION  # create database d with {k:i} = ...: "owner"
                 if why is None and d.name == "duckdb" and _chooses_function_scope(head, after_set):
                     why = _FUNCTION_SCOPE  # use {db:i}: its macro "lower" replaces lower()
+                if (
+                    why is None
+                    and postgresql
+                    and not calls
+                    and _names_transition_table(_statement(head), last, prior)
+                ):
+                    why = _TRANSITION_TABLE  # referencing new table as {n:i}
                 if why is None and postgresql and not calls and _transform_type(head, last, prior):
                     why = _TRANSFORM_TYPE  # create function ... transform for type {t:i}
                 if why is None and not calls and last == "using" and _creates_index(head):

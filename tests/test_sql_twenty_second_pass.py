@@ -25,6 +25,11 @@ Holes, each with its positive control below:
   ``"generate_series_int4_support"`` a later ``explain select * from s22(1, 100000)`` planned
   the series' 100000 rows (1000 before): the value's function ran.  Refused, as the other
   functions DDL binds are.
+* PostgreSQL's ``CREATE TRIGGER ... REFERENCING NEW TABLE AS {n:i}`` (or ``OLD TABLE``): in
+  the trigger's function the transition table's name comes before any table's.  With
+  ``"allowed22"``, a statement trigger that refused rows missing from the table allowed22
+  read the inserted rows as that table, and let ``'mallory'`` in.  Refused (the trigger's
+  name and table stay values).
 
 Over-refusal fixed: PostgreSQL's ``select t.{c:i} from {s:i}.{t:i} t tablesample system
 ({p}) repeatable ({seed})`` was refused as a query whose FROM calls a function (where
@@ -277,3 +282,35 @@ def test_postgresql_samples_a_table_whose_columns_are_named_by_values(pg: Any) -
     # A function in the same FROM still makes alias.name refused.
     with pytest.raises(RenderError, match="FROM calls a function"):
         _render(text + ", unnest({xs}) u", "format", None, c="v", xs=[1])
+
+
+# --- PostgreSQL: CREATE TRIGGER ... REFERENCING NEW TABLE AS -------------------------------
+
+TRANSITION = (
+    "create trigger {t:i} after insert on {x:i} referencing new table as {n:i} "
+    "for each statement execute function chk22()"
+)
+
+
+def test_postgresql_trigger_reads_its_rows_as_the_table_a_value_names(pg: Any) -> None:  # noqa: F811
+    pg.execute(
+        "create function chk22() returns trigger language plpgsql as $$begin if exists "
+        "(select 1 from w22 where v not in (select v from allowed22)) then raise exception "
+        "'NOT ALLOWED'; end if; return null; end$$"
+    )
+    for table in ("allowed22", "w22"):
+        pg.execute(f"create table {table} (v text)")
+    pg.execute("insert into allowed22 values ('alice')")
+    # The name written in the text (the trigger's name and table from values): refused.
+    pg.execute(*_render(TRANSITION.replace("{n:i}", "newrows22"), "format", None,
+                        t="tr22", x="w22"))  # fmt: skip
+    with pytest.raises(Exception, match="NOT ALLOWED"):
+        pg.execute("insert into w22 values ('mallory')")
+    pg.execute("drop trigger tr22 on w22")
+    # The positive control: with "allowed22" the check read the inserted rows as that table.
+    pg.execute(_naive(TRANSITION, t="tr22", x="w22", n="allowed22"))
+    pg.execute("insert into w22 values ('mallory')")
+    assert pg.execute("select v from w22").fetchall() == [("mallory",)]
+    for text in (TRANSITION, TRANSITION.replace("new table as", "old table")):
+        refused_everywhere(_parts(text, t="tr22", x="w22", n="allowed22"),
+                           "names a transition table of CREATE TRIGGER")  # fmt: skip
