@@ -42,13 +42,19 @@ Attacks tried that held (kept as regression tests): a value naming the table of
 among the tables its role may change, as a table's name does anywhere: PostgreSQL refuses a
 trigger on a system catalog itself ("pg_class" is a system catalog), and sql() already
 refuses PostgreSQL's own names there, where a superuser could hang a trigger or rule on a
-system view (``information_schema.tables``, ``pg_settings``).
+system view (``information_schema.tables``, ``pg_settings``).  DuckDB's ``create macro
+m(who, {p:i})``: a parameter named like a column its body reads is "Conflicting column
+names" (DuckDB 2.0 and 1.5), so the value cannot make the body read it for the column.
+DuckDB's ``attach {p} as {d:i}`` with ``"information_schema"``: a later
+``information_schema.tables`` is an ambiguous reference, never the attached database's table.
 """
 
 from __future__ import annotations
 
+import pathlib
 from typing import Any
 
+import duckdb
 import pytest
 from test_sql_contexts import pg  # noqa: F401  # the fixture the tests ask for
 from test_sql_nineteenth_pass import _parts, _render
@@ -314,3 +320,31 @@ def test_postgresql_trigger_reads_its_rows_as_the_table_a_value_names(pg: Any) -
     for text in (TRANSITION, TRANSITION.replace("new table as", "old table")):
         refused_everywhere(_parts(text, t="tr22", x="w22", n="allowed22"),
                            "names a transition table of CREATE TRIGGER")  # fmt: skip
+
+
+# --- DuckDB: a macro's parameter, an attached database's name (held) ------------------------
+
+
+def test_duckdb_refuses_a_macro_parameter_named_like_a_column_of_its_body() -> None:
+    db = duckdb.connect()
+    db.execute("create table acl (name varchar, level int)")
+    text = (
+        "create macro ok22(who, {p:i}) as (select count(*) > 0 from acl where name = who "
+        "and level > 5)"
+    )
+    with pytest.raises(duckdb.BinderException, match="Conflicting column names"):
+        db.execute(*_render(text, "qmark", "duckdb", p="level"))
+    db.execute(*_render(text, "qmark", "duckdb", p="bonus"))
+    assert db.execute("select ok22('alice', 1)").fetchall() == [(False,)]
+
+
+def test_duckdb_keeps_the_catalogs_schema_before_a_database_a_value_names(
+    tmp_path: pathlib.Path,
+) -> None:
+    db = duckdb.connect()
+    # (':l': DuckDB 1.x takes no parameter for ATTACH's path)
+    db.execute(*_render("attach {p:l} as {d:i}", "qmark", "duckdb", p=str(tmp_path / "a.db"),
+                        d="information_schema"))  # fmt: skip
+    db.execute("create table information_schema.main.tables (table_name varchar)")
+    with pytest.raises(duckdb.BinderException, match="Ambiguous reference"):
+        db.execute("select table_name from information_schema.tables")
