@@ -979,6 +979,8 @@ def _sink(
             return _LANGUAGE, _CODE_FIX
         if kind in _ROUTINE_KINDS and before == "language" and statement == "create":
             return _ROUTINE_LANGUAGE  # create function f() ... language {x:i} as '...'
+        if kind in _ROUTINE_KINDS and (chain_before or before) == "support" and not calls:
+            return _SUPPORT_FUNCTION  # create function f(...) ... support {s:i}
         if kind in _BINDS_FUNCTIONS and (chain_before or before) in _FUNCTION_NAMED_AFTER:
             return _BOUND_FUNCTION  # (also schema-qualified: sfunc = pg_catalog.{f:i})
         if _binds_to_types(head, before, chain_before):
@@ -1090,6 +1092,17 @@ _BOUND_FUNCTION = (
     "defined will call whenever it is used, so its value chooses code that runs later",
     "Write the function's name in the static text",
 )
+# CREATE / ALTER FUNCTION ... SUPPORT <function>: the planner calls the support function (native
+# code, written for another function's arguments) whenever it plans a call of the routine:
+# with "generate_series_int4_support", a later plan of f(1, 100000) estimated the series'
+# 100000 rows (1000 before).
+_SUPPORT_FUNCTION = (
+    "names the planner support function of the routine CREATE or ALTER FUNCTION defines, "
+    "which PostgreSQL's planner calls (native code, written for other functions' arguments) "
+    "for every query that calls the routine: with \"generate_series_int4_support\" it "
+    "ran in the plan of a later f(1, 100000)",
+    "Write the support function's name in the static text",
+)
 # The objects that bind the text's functions to a type (and access method) for every later
 # query on it: a default operator class for type "point" made a later count(distinct p) run
 # its comparison function (before, PostgreSQL had none and refused the query), and a
@@ -1097,9 +1110,7 @@ _BOUND_FUNCTION = (
 # value chooses which queries run that code (a support function may take internal or
 # anyelement, and the access method says what each function is for), and no choice is
 # provably harmless: only the class's own name (and a family's new name or owner) may be a
-# value.  Not CREATE CAST: PostgreSQL checks the cast function's argument and result types
-# against the types named (create cast (text as "int8") with function f(text) returning int4
-# was refused), and earlier passes keep its types accepted.
+# value.  (CREATE CAST: _CAST_TYPES.)
 _TYPE_BINDINGS = (["create", "transform"], ["create", "operator", "class"],
                   ["alter", "operator", "family"])  # fmt: skip
 _TYPE_BINDING_NAMED_AFTER = frozenset(("class", "to"))
@@ -1110,6 +1121,35 @@ _BOUND_TO_TYPES = (
     "function, so the value would choose which queries run that code",
     "Write the types, access method and functions in the static text; to choose among known "
     "ones, pick an i'...' fragment in Python and compose it with ':q'",
+)
+# CREATE CAST binds how one type becomes another for every later query: WITH FUNCTION f(text)
+# with "varchar" made every later '7'::varchar::int4 run f (PostgreSQL takes any type binary
+# coercible to the function's argument and from its result: "oid" for one returning int4
+# made 'pg_class'::text::oid run it), AS IMPLICIT made a later f22(v) of a text v run
+# f22(int4) where PostgreSQL found no function before, and WITHOUT FUNCTION reads one type's
+# bytes as another's (float8 as timestamptz: 1.5 became a date in the year 148067).  Only
+# WITH INOUT alone may take values: an explicit cast through the types' own text forms,
+# which explicit casts from text already are.
+_CAST_TYPES = (
+    "is in CREATE CAST, which binds how the types named there convert for every later "
+    "query: with function f(text), \"varchar\" made every later '7'::varchar::int4 run f, "
+    "AS IMPLICIT made a later f(v) of a text v call f(int4), and WITHOUT FUNCTION reads one "
+    "type's bytes as another's",
+    "Write the cast's types in the static text; to choose among known types, pick an i'...' "
+    "fragment in Python and compose it with ':q' (values may name the types of a cast "
+    "written WITH INOUT alone)",
+)
+_CAST_WITH_INOUT = ["cast", "with", "inout"]  # the top-level words of the only cast accepted
+# CREATE INDEX ... USING <method>: the method chooses the operator classes that index the
+# columns, whose support functions run on every row now and on every later write: with a
+# default hash class for point, using "hash" (p) ran its hash function, where "btree" was
+# refused (no default class).
+_INDEX_METHOD = (
+    "names the access method of CREATE INDEX, which chooses the operator classes whose "
+    "support functions run on every row now and on every later write: with a default hash "
+    "class for point, using \"hash\" (p) ran its hash function",
+    "Write the access method in the static text; to choose among known ones, pick an "
+    "i'...' fragment in Python and compose it with ':q'",
 )
 # CREATE EVENT TRIGGER ... ON <event> runs the text's function on that event of every role's
 # commands in the database: with "sql_drop" a later create table ran nothing, with
@@ -1212,6 +1252,27 @@ _TRANSFORM_TYPE = (
     "Write the type in the static text; to choose among known types, pick an i'...' "
     "fragment in Python and compose it with ':q'",
 )
+
+
+# CREATE TRIGGER ... REFERENCING NEW TABLE AS <name>: inside the trigger's function the name is
+# the statement's new (or old) rows, before any table of that name: with "allowed22", a
+# check that read the table allowed22 read the rows being inserted instead, and passed them.
+_TRANSITION_TABLE = (
+    "names a transition table of CREATE TRIGGER, which the trigger's function reads by its "
+    "name before any table of that name: with \"allowed22\", a check that read the table "
+    "allowed22 read the inserted rows instead, and let them pass",
+    "Write the name in the static text, as the trigger's function reads it",
+)
+
+
+def _names_transition_table(statement: list[str], last: str, prior: str) -> bool:
+    """Whether a field after these tokens names a transition table of CREATE TRIGGER
+    (``referencing new table as {n:i}``, ``old table {n:i}``)."""
+    trigger = statement[:1] == ["create"] and "trigger" in statement[1:5]
+    return trigger and ((prior, last) == ("table", "as") or (last, prior) in _TRANSITION_WORDS)
+
+
+_TRANSITION_WORDS = frozenset((("table", "new"), ("table", "old")))
 
 
 def _chooses_function_scope(head: list[str], after_set: list[str] | None) -> bool:
@@ -1887,6 +1948,9 @@ def _composed(
         # EXPORT DATABASE's option names: the fields, and the names written in the text
         export_fields: list[int] = []
         export_written: list[str] = []
+        # CREATE CAST's fields, and its top-level words from CAST on
+        cast_fields: list[int] = []
+        cast_words: list[str] = []
         for kind, start, end in tokens(text, d):
             if kind != "field":
                 field += text.count(MARKER, start, end)  # refused above
@@ -2039,8 +2103,19 @@ def _composed(
                     why = _DATABASE_OPTION  # create database d with {k:i} = ...: "owner"
                 if why is None and d.name == "duckdb" and _chooses_function_scope(head, after_set):
                     why = _FUNCTION_SCOPE  # use {db:i}: its macro "lower" replaces lower()
+                if (
+                    why is None
+                    and postgresql
+                    and not calls
+                    and _names_transition_table(_statement(head), last, prior)
+                ):
+                    why = _TRANSITION_TABLE  # referencing new table as {n:i}
                 if why is None and postgresql and not calls and _transform_type(head, last, prior):
                     why = _TRANSFORM_TYPE  # create function ... transform for type {t:i}
+                if why is None and not calls and last == "using" and _creates_index(head):
+                    why = _INDEX_METHOD  # create index on t using {am:i} (c)
+                if postgresql and _statement(head)[:2] == ["create", "cast"]:
+                    cast_fields.append(field)  # create cast ({a:i} as {b:i}) with ...
                 if why is None and _fts_option(calls, prior, last) in _FTS_FUNCTIONS:
                     why = _FTS_FUNCTION  # fts4(..., compress={f:i})
                 if table_calls[-1:] == [True] and last in ("(", ","):
@@ -2149,7 +2224,9 @@ def _composed(
             elif token == ";":
                 _refuse_qualified(found, aliased, qualified, columns, from_calls)
                 _refuse_export_options(found, export_fields, export_written)
+                _refuse_cast_types(found, cast_fields, cast_words)
                 export_fields, export_written = [], []
+                cast_fields, cast_words = [], []
                 qualified, columns, from_calls = [], [], False
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
                 table_calls = []
@@ -2209,6 +2286,8 @@ def _composed(
                     if len(head) < 8:
                         head.append(token)
                     statement = _statement(head)
+                    if postgresql and statement[:2] == ["create", "cast"]:
+                        cast_words.append(token)
                     grantees = _grantees(statement, token, grantees)
                     if last == "on" and statement[:1] != [] and statement[0] in _GRANTS:
                         granted_on = token  # grant execute on function ..., on parameter ...
@@ -2231,6 +2310,7 @@ def _composed(
             prior, last, last_named = last, token, named
         _refuse_qualified(found, aliased, qualified, columns, from_calls)
         _refuse_export_options(found, export_fields, export_written)
+        _refuse_cast_types(found, cast_fields, cast_words)
         if taint:
             found = [where or _runs_code(taint) for where in found]
     return _Places(
@@ -2464,12 +2544,19 @@ def _calls_in_from(
     ``{xs:in}`` list after a name that starts an item (``from f(...)``, ``join f(...)``, ``,
     f(...)``, ``lateral f(...)``, MERGE's and DELETE's ``using f(...)``), or any call in a FROM
     list (``rows from (f(...))``), or a function written as a keyword (``from current_user``)."""
-    if opens and last_named and last not in _NO_CALL:
+    if opens and last_named and last not in _NO_CALL and not _samples(last, chain_before):
         return clause == "from" or _starts_from_item(chain_before, clause)
     return kind == "word" and token in _KEYWORD_FUNCTIONS and _starts_from_item(last, clause)
 
 
 _FROM_ITEM_AFTER = frozenset(("from", "join", "lateral", "using"))
+
+
+def _samples(name: str, before: str) -> bool:
+    """Whether ``name (`` after ``before`` is TABLESAMPLE's method or its REPEATABLE (seed)
+    (``from t tablesample system (10) repeatable (1)``): the item is still the table's rows,
+    no function's value (``select t.{c:i} from s.t tablesample ...`` was refused as one)."""
+    return before == "tablesample" or (name == "repeatable" and before == ")")
 
 
 def _starts_from_item(before: str, clause: str) -> bool:
@@ -2493,6 +2580,16 @@ def _refuse_export_options(
     if len(fields) > 1 or not _EXPORT_CONTENT_OPTIONS.issuperset(written):
         for field in fields:
             found[field] = found[field] or _EXPORT_OPTION
+
+
+def _refuse_cast_types(
+    found: list[tuple[str, str] | None], fields: list[int], words: list[str]
+) -> None:
+    """Refuse the fields of the statement's CREATE CAST, unless it is one WITH INOUT alone
+    (``words`` are its top-level words from CAST on)."""
+    if words != _CAST_WITH_INOUT:
+        for field in fields:
+            found[field] = found[field] or _CAST_TYPES
 
 
 def _refuse_qualified(
