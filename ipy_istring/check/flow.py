@@ -795,11 +795,13 @@ class Analysis:
                     call = ast.Call(func=ast.Name(id=decorator), args=[node.value], keywords=[])
                     self._check_sink(ast.copy_location(call, node.value), decorator, sink)
         elif isinstance(node, ast.If):
+            self._walruses(node.test)
             self._branches([self._narrowed(node), node.orelse])
             guarded = self._allow_listed(node)
             if guarded is not None:
                 self._scope.names[guarded.id] = Formatted(None, guarded.id, node.lineno)
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            self._walruses(getattr(node, "test", None))
             iterated = self.value(getattr(node, "iter", None))
             each = None  # `for table in TABLES`: a constant; `for c in commands`: as they are
             if iterated is not None:
@@ -836,6 +838,13 @@ class Analysis:
                 self._note_write(node.value)
                 if type(node.value.func) is ast.Name:  # (`ensure_table(t)`)
                     self._note_validating_call(node.value)
+
+    def _walruses(self, test: ast.expr | None) -> None:
+        """Bind the names an ``if``'s or ``while``'s test binds (``if (q := f"..."):``)."""
+        if test is not None and type(test) is not ast.Name:
+            for node in ast.walk(test):
+                if type(node) is ast.NamedExpr:
+                    self.value(node)
 
     def _branches(self, bodies: list[list[ast.stmt]]) -> None:
         scope = self._scope
