@@ -186,6 +186,7 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     _sql(".fetchrow", "query", generic=True),
     _sql(".fetchval", "query", generic=True),
     _sql(".raw", "raw_query", generic=True),  # Django Model.objects.raw
+    _sql(".raw_sql", "query"),  # ibis backends
     # shells
     _shell("os.system", "command"),
     _shell("os.popen", "cmd"),
@@ -199,6 +200,7 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
     ),
     _shell("asyncio.create_subprocess_shell", "cmd"),
     _shell("asyncio.create_subprocess_exec", "program", fix="", shell_argv=True),
+    _shell("pty.spawn", "argv", fix="", split=True),  # (a list of words; no shell)
     _shell(".exec_command", "command", fix=""),  # paramiko
     _shell("pexpect.spawn", "command", fix="", shell_argv=True),
     _shell("pexpect.run", "command", fix="", shell_argv=True),
