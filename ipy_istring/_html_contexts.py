@@ -182,6 +182,18 @@ _REFERENCED_BY_PAGE = dict.fromkeys(
 # prefix without one (id="c{n}") the value may be a number: "c" + "onfig" is window.config,
 # "c" + "5" stays in the template's namespace.  (A suffix does not do: the page's ids end in
 # common words, "jp-main-dock" + "-panel" is JupyterLab's.)
+#
+# A name (the name attribute of any HTML element) is the same kind of key, by which the page
+# looks an element up (the twenty-first pass, in Chromium, with an output put in before the
+# page's elements): document.getElementsByName("csrf")[0] read the output's field, not the
+# page's; the page's link to #results went to the output's <a name="results">, not the page's
+# (a fragment names an id, else the first <a> of that name); a form's fields are its properties
+# by name, over its own (<input name="action"> made form.action, read by the page's submit
+# handler, the output's element); and a field of the template's form="login" given the name
+# "next" was sent with the page's login form, before the page's own next.  (The name of an
+# <img>, a <form> and of page-wide groups is refused whole: see _NAMED_ON_DOCUMENT.)  So a name
+# follows the id's rule: a value gives its rest after a prefix with a separator
+# (name="field-{x}", name="user[{x}]"), or a number after a prefix without one.
 _ID_SEPARATOR = re.compile(r"[^A-Za-z0-9_$\x80-\U0010ffff]")
 _NUMBER = re.compile(r"-?[0-9]*")
 # Attributes that reach past the output's own elements, to the page's focus and the browser's
@@ -397,7 +409,8 @@ class Slot:
     continues_token: bool = False
     paint: bool = False  # the field is in an svg paint (fill, stroke): see _PAINT_VALUE
     choice: str = ""  # the field is a whole tabindex or autocomplete: see _CHOICES
-    number: bool = False  # the field is in an id after a prefix without a separator
+    # "id" or "name": the field is in one after a prefix without a separator (a number only)
+    number: str = ""
 
 
 @dataclass(frozen=True)
@@ -1076,6 +1089,24 @@ _REFUSALS: dict[str, Refusal] = {
         "popovertarget= find)",
         'Put a separator after the prefix (id="c-{x}"), or pass a number (id="c{n}")',
     ),
+    "name": (
+        "gives a name with nothing of the template's before it: the output's element may be "
+        "the first of that name on the page, which the page's own lookups then find (in "
+        "Chromium getElementsByName(\"csrf\") read the output's field, a link to #results "
+        "went to the output's <a name>), and a form's fields are its properties by name "
+        "(<input name=\"action\"> made the form's action, read by the page's script, the "
+        "output's element; with form=\"login\" a field named \"next\" was sent with the "
+        "page's form, before its own)",
+        'Start the name with a prefix of your own and a separator (name="field-{x}", '
+        'name="user[{x}]"), or write the whole name in the template',
+    ),
+    "name number": (
+        "gives the rest of a name whose prefix has no separator (-, :, ., [) and is no number: "
+        "the prefix and the value may make any name (\"act\" + \"ion\" is the form's "
+        "action, and the first element of a name on the page is the one the page's "
+        "getElementsByName finds)",
+        'Put a separator after the prefix (name="q-{x}"), or pass a number (name="q{n}")',
+    ),
     "token": (
         "continues a token that the template writes in a token-list attribute (class, "
         "autocomplete, aria-labelledby...: class=\"level-{x}\") and holds whitespace, which "
@@ -1502,7 +1533,7 @@ def _decide(
     keeps_nul = False
     continues_token = paint = False
     choice = ""
-    number = False  # the field is in an id after a prefix without a separator
+    number = ""  # the field is in an id or a name after a prefix without a separator
     for landing in found:
         if landing.where == "text":
             why = _text_refusal(landing)
@@ -1519,10 +1550,12 @@ def _decide(
             if isinstance(rule, tuple):
                 return refused(rule)
             why = _choice_refusal(landing, token)
-            if landing.attribute == "id":
+            if landing.attribute == "id" or (
+                landing.attribute == "name" and landing.namespace == HTML_NS
+            ):
                 numbered = _id_rule(landing, token)
                 why = numbered if isinstance(numbered, tuple) else None
-                number = number or numbered is True
+                number = number or (landing.attribute if numbered is True else "")
             if why is not None:
                 return refused(why)
             if landing.attribute in _CHOICES and token.fullmatch(landing.value):
@@ -1552,11 +1585,12 @@ def _decide(
 
 
 def _id_rule(landing: _Landing, token: re.Pattern[str]) -> Refusal | bool:
-    """For a field in an id: its refusal if the template writes no prefix before it, else
-    whether the value must be a number (the prefix holds no separator: see _ID_SEPARATOR)."""
+    """For a field in an id or a name: its refusal if the template writes no prefix before
+    it, else whether the value must be a number (the prefix holds no separator: see
+    _ID_SEPARATOR, and the name's paragraph above it)."""
     prefix = token.split(landing.value, maxsplit=1)[0]
     if not prefix:
-        return _REFUSALS["id"]
+        return _REFUSALS[landing.attribute]
     return _ID_SEPARATOR.search(prefix) is None
 
 
@@ -1822,7 +1856,7 @@ def token_refusal(slot: Slot, text: str) -> Refusal | None:
     continues a token of the template's (class="level-{x}") and ``text`` would split it, or
     is an svg paint and ``text`` holds more than a colour's or an id's characters, or is a
     whole tabindex or autocomplete and ``text`` is none of its choices, or is in an id after
-    a prefix without a separator and ``text`` is no number."""
+    a prefix without a separator and ``text`` is no number (or a name's)."""
     if slot.continues_token and any(space in text for space in ASCII_WHITESPACE):
         return _REFUSALS["token"]
     if slot.paint and _PAINT_VALUE.fullmatch(text) is None:
@@ -1830,7 +1864,7 @@ def token_refusal(slot: Slot, text: str) -> Refusal | None:
     if slot.choice and text not in _CHOICES[slot.choice]:
         return _choice_words(slot.choice)
     if slot.number and _NUMBER.fullmatch(text) is None:
-        return _REFUSALS["id number"]
+        return _REFUSALS[f"{slot.number} number"]
     return None
 
 

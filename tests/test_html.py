@@ -607,11 +607,14 @@ def test_names_the_document_takes_as_its_own_are_refused() -> None:
     for source in ('<img name="', '<form name="', '<img name="x" id="'):
         with pytest.raises(RenderError, match=r"\{n\} stands in the attribute.*DOM clobbering"):
             html(T(source, ("getElementById", "n"), '">'))
-    # Names the document does not take: an <input>'s or <a>'s name.  (An id with nothing of
-    # the template's before it is refused since the twentieth pass, for what the page's own
-    # references and window's named properties find: tests/test_html_twentieth_pass.py.)
+    # Names the document does not take: an <input>'s or <a>'s name.  (An id, and since the
+    # twenty-first pass a name, with nothing of the template's before it is refused, for what
+    # the page's own references, lookups by name and window's named properties find:
+    # tests/test_html_twentieth_pass.py, tests/test_html_twenty_first_pass.py.)
     for source in ('<input name="', '<a name="'):
-        assert html(T(source, ("getElementById", "n"), '">'))
+        with pytest.raises(RenderError, match=r"\{n\} gives a name with nothing"):
+            html(T(source, ("getElementById", "n"), '">'))
+        assert html(T(source + "x-", ("getElementById", "n"), '">'))
     for source in ('<a id="', '<p id="', '<form id="'):
         with pytest.raises(RenderError, match=r"\{n\} gives an id with nothing"):
             html(T(source, ("getElementById", "n"), '">'))
@@ -622,7 +625,7 @@ def test_a_label_may_not_name_a_control_of_the_page() -> None:
     # Clicking <label for=ID> clicks the control with that id anywhere on the page.
     with pytest.raises(RenderError, match=r"\{i\} stands in the attribute 'for' of <label>.*"):
         html(T('<label for="', ("host-control", "i"), '">x</label>'))
-    assert html(T('<label><input name="', ("x", "i"), '"> x</label>'))
+    assert html(T('<label><input name="f-', ("x", "i"), '"> x</label>'))
     assert html(T('<output for="', ("a b", "i"), '"></output>'))
 
 
@@ -650,11 +653,13 @@ def test_a_value_may_not_name_a_page_wide_group(source: str) -> None:
 def test_look_alikes_of_page_wide_groups_are_accepted() -> None:
     for source in (
         '<details title="{}"><summary>x</summary></details>',
-        '<input type="checkbox" name="{}">',
-        '<input name="{}">',
+        # (a name after a prefix of the template's: a whole name is refused since the
+        # twenty-first pass)
+        '<input type="checkbox" name="f-{}">',
+        '<input name="f-{}">',
         '<input type="radio" name="choice" value="{}">',
-        '<select name="{}"></select>',
-        '<button name="{}">x</button>',
+        '<select name="f-{}"></select>',
+        '<button name="f-{}">x</button>',
     ):
         before, after = source.split("{}")
         assert html(T(before, ("host-group", "g"), after))
