@@ -1998,9 +1998,12 @@ class Analysis:
             name = maker + dot + rest  # `ip.system` with `ip = get_ipython()`
         elif head in self.imports and self._scope.lookup(head) is None:
             name = self.imports[head] + dot + rest
-        elif head[-2:] == "()" and head[:-2] in self.imports:  # `Connection(host).run`
-            if self._scope.lookup(head[:-2]) is None:
-                name = self.imports[head[:-2]] + "()" + dot + rest
+        elif (  # `Connection(host).run`, the maker imported by name
+            head[-2:] == "()"
+            and head[:-2] in self.imports
+            and self._scope.lookup(head[:-2]) is None
+        ):
+            name = self.imports[head[:-2]] + "()" + dot + rest
         if name.startswith("pd."):  # the universal alias, even when imported elsewhere
             name = "pandas." + name[3:]
         method = "." + func.attr if isinstance(func, ast.Attribute) else ""
