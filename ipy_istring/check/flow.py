@@ -908,11 +908,7 @@ class Analysis:
             if (
                 self._quoted_names
                 or self._quoted_queries
-                or (
-                    type(node) is ast.Call
-                    and type(node.func) is ast.Attribute
-                    and node.func.attr in _QUOTING_METHODS
-                )
+                or _may_quote(node)
                 or (type(node) is ast.JoinedStr and _quoting_field(node))
             ):
                 self._note_quoted(target.id, node)  # (before the name is bound: see there)
@@ -1697,6 +1693,15 @@ class Analysis:
         pattern compiled by ``re.compile``) leaves holding only letters, digits and ``_``."""
         if node.orelse or not _leaves(node.body) or not isinstance(test, ast.Call):
             return None
+        func = test.func
+        if (  # `if not name.isidentifier(): raise`: letters, digits and `_`, as `\w+`
+            type(func) is ast.Attribute
+            and func.attr in _WORD_PREDICATES
+            and type(func.value) is ast.Name
+            and not test.args
+            and not test.keywords
+        ):
+            return func.value
         function, method = self._resolve(test.func)
         arguments = test.args
         if method in (".fullmatch", ".match") and isinstance(test.func, ast.Attribute):
@@ -2562,9 +2567,18 @@ class Analysis:
     def _quotes_identifier(self, node: ast.expr) -> bool:
         """Whether ``node`` is a call of a database library that quotes a name as an
         identifier: SQLAlchemy's ``<dialect>.identifier_preparer.quote(name)`` (or
-        ``.quote_identifier``), psycopg 3's ``sql.Identifier(...).as_string(conn)``."""
+        ``.quote_identifier``), psycopg 3's ``sql.Identifier(...).as_string(conn)``,
+        psycopg2's ``extensions.quote_ident(name, scope)``."""
         func = getattr(node, "func", None)  # (no call: the usual field)
-        if type(node) is not ast.Call or type(func) is not ast.Attribute:
+        if type(node) is not ast.Call:
+            return False
+        if _dotted(func).rpartition(".")[2] == "quote_ident":  # psycopg2's, given a scope
+            return (
+                self._resolve(func)[0] == "psycopg2.extensions.quote_ident"
+                and len(node.args) == 2
+                and not node.keywords
+            )
+        if type(func) is not ast.Attribute:
             return False
         if func.attr in ("quote", "quote_identifier"):
             owner = func.value
@@ -2921,16 +2935,18 @@ def _as_text(node: ast.expr) -> ast.expr:
 def _quoting_field(node: ast.JoinedStr) -> bool:
     """Whether a field of the f-string ``node`` calls a method that may quote an identifier
     (``{preparer.quote(t)}``): only then may a name bound to it hold a quoted query."""
-    for part in node.values:
-        if type(part) is ast.FormattedValue:
-            call = part.value
-            if (
-                type(call) is ast.Call
-                and type(call.func) is ast.Attribute
-                and call.func.attr in _QUOTING_METHODS
-            ):
-                return True
-    return False
+    return any(type(part) is ast.FormattedValue and _may_quote(part.value) for part in node.values)
+
+
+def _may_quote(node: ast.expr | None) -> bool:
+    """Whether ``node`` calls a method or function that may quote an identifier (by its
+    name alone: :meth:`Analysis._quotes_identifier` decides)."""
+    if type(node) is not ast.Call:
+        return False
+    func = node.func
+    if type(func) is ast.Attribute:
+        return func.attr in _QUOTING_METHODS or func.attr == "quote_ident"
+    return type(func) is ast.Name and func.id == "quote_ident"
 
 
 def _only_bound_by(
@@ -3377,6 +3393,9 @@ def _program_c_argument(call: ast.Call, program: ast.expr | None, sink: Sink) ->
 # The standard library's modules, but sqlite3: a name imported from one of these is a module, a
 # function or a class whose sinks the table names in full (its connections have `.execute`).
 _STANDARD_MODULES = frozenset(sys.stdlib_module_names) - {"sqlite3"}
+# str methods true only of a string of letters, digits or `_` (at least one): what
+# `re.fullmatch(r"\w+", name)` lets through, or less.
+_WORD_PREDICATES = frozenset({"isidentifier", "isalnum", "isalpha", "isdigit", "isdecimal"})
 _PLAIN_PATTERN = re.compile(
     r"""\^?
     (?: \[ (?: [A-Za-z0-9_.] | \\w | \\d | \\\.                                 # a class
