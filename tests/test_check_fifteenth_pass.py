@@ -1,18 +1,19 @@
 """The check's fifteenth pass: parameters annotated as numbers, papermill parameters cells
 with a longer heading, ``$name`` in ``%sql``, and hyphen allow-lists in SQL.
 
-1. A parameter annotated ``int``, ``float`` or ``bool`` formatted into a command
+1. A parameter annotated ``int``, ``float``, ``bool`` or a date formatted into a command
    (``def free_port(port: int): os.system(f"lsof -ti tcp:{port}")``) was an unknown value (a
    false alarm: held-out 5's h5_safe_os_system_shlex_quote, held-out 9's
-   kill_port_int_cast_system).  The annotation alone proves nothing (Python does not check
-   it); now such a parameter of a top-level function is a number when every use of the
-   function's name in the tree is a call of it, there is at least one, and each gives the
-   parameter a number (a number, ``int()``/``float()``/``len()``..., arithmetic of them, a name
-   bound only to such, a ``for`` over ``range()``) or leaves it at a number default.  Still
-   findings: no call here, argv's or the environment's text given, a keyword given a
-   request's text, a name bound to text in one branch, the function handed to ``map()``, a
-   loop over argv, ``*args``, ``"%s" % x``, a method, a ``None`` default, a ``str``
-   annotation.
+   kill_port_int_cast_system and, a date, partition_date_strptime_fstring).  The annotation
+   alone proves nothing (Python does not check it); now such a parameter of a top-level
+   function is a number when every use of the function's name in the tree is a call of it,
+   there is at least one, and each gives the parameter a number (a number,
+   ``int()``/``float()``/``len()``..., arithmetic of them, a name bound only to such, a ``for``
+   over ``range()``; for a date, ``strptime``, ``today()``...) or leaves it at a number
+   default.  Still findings: no call here, argv's or the environment's text given, a keyword
+   given a request's text, a name bound to text in one branch, the function handed to
+   ``map()``, a loop over argv, ``*args``, ``"%s" % x``, a method, a ``None`` default, a
+   ``str`` annotation, ``range`` bound anew.
 2. A papermill parameters cell headed ``# Parameters (papermill injects overrides after this
    cell)`` was read as constants (a miss: held-out 9's nb_papermill_git_clone_dollar): only
    ``# Parameters`` alone was a heading.  Now a heading may go on after a colon, a dash or a
@@ -70,6 +71,12 @@ NUMBERS = {
     "a float literal": "import duckdb\ndef sample(con, pct: float = 10.0):\n"
     "    return con.sql(f'select * from t using sample {pct}%')\n"
     "sample(duckdb.connect(), 2.5)\n",
+    "a date made by strptime": "import datetime, sys\nimport psycopg2\n"
+    "def drop(day: datetime.date):\n"
+    "    psycopg2.connect('').cursor().execute(f\"delete from log where day = '{day}'\")\n"
+    "drop(datetime.datetime.strptime(sys.argv[1], '%Y-%m-%d').date())\n",
+    "today()": "import os\nfrom datetime import date\ndef backup(day: date):\n"
+    "    os.system(f'pg_dump -f /backups/{day}.sql db')\nbackup(date.today())\n",
     "an int in SQL": "import sqlite3\ndef recent(con, n: int = 10):\n"
     "    return con.execute(f'select * from t limit {n}').fetchall()\n"
     "recent(sqlite3.connect(':memory:'), n=5)\n",
@@ -90,6 +97,9 @@ NUMBER_LOOK_ALIKES = {
     "a None default": "import os\ndef f(x: int = None):\n    os.system(f'ls {x}')\nf()\n",
     "a method": "import os\nclass C:\n    def f(self, x: int):\n        os.system(f'ls {x}')\n"
     "C().f(3)\n",
+    "a date annotation given argv's text": "import os, sys\nfrom datetime import date\n"
+    "def backup(day: date):\n    os.system(f'pg_dump -f /backups/{day}.sql db')\n"
+    "backup(sys.argv[1])\n",
     "range rebound": FREE_PORT + "range = lambda *a: sys.argv\n"
     "for p in range(3):\n    free_port(p)\n",
 }

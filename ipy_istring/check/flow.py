@@ -1150,12 +1150,16 @@ class Analysis:
         every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
         for parameter in every:
             scope.names[parameter.arg] = None
-            if isinstance(parameter.annotation, ast.Name):
-                scope.annotations[parameter.arg] = parameter.annotation.id
-                if parameter.annotation.id in NUMBER_ANNOTATIONS and self._numeric_parameter(
-                    node, parameter, class_name
-                ):
-                    scope.names[parameter.arg] = Formatted(None, "0", node.lineno)  # a number
+            annotation = parameter.annotation
+            if isinstance(annotation, ast.Name):
+                scope.annotations[parameter.arg] = annotation.id
+                number = annotation.id in NUMBER_ANNOTATIONS
+            else:  # (`day: datetime.date`)
+                number = isinstance(annotation, ast.Attribute) and (
+                    _python_dotted(annotation) in NUMBER_ANNOTATIONS
+                )
+            if number and self._numeric_parameter(node, parameter, class_name):
+                scope.names[parameter.arg] = Formatted(None, "0", node.lineno)  # a number
         if node.name == "handle" and class_name and arguments.kwarg is not None:
             # a Django command's `handle(self, *args, **options)`: `options["table"]` is what
             # its parser's `add_argument("table", choices=[...])` let through

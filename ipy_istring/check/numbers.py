@@ -1,4 +1,4 @@
-"""Which parameters annotated as numbers every call in the code gives a number.
+"""Which parameters annotated as numbers (or dates) every call in the code gives one.
 
 ``def free_port(port: int)`` formatting ``port`` into a shell command is safe when each call
 of ``free_port`` passes a number: a number's text cannot carry code into a command.  The
@@ -6,8 +6,10 @@ annotation alone is no proof (Python does not check it), so the calls are read: 
 the function's name in the tree is a call of it, at least one, and each passes, for the
 parameter, a value whose text is a number (a number, ``int(...)``, ``len(...)``, arithmetic of
 them, a name bound only to such or by ``for i in range(n)``) or nothing, with a number as the
-default.  A use that is not a call (the function passed as a callback), ``*args``/``**kwargs``
-at a call, a name bound to anything else, or those builtins bound anew refuse it.
+default.  The same for a parameter annotated ``datetime.date`` (or ``datetime``) and a date
+made by ``strptime``, ``fromisoformat``, ``today``...  A use that is not a call (the function
+passed as a callback), ``*args``/``**kwargs`` at a call, a name bound to anything else, or
+those builtins bound anew refuse it.
 """
 
 from __future__ import annotations
@@ -19,11 +21,21 @@ from . import _ast as ast
 
 __all__ = ["NUMBER_ANNOTATIONS", "CallIndex", "numeric_parameter"]
 
-# The annotations that say a parameter is a number (a bool's text is True or False).
-NUMBER_ANNOTATIONS = frozenset({"int", "float", "bool"})
+# The annotations that say a parameter is a number (a bool's text is True or False) or a
+# date (its text digits, separators and a space).
+NUMBER_ANNOTATIONS = frozenset(
+    {"int", "float", "bool", "date", "datetime", "datetime.date", "datetime.datetime"}
+)
 # Calls whose result is a number whatever they are given (or an error).
 _NUMBER_CALLS = frozenset({"int", "float", "len", "round", "abs", "bool"})
 _BUILTINS = _NUMBER_CALLS | {"range"}
+# Calls that make a date or a time from any text (or raise), as written after the imports
+# `import datetime` and `from datetime import date, datetime`.
+_DATE_CALLS = frozenset(
+    f"{owner}.{method}"
+    for owner in ("datetime.datetime", "datetime.date", "datetime", "date")
+    for method in ("strptime", "fromisoformat", "today", "now", "fromtimestamp")
+)
 
 _Scope = ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
@@ -108,11 +120,16 @@ def _default(
 def _is_number(
     node: ast.expr, scope: _Scope, index: CallIndex, seen: frozenset[str] = frozenset()
 ) -> bool:
-    """Whether ``node``'s value in ``scope`` is a number whatever the outside gives."""
+    """Whether ``node``'s value in ``scope`` is a number (or a date) whatever the outside
+    gives."""
     if isinstance(node, ast.Constant):
         return type(node.value) in (int, float, bool)
     if isinstance(node, ast.Call):
         func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "date" and not node.args:
+            return _is_number(func.value, scope, index, seen)  # `datetime.strptime(...).date()`
+        if isinstance(func, ast.Attribute):
+            return ast.unparse(func) in _DATE_CALLS
         return (
             isinstance(func, ast.Name)
             and func.id in _NUMBER_CALLS
