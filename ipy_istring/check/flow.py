@@ -36,6 +36,7 @@ from .._lines import python_lines
 from ..rewrite import has_istring
 from ..template import _speedups as _compiled
 from . import _ast as ast  # (ast's names, read faster: see _ast.py)
+from .numbers import NUMBER_ANNOTATIONS, CallIndex, numeric_parameter
 from .sinks import IMPORT_STATEMENTS, SQL_WORDS, WRITING_METHODS, Sink, imported_by, sinks
 
 __all__ = ["Analysis", "Finding", "Formatted", "as_written", "bound_names"]
@@ -390,6 +391,8 @@ class Analysis:
         # The tree being read, while it is (_note_quoted); the statements put aside that bind
         # a name, while they are read (_read_put_aside).
         self._tree: ast.Module | list[ast.stmt] | None = None
+        # The calls in the tree being read, indexed when a number parameter asks (.numbers).
+        self._call_index: tuple[ast.Module | list[ast.stmt], CallIndex] | None = None
         #: How a finding's message names the cell (by its number) where a script written in
         #: another cell runs.
         self.cell_name: Callable[[int], str] = "cell {}".format
@@ -501,7 +504,7 @@ class Analysis:
                 self._function(function, parent, class_name)
         found = self.findings[before:]
         found.sort(key=lambda f: (f.line, f.column))
-        self._tree = None  # (not kept alive: its caller frees it)
+        self._tree = self._call_index = None  # (not kept alive: its caller frees it)
         return found
 
     def names_now(self) -> _Names:
@@ -1162,8 +1165,16 @@ class Analysis:
         every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
         for parameter in every:
             scope.names[parameter.arg] = None
-            if isinstance(parameter.annotation, ast.Name):
-                scope.annotations[parameter.arg] = parameter.annotation.id
+            annotation = parameter.annotation
+            if isinstance(annotation, ast.Name):
+                scope.annotations[parameter.arg] = annotation.id
+                number = annotation.id in NUMBER_ANNOTATIONS
+            else:  # (`day: datetime.date`)
+                number = isinstance(annotation, ast.Attribute) and (
+                    _python_dotted(annotation) in NUMBER_ANNOTATIONS
+                )
+            if number and self._numeric_parameter(node, parameter, class_name):
+                scope.names[parameter.arg] = Formatted(None, "0", node.lineno)  # a number
         if node.name == "handle" and class_name and arguments.kwarg is not None:
             # a Django command's `handle(self, *args, **options)`: `options["table"]` is what
             # its parser's `add_argument("table", choices=[...])` let through
@@ -1187,6 +1198,25 @@ class Analysis:
             self._scope, self._reporting, self._return_value, self._deferred = saved
             self._return_sink = saved_return_sink
         return result
+
+    def _numeric_parameter(
+        self,
+        node: ast.FunctionDef | ast.AsyncFunctionDef,
+        parameter: ast.arg,
+        class_name: str | None,
+    ) -> bool:
+        """Whether every call in the tree being read of ``node``, one of its top-level
+        functions, gives ``parameter`` a number (see :mod:`.numbers`)."""
+        tree = self._tree
+        if class_name is not None or tree is None:
+            return False
+        body = tree.body if isinstance(tree, ast.Module) else tree
+        if not any(statement is node for statement in body):
+            return False  # (a function of an earlier cell: its calls there are not read)
+        if self._call_index is None or self._call_index[0] is not tree:
+            module = tree if isinstance(tree, ast.Module) else ast.Module(list(tree), [])
+            self._call_index = (tree, CallIndex.of(module))
+        return numeric_parameter(node, parameter, self._call_index[1])
 
     def _function_node(self, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         node = self.functions.get(name)

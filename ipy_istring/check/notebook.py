@@ -66,9 +66,14 @@ class Cell:
 
 
 # papermill's parameters cell, and the cell it injects after it with a run's values: by their
-# tags, or by the comment that heads them ("# Parameters" in the injected cell).
+# tags, or by the comment that heads them ("# Parameters" in the injected cell; a cell of the
+# author's may say more after a colon, a dash or a bracket: "# Parameters (papermill injects
+# overrides after this cell)", "# Papermill parameters: ...").  A heading that goes on in words
+# ("# parameters for the plot") names no runner's parameters.
 PARAMETERS_TAGS = frozenset({"parameters", "injected-parameters"})
-_PARAMETERS_HEADING = re.compile(r"\s*#\s*parameters\s*(?:\n|$)", re.IGNORECASE)
+_PARAMETERS_HEADING = re.compile(
+    r"\s*#\s*(?:papermill\s+)?parameters[ \t]*(?:[:(\-\u2013\u2014][^\n]*)?(?:\n|$)", re.IGNORECASE
+)
 
 
 def is_parameters_cell(source: str, tags: object = ()) -> bool:
