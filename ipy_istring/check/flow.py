@@ -2599,9 +2599,9 @@ class Analysis:
         identifier: SQLAlchemy's ``<dialect>.identifier_preparer.quote(name)`` (or
         ``.quote_identifier``), psycopg 3's ``sql.Identifier(...).as_string(conn)``,
         psycopg2's ``extensions.quote_ident(name, scope)``."""
-        func = getattr(node, "func", None)  # (no call: the usual field)
-        if type(node) is not ast.Call:
+        if type(node) is not ast.Call:  # (no call: the usual field)
             return False
+        func = node.func
         if _dotted(func).rpartition(".")[2] == "quote_ident":  # psycopg2's, given a scope
             return (
                 self._resolve(func)[0] == "psycopg2.extensions.quote_ident"
