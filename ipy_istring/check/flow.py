@@ -68,6 +68,24 @@ class Formatted:
         return self.how is None
 
 
+class _ShellWord(Formatted):
+    """A name a pattern with ``-`` validated (``[a-z][a-z0-9-]*``): safe as a shell word
+    (no ``-`` first, no character a shell reads), not in SQL (``--`` starts a comment).
+    Anything built from it is formatted (a plain :class:`Formatted`); a shell sink accepts
+    an f-string written in its call whose fields are such names (:meth:`_shell_words_only`)."""
+
+    __slots__ = ()
+
+
+SHELL_WORD = "a value its pattern allows only as a shell word"
+
+
+def _checked(name: str, line: int, shell_word: bool) -> Formatted:
+    """What a name holds after a check that leaves it one of a set of constants or a string
+    of a pattern's: a constant, or with ``shell_word`` (a pattern with ``-``), a shell word."""
+    return _ShellWord(SHELL_WORD, name, line) if shell_word else Formatted(None, name, line)
+
+
 @dataclass(frozen=True)
 class Finding:
     """One formatted string reaching a sink: where, which call, how it was built, the fix."""
@@ -802,7 +820,8 @@ class Analysis:
             self._branches([self._narrowed(node), node.orelse])
             guarded = self._allow_listed(node)
             if guarded is not None:
-                self._scope.names[guarded.id] = Formatted(None, guarded.id, node.lineno)
+                checked, shell_word = guarded
+                self._scope.names[checked.id] = _checked(checked.id, node.lineno, shell_word)
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             self._walruses(getattr(node, "test", None))
             iterated = self.value(getattr(node, "iter", None))
@@ -1648,9 +1667,10 @@ class Analysis:
             made.startswith(("psycopg.sql.", "psycopg2.sql.", "sql."))
         )
 
-    def _allow_listed(self, node: ast.If) -> ast.Name | None:
+    def _allow_listed(self, node: ast.If) -> tuple[ast.Name, bool] | None:
         """The name an ``if name not in ALLOWED: raise`` (or return, continue, abort...)
-        leaves holding one of a container of constants."""
+        leaves holding one of a container of constants (or a string a pattern allows:
+        :meth:`_pattern_checked`); and whether only as a shell word."""
         test = node.test
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             return self._pattern_checked(node, test.operand)
@@ -1665,7 +1685,7 @@ class Analysis:
             return None
         allowed = self.value(test.comparators[0])
         if _leaves(node.body) and allowed is not None and allowed.constant:
-            return test.left
+            return test.left, False
         return None
 
     def _narrowed(self, node: ast.If) -> list[ast.stmt]:
@@ -1713,14 +1733,16 @@ class Analysis:
             checked = [self._allow_listed(test) for test in _leading_raising_checks(node)]
         finally:
             self._scope = saved
-        for name in checked:
-            given = passed.get(name.id) if name is not None else None
-            if type(given) is ast.Name:
-                self._scope.names[given.id] = Formatted(None, given.id, call.lineno)
+        for guarded in checked:
+            given = passed.get(guarded[0].id) if guarded is not None else None
+            if type(given) is ast.Name and guarded is not None:
+                self._scope.names[given.id] = _checked(given.id, call.lineno, guarded[1])
 
-    def _pattern_checked(self, node: ast.If, test: ast.expr) -> ast.Name | None:
+    def _pattern_checked(self, node: ast.If, test: ast.expr) -> tuple[ast.Name, bool] | None:
         """The name an ``if not re.fullmatch(r"[a-z_]+", name): raise`` (or the same with a
-        pattern compiled by ``re.compile``) leaves holding only letters, digits and ``_``."""
+        pattern compiled by ``re.compile``) leaves holding only letters, digits and ``_``;
+        with ``-`` too, but never first (``[a-z][a-z0-9-]*``), as a shell word only (in SQL,
+        ``--`` starts a comment)."""
         if node.orelse or not _leaves(node.body) or not isinstance(test, ast.Call):
             return None
         func = test.func
@@ -1731,7 +1753,7 @@ class Analysis:
             and not test.args
             and not test.keywords
         ):
-            return func.value
+            return func.value, False
         function, method = self._resolve(test.func)
         arguments = test.args
         if method in (".fullmatch", ".match") and isinstance(test.func, ast.Attribute):
@@ -1751,7 +1773,10 @@ class Analysis:
             function == "re.match" and pattern.endswith(("$", "\\Z"))
         )
         if whole and _PLAIN_PATTERN.fullmatch(pattern):
-            return arguments[1]
+            return arguments[1], False
+        # (not `$`, which lets a newline end the value: in a shell, another command)
+        if whole and not pattern.endswith("$") and _SHELL_WORD_PATTERN.fullmatch(pattern):
+            return arguments[1], True
         return None
 
     def _note_validated_fields(self, node: ast.ClassDef) -> None:
@@ -2524,6 +2549,10 @@ class Analysis:
         else:
             value = self.value(argument)
         how = None if value is None or value.constant else value.how
+        if type(value) is _ShellWord:
+            return  # the checked value itself: nothing formatted into it
+        if how is not None and sink.destination == "shell" and self._shell_words_only(argument):
+            return  # `f"systemctl restart {service}.service"`, `service` a checked shell word
         if (
             sink.split
             and argument is given
@@ -2544,6 +2573,24 @@ class Analysis:
         ):
             return  # `f"select * from {preparer.quote(t)}"`, or a name bound to it alone
         self._report(call, name, sink, argument, value, how)
+
+    def _shell_words_only(self, node: ast.expr) -> bool:
+        """Whether ``node`` is an f-string each field of which is a name holding a constant
+        or a checked shell word (:class:`_ShellWord`; one at least), without a format spec
+        (whose fill character would be text of the value's)."""
+        if type(node) is not ast.JoinedStr:
+            return False
+        words = False
+        for part in node.values:
+            if type(part) is ast.FormattedValue:
+                if part.format_spec is not None or type(part.value) is not ast.Name:
+                    return False
+                value = self.value(part.value)
+                if type(value) is _ShellWord:
+                    words = True
+                elif value is None or not value.constant:
+                    return False
+        return words
 
     def _quoted_identifiers_only(self, node: ast.JoinedStr) -> bool:
         """Whether each field of the SQL f-string ``node`` that is not a constant is a name
@@ -3433,6 +3480,23 @@ _PLAIN_PATTERN = re.compile(
       | \\w | \\d | [A-Za-z0-9_] | \\\.                                       # one of them
       | [+*?] | \{\d+(?:,\d*)?\}                                                 # repeats
     )+
+    (?:\$|\\Z)?""",
+    re.VERBOSE,
+)
+# A pattern of _PLAIN_PATTERN's with `-` too (a class's first or last, or escaped), but not
+# in its first item, which must match once at least: `[a-z][a-z0-9-]*`, `\w[\w.-]{0,40}`.
+_SHELL_WORD_PATTERN = re.compile(
+    r"""\^?
+    (?: \[ (?: [A-Za-z0-9_.] | \\w | \\d | \\\.
+            | (?<=[a-z])-(?=[a-z]) | (?<=[A-Z])-(?=[A-Z]) | (?<=[0-9])-(?=[0-9]) )+ \]
+      | \\w | \\d | [A-Za-z0-9_] | \\\. )
+    (?: \+ | \{[1-9]\d*(?:,\d*)?\} )? (?! [*?] | \{0 )           # the first item: once at least
+    (?: \[ (?: [A-Za-z0-9_.] | \\w | \\d | \\\. | \\-
+            | (?<=[a-z])-(?=[a-z]) | (?<=[A-Z])-(?=[A-Z]) | (?<=[0-9])-(?=[0-9])
+            | (?<=\[)- | -(?=\]) )+ \]
+      | \\w | \\d | [A-Za-z0-9_] | \\\. | \\?-
+      | [+*?] | \{\d+(?:,\d*)?\}
+    )*
     (?:\$|\\Z)?""",
     re.VERBOSE,
 )
