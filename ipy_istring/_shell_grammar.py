@@ -228,6 +228,12 @@ _VARIABLES = -1
 # In a command string's lexer, the fields of the values that chose where git fetches from
 # before it (`git remote add o {url}; sh -c 'git pull o main; make'`), see note_script.
 _GIT_SOURCE = -2
+# The variables of an expansion (`$f`, `${f}`, `$1`; `$(` gives "("), and those the system sets
+# to a directory, which hold no value unless a loop of the text sets them.
+_EXPANDED_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*|.)")
+_NO_VALUE_VARIABLES = frozenset(
+    {"HOME", "PWD", "OLDPWD", "TMPDIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"}
+)
 # A word that may give a value to a shell variable (`for f in`, `set --`, bash's `printf -v`).
 _SETS_VARIABLES = re.compile(r"(?<![\w-])(?:for|set|printf[ \t]+-v)(?![\w-])")
 # Builtins that read a line of a file into variables (`read -r v < f`).
@@ -1054,13 +1060,14 @@ class _Lexer:
                 written += _VALUE_PATHS
                 names_only = names_only.union(range(own, self.field))
         written += output_files(shown)
-        held = self.holds_values(marked, written, piped)
+        expansions = [w for m, w in zip(marked[1:], shown[1:]) if m == EXPANDED and w]
+        held = self.holding([*expansions, *(name for name in written if "$" in name)], piped)
         fields = [*range(own, self.field), *self.unfold(piped), *read]
         fields += self.variables if held else []
-        chosen = [None if held and word == EXPANDED else w for word, w in zip(marked, shown)]
-        if held and any("$" in name for name in written):
+        chosen = [None if m == EXPANDED and w in held else w for m, w in zip(marked, shown)]
+        if any(name in held for name in written):
             written += _VALUE_PATHS  # (`cp a "$1"`, `> "$1"`: the variable may name any file)
-            if EXPANDED not in marked[1:]:  # (`echo hi > "$1"`: its name only)
+            if not any(word in held for word in expansions):  # (`echo hi > "$1"`: its name)
                 names_only = names_only.union(self.variables)
         chooses = value_chooses_files(chosen)
         if fields and sets_git_source(chosen):
@@ -1155,14 +1162,22 @@ class _Lexer:
             if argument is not None and argument != EXPANDED:
                 self.note_embedded(argument, own_writes, responses)
 
-    def holds_values(self, marked: list[str | None], written: list[str], piped: list[int]) -> bool:
-        """Whether an expansion among a writing command's words or the names it writes may
-        hold a field's value: one held in a shell variable (``set -- {x}``, a loop's, a command
-        string's positional parameters) or piped into ``read`` (``sh -c 'cp a "$1"; make' sh
-        {f}`` copies to the file the value names, as ``cp a {f}`` does)."""
-        return bool(self.variables or self.unfold(piped)) and (
-            EXPANDED in marked[1:] or any("$" in name for name in written)
-        )
+    def holding(self, expansions: list[str], piped: list[int]) -> list[str]:
+        """Those of ``expansions`` (a writing command's words, or the names it writes, that the
+        shell expands) that may hold a field's value: one held in a shell variable (``set --
+        {x}``, a loop's, a command string's positional parameters) or piped into ``read``
+        (``sh -c 'cp a "$1"; make' sh {f}`` copies to the file the value names, as ``cp a
+        {f}`` does); not ``$HOME`` and the like, unless a loop sets them."""
+        if not (self.variables or (self.unfold(piped) and _READS_LINES.search(self.text))):
+            return []
+        return [
+            word
+            for word in expansions
+            if any(
+                name not in _NO_VALUE_VARIABLES or name in self.loops
+                for name in _EXPANDED_VARIABLE.findall(word)
+            )
+        ]
 
     def writes_own_text(self, marked: list[str | None]) -> bool:
         """Whether the command ``marked`` writes only words of the template's static text: a

@@ -54,6 +54,8 @@ import subprocess
 
 import pytest
 from test_shell_contexts import SHELLS, naive_sh
+from test_shell_seventeenth_pass import SENTINEL as SCP_SENTINEL
+from test_shell_seventeenth_pass import _scp_place
 from test_shell_twentieth_pass import _run, _template
 from test_shell_twenty_second_pass import _TOUCH, SENTINEL, _git
 from test_shell_twenty_second_pass import _accepted_and_run as _accepted
@@ -181,6 +183,29 @@ def test_a_variable_holding_a_value_that_picks_a_written_file_is_refused(
 ) -> None:
     # (the old render wrote the file the variable named, and a later command ran it)
     _show_then_refuse(shell, case, [value], tmp_path)
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_scp_in_a_loop_over_values_is_refused_as_a_writer_run_again(
+    shell: str, tmp_path: pathlib.Path
+) -> None:
+    # (the seventeenth pass's loop, refused first as a writer run again now: scp may write the
+    # ~/.ssh/config its next run reads; its remote-operand check is kept there with `set --`)
+    case = 'for f in §; do scp -O -S ./fake-ssh "$f" .; done'
+    value = f"h:$(touch {SCP_SENTINEL})"
+    _scp_place(tmp_path)
+    _run(shell, naive_sh(_template(case, value)), tmp_path)
+    assert (tmp_path / SCP_SENTINEL).exists()
+    with pytest.raises(RenderError, match="writing a file a value names"):
+        sh(_template(case, value))
+
+
+def test_tar_extracting_a_member_read_in_a_loop_is_refused() -> None:
+    # (the fifth pass's case, which keeps its option check with tar -t: as `while read -r v;
+    # do tar -xf a.tar {m}; done < list` was, since tar -x writes the member the value picks)
+    case = "printf '%s\\n' § | while read -r v; do tar -xf a.tar $v; done"
+    with pytest.raises(RenderError, match="writing a file a value names"):
+        sh(_template(case, "origin"))
 
 
 VARIABLE_ACCEPTED = [
