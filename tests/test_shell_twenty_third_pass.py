@@ -24,7 +24,12 @@ sh() gave for these templates) in real dash and bash, then refused by allow-list
   while read -r f; do cp payload "$f"; done``, ``sh -c 'git checkout "$1"; sh s.sh' sh
   {ref}``, ``set -- {ref}; git checkout "$1"; make`` and ``sh -c 'cp "$1" .; sh s.sh' sh
   {src}``: the twenty-first and twenty-second passes checked a value written in a writer's
-  own words only, so an expansion that holds it was taken for a static name.
+  own words only, so an expansion that holds it was taken for a static name.  (Only
+  expansions that may hold a value count: ``$HOME``, ``$PWD``, ``$TMPDIR`` do not, and a
+  piped value only when the text reads lines.  A writer in a loop over values is now refused
+  first as a writer run again, as the same loop with the field in place was: the seventeenth
+  pass's ``for f in {x}; do scp … "$f" .; done`` and the fifth pass's ``… | while read -r v;
+  do tar -xf a.tar $v; done``.)
 
 Kept refused, shown to be right (target 2 of the brief): ``git checkout {ref}; git status``
 and ``… git diff``.  checkout never writes ``.git/`` (git refuses such a path in any tree),
