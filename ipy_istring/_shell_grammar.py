@@ -412,8 +412,8 @@ class _Lexer:
         # wrote before (curl ~/.curlrc), and the positions of the writers whose program counts
         self.repeats = False
         self.rerun_writers: set[int] = set()
-        # the fields of values that chose where git fetches from (`git remote add o {url}`):
-        # a later git writer (`git pull o main`) writes what they chose
+        # the fields of values that chose where git fetches from (`git remote add o {url}`)
+        # that no git writer after them took yet (`git pull o main` writes what they chose)
         self.git_sources: list[int] = []
         self.target_fields: set[int] = set()  # (the fields of redirections' targets)
         self.written_index = _PathIndex()  # (file_writes' names, for fields_read)
@@ -1075,7 +1075,10 @@ class _Lexer:
             # (a later git writer may run first: in a loop, after a `&`, in a trap)
             chooses = self.repeats or self.unordered
         elif self.git_sources and writes_git_tree(marked):
-            fields += self.git_sources  # (`git remote add o {url}; git pull o main`)
+            # (`git remote add o {url}; git pull o main`: the first git writer after them, as
+            # every command after a later one is after it too, so each source counts once)
+            fields += self.git_sources
+            self.git_sources = []
             chooses = True
         # (`cp a {f}`, `tar -xf {a}`, `git checkout {ref}`, `patch < {f}`: a value's choice)
         if chooses or (fields and writes_files_its_input_names(marked)):
