@@ -55,6 +55,7 @@ from ._shell_programs import (
     glued_argument,
     implicit_code_reader,
     in_home_hidden,
+    is_program_text,
     made_executable,
     names_no_code,
     naming_token,
@@ -70,6 +71,7 @@ from ._shell_programs import (
     reads_project_files,
     reads_response_files,
     runs_its_data,
+    sets_git_source,
     stdin_script,
     unknown_input_reader,
     value_chooses_files,
@@ -77,6 +79,7 @@ from ._shell_programs import (
     value_names_output,
     waits_for_what_it_runs,
     writes_files_its_input_names,
+    writes_git_tree,
     xargs_appended,
 )
 
@@ -222,6 +225,15 @@ _BASH_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\[|\+=)")
 # In a list of the fields that may reach a command's input: the fields whose values became
 # shell variables (an expansion in a command before it may print them).
 _VARIABLES = -1
+# In a command string's lexer, the fields of the values that chose where git fetches from
+# before it (`git remote add o {url}; sh -c 'git pull o main; make'`), see note_script.
+_GIT_SOURCE = -2
+# The variables of an expansion (`$f`, `${f}`, `$1`; `$(` gives "("), and those the system sets
+# to a directory, which hold no value unless a loop of the text sets them.
+_EXPANDED_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*|.)")
+_NO_VALUE_VARIABLES = frozenset(
+    {"HOME", "PWD", "OLDPWD", "TMPDIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"}
+)
 # A word that may give a value to a shell variable (`for f in`, `set --`, bash's `printf -v`).
 _SETS_VARIABLES = re.compile(r"(?<![\w-])(?:for|set|printf[ \t]+-v)(?![\w-])")
 # Builtins that read a line of a file into variables (`read -r v < f`).
@@ -400,6 +412,9 @@ class _Lexer:
         # wrote before (curl ~/.curlrc), and the positions of the writers whose program counts
         self.repeats = False
         self.rerun_writers: set[int] = set()
+        # the fields of values that chose where git fetches from (`git remote add o {url}`)
+        # that no git writer after them took yet (`git pull o main` writes what they chose)
+        self.git_sources: list[int] = []
         self.target_fields: set[int] = set()  # (the fields of redirections' targets)
         self.written_index = _PathIndex()  # (file_writes' names, for fields_read)
         # per `for` loop's NAME, the fields of its word list; the names `export` (or declare
@@ -1045,9 +1060,28 @@ class _Lexer:
                 written += _VALUE_PATHS
                 names_only = names_only.union(range(own, self.field))
         written += output_files(shown)
+        expansions = [w for m, w in zip(marked[1:], shown[1:]) if m == EXPANDED and w]
+        held = self.holding([*expansions, *(name for name in written if "$" in name)], piped)
         fields = [*range(own, self.field), *self.unfold(piped), *read]
+        fields += self.variables if held else []
+        chosen = [None if m == EXPANDED and w in held else w for m, w in zip(marked, shown)]
+        if any(name in held for name in written):
+            written += _VALUE_PATHS  # (`cp a "$1"`, `> "$1"`: the variable may name any file)
+            if not any(word in held for word in expansions):  # (`echo hi > "$1"`: its name)
+                names_only = names_only.union(self.variables)
+        chooses = value_chooses_files(chosen)
+        if fields and sets_git_source(chosen):
+            self.git_sources += fields
+            # (a later git writer may run first: in a loop, after a `&`, in a trap)
+            chooses = self.repeats or self.unordered
+        elif self.git_sources and writes_git_tree(marked):
+            # (`git remote add o {url}; git pull o main`: the first git writer after them, as
+            # every command after a later one is after it too, so each source counts once)
+            fields += self.git_sources
+            self.git_sources = []
+            chooses = True
         # (`cp a {f}`, `tar -xf {a}`, `git checkout {ref}`, `patch < {f}`: a value's choice)
-        if value_chooses_files(shown) or (fields and writes_files_its_input_names(marked)):
+        if chooses or (fields and writes_files_its_input_names(marked)):
             written += _VALUE_PATHS
         if not _writes_only_data(marked) and any(name in _VALUE_PATHS for name in written):
             # (`curl -o {f} {url}`, `./process {x} > {f}`: checked against the commands after)
@@ -1131,6 +1165,23 @@ class _Lexer:
             if argument is not None and argument != EXPANDED:
                 self.note_embedded(argument, own_writes, responses)
 
+    def holding(self, expansions: list[str], piped: list[int]) -> list[str]:
+        """Those of ``expansions`` (a writing command's words, or the names it writes, that the
+        shell expands) that may hold a field's value: one held in a shell variable (``set --
+        {x}``, a loop's, a command string's positional parameters) or piped into ``read``
+        (``sh -c 'cp a "$1"; make' sh {f}`` copies to the file the value names, as ``cp a
+        {f}`` does); not ``$HOME`` and the like, unless a loop sets them."""
+        if not (self.variables or (self.unfold(piped) and _READS_LINES.search(self.text))):
+            return []
+        return [
+            word
+            for word in expansions
+            if any(
+                name not in _NO_VALUE_VARIABLES or name in self.loops
+                for name in _EXPANDED_VARIABLE.findall(word)
+            )
+        ]
+
     def writes_own_text(self, marked: list[str | None]) -> bool:
         """Whether the command ``marked`` writes only words of the template's static text: a
         redirection alone (``> f``, not a compound command's, ``{ cat a; } > f``), or echo,
@@ -1167,6 +1218,7 @@ class _Lexer:
         or its standard input holds ``fields`` (``… | sh -c 'cat > s.sh'``)."""
         inner = _Lexer(f"set -- {FIELD}\n{script}", self.nesting + 1)
         inner.may_write_files = True
+        inner.git_sources = [_GIT_SOURCE] if self.git_sources else []
         try:
             if inner.nesting > _MAX_DEPTH:
                 raise _Stop(0, "command strings nested too deep")
@@ -1179,6 +1231,12 @@ class _Lexer:
                 self.file_writes.setdefault(name, set()).update(fields)
         for name, uses in inner.file_uses.items():
             self.file_uses.setdefault(name, []).extend(uses)
+        offset = len(self.command_log)
+        for after, writer, written in inner.value_outputs:
+            if _GIT_SOURCE in written:  # (`git remote add o {url}; sh -c 'git pull o main'`)
+                self.value_outputs.append(
+                    (after and after + offset, writer + offset, set(self.git_sources))
+                )
         self.command_log += inner.command_log
         self.exec_inputs += inner.exec_inputs
         self.unfollowed += inner.unfollowed
@@ -1478,6 +1536,7 @@ class _Lexer:
                     and named not in PLAIN_OPTION_PROGRAMS
                     and "=" not in option
                     and not find_data_argument(marked, at)
+                    and not is_program_text(marked, at)  # (`awk -F, '{print $1}'`)
                 ):
                     return (
                         f"gives to {named} as the argument of its option {option!r}, which may "

@@ -65,6 +65,7 @@ __all__ = [
     "implicit_code_reader",
     "in_home_hidden",
     "is_command_string",
+    "is_program_text",
     "made_executable",
     "names_no_code",
     "naming_token",
@@ -80,6 +81,7 @@ __all__ = [
     "reads_project_files",
     "reads_response_files",
     "runs_its_data",
+    "sets_git_source",
     "stdin_script",
     "unknown_input_reader",
     "value_chooses_files",
@@ -87,6 +89,7 @@ __all__ = [
     "value_names_output",
     "waits_for_what_it_runs",
     "writes_files_its_input_names",
+    "writes_git_tree",
     "xargs_appended",
 ]
 
@@ -1238,6 +1241,48 @@ _GIT_KEEPING_FILES = frozenset(
      # (settings and remotes: their values' own rules check them, `git remote add o {url}`)
      "remote", "config"}
 )  # fmt: skip
+# `git remote`'s subcommands that leave every remote's URL and refspecs as they were.
+_GIT_REMOTE_KEEPING = frozenset({"show", "get-url", "prune", "update", "remove", "rm"})
+# git settings known to leave where git fetches from and what it checks out (by git-config(1)):
+# a value in any other one (remote.NAME.url, url.X.insteadOf, branch.NAME.merge, core.worktree,
+# include.path...) may choose the code a later pull, merge or checkout writes.
+_GIT_DATA_SETTINGS = frozenset(
+    {"user.name", "user.email", "init.defaultbranch", "pull.rebase", "pull.ff", "push.default",
+     "push.autosetupremote", "color.ui", "core.autocrlf", "core.quotepath",
+     "merge.conflictstyle", "log.date", "fetch.prune", "advice.detachedhead"}
+)  # fmt: skip
+
+
+def sets_git_source(command: Sequence[str | None]) -> bool:
+    """Whether a value in ``command`` may choose where a later git command gets the files it
+    writes: ``git remote add o {url}`` (then ``git pull o main`` writes that repository's
+    files), ``set-url``, ``git config remote.o.url {url}``, ``branch.main.merge {ref}``; by
+    allow-list, every ``git remote`` form but those of _GIT_REMOTE_KEEPING, and every setting
+    ``git config`` writes but those of _GIT_DATA_SETTINGS."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] in (None, EXPANDED) or program(ran[0]) != "git" or None not in ran:
+        return False
+    subcommand = _git_subcommand(ran[1:])
+    after = ran[ran.index(subcommand) + 1 :] if subcommand in ("remote", "config") else []
+    operands = [word for word in after if word is None or word[:1] != "-"]
+    if subcommand == "remote":
+        return not operands or operands[0] not in _GIT_REMOTE_KEEPING
+    if subcommand != "config" or any(word in _GIT_CONFIG_READING for word in after):
+        return False
+    named = [word for word in operands if word != "set"]  # (git 2.46's `git config set`)
+    return not named or named[0] is None or named[0].lower() not in _GIT_DATA_SETTINGS
+
+
+def writes_git_tree(command: Sequence[str | None]) -> bool:
+    """Whether ``command`` is a git command that may write the working tree's files from a
+    remote or a ref (``git pull``, ``fetch``, ``merge``, ``checkout``...: any subcommand but
+    those of _GIT_KEEPING_FILES), whatever its own words."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] in (None, EXPANDED) or program(ran[0]) != "git":
+        return False
+    return _git_subcommand(ran[1:]) not in _GIT_KEEPING_FILES
+
+
 #: The programs that write a file a value may choose (WRITING_PROGRAMS, and those that name
 #: what they write after their source): a template naming none and holding no '>' writes none.
 VALUE_WRITERS = WRITING_PROGRAMS.union(_NAMES_FROM_SOURCE)
@@ -2314,18 +2359,27 @@ def _sed_runs_data(script: str) -> bool:
 def _program_texts(name: str, words: Sequence[str | None]) -> list[str | None] | None:
     """The program texts that awk or sed is given (by its code options, else its first
     operand), None if a file gives (part of) it (``awk -f prog.awk``: not seen here)."""
+    found = _program_words(name, words)
+    return None if found is None else [text for _, text in found]
+
+
+def _program_words(
+    name: str, words: Sequence[str | None]
+) -> list[tuple[int, str | None]] | None:
+    """:func:`_program_texts`, each with the position in ``words`` of the word that holds it
+    (a code option's own, for ``-e'prog'``)."""
     code, files, with_argument = _SCRIPT_FIRST[name]
-    texts: list[str | None] = []
+    texts: list[tuple[int, str | None]] = []
     expects = ""
-    for word in words:
+    for at, word in enumerate(words):
         if expects:
             if expects == "code":
-                texts.append(word)
+                texts.append((at, word))
             expects = ""
             continue
         if word is None or word == EXPANDED or not word.startswith("-") or word == "-":
             if not texts:
-                texts.append(word)  # the first operand is the program
+                texts.append((at, word))  # the first operand is the program
             break
         if word == "--":
             continue
@@ -2333,7 +2387,7 @@ def _program_texts(name: str, words: Sequence[str | None]) -> list[str | None] |
         option, equals, value = word.partition("=")
         if word.startswith("--") and equals:
             if option in code:
-                texts.append(value)
+                texts.append((at, value))
             elif option in files:
                 return None
             continue
@@ -2342,12 +2396,26 @@ def _program_texts(name: str, words: Sequence[str | None]) -> list[str | None] |
             return None
         if given:
             if len(rest) > 2:
-                texts.append(rest[2:])
+                texts.append((at, rest[2:]))
             else:
                 expects = "code"
         elif word in with_argument or _gives(word, with_argument):
             expects = "argument"
     return texts
+
+
+def is_program_text(command: Sequence[str | None], at: int) -> bool:
+    """Whether the word ``command[at]`` is a program text that awk or sed reads as code (its
+    first operand, or a code option's argument): a word of its language, not a file's name
+    (``awk -F, '{print $1}' {f} > ids.txt``: the ``$1`` is awk's field, not an expansion)."""
+    ran = _run_command(command, "")
+    start = len(command) - len(ran)
+    if not ran or list(command[start:]) != list(ran) or ran[0] in (None, EXPANDED):
+        return False
+    if program(ran[0]) not in _SCRIPT_FIRST:
+        return False
+    found = _program_words(program(ran[0]), ran[1:]) or []
+    return any(start + 1 + index == at and text == command[at] for index, text in found)
 
 
 def runs_its_data(

@@ -327,7 +327,9 @@ def test_split_values_that_make_no_option_stay_accepted(case: str, value: str) -
     # (`git ls-remote "$v" r` until the nineteenth pass, which refuses a repository read from a
     # pipe whatever it is: tests/test_shell_nineteenth_pass.py)
     ["printf '%s\\n' § | while read -r v; do git ls-remote origin \"$v\"; done",
-     "printf '%s\\n' § | while read -r v; do tar -xf a.tar $v; done"],
+     # (tar -t: tar -x with a member read from the pipe writes a file the value picks, run
+     # again in the loop, refused as such since the twenty-third pass)
+     "printf '%s\\n' § | while read -r v; do tar -tf a.tar $v; done"],
 )  # fmt: skip
 def test_a_value_read_from_a_pipe_where_a_program_reads_options_is_checked(case: str) -> None:
     with pytest.raises(RenderError, match=r"has a word, as the shell splits it, that starts"):

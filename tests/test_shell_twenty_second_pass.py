@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import pathlib
 import subprocess
+from collections.abc import Callable
 
 import pytest
 from test_shell_contexts import SHELLS, naive_sh
@@ -98,12 +99,20 @@ def _values(values: tuple[str, ...], where: pathlib.Path) -> list[str]:
     return [value.replace("{tmp}", str(where)) for value in values]
 
 
+Prepare = Callable[[pathlib.Path], None]
+
+
 def _show_then_refuse(
-    shell: str, case: str, values: list[str], where: pathlib.Path, why: str = _REFUSED
+    shell: str,
+    case: str,
+    values: list[str],
+    where: pathlib.Path,
+    why: str = _REFUSED,
+    prepare: Prepare = _prepare,
 ) -> None:
     """The hole: the old render of ``case`` made the sentinel in ``where`` (the positive
-    control), and sh() refuses it, saying ``why``."""
-    _prepare(where)
+    control), and sh() refuses it, saying ``why``.  (``prepare``: what makes the files.)"""
+    prepare(where)
     given = _values(tuple(values), where)
     _run(shell, naive_sh(_template(case, *given)), where)
     assert any(where.rglob(SENTINEL)), case
@@ -112,10 +121,10 @@ def _show_then_refuse(
 
 
 def _accepted_and_run(
-    shell: str, case: str, values: list[str], where: pathlib.Path
+    shell: str, case: str, values: list[str], where: pathlib.Path, prepare: Prepare = _prepare
 ) -> subprocess.CompletedProcess[str]:
     """sh()'s render of ``case``, run in ``where``: it succeeds and makes no sentinel."""
-    _prepare(where)
+    prepare(where)
     done = _run(shell, sh(_template(case, *_values(tuple(values), where))), where)
     assert done.returncode == 0, done.stderr
     assert not any(where.rglob(SENTINEL))
