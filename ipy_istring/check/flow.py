@@ -930,7 +930,7 @@ class Analysis:
             if (
                 self._quoted_names
                 or self._quoted_queries
-                or _may_quote(node)
+                or (type(node) is ast.Call and _may_quote(node))
                 or (type(node) is ast.JoinedStr and _quoting_field(node))
             ):
                 self._note_quoted(target.id, node)  # (before the name is bound: see there)
@@ -2649,7 +2649,9 @@ class Analysis:
         if type(node) is not ast.Call:  # (no call: the usual field)
             return False
         func = node.func
-        if _dotted(func).rpartition(".")[2] == "quote_ident":  # psycopg2's, given a scope
+        if getattr(func, "attr", None) == "quote_ident" or getattr(func, "id", None) == (
+            "quote_ident"
+        ):  # psycopg2's, given a scope
             return (
                 self._resolve(func)[0] == "psycopg2.extensions.quote_ident"
                 and len(node.args) == 2
@@ -3012,7 +3014,11 @@ def _as_text(node: ast.expr) -> ast.expr:
 def _quoting_field(node: ast.JoinedStr) -> bool:
     """Whether a field of the f-string ``node`` calls a method that may quote an identifier
     (``{preparer.quote(t)}``): only then may a name bound to it hold a quoted query."""
-    return any(type(part) is ast.FormattedValue and _may_quote(part.value) for part in node.values)
+    for part in node.values:
+        value = part.value if type(part) is ast.FormattedValue else None
+        if type(value) is ast.Call and _may_quote(value):
+            return True
+    return False
 
 
 def _may_quote(node: ast.expr | None) -> bool:
