@@ -1256,9 +1256,11 @@ _GIT_DATA_SETTINGS = frozenset(
 
 
 # git's subcommands that write no working tree beyond those of _GIT_KEEPING_FILES: refs, a new
-# repository, a diff tool's temporary copies.  The hooks they run are the tree's checked out
-# before (`git fetch . {b}:x` ran reference-transaction from the old tree), not the value's.
-_GIT_KEEPING_TREE = _GIT_KEEPING_FILES.union({"fetch", "branch", "tag", "clone", "difftool"})
+# repository, a diff tool's temporary copies, an archive, a server.  The hooks they run are the
+# tree's checked out before (`git fetch . {b}:x` ran reference-transaction from the old tree).
+_GIT_KEEPING_TREE = _GIT_KEEPING_FILES.union(
+    {"fetch", "branch", "tag", "clone", "difftool", "archive", "daemon"}
+)
 # Per git subcommand, its options whose argument only names what it makes (a new branch, a
 # message): a value there chooses no tree (`git checkout -b {name}` stays where it was).
 _GIT_LABEL_OPTIONS: dict[str, frozenset[str]] = {
@@ -1303,12 +1305,12 @@ def value_picks_git_tree(command: Sequence[str | None]) -> bool:
 
 def _disables_hooks(options: Sequence[str | None]) -> bool:
     """Whether git's global ``options`` set core.hooksPath to ``/dev/null`` last (``-c
-    core.hooksPath=/dev/null``), where git finds no hook to run."""
+    core.hooksPath=/dev/null``), where git finds no hook to run: the last setting wins."""
     disabled = False
     for before, word in zip(["", *options], options):
         if word is None or word == EXPANDED:
-            if before in ("-c", "--config-env"):
-                return False  # (a value or an expansion there may set it again)
+            # (a value or an expansion as a setting may set it again)
+            disabled = disabled and before not in ("-c", "--config-env")
             continue
         name, _, setting = word.removeprefix("--config-env=").partition("=")
         if name.lower() == "core.hookspath":

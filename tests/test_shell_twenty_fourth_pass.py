@@ -29,10 +29,14 @@ Older tests changed, none weakened: the twenty-second pass asserted ``git checko
 ls`` and ``sh s.sh; git checkout -q {ref}`` accepted.  Both are holes: they are here as refused
 cases with their positive control, and their ``-c core.hooksPath=/dev/null`` spellings as
 accepted cases that check the same files afterwards.  Likewise the programs pass's ``git -C gr
-checkout -q {b}`` and ``git switch {b}``, and the second pass's look-alikes ``git rebase -x
+checkout -q {b}`` and ``git switch {b}``, the second pass's look-alikes ``git rebase -x
 'make test' {b}``, ``git submodule update --init {p}``, ``git bisect good {rev}`` (each checks
-out a tree), now spell ``-c core.hooksPath=/dev/null`` there, keeping what they assert (the
-value read as no option nor pathspec); their old spellings are refused here.
+out a tree), the nineteenth pass's ``git pull {url} main``, ``git submodule add {url} sub``,
+``git -c submodule.s.url={url} submodule update``, the fifth pass's ``git --{x} ls-remote r``,
+and test_shell's ``git git … cat {x}`` (an unknown subcommand may be an alias of checkout) now
+spell ``-c core.hooksPath=/dev/null`` there, keeping what they assert (the value read as no
+option nor pathspec, a remote helper refused, the option check's reason, the speed); their
+old spellings are refused here.
 """
 
 from __future__ import annotations
@@ -133,8 +137,15 @@ def test_a_tree_a_value_names_written_with_hooks_on_is_refused(
         # (a subcommand git does not know may be an alias: `co = checkout`)
         ("git " * 40 + "cat §", "x"),
         ("git co §", "evil"),
+        # (the nineteenth and fifth passes' look-alikes, now spelled with git's hooks off)
+        ("git -C repo pull § main", "https://example.com/r.git"),
+        ("git submodule add -b main § sub", "https://example.com/r.git"),
+        ("git -c submodule.s.url=§ submodule update --init", "https://example.com/r.git"),
+        ("git pull --rebase § main", "https://example.com/r.git"),
+        ("git --§ ls-remote r", "bare"),
         ("git checkout -q § -- s.sh", "evil"),
         ("git -c core.hooksPath=§ checkout -q main", "/dev/null"),
+        ("git -c core.hooksPath=/dev/null -c § checkout -q main", "core.hooksPath=.husky"),
     ],
 )
 def test_older_look_alikes_that_write_a_tree_with_hooks_on_are_refused(
