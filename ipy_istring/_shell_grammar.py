@@ -70,6 +70,7 @@ from ._shell_programs import (
     reads_program_from_stdin,
     reads_project_files,
     reads_response_files,
+    runs_hooks_of_its_tree,
     runs_its_data,
     sets_git_source,
     stdin_script,
@@ -77,6 +78,7 @@ from ._shell_programs import (
     value_chooses_files,
     value_named_code_file,
     value_names_output,
+    value_picks_git_tree,
     waits_for_what_it_runs,
     writes_files_its_input_names,
     writes_git_tree,
@@ -228,6 +230,13 @@ _VARIABLES = -1
 # In a command string's lexer, the fields of the values that chose where git fetches from
 # before it (`git remote add o {url}; sh -c 'git pull o main; make'`), see note_script.
 _GIT_SOURCE = -2
+# Why a value choosing the tree a git command writes with its hooks on is refused.
+_TREE_HOOKS = (
+    "in a git command that writes the working tree from a revision, branch, patch or "
+    "repository a value names, with git's hooks on: when the repository's core.hooksPath is "
+    "in the tree (husky's .husky), git runs the hooks of the tree it has just written "
+    "(post-checkout, post-merge, post-index-change), so the value chooses the code that runs"
+)
 # The variables of an expansion (`$f`, `${f}`, `$1`; `$(` gives "("), and those the system sets
 # to a directory, which hold no value unless a loop of the text sets them.
 _EXPANDED_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*|.)")
@@ -415,6 +424,8 @@ class _Lexer:
         # the fields of values that chose where git fetches from (`git remote add o {url}`)
         # that no git writer after them took yet (`git pull o main` writes what they chose)
         self.git_sources: list[int] = []
+        # the fields choosing the tree a git command writes with its hooks on (check_files)
+        self.tree_hooks: set[int] = set()
         self.target_fields: set[int] = set()  # (the fields of redirections' targets)
         self.written_index = _PathIndex()  # (file_writes' names, for fields_read)
         # per `for` loop's NAME, the fields of its word list; the names `export` (or declare
@@ -1070,6 +1081,8 @@ class _Lexer:
             if not any(word in held for word in expansions):  # (`echo hi > "$1"`: its name)
                 names_only = names_only.union(self.variables)
         chooses = value_chooses_files(chosen)
+        if chooses and runs_hooks_of_its_tree(chosen) and value_picks_git_tree(chosen):
+            self.tree_hooks.update(fields)  # (`git checkout {ref}` ran the ref's post-checkout)
         if fields and sets_git_source(chosen):
             self.git_sources += fields
             # (a later git writer may run first: in a loop, after a `&`, in a trap)
@@ -1077,6 +1090,8 @@ class _Lexer:
         elif self.git_sources and writes_git_tree(marked):
             # (`git remote add o {url}; git pull o main`: the first git writer after them, as
             # every command after a later one is after it too, so each source counts once)
+            if runs_hooks_of_its_tree(marked):  # (`git remote add o {url}; git pull o main`)
+                self.tree_hooks.update(self.git_sources)
             fields += self.git_sources
             self.git_sources = []
             chooses = True
@@ -1231,6 +1246,8 @@ class _Lexer:
                 self.file_writes.setdefault(name, set()).update(fields)
         for name, uses in inner.file_uses.items():
             self.file_uses.setdefault(name, []).extend(uses)
+        if _GIT_SOURCE in inner.tree_hooks:  # (`git remote add o {url}; sh -c 'git pull o m'`)
+            self.tree_hooks.update(self.git_sources)
         offset = len(self.command_log)
         for after, writer, written in inner.value_outputs:
             if _GIT_SOURCE in written:  # (`git remote add o {url}; sh -c 'git pull o main'`)
@@ -1341,6 +1358,8 @@ class _Lexer:
                 for index in sorted(fields):
                     self.refuse(index, why)
         self.check_outputs()
+        for index in sorted(self.tree_hooks):  # (last: a reader after the write says more)
+            self.refuse(index, _TREE_HOOKS)
 
     def check_outputs(self) -> None:
         """Refuse the fields of :meth:`note_output`'s writes that a command after the writer

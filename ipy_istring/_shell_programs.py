@@ -80,6 +80,7 @@ __all__ = [
     "reads_program_from_stdin",
     "reads_project_files",
     "reads_response_files",
+    "runs_hooks_of_its_tree",
     "runs_its_data",
     "sets_git_source",
     "stdin_script",
@@ -87,6 +88,7 @@ __all__ = [
     "value_chooses_files",
     "value_named_code_file",
     "value_names_output",
+    "value_picks_git_tree",
     "waits_for_what_it_runs",
     "writes_files_its_input_names",
     "writes_git_tree",
@@ -1251,6 +1253,69 @@ _GIT_DATA_SETTINGS = frozenset(
      "push.autosetupremote", "color.ui", "core.autocrlf", "core.quotepath",
      "merge.conflictstyle", "log.date", "fetch.prune", "advice.detachedhead"}
 )  # fmt: skip
+
+
+# git's subcommands that write no working tree beyond those of _GIT_KEEPING_FILES: refs, a new
+# repository, a diff tool's temporary copies, an archive, a server.  The hooks they run are the
+# tree's checked out before (`git fetch . {b}:x` ran reference-transaction from the old tree).
+_GIT_KEEPING_TREE = _GIT_KEEPING_FILES.union(
+    {"fetch", "branch", "tag", "clone", "difftool", "archive", "daemon"}
+)
+# Per git subcommand, its options whose argument only names what it makes (a new branch, a
+# message): a value there chooses no tree (`git checkout -b {name}` stays where it was).
+_GIT_LABEL_OPTIONS: dict[str, frozenset[str]] = {
+    "checkout": frozenset({"-b", "-B", "--orphan"}),
+    "switch": frozenset({"-c", "-C", "--create", "--force-create", "--orphan"}),
+    **dict.fromkeys(("merge", "stash"), frozenset({"-m", "--message"})),
+}
+
+
+def runs_hooks_of_its_tree(command: Sequence[str | None]) -> bool:
+    """Whether ``command`` is a git command that may write the working tree (any subcommand
+    but those of _GIT_KEEPING_TREE) with its hooks on: when the repository's core.hooksPath is
+    in the tree (husky's ``.husky``), git runs the hooks of the tree it has just written
+    (``git checkout {ref}`` ran the ref's post-checkout; merge, reset --hard, rebase,
+    cherry-pick, restore theirs).  ``git -c core.hooksPath=/dev/null ...`` runs none."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] in (None, EXPANDED) or program(ran[0]) != "git":
+        return False
+    at = _git_subcommand_at(ran[1:])
+    if at is not None and ran[at + 1] in _GIT_KEEPING_TREE:
+        return False
+    return not _disables_hooks(ran[1 : len(ran) if at is None else at + 1])
+
+
+def value_picks_git_tree(command: Sequence[str | None]) -> bool:
+    """Whether a value in the git command ``command`` may choose the tree it writes: anywhere
+    but in an option of _GIT_LABEL_OPTIONS (``git checkout -b {name}``) or after ``--``, a
+    path whose contents come from the index or a revision the text names (``git checkout --
+    {f}``, ``git reset -- {f}``)."""
+    ran = _run_command(command, "")
+    found = _git_subcommand_at(ran[1:])
+    at = len(ran) if found is None else found + 1
+    if None in ran[1:at]:
+        return True  # (`git -C {d} checkout main`: the repository, its hooks and settings)
+    after = ran[at + 1 :]
+    labels = _GIT_LABEL_OPTIONS.get(str(ran[at]) if found is not None else "", frozenset())
+    before_dashes = after[: after.index("--")] if "--" in after else after
+    return any(
+        word is None and ran[at + k] not in labels for k, word in enumerate(before_dashes)
+    )
+
+
+def _disables_hooks(options: Sequence[str | None]) -> bool:
+    """Whether git's global ``options`` set core.hooksPath to ``/dev/null`` last (``-c
+    core.hooksPath=/dev/null``), where git finds no hook to run: the last setting wins."""
+    disabled = False
+    for before, word in zip(["", *options], options):
+        if word is None or word == EXPANDED:
+            # (a value or an expansion as a setting may set it again)
+            disabled = disabled and before not in ("-c", "--config-env")
+            continue
+        name, _, setting = word.removeprefix("--config-env=").partition("=")
+        if name.lower() == "core.hookspath":
+            disabled = before == "-c" and setting == "/dev/null"
+    return disabled
 
 
 def sets_git_source(command: Sequence[str | None]) -> bool:
@@ -3063,8 +3128,14 @@ def _container_command(
 def _git_subcommand(before: Sequence[str | None]) -> str | None:
     """git's subcommand (its first operand after the global options), if written before the
     value; ``None`` while still in the global options, or when a value is the subcommand."""
+    at = _git_subcommand_at(before)
+    return None if at is None else before[at]
+
+
+def _git_subcommand_at(before: Sequence[str | None]) -> int | None:
+    """Where :func:`_git_subcommand` is in ``before`` (``git git cat``: the second word)."""
     expects_argument = False
-    for word in before:
+    for at, word in enumerate(before):
         if expects_argument:
             expects_argument = False
         elif word is None:
@@ -3072,7 +3143,7 @@ def _git_subcommand(before: Sequence[str | None]) -> str | None:
         elif word.startswith("-"):
             expects_argument = word in _GIT_OPTIONS_WITH_ARGUMENT
         else:
-            return word
+            return at
     return None
 
 

@@ -131,6 +131,12 @@ def _fix_for(why: str) -> str:
             "Have the command string use its parameter only as data (a quoted \"$1\" "
             "argument of a program that reads it as data, after --), or do that part in Python"
         )
+    if why.startswith("in a git command that writes the working tree"):
+        return (
+            "Turn git's hooks off in that command, as in git -c core.hooksPath=/dev/null "
+            "checkout {ref} (git then finds no hook to run), or write the revision in the "
+            "static text"
+        )
     if why.startswith("in a command writing a file a value names"):
         return (
             "Write the file's name and source in the static text (curl -o page.html {url} "

@@ -37,7 +37,8 @@ OPTION_NAMES = [
     ("tar -§f a.tar f", "cI"),
     ("tar -x§ a.tar", "I"),
     ("rsync -§ src h:dst", "e touch x"),
-    ("git --§ ls-remote r", "upload-pack=touch x"),
+    # (git's hooks off: with them on, the twenty-fourth pass refuses any value there)
+    ("git -c core.hooksPath=/dev/null --§ ls-remote r", "upload-pack=touch x"),
     ("mytool -v§", "c touch x"),
     ("mytool --no-§", "x"),
     ("sudo ssh -v§ host", "oProxyCommand=x"),

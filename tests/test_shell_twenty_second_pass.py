@@ -34,7 +34,8 @@ sh() gave for these templates) in real dash and bash, then refused by allow-list
   own pipeline count now: ``ls | wc -l; sh s.sh; cp a {f}`` is accepted.)
 
 Accepted, and run: those writes alone (``cat payload > {f}``, ``cat payload | tee {f}``,
-``git checkout {ref}``, ``patch -p1 -i {f}``, ``scp {src} .``), with a reader of data after
+``git -c core.hooksPath=/dev/null checkout {ref}`` (the twenty-fourth pass refuses it with
+git's hooks on), ``patch -p1 -i {f}``, ``scp {src} .``), with a reader of data after
 them, after the script they would replace, ``git log {ref}; sh s.sh``, and the template's own
 text written to the file a value names (``echo 'echo hi' > {f}; sh s.sh``), and ``… |
 parallel echo {}``.
@@ -191,8 +192,9 @@ def test_a_git_subcommand_not_known_to_keep_the_files_counts_as_their_writer(cas
         sh(_template(case, "evil"))
 
 
-ACCEPTED_CASES = [
-    # (template, the values, the file it writes, the text the file holds after)
+# (template, the values, the file it writes, the text the file holds after)
+Accepted = tuple[str, list[str], str, str]
+ACCEPTED_CASES: list[Accepted] = [
     ("cat payload > §", ["out.txt"], "out.txt", _TOUCH),
     ("cat payload | tee §", ["out.txt"], "out.txt", _TOUCH),
     ("tee -a § < payload", ["out.txt"], "out.txt", _TOUCH),
@@ -204,21 +206,31 @@ ACCEPTED_CASES = [
     ("> §; sh s.sh", ["s.sh"], "s.sh", ""),
     ("scp § .", ["sub/s.sh"], "s.sh", _TOUCH),
     ("patch -s -p1 -i §", ["p1.diff"], "s.sh", _TOUCH),
-    ("git checkout -q §; ls", ["evil"], "s.sh", _TOUCH),
-    ("sh s.sh; git checkout -q §", ["evil"], "s.sh", _TOUCH),
+    # (with git's hooks off: with them on, the twenty-fourth pass refuses both, as git runs
+    # the hooks of the value's tree when core.hooksPath is in it)
+    ("git -c core.hooksPath=/dev/null checkout -q §; ls", ["evil"], "s.sh", _TOUCH),
+    ("sh s.sh; git -c core.hooksPath=/dev/null checkout -q §", ["evil"], "s.sh", _TOUCH),
     ("git log -1 --oneline §; sh s.sh", ["evil"], "s.sh", "echo harmless"),
     ("git diff --stat § >/dev/null; sh s.sh", ["evil"], "s.sh", "echo harmless"),
 ]
 
 
+def _accepted_and_written(
+    shell: str, example: Accepted, where: pathlib.Path, prepare: Prepare = _prepare
+) -> None:
+    """``example``'s case is accepted and run (:func:`_accepted_and_run`), and the file it
+    names holds the text it gives after."""
+    case, values, written, holds = example
+    _accepted_and_run(shell, case, values, where, prepare)
+    assert (where / written).read_text().strip() == holds
+
+
 @pytest.mark.parametrize("example", ACCEPTED_CASES, ids=lambda e: e[0])
 @pytest.mark.parametrize("shell", SHELLS)
 def test_a_file_a_value_names_written_and_not_run_after_stays_accepted(
-    shell: str, example: tuple[str, list[str], str, str], tmp_path: pathlib.Path
+    shell: str, example: Accepted, tmp_path: pathlib.Path
 ) -> None:
-    case, values, written, holds = example
-    _accepted_and_run(shell, case, values, tmp_path)
-    assert (tmp_path / written).read_text().strip() == holds
+    _accepted_and_written(shell, example, tmp_path)
 
 
 # -- a pipeline before the write is done before it; one the writer is in is not -----------------
@@ -245,7 +257,11 @@ PIPELINE_BEFORE_CASES = [
     ("cat payload | wc -l; sh s.sh; cp payload §", ["s.sh"], "s.sh"),
     ("find . -name '*.diff' | head -n 1; sh s.sh; cp payload §", ["s.sh"], "s.sh"),
     ("ls | wc -l; sh s.sh; curl -s -o § §", ["s.sh", "file://{tmp}/payload"], "s.sh"),
-    ("git log --oneline | head -n 1; sh s.sh; git checkout -q §", ["evil"], "s.sh"),
+    (
+        "git log --oneline | head -n 1; sh s.sh; git -c core.hooksPath=/dev/null checkout -q §",
+        ["evil"],
+        "s.sh",
+    ),
 ]
 
 
