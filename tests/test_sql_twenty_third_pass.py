@@ -32,6 +32,10 @@ sql() accepts:
   ``xslt_process(doc, {xsl})`` runs under libxslt's file and network prohibitions: a
   stylesheet's ``document('PG_VERSION')`` and ``exsl:document`` (a write) failed, where a
   plain stylesheet ran.
+* A format string: ``printf({f}, ...)`` and DuckDB's ``format({f}, ...)`` read no argument the
+  text does not give (DuckDB: "out of range"; SQLite writes nothing, and ignores ``%n``), and
+  DuckDB's ``duckdb_secrets(redact = {r})`` with ``False`` is refused by DuckDB unless the
+  text itself allowed unredacted secrets.
 * The functions that run a string as SQL, or load code (``query_to_xml``, ``dblink``, DuckDB's
   ``query()`` and ``query_table()``, SQLite's ``load_extension``, ``set_config({k}, ...)``), were
   refused by earlier passes (tests/contexts_sql.py, test_sql.py), also with the value inside
@@ -210,6 +214,24 @@ def test_a_pattern_value_chooses_only_which_rows_match(
         assert connection.execute(*_render(literal, "qmark", dialect, p=escaped)).fetchall() == [
             ("a_b",)
         ]
+
+
+def test_a_format_string_value_reads_only_the_arguments_the_text_gives() -> None:
+    """printf() and format() with the format from a value: no argument the text does not
+    give (DuckDB refuses, SQLite writes nothing), and SQLite ignores %n; and a value cannot
+    turn off the redaction of DuckDB's secrets (a setting the text would have to write)."""
+    lite = sqlite3.connect(":memory:")
+    query = _render("select printf({f}, 'a')", "qmark", "sqlite", f="%s|%s|%n|%s")
+    assert lite.execute(*query).fetchall() == [("a|||",)]
+    connection = duckdb.connect()
+    for call in ("printf", "format"):
+        spec = "%s %s" if call == "printf" else "{} {}"
+        query = _render(f"select {call}({{f}}, 'a')", "qmark", "duckdb", f=spec)
+        with pytest.raises(duckdb.InvalidInputException, match="out of range"):
+            connection.execute(*query)
+    unredacted = _render("select * from duckdb_secrets(redact = {r})", "qmark", "duckdb", r=False)
+    with pytest.raises(duckdb.InvalidInputException, match="unredacted secrets is disabled"):
+        connection.execute(*unredacted)
 
 
 def test_postgresql_patterns_and_jsonpath_run_no_function(pg: Any) -> None:  # noqa: F811
