@@ -1934,9 +1934,10 @@ def _composed(
         # The statement's ':i' fields after a dot (alias.{c:i}), those where a tuple value
         # would write one (select {c:i}), and whether its FROM calls a function (PostgreSQL):
         # then alias.name may be the call name(alias).
-        qualified: list[int] = []
+        qualified: list[tuple[int, str | None]] = []  # and the name before the dot
         columns: list[int] = []
         from_calls = False
+        rows = _TableRows()  # the names of its tables' rows in FROM
         # Whether the current dotted name is a relation the statement reads or writes (as
         # _names_a_table), and the last one's, at the top level, with only commas after it:
         # then the next name is one too (drop table a, {t:i}; grant select on a, {t:i} to r).
@@ -2004,6 +2005,10 @@ def _composed(
                 relation = listing = ""
             elif not named and token not in (",", "."):
                 listing = ""
+            if postgresql:
+                unread = _unread_row_name(kind, token, specs, field, last, last_named, clauses[-1])
+                written = "(" if opens else token  # f {xs:in} calls f, as f (...) does
+                rows.see(kind, written, (start, text[start:end]), bool(relation), unread)
             if postgresql and named and _updates_settings(token, chain_before, chain_prior):
                 if kind == "field":
                     updated[field] = True  # update {t:i}: the value must not be pg_settings
@@ -2217,17 +2222,17 @@ def _composed(
                         and _names_created(_statement(head), chain_before),
                     )  # fmt: skip
                     if postgresql and last == ".":
-                        qualified.append(field)
+                        qualified.append((field, rows.qualifier))
                     elif postgresql and not (relation or chain_before in _DECLARES):
                         columns.append(field)  # select {c:i}: ("u", "ts_stat") is u.ts_stat
                 field += 1
             elif token == ";":
-                _refuse_qualified(found, aliased, qualified, columns, from_calls)
+                _refuse_qualified(found, aliased, qualified, columns, from_calls, rows)
                 _refuse_export_options(found, export_fields, export_written)
                 _refuse_cast_types(found, cast_fields, cast_words)
                 export_fields, export_written = [], []
                 cast_fields, cast_words = [], []
-                qualified, columns, from_calls = [], [], False
+                qualified, columns, from_calls, rows = [], [], False, _TableRows()
                 head, calls, clauses, routine_body, atomic = [], [], [""], False, False
                 table_calls = []
                 after_set = attach_type = options = None
@@ -2308,7 +2313,7 @@ def _composed(
                         taint = _EXTERNAL_RESOURCE  # create external resource {t:i} as r
             previous = token if kind in ("word", "identifier") else ""
             prior, last, last_named = last, token, named
-        _refuse_qualified(found, aliased, qualified, columns, from_calls)
+        _refuse_qualified(found, aliased, qualified, columns, from_calls, rows)
         _refuse_export_options(found, export_fields, export_written)
         _refuse_cast_types(found, cast_fields, cast_words)
         if taint:
@@ -2519,6 +2524,83 @@ _KEYWORD_FUNCTIONS = frozenset(
      "current_role", "current_user", "session_user", "system_user", "user", "current_catalog",
      "current_schema")
 )  # fmt: skip
+# Words that start an item of FROM but name no relation: `from lateral f(x)`, `from only t`,
+# `from rows from (f(x))`, `from collation for (x)`.
+_NO_RELATION = _KEYWORD_FUNCTIONS | {"lateral", "only", "rows", "collation"}
+# PostgreSQL truncates a name to 63 bytes: a name written shorter, in ASCII, is compared whole
+_ROW_NAME_BYTES = 60
+
+
+class _TableRows:
+    """Which names a PostgreSQL statement gives only to a table's row in FROM, so that
+    ``alias.{c:i}`` is a column of that row, or a function of a whole table row, as in a
+    statement without a function in FROM (``t.row_to_json``): never a call of the value a
+    function in FROM gives.  A name is such a row's when every place the statement writes it
+    (but before a dot) is a relation's last name in FROM, not followed by ``(``, or the alias
+    right after one (``from generate_series(1, 3) g, {t:i} t``).  A function's row is named
+    by an alias after its ``)`` or by the function's own name, neither of which is such a
+    place; a ':i' field that may be an alias (``from unnest(x) {a:i}``), a function of SQL's
+    syntax that PostgreSQL names by no word of the text (``from trim(both from x)`` is btrim)
+    or a U&"..." name the check cannot read may give any name, and then no name counts."""
+
+    def __init__(self) -> None:
+        self.uses: dict[str, set[int]] = {}  # each name: where it stands, but before a dot
+        self.rows: set[int] = set()  # where a relation's or its alias's name stands
+        self.unknown = False
+        # the name before the last dot, if it is a single name written in plain short ASCII
+        # (lowercased, as sql() reads names: "T" and t are the same here, which only means
+        # that a function's row named "T" stops t from counting as a table's)
+        self.qualifier: str | None = None
+        # the last token, if a name: (its name, position, "relation" or "alias" if it may be
+        # a relation's last name or its alias, and whether it is a single plain name)
+        self.name: tuple[str, int, str, bool] | None = None
+        self.alias_next = False  # the token after a relation in FROM: its alias, or AS
+        self.dot = False  # the last token was a dot
+
+    def see(
+        self, kind: str, token: str, span: tuple[int, str], relation: bool, unread: bool
+    ) -> None:
+        """Read the next token (``span``: its position and its text as written; ``relation``:
+        it is, or continues, a name FROM reads as a relation; ``unread``: it may give an
+        item of FROM a name the check cannot read)."""
+        name, alias_next = self.name, self.alias_next
+        self.alias_next = False
+        alias_next = self._place(token) or alias_next
+        if token == ".":
+            self.qualifier = name[0] if name is not None and name[3] else None
+        self.unknown |= unread or (kind == "identifier" and token == _UNREADABLE)
+        if alias_next and token == "as":
+            self.alias_next = True
+        elif kind in ("word", "identifier"):
+            role = "alias" if alias_next else ""
+            if relation and not alias_next and token not in _NO_RELATION:
+                role = "relation"
+            written = span[1]
+            plain = not self.dot and written.isascii() and len(written) < _ROW_NAME_BYTES
+            self.name = (token, span[0], role, plain)
+        elif kind == "field" and relation:
+            self.alias_next = True  # from {t:i} t: the alias may follow
+        self.dot = token == "."
+
+    def _place(self, token: str) -> bool:
+        """Place the last name, now that ``token`` follows it (``""`` at the end): a use, unless
+        a dot follows; a table's row, unless ``(`` follows.  Whether an alias may come next."""
+        name, self.name = self.name, None
+        if name is None or token == ".":
+            return False
+        self.uses.setdefault(name[0], set()).add(name[1])
+        if name[2] and token != "(":  # a relation (or its alias) it is, then
+            self.rows.add(name[1])
+        return name[2] == "relation" and token != "("
+
+    def row(self, qualifier: str | None) -> bool:
+        """Whether ``qualifier`` (before the dot of ``qualifier.{c:i}``) names only tables'
+        rows in this statement (read to its end)."""
+        self._place("")
+        if self.unknown or qualifier is None:
+            return False
+        where = self.uses.get(qualifier, set())
+        return bool(where) and where <= self.rows
 
 
 _QUALIFIED_VALUE = (
@@ -2565,6 +2647,34 @@ def _starts_from_item(before: str, clause: str) -> bool:
     return before in _FROM_ITEM_AFTER or (before in (",", "(") and clause in ("from", "join"))
 
 
+_TABLE_NAME_AFTER = frozenset(("from", "join", ",", "only", "lateral", "using", "(", "."))
+
+
+# SQL's syntax for functions whose item of FROM PostgreSQL names by no word of the text:
+# `from trim(both from {x})` is named btrim (ltrim, rtrim), `cast({x} as character varying)`
+# and `treat(...)` varchar (the type's name), `collation for (...)` pg_collation_for, and
+# PostgreSQL 16's `from current_catalog` current_database: `select (select btrim.{c:i} from
+# trim(both from {x})) from t btrim` with c = "ts_stat" ran the value as SQL.
+_RENAMED_CALLS = _KEYWORD_FUNCTIONS | {"cast", "treat", "trim", "collation"}
+
+
+def _unread_row_name(
+    kind: str, token: str, specs: tuple[str, ...], field: int, last: str, last_named: bool,
+    clause: str,
+) -> bool:  # fmt: skip
+    """Whether this token (after the token ``last``, a name if ``last_named``, in ``clause``)
+    may give an item of FROM a name the check cannot read: a ':i' field where an alias may
+    stand (``from unnest(x) {a:i}``, ``from t as {a:i}``, not a table's name ``from a, {t:i}``),
+    or a function of SQL's syntax that PostgreSQL names otherwise (``_RENAMED_CALLS``)."""
+    if clause not in ("from", "join"):
+        return False
+    if kind == "word":
+        return token in _RENAMED_CALLS
+    if kind != "field" or specs[field] != "i" or last in _TABLE_NAME_AFTER:
+        return False
+    return last_named or last in (")", "as")
+
+
 def _indirected(prior: str, field: int, specs: tuple[str, ...]) -> bool:
     """Whether the token ``prior``, before a dot before the field, is one PostgreSQL's
     attribute notation calls a name after: ``(x).f``, ``x[1].f``, and a parameter or a
@@ -2595,15 +2705,18 @@ def _refuse_cast_types(
 def _refuse_qualified(
     found: list[tuple[str, str] | None],
     aliased: list[bool],
-    qualified: list[int],
+    qualified: list[tuple[int, str | None]],
     columns: list[int],
     from_calls: bool,
+    rows: _TableRows,
 ) -> None:
-    """Refuse the statement's ``alias.{c:i}`` fields when its FROM calls a function, and mark
-    the ``:i`` fields where a tuple value would write ``alias.name`` (``select {c:i}``)."""
+    """Refuse the statement's ``alias.{c:i}`` fields when its FROM calls a function, but where
+    the alias names only tables' rows, and mark the ``:i`` fields where a tuple value would
+    write ``alias.name`` (``select {c:i}``)."""
     if from_calls:
-        for field in qualified:
-            found[field] = found[field] or _QUALIFIED_CALL
+        for field, qualifier in qualified:
+            if not rows.row(qualifier):
+                found[field] = found[field] or _QUALIFIED_CALL
         for field in columns:
             aliased[field] = True
 
