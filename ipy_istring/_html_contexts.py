@@ -1622,11 +1622,12 @@ def _style_size(landing: _Landing, index: int, token: re.Pattern[str]) -> bool:
     """Whether field ``index`` stands in ``landing``'s style attribute as the whole number
     of a size (width: {pct}%), the attribute holding plain declarations only: see
     _STYLE_NUMBERS."""
+    declarations = landing.value.split(";")
     if landing.element in _LOADING_ELEMENTS or _STYLE_TEXT.fullmatch(landing.value) is None:
         return False
-    for declaration in landing.value.split(";"):
-        if not _balanced(declaration):
-            return False
+    if not all(map(_balanced, declarations)):
+        return False
+    for declaration in declarations:
         fields = [int(field.group(1)) for field in token.finditer(declaration)]
         if index not in fields:
             continue

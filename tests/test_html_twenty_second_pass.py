@@ -124,6 +124,65 @@ def test_sizes_in_plain_declarations_are_accepted(template: str, values: tuple) 
     assert str(result(template, *values)) == naive(template, *values)
 
 
+# Pieces of style text for the differential run below: declarations, bits of them, and the
+# characters the plain declarations may hold or not, around a field written several ways.
+STATIC_PIECES = [
+    "color: red", "background: url(x.png)", "a: b(c)", "--x: 1", "-webkit-box-flex: 1", "x",
+    "font: 12px serif", "width: calc(1px + 2%)", "(", ")", "a(", "url(", ":", ";", " ", "#f00",
+    "1px", "rgb(1, 2, 3)", "height: 8px", "margin: 0 auto",
+    # (what the plain declarations' characters and balanced parentheses keep out)
+    "background: url(", "background-image: image-set(", "font-family: 'a", "content: \"",
+    "/*", "*/", "\\", "{", "}", "!important",
+]  # fmt: skip
+FIELD_PIECES = [
+    "width: {}%", "WIDTH:{}%", "padding: {}px", "border-radius: {}em", "opacity: {}",
+    "width: 1{}%", "{}: 1px", "w{}: 1px", "width: {} px", "top: {}px", "width: {}%{}",
+    "width: ({}%)", "max-height:\t{}rem", "line-height: {}", "font-size: {}pt",
+]  # fmt: skip
+MARK = "987654"
+
+
+def style_texts(count: int, seed: int) -> list[str]:
+    """``count`` random style attribute texts, each holding one field piece or more."""
+    import random
+
+    chance = random.Random(seed)
+    texts = []
+    for _ in range(count):
+        pieces = chance.choices(STATIC_PIECES, k=chance.randrange(4))
+        pieces.insert(chance.randrange(len(pieces) + 1), chance.choice(FIELD_PIECES))
+        texts.append(chance.choice(["; ", ";", " ", ""]).join(pieces))
+    return texts
+
+
+def test_a_number_lands_in_the_size_it_is_written_for(browser: Any) -> None:  # noqa: F811
+    # Differential run: of random style texts, those html() accepts with a number in each
+    # field are rendered in Chromium, and the number is read back from the element's
+    # declarations: it must stand in the longhands of the listed sizes only.
+    accepted = []
+    for text in style_texts(800, seed=22):
+        template = f'<div style="{text}">x</div>'
+        try:
+            accepted.append(str(result(template, *[MARK] * template.count("{}"))))
+        except RenderError:
+            continue
+    assert len(accepted) > 60  # (enough of them to tell)
+    tab = browser.new_page()
+    tab.set_content("<!doctype html><body>" + "".join(accepted))
+    landed = tab.evaluate(
+        """(mark) => [...document.querySelectorAll('div')].flatMap((div) =>
+        [...div.style].filter((name) => div.style.getPropertyValue(name).includes(mark)))""",
+        MARK,
+    )
+    tab.close()
+    sizes = {"width", "max-height", "line-height", "font-size", "opacity"}
+    longhands = {f"padding-{side}" for side in ("top", "right", "bottom", "left")} | {
+        f"border-{corner}-radius"
+        for corner in ("top-left", "top-right", "bottom-right", "bottom-left")
+    }
+    assert landed and set(landed) <= sizes | longhands
+
+
 @pytest.mark.parametrize(
     "value",
     [HOSTILE, "1e3", "1e-05", "nan", "inf", "-3", "", " 42", "42 ", "4 2", "42.", ".5",
