@@ -24,6 +24,10 @@ before refused that notebooks write every day.
   list, static text with a quote, comment, backslash, ``!important`` or an unbalanced
   parenthesis, a style attribute on a ``<link>``, and a ``<style>`` body (``@import``,
   ``@property``, ``if()``).
+* Holds (target 2): typed CSS ``attr()`` (Chromium 133+) in the template's own style sheet
+  reading a ``data-*`` value, which html() accepts as text, made no request in Chromium 156
+  (``attr(data-u type(*))`` as a background, through ``var()``, in ``image-set()``, as
+  ``type(<image>)``): attr-tainting keeps a value out of URLs.
 * Chromium's newer attributes (target 1), kept as regression tests: ``interestfor``,
   ``writingsuggestions``, ``blocking``, ``fetchpriority``, ``referrerpolicy``,
   ``crossorigin``, ``attributionsrc``, ``itemprop``, ``itemtype``, ``formmethod``, the
@@ -153,6 +157,30 @@ def style_texts(count: int, seed: int) -> list[str]:
         pieces.insert(chance.randrange(len(pieces) + 1), chance.choice(FIELD_PIECES))
         texts.append(chance.choice(["; ", ";", " ", ""]).join(pieces))
     return texts
+
+
+@pytest.mark.parametrize(
+    ("style", "value"),
+    [
+        (".x { background-image: attr(data-u type(*)) }", "url(https://x.test/t)"),
+        (".x { --u: attr(data-u type(*)); background-image: var(--u) }", "url(https://x.test/t)"),
+        (".x { background-image: image-set(attr(data-u) 1x) }", "https://x.test/t"),
+        (".x { background-image: attr(data-u type(<image>)) }", "url(https://x.test/t)"),
+        (".x { background: attr(data-u type(*)) }", "red url(https://x.test/t)"),
+    ],
+)  # fmt: skip
+def test_typed_attr_makes_no_request_of_a_data_value(
+    browser: Any,  # noqa: F811
+    style: str,
+    value: str,
+) -> None:
+    # Holds (target 2): a data-* value, which html() accepts as plain text, read by typed
+    # attr() in the template's own style sheet is no URL in Chromium 156 (attr-tainting).
+    control = '<div style="width: 9px; height: 9px; background: url(https://x.test/t)"></div>'
+    assert shown(browser, control)["requested"] == ["https://x.test/t"]
+    template = '<style>{}</style><div class="x" data-u="{}" style="height: 9px">x</div>'
+    rendered = str(result(template.replace("{}", style, 1), value))
+    assert shown(browser, rendered)["requested"] == []
 
 
 def test_a_number_lands_in_the_size_it_is_written_for(browser: Any) -> None:  # noqa: F811
