@@ -196,6 +196,27 @@ _REFERENCED_BY_PAGE = dict.fromkeys(
 # (name="field-{x}", name="user[{x}]"), or a number after a prefix without one.
 _ID_SEPARATOR = re.compile(r"[^A-Za-z0-9_$\x80-\U0010ffff]")
 _NUMBER = re.compile(r"-?[0-9]*")
+# A style attribute is CSS, where text a value chose could add any declaration (the twenty-
+# second pass, in Chromium: style="width: {v}%" given "1%; position: fixed; inset: 0;
+# background: url(https://x.test/t)" covered the page and requested the value's URL).  A
+# field may stand there only as the whole number of a size, in a style attribute whose text
+# is plain declarations: property: value; with letters, digits and # . % , + - ( ) only (no
+# quote, backslash, slash, comment, !, @, braces, or unbalanced parenthesis: so no string,
+# escape or url( token spans a ";", and the declarations are what the split at ";" reads).
+# The field's declaration is one of these properties, and its value the field then a unit
+# (width: {pct}%): the value must be a plain non-negative number, which no CSS token it
+# could continue makes more than a number (a progress bar's width, a cell's padding).  The
+# properties take no negative value: a size, never a position or a margin (which could move
+# the element over the page around the output).
+_STYLE_NUMBERS = _names(
+    """width height min-width max-width min-height max-height font-size line-height opacity
+    flex-grow padding padding-top padding-right padding-bottom padding-left border-width
+    border-radius"""
+)
+_STYLE_UNITS = _names("% px em rem ch ex pt", "")
+_STYLE_TEXT = re.compile(r"[A-Za-z0-9#.%,:;()\t\n\x0c\r +-]*")
+_STYLE_DECLARATION = re.compile(r"[\t\n\x0c\r ]*(-?[A-Za-z][A-Za-z-]*)[\t\n\x0c\r ]*:(.*)", re.S)
+_STYLE_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 # Attributes that reach past the output's own elements, to the page's focus and the browser's
 # saved data: a tabindex above 0 puts the element before all of the page's in the Tab order
 # (in Chromium the first Tab from the page's start focused an output's tabindex="1" button,
@@ -409,7 +430,8 @@ class Slot:
     continues_token: bool = False
     paint: bool = False  # the field is in an svg paint (fill, stroke): see _PAINT_VALUE
     choice: str = ""  # the field is a whole tabindex or autocomplete: see _CHOICES
-    # "id" or "name": the field is in one after a prefix without a separator (a number only)
+    # "id" or "name": the field is in one after a prefix without a separator (a number only);
+    # "style": the field is the number of a size in a style attribute (see _STYLE_NUMBERS)
     number: str = ""
 
 
@@ -1100,6 +1122,14 @@ _REFUSALS: dict[str, Refusal] = {
         'Start the name with a prefix of your own and a separator (name="field-{x}", '
         'name="user[{x}]"), or write the whole name in the template',
     ),
+    "style number": (
+        "stands in a style attribute as the number of a size (width: {v}%) and is no plain "
+        "number: its text is CSS, where a value could add any declaration (in Chromium "
+        "\"1%; position: fixed; inset: 0; background: url(https://x.test/t)\" covered the "
+        "page and requested the value's URL)",
+        "Pass a non-negative number in digits (f\"{pct:.1f}\", not 1e-05, nan or -3), or "
+        "choose among fixed styles with a class (class=\"level-{x}\")",
+    ),
     "name number": (
         "gives the rest of a name whose prefix has no separator (-, :, ., [) and is no number: "
         "the prefix and the value may make any name (\"act\" + \"ion\" is the form's "
@@ -1185,7 +1215,8 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             "stands in a style attribute",
             "Its value is CSS, where a value could add any property (position: fixed...); "
             'choose among fixed styles with a class (class="level-{x}") or pass the value in '
-            "a data-* attribute",
+            "a data-* attribute.  A number may be the whole number of a size in plain "
+            'declarations (style="width: {pct}%; height: 8px"; see docs/renderers.md)',
         )
     if name == "srcdoc":
         return (
@@ -1546,6 +1577,9 @@ def _decide(
                 place = (landing.namespace, landing.element)
                 keeps_nul = keeps_nul or place not in _INTEGRATION_POINTS
         elif landing.where == "attribute":
+            if landing.attribute == "style" and _style_size(landing, index, token):
+                kind, number = "attribute", "style"  # a number: see _STYLE_NUMBERS
+                continue
             rule = _attribute_rule(landing)
             if isinstance(rule, tuple):
                 return refused(rule)
@@ -1582,6 +1616,39 @@ def _decide(
         kind, None, trusted_refusal, -1, keeps_nul, continues_token, paint, choice, number
     )
     return slot, url
+
+
+def _style_size(landing: _Landing, index: int, token: re.Pattern[str]) -> bool:
+    """Whether field ``index`` stands in ``landing``'s style attribute as the whole number
+    of a size (width: {pct}%), the attribute holding plain declarations only: see
+    _STYLE_NUMBERS."""
+    declarations = landing.value.split(";")
+    if landing.element in _LOADING_ELEMENTS or _STYLE_TEXT.fullmatch(landing.value) is None:
+        return False
+    if not all(map(_balanced, declarations)):
+        return False
+    for declaration in declarations:
+        fields = [int(field.group(1)) for field in token.finditer(declaration)]
+        if index not in fields:
+            continue
+        parsed = _STYLE_DECLARATION.fullmatch(declaration)
+        if parsed is None or _keyword(parsed.group(1)) not in _STYLE_NUMBERS:
+            return False
+        value = parsed.group(2).strip(ASCII_WHITESPACE)
+        field = token.match(value)  # the value starts with the field, then its unit
+        unit = value[field.end() :] if field else None
+        return len(fields) == 1 and unit is not None and _keyword(unit) in _STYLE_UNITS
+    return False
+
+
+def _balanced(text: str) -> bool:
+    """Whether the parentheses of ``text`` close in order, each after it opens."""
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _id_rule(landing: _Landing, token: re.Pattern[str]) -> Refusal | bool:
@@ -1863,7 +1930,9 @@ def token_refusal(slot: Slot, text: str) -> Refusal | None:
         return _REFUSALS["paint"]
     if slot.choice and text not in _CHOICES[slot.choice]:
         return _choice_words(slot.choice)
-    if slot.number and _NUMBER.fullmatch(text) is None:
+    if slot.number == "style" and _STYLE_NUMBER.fullmatch(text) is None:
+        return _REFUSALS["style number"]
+    if slot.number in ("id", "name") and _NUMBER.fullmatch(text) is None:
         return _REFUSALS[f"{slot.number} number"]
     return None
 
