@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 __all__ = [
     "ASSIGNING",
     "BANG_COMMAND_FILES",
+    "CHOSEN_REPOSITORY",
     "DATA_INPUT_PROGRAMS",
     "DATA_OPTION_PROGRAMS",
     "ENVIRONMENT_NAME",
@@ -339,6 +340,15 @@ _COMMAND_SETTINGS = {
 }
 # git's options that take a command to run on the other end, or where git finds its commands.
 _GIT_COMMAND_OPTIONS = frozenset({"--upload-pack", "--receive-pack", "--exec", "--exec-path"})
+# git's global options that choose the repository, whose own .git/config git obeys: its
+# core.fsmonitor ran on `git -C {d} status` (also diff, add, commit, fetch), its aliases run.
+_GIT_REPOSITORY_OPTIONS = frozenset({"-C", "--git-dir"})
+#: Why a value choosing the repository git works in is refused (`git -C {d}`, `cd {d}; git`).
+CHOSEN_REPOSITORY = (
+    "a repository whose own settings (.git/config) git obeys, and they may be commands: its "
+    "core.fsmonitor runs on git status, diff, add and commit, its aliases and diff.external "
+    "run too, so the value chooses the code that runs"
+)
 # git subcommands' options that take a command git runs through a shell (rebase's exec line,
 # difftool's external command, grep's pager, filter-branch's filters, send-email's address
 # commands, the upload-pack that clone runs).
@@ -1144,8 +1154,14 @@ _OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
     "wget": frozenset({"-O", "--output-document"}),
     "sort": frozenset({"-o", "--output"}),
     "dd": frozenset({"of"}),  # (dd of=FILE)
+    # (the twenty-fifth pass: each wrote payload's lines to s.sh, which `sh s.sh` then ran)
+    "iconv": frozenset({"-o", "--output"}),
+    "shuf": frozenset({"-o", "--output"}),
+    "openssl": frozenset({"-out"}),
+    "git": frozenset({"--output"}),  # (`git show --output=FILE HEAD:payload`)
 }
-_COPYING = frozenset({"cp", "mv", "install", "ln", "rsync"})
+# (`link a b` is `ln a b`)
+_COPYING = frozenset({"cp", "mv", "install", "ln", "link", "rsync"})
 # Options whose argument is a directory the program writes files into (`tar -xf a.tar -C {d}`
 # with `.` puts the archive's s.sh where `sh s.sh` runs it), by program.
 _TARGET_DIRECTORIES: dict[str, frozenset[str]] = {
@@ -3028,6 +3044,10 @@ def _command_setting(
         last = None if last is None else _unabbreviated(last, _GIT_COMMAND_OPTIONS | options)
         if option in _GIT_COMMAND_OPTIONS or last in _GIT_COMMAND_OPTIONS:
             return f"the argument of git {option or last}, a command that git runs as code"
+        if subcommand is None and (
+            option in _GIT_REPOSITORY_OPTIONS or last in _GIT_REPOSITORY_OPTIONS
+        ):
+            return f"the repository of git {option or last}, " + CHOSEN_REPOSITORY
         if option in options or _gives(last, options):
             return (
                 f"the argument of git {subcommand} {option or last}, a command that git "
