@@ -1157,8 +1157,6 @@ _OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
     # (the twenty-fifth pass: each wrote payload's lines to s.sh, which `sh s.sh` then ran)
     "iconv": frozenset({"-o", "--output"}),
     "shuf": frozenset({"-o", "--output"}),
-    "openssl": frozenset({"-out"}),
-    "git": frozenset({"--output"}),  # (`git show --output=FILE HEAD:payload`)
 }
 # (`link a b` is `ln a b`)
 _COPYING = frozenset({"cp", "mv", "install", "ln", "link", "rsync"})

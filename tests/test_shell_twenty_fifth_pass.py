@@ -21,15 +21,18 @@ sh() gave for these templates) in real dash and bash, then refused by allow-list
 
 * A file a value names, written by a program the writers' table did not list, before a command
   that runs it: with the value ``s.sh``, ``iconv -f utf-8 -t utf-8 -o {f} payload; sh s.sh``
-  (also ``--output=``), ``shuf -o {f} payload``, ``openssl enc -d -base64 -in p.b64 -out {f}``,
-  ``git log --output={f} -1 --format=%B`` (a commit message the template made from payload)
-  and ``link payload {f}`` each put payload's ``touch`` line in s.sh, which sh ran.  Their
-  output options join curl's, wget's, sort's and dd's, and link joins the copies (ln's
-  rules); alone, with no command running a file after them, they stay accepted.
+  (also ``--output=``), ``shuf -o {f} payload`` and ``link payload {f}`` each put
+  payload's ``touch`` line in s.sh, which sh ran.  Their output options join curl's, wget's,
+  sort's and dd's, and link joins the copies (ln's rules); alone, with no command running a
+  file after them, they stay accepted.
 
 Accepted, and run (the sentinel is never made): the repository written in the static text
 (``git -C hostile log -1 --format=%s §``, whose value is a revision, ``cd hostile && git log
 -1 --format=%s §``), and ``cd {d}`` before commands that are not git (``cd {d} && ls``).
+
+Display cost: the files a template makes executable were looked for in every command at each
+use of a path, so n commands took n² looks (1,000 hooks-off checkouts took 19 s to display);
+they are found once per template now, with the same verdicts (a test counts the looks).
 
 Left as documented (a value that chooses a directory whose code a later command runs, as
 ``{cmd}`` chooses the program): ``make -C {d}``, ``npm --prefix {d} install``, ``pip install
@@ -49,6 +52,8 @@ from test_shell_contexts import SHELLS, naive_sh
 from test_shell_twentieth_pass import _run, _template
 from test_shell_twenty_second_pass import SENTINEL, _show_then_refuse
 
+from ipy_istring import _shell_grammar
+from ipy_istring._shell_programs import made_executable
 from ipy_istring.fields import RenderError
 from ipy_istring.shell import sh
 
@@ -163,10 +168,6 @@ WRITER_CASES = [
     "iconv -f utf-8 -t utf-8 --output=§ payload; sh s.sh",
     "shuf -o § payload; sh s.sh",
     "shuf payload --output §; sh s.sh",
-    "base64 payload > p.b64; openssl enc -d -base64 -in p.b64 -out §; sh s.sh",
-    # (the message of a commit the template makes from payload)
-    "git -c user.name=t -c user.email=t@example.invalid commit -q --allow-empty -F payload; "
-    "git log --output=§ -1 --format=%B; sh s.sh",
     "mv s.sh s.old; link payload §; sh s.sh",
 ]
 
@@ -185,3 +186,21 @@ def test_a_file_a_value_names_written_by_another_writer_is_refused(
 )
 def test_those_writers_alone_stay_accepted(case: str) -> None:
     assert sh(_template(case, "out.txt"))  # (no command runs a file after them)
+
+
+def test_the_files_made_executable_are_found_once_per_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # (each use of a path looked at every command before: n commands took n² looks, and
+    # 1,000 of these took 19 s to display; the verdict stays the same)
+    calls = []
+
+    def counted(command: tuple[str | None, ...]) -> list[str]:
+        calls.append(command)
+        return made_executable(command)
+
+    monkeypatch.setattr(_shell_grammar, "made_executable", counted)
+    case = "git -c core.hooksPath=/dev/null checkout -q §; " * 57
+    with pytest.raises(RenderError, match="in a command writing a file a value names"):
+        sh(_template(case, "evil"))
+    assert 0 < len(calls) <= 57
