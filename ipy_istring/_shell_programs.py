@@ -1160,6 +1160,14 @@ _OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
 }
 # (`link a b` is `ln a b`)
 _COPYING = frozenset({"cp", "mv", "install", "ln", "link", "rsync"})
+# Programs whose n-th operand is the file they write, with their options that take the next
+# word (by their manuals): `uniq in {f}`, `xxd -r in {f}` and `script -c cmd {f}` each wrote
+# payload into s.sh before `sh s.sh` ran it (the twenty-fifth pass).
+_OUTPUT_OPERANDS: dict[str, tuple[int, frozenset[str]]] = {
+    "uniq": (2, frozenset({"-f", "-s", "-w"})),
+    "xxd": (2, frozenset({"-c", "-g", "-l", "-o", "-s", "-n"})),
+    "script": (1, frozenset({"-c", "-E", "-I", "-O", "-B", "-T", "-m"})),
+}
 # Options whose argument is a directory the program writes files into (`tar -xf a.tar -C {d}`
 # with `.` puts the archive's s.sh where `sh s.sh` runs it), by program.
 _TARGET_DIRECTORIES: dict[str, frozenset[str]] = {
@@ -1171,7 +1179,9 @@ _TARGET_DIRECTORIES: dict[str, frozenset[str]] = {
 }
 #: The programs that write a file named in their arguments (tee's operands, and those of
 #: :func:`output_files`): a template naming none of them and holding no '>' writes no file.
-WRITING_PROGRAMS = frozenset({"tee", *_OUTPUT_OPTIONS, *_COPYING, *_TARGET_DIRECTORIES})
+WRITING_PROGRAMS = frozenset(
+    {"tee", *_OUTPUT_OPTIONS, *_COPYING, *_TARGET_DIRECTORIES, *_OUTPUT_OPERANDS}
+)
 
 
 def command_run(command: Sequence[str | None]) -> Sequence[str | None]:
@@ -1207,7 +1217,23 @@ def output_files(command: Sequence[str | None]) -> list[str]:
     operands = [w for w in words if w is None or w == EXPANDED or not w.startswith("-")]
     if name in _COPYING and len(operands) > 1 and isinstance(operands[-1], str):
         found.append(operands[-1])
+    if name in _OUTPUT_OPERANDS:
+        found += [
+            word
+            for at, word in enumerate(words)
+            if isinstance(word, str) and word[:1] != "-" and _is_output_operand(name, words[:at])
+        ]
     return [file for file in found if file and file != EXPANDED]
+
+
+def _is_output_operand(name: str, before: Sequence[str | None]) -> bool:
+    """Whether the word after before (the words of name before it) is the operand
+    _OUTPUT_OPERANDS gives as the file it writes."""
+    count, with_argument = _OUTPUT_OPERANDS[name]
+    last = before[-1] if before else None
+    return _operands_before(before, with_argument) == count - 1 and not (
+        last is not None and last[:1] == "-" and _takes_next(last, with_argument)
+    )
 
 
 def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
@@ -1224,6 +1250,8 @@ def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
     options = _OUTPUT_OPTIONS.get(name, frozenset()) | _TARGET_DIRECTORIES.get(name, frozenset())
     if name == "dd":
         return not prefix or prefix == "of="  # (`dd {x}` with of=s.sh)
+    if name in _OUTPUT_OPERANDS and not prefix:  # (`uniq in {f}`)
+        return _is_output_operand(name, ran[1:-1])
     if "=" in prefix:
         return prefix.partition("=")[0] in options  # (--output=FILE)
     if prefix[:1] == "-" and prefix[1:2] != "-":

@@ -21,10 +21,12 @@ sh() gave for these templates) in real dash and bash, then refused by allow-list
 
 * A file a value names, written by a program the writers' table did not list, before a command
   that runs it: with the value ``s.sh``, ``iconv -f utf-8 -t utf-8 -o {f} payload; sh s.sh``
-  (also ``--output=``), ``shuf -o {f} payload`` and ``link payload {f}`` each put
-  payload's ``touch`` line in s.sh, which sh ran.  Their output options join curl's, wget's,
-  sort's and dd's, and link joins the copies (ln's rules); alone, with no command running a
-  file after them, they stay accepted.
+  (also ``--output=``), ``shuf -o {f} payload``, ``link payload {f}``, ``uniq payload {f}``
+  (and ``uniq {src} s.sh`` with ``payload``), ``xxd -r p.hex {f}`` and ``script -q -c 'cat
+  payload' {f}`` each put payload's ``touch`` line in s.sh, which sh ran.  Their output
+  options join curl's, wget's, sort's and dd's, link joins the copies (ln's rules), and the
+  operand uniq, xxd and script write is an output (past their options' arguments); alone, with
+  no command running a file after them, they stay accepted.
 
 Accepted, and run (the sentinel is never made): the repository written in the static text
 (``git -C hostile log -1 --format=%s §``, whose value is a revision, ``cd hostile && git log
@@ -164,25 +166,44 @@ def test_a_chosen_directory_beside_git_is_refused_by_allow_list(case: str) -> No
 # -- a program the writers' table did not list wrote a file a value names -----------------------
 
 WRITER_CASES = [
-    "iconv -f utf-8 -t utf-8 -o § payload; sh s.sh",
-    "iconv -f utf-8 -t utf-8 --output=§ payload; sh s.sh",
-    "shuf -o § payload; sh s.sh",
-    "shuf payload --output §; sh s.sh",
-    "mv s.sh s.old; link payload §; sh s.sh",
+    # (template, the value)
+    ("iconv -f utf-8 -t utf-8 -o § payload; sh s.sh", "s.sh"),
+    ("iconv -f utf-8 -t utf-8 --output=§ payload; sh s.sh", "s.sh"),
+    ("shuf -o § payload; sh s.sh", "s.sh"),
+    ("shuf payload --output §; sh s.sh", "s.sh"),
+    ("mv s.sh s.old; link payload §; sh s.sh", "s.sh"),
+    # (a program whose second operand, or script's first, is the file it writes)
+    ("uniq payload §; sh s.sh", "s.sh"),
+    ("uniq -f 0 payload §; sh s.sh", "s.sh"),
+    ("uniq § s.sh; sh s.sh", "payload"),
+    ("xxd payload > p.hex; xxd -r p.hex §; sh s.sh", "s.sh"),
+    # (its terminal ends each line with CR: the `#` keeps it out of the file's name)
+    ("echo 'touch pwned-by-22 #' > q; script -q -c 'cat q' § >/dev/null; sh s.sh", "s.sh"),
 ]
 
 
-@pytest.mark.parametrize("case", WRITER_CASES)
+@pytest.mark.parametrize("case, value", WRITER_CASES)
 @pytest.mark.parametrize("shell", SHELLS)
 def test_a_file_a_value_names_written_by_another_writer_is_refused(
-    shell: str, case: str, tmp_path: pathlib.Path
+    shell: str, case: str, value: str, tmp_path: pathlib.Path
 ) -> None:
-    # (the value names s.sh: the writer put payload's `touch` line there, which sh ran)
-    _show_then_refuse(shell, case, ["s.sh"], tmp_path)
+    # (the writer put payload's `touch` line in s.sh, which sh ran)
+    _show_then_refuse(shell, case, [value], tmp_path, "written to the file|in a command writing")
 
 
 @pytest.mark.parametrize(
-    "case", ["iconv -f utf-8 -t utf-8 -o § payload", "shuf -o § payload", "link payload §"]
+    "case",
+    [
+        "iconv -f utf-8 -t utf-8 -o § payload",
+        "shuf -o § payload",
+        "link payload §",
+        "uniq payload §",
+        "script -q -c 'cat payload' §",
+        # (an operand it reads, or an option's argument, before a command running s.sh)
+        "uniq §; sh s.sh",
+        "uniq -f § payload; sh s.sh",
+        "xxd §; sh s.sh",
+    ],
 )
 def test_those_writers_alone_stay_accepted(case: str) -> None:
     assert sh(_template(case, "out.txt"))  # (no command runs a file after them)
