@@ -17,7 +17,8 @@ sh() gave for these templates) in real dash and bash, then refused by allow-list
   (whatever the subcommand: any may read a setting that is a command), and in ``cd``'s or
   ``pushd``'s words when the template runs git anywhere (or the lexer stops before its end).
   test_shell.py's ``git -C § status``, accepted since the first pass, is such a case: it is
-  here with its positive control, and its place there holds ``git --namespace § status``.
+  here with its positive control, and its place there holds ``git --namespace § status``;
+  so is the fourteenth pass's ``git -C "$(dirname {x})" status`` (its place holds ``ls -d``).
 
 * A file a value names, written by a program the writers' table did not list, before a command
   that runs it: with the value ``s.sh``, ``iconv -f utf-8 -t utf-8 -o {f} payload; sh s.sh``
@@ -92,6 +93,8 @@ REFUSED_CASES = [
     ("git -C § fetch -q .", "hostile"),
     ("git -C § co main", "hostile"),
     ("git -C § -c core.hooksPath=/dev/null checkout -q main", "hostile"),
+    # (the fourteenth pass's accepted look-alike: its place there holds `ls -d`)
+    ('git -C "$(dirname §)" status', "hostile/a"),
     ("git --git-dir § status", "hostile/.git"),
     ("git --git-dir=§ status", "hostile/.git"),
     ("cd § && git status", "hostile"),
