@@ -31,6 +31,7 @@ from glob import escape as glob_escape
 from typing import Any, NamedTuple
 
 from ._shell_programs import (
+    CHOSEN_REPOSITORY,
     DATA_OPTION_PROGRAMS,
     ENVIRONMENT_NAME,
     EXPANDED,
@@ -237,6 +238,11 @@ _TREE_HOOKS = (
     "in the tree (husky's .husky), git runs the hooks of the tree it has just written "
     "(post-checkout, post-merge, post-index-change), so the value chooses the code that runs"
 )
+# Why a value choosing the directory a later git command works in is refused.
+_CHOSEN_DIRECTORY = (
+    "the directory cd (or pushd) makes current for a git command, which works in "
+    + CHOSEN_REPOSITORY
+)
 # The variables of an expansion (`$f`, `${f}`, `$1`; `$(` gives "("), and those the system sets
 # to a directory, which hold no value unless a loop of the text sets them.
 _EXPANDED_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*|.)")
@@ -426,6 +432,9 @@ class _Lexer:
         self.git_sources: list[int] = []
         # the fields choosing the tree a git command writes with its hooks on (check_files)
         self.tree_hooks: set[int] = set()
+        # the fields of a directory `cd` (or pushd) makes current: a git command there obeys
+        # that repository's own settings (check_files)
+        self.directories: set[int] = set()
         self.target_fields: set[int] = set()  # (the fields of redirections' targets)
         self.written_index = _PathIndex()  # (file_writes' names, for fields_read)
         # per `for` loop's NAME, the fields of its word list; the names `export` (or declare
@@ -449,6 +458,7 @@ class _Lexer:
         # closer (`{ sh; } < f`, `done < f`) is theirs; the input redirections of an `exec`
         # without a command (`exec < f`, `exec 3< f`), which are every command's after it
         self.command_log: list[tuple[str | None, ...]] = []
+        self.made_executable: list[str] | None = None  # (executables(), once all are read)
         self.compound_starts: list[int] = []
         self.closed_compound: tuple[tuple[str | None, ...], ...] = ()
         self.exec_inputs: list[tuple[tuple[str, str], ...]] = []
@@ -1081,6 +1091,8 @@ class _Lexer:
             if not any(word in held for word in expansions):  # (`echo hi > "$1"`: its name)
                 names_only = names_only.union(self.variables)
         chooses = value_chooses_files(chosen)
+        if fields and marked[:1] in (["cd"], ["pushd"]):
+            self.directories.update(fields)  # (`cd {d} && git status` ran its core.fsmonitor)
         if chooses and runs_hooks_of_its_tree(chosen) and value_picks_git_tree(chosen):
             self.tree_hooks.update(fields)  # (`git checkout {ref}` ran the ref's post-checkout)
         if fields and sets_git_source(chosen):
@@ -1358,6 +1370,9 @@ class _Lexer:
                 for index in sorted(fields):
                     self.refuse(index, why)
         self.check_outputs()
+        if stopped or "git" in self.programs_run:
+            for index in sorted(self.directories):
+                self.refuse(index, _CHOSEN_DIRECTORY)
         for index in sorted(self.tree_hooks):  # (last: a reader after the write says more)
             self.refuse(index, _TREE_HOOKS)
 
@@ -1573,11 +1588,7 @@ class _Lexer:
                     and "/" in word
                     and (named not in PLAIN_OPTION_PROGRAMS or "/" in (marked[0] or ""))
                     and named not in WRITING_PROGRAMS  # (`install t ~/bin/t` copies it)
-                    and any(
-                        _may_be_the_file(file, name)
-                        for command in self.command_log
-                        for file in made_executable(command)
-                    )
+                    and any(_may_be_the_file(file, name) for file in self.executables())
                 ):
                     return (
                         f"makes executable and gives to {named} by its path, which {named} is "
@@ -1623,6 +1634,16 @@ class _Lexer:
                 "build.ninja's commands, gradle build.gradle, pre-commit its config's hooks)"
             )
         return None
+
+    def executables(self) -> list[str]:
+        """The files the template's commands make executable (:func:`made_executable`), once
+        the lexer has read them all: found once, not per use of a file (a template of n
+        commands with a path in each looked at n² commands)."""
+        if self.made_executable is None:
+            self.made_executable = [
+                file for command in self.command_log for file in made_executable(command)
+            ]
+        return self.made_executable
 
     def ran_after(self, after: int, writer: int) -> tuple[set[str], set[str], set[str]]:
         """The implicit readers, command words and programs run of the commands from position

@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 __all__ = [
     "ASSIGNING",
     "BANG_COMMAND_FILES",
+    "CHOSEN_REPOSITORY",
     "DATA_INPUT_PROGRAMS",
     "DATA_OPTION_PROGRAMS",
     "ENVIRONMENT_NAME",
@@ -339,6 +340,15 @@ _COMMAND_SETTINGS = {
 }
 # git's options that take a command to run on the other end, or where git finds its commands.
 _GIT_COMMAND_OPTIONS = frozenset({"--upload-pack", "--receive-pack", "--exec", "--exec-path"})
+# git's global options that choose the repository, whose own .git/config git obeys: its
+# core.fsmonitor ran on `git -C {d} status` (also diff, add, commit, fetch), its aliases run.
+_GIT_REPOSITORY_OPTIONS = frozenset({"-C", "--git-dir"})
+#: Why a value choosing the repository git works in is refused (`git -C {d}`, `cd {d}; git`).
+CHOSEN_REPOSITORY = (
+    "a repository whose own settings (.git/config) git obeys, and they may be commands: its "
+    "core.fsmonitor runs on git status, diff, add and commit, its aliases and diff.external "
+    "run too, so the value chooses the code that runs"
+)
 # git subcommands' options that take a command git runs through a shell (rebase's exec line,
 # difftool's external command, grep's pager, filter-branch's filters, send-email's address
 # commands, the upload-pack that clone runs).
@@ -1144,8 +1154,20 @@ _OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
     "wget": frozenset({"-O", "--output-document"}),
     "sort": frozenset({"-o", "--output"}),
     "dd": frozenset({"of"}),  # (dd of=FILE)
+    # (the twenty-fifth pass: each wrote payload's lines to s.sh, which `sh s.sh` then ran)
+    "iconv": frozenset({"-o", "--output"}),
+    "shuf": frozenset({"-o", "--output"}),
 }
-_COPYING = frozenset({"cp", "mv", "install", "ln", "rsync"})
+# (`link a b` is `ln a b`)
+_COPYING = frozenset({"cp", "mv", "install", "ln", "link", "rsync"})
+# Programs whose n-th operand is the file they write, with their options that take the next
+# word (by their manuals): `uniq in {f}`, `xxd -r in {f}` and `script -c cmd {f}` each wrote
+# payload into s.sh before `sh s.sh` ran it (the twenty-fifth pass).
+_OUTPUT_OPERANDS: dict[str, tuple[int, frozenset[str]]] = {
+    "uniq": (2, frozenset({"-f", "-s", "-w"})),
+    "xxd": (2, frozenset({"-c", "-g", "-l", "-o", "-s", "-n"})),
+    "script": (1, frozenset({"-c", "-E", "-I", "-O", "-B", "-T", "-m"})),
+}
 # Options whose argument is a directory the program writes files into (`tar -xf a.tar -C {d}`
 # with `.` puts the archive's s.sh where `sh s.sh` runs it), by program.
 _TARGET_DIRECTORIES: dict[str, frozenset[str]] = {
@@ -1157,7 +1179,9 @@ _TARGET_DIRECTORIES: dict[str, frozenset[str]] = {
 }
 #: The programs that write a file named in their arguments (tee's operands, and those of
 #: :func:`output_files`): a template naming none of them and holding no '>' writes no file.
-WRITING_PROGRAMS = frozenset({"tee", *_OUTPUT_OPTIONS, *_COPYING, *_TARGET_DIRECTORIES})
+WRITING_PROGRAMS = frozenset(
+    {"tee", *_OUTPUT_OPTIONS, *_COPYING, *_TARGET_DIRECTORIES, *_OUTPUT_OPERANDS}
+)
 
 
 def command_run(command: Sequence[str | None]) -> Sequence[str | None]:
@@ -1193,7 +1217,23 @@ def output_files(command: Sequence[str | None]) -> list[str]:
     operands = [w for w in words if w is None or w == EXPANDED or not w.startswith("-")]
     if name in _COPYING and len(operands) > 1 and isinstance(operands[-1], str):
         found.append(operands[-1])
+    if name in _OUTPUT_OPERANDS:
+        found += [
+            word
+            for at, word in enumerate(words)
+            if isinstance(word, str) and word[:1] != "-" and _is_output_operand(name, words[:at])
+        ]
     return [file for file in found if file and file != EXPANDED]
+
+
+def _is_output_operand(name: str, before: Sequence[str | None]) -> bool:
+    """Whether the word after before (the words of name before it) is the operand
+    _OUTPUT_OPERANDS gives as the file it writes."""
+    count, with_argument = _OUTPUT_OPERANDS[name]
+    last = before[-1] if before else None
+    return _operands_before(before, with_argument) == count - 1 and not (
+        last is not None and last[:1] == "-" and _takes_next(last, with_argument)
+    )
 
 
 def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
@@ -1210,6 +1250,8 @@ def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
     options = _OUTPUT_OPTIONS.get(name, frozenset()) | _TARGET_DIRECTORIES.get(name, frozenset())
     if name == "dd":
         return not prefix or prefix == "of="  # (`dd {x}` with of=s.sh)
+    if name in _OUTPUT_OPERANDS and not prefix:  # (`uniq in {f}`)
+        return _is_output_operand(name, ran[1:-1])
     if "=" in prefix:
         return prefix.partition("=")[0] in options  # (--output=FILE)
     if prefix[:1] == "-" and prefix[1:2] != "-":
@@ -3028,6 +3070,10 @@ def _command_setting(
         last = None if last is None else _unabbreviated(last, _GIT_COMMAND_OPTIONS | options)
         if option in _GIT_COMMAND_OPTIONS or last in _GIT_COMMAND_OPTIONS:
             return f"the argument of git {option or last}, a command that git runs as code"
+        if subcommand is None and (
+            option in _GIT_REPOSITORY_OPTIONS or last in _GIT_REPOSITORY_OPTIONS
+        ):
+            return f"the repository of git {option or last}, " + CHOSEN_REPOSITORY
         if option in options or _gives(last, options):
             return (
                 f"the argument of git {subcommand} {option or last}, a command that git "

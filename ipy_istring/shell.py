@@ -135,7 +135,12 @@ def _fix_for(why: str) -> str:
         return (
             "Turn git's hooks off in that command, as in git -c core.hooksPath=/dev/null "
             "checkout {ref} (git then finds no hook to run), or write the revision in the "
-            "static text"
+            "static text; a path goes after -- (git restore -- {f})"
+        )
+    if "whose own settings (.git/config)" in why:
+        return (
+            "Write the repository in the static text (git -C repo status, cd repo && git "
+            "status): git obeys the settings of whichever repository a value names"
         )
     if why.startswith("in a command writing a file a value names"):
         return (

@@ -280,7 +280,7 @@ ACCEPTED = [
     ('ssh -o BatchMode=yes "$(echo §)" true', ("h.invalid",)),
     ('ssh -o BatchMode=yes "$(printf %s §)" true', ("h.invalid",)),
     ('echo § | cat | while read -r h; do ls -- "$h"; done', (_TOUCH,)),
-    ('git -C "$(dirname §)" status', ("a/b",)),
+    ('ls -d "$(dirname §)"', ("a/b",)),
     # a value right after `${name}` (refused before)
     ("d=.; ls -d ${d}§", (_SUB,)),
     ("d=.; ls -d ${d}/§", (_TOUCH,)),
