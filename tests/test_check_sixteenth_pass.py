@@ -1,22 +1,23 @@
 """The check's sixteenth pass: validated values in a role the renderer refuses, comprehension
 guards, click's converted parameters, Airflow's SQL operators.
 
-1. **A validated value in a role the renderer refuses whatever its characters.**  A value a
-   check left one of a set of constants or a string of a plain pattern's cannot break out of
-   its place, so its f-string was no finding; yet ``sh`` refuses ``git checkout {ref}`` (git
-   runs the hooks of the tree it wrote when core.hooksPath is in it, husky's ``.husky``: the
-   twenty-fourth shell pass) and ``sql`` refuses ``select * from {fn}()`` (the value chooses
-   the function that runs) and ``set {k} = ...`` (the setting).  For an f-string into a shell
-   or SQL sink whose values are constants and validated names (one at least), the check now
-   builds the template the i-string would be, with ``main`` where each validated value stands,
-   and reports the renderer's reason when it refuses.  Refusals of where a field is written
-   (inside written quotes or a comment, glued to a word), which a validated value survives,
-   and those whose remedy is a check of the value the code made (kill's positive process id)
-   stay no finding.  Positive controls: real dash and bash run the husky hook's marker through
-   ``git checkout`` of a ref the pattern allows; sqlite3 runs the function a ``\\w+`` value
-   names.  The role is asked only after a validation (never for the usual f-string).
-   The brief's ``re.fullmatch(r"[\\w.-]+", ref)`` is a finding already (``-`` may come first:
-   an option), as before this pass.
+1. **A validated value in a role the renderer refuses whatever its characters.** A value a check
+   left one of a set of constants or a string of a plain pattern's cannot break out of its
+   place, so its f-string was no finding (as one of the code's own constants, a ``git checkout``
+   of which names the project's own tree, still is); yet ``sh`` refuses ``git checkout {ref}``
+   (git runs the hooks of the tree it wrote when core.hooksPath is in it, husky's ``.husky``:
+   the twenty-fourth shell pass) and ``sql`` refuses ``select * from {fn}()`` (the value chooses
+   the function that runs) and ``set {k} = ...`` (the setting). For an f-string into a shell or
+   SQL sink whose values are constants and validated names (one at least), the check now builds
+   the template the i-string would be, with ``main`` where each validated value stands, and
+   reports the renderer's reason when it refuses. Refusals of where a field is written (inside
+   written quotes or a comment, glued to a word), which a validated value survives, and those
+   whose remedy is a check of the value the code made (kill's positive process id) stay no
+   finding. Positive controls: real dash and bash run the husky hook's marker through ``git
+   checkout`` of a ref the pattern allows; sqlite3 runs the function a ``\\w+`` value names. The
+   role is asked only after a validation (never for the usual f-string). The brief's
+   ``re.fullmatch(r"[\\w.-]+", ref)`` is a finding already (``-`` may come first: an option), as
+   before this pass.
 2. **Comprehension guards** (held-out 9's ``duckdb_header_columns_validated``):
    ``[c for c in header if IDENT.fullmatch(c)]`` holds checked names; ``if not all(P(c) for c
    in xs): raise`` and ``if any(not P(c) for c in xs): raise`` check each of ``xs``; so does
@@ -63,10 +64,7 @@ _GIT = "in a git command that writes the working tree"
 ROLE_REFUSED = {
     "git checkout, a shell word": (WORD + "os.system(f'git checkout {x}')", _GIT),
     "git checkout, \\w+": (PLAIN + "os.system(f'git checkout {x}')", _GIT),
-    "git pull, one of constants": (
-        CHOICE + "subprocess.run(f'git pull origin {x}', shell=True)",
-        _GIT,
-    ),
+    "git pull, a pattern's": (PLAIN + "subprocess.run(f'git pull origin {x}', shell=True)", _GIT),
     "git merge in a helper's check": (
         "def ensure(r):\n    if not re.fullmatch(r'\\w+', r):\n        raise ValueError(r)\n"
         "x = sys.argv[1]\nensure(x)\nos.system(f'git merge {x}')",
@@ -112,6 +110,10 @@ ROLE_ACCEPTED = {
     "kill's digits": "x = sys.argv[1]\nif not x.isdigit():\n    raise SystemExit(2)\n"
     "os.system(f'kill {x}')",
     "a constant alone": "REF = 'main'\nos.system(f'git checkout {REF}')",
+    # (one of the code's own refs, as the constant alone: the tree is the project's)
+    "one of the code's constants": CHOICE + "os.system(f'git checkout {x} && make docs')",
+    "the static text a placeholder to sqlite": PLAIN
+    + "cur.execute(f'copy into {x} from @landing/{x}/')",
 }
 
 
@@ -233,6 +235,8 @@ CLICK_SAFE = {
     'def main(dry_run):\n    os.system(f"make DRY={dry_run}")\n',
     "a declared name": '@click.option("-e", "--env", "target", type=click.Choice(["a"]))\n'
     'def main(target):\n    os.system(f"make {target}")\n',
+    "a choice of the code's refs, checked out": '@click.option("--ref", type=click.Choice(["a"]))\n'
+    'def main(ref):\n    os.system(f"git checkout {ref}")\n',
 }
 CLICK_FINDINGS = {
     "a str": '@click.option("--env", type=str)\ndef main(env):\n    os.system(f"make {env}")\n',
@@ -245,8 +249,6 @@ CLICK_FINDINGS = {
     'def main(env):\n    os.system(f"make {env}")\n',
     "another parameter": '@click.option("--port", type=int)\n@click.argument("host")\n'
     'def main(port, host):\n    os.system(f"ssh {host} -p {port}")\n',
-    "a choice for git checkout (its role)": '@click.option("--ref", type=click.Choice(["a"]))\n'
-    'def main(ref):\n    os.system(f"git checkout {ref}")\n',
 }
 
 

@@ -90,9 +90,12 @@ class _Checked(Formatted):
     __slots__ = ()
 
 
-def _checked(name: str, line: int, shell_word: bool) -> Formatted:
-    """What a name holds after a check that leaves it one of a set of constants or a string
-    of a pattern's: a constant, or with ``shell_word`` (a pattern with ``-``), a shell word."""
+def _checked(name: str, line: int, shell_word: bool | None) -> Formatted:
+    """What a name holds after a check that leaves it a string of a pattern's, or with
+    ``shell_word`` None one of a set of constants: a checked name (a pattern with ``-``: a
+    shell word), or a constant (the code's own, as ``REF = "main"`` is: no role to ask)."""
+    if shell_word is None:
+        return Formatted(None, name, line)
     return _ShellWord(SHELL_WORD, name, line) if shell_word else _Checked(None, name, line)
 
 
@@ -1223,12 +1226,9 @@ class Analysis:
                 node.decorator_list, self._click_resolved, self._constant_expression
             ).items():
                 if name in scope.names:
-                    scope.names[name] = (
-                        Formatted(None, "0", node.lineno)
-                        if kind == NUMBER
-                        else _Checked(None, name, node.lineno)
-                    )
-                    self._validated = self._validated or kind != NUMBER
+                    # (a number, or one of the code's constants: no role to ask about)
+                    text = "0" if kind == NUMBER else name
+                    scope.names[name] = Formatted(None, text, node.lineno)
         if node.name == "handle" and class_name and arguments.kwarg is not None:
             # a Django command's `handle(self, *args, **options)`: `options["table"]` is what
             # its parser's `add_argument("table", choices=[...])` let through
@@ -1808,10 +1808,10 @@ class Analysis:
             made.startswith(("psycopg.sql.", "psycopg2.sql.", "sql."))
         )
 
-    def _allow_listed(self, node: ast.If) -> tuple[ast.Name, bool] | None:
+    def _allow_listed(self, node: ast.If) -> tuple[ast.Name, bool | None] | None:
         """The name an ``if name not in ALLOWED: raise`` (or return, continue, abort...)
         leaves holding one of a container of constants (or a string a pattern allows:
-        :meth:`_pattern_checked`); and whether only as a shell word."""
+        :meth:`_pattern_checked`); and whether only as a shell word (None: a constant)."""
         test = node.test
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             return self._pattern_checked(node, test.operand)
@@ -1830,7 +1830,7 @@ class Analysis:
             return None
         allowed = self.value(test.comparators[0])
         if _leaves(node.body) and allowed is not None and allowed.constant:
-            return test.left, False
+            return test.left, None  # (one of the constants)
         return None
 
     def _narrowed(self, node: ast.If) -> list[ast.stmt]:

@@ -34,15 +34,15 @@ SQL_VALUE_BEFORE = re.compile(
 SAMPLE = "main"
 
 # Refusals of where a field is written, not of its role: a validated value stays one
-# token there (inside written quotes or a comment; glued to a word, `{t}_archive`);
-# DuckDB's reading of a table name as a file, which needs a `.` or `/` no such value has;
-# and a refusal whose remedy is a check of the value in Python, which the code did (kill's
-# process id: digits, `isdigit()`).
+# token there (inside quotes written in the static text or a comment; glued to a word,
+# `{t}_archive`); of the static text itself (`@stage`, a placeholder to sqlite, which only
+# matters to parameters the f-string never had); DuckDB's reading of a table name as a file,
+# which needs a `.` or `/` no such value has; and a refusal whose remedy is a check of the
+# value in Python, which the code did (kill's process id: digits, `isdigit()`).
 _PLACEMENT = (
     "Check in Python that the value",
-    "inside single quotes",
-    "inside double quotes",
-    "inside a quoted",
+    "written in the static text",
+    "): the static text ",
     "comment",
     "touches its neighbours",
     "as a file or URL",

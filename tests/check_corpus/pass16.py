@@ -34,27 +34,30 @@ def deploy(branch: str) -> None:
 
 deploy(sys.argv[1])
 """),
-    # One of a few release branches, pulled.
-    _v("p16_git_pull_allow_listed", """\
+    # A release channel of a pattern's, pulled.
+    _v("p16_git_pull_pattern_channel", """\
 import os
+import re
 import sys
 
-RELEASES = ("stable", "beta")
 channel = sys.argv[1]
-if channel not in RELEASES:
-    sys.exit("unknown channel")
+if not re.fullmatch(r"[a-z0-9_]+", channel):
+    sys.exit("bad channel")
 os.system(f"git pull --ff-only origin {channel}")
 """),
-    # A click command whose choice is a ref, merged.
-    _v("p16_click_choice_git_merge", """\
+    # A click command whose branch, checked by a pattern, is merged.
+    _v("p16_click_pattern_git_merge", """\
 import os
+import re
 
 import click
 
 
 @click.command()
-@click.option("--from-branch", type=click.Choice(["develop", "hotfix"]))
+@click.option("--from-branch")
 def promote(from_branch):
+    if not re.fullmatch(r"\\w+", from_branch):
+        raise click.BadParameter(from_branch)
     os.system(f"git merge --no-edit {from_branch}")
 
 
