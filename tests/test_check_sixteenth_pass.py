@@ -51,6 +51,7 @@ from test_shell_twenty_fourth_pass import _prepare_husky
 from test_shell_twenty_second_pass import SENTINEL
 
 from ipy_istring.check import find_unsafe_calls, flow
+from ipy_istring.check.fix import fixed_line
 from ipy_istring.check.scan import check_file
 
 HEAD = "import os, re, subprocess, sys, sqlite3, psycopg2\ncur = sqlite3.connect('a.db').cursor()\n"
@@ -115,6 +116,15 @@ ROLE_ACCEPTED = {
     "the static text a placeholder to sqlite": PLAIN
     + "cur.execute(f'copy into {x} from @landing/{x}/')",
 }
+
+
+def test_a_role_finding_has_no_fix_and_says_why() -> None:
+    code = HEAD + WORD + "os.system(f'git checkout {x}')"
+    (finding,) = find_unsafe_calls(code)
+    fix = fixed_line(code, finding)
+    assert fix.line is None
+    assert fix.reason == f"the renderer refuses it: {finding.refused}"
+    assert (finding.call, finding.destination) == ("os.system", "shell")
 
 
 @pytest.mark.parametrize("case", list(ROLE_ACCEPTED))

@@ -176,6 +176,8 @@ def _renderer_fix(line: str, finding: Finding, paramstyle: str) -> Fix:
     if not renderer:
         return Fix(None, f"no automatic fix for {finding.call}()")
     if finding.how != "an f-string" or finding.via:
+        if finding.refused:  # (validated values in a role the renderer refuses)
+            return Fix(None, f"the renderer refuses it: {finding.refused}", renderer)
         return Fix(None, "the string is built elsewhere or by other means than one f-string: "
                    "write it as an i-string where it is built")  # fmt: skip
     if finding.end_line != finding.line:

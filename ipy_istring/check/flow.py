@@ -41,9 +41,15 @@ from .numbers import NUMBER_ANNOTATIONS, CallIndex, numeric_parameter
 from .roles import role_refusal
 from .sinks import IMPORT_STATEMENTS, SQL_WORDS, WRITING_METHODS, Sink, imported_by, sinks
 
-__all__ = ["Analysis", "Finding", "Formatted", "as_written", "bound_names"]
+__all__ = ["ROLE_REFUSED", "Analysis", "Finding", "Formatted", "as_written", "bound_names"]
 
 IPYTHON_EXPANSION = "IPython's {}/$ expansion"
+# A finding's `how` for validated values in a role the renderer refuses, its reason after it
+# (see _RoleFinding).
+ROLE_REFUSED = (
+    "an f-string whose values were validated, but in a role the renderer refuses whatever "
+    "their characters: "
+)
 _FIX_HINT = {
     "!": "{shlex.quote(str(x))} for each value, or c.IStringExtension.safe_shell_escapes = True"
     " (which renders the line by sh)",
@@ -119,7 +125,6 @@ class Finding:
     fixed: str | None = None  # the fixed line(s), when a safe fix exists
     no_fix: str | None = None  # why there is no automatic fix
     runs: str = ""  # a script file written here: the call that runs it (and where)
-    refused: str = ""  # validated values in a role the renderer refuses: its reason
 
     def message(self) -> str:
         """A sentence for a warning or a report."""
@@ -131,16 +136,16 @@ class Finding:
                 "each value as one shell word where the script is built (shlex.quote(str(x))); "
                 "no automatic fix: a script's text is lines of shell code, not one command line"
             )
-        if self.refused:
-            return (
-                f"{self.call}() gets an f-string whose values were validated, but in a role "
-                f"the renderer refuses whatever their characters: {self.refused}"
-            )
         fix = _FIX_HINT["!" if self.how == IPYTHON_EXPANSION else self.destination]
         return (
             f"{self.call}() gets a string built by {self.how}{via}: its values reach the "
             f"{self.destination} unquoted (injection). Use {fix}."
         )
+
+    @property
+    def refused(self) -> str:
+        """The renderer's reason, for validated values in a role it refuses (else "")."""
+        return ""
 
     @classmethod
     def _made(cls, **values: Any) -> Finding:
@@ -157,6 +162,21 @@ class Finding:
 _FINDING_DEFAULTS = {
     f.name: f.default for f in dataclasses.fields(Finding) if f.default is not MISSING
 }
+
+
+@dataclass(frozen=True)
+class _RoleFinding(Finding):
+    """Validated values in a role the renderer refuses (``git checkout {ref}``): ``how`` is
+    :data:`ROLE_REFUSED` and the renderer's reason.  (A class of its own, so that a usual
+    finding's message pays nothing for it.)"""
+
+    @property
+    def refused(self) -> str:
+        return self.how[len(ROLE_REFUSED) :]
+
+    def message(self) -> str:
+        via = f" (through {self.via}, line {self.origin_line})" if self.via else ""
+        return f"{self.call}() gets {self.how}{via}"
 
 
 # Calls that give back their argument's text (wrappers around a query or a command).
@@ -2757,7 +2777,10 @@ class Analysis:
             return
         reason = role_refusal(strings, fields, sink.destination)
         if reason is not None:
-            self._report(call, name, sink, node, value, "an f-string", reason)
+            reported = len(self.findings)
+            self._report(call, name, sink, node, value, ROLE_REFUSED + reason)
+            if len(self.findings) > reported:
+                object.__setattr__(self.findings[-1], "__class__", _RoleFinding)
 
     def _shell_words_only(self, node: ast.expr) -> bool:
         """Whether ``node`` is an f-string each field of which is a name holding a constant
@@ -2964,7 +2987,6 @@ class Analysis:
         argument: ast.expr,
         value: Formatted,
         how: str,
-        refused: str = "",
     ) -> None:
         if not self._reporting:
             return
@@ -2994,7 +3016,6 @@ class Analysis:
             cell=self._cell,
             call_column=self._column(call.lineno, call.col_offset),
             lone_argument=len(call.args) + len(call.keywords) == 1,
-            refused=refused,
         )
         self.findings.append(finding)
 
