@@ -42,7 +42,12 @@ ACCEPTED = {
     "a service": ("[a-z][a-z0-9-]*", "os.system(f'systemctl restart {x}.service')"),
     "a bounded name": ("[a-z][a-z0-9-]{0,40}", "os.system(f'kubectl delete pod {x}')"),
     "a tag": (r"\w[\w.-]*", "subprocess.run(f'docker push repo:{x}', shell=True)"),
-    "re.match with \\Z": (r"^[a-z][a-z0-9-]+\Z", "os.system(f'git checkout {x}')"),
+    # (with git's hooks off: `git checkout {x}` with them on is a finding of the sixteenth
+    # check pass, whatever the value's characters)
+    "re.match with \\Z": (
+        r"^[a-z][a-z0-9-]+\Z",
+        "os.system(f'git -c core.hooksPath=/dev/null checkout {x}')",
+    ),
 }
 
 

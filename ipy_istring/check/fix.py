@@ -36,6 +36,7 @@ from ..template import Interpolation, InterpolationTemplate
 from . import _ast as ast  # (ast's names, read faster: see _ast.py)
 from .flow import IPYTHON_EXPANSION, Finding
 from .notebook import IMPORTING_CELL_MAGICS, Cell, _dedented, cell_magic, raw_cells, to_python
+from .roles import SQL_VALUE_BEFORE
 from .scan import FileResult, _reason
 from .sinks import imported_by
 
@@ -51,13 +52,6 @@ class Fix:
     renderer: str = ""  # the fix's renderer, or the renderer that refused the line
 
 
-# Text a SQL parameter may follow: an operator, an opening parenthesis, or a keyword that
-# takes a value.  (Anything else — `from {t}`, `select {col}` — needs an identifier or SQL.)
-_SQL_VALUE_BEFORE = re.compile(
-    r"(=|<|>|\(|\+|-|\*|/|\|\||\b(like|ilike|limit|offset|between|then|else|when|is|not|in)"
-    r"|\b(values|in)\s*\([^()]*,)\s*$",
-    re.IGNORECASE,
-)
 _IN_LIST_BEFORE = re.compile(r"\bin\s*\(\s*$", re.IGNORECASE)
 # An opening parenthesis that is not a call's (after another one, a comma, an operator...).
 _GROUPED = re.compile(r"(?:^|[^\w\s)\]])\s*\(\s*$")
@@ -154,7 +148,7 @@ def _check_sql_positions(node: ast.JoinedStr) -> str | None:
                     f"('1,2,3') would become one value. Pass the sequence itself as "
                     f"{{{field}:in}} and fix it by hand"
                 )
-            if not _SQL_VALUE_BEFORE.search(before):
+            if not SQL_VALUE_BEFORE.search(before):
                 return (
                     f"the field {{{field}}} stands where SQL needs a name or SQL text, not a "
                     f"value: a parameter cannot go there. Write {{{field}:i}} for an identifier "
@@ -182,6 +176,8 @@ def _renderer_fix(line: str, finding: Finding, paramstyle: str) -> Fix:
     if not renderer:
         return Fix(None, f"no automatic fix for {finding.call}()")
     if finding.how != "an f-string" or finding.via:
+        if finding.refused:  # (validated values in a role the renderer refuses)
+            return Fix(None, f"the renderer refuses it: {finding.refused}", renderer)
         return Fix(None, "the string is built elsewhere or by other means than one f-string: "
                    "write it as an i-string where it is built")  # fmt: skip
     if finding.end_line != finding.line:

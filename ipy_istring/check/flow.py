@@ -36,12 +36,20 @@ from .._lines import python_lines
 from ..rewrite import has_istring
 from ..template import _speedups as _compiled
 from . import _ast as ast  # (ast's names, read faster: see _ast.py)
+from .click_options import NUMBER, click_parameters
 from .numbers import NUMBER_ANNOTATIONS, CallIndex, numeric_parameter
+from .roles import role_refusal
 from .sinks import IMPORT_STATEMENTS, SQL_WORDS, WRITING_METHODS, Sink, imported_by, sinks
 
-__all__ = ["Analysis", "Finding", "Formatted", "as_written", "bound_names"]
+__all__ = ["ROLE_REFUSED", "Analysis", "Finding", "Formatted", "as_written", "bound_names"]
 
 IPYTHON_EXPANSION = "IPython's {}/$ expansion"
+# A finding's `how` for validated values in a role the renderer refuses, its reason after it
+# (see _RoleFinding).
+ROLE_REFUSED = (
+    "an f-string whose values were validated, but in a role the renderer refuses whatever "
+    "their characters: "
+)
 _FIX_HINT = {
     "!": "{shlex.quote(str(x))} for each value, or c.IStringExtension.safe_shell_escapes = True"
     " (which renders the line by sh)",
@@ -80,10 +88,21 @@ class _ShellWord(Formatted):
 SHELL_WORD = "a value its pattern allows only as a shell word"
 
 
-def _checked(name: str, line: int, shell_word: bool) -> Formatted:
-    """What a name holds after a check that leaves it one of a set of constants or a string
-    of a pattern's: a constant, or with ``shell_word`` (a pattern with ``-``), a shell word."""
-    return _ShellWord(SHELL_WORD, name, line) if shell_word else Formatted(None, name, line)
+class _Checked(Formatted):
+    """A name a check left one of a set of constants or a string of a plain pattern's
+    (``\\w+``): a constant to the flow (nothing can break out of its place), whose role in a
+    command or query the renderer is still asked about (:meth:`Analysis._check_roles`)."""
+
+    __slots__ = ()
+
+
+def _checked(name: str, line: int, shell_word: bool | None) -> Formatted:
+    """What a name holds after a check that leaves it a string of a pattern's, or with
+    ``shell_word`` None one of a set of constants: a checked name (a pattern with ``-``: a
+    shell word), or a constant (the code's own, as ``REF = "main"`` is: no role to ask)."""
+    if shell_word is None:
+        return Formatted(None, name, line)
+    return _ShellWord(SHELL_WORD, name, line) if shell_word else _Checked(None, name, line)
 
 
 @dataclass(frozen=True)
@@ -123,6 +142,11 @@ class Finding:
             f"{self.destination} unquoted (injection). Use {fix}."
         )
 
+    @property
+    def refused(self) -> str:
+        """The renderer's reason, for validated values in a role it refuses (else "")."""
+        return ""
+
     @classmethod
     def _made(cls, **values: Any) -> Finding:
         """The finding of ``values`` (its fields by name; those left out take their default).
@@ -138,6 +162,21 @@ class Finding:
 _FINDING_DEFAULTS = {
     f.name: f.default for f in dataclasses.fields(Finding) if f.default is not MISSING
 }
+
+
+@dataclass(frozen=True)
+class _RoleFinding(Finding):
+    """Validated values in a role the renderer refuses (``git checkout {ref}``): ``how`` is
+    :data:`ROLE_REFUSED` and the renderer's reason.  (A class of its own, so that a usual
+    finding's message pays nothing for it.)"""
+
+    @property
+    def refused(self) -> str:
+        return self.how[len(ROLE_REFUSED) :]
+
+    def message(self) -> str:
+        via = f" (through {self.via}, line {self.origin_line})" if self.via else ""
+        return f"{self.call}() gets {self.how}{via}"
 
 
 # Calls that give back their argument's text (wrappers around a query or a command).
@@ -406,6 +445,10 @@ class Analysis:
         # ... and names bound to a SQL f-string whose fields are such identifiers only
         # (`q = f"select * from {preparer.quote(t)}"`), the same way.
         self._quoted_queries: dict[tuple[_Scope, str], bool] = {}
+        # Whether a check validated a name (see _check_roles: only then is it asked).
+        self._validated = False
+        # The last list comprehension bound to each name, and the text of its tree.
+        self._rejections: dict[str, tuple[ast.Assign, str | None]] = {}
         # The tree being read, while it is (_note_quoted); the statements put aside that bind
         # a name, while they are read (_read_put_aside).
         self._tree: ast.Module | list[ast.stmt] | None = None
@@ -796,6 +839,9 @@ class Analysis:
                 self._bind(target, value, node.value)
             if type(node.value) is ast.Call and len(node.targets) == 1:
                 self._note_open(node.targets[0], node.value)  # `f = open("job.sh", "w")`
+            elif type(node.value) is ast.ListComp and type(node.targets[0]) is ast.Name:
+                # (`bad = [c for c in header if not P(c)]`, perhaps before `if bad: raise`)
+                self._rejections[node.targets[0].id] = (node, self._tree_text)
         elif isinstance(node, ast.AnnAssign):
             if node.value is not None:
                 self._bind(node.target, self.value(node.value), node.value)
@@ -822,6 +868,7 @@ class Analysis:
             if guarded is not None:
                 checked, shell_word = guarded
                 self._scope.names[checked.id] = _checked(checked.id, node.lineno, shell_word)
+                self._validated = True
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             self._walruses(getattr(node, "test", None))
             iterated = self.value(getattr(node, "iter", None))
@@ -1194,6 +1241,14 @@ class Analysis:
                 )
             if number and self._numeric_parameter(node, parameter, class_name):
                 scope.names[parameter.arg] = Formatted(None, "0", node.lineno)  # a number
+        if node.decorator_list:  # (`@click.option("--env", type=click.Choice([...]))`)
+            for name, kind in click_parameters(
+                node.decorator_list, self._click_resolved, self._constant_expression
+            ).items():
+                if name in scope.names:
+                    # (a number, or one of the code's constants: no role to ask about)
+                    text = "0" if kind == NUMBER else name
+                    scope.names[name] = Formatted(None, text, node.lineno)
         if node.name == "handle" and class_name and arguments.kwarg is not None:
             # a Django command's `handle(self, *args, **options)`: `options["table"]` is what
             # its parser's `add_argument("table", choices=[...])` let through
@@ -1217,6 +1272,17 @@ class Analysis:
             self._scope, self._reporting, self._return_value, self._deferred = saved
             self._return_sink = saved_return_sink
         return result
+
+    def _click_resolved(self, func: ast.expr) -> str:
+        """The full name of ``func`` (:meth:`_resolve`), or "" for a builtin the code binds
+        to something else (``int = str``)."""
+        if type(func) is ast.Name and (self._scope.bound(func.id) or func.id in self.functions):
+            return ""
+        return self._resolve(func)[0]
+
+    def _constant_expression(self, node: ast.expr) -> bool:
+        value = self.value(node)
+        return value is not None and value.constant
 
     def _numeric_parameter(
         self,
@@ -1363,7 +1429,9 @@ class Analysis:
                         self._membership(test, name) for test in generator.ifs
                     )
                     self._scope.names[name] = (
-                        Formatted(None, name, node.lineno) if allowed else None
+                        Formatted(None, name, node.lineno)
+                        if allowed
+                        else self._filtered(generator.ifs, name, node.lineno)
                     )
                 elif constant:  # `for name, columns in TABLES.items()`: each part too
                     for part in ast.walk(generator.target):
@@ -1374,6 +1442,99 @@ class Analysis:
             return self._elements([node.elt], node)
         finally:
             self._scope.names = saved
+
+    def _filtered(self, tests: list[ast.expr], name: str, line: int) -> Formatted | None:
+        """What a comprehension's variable ``name`` holds when one of its ``if`` filters is a
+        pattern's test of it (``[c for c in header if IDENT.fullmatch(c)]``): a checked
+        value, a shell word only if each such test allows no more; else unknown (None)."""
+        words = [
+            checked[1]
+            for checked in map(self._pattern_test, tests)
+            if checked is not None and checked[0].id == name
+        ]
+        if not words:
+            return None
+        self._validated = True
+        return _checked(name, line, all(words))
+
+    def _each_checked(self, test: ast.expr, negated: bool) -> tuple[ast.Name, bool] | None:
+        """The name ``xs`` whose every item a test that fails for one of them checks:
+        ``not all(P(x) for x in xs)`` (``negated``) or ``any(not P(x) for x in xs)``, with
+        ``P`` a pattern's test (:meth:`_pattern_test`) and the builtins not bound anew."""
+        if not (
+            type(test) is ast.Call
+            and type(test.func) is ast.Name
+            and test.func.id == ("all" if negated else "any")
+            and len(test.args) == 1
+            and not test.keywords
+            and type(test.args[0]) is ast.GeneratorExp
+            and not self._scope.bound(test.func.id)
+            and test.func.id not in self.functions
+        ):
+            return None
+        generator_expression = test.args[0]
+        generators = generator_expression.generators
+        if len(generators) != 1 or generators[0].ifs or generators[0].is_async:
+            return None
+        target, iterated = generators[0].target, generators[0].iter
+        each = generator_expression.elt
+        if not negated:  # any(not P(x) ...)
+            if not (type(each) is ast.UnaryOp and type(each.op) is ast.Not):
+                return None
+            each = each.operand
+        checked = self._pattern_test(each)
+        if (
+            checked is None
+            or type(target) is not ast.Name
+            or type(iterated) is not ast.Name
+            or checked[0].id != target.id
+        ):
+            return None
+        return iterated, checked[1]
+
+    def _rejected_none(self, node: ast.If, name: str) -> tuple[ast.Name, bool] | None:
+        """The name ``xs`` whose every item ``if bad: raise`` checks, right after ``bad = [x
+        for x in xs if not P(x)]`` (``P`` a pattern's test), with nothing between them but
+        blank lines and comments, at the same indentation (one block: neither name can be
+        bound anew between them)."""
+        record = self._rejections.get(name)
+        if record is None or record[1] is not self._tree_text:
+            return None
+        assign, _ = record
+        comprehension = assign.value
+        assert type(comprehension) is ast.ListComp
+        generators = comprehension.generators
+        if (
+            len(generators) != 1
+            or len(generators[0].ifs) != 1
+            or generators[0].is_async
+            or type(generators[0].target) is not ast.Name
+            or type(generators[0].iter) is not ast.Name
+            or type(comprehension.elt) is not ast.Name
+            or comprehension.elt.id != generators[0].target.id
+            or not self._adjacent(assign, node)
+        ):
+            return None
+        test = generators[0].ifs[0]
+        if not (type(test) is ast.UnaryOp and type(test.op) is ast.Not):
+            return None
+        checked = self._pattern_test(test.operand)
+        if checked is None or checked[0].id != generators[0].target.id:
+            return None
+        return generators[0].iter, checked[1]
+
+    def _adjacent(self, first: ast.stmt, second: ast.stmt) -> bool:
+        """Whether ``second`` follows ``first`` in one block, with only blank lines and
+        comments between them (read in the tree's text)."""
+        if self._tree_lines is None:
+            self._tree_lines = python_lines(self._tree_text or "")
+        lines = self._tree_lines
+        end = first.end_lineno or first.lineno
+        if first.col_offset != second.col_offset or not end < second.lineno <= len(lines):
+            return False
+        rest = lines[end - 1].encode()[first.end_col_offset or 0 :].decode(errors="replace")
+        between = [rest, *lines[end : second.lineno - 1]]
+        return all(not text.strip() or text.strip().startswith("#") for text in between)
 
     def _membership(self, test: ast.expr, name: str) -> bool:
         """Whether ``test`` is ``name in CONSTANTS``."""
@@ -1667,13 +1828,17 @@ class Analysis:
             made.startswith(("psycopg.sql.", "psycopg2.sql.", "sql."))
         )
 
-    def _allow_listed(self, node: ast.If) -> tuple[ast.Name, bool] | None:
+    def _allow_listed(self, node: ast.If) -> tuple[ast.Name, bool | None] | None:
         """The name an ``if name not in ALLOWED: raise`` (or return, continue, abort...)
         leaves holding one of a container of constants (or a string a pattern allows:
-        :meth:`_pattern_checked`); and whether only as a shell word."""
+        :meth:`_pattern_checked`); and whether only as a shell word (None: a constant)."""
         test = node.test
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             return self._pattern_checked(node, test.operand)
+        if type(test) is ast.Call and not node.orelse and _leaves(node.body):
+            return self._each_checked(test, negated=False)  # `if any(not P(x) for x in xs)`
+        if type(test) is ast.Name and not node.orelse and _leaves(node.body):
+            return self._rejected_none(node, test.id)  # `if bad: raise`
         if not (
             isinstance(test, ast.Compare)
             and isinstance(test.left, ast.Name)
@@ -1685,7 +1850,7 @@ class Analysis:
             return None
         allowed = self.value(test.comparators[0])
         if _leaves(node.body) and allowed is not None and allowed.constant:
-            return test.left, False
+            return test.left, None  # (one of the constants)
         return None
 
     def _narrowed(self, node: ast.If) -> list[ast.stmt]:
@@ -1737,13 +1902,22 @@ class Analysis:
             given = passed.get(guarded[0].id) if guarded is not None else None
             if type(given) is ast.Name and guarded is not None:
                 self._scope.names[given.id] = _checked(given.id, call.lineno, guarded[1])
+                self._validated = True
 
     def _pattern_checked(self, node: ast.If, test: ast.expr) -> tuple[ast.Name, bool] | None:
         """The name an ``if not re.fullmatch(r"[a-z_]+", name): raise`` (or the same with a
         pattern compiled by ``re.compile``) leaves holding only letters, digits and ``_``;
         with ``-`` too, but never first (``[a-z][a-z0-9-]*``), as a shell word only (in SQL,
         ``--`` starts a comment)."""
-        if node.orelse or not _leaves(node.body) or not isinstance(test, ast.Call):
+        if node.orelse or not _leaves(node.body):
+            return None
+        return self._pattern_test(test) or self._each_checked(test, negated=True)
+
+    def _pattern_test(self, test: ast.expr) -> tuple[ast.Name, bool] | None:
+        """The name the call ``test`` is true of only when it holds a string of a plain
+        pattern's (``re.fullmatch(r"\\w+", name)``, ``name.isidentifier()``), and whether
+        only as a shell word (see :meth:`_pattern_checked`)."""
+        if not isinstance(test, ast.Call):
             return None
         func = test.func
         if (  # `if not name.isidentifier(): raise`: letters, digits and `_`, as `\w+`
@@ -2552,7 +2726,10 @@ class Analysis:
         if type(value) is _ShellWord:
             return  # the checked value itself: nothing formatted into it
         if how is not None and sink.destination == "shell" and self._shell_words_only(argument):
-            return  # `f"systemctl restart {service}.service"`, `service` a checked shell word
+            # `f"systemctl restart {service}.service"`, `service` a checked shell word
+            if value is not None:
+                self._check_roles(call, name, sink, argument, value)  # type: ignore[arg-type]
+            return
         if (
             sink.split
             and argument is given
@@ -2564,6 +2741,8 @@ class Analysis:
         if expands and value is not None and self._expands_values(value.text, sink.jinja):
             how = IPYTHON_EXPANSION
         if how is None or value is None:
+            if self._validated and type(argument) is ast.JoinedStr and value is not None:
+                self._check_roles(call, name, sink, argument, value)
             return
         if sink.sql_text_only and value.text.strip() and not SQL_WORDS.search(value.text):
             return
@@ -2573,6 +2752,35 @@ class Analysis:
         ):
             return  # `f"select * from {preparer.quote(t)}"`, or a name bound to it alone
         self._report(call, name, sink, argument, value, how)
+
+    def _check_roles(
+        self, call: ast.Call, name: str, sink: Sink, node: ast.JoinedStr, value: Formatted
+    ) -> None:
+        """Report the f-string ``node`` whose fields are constants and validated names (one
+        at least) when the renderer refuses a validated value in the role it has there
+        (``git checkout {ref}``, ``select * from {fn} ()``): see :mod:`.roles`."""
+        strings = [""]
+        fields: list[tuple[str, str | None]] = []
+        for part in node.values:
+            if type(part) is ast.Constant:
+                strings[-1] += str(part.value)
+                continue
+            if type(part) is not ast.FormattedValue or part.conversion > 0 or part.format_spec:
+                return  # (a spec or conversion: its own text, not the value's alone)
+            held = self.value(part.value)
+            if held is None or not (held.constant or type(held) is _ShellWord):
+                return
+            validated = type(held) is _Checked or type(held) is _ShellWord
+            fields.append((ast.unparse(part.value), None if validated else held.text))
+            strings.append("")
+        if all(text is not None for _, text in fields):
+            return
+        reason = role_refusal(strings, fields, sink.destination)
+        if reason is not None:
+            reported = len(self.findings)
+            self._report(call, name, sink, node, value, ROLE_REFUSED + reason)
+            if len(self.findings) > reported:
+                object.__setattr__(self.findings[-1], "__class__", _RoleFinding)
 
     def _shell_words_only(self, node: ast.expr) -> bool:
         """Whether ``node`` is an f-string each field of which is a name holding a constant
@@ -2772,7 +2980,13 @@ class Analysis:
         )
 
     def _report(
-        self, call: ast.Call, name: str, sink: Sink, argument: ast.expr, value: Formatted, how: str
+        self,
+        call: ast.Call,
+        name: str,
+        sink: Sink,
+        argument: ast.expr,
+        value: Formatted,
+        how: str,
     ) -> None:
         if not self._reporting:
             return

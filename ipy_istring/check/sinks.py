@@ -255,6 +255,18 @@ BUILTIN_SINKS: tuple[Sink, ...] = (
         "airflow.providers.ssh.operators.ssh.SSHOperator", "shell", argument=1 << 20,
         keywords=("command",),
     ),
+    # Airflow's SQL operators: the query a task runs on its connection (`sql=` only)
+    *(
+        Sink(f"airflow.providers.{module}", "sql", argument=1 << 20, keywords=("sql",))
+        for module in (
+            "common.sql.operators.sql.SQLExecuteQueryOperator",
+            "postgres.operators.postgres.PostgresOperator",
+            "mysql.operators.mysql.MySqlOperator",
+            "sqlite.operators.sqlite.SqliteOperator",
+            "snowflake.operators.snowflake.SnowflakeOperator",
+            "microsoft.mssql.operators.mssql.MsSqlOperator",
+        )
+    ),
     # What IPython makes of `!cmd`, `x = !cmd`, `%sx cmd`, `%system cmd` (and nbconvert exports).
     _shell("get_ipython().system", "cmd", ipython_expands=True),
     _shell("get_ipython().system_raw", "cmd"),
