@@ -217,6 +217,35 @@ _STYLE_UNITS = _names("% px em rem ch ex pt", "")
 _STYLE_TEXT = re.compile(r"[A-Za-z0-9#.%,:;()\t\n\x0c\r +-]*")
 _STYLE_DECLARATION = re.compile(r"[\t\n\x0c\r ]*(-?[A-Za-z][A-Za-z-]*)[\t\n\x0c\r ]*:(.*)", re.S)
 _STYLE_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+# A field may also be the whole value of a colour property in such plain declarations
+# (background-color: {c}: a table cell coloured by its value), the value a colour in the
+# strictest grammar: "#" and 3, 4, 6 or 8 hex digits, or a CSS Color 4 name (ASCII letters,
+# compared as the browser does: no Kelvin sign for "k").  Either is one CSS token that no
+# following text continues, and sets that colour alone (the twenty-third pass: in Chromium
+# background: teal set the background colour, no image).  No function (rgb(...), var(...),
+# url(...)), no currentcolor or system colour: a value there reads nothing of the page's.
+_STYLE_COLOURS = _names("color background-color background border-color outline-color fill stroke")
+_STYLE_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z]+")
+_COLOUR_NAMES = _names(
+    """aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
+    blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk
+    crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki
+    darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen
+    darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue
+    dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite
+    gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki
+    lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan
+    lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen
+    lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen
+    magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen
+    mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream
+    mistyrose moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid
+    palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum
+    powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown
+    seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen
+    steelblue tan teal thistle tomato transparent turquoise violet wheat white whitesmoke
+    yellow yellowgreen"""
+)
 # Attributes that reach past the output's own elements, to the page's focus and the browser's
 # saved data: a tabindex above 0 puts the element before all of the page's in the Tab order
 # (in Chromium the first Tab from the page's start focused an output's tabindex="1" button,
@@ -433,6 +462,7 @@ class Slot:
     # "id" or "name": the field is in one after a prefix without a separator (a number only);
     # "style": the field is the number of a size in a style attribute (see _STYLE_NUMBERS)
     number: str = ""
+    colour: bool = False  # the field is a colour in a style attribute: see _STYLE_COLOURS
 
 
 @dataclass(frozen=True)
@@ -1130,6 +1160,15 @@ _REFUSALS: dict[str, Refusal] = {
         "Pass a non-negative number in digits (f\"{pct:.1f}\", not 1e-05, nan or -3), or "
         "choose among fixed styles with a class (class=\"level-{x}\")",
     ),
+    "style colour": (
+        "stands in a style attribute as a colour (background-color: {c}) and is no #hex or "
+        "CSS colour name: its text is CSS, where a value could add any declaration (in "
+        "Chromium \"red; position: fixed; inset: 0; background: url(https://x.test/t)\" "
+        "covered the page and requested the value's URL)",
+        "Pass \"#\" and 3, 4, 6 or 8 hex digits (f\"#{r:02x}{g:02x}{b:02x}\", or "
+        "matplotlib.colors.to_hex(c)) or a CSS colour name (\"teal\"), or choose among fixed "
+        "styles with a class (class=\"level-{x}\")",
+    ),
     "name number": (
         "gives the rest of a name whose prefix has no separator (-, :, ., [) and is no number: "
         "the prefix and the value may make any name (\"act\" + \"ion\" is the form's "
@@ -1215,8 +1254,9 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             "stands in a style attribute",
             "Its value is CSS, where a value could add any property (position: fixed...); "
             'choose among fixed styles with a class (class="level-{x}") or pass the value in '
-            "a data-* attribute.  A number may be the whole number of a size in plain "
-            'declarations (style="width: {pct}%; height: 8px"; see docs/renderers.md)',
+            "a data-* attribute.  A number may be the whole number of a size, and a colour "
+            "the whole value of a colour property, in plain declarations (style=\"width: "
+            '{pct}%; background-color: {c}"; see docs/renderers.md)',
         )
     if name == "srcdoc":
         return (
@@ -1562,7 +1602,7 @@ def _decide(
     kind: Literal["text", "rcdata", "foreign", "attribute", "url"] = "text"
     url = None
     keeps_nul = False
-    continues_token = paint = False
+    continues_token = paint = colour = False
     choice = ""
     number = ""  # the field is in an id or a name after a prefix without a separator
     for landing in found:
@@ -1577,8 +1617,11 @@ def _decide(
                 place = (landing.namespace, landing.element)
                 keeps_nul = keeps_nul or place not in _INTEGRATION_POINTS
         elif landing.where == "attribute":
-            if landing.attribute == "style" and _style_size(landing, index, token):
-                kind, number = "attribute", "style"  # a number: see _STYLE_NUMBERS
+            style = _style_field(landing, index, token) if landing.attribute == "style" else ""
+            if style:  # a number (see _STYLE_NUMBERS) or a colour (see _STYLE_COLOURS)
+                kind = "attribute"
+                number = "style" if style == "size" else number
+                colour = colour or style == "colour"
                 continue
             rule = _attribute_rule(landing)
             if isinstance(rule, tuple):
@@ -1613,32 +1656,36 @@ def _decide(
         "url": _REFUSALS["trusted url"],
     }[kind]
     slot = Slot(
-        kind, None, trusted_refusal, -1, keeps_nul, continues_token, paint, choice, number
+        kind, None, trusted_refusal, -1, keeps_nul, continues_token, paint, choice, number, colour
     )
     return slot, url
 
 
-def _style_size(landing: _Landing, index: int, token: re.Pattern[str]) -> bool:
-    """Whether field ``index`` stands in ``landing``'s style attribute as the whole number
-    of a size (width: {pct}%), the attribute holding plain declarations only: see
-    _STYLE_NUMBERS."""
+def _style_field(landing: _Landing, index: int, token: re.Pattern[str]) -> str:
+    """What field ``index`` stands for in ``landing``'s style attribute, the attribute holding
+    plain declarations only: "size", the whole number of a size (width: {pct}%: see
+    _STYLE_NUMBERS); "colour", the whole value of a colour property (color: {c}: see
+    _STYLE_COLOURS); or "" (neither)."""
     declarations = landing.value.split(";")
     if landing.element in _LOADING_ELEMENTS or _STYLE_TEXT.fullmatch(landing.value) is None:
-        return False
+        return ""
     if not all(map(_balanced, declarations)):
-        return False
+        return ""
     for declaration in declarations:
         fields = [int(field.group(1)) for field in token.finditer(declaration)]
         if index not in fields:
             continue
         parsed = _STYLE_DECLARATION.fullmatch(declaration)
-        if parsed is None or _keyword(parsed.group(1)) not in _STYLE_NUMBERS:
-            return False
+        if parsed is None or len(fields) != 1:
+            return ""
+        name = _keyword(parsed.group(1))
         value = parsed.group(2).strip(ASCII_WHITESPACE)
         field = token.match(value)  # the value starts with the field, then its unit
-        unit = value[field.end() :] if field else None
-        return len(fields) == 1 and unit is not None and _keyword(unit) in _STYLE_UNITS
-    return False
+        unit = _keyword(value[field.end() :]) if field else None
+        if name in _STYLE_NUMBERS and unit in _STYLE_UNITS:
+            return "size"
+        return "colour" if name in _STYLE_COLOURS and unit == "" else ""
+    return ""
 
 
 def _balanced(text: str) -> bool:
@@ -1918,12 +1965,17 @@ def mismatch(
     return None if position == len(page) else last
 
 
-def token_refusal(slot: Slot, text: str) -> Refusal | None:
-    """Why ``text`` (a value as the browser reads it) may not stand in ``slot``, if the slot
-    continues a token of the template's (class="level-{x}") and ``text`` would split it, or
-    is an svg paint and ``text`` holds more than a colour's or an id's characters, or is a
-    whole tabindex or autocomplete and ``text`` is none of its choices, or is in an id after
-    a prefix without a separator and ``text`` is no number (or a name's)."""
+def token_refusal(slot: Slot, *readings: str) -> Refusal | None:
+    """Why a value the browser reads as ``readings`` (a trusted value's text, unescaped and
+    as written) may not stand in ``slot``, if the slot continues a token of the template's
+    (class="level-{x}") and the value would split it, or is an svg paint and the value holds
+    more than a colour's or an id's characters, or is a whole tabindex or autocomplete and
+    the value is none of its choices, or is in an id after a prefix without a separator and
+    the value is no number (or a name's), or is a colour in a style attribute and the value
+    is none (each reading must be one)."""
+    if slot.colour and not all(map(_is_colour, readings)):
+        return _REFUSALS["style colour"]
+    text = "".join(readings)
     if slot.continues_token and any(space in text for space in ASCII_WHITESPACE):
         return _REFUSALS["token"]
     if slot.paint and _PAINT_VALUE.fullmatch(text) is None:
@@ -1935,6 +1987,13 @@ def token_refusal(slot: Slot, text: str) -> Refusal | None:
     if slot.number in ("id", "name") and _NUMBER.fullmatch(text) is None:
         return _REFUSALS[f"{slot.number} number"]
     return None
+
+
+def _is_colour(text: str) -> bool:
+    """Whether ``text`` is a colour of the strict grammar of _STYLE_COLOUR: #hex or a name."""
+    return _STYLE_COLOUR.fullmatch(text) is not None and (
+        text.startswith("#") or _keyword(text) in _COLOUR_NAMES
+    )
 
 
 def top_text(fragment: str) -> str:

@@ -20,7 +20,8 @@ an allow-listed context:
   ``/users/{id}/avatar`` with ``id = "../admin"``, ``?q={q}`` with ``q = "a&b=c"`` are refused).
 
 Everything else is refused with the reason and the fix: ``<script>``/``<style>`` and other
-raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``style``,
+raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``style`` (but
+a size's number, ``width: {pct}%``, or a colour, ``color: {c}``, in plain declarations),
 ``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., attributes by
 which the output acts on an element of the page it names (``<label for>``, ``form``,
 ``popovertarget``, ``aria-owns``, ``aria-actions``, the ``name`` of ``<details>`` and radio
@@ -650,7 +651,7 @@ def _trusted_text(value: object, slot: contexts.Slot, interpolation: Any, index:
         raise refusal("html", field_text(interpolation, index + 1), *slot.trusted_refusal)
     text = str(escape(value))
     # (as the browser reads it in an attribute: &#32; is a space there too)
-    why = contexts.token_refusal(slot, Markup(text).unescape() + text)
+    why = contexts.token_refusal(slot, Markup(text).unescape(), text)
     if why is not None:
         raise refusal("html", field_text(interpolation, index + 1), *why)
     if slot.kind == "attribute":

@@ -55,9 +55,10 @@ HOSTILE = (
 BAR = '<div style="width: {}%; height: 8px; background: green">&nbsp;</div>'
 
 
-def shown(browser: Any, output: str) -> dict[str, Any]:  # noqa: F811
+def shown(browser: Any, output: str, names: tuple[str, ...] = ()) -> dict[str, Any]:  # noqa: F811
     """What Chromium did with ``output`` in a 200px-wide box at the top of a page: the URLs
-    of x.test it requested, and the first div's computed position and box."""
+    of x.test it requested, the first element's with a style attribute computed position and
+    box, and its computed ``names`` (style properties, as in CSS; the twenty-third pass)."""
     context = browser.new_context(viewport={"width": 800, "height": 600})
     seen: list[str] = []
 
@@ -72,15 +73,18 @@ def shown(browser: Any, output: str) -> dict[str, Any]:  # noqa: F811
     tab = context.new_page()
     tab.set_content(f'<!doctype html><body><div id="out" style="width: 200px">{output}</div>')
     tab.wait_for_timeout(300)
-    box = tab.evaluate(
-        """() => {
-        const div = document.querySelector('#out div');
-        const r = div.getBoundingClientRect();
-        return [getComputedStyle(div).position, Math.round(r.width), Math.round(r.height)];
-        }"""
+    position, width, height, values = tab.evaluate(
+        """(names) => {
+        const element = document.querySelector('#out [style]');
+        const r = element.getBoundingClientRect(), style = getComputedStyle(element);
+        return [style.position, Math.round(r.width), Math.round(r.height),
+                names.map((name) => style.getPropertyValue(name))];
+        }""",
+        list(names),
     )
     context.close()
-    return {"requested": seen, "position": box[0], "width": box[1], "height": box[2]}
+    box = {"requested": seen, "position": position, "width": width, "height": height}
+    return box | dict(zip(names, values))
 
 
 def test_a_number_in_a_style_positive_control_and_fix(browser: Any) -> None:  # noqa: F811
@@ -146,15 +150,16 @@ FIELD_PIECES = [
 MARK = "987654"
 
 
-def style_texts(count: int, seed: int) -> list[str]:
-    """``count`` random style attribute texts, each holding one field piece or more."""
+def style_texts(count: int, seed: int, fields: list[str] = FIELD_PIECES) -> list[str]:
+    """``count`` random style attribute texts, each holding one of ``fields`` (pieces with
+    fields) among static pieces."""
     import random
 
     chance = random.Random(seed)
     texts = []
     for _ in range(count):
         pieces = chance.choices(STATIC_PIECES, k=chance.randrange(4))
-        pieces.insert(chance.randrange(len(pieces) + 1), chance.choice(FIELD_PIECES))
+        pieces.insert(chance.randrange(len(pieces) + 1), chance.choice(fields))
         texts.append(chance.choice(["; ", ";", " ", ""]).join(pieces))
     return texts
 
