@@ -290,7 +290,7 @@ def test_a_character_reference_split_across_a_field_is_refused(
     ["red; x: y", "red;x:y", "var(--x)", "url(x)", "red !important", "expression(alert(1))",
      "currentcolor", "inherit", "rgb(1, 2, 3)", "#ff", "#fffff", "#ggg", "red ", "bl\u212ack", ""],
 )  # fmt: skip
-def test_style_attribute_is_refused_whatever_the_value(value: str) -> None:
+def test_style_attribute_refuses_a_value_that_is_no_plain_colour(value: str) -> None:
     # (The twenty-third pass: a colour property's whole value may be a colour, #hex or a CSS
     # name, and nothing else; tests/test_html_twenty_third_pass.py.)
     with pytest.raises(RenderError, match=r"\{c\} stands in a style attribute.*class="):
