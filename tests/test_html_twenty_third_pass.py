@@ -18,8 +18,9 @@
   background: url(https://x.test/t)`` covered the page and made Chromium request the URL;
   html() refuses that value, saying why and how to pass a colour (or use a class).
 * ``tests/test_html.py::test_style_attribute_is_refused_whatever_the_value`` asserted that
-  ``color: {c}`` given ``red`` is refused; ``red`` is now accepted there, so its body now asserts
-  more: 15 hostile or colour-like values (``red; x: y``, ``var(--x)``, ``url(x)``,
+  ``color: {c}`` given ``red`` is refused; ``red`` is now accepted there, so the test (renamed
+  ``test_style_attribute_refuses_a_value_that_is_no_plain_colour``) now asserts more: 15
+  hostile or colour-like values (``red; x: y``, ``var(--x)``, ``url(x)``,
   ``red !important``, ``expression(...)``, ``currentcolor``, ``inherit``, ``rgb(1, 2, 3)``,
   short or long hex, a Kelvin-sign name...) are refused in that template with the message
   that names the class fix, and so is a field in ``position: {c}`` (a property off the list).
