@@ -1150,13 +1150,26 @@ def _python_module(command: Sequence[str | None]) -> list[str | None] | None:
 # value chooses what s.sh holds), by program; and programs whose last operand is the file they
 # write (`cp {src} s.sh`, `ln -s {target} s.sh`).
 _OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
-    "curl": frozenset({"-o", "--output"}),
     "wget": frozenset({"-O", "--output-document"}),
     "sort": frozenset({"-o", "--output"}),
     "dd": frozenset({"of"}),  # (dd of=FILE)
     # (the twenty-fifth pass: each wrote payload's lines to s.sh, which `sh s.sh` then ran)
     "iconv": frozenset({"-o", "--output"}),
     "shuf": frozenset({"-o", "--output"}),
+    # (the twenty-sixth pass: the headers, the cookie jar, the archive it writes)
+    "curl": frozenset({"-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar"}),
+    "tar": frozenset({"-f", "--file"}),
+}
+# Output options of programs that may run others of their own or are not known to wait for
+# them (find -exec, gpg's helpers, git's hooks): writers of the file (`openssl base64 -d -in
+# p -out {f}`, `find -fprint {f}`, `gpg -o {f}`, `git log --output={f}`, `csplit -f {prefix}`
+# each wrote payload to s.sh before `sh s.sh` ran it), but not copies nor known to wait.
+_OTHER_OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
+    "openssl": frozenset({"-out"}),
+    "find": frozenset({"-fprint", "-fprint0", "-fprintf", "-fls"}),
+    "gpg": frozenset({"-o", "--output"}),
+    "git": frozenset({"--output"}),
+    "csplit": frozenset({"-f", "--prefix"}),
 }
 # (`link a b` is `ln a b`)
 _COPYING = frozenset({"cp", "mv", "install", "ln", "link", "rsync"})
@@ -1167,7 +1180,16 @@ _OUTPUT_OPERANDS: dict[str, tuple[int, frozenset[str]]] = {
     "uniq": (2, frozenset({"-f", "-s", "-w"})),
     "xxd": (2, frozenset({"-c", "-g", "-l", "-o", "-s", "-n"})),
     "script": (1, frozenset({"-c", "-E", "-I", "-O", "-B", "-T", "-m"})),
-}
+    # (the twenty-sixth pass: `zip {f} p` and `split p {prefix}` wrote payload to s.sh)
+    "zip": (1, frozenset({"-b", "-n", "-t", "-tt", "-P", "-Z", "-O", "--out", "-s", "-TT",
+                          "--unzip-command", "-x", "-i"})),
+    "split": (2, frozenset({"-a", "-b", "-C", "-l", "-n", "-t", "--suffix-length",
+                            "--additional-suffix", "--bytes", "--line-bytes", "--lines",
+                            "--number", "--separator", "--filter"})),
+}  # fmt: skip
+# Of those, the programs that may run one a word names (zip -TT CMD, split --filter=CMD): not
+# known to run none of the paths they are given, as the other writers are.
+_RUNNING_WRITERS = frozenset({"zip", "split"})
 # Options whose argument is a directory the program writes files into (`tar -xf a.tar -C {d}`
 # with `.` puts the archive's s.sh where `sh s.sh` runs it), by program.
 _TARGET_DIRECTORIES: dict[str, frozenset[str]] = {
@@ -1181,7 +1203,7 @@ _TARGET_DIRECTORIES: dict[str, frozenset[str]] = {
 #: :func:`output_files`): a template naming none of them and holding no '>' writes no file.
 WRITING_PROGRAMS = frozenset(
     {"tee", *_OUTPUT_OPTIONS, *_COPYING, *_TARGET_DIRECTORIES, *_OUTPUT_OPERANDS}
-)
+).difference(_RUNNING_WRITERS)
 
 
 def command_run(command: Sequence[str | None]) -> Sequence[str | None]:
@@ -1201,7 +1223,7 @@ def output_files(command: Sequence[str | None]) -> list[str]:
     name = program(ran[0])
     words = ran[1:]
     found: list[str] = []
-    options = _OUTPUT_OPTIONS.get(name, frozenset())
+    options = _output_options(name)
     for at, word in enumerate(words):
         if word is None or word == EXPANDED:
             continue
@@ -1226,6 +1248,12 @@ def output_files(command: Sequence[str | None]) -> list[str]:
     return [file for file in found if file and file != EXPANDED]
 
 
+def _output_options(name: str) -> frozenset[str]:
+    """The options of the program ``name`` whose argument is a file it writes."""
+    empty: frozenset[str] = frozenset()
+    return _OUTPUT_OPTIONS.get(name, empty) | _OTHER_OUTPUT_OPTIONS.get(name, empty)
+
+
 def _is_output_operand(name: str, before: Sequence[str | None]) -> bool:
     """Whether the word after before (the words of name before it) is the operand
     _OUTPUT_OPERANDS gives as the file it writes."""
@@ -1247,7 +1275,7 @@ def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
     if len(ran) < 2 or ran[0] is None or ran[0] == EXPANDED:
         return False
     name = program(ran[0])
-    options = _OUTPUT_OPTIONS.get(name, frozenset()) | _TARGET_DIRECTORIES.get(name, frozenset())
+    options = _output_options(name) | _TARGET_DIRECTORIES.get(name, frozenset())
     if name == "dd":
         return not prefix or prefix == "of="  # (`dd {x}` with of=s.sh)
     if name in _OUTPUT_OPERANDS and not prefix:  # (`uniq in {f}`)
@@ -1392,7 +1420,7 @@ def writes_git_tree(command: Sequence[str | None]) -> bool:
 
 #: The programs that write a file a value may choose (WRITING_PROGRAMS, and those that name
 #: what they write after their source): a template naming none and holding no '>' writes none.
-VALUE_WRITERS = WRITING_PROGRAMS.union(_NAMES_FROM_SOURCE)
+VALUE_WRITERS = WRITING_PROGRAMS.union(_NAMES_FROM_SOURCE, _OTHER_OUTPUT_OPTIONS, _RUNNING_WRITERS)
 
 
 # Programs known to be done with what they run when they exit, so that a command after them

