@@ -1150,7 +1150,10 @@ def _python_module(command: Sequence[str | None]) -> list[str | None] | None:
 # value chooses what s.sh holds), by program; and programs whose last operand is the file they
 # write (`cp {src} s.sh`, `ln -s {target} s.sh`).
 _OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
-    "wget": frozenset({"-O", "--output-document"}),
+    # (wget's log too: `wget -O page -o {f} URL` wrote the Content-Type a server chose)
+    "wget": frozenset(
+        {"-O", "--output-document", "-o", "--output-file", "-a", "--append-output"}
+    ),
     "sort": frozenset({"-o", "--output"}),
     "dd": frozenset({"of"}),  # (dd of=FILE)
     # (the twenty-fifth pass: each wrote payload's lines to s.sh, which `sh s.sh` then ran)
@@ -1291,6 +1294,8 @@ def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
     return before in options or (bool(given) and rest == given)  # (-o FILE, -sSo FILE)
 
 
+# The options that give wget the file it writes the document to, rather than the URL's name.
+_WGET_DOCUMENT = frozenset({"-O", "--output-document"})
 # Programs that write files under names their source gives (an archive's or a repository's
 # members, a URL's last part), by program: the words that make them do so (None: always).
 _NAMES_FROM_SOURCE: dict[str, tuple[str, ...] | None] = {
@@ -1477,7 +1482,7 @@ def value_chooses_files(command: Sequence[str | None]) -> bool:
     if name == "git":
         return _git_subcommand(ran[1:]) not in _GIT_KEEPING_FILES
     if modes is None:
-        return name != "wget" or not any(_gives(word, _OUTPUT_OPTIONS["wget"]) for word in words)
+        return name != "wget" or not any(_gives(word, _WGET_DOCUMENT) for word in words)
     if name == "tar" and words and words[0][:1] != "-" and "x" in words[0]:
         return True  # (the old style: `tar xf {a}`)
     options = frozenset(mode for mode in modes if mode[:1] == "-")

@@ -16,7 +16,11 @@ sh() gave for these templates) in real dash and bash, then refused by allow-list
   - ``tar -cf {f} arch/*``, whose member's name (a newline, then the line) starts a line;
   - ``zip -q -X {f} p2; sh t.sh`` with ``t.sh``, whose stored member is the line;
   - ``curl -D {f} URL`` and ``curl -c {f} URL``: a header and a cookie the server chose
-    (``$(touch ...)``).
+    (``$(touch ...)``);
+  - wget's log, ``wget -O page.html -o {f} URL`` (also ``-a``, ``--output-file=``,
+    ``--append-output=``): the Content-Type the server chose; and a value in the URL that
+    ``wget -O page.html -o log URL; sh log`` logs as given (``$(touch$IFS./...)``).  wget's
+    log options join its output options (its ``-O`` alone still keeps the URL's name unused).
 
   openssl, find, gpg, git and csplit get a table of output options of their own: writers, but
   not copies nor known to wait for what they run, which _OUTPUT_OPTIONS implies (why the
@@ -76,12 +80,13 @@ def _prepare_more(where: pathlib.Path) -> None:
 
 
 class _Hostile(http.server.BaseHTTPRequestHandler):
-    """A server whose header and cookie are a command substitution."""
+    """A server whose header, cookie and Content-Type are a command substitution."""
 
     def do_GET(self) -> None:
         self.send_response(200)
         self.send_header("X-A", _HOSTILE_HEADER)
         self.send_header("Set-Cookie", f"a={_HOSTILE_HEADER}")
+        self.send_header("Content-Type", _HOSTILE_HEADER)
         self.send_header("Content-Length", "0")
         self.end_headers()
 
@@ -135,6 +140,24 @@ def test_curl_s_headers_and_cookies_written_to_a_file_a_value_names_are_refused(
     _show_then_refuse(shell, case, ["s.sh"], tmp_path, _WRITES, _prepare_more)
 
 
+@pytest.mark.parametrize("option", ["-o §", "-a §", "--output-file=§", "--append-output=§"])
+@pytest.mark.parametrize("shell", SHELLS)
+def test_wget_s_log_written_to_a_file_a_value_names_is_refused(
+    shell: str, option: str, hostile_url: str, tmp_path: pathlib.Path
+) -> None:
+    # (its log quotes the Content-Type the server chose: `Length: 0 [$(touch ...)]`)
+    case = f"wget -O page.html {option} {hostile_url}; sh s.sh"
+    _show_then_refuse(shell, case, ["s.sh"], tmp_path, _WRITES, _prepare_more)
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_a_url_wget_logs_to_a_file_run_after_is_refused(shell: str, tmp_path: pathlib.Path) -> None:
+    # (the log quotes the URL as given, `$` and `(` too; port 9 refuses the connection)
+    case = "wget -O page.html -o log http://127.0.0.1:9/§; sh log"
+    value = f"$(touch$IFS./{SENTINEL})"
+    _show_then_refuse(shell, case, [value], tmp_path, "written to the file 'log'", _prepare_more)
+
+
 @pytest.mark.parametrize(
     "case, value",
     [
@@ -162,5 +185,20 @@ def test_those_writers_alone_or_reading_the_value_stay_accepted(
     assert not (tmp_path / SENTINEL).exists()
 
 
-def test_curl_s_cookie_jar_alone_stays_accepted(hostile_url: str) -> None:
-    assert sh(_template(f"curl -s -c § {hostile_url}", "jar.txt"))
+@pytest.mark.parametrize(
+    "case",
+    [
+        "curl -s -c § {url}",
+        "curl -s -D § {url}",
+        "wget -q -O page.html -o § {url}",
+        "wget -q -O page.html -o log {url}; echo §",
+    ],
+)
+@pytest.mark.parametrize("shell", SHELLS)
+def test_curl_s_and_wget_s_writers_alone_stay_accepted(
+    shell: str, case: str, hostile_url: str, tmp_path: pathlib.Path
+) -> None:
+    _prepare_more(tmp_path)
+    rendered = sh(_template(case.replace("{url}", hostile_url), "out.txt"))
+    assert _run(shell, rendered, tmp_path).returncode == 0
+    assert not (tmp_path / SENTINEL).exists()
