@@ -1163,6 +1163,10 @@ _OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
     "curl": frozenset({"-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar"}),
     "tar": frozenset({"-f", "--file"}),
 }
+# tar's modes that write the archive its -f names.
+_TAR_WRITING = frozenset(
+    {"-c", "-r", "-u", "-A", "--create", "--append", "--update", "--catenate", "--concatenate"}
+)
 # Output options of programs that may run others of their own or are not known to wait for
 # them (find -exec, gpg's helpers, git's hooks): writers of the file (`openssl base64 -d -in
 # p -out {f}`, `find -fprint {f}`, `gpg -o {f}`, `git log --output={f}`, `csplit -f {prefix}`
@@ -1226,7 +1230,7 @@ def output_files(command: Sequence[str | None]) -> list[str]:
     name = program(ran[0])
     words = ran[1:]
     found: list[str] = []
-    options = _output_options(name)
+    options = _output_options(name, words)
     for at, word in enumerate(words):
         if word is None or word == EXPANDED:
             continue
@@ -1251,10 +1255,17 @@ def output_files(command: Sequence[str | None]) -> list[str]:
     return [file for file in found if file and file != EXPANDED]
 
 
-def _output_options(name: str) -> frozenset[str]:
-    """The options of the program ``name`` whose argument is a file it writes."""
+def _output_options(name: str, words: Sequence[str | None]) -> frozenset[str]:
+    """The options of the program ``name``, given ``words``, whose argument is a file it
+    writes: tar's ``-f`` only with a mode that writes the archive (``tar -tf {a}`` reads it)."""
     empty: frozenset[str] = frozenset()
-    return _OUTPUT_OPTIONS.get(name, empty) | _OTHER_OUTPUT_OPTIONS.get(name, empty)
+    options = _OUTPUT_OPTIONS.get(name, empty) | _OTHER_OUTPUT_OPTIONS.get(name, empty)
+    if name == "tar" and not any(
+        word is not None and (word in _TAR_WRITING or _clustered(word, _TAR_WRITING)[0])
+        for word in words
+    ):
+        return options - _OUTPUT_OPTIONS["tar"]
+    return options
 
 
 def _is_output_operand(name: str, before: Sequence[str | None]) -> bool:
@@ -1278,7 +1289,7 @@ def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
     if len(ran) < 2 or ran[0] is None or ran[0] == EXPANDED:
         return False
     name = program(ran[0])
-    options = _output_options(name) | _TARGET_DIRECTORIES.get(name, frozenset())
+    options = _output_options(name, ran[1:]) | _TARGET_DIRECTORIES.get(name, frozenset())
     if name == "dd":
         return not prefix or prefix == "of="  # (`dd {x}` with of=s.sh)
     if name in _OUTPUT_OPERANDS and not prefix:  # (`uniq in {f}`)

@@ -49,6 +49,7 @@ from test_shell_contexts import SHELLS
 from test_shell_twentieth_pass import _run, _template
 from test_shell_twenty_second_pass import _TOUCH, SENTINEL, _git, _prepare, _show_then_refuse
 
+from ipy_istring.fields import RenderError
 from ipy_istring.shell import sh
 
 _WRITES = "written to the file|in a command writing"
@@ -130,6 +131,24 @@ def test_a_file_a_value_names_written_by_another_writer_is_refused(
     _show_then_refuse(shell, case, [value], tmp_path, _WRITES, _prepare_more)
 
 
+@pytest.mark.parametrize(
+    "case",
+    [
+        "tar -czf § arch; sh s.sh",
+        "tar -c -f § arch; sh s.sh",
+        "tar --create --file=§ arch; sh s.sh",
+        "tar -rf § p2; sh s.sh",
+        "find . -fprint0 §; sh s.sh",
+        "csplit --prefix=§ payload 1; sh s01",
+        "split -l 1 -- payload §; sh saa",
+        "zip -r -q § arch; sh s.sh",
+    ],
+)
+def test_other_spellings_of_those_writers_are_refused(case: str) -> None:
+    with pytest.raises(RenderError, match=_WRITES):
+        sh(_template(case, "s.sh"))
+
+
 @pytest.mark.parametrize("option", ["-D", "-c"])
 @pytest.mark.parametrize("shell", SHELLS)
 def test_curl_s_headers_and_cookies_written_to_a_file_a_value_names_are_refused(
@@ -171,6 +190,8 @@ def test_a_url_wget_logs_to_a_file_run_after_is_refused(shell: str, tmp_path: pa
         ("split payload §", "out"),
         ("split -l § payload out; sh s.sh", "1"),
         ("tar -cf § arch/*", "out.tar"),
+        # (listing, tar's -f names the archive it reads)
+        ("tar -cf a.tar p2; tar -tf §; sh s.sh", "a.tar"),
         ("zip -q -X § p2", "out.zip"),
         ("zip -q out.zip §; sh s.sh", "p2"),
     ],
