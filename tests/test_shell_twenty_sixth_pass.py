@@ -41,13 +41,13 @@ import http.server
 import os
 import pathlib
 import subprocess
-import threading
 from collections.abc import Iterator
 
 import pytest
 from test_shell_contexts import SHELLS
 from test_shell_twentieth_pass import _run, _template
 from test_shell_twenty_second_pass import _TOUCH, SENTINEL, _git, _prepare, _show_then_refuse
+from test_shell_urls import serve
 
 from ipy_istring.fields import RenderError
 from ipy_istring.shell import sh
@@ -97,12 +97,8 @@ class _Hostile(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def hostile_url() -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Hostile)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    for host in serve(_Hostile):
+        yield f"http://{host}/"
 
 
 WRITER_CASES = [
@@ -149,23 +145,24 @@ def test_other_spellings_of_those_writers_are_refused(case: str) -> None:
         sh(_template(case, "s.sh"))
 
 
-@pytest.mark.parametrize("option", ["-D", "-c"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        # (the server chose the header and the cookie: a command substitution sh ran)
+        "curl -s -D § {url}; sh s.sh",
+        "curl -s -c § {url}; sh s.sh",
+        # (wget's log quotes the Content-Type the server chose: `Length: 0 [$(touch ...)]`)
+        "wget -O page.html -o § {url}; sh s.sh",
+        "wget -O page.html -a § {url}; sh s.sh",
+        "wget -O page.html --output-file=§ {url}; sh s.sh",
+        "wget -O page.html --append-output=§ {url}; sh s.sh",
+    ],
+)
 @pytest.mark.parametrize("shell", SHELLS)
-def test_curl_s_headers_and_cookies_written_to_a_file_a_value_names_are_refused(
-    shell: str, option: str, hostile_url: str, tmp_path: pathlib.Path
+def test_what_a_server_chose_written_to_a_file_a_value_names_is_refused(
+    shell: str, case: str, hostile_url: str, tmp_path: pathlib.Path
 ) -> None:
-    # (the server chose the header and the cookie: a command substitution sh ran)
-    case = f"curl -s {option} § {hostile_url}; sh s.sh"
-    _show_then_refuse(shell, case, ["s.sh"], tmp_path, _WRITES, _prepare_more)
-
-
-@pytest.mark.parametrize("option", ["-o §", "-a §", "--output-file=§", "--append-output=§"])
-@pytest.mark.parametrize("shell", SHELLS)
-def test_wget_s_log_written_to_a_file_a_value_names_is_refused(
-    shell: str, option: str, hostile_url: str, tmp_path: pathlib.Path
-) -> None:
-    # (its log quotes the Content-Type the server chose: `Length: 0 [$(touch ...)]`)
-    case = f"wget -O page.html {option} {hostile_url}; sh s.sh"
+    case = case.replace("{url}", hostile_url)
     _show_then_refuse(shell, case, ["s.sh"], tmp_path, _WRITES, _prepare_more)
 
 
@@ -194,32 +191,18 @@ def test_a_url_wget_logs_to_a_file_run_after_is_refused(shell: str, tmp_path: pa
         ("tar -cf a.tar p2; tar -tf §; sh s.sh", "a.tar"),
         ("zip -q -X § p2", "out.zip"),
         ("zip -q out.zip §; sh s.sh", "p2"),
+        # (what the server chose is written, but no command runs that file)
+        ("curl -s -c § {url}", "out.txt"),
+        ("curl -s -D § {url}", "out.txt"),
+        ("wget -q -O page.html -o § {url}", "out.txt"),
+        ("wget -q -O page.html -o log {url}; echo §", "out.txt"),
     ],
 )
 @pytest.mark.parametrize("shell", SHELLS)
 def test_those_writers_alone_or_reading_the_value_stay_accepted(
-    shell: str, case: str, value: str, tmp_path: pathlib.Path
+    shell: str, case: str, value: str, hostile_url: str, tmp_path: pathlib.Path
 ) -> None:
     _prepare_more(tmp_path)
-    done = _run(shell, sh(_template(case, value)), tmp_path)
+    done = _run(shell, sh(_template(case.replace("{url}", hostile_url), value)), tmp_path)
     assert done.returncode == 0, done.stderr
-    assert not (tmp_path / SENTINEL).exists()
-
-
-@pytest.mark.parametrize(
-    "case",
-    [
-        "curl -s -c § {url}",
-        "curl -s -D § {url}",
-        "wget -q -O page.html -o § {url}",
-        "wget -q -O page.html -o log {url}; echo §",
-    ],
-)
-@pytest.mark.parametrize("shell", SHELLS)
-def test_curl_s_and_wget_s_writers_alone_stay_accepted(
-    shell: str, case: str, hostile_url: str, tmp_path: pathlib.Path
-) -> None:
-    _prepare_more(tmp_path)
-    rendered = sh(_template(case.replace("{url}", hostile_url), "out.txt"))
-    assert _run(shell, rendered, tmp_path).returncode == 0
     assert not (tmp_path / SENTINEL).exists()
