@@ -82,12 +82,14 @@ __all__ = [
     "reads_project_files",
     "reads_response_files",
     "runs_hooks_of_its_tree",
+    "runs_in_found_directories",
     "runs_its_data",
     "sets_git_source",
     "stdin_script",
     "unknown_input_reader",
     "value_chooses_files",
     "value_named_code_file",
+    "value_names_directory",
     "value_names_output",
     "value_picks_git_tree",
     "waits_for_what_it_runs",
@@ -1303,6 +1305,43 @@ def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
         return False
     given, rest = _clustered(before, options) if before[1:2] != "-" else ("", before)
     return before in options or (bool(given) and rest == given)  # (-o FILE, -sSo FILE)
+
+
+# Runners' options whose argument is the directory the command they run works in: `env -C {d}
+# git status` and `unshare --wd={d} git status` ran the core.fsmonitor of d's .git/config, as
+# `cd {d} && git status` did (the twenty-sixth pass).
+_DIRECTORY_OPTIONS = {"env": frozenset({"-C", "--chdir"}), "unshare": frozenset({"-w", "--wd"})}
+
+
+def value_names_directory(command: Sequence[str | None], prefix: str) -> bool:
+    """Whether a value as the last word of ``command``, after the static text ``prefix`` of
+    its word, is the argument of a runner's option of _DIRECTORY_OPTIONS (``env -C {d}``,
+    ``env --chdir={d}``, ``unshare --wd={d}``): the directory the command it runs works in."""
+    if len(command) < 2 or command[0] is None or command[0] == EXPANDED:
+        return False
+    options = _DIRECTORY_OPTIONS.get(program(command[0]), frozenset())
+    if "=" in prefix:
+        return prefix.partition("=")[0] in options
+    if prefix[:1] == "-" and prefix[1:2] != "-":
+        return bool(_clustered(prefix, options)[0])  # (-C{d})
+    return not prefix and _takes_next(command[-2], options)
+
+
+def runs_in_found_directories(command: Sequence[str | None]) -> bool:
+    """Whether ``command`` is find with a value (None) among its starting points and an action
+    that runs a command there: ``find {d} -name a -execdir git status \\;`` ran git in d, and
+    d's .git/config its core.fsmonitor (``-exec git -C {} status \\;`` too)."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED or program(ran[0]) != "find":
+        return False
+    words = list(ran[1:])
+    while words and words[0] in ("-H", "-L", "-P", "-D"):  # (find's own options first)
+        words = words[2:] if words[0] == "-D" else words[1:]
+    start = next(
+        (at for at, word in enumerate(words) if word and word[:1] in ("-", "(", "!")),
+        len(words),
+    )
+    return None in words[:start] and not _FIND_ACTIONS.isdisjoint(words[start:])
 
 
 # The options that give wget the file it writes the document to, rather than the URL's name.

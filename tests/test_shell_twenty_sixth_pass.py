@@ -30,9 +30,27 @@ sh() gave for these templates) in real dash and bash, then refused by allow-list
   exempt from the executable-by-path check.  Alone, or with the value as an input, they stay
   accepted (run).
 
-Not shown, left accepted: ``curl --trace``/``--trace-ascii`` (its first lines hold parentheses,
-a syntax error before any payload), ``strace -o`` (its trace lines are syntax errors too),
-``convert``, and tar's old style ``tar cf {f} ...``.
+* A directory a value chooses for git by a runner or by find, as the twenty-fifth pass's ``cd
+  {d} && git status``: with the repository ``hostile`` whose .git/config's core.fsmonitor makes
+  the sentinel, ``env -C {d} git status``, ``env --chdir={d} git status``, ``env --chdir {d}
+  git diff``, ``unshare --wd={d} git status``, ``find {d} -name a -execdir git status \\;``
+  and ``find {d} -maxdepth 0 -exec git -C {} status \\;`` each ran it.  A value as the
+  argument of env's ``-C``/``--chdir`` or unshare's ``-w``/``--wd``, or among find's starting
+  points when find runs a command, is refused when the text names git anywhere (the word
+  ``--chdir={d}`` hides from the lexer what env runs).  ``env -C {d} ls`` and ``find {d}
+  -exec cat {} \\;`` stay accepted (run).
+
+Tried, and it holds (sh()'s render run in dash and bash with ``a[$(touch M)]``, ``$(touch
+M)``, ``-s``, ``--``, ``-k`` and ``1;touch M``, no marker): ``umask``, ``ulimit -n``/``-t``,
+``kill -s``, ``kill -{sig}``, ``nice -n``, ``timeout {t} true``, ``sleep``, ``wait``, ``jobs``,
+``type``, ``command -v``, ``exec -a``, ``test``, ``[``, ``shift``, ``return``, ``exit``.
+
+Not shown, left accepted: ``sudo -D {d}`` (it needs a sudoers rule) and ``nsenter --wd``;
+``curl --trace``/``--trace-ascii`` (its first lines hold parentheses, a syntax error before
+any payload), ``curl --stderr``, ``strace -o`` (its trace lines are syntax errors too),
+``ar rc {f}`` (its header's backquote opens a substitution the payload must close),
+``convert``, and tar's old style ``tar cf {f} ...``; ``cpio``, ``sponge``, ``ffmpeg`` and
+``pandoc`` are not installed.
 """
 
 from __future__ import annotations
@@ -44,8 +62,9 @@ import subprocess
 from collections.abc import Iterator
 
 import pytest
-from test_shell_contexts import SHELLS
+from test_shell_contexts import SHELLS, naive_sh
 from test_shell_twentieth_pass import _run, _template
+from test_shell_twenty_fifth_pass import _REPOSITORY, _prepare_hostile
 from test_shell_twenty_second_pass import _TOUCH, SENTINEL, _git, _prepare, _show_then_refuse
 from test_shell_urls import serve
 
@@ -206,3 +225,63 @@ def test_those_writers_alone_or_reading_the_value_stay_accepted(
     done = _run(shell, sh(_template(case.replace("{url}", hostile_url), value)), tmp_path)
     assert done.returncode == 0, done.stderr
     assert not (tmp_path / SENTINEL).exists()
+
+
+# -- a directory a value chooses for git, by a runner's option or find's starting point --------
+
+DIRECTORY_CASES = [
+    # (template, the value)
+    ("env -C § git status", "hostile"),
+    ("env --chdir=§ git status", "hostile"),
+    ("env --chdir § git diff", "hostile"),
+    ("unshare --wd=§ git status", "hostile"),
+    ("find § -name a -execdir git status \\;", "hostile"),
+    ("find § -maxdepth 0 -exec git -C {} status \\;", "hostile"),
+]
+
+
+@pytest.mark.parametrize("case, value", DIRECTORY_CASES)
+@pytest.mark.parametrize("shell", SHELLS)
+def test_a_directory_a_runner_gives_git_is_refused(
+    shell: str, case: str, value: str, tmp_path: pathlib.Path
+) -> None:
+    _prepare_hostile(tmp_path)
+    _run(shell, naive_sh(_template(case, value)), tmp_path)
+    assert (tmp_path / SENTINEL).exists(), case  # (the old render ran the repository's setting)
+    with pytest.raises(RenderError, match=_REPOSITORY):
+        sh(_template(case, value))
+
+
+@pytest.mark.parametrize(
+    "case, value",
+    [
+        ("env -C § ls", "hostile"),
+        ("find § -name a -exec cat {} \\;", "hostile"),
+        ("find § -name a -execdir wc -l {} +", "hostile"),
+        # (the directory is the text's; the value is a revision, or a name find matches)
+        ("env -C hostile git log -1 --format=%s §", "main"),
+        ("find hostile -maxdepth 0 -name § -exec ls -d {} \\;", "hostile"),
+    ],
+)
+@pytest.mark.parametrize("shell", SHELLS)
+def test_a_directory_chosen_for_other_programs_stays_accepted(
+    shell: str, case: str, value: str, tmp_path: pathlib.Path
+) -> None:
+    _prepare_hostile(tmp_path)
+    done = _run(shell, sh(_template(case, value)), tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert not (tmp_path / SENTINEL).exists()
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "env -C § ls; git status",  # (the allow-list: git anywhere in the template)
+        "env -C§ sh -c 'git status'",
+        "find -L § -name a -execdir sh -c 'git status' \\;",
+        "unshare -w § git status",
+    ],
+)
+def test_a_directory_a_runner_gives_beside_git_is_refused_by_allow_list(case: str) -> None:
+    with pytest.raises(RenderError, match=_REPOSITORY):
+        sh(_template(case, "hostile"))
