@@ -72,12 +72,14 @@ from ._shell_programs import (
     reads_project_files,
     reads_response_files,
     runs_hooks_of_its_tree,
+    runs_in_found_directories,
     runs_its_data,
     sets_git_source,
     stdin_script,
     unknown_input_reader,
     value_chooses_files,
     value_named_code_file,
+    value_names_directory,
     value_names_output,
     value_picks_git_tree,
     waits_for_what_it_runs,
@@ -240,9 +242,11 @@ _TREE_HOOKS = (
 )
 # Why a value choosing the directory a later git command works in is refused.
 _CHOSEN_DIRECTORY = (
-    "the directory cd (or pushd) makes current for a git command, which works in "
-    + CHOSEN_REPOSITORY
+    "the directory cd (or pushd, env -C, unshare --wd, find's starting point before -execdir) "
+    "makes current for a git command, which works in " + CHOSEN_REPOSITORY
 )
+# git named anywhere in a template's text (not `digit`).
+_GIT_WORD = re.compile(r"\bgit\b")
 # The variables of an expansion (`$f`, `${f}`, `$1`; `$(` gives "("), and those the system sets
 # to a directory, which hold no value unless a loop of the text sets them.
 _EXPANDED_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*|.)")
@@ -494,6 +498,14 @@ class _Lexer:
 
     def refuse(self, index: int, why: str) -> None:
         self.refusals.setdefault(index, why)
+
+    def refuse_near_git(self, indexes: Iterable[int]) -> None:
+        """Refuse the fields of a directory a command runs another in (``env -C {d}``, find's
+        starting point before ``-execdir``) when the text names git anywhere: the runner's
+        command may be git, and the words of ``env --chdir={d}`` hide it from the lexer."""
+        if _GIT_WORD.search(self.text):
+            for index in indexes:
+                self.refuse(index, _CHOSEN_DIRECTORY)
 
     def new_pipeline(self) -> None:
         """Start this level's next pipeline, after a separator that waits for the last."""
@@ -784,6 +796,8 @@ class _Lexer:
                 if self.may_write_files and value_names_output(command, _prefix(parts)):
                     # (`curl -o {f} {url}; sh s.sh` with s.sh: a value may name any file)
                     files += [(">", name) for name in _VALUE_PATHS]
+                if value_names_directory(command, _prefix(parts)):
+                    self.refuse_near_git(indexes)  # (`env -C {d} git status`, as `cd {d}`)
                 if (  # (`ssh "$(echo {x})"`: its output; `"x$(…)"` starts with x)
                     start_field in self.options
                     and ("field", start_field) not in parts
@@ -1093,6 +1107,8 @@ class _Lexer:
         chooses = value_chooses_files(chosen)
         if fields and marked[:1] in (["cd"], ["pushd"]):
             self.directories.update(fields)  # (`cd {d} && git status` ran its core.fsmonitor)
+        if runs_in_found_directories(chosen):  # (`find {d} -execdir git status \;`)
+            self.refuse_near_git(fields)
         if chooses and runs_hooks_of_its_tree(chosen) and value_picks_git_tree(chosen):
             self.tree_hooks.update(fields)  # (`git checkout {ref}` ran the ref's post-checkout)
         if fields and sets_git_source(chosen):

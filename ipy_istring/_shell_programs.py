@@ -82,12 +82,14 @@ __all__ = [
     "reads_project_files",
     "reads_response_files",
     "runs_hooks_of_its_tree",
+    "runs_in_found_directories",
     "runs_its_data",
     "sets_git_source",
     "stdin_script",
     "unknown_input_reader",
     "value_chooses_files",
     "value_named_code_file",
+    "value_names_directory",
     "value_names_output",
     "value_picks_git_tree",
     "waits_for_what_it_runs",
@@ -1150,13 +1152,33 @@ def _python_module(command: Sequence[str | None]) -> list[str | None] | None:
 # value chooses what s.sh holds), by program; and programs whose last operand is the file they
 # write (`cp {src} s.sh`, `ln -s {target} s.sh`).
 _OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
-    "curl": frozenset({"-o", "--output"}),
-    "wget": frozenset({"-O", "--output-document"}),
+    # (wget's log too: `wget -O page -o {f} URL` wrote the Content-Type a server chose)
+    "wget": frozenset(
+        {"-O", "--output-document", "-o", "--output-file", "-a", "--append-output"}
+    ),
     "sort": frozenset({"-o", "--output"}),
     "dd": frozenset({"of"}),  # (dd of=FILE)
     # (the twenty-fifth pass: each wrote payload's lines to s.sh, which `sh s.sh` then ran)
     "iconv": frozenset({"-o", "--output"}),
     "shuf": frozenset({"-o", "--output"}),
+    # (the twenty-sixth pass: the headers, the cookie jar, the archive it writes)
+    "curl": frozenset({"-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar"}),
+    "tar": frozenset({"-f", "--file"}),
+}
+# tar's modes that write the archive its -f names.
+_TAR_WRITING = frozenset(
+    {"-c", "-r", "-u", "-A", "--create", "--append", "--update", "--catenate", "--concatenate"}
+)
+# Output options of programs that may run others of their own or are not known to wait for
+# them (find -exec, gpg's helpers, git's hooks): writers of the file (`openssl base64 -d -in
+# p -out {f}`, `find -fprint {f}`, `gpg -o {f}`, `git log --output={f}`, `csplit -f {prefix}`
+# each wrote payload to s.sh before `sh s.sh` ran it), but not copies nor known to wait.
+_OTHER_OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
+    "openssl": frozenset({"-out"}),
+    "find": frozenset({"-fprint", "-fprint0", "-fprintf", "-fls"}),
+    "gpg": frozenset({"-o", "--output"}),
+    "git": frozenset({"--output"}),
+    "csplit": frozenset({"-f", "--prefix"}),
 }
 # (`link a b` is `ln a b`)
 _COPYING = frozenset({"cp", "mv", "install", "ln", "link", "rsync"})
@@ -1167,7 +1189,16 @@ _OUTPUT_OPERANDS: dict[str, tuple[int, frozenset[str]]] = {
     "uniq": (2, frozenset({"-f", "-s", "-w"})),
     "xxd": (2, frozenset({"-c", "-g", "-l", "-o", "-s", "-n"})),
     "script": (1, frozenset({"-c", "-E", "-I", "-O", "-B", "-T", "-m"})),
-}
+    # (the twenty-sixth pass: `zip {f} p` and `split p {prefix}` wrote payload to s.sh)
+    "zip": (1, frozenset({"-b", "-n", "-t", "-tt", "-P", "-Z", "-O", "--out", "-s", "-TT",
+                          "--unzip-command", "-x", "-i"})),
+    "split": (2, frozenset({"-a", "-b", "-C", "-l", "-n", "-t", "--suffix-length",
+                            "--additional-suffix", "--bytes", "--line-bytes", "--lines",
+                            "--number", "--separator", "--filter"})),
+}  # fmt: skip
+# Of those, the programs that may run one a word names (zip -TT CMD, split --filter=CMD): not
+# known to run none of the paths they are given, as the other writers are.
+_RUNNING_WRITERS = frozenset({"zip", "split"})
 # Options whose argument is a directory the program writes files into (`tar -xf a.tar -C {d}`
 # with `.` puts the archive's s.sh where `sh s.sh` runs it), by program.
 _TARGET_DIRECTORIES: dict[str, frozenset[str]] = {
@@ -1181,7 +1212,7 @@ _TARGET_DIRECTORIES: dict[str, frozenset[str]] = {
 #: :func:`output_files`): a template naming none of them and holding no '>' writes no file.
 WRITING_PROGRAMS = frozenset(
     {"tee", *_OUTPUT_OPTIONS, *_COPYING, *_TARGET_DIRECTORIES, *_OUTPUT_OPERANDS}
-)
+).difference(_RUNNING_WRITERS)
 
 
 def command_run(command: Sequence[str | None]) -> Sequence[str | None]:
@@ -1201,7 +1232,7 @@ def output_files(command: Sequence[str | None]) -> list[str]:
     name = program(ran[0])
     words = ran[1:]
     found: list[str] = []
-    options = _OUTPUT_OPTIONS.get(name, frozenset())
+    options = _output_options(name, words)
     for at, word in enumerate(words):
         if word is None or word == EXPANDED:
             continue
@@ -1226,6 +1257,19 @@ def output_files(command: Sequence[str | None]) -> list[str]:
     return [file for file in found if file and file != EXPANDED]
 
 
+def _output_options(name: str, words: Sequence[str | None]) -> frozenset[str]:
+    """The options of the program ``name``, given ``words``, whose argument is a file it
+    writes: tar's ``-f`` only with a mode that writes the archive (``tar -tf {a}`` reads it)."""
+    empty: frozenset[str] = frozenset()
+    options = _OUTPUT_OPTIONS.get(name, empty) | _OTHER_OUTPUT_OPTIONS.get(name, empty)
+    if name == "tar" and not any(
+        word is not None and (word in _TAR_WRITING or _clustered(word, _TAR_WRITING)[0])
+        for word in words
+    ):
+        return options - _OUTPUT_OPTIONS["tar"]
+    return options
+
+
 def _is_output_operand(name: str, before: Sequence[str | None]) -> bool:
     """Whether the word after before (the words of name before it) is the operand
     _OUTPUT_OPERANDS gives as the file it writes."""
@@ -1247,7 +1291,7 @@ def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
     if len(ran) < 2 or ran[0] is None or ran[0] == EXPANDED:
         return False
     name = program(ran[0])
-    options = _OUTPUT_OPTIONS.get(name, frozenset()) | _TARGET_DIRECTORIES.get(name, frozenset())
+    options = _output_options(name, ran[1:]) | _TARGET_DIRECTORIES.get(name, frozenset())
     if name == "dd":
         return not prefix or prefix == "of="  # (`dd {x}` with of=s.sh)
     if name in _OUTPUT_OPERANDS and not prefix:  # (`uniq in {f}`)
@@ -1263,6 +1307,45 @@ def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
     return before in options or (bool(given) and rest == given)  # (-o FILE, -sSo FILE)
 
 
+# Runners' options whose argument is the directory the command they run works in: `env -C {d}
+# git status` and `unshare --wd={d} git status` ran the core.fsmonitor of d's .git/config, as
+# `cd {d} && git status` did (the twenty-sixth pass).
+_DIRECTORY_OPTIONS = {"env": frozenset({"-C", "--chdir"}), "unshare": frozenset({"-w", "--wd"})}
+
+
+def value_names_directory(command: Sequence[str | None], prefix: str) -> bool:
+    """Whether a value as the last word of ``command``, after the static text ``prefix`` of
+    its word, is the argument of a runner's option of _DIRECTORY_OPTIONS (``env -C {d}``,
+    ``env --chdir={d}``, ``unshare --wd={d}``): the directory the command it runs works in."""
+    if len(command) < 2 or command[0] is None or command[0] == EXPANDED:
+        return False
+    options = _DIRECTORY_OPTIONS.get(program(command[0]), frozenset())
+    if "=" in prefix:
+        return prefix.partition("=")[0] in options
+    if prefix[:1] == "-" and prefix[1:2] != "-":
+        return bool(_clustered(prefix, options)[0])  # (-C{d})
+    return not prefix and _takes_next(command[-2], options)
+
+
+def runs_in_found_directories(command: Sequence[str | None]) -> bool:
+    """Whether ``command`` is find with a value (None) among its starting points and an action
+    that runs a command there: ``find {d} -name a -execdir git status \\;`` ran git in d, and
+    d's .git/config its core.fsmonitor (``-exec git -C {} status \\;`` too)."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED or program(ran[0]) != "find":
+        return False
+    words = list(ran[1:])
+    while words and words[0] in ("-H", "-L", "-P", "-D"):  # (find's own options first)
+        words = words[2:] if words[0] == "-D" else words[1:]
+    start = next(
+        (at for at, word in enumerate(words) if word and word[:1] in ("-", "(", "!")),
+        len(words),
+    )
+    return None in words[:start] and not _FIND_ACTIONS.isdisjoint(words[start:])
+
+
+# The options that give wget the file it writes the document to, rather than the URL's name.
+_WGET_DOCUMENT = frozenset({"-O", "--output-document"})
 # Programs that write files under names their source gives (an archive's or a repository's
 # members, a URL's last part), by program: the words that make them do so (None: always).
 _NAMES_FROM_SOURCE: dict[str, tuple[str, ...] | None] = {
@@ -1392,7 +1475,7 @@ def writes_git_tree(command: Sequence[str | None]) -> bool:
 
 #: The programs that write a file a value may choose (WRITING_PROGRAMS, and those that name
 #: what they write after their source): a template naming none and holding no '>' writes none.
-VALUE_WRITERS = WRITING_PROGRAMS.union(_NAMES_FROM_SOURCE)
+VALUE_WRITERS = WRITING_PROGRAMS.union(_NAMES_FROM_SOURCE, _OTHER_OUTPUT_OPTIONS, _RUNNING_WRITERS)
 
 
 # Programs known to be done with what they run when they exit, so that a command after them
@@ -1449,7 +1532,7 @@ def value_chooses_files(command: Sequence[str | None]) -> bool:
     if name == "git":
         return _git_subcommand(ran[1:]) not in _GIT_KEEPING_FILES
     if modes is None:
-        return name != "wget" or not any(_gives(word, _OUTPUT_OPTIONS["wget"]) for word in words)
+        return name != "wget" or not any(_gives(word, _WGET_DOCUMENT) for word in words)
     if name == "tar" and words and words[0][:1] != "-" and "x" in words[0]:
         return True  # (the old style: `tar xf {a}`)
     options = frozenset(mode for mode in modes if mode[:1] == "-")

@@ -68,15 +68,20 @@ class _Recorder(http.server.BaseHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """A local HTTP server; its ``host:port``."""
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Recorder)
+def serve(handler: type[http.server.BaseHTTPRequestHandler]) -> Iterator[str]:
+    """A local HTTP server answering with ``handler`` while this runs; its ``host:port``."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
     httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """A local HTTP server; its ``host:port``."""
+    yield from serve(_Recorder)
 
 
 def _template(before: str, after: str, value: str, host: str) -> InterpolationTemplate:
