@@ -113,6 +113,14 @@ REFUSED_CASES = [
 def test_a_repository_a_value_chooses_for_git_is_refused(
     shell: str, case: str, value: str, tmp_path: pathlib.Path
 ) -> None:
+    show_the_repository_runs_then_refuse(shell, case, value, tmp_path)
+
+
+def show_the_repository_runs_then_refuse(
+    shell: str, case: str, value: str, tmp_path: pathlib.Path
+) -> None:
+    """The positive control (the old render of ``case`` with ``value`` ran the hostile
+    repository's setting in ``shell``), then sh()'s refusal for the repository's reason."""
     _prepare_hostile(tmp_path)
     _run(shell, naive_sh(_template(case, value)), tmp_path)
     assert (tmp_path / SENTINEL).exists(), case  # (the old render ran the repository's setting)

@@ -62,9 +62,13 @@ import subprocess
 from collections.abc import Iterator
 
 import pytest
-from test_shell_contexts import SHELLS, naive_sh
+from test_shell_contexts import SHELLS
 from test_shell_twentieth_pass import _run, _template
-from test_shell_twenty_fifth_pass import _REPOSITORY, _prepare_hostile
+from test_shell_twenty_fifth_pass import (
+    _REPOSITORY,
+    _prepare_hostile,
+    show_the_repository_runs_then_refuse,
+)
 from test_shell_twenty_second_pass import _TOUCH, SENTINEL, _git, _prepare, _show_then_refuse
 from test_shell_urls import serve
 
@@ -245,11 +249,7 @@ DIRECTORY_CASES = [
 def test_a_directory_a_runner_gives_git_is_refused(
     shell: str, case: str, value: str, tmp_path: pathlib.Path
 ) -> None:
-    _prepare_hostile(tmp_path)
-    _run(shell, naive_sh(_template(case, value)), tmp_path)
-    assert (tmp_path / SENTINEL).exists(), case  # (the old render ran the repository's setting)
-    with pytest.raises(RenderError, match=_REPOSITORY):
-        sh(_template(case, value))
+    show_the_repository_runs_then_refuse(shell, case, value, tmp_path)
 
 
 @pytest.mark.parametrize(
