@@ -124,16 +124,20 @@ _TABLE_LIKE = frozenset(("table", "tbody", "thead", "tfoot", "tr", "colgroup"))
 SAFE_ATTRIBUTES = _names(
     """abbr accesskey align alt autocomplete border cellpadding cellspacing checked class cols
     colspan datetime decoding dir disabled download draggable for headers height hidden
-    hreflang id inputmode label lang loading max maxlength min minlength multiple name
-    placeholder readonly required reversed role rows rowspan scope selected size span
+    high hreflang id inputmode label lang loading low max maxlength min minlength multiple
+    name optimum placeholder readonly required reversed role rows rowspan scope selected size span
     spellcheck start step summary tabindex title translate valign value width wrap"""
 )
 # SVG geometry and presentation attributes: numbers, colours, path data (no URLs, no CSS text).
+# (A gradient stop's and a flood's colour take a colour only: in Chromium stop-color and
+# flood-color given url(https://x.test/...), var(), image() or "red; fill: url(...)" fell
+# back to black and requested nothing; the twenty-fourth pass.)
 _SVG_ATTRIBUTES = _names(
     """class id x y dx dy width height cx cy r rx ry x1 y1 x2 y2 points d transform viewBox
     fill fill-opacity fill-rule stroke stroke-width stroke-opacity stroke-dasharray
     stroke-linecap stroke-linejoin opacity font-size font-family font-weight text-anchor
-    dominant-baseline preserveAspectRatio rotate textLength"""
+    dominant-baseline preserveAspectRatio rotate textLength offset stop-color stop-opacity
+    flood-color flood-opacity"""
 )
 # Names that the document gives as its own properties (HTML's named properties of Document,
 # which win over its built-in ones), for the elements whose attributes html() lets values fill:
@@ -224,8 +228,44 @@ _STYLE_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 # following text continues, and sets that colour alone (the twenty-third pass: in Chromium
 # background: teal set the background colour, no image).  No function (rgb(...), var(...),
 # url(...)), no currentcolor or system colour: a value there reads nothing of the page's.
-_STYLE_COLOURS = _names("color background-color background border-color outline-color fill stroke")
+#
+# The twenty-fourth pass adds the colour longhands that take a colour alone (border-top-color...,
+# stop-color, flood-color, lighting-color, caret-color, text-decoration-color,
+# column-rule-color: in Chromium each computed to the colour given), and an rgb(), rgba(),
+# hsl() or hsla() of numbers only as a whole value (_COLOUR_FUNCTION: digits, ".", "%", "deg",
+# commas, spaces and "/", closed by its own ")": one function token of numbers, which reads
+# nothing and no following text continues).  A field may also be one number of such a
+# function the template writes (rgb({r}, {g}, {b})): the declaration's value, each field "0",
+# is such a function, and each field stands between its delimiters ("(", ",", " " before it;
+# a unit, ",", " ", ")" after it), so the value, a plain number (the twenty-second pass's
+# rule), is one number of the function whatever its digits.
+_STYLE_COLOURS = _names(
+    """color background-color background border-color outline-color fill stroke
+    border-top-color border-right-color border-bottom-color border-left-color stop-color
+    flood-color lighting-color caret-color text-decoration-color column-rule-color"""
+)
 _STYLE_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z]+")
+_COLOUR_NUMBER = r"[0-9]+(?:\.[0-9]+)?"
+_COLOUR_FUNCTION = re.compile(
+    r"(?:[Rr][Gg][Bb][Aa]?\( *{n}%?|[Hh][Ss][Ll][Aa]?\( *{n}(?:deg)?)"
+    r"(?: *, *{n}%? *, *{n}%?(?: *, *{n}%?)?| +{n}%? +{n}%?(?: */ *{n}%?)?) *\)".replace(
+        "{n}", _COLOUR_NUMBER
+    )
+)
+_COLOUR_FIELD_BEFORE = "( ,"
+_COLOUR_FIELD_AFTER = re.compile(r"(?:%|deg)?(?:[ ,)]|\Z)")
+# A field may also be the whole value of one of a few properties that take keywords only,
+# checked at render time against the property's own list: each sets that property alone,
+# the element's own box and text (no position, no size past its box, nothing loaded).
+_STYLE_KEYWORDS = {
+    "text-align": _names("left right center justify start end"),
+    "font-weight": _names("normal bold bolder lighter 100 200 300 400 500 600 700 800 900"),
+    "font-style": _names("normal italic oblique"),
+    "visibility": _names("visible hidden collapse"),
+    "white-space": _names("normal nowrap pre pre-wrap pre-line break-spaces"),
+    "vertical-align": _names("baseline sub super text-top text-bottom middle top bottom"),
+    "display": _names("none block inline inline-block flex inline-flex grid inline-grid"),
+}
 _COLOUR_NAMES = _names(
     """aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
     blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk
@@ -385,6 +425,12 @@ _URL_ATTRIBUTES: dict[tuple[str, str, str], UrlKind] = {
     (SVG_NS, "image", _XLINK_HREF): "media",
     (HTML_NS, "a", "download"): "filename",
     (HTML_NS, "area", "download"): "filename",
+    # (a quotation's source: no browser loads or follows it, but a reader's tool may, so it
+    # takes a link's schemes; the twenty-fourth pass)
+    (HTML_NS, "blockquote", "cite"): "link",
+    (HTML_NS, "q", "cite"): "link",
+    (HTML_NS, "del", "cite"): "link",
+    (HTML_NS, "ins", "cite"): "link",
 }
 # Attribute names that hold a URL somewhere: outside the pairs above they are refused with
 # words about URLs (the list is for the message; anything unlisted is refused anyway).
@@ -463,6 +509,7 @@ class Slot:
     # "style": the field is the number of a size in a style attribute (see _STYLE_NUMBERS)
     number: str = ""
     colour: bool = False  # the field is a colour in a style attribute: see _STYLE_COLOURS
+    keywords: tuple[str, ...] = ()  # it is a keyword of these properties: see _STYLE_KEYWORDS
 
 
 @dataclass(frozen=True)
@@ -1153,21 +1200,22 @@ _REFUSALS: dict[str, Refusal] = {
         'name="user[{x}]"), or write the whole name in the template',
     ),
     "style number": (
-        "stands in a style attribute as the number of a size (width: {v}%) and is no plain "
-        "number: its text is CSS, where a value could add any declaration (in Chromium "
-        "\"1%; position: fixed; inset: 0; background: url(https://x.test/t)\" covered the "
-        "page and requested the value's URL)",
+        "stands in a style attribute as the number of a size (width: {v}%) or of a colour "
+        "(rgb({r}, 0, 0)) and is no plain number: its text is CSS, where a value could add "
+        "any declaration (in Chromium \"1%; position: fixed; inset: 0; background: "
+        "url(https://x.test/t)\" covered the page and requested the value's URL)",
         "Pass a non-negative number in digits (f\"{pct:.1f}\", not 1e-05, nan or -3), or "
         "choose among fixed styles with a class (class=\"level-{x}\")",
     ),
     "style colour": (
-        "stands in a style attribute as a colour (background-color: {c}) and is no #hex or "
-        "CSS colour name: its text is CSS, where a value could add any declaration (in "
-        "Chromium \"red; position: fixed; inset: 0; background: url(https://x.test/t)\" "
-        "covered the page and requested the value's URL)",
+        "stands in a style attribute as a colour (background-color: {c}) and is no #hex, "
+        "CSS colour name or rgb()/hsl() of numbers: its text is CSS, where a value could add "
+        "any declaration (in Chromium \"red; position: fixed; inset: 0; background: "
+        "url(https://x.test/t)\" covered the page and requested the value's URL)",
         "Pass \"#\" and 3, 4, 6 or 8 hex digits (f\"#{r:02x}{g:02x}{b:02x}\", or "
-        "matplotlib.colors.to_hex(c)) or a CSS colour name (\"teal\"), or choose among fixed "
-        "styles with a class (class=\"level-{x}\")",
+        "matplotlib.colors.to_hex(c)), a CSS colour name (\"teal\") or rgb(1, 2, 3) (or write "
+        "rgb({r}, {g}, {b}) in the template), or choose among fixed styles with a class "
+        "(class=\"level-{x}\")",
     ),
     "name number": (
         "gives the rest of a name whose prefix has no separator (-, :, ., [) and is no number: "
@@ -1603,6 +1651,7 @@ def _decide(
     url = None
     keeps_nul = False
     continues_token = paint = colour = False
+    keywords: tuple[str, ...] = ()  # the properties whose keyword the field is (each reading)
     choice = ""
     number = ""  # the field is in an id or a name after a prefix without a separator
     for landing in found:
@@ -1618,10 +1667,11 @@ def _decide(
                 keeps_nul = keeps_nul or place not in _INTEGRATION_POINTS
         elif landing.where == "attribute":
             style = _style_field(landing, index, token) if landing.attribute == "style" else ""
-            if style:  # a number (see _STYLE_NUMBERS) or a colour (see _STYLE_COLOURS)
+            if style:  # a number (_STYLE_NUMBERS), a colour (_STYLE_COLOURS) or a keyword
                 kind = "attribute"
                 number = "style" if style == "size" else number
                 colour = colour or style == "colour"
+                keywords += (style,) if style in _STYLE_KEYWORDS else ()
                 continue
             rule = _attribute_rule(landing)
             if isinstance(rule, tuple):
@@ -1656,7 +1706,17 @@ def _decide(
         "url": _REFUSALS["trusted url"],
     }[kind]
     slot = Slot(
-        kind, None, trusted_refusal, -1, keeps_nul, continues_token, paint, choice, number, colour
+        kind,
+        None,
+        trusted_refusal,
+        -1,
+        keeps_nul,
+        continues_token,
+        paint,
+        choice,
+        number,
+        colour,
+        keywords,
     )
     return slot, url
 
@@ -1676,16 +1736,32 @@ def _style_field(landing: _Landing, index: int, token: re.Pattern[str]) -> str:
         if index not in fields:
             continue
         parsed = _STYLE_DECLARATION.fullmatch(declaration)
-        if parsed is None or len(fields) != 1:
+        if parsed is None:
             return ""
         name = _keyword(parsed.group(1))
         value = parsed.group(2).strip(ASCII_WHITESPACE)
+        if name in _STYLE_COLOURS and _colour_numbers(value, token):
+            return "size"  # a number of rgb({r}, {g}, {b}): the number rule
         field = token.match(value)  # the value starts with the field, then its unit
-        unit = _keyword(value[field.end() :]) if field else None
+        unit = _keyword(value[field.end() :]) if field and len(fields) == 1 else None
         if name in _STYLE_NUMBERS and unit in _STYLE_UNITS:
             return "size"
+        if name in _STYLE_KEYWORDS and unit == "":
+            return name
         return "colour" if name in _STYLE_COLOURS and unit == "" else ""
     return ""
+
+
+def _colour_numbers(value: str, token: re.Pattern[str]) -> bool:
+    """Whether each field of ``value`` is one number of the colour function it writes
+    (rgb({r}, {g}, {b}): see _COLOUR_FUNCTION), whatever digits the field holds."""
+    if _COLOUR_FUNCTION.fullmatch(token.sub("0", value)) is None:
+        return False
+    return all(
+        value[field.start() - 1] in _COLOUR_FIELD_BEFORE
+        and _COLOUR_FIELD_AFTER.match(value, field.end()) is not None
+        for field in token.finditer(value)
+    )
 
 
 def _balanced(text: str) -> bool:
@@ -1975,6 +2051,9 @@ def token_refusal(slot: Slot, *readings: str) -> Refusal | None:
     is none (each reading must be one)."""
     if slot.colour and not all(map(_is_colour, readings)):
         return _REFUSALS["style colour"]
+    for name in slot.keywords:
+        if not all(_keyword(reading) in _STYLE_KEYWORDS[name] for reading in readings):
+            return _keyword_words(name)
     text = "".join(readings)
     if slot.continues_token and any(space in text for space in ASCII_WHITESPACE):
         return _REFUSALS["token"]
@@ -1990,9 +2069,24 @@ def token_refusal(slot: Slot, *readings: str) -> Refusal | None:
 
 
 def _is_colour(text: str) -> bool:
-    """Whether ``text`` is a colour of the strict grammar of _STYLE_COLOUR: #hex or a name."""
+    """Whether ``text`` is a colour of the strict grammar of _STYLE_COLOUR (#hex or a name)
+    or of _COLOUR_FUNCTION (rgb(), hsl()... of numbers)."""
+    if _COLOUR_FUNCTION.fullmatch(text) is not None:
+        return True
     return _STYLE_COLOUR.fullmatch(text) is not None and (
         text.startswith("#") or _keyword(text) in _COLOUR_NAMES
+    )
+
+
+def _keyword_words(name: str) -> Refusal:
+    """The refusal of a value in a style attribute's ``name``, one of _STYLE_KEYWORDS."""
+    return (
+        f"stands in a style attribute as the value of {name} ({name}: {{v}}) and is none of "
+        "its keywords: its text is CSS, where a value could add any declaration (in Chromium "
+        '"red; position: fixed; inset: 0; background: url(https://x.test/t)" covered the '
+        "page and requested the value's URL)",
+        f"Pass one of {', '.join(sorted(_STYLE_KEYWORDS[name]))}, or choose among fixed "
+        'styles with a class (class="level-{x}")',
     )
 
 

@@ -21,7 +21,9 @@ an allow-listed context:
 
 Everything else is refused with the reason and the fix: ``<script>``/``<style>`` and other
 raw-text bodies, comments, tag and attribute names, unquoted values, ``on*``, ``style`` (but
-a size's number, ``width: {pct}%``, or a colour, ``color: {c}``, in plain declarations),
+a size's number, ``width: {pct}%``, a colour, ``color: {c}`` (#hex, a name, or rgb()/hsl()
+of numbers), a number in ``rgb({r}, {g}, {b})``, or a keyword of ``text-align``,
+``font-weight``, ``display``..., in plain declarations),
 ``srcdoc``, the attributes of ``<iframe>``/``<base>``/``<meta>``/``<link>``..., attributes by
 which the output acts on an element of the page it names (``<label for>``, ``form``,
 ``popovertarget``, ``aria-owns``, ``aria-actions``, the ``name`` of ``<details>`` and radio

@@ -34,7 +34,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -150,8 +150,8 @@ def test_colours_in_plain_declarations_are_accepted(template: str, values: tuple
 @pytest.mark.parametrize(
     "value",
     [HOSTILE, "red; x: y", "red;", "red ", " red", "red\n", "red/**/", "var(--x)",
-     "url(https://x.test/t)", "red !important", "expression(alert(1))", "rgb(1, 2, 3)",
-     "rgb(1 2 3)", "hsl(0 0% 0%)", "color-mix(in srgb, red, blue)", "light-dark(red, blue)",
+     "url(https://x.test/t)", "red !important", "expression(alert(1))", "rgb(1, 2, 3",
+     "rgb(1 2 3))", "hsl(0 0% 0%); x: y", "color-mix(in srgb, red, blue)", "light-dark(red, blue)",
      "attr(data-c type(<color>))", "currentcolor", "CurrentColor", "inherit", "initial",
      "unset", "revert", "revert-layer", "Canvas", "ButtonText", "AccentColor", "none", "redd",
      "blac\u212a", "r\u0435d", "\uff52\uff45\uff44", "#", "#f", "#ff", "#fffff", "#fffffff",
@@ -178,7 +178,7 @@ def test_a_colour_takes_hex_and_names_only(value: object) -> None:
         '<p style="border: 1px solid {}">x</p>',
         '<p style="background: url(x.png) {}">x</p>',
         '<p style="background: {} url(x.png)">x</p>',
-        '<p style="caret-color: {}">x</p>',
+        '<p style="accent-color: {}">x</p>',
         '<p style="position: {}">x</p>',
         '<p style="font-family: \'a; color: {}\'">x</p>',
         '<p style="color: red /* ; */; color: {}">x</p>',
@@ -209,24 +209,38 @@ COLOUR_LONGHANDS = {"color", "background-color", "outline-color", "fill", "strok
 }
 
 
-def landed(browser: Any, seed: int) -> list[tuple[set[str], set[str]]]:  # noqa: F811
-    """Of 800 random style texts with a colour field, those html() accepts with MARK in the
-    field, rendered: for each, the properties Chromium puts MARK in reading the attribute,
-    and those it puts MARK in reading each declaration of the split at ";" alone (as html()
-    reads them), in order."""
+def marks(template: str) -> list[str]:
+    """MARK in each field of ``template``."""
+    return [MARK] * template.count("{}")
+
+
+def landed(
+    browser: Any,  # noqa: F811
+    seed: int,
+    pieces: list[str] = FIELD_PIECES,
+    fill: Callable[[str], list[str]] = marks,
+    keywords: tuple[str, ...] = (),
+) -> list[tuple[set[str], set[str]]]:
+    """Of 800 random style texts with a colour field (one of ``pieces``), those html()
+    accepts with ``fill``'s values in the fields, rendered: for each, the properties Chromium
+    puts a mark in (MARK, a colour rgb(18, 18 or 52, 18 or 86), or one of ``keywords``: the
+    twenty-fourth pass) reading the attribute, and those it puts one in reading each
+    declaration of the split at ";" alone (as html() reads them), in order."""
     accepted = []
-    for text in style_texts(800, seed, FIELD_PIECES):
+    for text in style_texts(800, seed, pieces):
         template = f'<div style="{text}">x</div>'
         try:
-            accepted.append(str(result(template, *[MARK] * template.count("{}"))))
+            accepted.append(str(result(template, *fill(template))))
         except RenderError:
             continue
     tab = browser.new_page()
     tab.set_content("<!doctype html><body>" + "".join(accepted))
     found = tab.evaluate(
-        """() => {
+        """(keywords) => {
+        const mark = (value) => /rgba?\\(18, (18|52), (18|86)|#123456/i.test(value)
+            || keywords.includes(value);
         const marked = (element) => [...element.style].filter((name) =>
-            /rgb\\(18, 52, 86\\)|#123456/i.test(element.style.getPropertyValue(name)));
+            mark(element.style.getPropertyValue(name)));
         return [...document.querySelectorAll('div')].map((div) => {
             const split = document.createElement('div'), one = document.createElement('div');
             for (const declaration of div.getAttribute('style').split(';')) {
@@ -237,7 +251,8 @@ def landed(browser: Any, seed: int) -> list[tuple[set[str], set[str]]]:  # noqa:
             }
             return [marked(div), marked(split)];
         });
-        }"""
+        }""",
+        list(keywords),
     )
     tab.close()
     assert len(found) == len(accepted)
@@ -262,6 +277,15 @@ def fresh_plans() -> Iterator[None]:
     contexts.analyse.cache_clear()
 
 
+def switch_off(monkeypatch: pytest.MonkeyPatch, guard: str) -> None:
+    """Switch off one guard of the style attribute's static text (plain characters, or
+    balanced parentheses)."""
+    if guard == "plain characters":
+        monkeypatch.setattr(contexts, "_STYLE_TEXT", re.compile(r".*", re.S))
+    else:
+        monkeypatch.setattr(contexts, "_balanced", lambda text: True)
+
+
 @pytest.mark.parametrize("guard", ["plain characters", "balanced parentheses"])
 def test_the_differential_run_sees_a_guard_switched_off(
     browser: Any,  # noqa: F811
@@ -271,9 +295,6 @@ def test_the_differential_run_sees_a_guard_switched_off(
 ) -> None:
     # Mutation check: without either guard of the static text, a colour lands elsewhere or
     # nowhere (swallowed by a string, a comment or a url( the template opened before it).
-    if guard == "plain characters":
-        monkeypatch.setattr(contexts, "_STYLE_TEXT", re.compile(r".*", re.S))
-    else:
-        monkeypatch.setattr(contexts, "_balanced", lambda text: True)
+    switch_off(monkeypatch, guard)
     found = landed(browser, seed=23)
     assert not all(whole == split and whole <= COLOUR_LONGHANDS for whole, split in found)
