@@ -1377,7 +1377,9 @@ _DIRECTORY_OPTIONS = {"env": frozenset({"-C", "--chdir"}), "unshare": frozenset(
 def value_names_directory(command: Sequence[str | None], prefix: str) -> bool:
     """Whether a value as the last word of ``command``, after the static text ``prefix`` of
     its word, is the argument of a runner's option of _DIRECTORY_OPTIONS (``env -C {d}``,
-    ``env --chdir={d}``, ``unshare --wd={d}``): the directory the command it runs works in."""
+    ``env --chdir={d}``, ``unshare --wd={d}``): the directory the command it runs works in;
+    behind other runners too (``nice env -C {d} git status``, ``timeout 5 env --chdir={d}``)."""
+    command = _run_command(command, prefix)  # (the runner still reading its own arguments)
     if len(command) < 2 or command[0] is None or command[0] == EXPANDED:
         return False
     options = _DIRECTORY_OPTIONS.get(program(command[0]), frozenset())
