@@ -81,6 +81,7 @@ __all__ = [
     "reads_program_from_stdin",
     "reads_project_files",
     "reads_response_files",
+    "restores_paths",
     "runs_hooks_of_its_tree",
     "runs_in_found_directories",
     "runs_its_data",
@@ -1488,6 +1489,43 @@ def value_picks_git_tree(command: Sequence[str | None]) -> bool:
     before_dashes = after[: after.index("--")] if "--" in after else after
     return any(
         word is None and ran[at + k] not in labels for k, word in enumerate(before_dashes)
+    )
+
+
+# git restore's options known to take no argument (git-restore(1)): a word after one of them,
+# or after an operand, is an operand too, a path; after any other option it may be that
+# option's argument (`-s {rev}`, `--source {rev}`, `--sour {rev}` abbreviated).
+_GIT_RESTORE_FLAGS = frozenset(
+    {"--staged", "--worktree", "--ignore-unmerged", "--overlay", "--no-overlay", "--quiet",
+     "--progress", "--no-progress", "--merge", "--ours", "--theirs", "--patch",
+     "--ignore-skip-worktree-bits", "--pathspec-file-nul", "--recurse-submodules",
+     "--no-recurse-submodules"}
+)  # fmt: skip
+_GIT_RESTORE_LETTERS = re.compile(r"-[SWqm23p]+\Z")
+
+
+def restores_paths(command: Sequence[str | None]) -> bool:
+    """Whether ``command`` is ``git restore`` whose values (None) are all operands, the paths
+    it restores from the index or the revision the text names, as after ``--`` (``git restore
+    {f}``).  Not a value after an option that may take it (``-s {rev}``), nor in git's own
+    options.  (A value starting with '-' is refused as git's option; one glued to an option,
+    ``--source={rev}``, is None here too: the caller tells it apart by its word.)"""
+    ran = _run_command(command, "")
+    if not ran or ran[0] in (None, EXPANDED) or program(ran[0]) != "git":
+        return False
+    at = _git_subcommand_at(ran[1:])
+    if at is None or ran[at + 1] != "restore" or None in ran[1 : at + 1]:
+        return False
+    after = ran[at + 1 :]
+    return all(
+        word is not None
+        or before is None
+        or before[:1] != "-"
+        or before == "--"
+        or "=" in before
+        or before in _GIT_RESTORE_FLAGS
+        or _GIT_RESTORE_LETTERS.match(before) is not None
+        for before, word in itertools.pairwise(after)
     )
 
 
