@@ -71,6 +71,7 @@ from ._shell_programs import (
     reads_program_from_stdin,
     reads_project_files,
     reads_response_files,
+    restores_paths,
     runs_hooks_of_its_tree,
     runs_in_found_directories,
     runs_its_data,
@@ -436,6 +437,8 @@ class _Lexer:
         self.git_sources: list[int] = []
         # the fields choosing the tree a git command writes with its hooks on (check_files)
         self.tree_hooks: set[int] = set()
+        # the fields that are a command's argument word alone (`{f}`, not `--source={f}`)
+        self.whole_words: set[int] = set()
         # the fields of a directory `cd` (or pushd) makes current: a git command there obeys
         # that repository's own settings (check_files)
         self.directories: set[int] = set()
@@ -791,6 +794,8 @@ class _Lexer:
                 indexes = range(start_field, self.field)
                 direct = [index for index in indexes if ("field", index) in parts]
                 nested = [index for index in indexes if index not in direct]
+                if len(parts) == 1 and direct:
+                    self.whole_words.update(direct)  # (no option's name glued before it)
                 self.alter(direct, _emits_arguments(command))  # (those in a `$( )`: its own)
                 self.check_builtin(command, indexes, _prefix(parts))
                 if self.may_write_files and value_names_output(command, _prefix(parts)):
@@ -1109,7 +1114,12 @@ class _Lexer:
             self.directories.update(fields)  # (`cd {d} && git status` ran its core.fsmonitor)
         if runs_in_found_directories(chosen):  # (`find {d} -execdir git status \;`)
             self.refuse_near_git(fields)
-        if chooses and runs_hooks_of_its_tree(chosen) and value_picks_git_tree(chosen):
+        if (
+            chooses
+            and runs_hooks_of_its_tree(chosen)
+            and value_picks_git_tree(chosen)
+            and not self.restores_paths_only(marked, chosen, fields, own)
+        ):
             self.tree_hooks.update(fields)  # (`git checkout {ref}` ran the ref's post-checkout)
         if fields and sets_git_source(chosen):
             self.git_sources += fields
@@ -1391,6 +1401,20 @@ class _Lexer:
                 self.refuse(index, _CHOSEN_DIRECTORY)
         for index in sorted(self.tree_hooks):  # (last: a reader after the write says more)
             self.refuse(index, _TREE_HOOKS)
+
+    def restores_paths_only(
+        self, marked: list[str | None], chosen: list[str | None], fields: list[int], own: int
+    ) -> bool:
+        """Whether the values of the command ``marked`` are only the paths that ``git restore``
+        restores from the index or the revision the text names (``git restore {f}``, as
+        ``git restore -- {f}``): each its own word (not ``--source={rev}``), none through an
+        expansion or a pipe."""
+        return (
+            restores_paths(marked)
+            and chosen.count(None) == marked.count(None)
+            and set(fields) == set(range(own, self.field))
+            and self.whole_words.issuperset(fields)
+        )
 
     def check_outputs(self) -> None:
         """Refuse the fields of :meth:`note_output`'s writes that a command after the writer

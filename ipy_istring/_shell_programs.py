@@ -81,6 +81,7 @@ __all__ = [
     "reads_program_from_stdin",
     "reads_project_files",
     "reads_response_files",
+    "restores_paths",
     "runs_hooks_of_its_tree",
     "runs_in_found_directories",
     "runs_its_data",
@@ -1163,12 +1164,23 @@ _OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
     "shuf": frozenset({"-o", "--output"}),
     # (the twenty-sixth pass: the headers, the cookie jar, the archive it writes)
     "curl": frozenset({"-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar"}),
-    "tar": frozenset({"-f", "--file"}),
+    # (the twenty-seventh pass: --index-file gets the verbose listing, the archive's member
+    # names: `tar -tf {a} --index-file=s.sh; sh s.sh` ran a member named `x;touch ...`)
+    "tar": frozenset({"-f", "--file", "--index-file"}),
 }
-# tar's modes that write the archive its -f names.
+# tar's archive option, which names the archive it writes only in the modes of _TAR_WRITING.
+_TAR_ARCHIVE = frozenset({"-f", "--file"})
 _TAR_WRITING = frozenset(
     {"-c", "-r", "-u", "-A", "--create", "--append", "--update", "--catenate", "--concatenate"}
 )
+# tar's short options that take an argument (the rest of their cluster, or the next word).
+_TAR_ARGUMENT_LETTERS = _GLUED_ARGUMENT_LETTERS["tar"]
+# tar's long options known to take no argument, read before -O (--to-stdout): any other one
+# written without '=' may take the next word, which is then no option.
+_TAR_FLAGS = frozenset(
+    {"--extract", "--get", "--verbose", "--gzip", "--gunzip", "--ungzip", "--bzip2", "--xz",
+     "--lzma", "--zstd", "--auto-compress", "--wildcards", "--ignore-zeros", "--to-stdout"}
+)  # fmt: skip
 # Output options of programs that may run others of their own or are not known to wait for
 # them (find -exec, gpg's helpers, git's hooks): writers of the file (`openssl base64 -d -in
 # p -out {f}`, `find -fprint {f}`, `gpg -o {f}`, `git log --output={f}`, `csplit -f {prefix}`
@@ -1229,8 +1241,7 @@ def output_files(command: Sequence[str | None]) -> list[str]:
     ran = _run_command(command, "")
     if not ran or ran[0] is None or ran[0] == EXPANDED:
         return []
-    name = program(ran[0])
-    words = ran[1:]
+    name, words = _arguments(ran)
     found: list[str] = []
     options = _output_options(name, words)
     for at, word in enumerate(words):
@@ -1266,8 +1277,59 @@ def _output_options(name: str, words: Sequence[str | None]) -> frozenset[str]:
         word is not None and (word in _TAR_WRITING or _clustered(word, _TAR_WRITING)[0])
         for word in words
     ):
-        return options - _OUTPUT_OPTIONS["tar"]
+        return options - _TAR_ARCHIVE
     return options
+
+
+def _tar_dashed(words: Sequence[str | None]) -> list[str | None]:
+    """tar's arguments ``words`` with an old-style first word (option letters without a '-')
+    spelled as the options it gives: ``cbf 20 a.tar x`` as ``-c -b 20 -f a.tar x``.  GNU tar
+    gives each of its letters that takes an argument the next word, in their order."""
+    if not words or words[0] in (None, EXPANDED) or words[0][:1] == "-":
+        return list(words)
+    letters, rest = str(words[0]), list(words[1:])
+    taking = [letter for letter in letters if letter in _TAR_ARGUMENT_LETTERS]
+    dashed: list[str | None] = ["-" + letter for letter in letters if letter not in taking]
+    for letter in taking:
+        if not rest:
+            break  # (the value is the last word: the arguments after it are not seen yet)
+        dashed += ["-" + letter, rest.pop(0)]
+    return dashed + rest
+
+
+def _arguments(ran: Sequence[str | None]) -> tuple[str, list[str | None]]:
+    """The program of the command ``ran`` (its first word a name) and its arguments, tar's
+    old-style letters as dashed options (:func:`_tar_dashed`)."""
+    name = program(str(ran[0]))
+    return name, _tar_dashed(ran[1:]) if name == "tar" else list(ran[1:])
+
+
+def _tar_to_stdout(words: Sequence[str | None]) -> bool:
+    """Whether tar's (dashed) arguments ``words`` give ``-O`` (``--to-stdout``) as an option,
+    so that an extraction writes its members to the standard output and no file (``tar -xOf
+    {a}``).  Only where it is surely an option: not an argument of an option before it (``-f
+    -O``, or any long option not known to take none), nor after ``--``.  (A value starting with
+    '-' is refused as tar's option: a value here is an operand.)"""
+    takes_next = False
+    for word in words:
+        if takes_next or word in (None, EXPANDED):
+            takes_next = False
+            continue
+        if word == "--":
+            return False
+        if word.startswith("--"):
+            option = word.partition("=")[0]
+            if option == "--to-stdout":
+                return True
+            takes_next = "=" not in word and option not in _TAR_FLAGS
+        elif word.startswith("-"):
+            for at, letter in enumerate(word[1:], 2):
+                if letter == "O":
+                    return True
+                if letter in _TAR_ARGUMENT_LETTERS:
+                    takes_next = at == len(word)  # (`-xf a.tar`; `-fa.tar` takes its rest)
+                    break
+    return False
 
 
 def _is_output_operand(name: str, before: Sequence[str | None]) -> bool:
@@ -1290,17 +1352,17 @@ def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
     ran = _run_command(command, "")
     if len(ran) < 2 or ran[0] is None or ran[0] == EXPANDED:
         return False
-    name = program(ran[0])
-    options = _output_options(name, ran[1:]) | _TARGET_DIRECTORIES.get(name, frozenset())
+    name, words = _arguments(ran)  # (`tar cf {f}` as `tar -c -f {f}`: the value stays last)
+    options = _output_options(name, words) | _TARGET_DIRECTORIES.get(name, frozenset())
     if name == "dd":
         return not prefix or prefix == "of="  # (`dd {x}` with of=s.sh)
     if name in _OUTPUT_OPERANDS and not prefix:  # (`uniq in {f}`)
-        return _is_output_operand(name, ran[1:-1])
+        return _is_output_operand(name, words[:-1])
     if "=" in prefix:
         return prefix.partition("=")[0] in options  # (--output=FILE)
     if prefix[:1] == "-" and prefix[1:2] != "-":
         return bool(_clustered(prefix, options)[0])  # (-oFILE, -sSoFILE)
-    before = ran[-2]
+    before = [ran[0], *words][-2]
     if prefix or before is None or before == EXPANDED:
         return False
     given, rest = _clustered(before, options) if before[1:2] != "-" else ("", before)
@@ -1316,7 +1378,9 @@ _DIRECTORY_OPTIONS = {"env": frozenset({"-C", "--chdir"}), "unshare": frozenset(
 def value_names_directory(command: Sequence[str | None], prefix: str) -> bool:
     """Whether a value as the last word of ``command``, after the static text ``prefix`` of
     its word, is the argument of a runner's option of _DIRECTORY_OPTIONS (``env -C {d}``,
-    ``env --chdir={d}``, ``unshare --wd={d}``): the directory the command it runs works in."""
+    ``env --chdir={d}``, ``unshare --wd={d}``): the directory the command it runs works in;
+    behind other runners too (``nice env -C {d} git status``, ``timeout 5 env --chdir={d}``)."""
+    command = _run_command(command, prefix)  # (the runner still reading its own arguments)
     if len(command) < 2 or command[0] is None or command[0] == EXPANDED:
         return False
     options = _DIRECTORY_OPTIONS.get(program(command[0]), frozenset())
@@ -1428,6 +1492,43 @@ def value_picks_git_tree(command: Sequence[str | None]) -> bool:
     )
 
 
+# git restore's options known to take no argument (git-restore(1)): a word after one of them,
+# or after an operand, is an operand too, a path; after any other option it may be that
+# option's argument (`-s {rev}`, `--source {rev}`, `--sour {rev}` abbreviated).
+_GIT_RESTORE_FLAGS = frozenset(
+    {"--staged", "--worktree", "--ignore-unmerged", "--overlay", "--no-overlay", "--quiet",
+     "--progress", "--no-progress", "--merge", "--ours", "--theirs", "--patch",
+     "--ignore-skip-worktree-bits", "--pathspec-file-nul", "--recurse-submodules",
+     "--no-recurse-submodules"}
+)  # fmt: skip
+_GIT_RESTORE_LETTERS = re.compile(r"-[SWqm23p]+\Z")
+
+
+def restores_paths(command: Sequence[str | None]) -> bool:
+    """Whether ``command`` is ``git restore`` whose values (None) are all operands, the paths
+    it restores from the index or the revision the text names, as after ``--`` (``git restore
+    {f}``).  Not a value after an option that may take it (``-s {rev}``), nor in git's own
+    options.  (A value starting with '-' is refused as git's option; one glued to an option,
+    ``--source={rev}``, is None here too: the caller tells it apart by its word.)"""
+    ran = _run_command(command, "")
+    if not ran or ran[0] in (None, EXPANDED) or program(ran[0]) != "git":
+        return False
+    at = _git_subcommand_at(ran[1:])
+    if at is None or ran[at + 1] != "restore" or None in ran[1 : at + 1]:
+        return False
+    after = ran[at + 1 :]
+    return all(
+        word is not None
+        or before is None
+        or before[:1] != "-"
+        or before == "--"
+        or "=" in before
+        or before in _GIT_RESTORE_FLAGS
+        or _GIT_RESTORE_LETTERS.match(before) is not None
+        for before, word in itertools.pairwise(after)
+    )
+
+
 def _disables_hooks(options: Sequence[str | None]) -> bool:
     """Whether git's global ``options`` set core.hooksPath to ``/dev/null`` last (``-c
     core.hooksPath=/dev/null``), where git finds no hook to run: the last setting wins."""
@@ -1522,8 +1623,8 @@ def value_chooses_files(command: Sequence[str | None]) -> bool:
     ran = _run_command(command, "")
     if not ran or ran[0] is None or ran[0] == EXPANDED or None not in ran[1:]:
         return False
-    name = program(ran[0])
-    words = [word for word in ran[1:] if word is not None and word != EXPANDED]
+    name, arguments = _arguments(ran)  # (the old style, `tar xf {a}`, as `tar -x -f {a}`)
+    words = [word for word in arguments if word is not None and word != EXPANDED]
     if name in _COPYING:
         return True  # (a value among the operands: the source or the destination)
     if name not in _NAMES_FROM_SOURCE:
@@ -1533,8 +1634,8 @@ def value_chooses_files(command: Sequence[str | None]) -> bool:
         return _git_subcommand(ran[1:]) not in _GIT_KEEPING_FILES
     if modes is None:
         return name != "wget" or not any(_gives(word, _WGET_DOCUMENT) for word in words)
-    if name == "tar" and words and words[0][:1] != "-" and "x" in words[0]:
-        return True  # (the old style: `tar xf {a}`)
+    if name == "tar" and _tar_to_stdout(arguments):
+        return False  # (`tar -xOf {a}`: the members go to the standard output, no file)
     options = frozenset(mode for mode in modes if mode[:1] == "-")
     return any(
         word in modes or word.partition("=")[0] in options or _clustered(word, options)[0]
