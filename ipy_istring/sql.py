@@ -2568,6 +2568,9 @@ class _TableRows:
         alias_next = self._place(token) or alias_next
         if token == ".":
             self.qualifier = name[0] if name is not None and name[3] else None
+        # a ':i' alias right after a relation (from t as {a:i}) names that table's row, which
+        # is what its name may be anywhere: only a function's alias is a name unread
+        unread = unread and not (kind == "field" and alias_next)
         self.unknown |= unread or (kind == "identifier" and token == _UNREADABLE)
         if alias_next and token == "as":
             self.alias_next = True
@@ -2584,12 +2587,14 @@ class _TableRows:
 
     def _place(self, token: str) -> bool:
         """Place the last name, now that ``token`` follows it (``""`` at the end): a use, unless
-        a dot follows; a table's row, unless ``(`` follows.  Whether an alias may come next."""
+        a dot follows; a table's row, unless a relation's name is followed by ``(`` (a call);
+        an alias's ``(`` opens its column list (``from t x (a, b)``).  Whether an alias may
+        come next."""
         name, self.name = self.name, None
         if name is None or token == ".":
             return False
         self.uses.setdefault(name[0], set()).add(name[1])
-        if name[2] and token != "(":  # a relation (or its alias) it is, then
+        if name[2] == "alias" or (name[2] and token != "("):  # a table's row it is, then
             self.rows.add(name[1])
         return name[2] == "relation" and token != "("
 
@@ -2664,13 +2669,14 @@ def _unread_row_name(
 ) -> bool:  # fmt: skip
     """Whether this token (after the token ``last``, a name if ``last_named``, in ``clause``)
     may give an item of FROM a name the check cannot read: a ':i' field where an alias may
-    stand (``from unnest(x) {a:i}``, ``from t as {a:i}``, not a table's name ``from a, {t:i}``),
+    stand (``from unnest(x) {a:i}``; ``_TableRows`` knows a relation's, ``from t as {a:i}``),
+    not a table's name (``from a, {t:i}``) nor the start of JOIN's condition (``on {a:i}.id``),
     or a function of SQL's syntax that PostgreSQL names otherwise (``_RENAMED_CALLS``)."""
     if clause not in ("from", "join"):
         return False
     if kind == "word":
         return token in _RENAMED_CALLS
-    if kind != "field" or specs[field] != "i" or last in _TABLE_NAME_AFTER:
+    if kind != "field" or specs[field] != "i" or last in _TABLE_NAME_AFTER or last == "on":
         return False
     return last_named or last in (")", "as")
 
