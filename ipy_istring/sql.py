@@ -1234,6 +1234,60 @@ _TABLE_FUNCTION_AFTER = frozenset(
      "pivot_longer")
 )  # fmt: skip
 _OPTION_VALUE_AFTER = frozenset(("=", ":"))  # name = value, name := value, name => value
+# The options naming the temporary tables DuckDB writes a CSV's rejected rows to (read_csv's,
+# COPY ... FROM's): a temporary table hides a table, or DuckDB's own view, of its name for the
+# rest of the session (the twenty-fourth pass: read_csv(p, store_rejects = true, rejects_table
+# = ?) with "duckdb_tables" made every later select from duckdb_tables read the CSV's rejected
+# lines; with "t24", select from t24), as create temp table {t:i} does.
+_REJECTS_OPTIONS = frozenset(("rejects_table", "rejects_scan"))
+_REJECTS_VALUE_LEAD = frozenset(("=", ":", ">", ":=", "=>"))  # rejects_table = / := / => {r}
+_REJECTS_PART = (
+    "is part of an expression that names the temporary table DuckDB writes a CSV's rejected "
+    "rows to (rejects_table, rejects_scan), which hides a table or DuckDB's own view of that "
+    "name for the rest of the session, and sql() checks the name only as the option's whole "
+    "value: rejects_table = concat('duckdb_', {r}) with 'tables' made every later select from "
+    "duckdb_tables read the CSV's rejected lines",
+    "Pass the whole name as the field (compute it in Python): rejects_table = {r}; or write "
+    "it in the static text",
+)
+
+
+class _RejectsValue:
+    """Where a DuckDB statement gives rejects_table or rejects_scan its value: a field that is
+    all of it names a temporary table (checked as CREATE TEMP TABLE's name is), and a field
+    in an expression there is refused (``_REJECTS_PART``)."""
+
+    def __init__(self) -> None:
+        self.depth: int | None = None  # the open calls around the value, while in it
+        self.lead = False  # only the option's name and '=' (':=', '=>') so far
+        self.led = False  # the same, before the current token
+        self.whole: int | None = None  # the field that must end the value
+
+    def see(self, token: str, depth: int, options: bool) -> int | None:
+        """Read the next token (``depth``: the calls open before it; ``options``: in a DuckDB
+        table function's arguments or COPY's options).  The field to refuse, if the one
+        before this token did not end the value."""
+        unended, self.whole = self.whole, None
+        if token in (",", ")"):
+            unended = None
+        around = self.depth
+        if around is not None and (depth < around or (depth == around and token == ",")):
+            self.depth = None  # the call closed, or its next argument began
+        self.led = self.lead and depth == self.depth
+        if options and token in _REJECTS_OPTIONS:
+            self.depth, self.lead = depth, True
+        elif token not in _REJECTS_VALUE_LEAD:
+            self.lead = False
+        return unended
+
+    def field(self, field: int) -> bool | None:
+        """For a field (the current token): True if it may be all of the value (then checked
+        when the next token comes), False if it is in an expression of it, None elsewhere."""
+        if self.depth is None:
+            return None
+        if self.led:
+            self.whole = field
+        return self.led
 _TABLE_FUNCTION_OPTION = (
     "names an option of a table function (read_csv(p, header = true) in FROM, CALL or "
     "PIVOT), so its value chooses what the call does: with \"store_rejects\" = true, "
@@ -1946,6 +2000,7 @@ def _composed(
         # and the field that may name one of its options (read_csv({p}, {k:i} = true))
         table_calls: list[bool] = []
         option_named: int | None = None
+        rejects = _RejectsValue()  # read_csv(p, rejects_table = {r}): a temporary table
         # EXPORT DATABASE's option names: the fields, and the names written in the text
         export_fields: list[int] = []
         export_written: list[str] = []
@@ -1964,6 +2019,10 @@ def _composed(
             if option_named is not None and token in _OPTION_VALUE_AFTER:
                 found[option_named] = found[option_named] or _TABLE_FUNCTION_OPTION
             option_named = None
+            in_options = d.name == "duckdb" and (table_calls[-1:] == [True] or options == "copy")
+            unended = rejects.see(token, len(calls), in_options)
+            if unended is not None:
+                found[unended] = found[unended] or _REJECTS_PART  # concat({r}, '')
             if whole is not None and token not in (",", ")"):
                 found[whole] = found[whole] or _SETTING_VALUE_PART  # set_config(k, {v} || 'x')
             whole = None
@@ -2125,6 +2184,11 @@ def _composed(
                     why = _FTS_FUNCTION  # fts4(..., compress={f:i})
                 if table_calls[-1:] == [True] and last in ("(", ","):
                     option_named = field  # read_csv({p}, {k:i} = true): if "=" follows
+                whole_rejects = rejects.field(field)
+                if whole_rejects:
+                    created[field] = "temp"  # rejects_table = {r}: as create temp table {t:i}
+                elif whole_rejects is False:
+                    why = why or _REJECTS_PART  # rejects_table = lower({r})
                 if why is not None and found[field] is None:
                     found[field] = why
                 if (postgresql or d.name == "duckdb") and specs[field] == "i" and not calls:

@@ -36,6 +36,16 @@ regex over the FROM's own columns: a secret table's column is no match), ``exclu
 ({c:i})``, ``replace ({v} as v)``.  DuckDB's ``using sample {n}`` is refused by DuckDB ("Only
 constants are supported in sample clause"), not by sql(): ``using sample {n:l}`` runs.
 
+Hole (DuckDB 2.0.1 and 1.5.6): a parameter as the value of read_csv's ``rejects_table`` or
+``rejects_scan`` (``read_csv({p}, store_rejects = true, rejects_table = {r})``, and COPY ...
+FROM's ``(store_rejects true, rejects_table {r})``) names the temporary table DuckDB writes the
+rejected rows to, which hides a table or DuckDB's own view of that name for the rest of the
+session: with ``"duckdb_tables"`` a later ``select * from duckdb_tables`` returned the CSV's
+rejected line (the positive control, also with ``concat('duckdb_', {r})``).  sql() refused
+``create temp table {t:i}`` with such a name since the thirteenth pass; now a field that is
+the whole value gets the same check (``pg_*``, ``duckdb_*``, ``sqlite_*``, ``pragma_*``, any
+case), and a field in an expression there is refused.  A name of your own stays accepted.
+
 Hunt (held): ``fetch all from {c:i}`` chooses among the cursors the session declared, whose
 query PostgreSQL allows to be a SELECT only (a data-modifying WITH in DECLARE is refused), so
 the value picks rows as ``from {t:i}`` picks a table, the way a PL/pgSQL refcursor is read.
@@ -54,6 +64,8 @@ from test_sql_fourteenth_pass import CALLED, SECRET_LEXEMES, secrets
 from test_sql_nineteenth_pass import _parts, _render
 from test_sql_tenth_pass import refused_everywhere
 from test_sql_twenty_third_pass import runs_as_a_table_row
+
+from ipy_istring.fields import RenderError
 
 MARKER = "x'); select 'MARKER"
 
@@ -278,3 +290,82 @@ def test_postgresql_fetch_from_a_value_cursor_reads_a_select_the_session_declare
     finally:
         pg.rollback()
         pg.autocommit = True
+
+
+# --- Hole: a value names the temporary table DuckDB writes a CSV's rejected rows to ----------
+
+READ_REJECTS = (
+    "select * from read_csv({p}, columns = {'a': 'int', 'b': 'int'}, store_rejects = true, "
+    "rejects_table = {r})"
+)
+REJECTS_SHADOWING = [
+    READ_REJECTS,
+    READ_REJECTS.replace("= {r}", "= {r:l}"),
+    READ_REJECTS.replace("= {r}", ":= {r}"),
+    READ_REJECTS.replace("rejects_table", "rejects_scan"),
+    "copy c24 from {p} (store_rejects true, rejects_table {r})",
+]
+REJECTS_PARTS = [
+    READ_REJECTS.replace("{r}", "concat('duckdb_', {r})"),
+    READ_REJECTS.replace("{r}", "{r} || ''"),
+    READ_REJECTS.replace("{r}", "lower({r})"),
+    READ_REJECTS.replace("{r}", "({r})"),
+    "copy c24 from {p} (store_rejects true, rejects_scan lower({r}))",
+]
+
+
+@pytest.fixture
+def rejected_csv(tmp_path: Any) -> str:
+    """A CSV file with one line read_csv(columns = a int, b int) rejects."""
+    path = tmp_path / "r24.csv"
+    path.write_text("a,b\n1,2\nx,3\n")
+    return str(path)
+
+
+def _temporary_tables(duck: Any) -> list[str]:
+    return sorted(
+        r[0]
+        for r in duck.execute("select table_name from duckdb_tables() where temporary").fetchall()
+    )
+
+
+def test_duckdb_rejects_table_named_by_a_value_shadows_its_own_view(rejected_csv: str) -> None:
+    """The positive control (DuckDB 2.0 and 1.5): the value named a temporary table, which
+    every later select from duckdb_tables read instead of DuckDB's view, as create temp table
+    "duckdb_tables" would; also in an expression, and through COPY ... FROM's option."""
+    for text, value in [
+        (READ_REJECTS.replace("{p}", "?").replace("{r}", "?"), "duckdb_tables"),
+        (READ_REJECTS.replace("{p}", "?").replace("{r}", "concat('duckdb_', ?)"), "tables"),
+    ]:
+        duck = duckdb.connect()
+        assert duck.execute(text, [rejected_csv, value]).fetchall() == [(1, 2)]
+        shadowed = duck.execute("select * from duckdb_tables").fetchall()
+        assert [row[-2] for row in shadowed] == ["x,3"]  # the rejected line, not a table
+    duck = duckdb.connect()
+    duck.execute("create table c24 (a int, b int)")
+    duck.execute(f"copy c24 from '{rejected_csv}' (store_rejects true, rejects_table ?)",
+                 ["duckdb_tables"])  # fmt: skip
+    assert "duckdb_tables" in _temporary_tables(duck)
+
+
+def test_duckdb_refuses_a_value_that_names_a_rejects_table_like_its_own(rejected_csv: str) -> None:
+    for text in REJECTS_SHADOWING:
+        for name in ("duckdb_tables", "DUCKDB_Views", "pg_tables", "sqlite_master"):
+            with pytest.raises(RenderError, match="names a temporary relation"):
+                _render(text, "qmark", "duckdb", p=rejected_csv, r=name)
+    for text in REJECTS_PARTS:
+        with pytest.raises(RenderError, match="part of an expression that names the temporary"):
+            _render(text, "qmark", "duckdb", p=rejected_csv, r="tables")
+
+
+def test_duckdb_rejects_table_of_a_plain_name_is_still_accepted(rejected_csv: str) -> None:
+    """A name of your own gets the rejected rows, as the text asks (a temporary table hides a
+    table of that name for the session, as create temp table {t:i} does, which sql() accepts
+    for a name that is not DuckDB's own)."""
+    for text in REJECTS_SHADOWING:
+        duck = duckdb.connect()
+        duck.execute("create table c24 (a int, b int)")
+        duck.execute(*_render(text, "qmark", "duckdb", p=rejected_csv, r="my_rejects")).fetchall()
+        assert "my_rejects" in _temporary_tables(duck)
+        if "rejects_table" in text:  # (rejects_scan's table holds the scan, not the line)
+            assert "x,3" in str(duck.execute("select * from my_rejects").fetchall())
