@@ -46,6 +46,13 @@ rejected line (the positive control, also with ``concat('duckdb_', {r})``).  sql
 the whole value gets the same check (``pg_*``, ``duckdb_*``, ``sqlite_*``, ``pragma_*``, any
 case), and a field in an expression there is refused.  A name of your own stays accepted.
 
+Hole (DuckDB 2.0.1 and 1.5.6): ``create type {t:i} as int`` with ``"json"`` (any case; also
+``if not exists``, ``main.{t:i}``) was accepted, and DuckDB takes the name of a type its
+extensions add and hides that type: every later ``'1'::json`` was an integer (the positive
+control), in every connection to the file.  Refused now for the names CREATE TYPE takes among
+``duckdb_types()`` (``json``, ``parquet_variant``; a test tries every name on both versions)
+and the inet extension's ``inet``.  A table named ``json`` hides no type and stays accepted.
+
 Hunt (held): ``fetch all from {c:i}`` chooses among the cursors the session declared, whose
 query PostgreSQL allows to be a SELECT only (a data-modifying WITH in DECLARE is refused), so
 the value picks rows as ``from {t:i}`` picks a table, the way a PL/pgSQL refcursor is read.
@@ -66,6 +73,7 @@ from test_sql_tenth_pass import refused_everywhere
 from test_sql_twenty_third_pass import runs_as_a_table_row
 
 from ipy_istring.fields import RenderError
+from ipy_istring.sql import _DUCKDB_EXTENSION_TYPES
 
 MARKER = "x'); select 'MARKER"
 
@@ -369,3 +377,56 @@ def test_duckdb_rejects_table_of_a_plain_name_is_still_accepted(rejected_csv: st
         assert "my_rejects" in _temporary_tables(duck)
         if "rejects_table" in text:  # (rejects_scan's table holds the scan, not the line)
             assert "x,3" in str(duck.execute("select * from my_rejects").fetchall())
+
+
+# --- Hole: a value names a DuckDB type that hides an extension's type -------------------------
+
+CREATE_TYPES = [
+    "create type {t:i} as int",
+    "create type {t:i} as struct(a int)",
+    "create type if not exists {t:i} as int",
+    "create type main.{t:i} as int",
+]
+
+
+def test_duckdb_create_type_named_by_a_value_hides_the_json_type() -> None:
+    """The positive control (DuckDB 2.0 and 1.5): create type "json" as int made every later
+    '1'::json an integer, in the connection (and the file) it was made in."""
+    duck = duckdb.connect()
+    assert duck.execute("select typeof('1'::json)").fetchall() == [("JSON",)]
+    duck.execute('create type "json" as int')
+    assert duck.execute("select typeof('1'::json), '1'::json").fetchall() == [("INTEGER", 1)]
+
+
+def test_duckdb_refuses_create_type_named_like_an_extension_type() -> None:
+    for text in CREATE_TYPES:
+        for name in ("json", "JSON", "inet"):
+            with pytest.raises(RenderError, match="a type of DuckDB's extensions"):
+                _render(text, "qmark", "duckdb", t=name)
+            with pytest.raises(RenderError, match="a type of DuckDB's extensions"):
+                _render(text, "qmark", None, t=name)  # SQLite and DuckDB
+    # a name of your own, and a table named json, which hides no type, stay accepted
+    duck = duckdb.connect()
+    duck.execute(*_render(CREATE_TYPES[0], "qmark", "duckdb", t="mood24"))
+    duck.execute(*_render("create table {t:i} (a int)", "qmark", "duckdb", t="json"))
+    assert duck.execute("select typeof('1'::json), typeof(1::mood24)").fetchall() == [
+        ("JSON", "INTEGER")
+    ]
+
+
+def test_duckdb_type_names_create_type_takes_are_listed() -> None:
+    """Every type name of duckdb_types() that CREATE TYPE takes (hiding that type) is in
+    _DUCKDB_EXTENSION_TYPES; DuckDB refuses the others ("Type with name ... already exists")."""
+    names = {
+        r[0].lower()
+        for r in duckdb.connect().execute("select type_name from duckdb_types()").fetchall()
+    }
+    taken = set()
+    for name in names:
+        duck = duckdb.connect()
+        try:
+            duck.execute(f'create type "{name}" as int')
+        except duckdb.Error:
+            continue
+        taken.add(name)
+    assert taken and taken <= _DUCKDB_EXTENSION_TYPES
