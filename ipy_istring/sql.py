@@ -1234,6 +1234,60 @@ _TABLE_FUNCTION_AFTER = frozenset(
      "pivot_longer")
 )  # fmt: skip
 _OPTION_VALUE_AFTER = frozenset(("=", ":"))  # name = value, name := value, name => value
+# The options naming the temporary tables DuckDB writes a CSV's rejected rows to (read_csv's,
+# COPY ... FROM's): a temporary table hides a table, or DuckDB's own view, of its name for the
+# rest of the session (the twenty-fourth pass: read_csv(p, store_rejects = true, rejects_table
+# = ?) with "duckdb_tables" made every later select from duckdb_tables read the CSV's rejected
+# lines; with "t24", select from t24), as create temp table {t:i} does.
+_REJECTS_OPTIONS = frozenset(("rejects_table", "rejects_scan"))
+_REJECTS_VALUE_LEAD = frozenset(("=", ":", ">", ":=", "=>"))  # rejects_table = / := / => {r}
+_REJECTS_PART = (
+    "is part of an expression that names the temporary table DuckDB writes a CSV's rejected "
+    "rows to (rejects_table, rejects_scan), which hides a table or DuckDB's own view of that "
+    "name for the rest of the session, and sql() checks the name only as the option's whole "
+    "value: rejects_table = concat('duckdb_', {r}) with 'tables' made every later select from "
+    "duckdb_tables read the CSV's rejected lines",
+    "Pass the whole name as the field (compute it in Python): rejects_table = {r}; or write "
+    "it in the static text",
+)
+
+
+class _RejectsValue:
+    """Where a DuckDB statement gives rejects_table or rejects_scan its value: a field that is
+    all of it names a temporary table (checked as CREATE TEMP TABLE's name is), and a field
+    in an expression there is refused (``_REJECTS_PART``)."""
+
+    def __init__(self) -> None:
+        self.depth: int | None = None  # the open calls around the value, while in it
+        self.lead = False  # only the option's name and '=' (':=', '=>') so far
+        self.led = False  # the same, before the current token
+        self.whole: int | None = None  # the field that must end the value
+
+    def see(self, token: str, depth: int, options: bool) -> int | None:
+        """Read the next token (``depth``: the calls open before it; ``options``: in a DuckDB
+        table function's arguments or COPY's options).  The field to refuse, if the one
+        before this token did not end the value."""
+        unended, self.whole = self.whole, None
+        if token in (",", ")"):
+            unended = None
+        around = self.depth
+        if around is not None and (depth < around or (depth == around and token == ",")):
+            self.depth = None  # the call closed, or its next argument began
+        self.led = self.lead and depth == self.depth
+        if options and token in _REJECTS_OPTIONS:
+            self.depth, self.lead = depth, True
+        elif token not in _REJECTS_VALUE_LEAD:
+            self.lead = False
+        return unended
+
+    def field(self, field: int) -> bool | None:
+        """For a field (the current token): True if it may be all of the value (then checked
+        when the next token comes), False if it is in an expression of it, None elsewhere."""
+        if self.depth is None:
+            return None
+        if self.led:
+            self.whole = field
+        return self.led
 _TABLE_FUNCTION_OPTION = (
     "names an option of a table function (read_csv(p, header = true) in FROM, CALL or "
     "PIVOT), so its value chooses what the call does: with \"store_rejects\" = true, "
@@ -1946,6 +2000,7 @@ def _composed(
         # and the field that may name one of its options (read_csv({p}, {k:i} = true))
         table_calls: list[bool] = []
         option_named: int | None = None
+        rejects = _RejectsValue()  # read_csv(p, rejects_table = {r}): a temporary table
         # EXPORT DATABASE's option names: the fields, and the names written in the text
         export_fields: list[int] = []
         export_written: list[str] = []
@@ -1964,6 +2019,10 @@ def _composed(
             if option_named is not None and token in _OPTION_VALUE_AFTER:
                 found[option_named] = found[option_named] or _TABLE_FUNCTION_OPTION
             option_named = None
+            in_options = d.name == "duckdb" and (table_calls[-1:] == [True] or options == "copy")
+            unended = rejects.see(token, len(calls), in_options)
+            if unended is not None:
+                found[unended] = found[unended] or _REJECTS_PART  # concat({r}, '')
             if whole is not None and token not in (",", ")"):
                 found[whole] = found[whole] or _SETTING_VALUE_PART  # set_config(k, {v} || 'x')
             whole = None
@@ -2125,6 +2184,11 @@ def _composed(
                     why = _FTS_FUNCTION  # fts4(..., compress={f:i})
                 if table_calls[-1:] == [True] and last in ("(", ","):
                     option_named = field  # read_csv({p}, {k:i} = true): if "=" follows
+                whole_rejects = rejects.field(field)
+                if whole_rejects:
+                    created[field] = "temp"  # rejects_table = {r}: as create temp table {t:i}
+                elif whole_rejects is False:
+                    why = why or _REJECTS_PART  # rejects_table = lower({r})
                 if why is not None and found[field] is None:
                     found[field] = why
                 if (postgresql or d.name == "duckdb") and specs[field] == "i" and not calls:
@@ -2391,8 +2455,21 @@ _SHADOWS_DUCKDB = (
 )
 # What a ':i' field names that a statement makes, weakest first: "created" (a relation or type
 # a value qualified with pg_temp puts there), "duckdb" (one DuckDB may make, in any schema),
-# "temp" (a temporary one, or one that may be: RENAME TO of a temporary object).
-_CREATED_ORDER = ("", "created", "duckdb", "temp")
+# "duckdb_type" (the type DuckDB's CREATE TYPE makes), "temp" (a temporary one, or one that
+# may be: RENAME TO of a temporary object).
+_CREATED_ORDER = ("", "created", "duckdb", "duckdb_type", "temp")
+# The type names DuckDB's CREATE TYPE takes though DuckDB has a type of that name, which its
+# extensions add (tests/test_sql_twenty_fourth_pass.py tries every name of duckdb_types() on
+# 2.0.1 and 1.5.6): the new type hides it, in every later query of every connection to the file
+# (create type "json" as int made '1'::json an integer; a table of that name hides no type).
+# inet is the inet extension's, by its manual.
+_DUCKDB_EXTENSION_TYPES = frozenset(("json", "parquet_variant", "inet"))
+_SHADOWS_DUCKDB_TYPE = (
+    "names the type DuckDB's CREATE TYPE makes, and the value names a type of DuckDB's "
+    "extensions, which the new type hides in every later query: create type \"json\" as int "
+    "made every later '1'::json an integer",
+    _SHADOWS[1],
+)
 # ALTER <kind> ... RENAME TO {t:i} names a relation or a type as CREATE does.
 _RENAMED_KINDS = frozenset(
     ("table", "view", "sequence", "type", "domain", "materialized", "foreign", "index")
@@ -2469,7 +2546,10 @@ def _created(
         )
     else:
         return ""
-    return "temp" if temp else "duckdb" if duckdb else "created"
+    if temp or not duckdb:
+        return "temp" if temp else "created"
+    typed = statement[:1] in (["create"], ["alter"]) and kind == "type"
+    return "duckdb_type" if typed else "duckdb"  # create type [if not exists] {t:i}
 
 
 def _renames_to(statement: list[str], last: str, prior: str) -> bool:
@@ -2494,8 +2574,10 @@ def _shadowing(value: object, created: str) -> tuple[str, str] | None:
     last = names[-1].lower()  # (DuckDB's names ignore case; PostgreSQL's quoted ones do not)
     if temp and (last.startswith(_DUCKDB_INTERNAL_PREFIXES) or last in _POSTGRESQL_TYPES):
         return _SHADOWS
-    if created == "duckdb" and last.startswith(_DUCKDB_INTERNAL_PREFIXES):
+    if created in ("duckdb", "duckdb_type") and last.startswith(_DUCKDB_INTERNAL_PREFIXES):
         return _SHADOWS_DUCKDB  # create view {v:i}, also ("main", "duckdb_tables")
+    if created == "duckdb_type" and last in _DUCKDB_EXTENSION_TYPES:
+        return _SHADOWS_DUCKDB_TYPE  # create type {t:i} as int: "json"
     return None
 
 
@@ -2568,6 +2650,9 @@ class _TableRows:
         alias_next = self._place(token) or alias_next
         if token == ".":
             self.qualifier = name[0] if name is not None and name[3] else None
+        # a ':i' alias right after a relation (from t as {a:i}) names that table's row, which
+        # is what its name may be anywhere: only a function's alias is a name unread
+        unread = unread and not (kind == "field" and alias_next)
         self.unknown |= unread or (kind == "identifier" and token == _UNREADABLE)
         if alias_next and token == "as":
             self.alias_next = True
@@ -2584,12 +2669,14 @@ class _TableRows:
 
     def _place(self, token: str) -> bool:
         """Place the last name, now that ``token`` follows it (``""`` at the end): a use, unless
-        a dot follows; a table's row, unless ``(`` follows.  Whether an alias may come next."""
+        a dot follows; a table's row, unless a relation's name is followed by ``(`` (a call);
+        an alias's ``(`` opens its column list (``from t x (a, b)``).  Whether an alias may
+        come next."""
         name, self.name = self.name, None
         if name is None or token == ".":
             return False
         self.uses.setdefault(name[0], set()).add(name[1])
-        if name[2] and token != "(":  # a relation (or its alias) it is, then
+        if name[2] == "alias" or (name[2] and token != "("):  # a table's row it is, then
             self.rows.add(name[1])
         return name[2] == "relation" and token != "("
 
@@ -2664,13 +2751,14 @@ def _unread_row_name(
 ) -> bool:  # fmt: skip
     """Whether this token (after the token ``last``, a name if ``last_named``, in ``clause``)
     may give an item of FROM a name the check cannot read: a ':i' field where an alias may
-    stand (``from unnest(x) {a:i}``, ``from t as {a:i}``, not a table's name ``from a, {t:i}``),
+    stand (``from unnest(x) {a:i}``; ``_TableRows`` knows a relation's, ``from t as {a:i}``),
+    not a table's name (``from a, {t:i}``) nor the start of JOIN's condition (``on {a:i}.id``),
     or a function of SQL's syntax that PostgreSQL names otherwise (``_RENAMED_CALLS``)."""
     if clause not in ("from", "join"):
         return False
     if kind == "word":
         return token in _RENAMED_CALLS
-    if kind != "field" or specs[field] != "i" or last in _TABLE_NAME_AFTER:
+    if kind != "field" or specs[field] != "i" or last in _TABLE_NAME_AFTER or last == "on":
         return False
     return last_named or last in (")", "as")
 

@@ -103,18 +103,24 @@ def test_postgresql_reads_a_table_row_beside_a_function_in_from(
     """Refused before this pass (the statement's FROM calls a function); accepted and run."""
     _table(db=pg)
     try:
-        for paramstyle in ("format", "pyformat", "dollar"):
-            if paramstyle != "dollar":  # psycopg takes %s and %(name)s
-                query = _render(text, paramstyle, None, c="v", t="t23", **values)
-                assert sorted(pg.execute(*query).fetchall()) == rows
-            else:
-                _render(text, paramstyle, None, c="v", t="t23", **values)
-        # The name is the table's row's: no function of the value's is called on a function's
-        # value ("ts_stat" would run a text as SQL); PostgreSQL finds no column...
-        with pytest.raises(Exception, match=r"column t(23)?\.ts_stat does not exist"):
-            pg.execute(*_render(text, "format", None, c="ts_stat", t="t23", **values))
+        runs_as_a_table_row(pg, text, {"t": "t23", **values}, rows, column="v")
     finally:
         pg.execute("drop table public.t23_other")
+
+
+def runs_as_a_table_row(
+    db: Any, text: str, values: dict[str, Any], rows: list[tuple[Any, ...]], column: str
+) -> None:
+    """Run ``text`` with ``c = column`` (rendered for every PostgreSQL paramstyle, run with
+    psycopg's ``%s`` and ``%(name)s``), and show ``t.{c:i}`` is a table's row."""
+    for paramstyle in ("format", "pyformat", "dollar"):
+        query = _render(text, paramstyle, None, c=column, **values)
+        if paramstyle != "dollar":
+            assert sorted(db.execute(*query).fetchall()) == rows
+    # The name is the table's row's: no function of the value's is called on a function's
+    # value ("ts_stat" would run a text as SQL); PostgreSQL finds no column...
+    with pytest.raises(Exception, match=r"column t(23)?\.ts_stat does not exist"):
+        db.execute(*_render(text, "format", None, c="ts_stat", **values))
 
 
 def test_postgresql_gives_a_table_row_to_the_same_functions_with_a_function_in_from(
@@ -159,8 +165,9 @@ FUNCTION_ROWS = [
     'select t.{c:i} from t23 t, unnest({a}::text[]) u where U&"\\0074" is not null',
     "select s.{c:i} from (select 1) s, unnest({a}::text[]) u",
     "with t as (select 1) select t.{c:i} from t, unnest({a}::text[]) u",
-    # a column list after the alias, which sql() does not follow
-    "select t.{c:i} from t23 t (i, w), unnest({a}::text[]) u",
+    # a function's alias with a column list (the twenty-fourth pass accepts a table's alias
+    # with one, ``from t23 t (i, w), unnest(...) u``, which had stood here)
+    "select (select t.{c:i} from unnest({a}::text[]) t (w)) from t23 t (i, w)",
 ]
 
 
