@@ -22,7 +22,17 @@
    of constants and validated names is now noted (after a validation only) and asked where
    its value runs; bound anew, it is not.  Positive control: the husky hook ran through the
    command so built, in dash and bash.
-3. Eight cases of :mod:`check_corpus.pass17`.
+3. **A refusal of a hidden file in $HOME, for a value that cannot name one.** ``sh`` refuses
+   ``git tag -s {v} ... && git push origin {v}``: git writes a file the value names, and git,
+   after, is not known to read no hidden startup file from $HOME.  With 2 the bound form of
+   held-out 7's ``h7_safe_semver_validated_tag`` (``v\\d+\\.\\d+\\.\\d+``) became a false alarm
+   (the form written in the call was one since the sixteenth pass).  A value names a hidden
+   file only with a leading dot (a plain pattern allows no ``/`` or ``~``): that refusal is a
+   role's only when a sample the pattern allows starts with one (``[\\w.]+``: ``.npmrc``);
+   else the commands up to each field's own are asked (``git checkout {ref} && make``: git's
+   hooks, which the renderer reported second).  Control: real git writes the tag ``v1.2.3``
+   under .git/refs/tags, no file of the directory or of $HOME.
+4. Eight cases of :mod:`check_corpus.pass17`.
 """
 
 from __future__ import annotations
@@ -175,7 +185,54 @@ def test_positive_control_git_runs_the_hook_through_a_command_built_first(
     assert _GIT in finding.refused
 
 
-# 3. The pass's corpus ------------------------------------------------------------------------
+# 3. A hidden file in $HOME: a value names one only with a leading dot ---------------------------
+
+SEMVER = _pattern(r"v\d+\.\d+\.\d+")
+TAG = "git tag -s {x} -m 'release {x}' && git push origin {x}"
+
+
+@pytest.mark.parametrize("how", ["written in the call", "bound to a name"])
+def test_a_value_that_cannot_name_a_hidden_file_is_no_finding(how: str) -> None:
+    """held-out 7's ``h7_safe_semver_validated_tag``: ``sh`` refuses a value git writes a file
+    by, before a command that may read a hidden startup file from $HOME by its name alone;
+    ``v1.2.3`` names none (no leading dot, no ``/``)."""
+    run = f"c = f\"{TAG}\"\nos.system(c)" if how == "bound to a name" else f"os.system(f\"{TAG}\")"
+    assert find_unsafe_calls(HEAD + SEMVER + run) == []
+    (finding,) = find_unsafe_calls(HEAD + _pattern(r"[\w.]+") + run)  # (`.npmrc` passes)
+    assert "under hidden names there" in finding.refused
+
+
+def test_a_role_before_a_later_reader_is_the_reason_given() -> None:
+    """``git checkout {x} && make install``, ``x`` a ``\\w+``: the renderer refuses the
+    later reader first; the check gives git's hooks, the command's own role."""
+    (finding,) = find_unsafe_calls(HEAD + PLAIN + "os.system(f'git checkout {x} && make install')")
+    assert _GIT in finding.refused
+
+
+def test_control_git_tag_writes_the_tag_under_git_refs(tmp_path: Path) -> None:
+    """The semver value names the tag's file under .git/refs/tags, no file of the working
+    directory or of $HOME."""
+    home = tmp_path / "home"
+    home.mkdir()
+    work = tmp_path / "work"
+    env = {"HOME": str(home), "PATH": "/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM": "1"}
+    git = ["git", "-c", "user.name=a", "-c", "user.email=a@b"]
+    subprocess.run(["git", "init", "-q", str(work)], env=env, check=True)
+    commit = [*git, "commit", "-q", "--allow-empty", "-m", "x"]
+    subprocess.run(commit, cwd=work, env=env, check=True)
+
+    def listed() -> tuple[list[str], list[str]]:
+        return sorted(p.name for p in work.iterdir()), sorted(p.name for p in home.iterdir())
+
+    before = listed()
+    tag = "v1.2.3"
+    assert re.fullmatch(r"v\d+\.\d+\.\d+", tag)
+    subprocess.run(["dash", "-c", f"git tag {tag}"], cwd=work, env=env, check=True)
+    assert (work / ".git" / "refs" / "tags" / tag).exists()
+    assert listed() == before
+
+
+# 4. The pass's corpus ------------------------------------------------------------------------
 
 
 def test_the_pass_corpus_scores_whole(tmp_path: Path) -> None:

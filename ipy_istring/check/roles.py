@@ -57,6 +57,12 @@ _PLACEMENT = (
 # A refusal whose remedy is a check of the value in Python, which the code did: not a role's
 # when a sample other than SAMPLE alone meets it (ssh's destination `..`, kill's `0`).
 _CHECKED_IN_PYTHON = ("Check in Python that the value", "Check the value in Python")
+# A refusal of a file a value names in $HOME that a later command may read there, which a
+# value names only with a leading dot (`.npmrc`; no `/` or `~` passes a plain pattern): not a
+# role's unless a sample the pattern allows starts with one (`git tag -s {v} && git push`,
+# `v` a `v\d+\.\d+\.\d+`, writes no such file); the commands before the reader are asked.
+_HIDDEN = "under hidden names there"
+_SEPARATOR = re.compile(r"&&|\|\||[;|\n]")
 # Values a pattern may allow besides SAMPLE, with a role of their own: a dot makes a table
 # name DuckDB reads as a file (`secret.csv`); `.` and `..` are directories.
 _CANDIDATES = (".", "..", "a.b", "a.csv")
@@ -117,13 +123,43 @@ def role_refusal(
     no refusal's, and a refusal of another sample is of the value's characters."""
     reason = _refusal(strings, fields, destination, -1, SAMPLE)
     if reason is not None:
-        return None if any(words in reason for words in _PLACEMENT) else reason
+        if any(words in reason for words in _PLACEMENT):
+            return None
+        if _HIDDEN in reason and not any(
+            sample.startswith(".") for _, text in fields for sample in _samples_of(text)
+        ):
+            return _before_readers(strings, fields, destination)
+        return reason
     for index, (_, text) in enumerate(fields):
-        for sample in text if isinstance(text, tuple) else ():
+        for sample in _samples_of(text):
             reason = _refusal(strings, fields, destination, index, sample)
             if reason is not None and not any(w in reason for w in _CHECKED_IN_PYTHON):
                 return reason
     return None
+
+
+def _before_readers(
+    strings: Sequence[str],
+    fields: Sequence[tuple[str, str | tuple[str, ...]]],
+    destination: str,
+) -> str | None:
+    """The role refusal of the commands up to a field's own, for each field a command follows
+    (the text after it cut at the next ``&&``, ``||``, ``;``, ``|`` or line): what the
+    renderer refuses besides a later command reading a hidden file, which it reports first
+    (``git checkout {ref} && make``: git's hooks)."""
+    for index in range(len(fields)):
+        cut = _SEPARATOR.search(strings[index + 1])
+        if cut is not None:
+            head = [*strings[: index + 1], strings[index + 1][: cut.start()]]
+            reason = role_refusal(head, fields[: index + 1], destination)
+            if reason is not None:
+                return reason
+    return None
+
+
+def _samples_of(text: str | tuple[str, ...]) -> tuple[str, ...]:
+    """The samples of a validated field's ``text`` (none for a constant's)."""
+    return () if isinstance(text, str) else text
 
 
 def _refusal(
