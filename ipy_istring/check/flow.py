@@ -38,7 +38,7 @@ from ..template import _speedups as _compiled
 from . import _ast as ast  # (ast's names, read faster: see _ast.py)
 from .click_options import NUMBER, click_parameters
 from .numbers import NUMBER_ANNOTATIONS, CallIndex, numeric_parameter
-from .roles import role_refusal
+from .roles import role_refusal, samples
 from .sinks import IMPORT_STATEMENTS, SQL_WORDS, WRITING_METHODS, Sink, imported_by, sinks
 
 __all__ = ["ROLE_REFUSED", "Analysis", "Finding", "Formatted", "as_written", "bound_names"]
@@ -80,9 +80,11 @@ class _ShellWord(Formatted):
     """A name a pattern with ``-`` validated (``[a-z][a-z0-9-]*``): safe as a shell word
     (no ``-`` first, no character a shell reads), not in SQL (``--`` starts a comment).
     Anything built from it is formatted (a plain :class:`Formatted`); a shell sink accepts
-    an f-string written in its call whose fields are such names (:meth:`_shell_words_only`)."""
+    an f-string written in its call whose fields are such names (:meth:`_shell_words_only`).
+    ``samples``: the values besides ``main`` the role check tries (:func:`.roles.samples`)."""
 
-    __slots__ = ()
+    __slots__ = ("samples",)
+    samples: tuple[str, ...]
 
 
 SHELL_WORD = "a value its pattern allows only as a shell word"
@@ -91,18 +93,25 @@ SHELL_WORD = "a value its pattern allows only as a shell word"
 class _Checked(Formatted):
     """A name a check left one of a set of constants or a string of a plain pattern's
     (``\\w+``): a constant to the flow (nothing can break out of its place), whose role in a
-    command or query the renderer is still asked about (:meth:`Analysis._check_roles`)."""
+    command or query the renderer is still asked about (:meth:`Analysis._check_roles`), with
+    ``samples`` as :class:`_ShellWord`'s."""
 
-    __slots__ = ()
+    __slots__ = ("samples",)
+    samples: tuple[str, ...]
 
 
-def _checked(name: str, line: int, shell_word: bool | None) -> Formatted:
-    """What a name holds after a check that leaves it a string of a pattern's, or with
-    ``shell_word`` None one of a set of constants: a checked name (a pattern with ``-``: a
-    shell word), or a constant (the code's own, as ``REF = "main"`` is: no role to ask)."""
+def _checked(
+    name: str, line: int, shell_word: bool | None, samples: tuple[str, ...] = ()
+) -> Formatted:
+    """What a name holds after a check that leaves it a string of a pattern's (whose values
+    besides ``main`` with a role of their own are ``samples``), or with ``shell_word`` None one
+    of a set of constants: a checked name (a pattern with ``-``: a shell word), or a constant
+    (the code's own, as ``REF = "main"`` is: no role to ask)."""
     if shell_word is None:
         return Formatted(None, name, line)
-    return _ShellWord(SHELL_WORD, name, line) if shell_word else _Checked(None, name, line)
+    held = _ShellWord(SHELL_WORD, name, line) if shell_word else _Checked(None, name, line)
+    held.samples = samples
+    return held
 
 
 @dataclass(frozen=True)
@@ -445,8 +454,13 @@ class Analysis:
         # ... and names bound to a SQL f-string whose fields are such identifiers only
         # (`q = f"select * from {preparer.quote(t)}"`), the same way.
         self._quoted_queries: dict[tuple[_Scope, str], bool] = {}
-        # Whether a check validated a name (see _check_roles: only then is it asked).
+        # Whether a check validated a name (see _check_roles: only then is it asked); the
+        # values besides `main` its pattern allows, by the name a pattern's test checks; and
+        # the f-strings of constants and validated names made since, by the id of their value
+        # (`cmd = f"git checkout {ref}"`, run by name), with the value.
         self._validated = False
+        self._pattern_samples: dict[ast.Name, tuple[str, ...]] = {}
+        self._role_fstrings: dict[int, tuple[Formatted, ast.JoinedStr]] = {}
         # The last list comprehension bound to each name, and the text of its tree.
         self._rejections: dict[str, tuple[ast.Assign, str | None]] = {}
         # The tree being read, while it is (_note_quoted); the statements put aside that bind
@@ -867,7 +881,10 @@ class Analysis:
             guarded = self._allow_listed(node)
             if guarded is not None:
                 checked, shell_word = guarded
-                self._scope.names[checked.id] = _checked(checked.id, node.lineno, shell_word)
+                samples = self._pattern_samples.get(checked, ())
+                self._scope.names[checked.id] = _checked(
+                    checked.id, node.lineno, shell_word, samples
+                )
                 self._validated = True
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             self._walruses(getattr(node, "test", None))
@@ -1591,7 +1608,10 @@ class Analysis:
                 else:
                     formatted = True
                     texts.append(" ")
-        return Formatted("an f-string" if formatted else None, "".join(texts), node.lineno)
+        made = Formatted("an f-string" if formatted else None, "".join(texts), node.lineno)
+        if self._validated and not formatted:  # (its roles are asked where it runs)
+            self._role_fstrings[id(made)] = (made, node)
+        return made
 
     def _written_spec(self, spec: ast.expr) -> bool:
         """Whether the code wrote all of a field's format spec (its own fields constants:
@@ -1901,7 +1921,8 @@ class Analysis:
         for guarded in checked:
             given = passed.get(guarded[0].id) if guarded is not None else None
             if type(given) is ast.Name and guarded is not None:
-                self._scope.names[given.id] = _checked(given.id, call.lineno, guarded[1])
+                samples = self._pattern_samples.get(guarded[0], ())
+                self._scope.names[given.id] = _checked(given.id, call.lineno, guarded[1], samples)
                 self._validated = True
 
     def _pattern_checked(self, node: ast.If, test: ast.expr) -> tuple[ast.Name, bool] | None:
@@ -1947,9 +1968,11 @@ class Analysis:
             function == "re.match" and pattern.endswith(("$", "\\Z"))
         )
         if whole and _PLAIN_PATTERN.fullmatch(pattern):
+            self._pattern_samples[arguments[1]] = samples(pattern)
             return arguments[1], False
         # (not `$`, which lets a newline end the value: in a shell, another command)
         if whole and not pattern.endswith("$") and _SHELL_WORD_PATTERN.fullmatch(pattern):
+            self._pattern_samples[arguments[1]] = samples(pattern)
             return arguments[1], True
         return None
 
@@ -2741,8 +2764,11 @@ class Analysis:
         if expands and value is not None and self._expands_values(value.text, sink.jinja):
             how = IPYTHON_EXPANSION
         if how is None or value is None:
-            if self._validated and type(argument) is ast.JoinedStr and value is not None:
-                self._check_roles(call, name, sink, argument, value)
+            if self._validated and value is not None:
+                made = self._role_fstrings.get(id(value), (None, argument))
+                written = made[1] if made[0] is value else argument
+                if type(written) is ast.JoinedStr:
+                    self._check_roles(call, name, sink, written, value)
             return
         if sink.sql_text_only and value.text.strip() and not SQL_WORDS.search(value.text):
             return
@@ -2760,7 +2786,7 @@ class Analysis:
         at least) when the renderer refuses a validated value in the role it has there
         (``git checkout {ref}``, ``select * from {fn} ()``): see :mod:`.roles`."""
         strings = [""]
-        fields: list[tuple[str, str | None]] = []
+        fields: list[tuple[str, str | tuple[str, ...]]] = []
         for part in node.values:
             if type(part) is ast.Constant:
                 strings[-1] += str(part.value)
@@ -2771,9 +2797,10 @@ class Analysis:
             if held is None or not (held.constant or type(held) is _ShellWord):
                 return
             validated = type(held) is _Checked or type(held) is _ShellWord
-            fields.append((ast.unparse(part.value), None if validated else held.text))
+            kept = getattr(held, "samples", ()) if validated else held.text
+            fields.append((ast.unparse(part.value), kept))
             strings.append("")
-        if all(text is not None for _, text in fields):
+        if all(isinstance(text, str) for _, text in fields):
             return
         reason = role_refusal(strings, fields, sink.destination)
         if reason is not None:
