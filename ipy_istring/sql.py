@@ -1381,6 +1381,30 @@ def _names_macro(statement: list[str], before: str) -> bool:
     return statement[:1] == ["create"] and before in ("macro", "function")
 
 
+# DuckDB's PREPARE replaces a statement of the same name without a word: after the session's
+# prepare q1 as select ... from pub, prepare "q1" as insert ... made the session's next
+# execute q1 run the insert.  (PostgreSQL refuses a name it holds: "already exists".)
+_PREPARED_REPLACED = (
+    "names the statement DuckDB's PREPARE defines, and DuckDB replaces a statement of that "
+    "name silently: the session's later EXECUTE of it would run this one (prepare \"q1\" as "
+    "insert ... made the session's execute q1 insert)",
+    "Write the statement's name in the static text",
+)
+
+
+def _names_prepared(statement: list[str]) -> bool:
+    """Whether a field after ``statement``'s words is the name PREPARE gives (prepare {p:i})."""
+    return statement == ["prepare"]
+
+
+# CREATE SECRET's name: create [or replace] [persistent | temporary] secret {s:i} (type ...).
+# The '(' after it opens the secret's options, not a call.
+def _names_secret(head: list[str], calls: list[str], before: str) -> bool:
+    """Whether a name after ``before``, followed by '(', is the name CREATE SECRET gives."""
+    statement = _statement(head)
+    return not calls and before == "secret" and statement[:1] == ["create"]
+
+
 # PostgreSQL calls the best match among the functions of every schema on the search path,
 # pg_catalog's included, and an exact match beats one that needs a cast (CVE-2018-1058):
 # create function "concat"(a text, b text) made every later concat('a', 'b') return its body,
@@ -2076,10 +2100,14 @@ def _composed(
             if pending is not None and opens:
                 n, before_chain, prior_chain, dotted, _ = pending
                 declares = (
-                    before_chain in _DECLARES
-                    and prior_chain != "execute"
-                    and not (dotted and before_chain in _TYPES_AFTER and d.name == "duckdb")
-                ) or _lists_columns(head, calls, before_chain, prior_chain)
+                    (
+                        before_chain in _DECLARES
+                        and prior_chain != "execute"
+                        and not (dotted and before_chain in _TYPES_AFTER and d.name == "duckdb")
+                    )
+                    or _lists_columns(head, calls, before_chain, prior_chain)
+                    or _names_secret(head, calls, before_chain)
+                )
                 if not declares and found[n] in (None, _ATTRIBUTE_CALL):  # f() says more
                     cte = head[:1] == ["with"] and not calls and not clauses[-1]
                     found[n] = _CTE_OR_CALL if cte and before_chain == "," else _CALLED
@@ -2120,6 +2148,13 @@ def _composed(
                     # create macro {m:i}(x): "lower" replaced lower(); DuckDB takes a string
                     # there as the name too (create macro 'lower' (x) as 42)
                     why = _MACRO_NAMED
+                if (
+                    why is None
+                    and d.name == "duckdb"
+                    and specs[field] in ("i", "l")
+                    and _names_prepared(_statement(head))
+                ):
+                    why = _PREPARED_REPLACED  # prepare {p:i} as ...: "q1" replaced the session's
                 if (
                     why is None
                     and postgresql

@@ -1,0 +1,213 @@
+"""The twenty-fifth red-team pass over sql(): names a value gives to prepared statements and
+secrets, and a hunt through PostgreSQL 15's and DuckDB's utility statements.
+
+Hole (DuckDB 2.0.1 and 1.5.6): ``prepare {p:i} as ...`` was accepted, and DuckDB's PREPARE
+replaces a statement of the same name without a word.  The positive control: the session
+prepared ``q1`` as a select of public rows, the template's ``prepare "q1" as insert ...`` (the
+render sql() gave) replaced it, and the session's next ``execute q1`` inserted a marker row
+instead.  ``execute {p:i}`` has been refused since it lets a value choose which statement runs;
+a value naming the statement PREPARE defines now is too, for DuckDB and for every database
+(``dialect=None``).  PostgreSQL refuses a name it holds ("prepared statement "q1" already
+exists", run here: the session's ``execute q1`` still returns its public rows), so
+``dialect="postgresql"`` keeps accepting it, as it does ``deallocate {p:i}`` (which drops a
+statement as ``drop table {t:i}`` drops a table: the value chooses what is lost, runs nothing).
+
+Over-refusal fixed: ``create [or replace] [persistent | temporary] secret {s:i} (type ...)``
+was refused as the call of a function named by the value; the '(' after CREATE SECRET's name
+opens the secret's options.  A name can do no more there (run on DuckDB): ``create secret``
+fails on a name the session holds ("already exists") unless the static text says ``or
+replace``, and a persistent secret's file is named by the value with '/' and '.' escaped, so
+``"../escaped"`` and ``"a/b"`` wrote their files inside the secret directory.
+
+Hunt (held, each run with a marker value): ``listen {ch:i}`` / ``notify {ch:i}, {p}`` (a
+channel is a name, the payload data), ``comment on table t is {v}`` (the comment comes back as
+data), DuckDB ``set variable {v:i} = {x}`` (a variable, read only by getvariable()), DuckDB
+``create macro {m:i}`` without ``or replace`` (refused since the eleventh pass; DuckDB errors on
+a duplicate anyway).  Already refused, checked again: ``create extension {e:i}``, ``load {x}``,
+``install {x:i}``, DuckDB ``set schema``/``use {db:i}``, ``alter system``, ``reset {s:i}``,
+``pragma {p:i}``.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import duckdb
+import pytest
+from test_sql_contexts import pg  # noqa: F401  # the fixture the tests ask for
+from test_sql_nineteenth_pass import _render
+
+from ipy_istring.fields import RenderError
+
+MARKER = "x'); select 'MARKER"
+
+
+# --- DuckDB: PREPARE replaces a statement of the same name ------------------------------------
+
+
+def _published(duck: Any) -> None:
+    """A table of public rows, and the session's own statement q1 reading it."""
+    duck.execute("create table pub (v text)")
+    duck.execute("insert into pub values ('public')")
+    duck.execute("prepare q1 as select v from pub")
+
+
+def test_duckdb_prepare_named_by_a_value_replaces_the_sessions_statement() -> None:
+    """The positive control: the render sql() gave before this pass."""
+    duck = duckdb.connect()
+    _published(duck)
+    assert duck.execute("execute q1").fetchall() == [("public",)]
+    duck.execute("prepare \"q1\" as insert into pub values ('MARKER')")
+    duck.execute("execute q1")  # the session's statement, as it believes
+    assert duck.execute("select v from pub order by v").fetchall() == [("MARKER",), ("public",)]
+
+
+@pytest.mark.parametrize("dialect", ["duckdb", None])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "prepare {p:i} as select v from pub",
+        "prepare {p:l} as select 1",
+        "prepare {p:i} as insert into pub values (1)",
+    ],
+)
+def test_duckdb_refuses_prepare_named_by_a_value(text: str, dialect: str | None) -> None:
+    with pytest.raises(RenderError, match="replaces a statement of that name silently"):
+        _render(text, "qmark", dialect, p="q1")
+
+
+def test_postgresql_refuses_to_prepare_a_name_the_session_holds(pg: Any) -> None:  # noqa: F811
+    """Held for PostgreSQL: its PREPARE fails on a name it holds, so a value replaces nothing."""
+    import psycopg
+
+    pg.execute("create table pub (v text)")
+    pg.execute("insert into pub values ('public')")
+    pg.execute("prepare q1 as select v from pub")
+    query = _render(
+        "prepare {p:i} as insert into pub values ('MARKER')", "format", "postgresql", p="q1"
+    )
+    with pytest.raises(psycopg.errors.DuplicatePreparedStatement, match="already exists"):
+        pg.execute(*query)
+    assert pg.execute("execute q1").fetchall() == [("public",)]
+
+
+# --- CREATE SECRET's name ---------------------------------------------------------------------
+
+SECRETS = [
+    "create secret {s:i} (type http, bearer_token {tok})",
+    "create temporary secret {s:i} (type http, bearer_token {tok})",
+    "create or replace secret {s:i} (type http, bearer_token {tok})",
+    "create secret if not exists {s:i} (type http, bearer_token {tok})",
+    "create or replace persistent secret {s:i} (type http, bearer_token {tok}, scope {sc})",
+]
+
+
+@pytest.fixture
+def duck(tmp_path: Any) -> Any:
+    """A DuckDB connection whose persistent secrets go to tmp_path/secrets."""
+    connection = duckdb.connect()
+    connection.execute(f"set secret_directory = '{tmp_path / 'secrets'}'")
+    return connection
+
+
+def _secrets(duck: Any) -> list[tuple[str, str]]:
+    return duck.execute("select name, storage from duckdb_secrets() order by name").fetchall()
+
+
+@pytest.mark.parametrize("text", SECRETS)
+def test_duckdb_create_secret_takes_a_value_for_its_name(duck: Any, text: str) -> None:
+    """Refused as a function's call before this pass; the marker becomes the secret's name."""
+    query = _render(text, "qmark", None, s=MARKER, tok="t", sc="http://h")
+    assert "\"x'); select 'MARKER\" (" in query.sql
+    duck.execute(*query)
+    assert [name for name, _ in _secrets(duck)] == [MARKER]
+
+
+def test_duckdb_create_secret_fails_on_a_name_the_session_holds(duck: Any) -> None:
+    duck.execute("create secret s1 (type http, bearer_token 'session')")
+    query = _render(
+        "create secret {s:i} (type http, bearer_token {tok})", "qmark", "duckdb", s="s1", tok="t"
+    )
+    with pytest.raises(duckdb.InvalidInputException, match="already exists"):
+        duck.execute(*query)
+    assert (
+        "bearer_token=redacted"
+        in duck.execute("select secret_string from duckdb_secrets()").fetchone()[0]
+    )
+
+
+@pytest.mark.parametrize("name", ["../escaped", "a/b", "..", MARKER])
+def test_duckdb_persistent_secret_names_no_file_outside_its_directory(
+    duck: Any, tmp_path: Any, name: str
+) -> None:
+    query = _render(
+        "create persistent secret {s:i} (type http, bearer_token {tok})",
+        "qmark",
+        "duckdb",
+        s=name,
+        tok="t",
+    )
+    duck.execute(*query)
+    assert sorted(os.listdir(tmp_path)) == ["secrets"]
+    assert len(os.listdir(tmp_path / "secrets")) == 1
+    assert _secrets(duck) == [(name, "local_file")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "create secret s (type http, scope {f:i} (1))",
+        "create secret s (type http, secret {f:i} (1))",
+        "create secret {s:i} (type http, {f:i} {s:l})",
+        "create table t as select 1 as secret, {f:i} (1)",
+        "select secret, {f:i} (secret) from t",
+    ],
+)
+def test_a_call_near_create_secret_stays_refused(text: str) -> None:
+    with pytest.raises(RenderError, match="name of the function called"):
+        _render(text, "qmark", None, f="query", s="s")
+
+
+# --- Hunt: held ------------------------------------------------------------------------------
+
+
+def test_postgresql_listen_notify_and_comment_keep_a_value_a_name_or_data(pg: Any) -> None:  # noqa: F811
+    import psycopg
+
+    pg.execute(*_render("listen {ch:i}", "format", "postgresql", ch=MARKER))
+    client = psycopg.ClientCursor(pg)  # NOTIFY's payload and COMMENT are no plannable statements
+    client.execute(*_render("notify {ch:i}, {p}", "format", "postgresql", ch=MARKER, p=MARKER))
+    notice = next(pg.notifies(timeout=5, stop_after=1))
+    assert (notice.channel, notice.payload) == (MARKER, MARKER)
+    pg.execute("create table c25 (v text)")
+    client.execute(*_render("comment on table c25 is {v}", "format", "postgresql", v=MARKER))
+    assert pg.execute("select obj_description('c25'::regclass)").fetchone() == (MARKER,)
+
+
+def test_duckdb_set_variable_keeps_a_value_a_variable() -> None:
+    duck = duckdb.connect()
+    duck.execute(*_render("set variable {v:i} = {x}", "qmark", "duckdb", v=MARKER, x=MARKER))
+    assert duck.execute("select getvariable(?)", [MARKER]).fetchone() == (MARKER,)
+
+
+@pytest.mark.parametrize(
+    ("dialect", "text"),
+    [
+        ("postgresql", "create extension {e:i}"),
+        ("postgresql", "load {e}"),
+        ("duckdb", "load {e}"),
+        ("duckdb", "install {e:i}"),
+        ("duckdb", "set schema = {e}"),
+        ("duckdb", "use {e:i}"),
+        ("postgresql", "alter system set work_mem = {e}"),
+        ("postgresql", "reset {e:i}"),
+        ("duckdb", "pragma {e:i}"),
+        ("sqlite", "pragma {e:i}"),
+        ("duckdb", "create macro {e:i} (x) as x"),
+        ("duckdb", "execute {e:i}"),
+    ],
+)
+def test_the_hunts_code_and_setting_names_stay_refused(dialect: str, text: str) -> None:
+    with pytest.raises(RenderError):
+        _render(text, "qmark", dialect, e="x")
