@@ -7,7 +7,9 @@ prepared ``q1`` as a select of public rows, the template's ``prepare "q1" as ins
 render sql() gave) replaced it, and the session's next ``execute q1`` inserted a marker row
 instead.  ``execute {p:i}`` has been refused since it lets a value choose which statement runs;
 a value naming the statement PREPARE defines now is too, for DuckDB and for every database
-(``dialect=None``).  PostgreSQL refuses a name it holds ("prepared statement "q1" already
+(``dialect=None``; test_sql.py's notebook case ``prepare {p:i} as select 1``, accepted for
+every database, is ``deallocate {p:i}`` now, and this file keeps PREPARE's for PostgreSQL).
+PostgreSQL refuses a name it holds ("prepared statement "q1" already
 exists", run here: the session's ``execute q1`` still returns its public rows), so
 ``dialect="postgresql"`` keeps accepting it, as it does ``deallocate {p:i}`` (which drops a
 statement as ``drop table {t:i}`` drops a table: the value chooses what is lost, runs nothing).
@@ -75,6 +77,12 @@ def test_duckdb_prepare_named_by_a_value_replaces_the_sessions_statement() -> No
 def test_duckdb_refuses_prepare_named_by_a_value(text: str, dialect: str | None) -> None:
     with pytest.raises(RenderError, match="replaces a statement of that name silently"):
         _render(text, "qmark", dialect, p="q1")
+
+
+def test_prepare_named_by_a_value_stays_accepted_for_postgresql() -> None:
+    """test_sql.py's notebook case, accepted for every database before this pass."""
+    query = _render("prepare {p:i} as select 1", "qmark", "postgresql", p="p")
+    assert query.sql == 'prepare "p" as select 1'
 
 
 def test_postgresql_refuses_to_prepare_a_name_the_session_holds(pg: Any) -> None:  # noqa: F811
