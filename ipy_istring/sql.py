@@ -690,6 +690,18 @@ _STATEMENT_NAMED = (
     "session among them)",
     "Write the statement's name in the static text",
 )
+# The name PREPARE gives is the one a later EXECUTE runs, the session's or its driver's:
+# DuckDB replaces a statement of that name silently (after the session's prepare q1 as select
+# ..., prepare "q1" as insert ... made its next execute q1 insert), and PostgreSQL after
+# deallocate {p:i} (psycopg's own "_pg3_0", dropped so, then prepared as an insert, ran the
+# insert when psycopg next ran its select).
+_PREPARED_NAMED = (
+    "names the statement PREPARE defines, which a later EXECUTE of that name runs: DuckDB "
+    "replaces a statement of that name silently (prepare \"q1\" as insert ... made the "
+    "session's next execute q1 insert), and PostgreSQL does after a DEALLOCATE (psycopg's "
+    "own statement \"_pg3_0\" ran an insert instead of its select)",
+    "Write the statement's name in the static text",
+)
 _SETTING_MODIFIERS = frozenset(("session", "local", "global", "persistent"))
 # PostgreSQL's OPTIONS (name 'value', ...) of a foreign table, server, wrapper or user mapping
 # (and ALTER ... OPTIONS (ADD | SET | DROP name ...)): the name says what the value is, and
@@ -971,6 +983,8 @@ def _sink(
     if head == ["execute"] or previous == "execute":
         # also EXPLAIN ANALYZE EXECUTE {s:i} and CREATE TABLE ... AS EXECUTE {s:i}, which run it
         return _STATEMENT_NAMED
+    if head == ["prepare"]:  # prepare {p:i} as ...
+        return _PREPARED_NAMED
     if statement in ("create", "alter"):
         kind = next((word for word in head[1:] if word not in _CREATE_MODIFIERS), "")
         if kind == "extension":  # CREATE, and ALTER ... UPDATE [TO], run its scripts
@@ -1379,22 +1393,6 @@ def _names_macro(statement: list[str], before: str) -> bool:
     """Whether a ':i' or ':l' field after the token ``before`` (or after the dotted name it
     starts) is the name CREATE MACRO/FUNCTION gives (create or replace temp macro s.{m:i} (x))."""
     return statement[:1] == ["create"] and before in ("macro", "function")
-
-
-# DuckDB's PREPARE replaces a statement of the same name without a word: after the session's
-# prepare q1 as select ... from pub, prepare "q1" as insert ... made the session's next
-# execute q1 run the insert.  (PostgreSQL refuses a name it holds: "already exists".)
-_PREPARED_REPLACED = (
-    "names the statement DuckDB's PREPARE defines, and DuckDB replaces a statement of that "
-    "name silently: the session's later EXECUTE of it would run this one (prepare \"q1\" as "
-    "insert ... made the session's execute q1 insert)",
-    "Write the statement's name in the static text",
-)
-
-
-def _names_prepared(statement: list[str]) -> bool:
-    """Whether a field after ``statement``'s words is the name PREPARE gives (prepare {p:i})."""
-    return statement == ["prepare"]
 
 
 # CREATE SECRET's name: create [or replace] [persistent | temporary] secret {s:i} (type ...).
@@ -2148,13 +2146,6 @@ def _composed(
                     # create macro {m:i}(x): "lower" replaced lower(); DuckDB takes a string
                     # there as the name too (create macro 'lower' (x) as 42)
                     why = _MACRO_NAMED
-                if (
-                    why is None
-                    and d.name == "duckdb"
-                    and specs[field] in ("i", "l")
-                    and _names_prepared(_statement(head))
-                ):
-                    why = _PREPARED_REPLACED  # prepare {p:i} as ...: "q1" replaced the session's
                 if (
                     why is None
                     and postgresql

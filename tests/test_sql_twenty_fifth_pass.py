@@ -1,18 +1,18 @@
 """The twenty-fifth red-team pass over sql(): names a value gives to prepared statements and
 secrets, and a hunt through PostgreSQL 15's and DuckDB's utility statements.
 
-Hole (DuckDB 2.0.1 and 1.5.6): ``prepare {p:i} as ...`` was accepted, and DuckDB's PREPARE
-replaces a statement of the same name without a word.  The positive control: the session
-prepared ``q1`` as a select of public rows, the template's ``prepare "q1" as insert ...`` (the
-render sql() gave) replaced it, and the session's next ``execute q1`` inserted a marker row
-instead.  ``execute {p:i}`` has been refused since it lets a value choose which statement runs;
-a value naming the statement PREPARE defines now is too, for DuckDB and for every database
-(``dialect=None``; test_sql.py's notebook case ``prepare {p:i} as select 1``, accepted for
-every database, is ``deallocate {p:i}`` now, and this file keeps PREPARE's for PostgreSQL).
-PostgreSQL refuses a name it holds ("prepared statement "q1" already
-exists", run here: the session's ``execute q1`` still returns its public rows), so
-``dialect="postgresql"`` keeps accepting it, as it does ``deallocate {p:i}`` (which drops a
-statement as ``drop table {t:i}`` drops a table: the value chooses what is lost, runs nothing).
+Hole (DuckDB 2.0.1 and 1.5.6, PostgreSQL 15): ``prepare {p:i} as ...`` was accepted, and the
+name it gives is the statement a later EXECUTE of that name runs.  DuckDB's PREPARE replaces a
+statement of the same name without a word: the session prepared ``q1`` as a select of public
+rows, the template's ``prepare "q1" as insert ...`` (the render sql() gave) replaced it, and
+the session's next ``execute q1`` inserted a marker row (the positive control).  PostgreSQL
+refuses a name it holds ("already exists"), but not after ``deallocate {p:i}`` (accepted): with
+psycopg's own statement's name (``_pg3_0``, from pg_prepared_statements), the two renders made
+psycopg's next ``select v from pub`` run the insert (the positive control).  ``execute {p:i}``
+was refused already; PREPARE's name is now too, on every database.
+test_sql.py's notebook case ``prepare {p:i} as select 1`` is ``deallocate {p:i}`` now, which
+stays accepted (it drops a statement as ``drop table {t:i}`` drops a table, running nothing),
+as do a prepared statement's values.
 
 Over-refusal fixed: ``create [or replace] [persistent | temporary] secret {s:i} (type ...)``
 was refused as the call of a function named by the value; the '(' after CREATE SECRET's name
@@ -45,59 +45,67 @@ from ipy_istring.fields import RenderError
 MARKER = "x'); select 'MARKER"
 
 
-# --- DuckDB: PREPARE replaces a statement of the same name ------------------------------------
+# --- PREPARE's name: the statement a later EXECUTE runs --------------------------------------
+
+HIJACK = "insert into pub values ('MARKER')"
 
 
-def _published(duck: Any) -> None:
-    """A table of public rows, and the session's own statement q1 reading it."""
-    duck.execute("create table pub (v text)")
-    duck.execute("insert into pub values ('public')")
-    duck.execute("prepare q1 as select v from pub")
+def _published(db: Any) -> None:
+    """A table of public rows."""
+    db.execute("create table pub (v text)")
+    db.execute("insert into pub values ('public')")
 
 
 def test_duckdb_prepare_named_by_a_value_replaces_the_sessions_statement() -> None:
     """The positive control: the render sql() gave before this pass."""
     duck = duckdb.connect()
     _published(duck)
+    duck.execute("prepare q1 as select v from pub")
     assert duck.execute("execute q1").fetchall() == [("public",)]
-    duck.execute("prepare \"q1\" as insert into pub values ('MARKER')")
+    duck.execute(f'prepare "q1" as {HIJACK}')
     duck.execute("execute q1")  # the session's statement, as it believes
     assert duck.execute("select v from pub order by v").fetchall() == [("MARKER",), ("public",)]
 
 
-@pytest.mark.parametrize("dialect", ["duckdb", None])
+def test_postgresql_prepare_after_deallocate_replaces_psycopgs_statement(pg: Any) -> None:  # noqa: F811
+    """The positive control: psycopg prepares its own statements ("_pg3_0"); PREPARE alone
+    fails on a name PostgreSQL holds, but after the render of deallocate {p:i} (accepted)
+    the render of prepare {p:i} (accepted before this pass) replaced it."""
+    import psycopg
+
+    _published(pg)
+    assert pg.execute("select v from pub", prepare=True).fetchall() == [("public",)]
+    (name,) = pg.execute("select name from pg_prepared_statements").fetchone()
+    with pytest.raises(psycopg.errors.DuplicatePreparedStatement, match="already exists"):
+        pg.execute(f'prepare "{name}" as {HIJACK}', prepare=False)
+    pg.execute(*_render("deallocate {p:i}", "format", "postgresql", p=name), prepare=False)
+    pg.execute(f'prepare "{name}" as {HIJACK}', prepare=False)
+    with pytest.raises(psycopg.ProgrammingError, match="INSERT 0 1"):
+        pg.execute("select v from pub", prepare=True).fetchall()  # psycopg ran the insert
+    rows = pg.execute("select v from pub order by v", prepare=False).fetchall()
+    assert rows == [("MARKER",), ("public",)]
+
+
+@pytest.mark.parametrize("dialect", ["duckdb", "postgresql", None])
 @pytest.mark.parametrize(
     "text",
     [
         "prepare {p:i} as select v from pub",
         "prepare {p:l} as select 1",
-        "prepare {p:i} as insert into pub values (1)",
+        f"prepare {{p:i}} as {HIJACK}",
+        "explain prepare {p:i} as select 1",
     ],
 )
-def test_duckdb_refuses_prepare_named_by_a_value(text: str, dialect: str | None) -> None:
-    with pytest.raises(RenderError, match="replaces a statement of that name silently"):
+def test_prepare_named_by_a_value_is_refused(text: str, dialect: str | None) -> None:
+    with pytest.raises(RenderError, match="names the statement PREPARE defines"):
         _render(text, "qmark", dialect, p="q1")
 
 
-def test_prepare_named_by_a_value_stays_accepted_for_postgresql() -> None:
-    """test_sql.py's notebook case, accepted for every database before this pass."""
-    query = _render("prepare {p:i} as select 1", "qmark", "postgresql", p="p")
-    assert query.sql == 'prepare "p" as select 1'
-
-
-def test_postgresql_refuses_to_prepare_a_name_the_session_holds(pg: Any) -> None:  # noqa: F811
-    """Held for PostgreSQL: its PREPARE fails on a name it holds, so a value replaces nothing."""
-    import psycopg
-
-    pg.execute("create table pub (v text)")
-    pg.execute("insert into pub values ('public')")
-    pg.execute("prepare q1 as select v from pub")
-    query = _render(
-        "prepare {p:i} as insert into pub values ('MARKER')", "format", "postgresql", p="q1"
+def test_a_prepared_statements_values_and_deallocate_stay_accepted() -> None:
+    assert _render("prepare q as select v from pub where v = {v}", "qmark", None, v="x").sql == (
+        "prepare q as select v from pub where v = ?"
     )
-    with pytest.raises(psycopg.errors.DuplicatePreparedStatement, match="already exists"):
-        pg.execute(*query)
-    assert pg.execute("execute q1").fetchall() == [("public",)]
+    assert _render("deallocate {p:i}", "qmark", None, p="q").sql == 'deallocate "q"'
 
 
 # --- CREATE SECRET's name ---------------------------------------------------------------------
