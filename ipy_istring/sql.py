@@ -1659,6 +1659,31 @@ _ATTACH_PREFIX = (
     "Pass a path as a str with no ':' (a URL 'scheme://...' is fine); to attach through an "
     "extension, write its prefix or its TYPE in the static text",
 )
+# DuckDB writes a persistent secret to <secret_directory>/<name>.duckdb_secret, and 1.x does
+# not escape the name: create persistent secret "../escaped" wrote escaped.duckdb_secret in
+# the directory above (2.0 escapes '/' and '.').  A name with no separator stays one file there.
+_SECRET_NAME = "\0secret name"  # a _Places.roles value: the name CREATE/DROP SECRET gives
+_SECRET_PATH = (
+    "names a DuckDB secret, and DuckDB 1.x writes a persistent secret to the file "
+    "<secret directory>/<name>.duckdb_secret without escaping the name: create persistent "
+    'secret "../escaped" wrote its file outside the secret directory',
+    "Pass a name with no '/' or '\\'",
+)
+
+
+def _names_a_secret(statement: list[str], before: str) -> bool:
+    """Whether a field after the token ``before`` is the secret's name in CREATE [OR REPLACE]
+    [PERSISTENT] SECRET [IF NOT EXISTS].  (DROP finds a secret DuckDB holds, by its name:
+    drop persistent secret "../victim" removed no file.)"""
+    return statement[:1] == ["create"] and "secret" in statement and before in ("secret", "exists")
+
+
+def _secret_name_refusal(value: object) -> tuple[str, str] | None:
+    """Why ``value`` may not name a DuckDB secret: a part of it holds a path separator."""
+    for name in _names_of(value):
+        if isinstance(name, str) and ("/" in name or "\\" in name):
+            return _SECRET_PATH
+    return None
 
 
 def _attach_path_refusal(value: object, start: bool) -> tuple[str, str] | None:
@@ -2252,6 +2277,8 @@ def _composed(
                     # with the value, a ':' in its first two characters makes no prefix
                     start = last in _ATTACH_PATH_AFTER
                     roles[field] = _ATTACH_PATH if start else _ATTACH_PATH_PART
+                if d.name == "duckdb" and not calls and _names_a_secret(_statement(head), last):
+                    roles[field] = _SECRET_NAME  # create persistent secret {s:i}: "../x"
                 if (
                     postgresql
                     and specs[field] in ("i", "l")
@@ -2877,6 +2904,8 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
             where = _sslkey_refusal(interpolation.value)
         elif where is None and role in (_ATTACH_PATH, _ATTACH_PATH_PART):
             where = _attach_path_refusal(interpolation.value, role == _ATTACH_PATH)
+        elif where is None and role == _SECRET_NAME:
+            where = _secret_name_refusal(interpolation.value)
         elif where is None and role == "search_path":
             where = _search_path_refusal(interpolation.value)
         elif where is None and role:

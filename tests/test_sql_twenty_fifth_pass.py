@@ -16,14 +16,27 @@ as do a prepared statement's values.
 
 Over-refusal fixed: ``create [or replace] [persistent | temporary] secret {s:i} (type ...)``
 was refused as the call of a function named by the value; the '(' after CREATE SECRET's name
-opens the secret's options.  A name can do no more there (run on DuckDB): ``create secret``
-fails on a name the session holds ("already exists") unless the static text says ``or
-replace``, and a persistent secret's file is named by the value with '/' and '.' escaped, so
-``"../escaped"`` and ``"a/b"`` wrote their files inside the secret directory.
+opens the secret's options.  ``create secret`` fails on a name the session holds ("already
+exists") unless the static text says ``or replace`` (run on DuckDB).
 
-Hunt (held, each run with a marker value): ``listen {ch:i}`` / ``notify {ch:i}, {p}`` (a
-channel is a name, the payload data), ``comment on table t is {v}`` (the comment comes back as
-data), DuckDB ``set variable {v:i} = {x}`` (a variable, read only by getvariable()), DuckDB
+Hole found on the way (DuckDB 1.5.6): a persistent secret is written to ``<secret
+directory>/<name>.duckdb_secret``, and 1.x does not escape the name: ``create persistent
+secret "../escaped"`` wrote ``escaped.duckdb_secret`` in the directory above (the positive
+control; 2.0.1 escapes '/' and '.', ``%2E.%2Fescaped.duckdb_secret``).  A value naming the
+secret CREATE SECRET makes (any storage: ``default_secret_storage`` may make a plain one
+persistent) is refused now when a part of it holds '/' or '\\'; a name without one is a single
+file in the directory (``".."``, ``"ok.name"``, the marker: run on both versions).  DROP
+SECRET finds a secret DuckDB holds by its name (``drop persistent secret "../victim"``:
+"non-existent secret", no file removed), so it stays accepted.
+
+Hunt (held, each run with a marker value): a quoted value is no keyword in ``discard {x:i}``,
+``set session authorization {x:i}`` ("default"), ``set transaction isolation level {x:i}``
+and ``set constraints {x:i}`` ("all"), each an error on PostgreSQL 15; ``listen {ch:i}`` /
+``notify {ch:i}, {p}`` (a channel is a name, the payload data), ``comment on table t is {v}``
+(the comment comes back as data), DuckDB ``attach {f} as {a:i}`` with ``"information_schema"``
+or ``"pg_catalog"`` (a later ``information_schema.tables`` is an "Ambiguous reference" error,
+never the attached table), DuckDB ``set variable {v:i} = {x}`` (a variable, read only by
+getvariable()), DuckDB
 ``create macro {m:i}`` without ``or replace`` (refused since the eleventh pass; DuckDB errors on
 a duplicate anyway).  Already refused, checked again: ``create extension {e:i}``, ``load {x}``,
 ``install {x:i}``, DuckDB ``set schema``/``use {db:i}``, ``alter system``, ``reset {s:i}``,
@@ -137,7 +150,7 @@ def test_duckdb_create_secret_takes_a_value_for_its_name(duck: Any, text: str) -
     query = _render(text, "qmark", None, s=MARKER, tok="t", sc="http://h")
     assert "\"x'); select 'MARKER\" (" in query.sql
     duck.execute(*query)
-    assert [name for name, _ in _secrets(duck)] == [MARKER]
+    assert [name.lower() for name, _ in _secrets(duck)] == [MARKER.lower()]  # 1.x: lower case
 
 
 def test_duckdb_create_secret_fails_on_a_name_the_session_holds(duck: Any) -> None:
@@ -153,8 +166,34 @@ def test_duckdb_create_secret_fails_on_a_name_the_session_holds(duck: Any) -> No
     )
 
 
-@pytest.mark.parametrize("name", ["../escaped", "a/b", "..", MARKER])
-def test_duckdb_persistent_secret_names_no_file_outside_its_directory(
+ESCAPED_BY_DUCKDB = not duckdb.__version__.startswith("1.")
+
+
+def test_duckdb_1_writes_a_persistent_secret_named_with_a_separator_outside_its_directory(
+    duck: Any, tmp_path: Any
+) -> None:
+    """The positive control: the render sql() gave before the fix (this pass accepted it)."""
+    duck.execute("create persistent secret \"../escaped\" (type http, bearer_token 't')")
+    outside = (tmp_path / "escaped.duckdb_secret").exists()
+    assert outside is not ESCAPED_BY_DUCKDB  # DuckDB 1.5.6: written outside; 2.0.1: escaped
+
+
+@pytest.mark.parametrize("name", ["../escaped", "a/b", "..\\x", ("main", "../x")])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "create persistent secret {s:i} (type http)",
+        "create or replace secret {s:i} (type http)",
+        "create persistent secret if not exists {s:i} (type http)",
+    ],
+)
+def test_duckdb_refuses_a_secret_name_with_a_path_separator(text: str, name: Any) -> None:
+    with pytest.raises(RenderError, match="without escaping the name"):
+        _render(text, "qmark", None, s=name)
+
+
+@pytest.mark.parametrize("name", ["..", "ok.name", MARKER])
+def test_duckdb_persistent_secret_named_without_a_separator_stays_in_its_directory(
     duck: Any, tmp_path: Any, name: str
 ) -> None:
     query = _render(
@@ -167,7 +206,7 @@ def test_duckdb_persistent_secret_names_no_file_outside_its_directory(
     duck.execute(*query)
     assert sorted(os.listdir(tmp_path)) == ["secrets"]
     assert len(os.listdir(tmp_path / "secrets")) == 1
-    assert _secrets(duck) == [(name, "local_file")]
+    assert [(n.lower(), s) for n, s in _secrets(duck)] == [(name.lower(), "local_file")]
 
 
 @pytest.mark.parametrize(
@@ -199,6 +238,46 @@ def test_postgresql_listen_notify_and_comment_keep_a_value_a_name_or_data(pg: An
     pg.execute("create table c25 (v text)")
     client.execute(*_render("comment on table c25 is {v}", "format", "postgresql", v=MARKER))
     assert pg.execute("select obj_description('c25'::regclass)").fetchone() == (MARKER,)
+
+
+KEYWORDS = [
+    ("discard {x:i}", "all", "syntax error"),
+    ("set session authorization {x:i}", "default", 'role "default" does not exist'),
+    ("set transaction isolation level {x:i}", "serializable", "syntax error"),
+    ("set constraints {x:i} deferred", "all", 'constraint "all" does not exist'),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "error"), KEYWORDS, ids=[k[0] for k in KEYWORDS])
+def test_postgresql_reads_a_quoted_value_as_no_keyword(
+    pg: Any,  # noqa: F811
+    text: str,
+    value: str,
+    error: str,
+) -> None:
+    """Unlike SET ROLE's "none" (refused since the eleventh pass), these keywords are none."""
+    import psycopg
+
+    with pytest.raises(psycopg.Error, match=error):
+        pg.execute(*_render(text, "format", "postgresql", x=value))
+
+
+@pytest.mark.parametrize(
+    ("name", "query"),
+    [
+        ("information_schema", "select table_name from information_schema.tables"),
+        ("pg_catalog", "select tablename from pg_catalog.pg_tables"),
+    ],
+)
+def test_duckdb_attach_as_a_system_schemas_name_hides_no_table(name: str, query: str) -> None:
+    duck = duckdb.connect()
+    duck.execute(*_render("attach ':memory:' as {a:i}", "qmark", "duckdb", a=name))
+    duck.execute(f'create table "{name}".main.tables (table_name text)')
+    duck.execute(f'create table "{name}".main.pg_tables (tablename text)')
+    duck.execute(f"insert into \"{name}\".main.tables values ('MARKER')")
+    duck.execute(f"insert into \"{name}\".main.pg_tables values ('MARKER')")
+    with pytest.raises(duckdb.BinderException, match="Ambiguous reference"):
+        duck.execute(query)
 
 
 def test_duckdb_set_variable_keeps_a_value_a_variable() -> None:
