@@ -690,6 +690,18 @@ _STATEMENT_NAMED = (
     "session among them)",
     "Write the statement's name in the static text",
 )
+# The name PREPARE gives is the one a later EXECUTE runs, the session's or its driver's:
+# DuckDB replaces a statement of that name silently (after the session's prepare q1 as select
+# ..., prepare "q1" as insert ... made its next execute q1 insert), and PostgreSQL after
+# deallocate {p:i} (psycopg's own "_pg3_0", dropped so, then prepared as an insert, ran the
+# insert when psycopg next ran its select).
+_PREPARED_NAMED = (
+    "names the statement PREPARE defines, which a later EXECUTE of that name runs: DuckDB "
+    "replaces a statement of that name silently (prepare \"q1\" as insert ... made the "
+    "session's next execute q1 insert), and PostgreSQL does after a DEALLOCATE (psycopg's "
+    "own statement \"_pg3_0\" ran an insert instead of its select)",
+    "Write the statement's name in the static text",
+)
 _SETTING_MODIFIERS = frozenset(("session", "local", "global", "persistent"))
 # PostgreSQL's OPTIONS (name 'value', ...) of a foreign table, server, wrapper or user mapping
 # (and ALTER ... OPTIONS (ADD | SET | DROP name ...)): the name says what the value is, and
@@ -971,6 +983,8 @@ def _sink(
     if head == ["execute"] or previous == "execute":
         # also EXPLAIN ANALYZE EXECUTE {s:i} and CREATE TABLE ... AS EXECUTE {s:i}, which run it
         return _STATEMENT_NAMED
+    if head == ["prepare"]:  # prepare {p:i} as ...
+        return _PREPARED_NAMED
     if statement in ("create", "alter"):
         kind = next((word for word in head[1:] if word not in _CREATE_MODIFIERS), "")
         if kind == "extension":  # CREATE, and ALTER ... UPDATE [TO], run its scripts
@@ -1381,6 +1395,14 @@ def _names_macro(statement: list[str], before: str) -> bool:
     return statement[:1] == ["create"] and before in ("macro", "function")
 
 
+# CREATE SECRET's name: create [or replace] [persistent | temporary] secret {s:i} (type ...).
+# The '(' after it opens the secret's options, not a call.
+def _names_secret(head: list[str], calls: list[str], before: str) -> bool:
+    """Whether a name after ``before``, followed by '(', is the name CREATE SECRET gives."""
+    statement = _statement(head)
+    return not calls and before == "secret" and statement[:1] == ["create"]
+
+
 # PostgreSQL calls the best match among the functions of every schema on the search path,
 # pg_catalog's included, and an exact match beats one that needs a cast (CVE-2018-1058):
 # create function "concat"(a text, b text) made every later concat('a', 'b') return its body,
@@ -1637,6 +1659,31 @@ _ATTACH_PREFIX = (
     "Pass a path as a str with no ':' (a URL 'scheme://...' is fine); to attach through an "
     "extension, write its prefix or its TYPE in the static text",
 )
+# DuckDB writes a persistent secret to <secret_directory>/<name>.duckdb_secret, and 1.x does
+# not escape the name: create persistent secret "../escaped" wrote escaped.duckdb_secret in
+# the directory above (2.0 escapes '/' and '.').  A name with no separator stays one file there.
+_SECRET_NAME = "\0secret name"  # a _Places.roles value: the name CREATE/DROP SECRET gives
+_SECRET_PATH = (
+    "names a DuckDB secret, and DuckDB 1.x writes a persistent secret to the file "
+    "<secret directory>/<name>.duckdb_secret without escaping the name: create persistent "
+    'secret "../escaped" wrote its file outside the secret directory',
+    "Pass a name with no '/' or '\\'",
+)
+
+
+def _names_a_secret(statement: list[str], before: str) -> bool:
+    """Whether a field after the token ``before`` is the secret's name in CREATE [OR REPLACE]
+    [PERSISTENT] SECRET [IF NOT EXISTS].  (DROP finds a secret DuckDB holds, by its name:
+    drop persistent secret "../victim" removed no file.)"""
+    return statement[:1] == ["create"] and "secret" in statement and before in ("secret", "exists")
+
+
+def _secret_name_refusal(value: object) -> tuple[str, str] | None:
+    """Why ``value`` may not name a DuckDB secret: a part of it holds a path separator."""
+    for name in _names_of(value):
+        if isinstance(name, str) and ("/" in name or "\\" in name):
+            return _SECRET_PATH
+    return None
 
 
 def _attach_path_refusal(value: object, start: bool) -> tuple[str, str] | None:
@@ -2076,10 +2123,14 @@ def _composed(
             if pending is not None and opens:
                 n, before_chain, prior_chain, dotted, _ = pending
                 declares = (
-                    before_chain in _DECLARES
-                    and prior_chain != "execute"
-                    and not (dotted and before_chain in _TYPES_AFTER and d.name == "duckdb")
-                ) or _lists_columns(head, calls, before_chain, prior_chain)
+                    (
+                        before_chain in _DECLARES
+                        and prior_chain != "execute"
+                        and not (dotted and before_chain in _TYPES_AFTER and d.name == "duckdb")
+                    )
+                    or _lists_columns(head, calls, before_chain, prior_chain)
+                    or _names_secret(head, calls, before_chain)
+                )
                 if not declares and found[n] in (None, _ATTRIBUTE_CALL):  # f() says more
                     cte = head[:1] == ["with"] and not calls and not clauses[-1]
                     found[n] = _CTE_OR_CALL if cte and before_chain == "," else _CALLED
@@ -2226,6 +2277,8 @@ def _composed(
                     # with the value, a ':' in its first two characters makes no prefix
                     start = last in _ATTACH_PATH_AFTER
                     roles[field] = _ATTACH_PATH if start else _ATTACH_PATH_PART
+                if d.name == "duckdb" and not calls and _names_a_secret(_statement(head), last):
+                    roles[field] = _SECRET_NAME  # create persistent secret {s:i}: "../x"
                 if (
                     postgresql
                     and specs[field] in ("i", "l")
@@ -2851,6 +2904,8 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
             where = _sslkey_refusal(interpolation.value)
         elif where is None and role in (_ATTACH_PATH, _ATTACH_PATH_PART):
             where = _attach_path_refusal(interpolation.value, role == _ATTACH_PATH)
+        elif where is None and role == _SECRET_NAME:
+            where = _secret_name_refusal(interpolation.value)
         elif where is None and role == "search_path":
             where = _search_path_refusal(interpolation.value)
         elif where is None and role:

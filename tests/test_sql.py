@@ -1043,7 +1043,7 @@ def test_a_table_duckdb_would_read_as_a_file_is_refused(parts: tuple[Any, ...]) 
             ("alter table t set (fillfactor = ", (70, "n", None, "l"), ")"),
             "alter table t set (fillfactor = 70)",
         ),
-        (("prepare ", ("p", "p", None, "i"), " as select 1"), 'prepare "p" as select 1'),
+        (("deallocate ", ("p", "p", None, "i")), 'deallocate "p"'),
         (("pragma table_info(", ("t", "t", None, "l"), ")"), "pragma table_info('t')"),
         (("select * from read_csv(", ("s.csv", "p"), ")"), "select * from read_csv(?)"),
         (
