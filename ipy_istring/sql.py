@@ -1395,14 +1395,6 @@ def _names_macro(statement: list[str], before: str) -> bool:
     return statement[:1] == ["create"] and before in ("macro", "function")
 
 
-# CREATE SECRET's name: create [or replace] [persistent | temporary] secret {s:i} (type ...).
-# The '(' after it opens the secret's options, not a call.
-def _names_secret(head: list[str], calls: list[str], before: str) -> bool:
-    """Whether a name after ``before``, followed by '(', is the name CREATE SECRET gives."""
-    statement = _statement(head)
-    return not calls and before == "secret" and statement[:1] == ["create"]
-
-
 # PostgreSQL calls the best match among the functions of every schema on the search path,
 # pg_catalog's included, and an exact match beats one that needs a cast (CVE-2018-1058):
 # create function "concat"(a text, b text) made every later concat('a', 'b') return its body,
@@ -1672,9 +1664,10 @@ _SECRET_PATH = (
 
 
 def _names_a_secret(statement: list[str], before: str) -> bool:
-    """Whether a field after the token ``before`` is the secret's name in CREATE [OR REPLACE]
-    [PERSISTENT] SECRET [IF NOT EXISTS].  (DROP finds a secret DuckDB holds, by its name:
-    drop persistent secret "../victim" removed no file.)"""
+    """Whether a name after the token ``before`` is the secret's name in CREATE [OR REPLACE]
+    [PERSISTENT] SECRET [IF NOT EXISTS] (the '(' after it opens the secret's options, not a
+    call).  (DROP finds a secret DuckDB holds, by its name: drop persistent secret
+    "../victim" removed no file.)"""
     return statement[:1] == ["create"] and "secret" in statement and before in ("secret", "exists")
 
 
@@ -2129,7 +2122,7 @@ def _composed(
                         and not (dotted and before_chain in _TYPES_AFTER and d.name == "duckdb")
                     )
                     or _lists_columns(head, calls, before_chain, prior_chain)
-                    or _names_secret(head, calls, before_chain)
+                    or (not calls and _names_a_secret(_statement(head), before_chain))
                 )
                 if not declares and found[n] in (None, _ATTRIBUTE_CALL):  # f() says more
                     cte = head[:1] == ["with"] and not calls and not clauses[-1]
