@@ -437,8 +437,9 @@ class _Lexer:
         self.git_sources: list[int] = []
         # the fields choosing the tree a git command writes with its hooks on (check_files)
         self.tree_hooks: set[int] = set()
-        # the fields that are a command's argument word alone (`{f}`, not `--source={f}`)
-        self.whole_words: set[int] = set()
+        # the fields that are a command's argument word alone (`{f}`, not `--source={f}`), or
+        # after a static `./` (`./{f}`, a path)
+        self.operand_words: set[int] = set()
         # the fields of a directory `cd` (or pushd) makes current: a git command there obeys
         # that repository's own settings (check_files)
         self.directories: set[int] = set()
@@ -794,8 +795,8 @@ class _Lexer:
                 indexes = range(start_field, self.field)
                 direct = [index for index in indexes if ("field", index) in parts]
                 nested = [index for index in indexes if index not in direct]
-                if len(parts) == 1 and direct:
-                    self.whole_words.update(direct)  # (no option's name glued before it)
+                if direct and (len(parts) == 1 or parts[:1] == (("lit", "./"),) == parts[:-1]):
+                    self.operand_words.update(direct)  # (no option's name glued before it)
                 self.alter(direct, _emits_arguments(command))  # (those in a `$( )`: its own)
                 self.check_builtin(command, indexes, _prefix(parts))
                 if self.may_write_files and value_names_output(command, _prefix(parts)):
@@ -1413,7 +1414,7 @@ class _Lexer:
             restores_paths(marked)
             and chosen.count(None) == marked.count(None)
             and set(fields) == set(range(own, self.field))
-            and self.whole_words.issuperset(fields)
+            and self.operand_words.issuperset(fields)
         )
 
     def check_outputs(self) -> None:

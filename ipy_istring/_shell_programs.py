@@ -1165,8 +1165,10 @@ _OUTPUT_OPTIONS: dict[str, frozenset[str]] = {
     # (the twenty-sixth pass: the headers, the cookie jar, the archive it writes)
     "curl": frozenset({"-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar"}),
     # (the twenty-seventh pass: --index-file gets the verbose listing, the archive's member
-    # names: `tar -tf {a} --index-file=s.sh; sh s.sh` ran a member named `x;touch ...`)
-    "tar": frozenset({"-f", "--file", "--index-file"}),
+    # names: `tar -tf {a} --index-file=s.sh; sh s.sh` ran a member named `x;touch ...`);
+    # the twenty-eighth: -g's snapshot file holds the names of the directories it archives,
+    # each ended by a NUL (`tar -cf o.tar -g {f} arch; sh s.sh` ran a directory's name)
+    "tar": frozenset({"-f", "--file", "--index-file", "-g", "--listed-incremental"}),
 }
 # tar's archive option, which names the archive it writes only in the modes of _TAR_WRITING.
 _TAR_ARCHIVE = frozenset({"-f", "--file"})
@@ -1297,11 +1299,27 @@ def _tar_dashed(words: Sequence[str | None]) -> list[str | None]:
     return dashed + rest
 
 
+# tar's long options that write a file or choose a mode that does, which GNU tar also reads
+# abbreviated (`tar -cf o.tar --listed=s.sh arch` wrote the snapshot file s.sh); --list in
+# full, which begins --listed-incremental's name.
+_TAR_LONG = frozenset(
+    {"--file", "--index-file", "--listed-incremental", "--directory", "--extract", "--get",
+     "--create", "--append", "--update", "--catenate", "--concatenate", "--list"}
+)  # fmt: skip
+
+
+def _tar_long(word: str | None) -> str | None:
+    """tar's argument ``word``, a long option of _TAR_LONG spelled in full if abbreviated."""
+    return word if word is None else _unabbreviated(word, _TAR_LONG)
+
+
 def _arguments(ran: Sequence[str | None]) -> tuple[str, list[str | None]]:
     """The program of the command ``ran`` (its first word a name) and its arguments, tar's
-    old-style letters as dashed options (:func:`_tar_dashed`)."""
+    old-style letters as dashed options (:func:`_tar_dashed`) and its long ones in full."""
     name = program(str(ran[0]))
-    return name, _tar_dashed(ran[1:]) if name == "tar" else list(ran[1:])
+    if name != "tar":
+        return name, list(ran[1:])
+    return name, [_tar_long(word) for word in _tar_dashed(ran[1:])]
 
 
 def _tar_to_stdout(words: Sequence[str | None]) -> bool:
@@ -1359,7 +1377,8 @@ def value_names_output(command: Sequence[str | None], prefix: str) -> bool:
     if name in _OUTPUT_OPERANDS and not prefix:  # (`uniq in {f}`)
         return _is_output_operand(name, words[:-1])
     if "=" in prefix:
-        return prefix.partition("=")[0] in options  # (--output=FILE)
+        option = prefix.partition("=")[0]  # (--output=FILE; tar's --listed=FILE)
+        return (_tar_long(option) if name == "tar" else option) in options
     if prefix[:1] == "-" and prefix[1:2] != "-":
         return bool(_clustered(prefix, options)[0])  # (-oFILE, -sSoFILE)
     before = [ran[0], *words][-2]
@@ -1420,7 +1439,48 @@ _NAMES_FROM_SOURCE: dict[str, tuple[str, ...] | None] = {
     "git": None,  # (any subcommand but _GIT_KEEPING_FILES': `git checkout {ref}` writes the tree)
     "patch": None,  # (the files its patch names: `patch -p1 -i {f}`)
     "scp": None,  # (`scp {src} .` keeps the source's name, as cp does)
+    # (the twenty-eighth pass: `ar x {a}`, `jar xf {a}`, `python3 -m zipfile -e {a} .` and
+    # `python3 -m tarfile -e {a}` wrote the archive's s.sh, which `sh s.sh` then ran; by their
+    # manuals, bsdtar, 7z, cpio and uudecode, which writes the file its input's header names)
+    "ar": None,
+    "jar": None,
+    "zipfile": ("-e", "--extract"),  # (python -m zipfile)
+    "tarfile": ("-e", "--extract"),  # (python -m tarfile)
+    **dict.fromkeys(("bsdtar", "7z", "7za", "7zr", "cpio", "uudecode"), None),
 }
+# Decompressors, which write the file their operand names without its suffix (`gzip -df {f}`
+# with s.sh.gz wrote s.sh, which `sh s.sh` ran): those that always decompress, and the others'
+# options that make them do so; and the options that send the result to the standard output,
+# or only test or list the file (not for zstd and lz4, which also take an output name).
+_DECOMPRESSING = frozenset({"gunzip", "unxz", "unlzma", "unzstd", "bunzip2"})
+_COMPRESSORS = frozenset({"gzip", "pigz", "xz", "lzma", "bzip2", "zstd", "lz4"})
+_DECOMPRESS_OPTIONS = frozenset({"-d", "--decompress", "--uncompress"})
+_NO_OUTPUT_FILE = frozenset({"-c", "--stdout", "--to-stdout", "-t", "--test", "-l", "--list"})
+# (and their clusters of letters that take no argument: `-dc`, `-tv`; not `-Sc`, suffix c)
+_NO_OUTPUT_CLUSTER = re.compile(r"-[dfkqvn1-9]*[ctl][dfkqvn1-9ctl]*\Z")
+
+
+def _decompresses_to_files(name: str, words: Sequence[str]) -> bool:
+    """Whether the compressor ``name``, with its static arguments ``words``, decompresses its
+    operands to files named after them (``gunzip {f}``, ``xz -dk {f}``), not to its standard
+    output, nor only tests or lists them (``gzip -dc {f}``, ``xz -l {f}``)."""
+    if name not in _DECOMPRESSING and not any(
+        word in _DECOMPRESS_OPTIONS or _clustered(word, _DECOMPRESS_OPTIONS)[0] for word in words
+    ):
+        return False
+    return name in ("zstd", "lz4") or not any(
+        word in _NO_OUTPUT_FILE or _NO_OUTPUT_CLUSTER.match(word) for word in words
+    )
+
+
+def _writer_arguments(ran: Sequence[str | None]) -> tuple[str, list[str | None]]:
+    """:func:`_arguments`, with a module Python runs as a program (``python3 -m zipfile -e {a}
+    .`` as ``zipfile -e {a} .``) as that program."""
+    name, arguments = _arguments(ran)
+    module = _python_module(ran) if name in ("python", "pypy") else None
+    if module and module[0] not in (None, EXPANDED):
+        return str(module[0]), list(module[1:])
+    return name, arguments
 # git's subcommands known not to write the working tree's files, nor the refs a later git
 # command writes them from (`git branch -f main {ref}; git reset --hard main`): with a value,
 # any other one may.  (remote and config: left to their values' rules, see _git_rule.)
@@ -1576,7 +1636,9 @@ def writes_git_tree(command: Sequence[str | None]) -> bool:
 
 #: The programs that write a file a value may choose (WRITING_PROGRAMS, and those that name
 #: what they write after their source): a template naming none and holding no '>' writes none.
-VALUE_WRITERS = WRITING_PROGRAMS.union(_NAMES_FROM_SOURCE, _OTHER_OUTPUT_OPTIONS, _RUNNING_WRITERS)
+VALUE_WRITERS = WRITING_PROGRAMS.union(
+    _NAMES_FROM_SOURCE, _OTHER_OUTPUT_OPTIONS, _RUNNING_WRITERS, _DECOMPRESSING, _COMPRESSORS
+)
 
 
 # Programs known to be done with what they run when they exit, so that a command after them
@@ -1604,12 +1666,44 @@ def waits_for_what_it_runs(command: Sequence[str | None]) -> bool:
 def writes_files_its_input_names(command: Sequence[str | None]) -> bool:
     """Whether ``command`` writes the files that a patch names, which it may read from its
     standard input as well as from its arguments (``patch -p1 < {f}``, ``git apply``, ``git
-    am``): a value reaching it by any way chooses them and their contents."""
+    am``), or an archive (``cpio -i < {a}``, by its manual; uudecode's input's header): a value
+    reaching it by any way chooses them and their contents."""
     ran = _run_command(command, "")
     if not ran or ran[0] is None or ran[0] == EXPANDED:
         return False
     name = program(ran[0])
-    return name == "patch" or (name == "git" and _git_subcommand(ran[1:]) in ("apply", "am"))
+    return name in ("patch", "cpio", "uudecode") or (
+        name == "git" and _git_subcommand(ran[1:]) in ("apply", "am")
+    )
+
+
+# unzip's option letters that make it list (-l, -v), test (-t) or print (-p, -c) the members
+# and write no file: unzip(1) extracts only with none of them; and its letters that take an
+# argument (the rest of their word, or the next one).  Its options are the words before the
+# archive, each '-' and letters; any other word starting with '-' may negate one (`--l`).
+_UNZIP_READING = frozenset("lvtpc")
+_UNZIP_ARGUMENT_LETTERS = frozenset("dPIOx")
+_UNZIP_OPTION = re.compile(r"-[A-Za-z0-9]+\Z")
+
+
+def _unzip_writes_nothing(words: Sequence[str | None]) -> bool:
+    """Whether unzip's arguments ``words`` give, before its archive, an option that makes it
+    list, test or print the members and write no file (``unzip -l {a}``, ``unzip -p {a}
+    m``), or ``-Z`` first (zipinfo's mode); no word negating an option (``--l``, ``-l-``)."""
+    options = [word for word in words if isinstance(word, str) and word[:1] == "-"]
+    if not all(_UNZIP_OPTION.match(word) for word in options):
+        return False
+    if words[:1] and isinstance(words[0], str) and words[0].startswith("-Z"):
+        return True
+    for word in words:
+        if word is None or word == EXPANDED or word[:1] != "-":
+            return False  # (the archive, before any such option)
+        for letter in word[1:]:
+            if letter in _UNZIP_READING:
+                return True
+            if letter in _UNZIP_ARGUMENT_LETTERS:
+                return False  # (its argument next: not read further)
+    return False
 
 
 def value_chooses_files(command: Sequence[str | None]) -> bool:
@@ -1623,15 +1717,19 @@ def value_chooses_files(command: Sequence[str | None]) -> bool:
     ran = _run_command(command, "")
     if not ran or ran[0] is None or ran[0] == EXPANDED or None not in ran[1:]:
         return False
-    name, arguments = _arguments(ran)  # (the old style, `tar xf {a}`, as `tar -x -f {a}`)
+    name, arguments = _writer_arguments(ran)  # (the old style, `tar xf {a}`, as `tar -x -f`)
     words = [word for word in arguments if word is not None and word != EXPANDED]
     if name in _COPYING:
         return True  # (a value among the operands: the source or the destination)
+    if name in _DECOMPRESSING or name in _COMPRESSORS:
+        return _decompresses_to_files(name, words)
     if name not in _NAMES_FROM_SOURCE:
         return False
     modes = _NAMES_FROM_SOURCE[name]
     if name == "git":
         return _git_subcommand(ran[1:]) not in _GIT_KEEPING_FILES
+    if name == "unzip" and _unzip_writes_nothing(arguments):
+        return False  # (`unzip -l {a}`: it lists the members, and writes none)
     if modes is None:
         return name != "wget" or not any(_gives(word, _WGET_DOCUMENT) for word in words)
     if name == "tar" and _tar_to_stdout(arguments):

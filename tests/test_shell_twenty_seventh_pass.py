@@ -237,7 +237,7 @@ def test_a_revision_glued_to_git_restores_option_stays_refused(
         "git restore --sour § .husky",
         "git restore -Ws § .husky",
         "git restore --pathspec-from-file § ",
-        "git restore ./§",
+        # (`git restore ./§`: accepted by the twenty-eighth pass, a path as the value alone)
         'set -- §; git restore "$1"',
         "git restore §; sh s.sh",
     ],
