@@ -1,0 +1,242 @@
+"""Twenty-fifth pass over html(): the twenty-fourth pass's acceptances red-teamed in Chromium,
+svg opacities, the comma form of colour functions, and accent-color.
+
+* svg ``opacity``, ``fill-opacity``, ``stroke-opacity``, ``stop-opacity``, ``flood-opacity``
+  and a stop's ``offset`` took any text: they are presentation attributes, CSS values, where
+  a value could write a function html() never saw.  Positive control: pasted in, a stop's
+  ``stop-opacity="var(--x)"`` took the page's custom property (0.2), and a flood's
+  ``flood-opacity="attr(x type(<number>))"`` another attribute's value (0.3), in Chromium.
+  Now a value there is a plain number or percentage; ``0.5`` and ``40%`` render as written.
+* The comma form of ``rgb()`` and ``hsl()`` accepted numbers and percentages mixed, and
+  ``hsl()`` without percentages (the twenty-fourth pass's grammar): Chromium found
+  ``rgb(1%, 2, 3)``, ``rgb(1, 2%, 3)``, ``hsl(1, 2, 3)`` and ``hsl(1, 2%, 3)`` invalid, and
+  the colour stayed the inherited one: accepted values that did not render.  The comma form
+  is now CSS Color 4's: three numbers or three percentages in ``rgb()``, a saturation and a
+  lightness in percent in ``hsl()``; the space form takes either, and each accepted form
+  computes to its colour.
+* ``accent-color`` (the colour of the element's own checkboxes, radios and range) takes a
+  colour as the other colour longhands do.  Positive control: pasted in, ``accent-color: {c}``
+  given ``red; position: fixed; inset: 0; background: url(https://x.test/t)`` covered the page
+  and requested the URL; html() refuses it.  (The twenty-third pass's refused case moved to
+  ``text-emphasis-color``, still off the list.)
+* Red team of the twenty-fourth pass, holds: a number field of ``rgb({r}, 0, 0)`` refuses
+  ``1.``, ``.5``, ``+1``, Arabic-Indic and fullwidth digits, ``0x1``, ``1/**/``, ``1\\,``,
+  ``1)``, ``1e3``, NaN and infinities; a whole colour refuses CSS escapes, comments, nested
+  functions, tabs, newlines, form feeds, NUL and uppercase ``DEG``; a keyword refuses escapes,
+  ``!important``, ``;``, the CSS-wide keywords, ``-webkit-box``, dotless i and the Kelvin
+  sign; a cite refuses ``javascript:`` split by a tab, led by a space or a control
+  character.  What it accepts of these forms (``RGB(...)``, ``rgb(01, 0, 0)``, ``BLOCK``,
+  ``BREAK-SPACES``, an entity-like cite it escapes) gives in Chromium the same whole
+  computed style as the canonical value, and requests nothing.
+* Other contexts, holds (refused, or plain text): ``<img sizes>``, ``<source media>``,
+  ``<meta content>``, ``<ol type>``, ``<input type>``, ``<button type>``, ``popover``,
+  ``inert``, ``enterkeyhint``, ``<a target>`` (``_top`` would navigate the notebook),
+  ``<a rel>``, ``referrerpolicy``, ``crossorigin`` and ``<details open>`` stay refused;
+  ``<col span>``, ``<th abbr>`` and ``<abbr title>`` take plain text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from markupsafe import Markup
+from test_html import browser  # noqa: F401 (the module's Chromium, a fixture)
+from test_html_seventh_pass import result
+from test_html_twentieth_pass import naive
+from test_html_twenty_fourth_pass import COVER, COVERED
+from test_html_twenty_second_pass import shown
+
+from ipy_istring.fields import RenderError
+
+GRADIENT = (
+    '<svg style="--x: 0.2"><linearGradient id="g"><stop id="t" stop-color="red" '
+    'stop-opacity="{}"/></linearGradient><rect fill="url(#g)" width="9" height="9"/></svg>'
+)
+FLOOD = (
+    '<svg><filter id="f"><feFlood id="t" x="0.3" flood-opacity="{}"/></filter>'
+    '<rect filter="url(#f)" width="9" height="9"/></svg>'
+)
+
+
+def computed(browser: Any, body: str) -> tuple[list[str], dict[str, str]]:  # noqa: F811
+    """The x.test URLs Chromium requested for ``body`` and the whole computed style of its
+    element #t (every property, by name)."""
+    context = browser.new_context(viewport={"width": 800, "height": 600})
+    requested: list[str] = []
+    context.route("**/*", lambda route: requested.append(route.request.url) or route.abort())
+    tab = context.new_page()
+    tab.set_content(f"<!doctype html><body>{body}")
+    tab.wait_for_timeout(300)
+    style = tab.evaluate(
+        """() => { const s = getComputedStyle(document.querySelector('#t'));
+        return Object.fromEntries([...s].map((name) => [name, s.getPropertyValue(name)])); }"""
+    )
+    context.close()
+    return requested, style
+
+
+@pytest.mark.parametrize(
+    ("template", "hostile", "page_value", "name"),
+    [(GRADIENT, "var(--x)", "0.2", "stop-opacity"),
+     (FLOOD, "attr(x type(<number>))", "0.3", "flood-opacity")],
+)  # fmt: skip
+def test_an_svg_opacity_positive_control_and_fix(
+    browser: Any,  # noqa: F811
+    template: str,
+    hostile: str,
+    page_value: str,
+    name: str,
+) -> None:
+    # Positive control: the value's function read a value of the page's, not its own.
+    assert computed(browser, naive(template, hostile))[1][name] == page_value
+    with pytest.raises(RenderError, match=r"stands in an svg opacity .* no plain number"):
+        result(template, hostile)
+    for value, shown_as in [("0.5", "0.5"), ("40%", "0.4"), (1, "1"), (".25", "0.25")]:
+        rendered = str(result(template, value))
+        assert rendered == naive(template, value)
+        requested, style = computed(browser, rendered)
+        assert requested == [] and style[name] == shown_as
+
+
+@pytest.mark.parametrize(
+    "template",
+    ['<svg><rect opacity="{}"/></svg>', '<svg><rect fill-opacity="{}"/></svg>',
+     '<svg><rect stroke-opacity="{}"/></svg>', '<svg><stop stop-opacity="{}"/></svg>',
+     '<svg><feFlood flood-opacity="{}"/></svg>', '<svg><stop offset="{}"/></svg>',
+     '<svg><rect offset="{}"/></svg>', '<svg><stop offset="{}%"/></svg>'],
+)  # fmt: skip
+@pytest.mark.parametrize(
+    "value",
+    ["var(--x)", "attr(x)", "calc(1)", "url(https://x.test/t)", "0.5; fill: red", "1e1",
+     "1.", "\u0661", "\uff11", "0.5 ", "inherit", "", Markup("0&#46;5")],
+)  # fmt: skip
+def test_an_svg_opacity_takes_a_number_only(template: str, value: object) -> None:
+    with pytest.raises(RenderError, match=r"stands in an svg opacity or a stop's offset"):
+        result(template, value)
+
+
+def test_the_comma_form_of_a_colour_function_is_css_colour_4s(browser: Any) -> None:  # noqa: F811
+    cell = '<div style="color: {}">x</div>'
+    for invalid in ["rgb(1%, 2, 3)", "rgb(1, 2%, 3)", "hsl(1, 2, 3)", "hsl(1, 2%, 3)"]:
+        # Positive control: the value the last pass accepted set nothing (inherited black).
+        assert shown(browser, naive(cell, invalid), ("color",))["color"] == "rgb(0, 0, 0)"
+        with pytest.raises(RenderError, match=r"stands in a style attribute as a colour"):
+            result(cell, invalid)
+    for value, colour in [
+        ("rgb(255, 0, 0)", "rgb(255, 0, 0)"), ("rgb(100%, 0%, 0%)", "rgb(255, 0, 0)"),
+        ("rgb(255 0% 0)", "rgb(255, 0, 0)"), ("rgba(0, 0, 255, 50%)", "rgba(0, 0, 255, 0.5)"),
+        ("rgb(0, 0, 255, 0.5)", "rgba(0, 0, 255, 0.5)"), ("hsl(120, 100%, 25%)", "rgb(0, 128, 0)"),
+        ("hsl(120 100 25)", "rgb(0, 128, 0)"), ("hsla(120deg, 100%, 25%, 1)", "rgb(0, 128, 0)"),
+        ("rgb(0 0 255/50%)", "rgba(0, 0, 255, 0.5)"),
+    ]:  # fmt: skip
+        assert shown(browser, str(result(cell, value)), ("color",))["color"] == colour
+    template = '<div style="color: rgb({}%, {}, 0)">x</div>'
+    with pytest.raises(RenderError, match=r"stands in a style attribute"):
+        result(template, 1, 2)
+
+
+def test_accent_color_positive_control_and_fix(browser: Any) -> None:  # noqa: F811
+    accent = '<div style="accent-color: {}"><input type="checkbox" checked></div>'
+    assert shown(browser, naive(accent, f"red; {COVER}")) == COVERED
+    with pytest.raises(RenderError, match=r"stands in a style attribute as a colour"):
+        result(accent, f"red; {COVER}")
+    for value, colour in [("red", "rgb(255, 0, 0)"), ("#0a0b0c", "rgb(10, 11, 12)"),
+                          ("rgb(1 2 3)", "rgb(1, 2, 3)")]:  # fmt: skip
+        seen = shown(browser, str(result(accent, value)), ("accent-color",))
+        assert seen["accent-color"] == colour and seen["requested"] == []
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["1.", ".5", "+1", "\u0661", "\uff11", "0x1", "1/**/", "1\\,", "1)", "1e3", "1 ",
+     float("nan"), float("inf"), -1, "1\x00"],
+)  # fmt: skip
+def test_a_number_of_a_colour_function_is_digits_only(value: object) -> None:
+    with pytest.raises(RenderError, match=r"stands in a style attribute as the number"):
+        result('<div style="color: rgb({}, 0, 0)">x</div>', value)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["rgb\\28 1, 2, 3)", "rgb(1, 2, 3\\29", "rgb(1,/**/2, 3)", "rgb(rgb(1, 2, 3))",
+     "rgb(1,\n2, 3)", "rgb(1,\x0c2, 3)", "rgb(1, 2, 3)\x00", "rgb(1 2\t3)", "HSL(1DEG 2% 3%)",
+     "rgb(1 2 3 / 4 / 5)", "rgb(1 2 3,4)", "rgb(none 2 3)", "rgb(1 2 3 / calc(1))",
+     Markup("rgb(1,&#9;2, 3)")],
+)  # fmt: skip
+def test_a_whole_colour_function_refuses_the_red_teams_forms(value: object) -> None:
+    with pytest.raises(RenderError, match=r"stands in a style attribute as a colour"):
+        result('<div style="color: {}">x</div>', value)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["\\62 lock", "bl\\ock", "block !important", "block;", "inherit", "initial", "unset",
+     "revert", "revert-layer", "-webkit-box", "inl\u0131ne", "INL\u0130NE", "block\x00",
+     Markup("&#98;lock")],
+)  # fmt: skip
+def test_a_keyword_refuses_the_red_teams_forms(value: object) -> None:
+    with pytest.raises(RenderError, match=r"is none of its keywords"):
+        result('<div style="display: {}">x</div>', value)
+
+
+@pytest.mark.parametrize(
+    "value", ["java\tscript:document.title='pwned'", " javascript:document.title='pwned'",
+              "\x01javascript:document.title='pwned'", "JAVASCRIPT:x", "java\nscript:x"],
+)  # fmt: skip
+def test_a_cite_refuses_the_red_teams_schemes(value: str) -> None:
+    with pytest.raises(RenderError, match=r"would be a javascript: URL"):
+        result('<blockquote cite="{}">x</blockquote>', value)
+
+
+@pytest.mark.parametrize(
+    ("template", "value", "canonical"),
+    [('<div id="t" style="color: {}">x</div>', "RGB(1,2,3)", "rgb(1, 2, 3)"),
+     ('<div id="t" style="color: rgb({}, 0, 0)">x</div>', "01", "1"),
+     ('<div id="t" style="color: {}">x</div>', "Hsla(120 100% 25%/0.5)",
+      "hsla(120, 100%, 25%, 0.5)"),
+     ('<div id="t" style="display: {}">x</div>', "BLOCK", "block"),
+     ('<div id="t" style="white-space: {}">x</div>', "BREAK-SPACES", "break-spaces"),
+     ('<div id="t" style="accent-color: {}">x</div>', "RED", "red"),
+     ('<blockquote id="t" cite="{}">x</blockquote>', "&#106;avascript:x", "https://a.test/")],
+)  # fmt: skip
+def test_what_is_accepted_computes_as_its_canonical_value(
+    browser: Any,  # noqa: F811
+    template: str,
+    value: str,
+    canonical: str,
+) -> None:
+    rendered = str(result(template, value))
+    assert computed(browser, rendered) == computed(browser, naive(template, canonical))
+    assert computed(browser, rendered)[0] == []
+
+
+@pytest.mark.parametrize(
+    ("template", "value"),
+    [('<img src="a.png" sizes="{}">', "100vw"),
+     ('<picture><source media="{}" srcset="a.png"></picture>', "(min-width: 1px)"),
+     ('<meta name="theme-color" content="{}">', "red"),
+     ('<ol type="{}"><li>x</li></ol>', "a"),
+     ('<input type="{}">', "file"), ('<input type="{}">', "hidden"),
+     ('<button type="{}">x</button>', "reset"),
+     ('<div popover="{}">x</div>', "manual"), ('<div inert="{}">x</div>', ""),
+     ('<input enterkeyhint="{}">', "send"),
+     ('<a href="https://a.test/" target="{}">x</a>', "_top"),
+     ('<a href="https://a.test/" rel="{}">x</a>', "opener"),
+     ('<img src="https://a.test/a.png" referrerpolicy="{}">', "unsafe-url"),
+     ('<img src="https://a.test/a.png" crossorigin="{}">', "use-credentials"),
+     ('<details open="{}">x</details>', "")],
+)  # fmt: skip
+def test_other_contexts_stay_refused(template: str, value: str) -> None:
+    with pytest.raises(RenderError, match=r"stands in the attribute"):
+        result(template, value)
+
+
+@pytest.mark.parametrize(
+    ("template", "value"),
+    [('<table><colgroup><col span="{}"></colgroup></table>', 2),
+     ('<table><tr><th abbr="{}">x</th></tr></table>', "a <b> & c"),
+     ('<abbr title="{}">x</abbr>', 'a "b" c')],
+)  # fmt: skip
+def test_plain_attributes_take_text(template: str, value: object) -> None:
+    assert "<b>" not in str(result(template, value))
