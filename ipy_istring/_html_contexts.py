@@ -210,8 +210,8 @@ _NUMBER = re.compile(r"-?[0-9]*")
 # second pass, in Chromium: style="width: {v}%" given "1%; position: fixed; inset: 0;
 # background: url(https://x.test/t)" covered the page and requested the value's URL).  A
 # field may stand there only as the whole number of a size, in a style attribute whose text
-# is plain declarations: property: value; with letters, digits and # . % , + - ( ) only (no
-# quote, backslash, slash, comment, !, @, braces, or unbalanced parenthesis: so no string,
+# is plain declarations: property: value; with letters, digits and # . % , + - ( ) / only (no
+# quote, backslash, asterisk, comment, !, @, braces, or unbalanced parenthesis: so no string,
 # escape or url( token spans a ";", and the declarations are what the split at ";" reads).
 # The field's declaration is one of these properties, and its value the field then a unit
 # (width: {pct}%): the value must be a plain non-negative number, which no CSS token it
@@ -224,7 +224,9 @@ _STYLE_NUMBERS = _names(
     border-radius"""
 )
 _STYLE_UNITS = _names("% px em rem ch ex pt", "")
-_STYLE_TEXT = re.compile(r"[A-Za-z0-9#.%,:;()\t\n\x0c\r +-]*")
+# The twenty-fifth pass lets the text hold "/" (font: 12px/1.5 serif, rgb({r} {g} {b} / {a})):
+# with no "*" a slash starts no comment, and it is a delimiter, which spans no ";".
+_STYLE_TEXT = re.compile(r"[A-Za-z0-9#.%,:;()/\t\n\x0c\r +-]*")
 _STYLE_DECLARATION = re.compile(r"[\t\n\x0c\r ]*(-?[A-Za-z][A-Za-z-]*)[\t\n\x0c\r ]*:(.*)", re.S)
 _STYLE_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 # A field may also be the whole value of a colour property in such plain declarations
@@ -265,8 +267,8 @@ _COLOUR_FUNCTION = re.compile(
     r"|(?:[Rr][Gg][Bb][Aa]?\( *{n}%?|[Hh][Ss][Ll][Aa]?\( *{n}(?:deg)?)"
     r" +{n}%? +{n}%?(?: */ *{n}%?)? *\)".replace("{n}", _COLOUR_NUMBER)
 )
-_COLOUR_FIELD_BEFORE = "( ,"
-_COLOUR_FIELD_AFTER = re.compile(r"(?:%|deg)?(?:[ ,)]|\Z)")
+_COLOUR_FIELD_BEFORE = "( ,/"
+_COLOUR_FIELD_AFTER = re.compile(r"(?:%|deg)?(?:[ ,)/]|\Z)")
 # A field may also be the whole value of one of a few properties that take keywords only,
 # checked at render time against the property's own list: each sets that property alone,
 # the element's own box and text (no position, no size past its box, nothing loaded).
