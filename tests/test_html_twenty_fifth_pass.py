@@ -19,6 +19,15 @@ svg opacities, the comma form of colour functions, and accent-color.
   given ``red; position: fixed; inset: 0; background: url(https://x.test/t)`` covered the page
   and requested the URL; html() refuses it.  (The twenty-third pass's refused case moved to
   ``text-emphasis-color``, still off the list.)
+* Over-refusal: ``/`` in a style attribute's text (``font: 12px/1.5 serif``,
+  ``rgb({r} {g} {b} / {a})``).  With no ``*`` a slash starts no comment, and it is a
+  delimiter that spans no ``;``, so the twenty-second pass's proof holds: a number field
+  may also stand after or before ``/`` in a colour function.  Positive control: pasted in,
+  the alpha field given ``1 / 0); position: fixed; ...`` covered the page; html() refuses it.
+  Differential run (the twenty-third pass's, with fourteen slash pieces): every accepted
+  text's marks land only in the allowed longhands, as the split at ``;`` reads them (163 of
+  800 accepted with seed 25, 74 of them with a slash).  Mutation check: with ``*`` let in
+  beside ``/``, the run finds texts a comment misreads (6 of 176 with seed 25).
 * Red team of the twenty-fourth pass, holds: a number field of ``rgb({r}, 0, 0)`` refuses
   ``1.``, ``.5``, ``+1``, Arabic-Indic and fullwidth digits, ``0x1``, ``1/**/``, ``1\\,``,
   ``1)``, ``1e3``, NaN and infinities; a whole colour refuses CSS escapes, comments, nested
@@ -41,13 +50,17 @@ import re
 from typing import Any
 
 import pytest
+import test_html_twenty_fourth_pass as twenty_fourth
+import test_html_twenty_third_pass as twenty_third
 from markupsafe import Markup
 from test_html import browser  # noqa: F401 (the module's Chromium, a fixture)
 from test_html_seventh_pass import result
 from test_html_twentieth_pass import naive
-from test_html_twenty_fourth_pass import COVER, COVERED
+from test_html_twenty_fourth_pass import ALLOWED, COVER, COVERED
 from test_html_twenty_second_pass import shown
+from test_html_twenty_third_pass import fresh_plans  # noqa: F401 (a fixture)
 
+from ipy_istring import _html_contexts as contexts
 from ipy_istring.fields import RenderError
 
 GRADIENT = (
@@ -218,6 +231,71 @@ def test_what_is_accepted_computes_as_its_canonical_value(
 def test_other_contexts_stay_refused(template: str, value: str) -> None:
     with pytest.raises(RenderError, match=r"stands in the attribute"):
         result(template, value)
+
+
+SLASH = '<div style="font: 12px/1.5 serif; color: rgb({} {} {} / {})">x</div>'
+
+
+def test_a_slash_in_the_style_text_is_accepted(browser: Any) -> None:  # noqa: F811
+    hostile = f"1 / 0); {COVER}; x: rgb(0"
+    assert shown(browser, naive(SLASH, 1, 2, 3, hostile)) == COVERED  # (pasted in)
+    with pytest.raises(RenderError, match=r"stands in a style attribute as the number"):
+        result(SLASH, 1, 2, 3, hostile)
+    rendered = str(result(SLASH, 255, 0, 0, 0.5))
+    assert rendered == naive(SLASH, 255, 0, 0, 0.5)
+    seen = shown(browser, rendered, ("color", "line-height", "font-size"))
+    assert (seen["color"], seen["line-height"], seen["font-size"]) == (
+        "rgba(255, 0, 0, 0.5)",
+        "18px",
+        "12px",
+    )
+    for refused in ['<div style="color: red /* ; */; width: {}%">x</div>',
+                    '<div style="color: red; width: {}%/**/">x</div>',
+                    '<div style="color: rgb(1 2 3 */ {})">x</div>']:  # fmt: skip
+        with pytest.raises(RenderError, match=r"stands in a style attribute"):
+            result(refused, 1)
+
+
+# Field pieces with a slash, for the twenty-third pass's differential run.
+SLASH_PIECES = [
+    "color: rgb({} {} {} / {})", "color: rgb(18 52 86 / {})", "fill: rgb({} 52 86/0.5)",
+    "color: rgb({} 52 86 /{})", "font: 12px/1.5 serif; color: {}", "color: {}/",
+    "color: /{}", "aspect-ratio: 16/9; display: {}", "color: rgb({}/52, 52, 86)",
+    "/{}: red", "color: {} / red", "width: {}%/2", "background: {} /", "/ display: {}",
+]  # fmt: skip
+
+
+def slash_marked(template: str) -> list[str]:
+    """The twenty-fourth pass's marks, with a number after "/" or between two fields."""
+    values = twenty_fourth.marked(template)
+    for index, before in enumerate(template.split("{}")[:-1]):
+        if before.rstrip(" ").endswith("/") or (index and not before.strip(" ")):
+            values[index] = "18"
+    return values
+
+
+def slash_landed(browser: Any, seed: int) -> list[tuple[set[str], set[str]]]:  # noqa: F811
+    """The run over the twenty-fourth pass's pieces and the slash pieces."""
+    pieces = twenty_fourth.FIELD_PIECES + SLASH_PIECES * 2
+    marks = tuple(twenty_fourth.KEYWORD_MARKS.values())
+    return twenty_third.landed(browser, seed, pieces, slash_marked, marks)
+
+
+def test_a_mark_lands_where_it_is_written_with_a_slash(browser: Any) -> None:  # noqa: F811
+    found = slash_landed(browser, seed=25)
+    assert len(found) > 100
+    assert all(whole == split and whole <= ALLOWED for whole, split in found)
+
+
+def test_the_differential_run_sees_an_asterisk_let_in(
+    browser: Any,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+    fresh_plans: None,  # noqa: F811
+) -> None:
+    # Mutation check: with "*" let in beside "/", a comment hides a ";" from the split.
+    monkeypatch.setattr(contexts, "_STYLE_TEXT", re.compile(r"[A-Za-z0-9#.%,:;()/*\t\n\x0c\r +-]*"))
+    found = slash_landed(browser, seed=25)
+    assert not all(whole == split and whole <= ALLOWED for whole, split in found)
 
 
 @pytest.mark.parametrize(
