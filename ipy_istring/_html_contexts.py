@@ -162,6 +162,12 @@ _PAGE_GROUPS = {
 # functions go in the template (fill="rgb({r} {g} {b})").
 _PAINT = frozenset(("fill", "stroke"))
 _PAINT_VALUE = re.compile(r"[A-Za-z0-9#., _+-]*")
+# svg opacities are presentation attributes too, CSS values, and a stop's offset a number:
+# a value there could write a function whose value html() never saw (the twenty-fifth pass:
+# in Chromium stop-opacity="var(--x)" took the page's custom property, flood-opacity="attr(x
+# type(<number>))" another attribute's value).  A value there is a plain number, or percentage.
+_SVG_NUMBERS = _names("opacity fill-opacity stroke-opacity stop-opacity flood-opacity offset")
+_SVG_NUMBER = re.compile(r"-?(?:[0-9]+|[0-9]*\.[0-9]+)%?")
 # A <map>'s name (or id: Chromium takes either) exists for the page's images to refer to, by
 # the first map of that name in the page (in tree order, an output before the page's own): a
 # value there chooses which image of the page the output's links serve, as a <details> name
@@ -204,8 +210,8 @@ _NUMBER = re.compile(r"-?[0-9]*")
 # second pass, in Chromium: style="width: {v}%" given "1%; position: fixed; inset: 0;
 # background: url(https://x.test/t)" covered the page and requested the value's URL).  A
 # field may stand there only as the whole number of a size, in a style attribute whose text
-# is plain declarations: property: value; with letters, digits and # . % , + - ( ) only (no
-# quote, backslash, slash, comment, !, @, braces, or unbalanced parenthesis: so no string,
+# is plain declarations: property: value; with letters, digits and # . % , + - ( ) / only (no
+# quote, backslash, asterisk, comment, !, @, braces, or unbalanced parenthesis: so no string,
 # escape or url( token spans a ";", and the declarations are what the split at ";" reads).
 # The field's declaration is one of these properties, and its value the field then a unit
 # (width: {pct}%): the value must be a plain non-negative number, which no CSS token it
@@ -218,7 +224,9 @@ _STYLE_NUMBERS = _names(
     border-radius"""
 )
 _STYLE_UNITS = _names("% px em rem ch ex pt", "")
-_STYLE_TEXT = re.compile(r"[A-Za-z0-9#.%,:;()\t\n\x0c\r +-]*")
+# The twenty-fifth pass lets the text hold "/" (font: 12px/1.5 serif, rgb({r} {g} {b} / {a})):
+# with no "*" a slash starts no comment, and it is a delimiter, which spans no ";".
+_STYLE_TEXT = re.compile(r"[A-Za-z0-9#.%,:;()/\t\n\x0c\r +-]*")
 _STYLE_DECLARATION = re.compile(r"[\t\n\x0c\r ]*(-?[A-Za-z][A-Za-z-]*)[\t\n\x0c\r ]*:(.*)", re.S)
 _STYLE_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 # A field may also be the whole value of a colour property in such plain declarations
@@ -239,21 +247,28 @@ _STYLE_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 # is such a function, and each field stands between its delimiters ("(", ",", " " before it;
 # a unit, ",", " ", ")" after it), so the value, a plain number (the twenty-second pass's
 # rule), is one number of the function whatever its digits.
+#
+# The twenty-fifth pass: the comma (legacy) form is CSS Color 4's, where rgb() takes three
+# numbers or three percentages and hsl() a saturation and a lightness in percent (in Chromium
+# rgb(1%, 2, 3) and hsl(1, 2, 3) were invalid, and the colour stayed the inherited one: a value
+# html() accepted that did not render); the space form takes either.  accent-color, the colour
+# of the element's own checkboxes, radios and range, is added.
 _STYLE_COLOURS = _names(
     """color background-color background border-color outline-color fill stroke
     border-top-color border-right-color border-bottom-color border-left-color stop-color
-    flood-color lighting-color caret-color text-decoration-color column-rule-color"""
+    flood-color lighting-color caret-color text-decoration-color column-rule-color
+    accent-color"""
 )
 _STYLE_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z]+")
 _COLOUR_NUMBER = r"[0-9]+(?:\.[0-9]+)?"
 _COLOUR_FUNCTION = re.compile(
-    r"(?:[Rr][Gg][Bb][Aa]?\( *{n}%?|[Hh][Ss][Ll][Aa]?\( *{n}(?:deg)?)"
-    r"(?: *, *{n}%? *, *{n}%?(?: *, *{n}%?)?| +{n}%? +{n}%?(?: */ *{n}%?)?) *\)".replace(
-        "{n}", _COLOUR_NUMBER
-    )
+    r"(?:[Rr][Gg][Bb][Aa]?\( *(?:{n} *, *{n} *, *{n}|{n}% *, *{n}% *, *{n}%)"
+    r"|[Hh][Ss][Ll][Aa]?\( *{n}(?:deg)? *, *{n}% *, *{n}%)(?: *, *{n}%?)? *\)"
+    r"|(?:[Rr][Gg][Bb][Aa]?\( *{n}%?|[Hh][Ss][Ll][Aa]?\( *{n}(?:deg)?)"
+    r" +{n}%? +{n}%?(?: */ *{n}%?)? *\)".replace("{n}", _COLOUR_NUMBER)
 )
-_COLOUR_FIELD_BEFORE = "( ,"
-_COLOUR_FIELD_AFTER = re.compile(r"(?:%|deg)?(?:[ ,)]|\Z)")
+_COLOUR_FIELD_BEFORE = "( ,/"
+_COLOUR_FIELD_AFTER = re.compile(r"(?:%|deg)?(?:[ ,)/]|\Z)")
 # A field may also be the whole value of one of a few properties that take keywords only,
 # checked at render time against the property's own list: each sets that property alone,
 # the element's own box and text (no position, no size past its box, nothing loaded).
@@ -506,7 +521,8 @@ class Slot:
     paint: bool = False  # the field is in an svg paint (fill, stroke): see _PAINT_VALUE
     choice: str = ""  # the field is a whole tabindex or autocomplete: see _CHOICES
     # "id" or "name": the field is in one after a prefix without a separator (a number only);
-    # "style": the field is the number of a size in a style attribute (see _STYLE_NUMBERS)
+    # "style": the field is the number of a size in a style attribute (see _STYLE_NUMBERS);
+    # "svg": it is in an svg opacity or offset (see _SVG_NUMBERS)
     number: str = ""
     colour: bool = False  # the field is a colour in a style attribute: see _STYLE_COLOURS
     keywords: tuple[str, ...] = ()  # it is a keyword of these properties: see _STYLE_KEYWORDS
@@ -1217,6 +1233,12 @@ _REFUSALS: dict[str, Refusal] = {
         "rgb({r}, {g}, {b}) in the template), or choose among fixed styles with a class "
         "(class=\"level-{x}\")",
     ),
+    "svg number": (
+        "stands in an svg opacity or a stop's offset, a CSS value, and is no plain number: it "
+        "could write a function whose value html() never sees (in Chromium "
+        'stop-opacity="var(--x)" took the page\'s custom property)',
+        'Pass a number (opacity="0.5", offset="40%"), or write the function in the template',
+    ),
     "name number": (
         "gives the rest of a name whose prefix has no separator (-, :, ., [) and is no number: "
         "the prefix and the value may make any name (\"act\" + \"ion\" is the form's "
@@ -1690,6 +1712,8 @@ def _decide(
             kind = "attribute" if rule == "plain" else "url"
             continues_token = continues_token or index in _token_continuations(landing, token)
             paint = paint or (landing.namespace == SVG_NS and landing.attribute in _PAINT)
+            if landing.namespace == SVG_NS and landing.attribute in _SVG_NUMBERS:
+                number = number or "svg"  # (a number as well in either case)
             if rule != "plain" and url is None:
                 url = dataclasses.replace(landing, kind=rule)
         else:
@@ -2047,8 +2071,8 @@ def token_refusal(slot: Slot, *readings: str) -> Refusal | None:
     (class="level-{x}") and the value would split it, or is an svg paint and the value holds
     more than a colour's or an id's characters, or is a whole tabindex or autocomplete and
     the value is none of its choices, or is in an id after a prefix without a separator and
-    the value is no number (or a name's), or is a colour in a style attribute and the value
-    is none (each reading must be one)."""
+    the value is no number (or a name's, an svg opacity's), or is a colour in a style
+    attribute and the value is none (each reading must be one)."""
     if slot.colour and not all(map(_is_colour, readings)):
         return _REFUSALS["style colour"]
     for name in slot.keywords:
@@ -2063,6 +2087,8 @@ def token_refusal(slot: Slot, *readings: str) -> Refusal | None:
         return _choice_words(slot.choice)
     if slot.number == "style" and _STYLE_NUMBER.fullmatch(text) is None:
         return _REFUSALS["style number"]
+    if slot.number == "svg" and _SVG_NUMBER.fullmatch(text) is None:
+        return _REFUSALS["svg number"]
     if slot.number in ("id", "name") and _NUMBER.fullmatch(text) is None:
         return _REFUSALS[f"{slot.number} number"]
     return None

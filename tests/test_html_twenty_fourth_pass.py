@@ -16,7 +16,8 @@ style attribute, and a quotation's cite.
   bottom, left), ``stop-color``, ``flood-color``, ``lighting-color``, ``caret-color``,
   ``text-decoration-color``, ``column-rule-color``: each computes to the colour given in
   Chromium.  (``caret-color`` was in the twenty-third pass's list of refused contexts; that
-  case now uses ``accent-color``, still off the list; three values there, and one in
+  case now uses ``accent-color``, then off the list (the twenty-fifth pass added it and
+  moved the case to ``text-emphasis-color``); three values there, and one in
   ``tests/test_html.py``, that were plain colour functions are now broken ones:
   ``rgb(1, 2, 3``, ``rgb(1 2 3))``, ``hsl(0 0% 0%); x: y``, ``rgb(1, 2, 3); x: y``.)
 * Keywords: a field may be the whole value of ``text-align``, ``font-weight``,

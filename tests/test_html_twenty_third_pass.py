@@ -178,7 +178,7 @@ def test_a_colour_takes_hex_and_names_only(value: object) -> None:
         '<p style="border: 1px solid {}">x</p>',
         '<p style="background: url(x.png) {}">x</p>',
         '<p style="background: {} url(x.png)">x</p>',
-        '<p style="accent-color: {}">x</p>',
+        '<p style="text-emphasis-color: {}">x</p>',
         '<p style="position: {}">x</p>',
         '<p style="font-family: \'a; color: {}\'">x</p>',
         '<p style="color: red /* ; */; color: {}">x</p>',
