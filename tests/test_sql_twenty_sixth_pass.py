@@ -162,13 +162,15 @@ def test_duckdb_ordinary_settings_stay_accepted_and_run() -> None:
 def test_postgresql_ordinary_settings_run_and_log_directory_is_refused_by_the_server(
     pg: Any,  # noqa: F811
 ) -> None:
-    pg.execute(*_render("set statement_timeout = {v}", "format", "postgresql", v="5s"))
-    pg.execute(*_render("set timezone = {v}", "format", "postgresql", v="UTC"))
+    """PostgreSQL's SET takes no parameter ('syntax error at or near $1'): a literal.  The
+    test server's role is a superuser, and log_directory is still refused in a session."""
+    pg.execute(*_render("set statement_timeout = {v:l}", "format", "postgresql", v="5s"))
+    pg.execute(*_render("set timezone = {v:l}", "format", "postgresql", v="UTC"))
     assert pg.execute("show statement_timeout").fetchone() == ("5s",)
     import psycopg
 
     with pytest.raises(psycopg.errors.CantChangeRuntimeParam, match="cannot be changed now"):
-        pg.execute(*_render("set log_directory = {v}", "format", "postgresql", v=os.sep))
+        pg.execute(*_render("set log_directory = {v:l}", "format", "postgresql", v=os.sep))
 
 
 @pytest.mark.parametrize(
