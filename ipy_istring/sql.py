@@ -603,9 +603,13 @@ def _creates_external_resource(statement: list[str]) -> bool:
 # And DuckDB's secret_directory: the session loads the persistent secrets in the directory it
 # names when it first looks one up, and uses them for its later reads and writes (a secret the
 # value's directory held, with its http_proxy and bearer_token, was the one which_secret() chose
-# for an https:// URL the author's later query named).
+# for an https:// URL the author's later query named).  And DuckDB's http_proxy (not its
+# _username or _password): INSTALL and autoloading download extensions over plain http through
+# it, so the proxy serves the file installed, as a custom extension repository does (a static
+# install inet fetched the value's proxy's bytes; the signature check refused them).
 _CODE_SETTING = re.compile(
-    r"librar|command|extension|home_directory|secret_directory|\bon_\w*init|start_proc"
+    r"librar|command|extension|home_directory|secret_directory|http_proxy(?!_)|\bon_\w*init"
+    r"|start_proc"
 )
 
 
@@ -1079,7 +1083,8 @@ _SETTING_CODE_WHY = (
     "sets where the database loads its libraries or extensions from, or a command it runs, or "
     "(DuckDB's secret_directory) the directory whose stored secrets it loads and then uses for "
     "the session's later reads and writes (a secret placed there chose their proxy, endpoint "
-    "and credentials)"
+    "and credentials), or (DuckDB's http_proxy) the proxy that serves the extensions INSTALL "
+    "and autoloading download"
 )
 _EXTENSION = (
     "which runs the extension's scripts (to install it, or UPDATE it to another version) and "

@@ -8,7 +8,8 @@ catalog (DuckDB's ``duckdb_functions()``, PostgreSQL's ``pg_proc`` with tablefun
 loading or commands, and fail on any that is neither refused nor reviewed here as data: a new
 version's ``query_json()`` gets looked at before a value reaches it.  The settings whose value
 ``sql()`` refuses (``_CODE_SETTING``: libraries, commands, extensions, DuckDB's home and secret
-directories) are checked the same way against ``duckdb_settings()`` and ``pg_settings``.
+directories, its http_proxy) are checked the same way against ``duckdb_settings()`` and
+``pg_settings``.
 """
 
 from __future__ import annotations

@@ -13,6 +13,14 @@ same way; only the http type exists without httpfs (offline), so the use itself 
 which_secret(), not by a request.  ``secret_directory`` is a code setting now (refused, in any
 case and dialect, as ``home_directory`` and ``extension_directory`` are).
 
+Hole (DuckDB 2.0.1 and 1.5.6): ``set http_proxy = {v}`` was accepted.  DuckDB's INSTALL and
+autoloading download extensions over plain http (``http://extensions.duckdb.org/...``)
+through that proxy: with the value naming a local listener, the author's static ``install
+inet`` fetched the listener's bytes (the positive control; a gzip of marker text, which the
+signature and metadata check refused).  The value chose where the extension's code came
+from, as ``custom_extension_repository`` (refused) does; ``http_proxy`` is a code setting now.
+Its ``http_proxy_username`` and ``http_proxy_password`` stay accepted (data sent to it).
+
 Held (each run on the database; a value setting is a parameter or a literal):
 * ``set file_search_path = {v}`` makes a later relative ``read_csv('data.csv')`` read the
   value's directory, which is a file the value chooses, as ``read_csv({p})`` chooses one
@@ -35,9 +43,12 @@ Already refused, checked again: DuckDB ``extension_directory``, ``extension_dire
 
 from __future__ import annotations
 
+import gzip
 import os
 import pathlib
+import socket
 import tempfile
+import threading
 from typing import Any
 
 import duckdb
@@ -93,6 +104,58 @@ SECRET_DIRECTORY = [
 def test_secret_directory_from_a_value_is_refused(text: str, dialect: str | None) -> None:
     with pytest.raises(RenderError, match="stored secrets it loads"):
         _render(text, "qmark", dialect, v=tempfile.gettempdir())
+
+
+def _serve_garbage(server: socket.socket, requests: list[bytes]) -> None:
+    """Answer each request with a gzip of text that is no extension (the marker)."""
+    body = gzip.compress(b"no extension: MARKER" * 100)  # past DuckDB's size check
+    while True:
+        try:
+            connection, _ = server.accept()
+        except OSError:  # closed by the test
+            return
+        requests.append(connection.recv(4096).split(b"\r\n")[0])
+        head = b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\nConnection: close\r\n\r\n" % len(body)
+        connection.sendall(head + body)
+        connection.close()
+
+
+def test_duckdb_http_proxy_serves_the_extensions_a_later_install_fetches(
+    tmp_path: pathlib.Path,
+) -> None:
+    """The positive control: the render sql() gave before this pass.  The author's static
+    INSTALL downloaded from the value's proxy (over plain http); only the signature check
+    stopped its bytes, as for a custom extension repository, which is refused too."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)
+    requests: list[bytes] = []
+    threading.Thread(target=_serve_garbage, args=(server, requests), daemon=True).start()
+    author = duckdb.connect()
+    author.execute(f"set extension_directory = '{tmp_path}'")
+    author.execute("set http_proxy = ?", [f"127.0.0.1:{server.getsockname()[1]}"])
+    try:
+        with pytest.raises(duckdb.IOException, match="not a DuckDB extension"):
+            author.execute("install inet")
+    finally:
+        server.close()
+    assert requests and b"/inet.duckdb_extension.gz" in requests[0]
+
+
+@pytest.mark.parametrize("dialect", ["duckdb", None])
+@pytest.mark.parametrize(
+    "text", ["set http_proxy = {v}", "set global http_proxy to {v:l}", "pragma http_proxy = {v}"]
+)
+def test_http_proxy_from_a_value_is_refused(text: str, dialect: str | None) -> None:
+    with pytest.raises(RenderError, match="the proxy that serves the extensions"):
+        _render(text, "qmark", dialect, v="127.0.0.1:3128")
+
+
+def test_http_proxy_credentials_stay_accepted() -> None:
+    """The proxy's user name and password are data it is sent."""
+    connection = duckdb.connect()
+    for name in ("http_proxy_username", "http_proxy_password"):
+        connection.execute(*_render(f"set {name} = {{v}}", "qmark", "duckdb", v="MARKER"))
 
 
 def test_secret_directory_written_in_the_text_stays_accepted(tmp_path: pathlib.Path) -> None:
