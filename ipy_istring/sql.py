@@ -600,7 +600,17 @@ def _creates_external_resource(statement: list[str]) -> bool:
 # on_plperlu_init hold Perl code run when the interpreter starts, pltcl.start_proc and
 # pltclu.start_proc (and plv8.start_proc) name a function run then.  Those appear in
 # pg_settings only once the language is loaded, so no catalog review would have found them.
-_CODE_SETTING = re.compile(r"librar|command|extension|home_directory|\bon_\w*init|start_proc")
+# And DuckDB's secret_directory: the session loads the persistent secrets in the directory it
+# names when it first looks one up, and uses them for its later reads and writes (a secret the
+# value's directory held, with its http_proxy and bearer_token, was the one which_secret() chose
+# for an https:// URL the author's later query named).  And DuckDB's http_proxy (not its
+# _username or _password): INSTALL and autoloading download extensions over plain http through
+# it, so the proxy serves the file installed, as a custom extension repository does (a static
+# install inet fetched the value's proxy's bytes; the signature check refused them).
+_CODE_SETTING = re.compile(
+    r"librar|command|extension|home_directory|secret_directory|http_proxy(?!_)|\bon_\w*init"
+    r"|start_proc"
+)
 
 
 def _code_setting(name: str) -> bool:
@@ -1065,9 +1075,16 @@ def _setting_name(setting: list[str]) -> str:
     return "".join(setting[start:end])
 
 
-_SETTING_CODE = "naming a setting that says where the database loads libraries or extensions from"
+_SETTING_CODE = (
+    "naming a setting that says where the database loads libraries or extensions from (or "
+    "stored secrets)"
+)
 _SETTING_CODE_WHY = (
-    "sets where the database loads its libraries or extensions from, or a command it runs"
+    "sets where the database loads its libraries or extensions from, or a command it runs, or "
+    "(DuckDB's secret_directory) the directory whose stored secrets it loads and then uses for "
+    "the session's later reads and writes (a secret placed there chose their proxy, endpoint "
+    "and credentials), or (DuckDB's http_proxy) the proxy that serves the extensions INSTALL "
+    "and autoloading download"
 )
 _EXTENSION = (
     "which runs the extension's scripts (to install it, or UPDATE it to another version) and "

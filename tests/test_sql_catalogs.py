@@ -7,8 +7,9 @@ catalog (DuckDB's ``duckdb_functions()``, PostgreSQL's ``pg_proc`` with tablefun
 ``pragma_function_list``) for functions taking arguments whose names speak of queries, code,
 loading or commands, and fail on any that is neither refused nor reviewed here as data: a new
 version's ``query_json()`` gets looked at before a value reaches it.  The settings whose value
-``sql()`` refuses (``_CODE_SETTING``: libraries, commands, extensions, DuckDB's home directory)
-are checked the same way against ``duckdb_settings()`` and ``pg_settings``.
+``sql()`` refuses (``_CODE_SETTING``: libraries, commands, extensions, DuckDB's home and secret
+directories, its http_proxy) are checked the same way against ``duckdb_settings()`` and
+``pg_settings``.
 """
 
 from __future__ import annotations
@@ -141,7 +142,7 @@ DATA_SETTINGS = {
     # positions, docs/renderers.md), limits on them, and sizes.  file_search_path was checked:
     # LOAD, INSTALL and IMPORT DATABASE do not resolve their paths through it.
     "allowed_directories", "allowed_paths", "file_search_path", "log_query_path",
-    "max_temp_directory_size", "secret_directory", "temp_directory",
+    "max_temp_directory_size", "temp_directory",
     "initial_column_segment_size",
     # a schema search path: a choice among what the connection reaches (docs/renderers.md)
     "search_path",
