@@ -296,6 +296,20 @@ _PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
         frozenset({"-a", "--args", "-e", "--extra-vars"}),
     ),
 }
+# Options whose argument names a shared library the program loads (or the directory it finds
+# one in), whose code runs when loaded, by program; a marker's constructor ran in each:
+# `openssl dgst -engine ./x.so f` (also `--engine=`, s_client's -ssl_client_engine) and
+# `-provider-path . -provider x` (./x.so) in real openssl 3.0; ssh's PKCS#11 library `-I`
+# (which `ssh -o PKCS11Provider=` already refused), `ssh-keygen -D` and its FIDO middleware
+# `-w` in real OpenSSH 9.2.  By their manuals: ssh-add's `-s` and `-S` (the agent loads them)
+# and curl's `--engine` (OpenSSL's engine, as openssl's).
+_MODULE_OPTIONS: dict[str, frozenset[str]] = {
+    "openssl": frozenset({"-engine", "-ssl_client_engine", "-provider", "-provider-path"}),
+    "ssh": frozenset({"-I"}),
+    "ssh-keygen": frozenset({"-D", "-w"}),
+    "ssh-add": frozenset({"-s", "-S"}),
+    "curl": frozenset({"--engine"}),
+}
 # Programs that read their first argument as a cluster of option letters even without a '-'
 # (old-style `tar cIf CMD out.tar f`: -I runs CMD, through /bin/sh in GNU tar), and why.
 _OLD_STYLE_OPTIONS = {"tar": "tar cIf CMD out.tar f runs CMD as its compressor"}
@@ -2895,6 +2909,12 @@ def _code_argument_of(
     programs = _PROGRAM_OPTIONS.get(name, frozenset())
     if option in programs or _takes_next(last, programs):
         return f"the argument of {name} {option or last}, a command that {name} runs as code"
+    module_option = _module_option(name, option, last, prefix)
+    if module_option:
+        return (
+            f"the argument of {name} {module_option}, a shared library that {name} loads "
+            "(by its path, ./x.so, or from a directory), whose code runs when loaded"
+        )
     if name in _COMMAND_OPERANDS and _operand_count(before) >= _COMMAND_OPERANDS[name]:
         return f"the command string of {name}, " + _AS_CODE.format("a shell")
     if name in _COMMAND_SETTINGS:
@@ -2943,6 +2963,21 @@ def _code_argument_of(
             "command, and '!!' joins a second address to any address (OPEN:f!!SYSTEM:cmd)"
         )
     return None
+
+
+def _module_option(name: str, option: str, last: str | None, prefix: str) -> str:
+    """The option of ``name`` (see _MODULE_OPTIONS) whose argument a value is, glued to it
+    (``option``) or the word after it (``last``); "" if none.  openssl reads its options with
+    one dash or two, and ``-engine=x`` as ``-engine x``."""
+    modules = _MODULE_OPTIONS.get(name, frozenset())
+    if name != "openssl":
+        return option if option in modules else (last or "") if _takes_next(last, modules) else ""
+    glued, equals, _ = prefix.partition("=")
+    word = glued if equals else last
+    if word is None or not word.startswith("-"):
+        return ""
+    spelled = "-" + word.lstrip("-")
+    return spelled if spelled in modules else ""
 
 
 def _unknown_code_option(command: Sequence[str | None], prefix: str) -> str | None:
@@ -3239,6 +3274,8 @@ def _glued_code_options(name: str) -> frozenset[str]:
         _SCRIPT_FIRST[name][0] if name in _SCRIPT_FIRST else (),
         _PERL_MODULE_OPTIONS if name == "perl" else (),
         ("-o",) if name in ("ssh", "scp", "sftp") else (),
+        # (`ssh -vI{lib}`; openssl's options are no clusters: see _module_option)
+        _MODULE_OPTIONS.get(name, ()) if name != "openssl" else (),
     )
 
 
