@@ -168,6 +168,47 @@ _PAINT_VALUE = re.compile(r"[A-Za-z0-9#., _+-]*")
 # type(<number>))" another attribute's value).  A value there is a plain number, or percentage.
 _SVG_NUMBERS = _names("opacity fill-opacity stroke-opacity stop-opacity flood-opacity offset")
 _SVG_NUMBER = re.compile(r"-?(?:[0-9]+|[0-9]*\.[0-9]+)%?")
+# The other svg presentation attributes are CSS values as well (the twenty-sixth pass: in
+# Chromium stroke-width, font-size, width, x, r, stroke-dasharray, font-family, font-weight,
+# text-anchor and stroke-linecap given var(--x) took the page's custom property,
+# x="attr(data-x type(<length>))" another attribute's value, height="calc(...)" a computed
+# one).  A value there holds no parenthesis, so it can write no function: numbers with a
+# unit, lists of them, path data, names; a transform's functions take numbers only.
+_SVG_LENGTH = r"-?(?:[0-9]+|[0-9]*\.[0-9]+)(?:px|em|ex|rem|pt|pc|cm|mm|in|%)?"
+_SVG_TRANSFORM_NUMBERS = r"[0-9eE ,.+-]"
+_SVG_GRAMMARS = {
+    "lengths": re.compile(rf"(?:{_SVG_LENGTH}(?:[ ,]+{_SVG_LENGTH})*)?"),
+    "path data": re.compile(r"[MmZzLlHhVvCcSsQqTtAa0-9eE ,.+-]*"),
+    "transform": re.compile(
+        rf"(?:(?:matrix|translate|scale|rotate|skewX|skewY)\({_SVG_TRANSFORM_NUMBERS}*\)"
+        rf"|{_SVG_TRANSFORM_NUMBERS})*"
+    ),
+    "names": re.compile(r"[A-Za-z0-9 ,_-]*"),
+}
+_SVG_KINDS = {
+    **dict.fromkeys(
+        _names(
+            """x y dx dy width height cx cy r rx ry x1 y1 x2 y2 points viewBox stroke-width
+            stroke-dasharray font-size rotate textLength"""
+        ),
+        "lengths",
+    ),
+    "d": "path data",
+    "transform": "transform",
+    **dict.fromkeys(
+        _names(
+            """fill-rule stroke-linecap stroke-linejoin font-family font-weight text-anchor
+            dominant-baseline preserveAspectRatio"""
+        ),
+        "names",
+    ),
+}
+_SVG_EXAMPLES = {
+    "lengths": 'Pass numbers with an optional unit (width="12", "3em", "40%"; points="0,0 9 9")',
+    "path data": 'Pass path data of letters and numbers (d="M0 0L9 9Z")',
+    "transform": 'Pass numbers (transform="rotate({a})"), or rotate(45), scale(2)... of numbers',
+    "names": 'Pass a name or a list of names (font-family="DejaVu Sans, serif", "bold")',
+}
 # A <map>'s name (or id: Chromium takes either) exists for the page's images to refer to, by
 # the first map of that name in the page (in tree order, an output before the page's own): a
 # value there chooses which image of the page the output's links serve, as a <details> name
@@ -526,6 +567,7 @@ class Slot:
     number: str = ""
     colour: bool = False  # the field is a colour in a style attribute: see _STYLE_COLOURS
     keywords: tuple[str, ...] = ()  # it is a keyword of these properties: see _STYLE_KEYWORDS
+    svg: str = ""  # the attribute's svg grammar (see _SVG_GRAMMARS), or ""
 
 
 @dataclass(frozen=True)
@@ -1674,7 +1716,7 @@ def _decide(
     keeps_nul = False
     continues_token = paint = colour = False
     keywords: tuple[str, ...] = ()  # the properties whose keyword the field is (each reading)
-    choice = ""
+    choice = svg = ""
     number = ""  # the field is in an id or a name after a prefix without a separator
     for landing in found:
         if landing.where == "text":
@@ -1714,6 +1756,8 @@ def _decide(
             paint = paint or (landing.namespace == SVG_NS and landing.attribute in _PAINT)
             if landing.namespace == SVG_NS and landing.attribute in _SVG_NUMBERS:
                 number = number or "svg"  # (a number as well in either case)
+            if landing.namespace == SVG_NS:
+                svg = svg or _SVG_KINDS.get(landing.attribute, "")
             if rule != "plain" and url is None:
                 url = dataclasses.replace(landing, kind=rule)
         else:
@@ -1741,6 +1785,7 @@ def _decide(
         number,
         colour,
         keywords,
+        svg,
     )
     return slot, url
 
@@ -2089,9 +2134,21 @@ def token_refusal(slot: Slot, *readings: str) -> Refusal | None:
         return _REFUSALS["style number"]
     if slot.number == "svg" and _SVG_NUMBER.fullmatch(text) is None:
         return _REFUSALS["svg number"]
+    if slot.svg and _SVG_GRAMMARS[slot.svg].fullmatch(text) is None:
+        return _svg_words(slot.svg)
     if slot.number in ("id", "name") and _NUMBER.fullmatch(text) is None:
         return _REFUSALS[f"{slot.number} number"]
     return None
+
+
+def _svg_words(kind: str) -> Refusal:
+    """The refusal of a value that is not of its svg attribute's grammar ``kind``."""
+    return (
+        f"stands in an svg attribute that takes {kind}, a CSS value, and is not of that plain "
+        "form: it could write a function whose value html() never sees (in Chromium "
+        'stroke-width="var(--x)" took the page\'s custom property)',
+        _SVG_EXAMPLES[kind] + ", or write the function in the template",
+    )
 
 
 def _is_colour(text: str) -> bool:

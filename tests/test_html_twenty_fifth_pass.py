@@ -67,6 +67,7 @@ GRADIENT = (
     '<svg style="--x: 0.2"><linearGradient id="g"><stop id="t" stop-color="red" '
     'stop-opacity="{}"/></linearGradient><rect fill="url(#g)" width="9" height="9"/></svg>'
 )
+SVG_NUMBER_REFUSED = r"stands in an svg opacity .* no plain number"
 FLOOD = (
     '<svg><filter id="f"><feFlood id="t" x="0.3" flood-opacity="{}"/></filter>'
     '<rect filter="url(#f)" width="9" height="9"/></svg>'
@@ -102,11 +103,25 @@ def test_an_svg_opacity_positive_control_and_fix(
     page_value: str,
     name: str,
 ) -> None:
-    # Positive control: the value's function read a value of the page's, not its own.
+    plain = [("0.5", "0.5"), ("40%", "0.4"), (1, "1"), (".25", "0.25")]
+    control_and_fix(browser, template, (hostile, name, page_value), SVG_NUMBER_REFUSED, plain)
+
+
+def control_and_fix(
+    browser: Any,  # noqa: F811
+    template: str,
+    control: tuple[str, str, str],
+    refusal: str,
+    plain: list[tuple[object, str]],
+) -> None:
+    """The positive control (pasted in, the hostile value made the property ``name`` of #t
+    the page's value), html()'s refusal of it, and each plain value rendered as written,
+    computing to its own value and requesting nothing."""
+    hostile, name, page_value = control
     assert computed(browser, naive(template, hostile))[1][name] == page_value
-    with pytest.raises(RenderError, match=r"stands in an svg opacity .* no plain number"):
+    with pytest.raises(RenderError, match=refusal):
         result(template, hostile)
-    for value, shown_as in [("0.5", "0.5"), ("40%", "0.4"), (1, "1"), (".25", "0.25")]:
+    for value, shown_as in plain:
         rendered = str(result(template, value))
         assert rendered == naive(template, value)
         requested, style = computed(browser, rendered)
