@@ -173,7 +173,8 @@ _SVG_NUMBER = re.compile(r"-?(?:[0-9]+|[0-9]*\.[0-9]+)%?")
 # text-anchor and stroke-linecap given var(--x) took the page's custom property,
 # x="attr(data-x type(<length>))" another attribute's value, height="calc(...)" a computed
 # one).  A value there holds no parenthesis, so it can write no function: numbers with a
-# unit, lists of them, path data, names; a transform's functions take numbers only.
+# unit, lists of them, path data, names; a transform's functions take numbers only; a
+# gradient stop's and a flood's colour is a colour as in a style attribute (_is_colour).
 _SVG_LENGTH = r"-?(?:[0-9]+|[0-9]*\.[0-9]+)(?:px|em|ex|rem|pt|pc|cm|mm|in|%)?"
 _SVG_TRANSFORM_NUMBERS = r"[0-9eE ,.+-]"
 _SVG_GRAMMARS = {
@@ -195,6 +196,9 @@ _SVG_KINDS = {
     ),
     "d": "path data",
     "transform": "transform",
+    # (a gradient stop's and a flood's colour: stop-color="var(--x)" took the page's colour)
+    "stop-color": "colour",
+    "flood-color": "colour",
     **dict.fromkeys(
         _names(
             """fill-rule stroke-linecap stroke-linejoin font-family font-weight text-anchor
@@ -208,6 +212,7 @@ _SVG_EXAMPLES = {
     "path data": 'Pass path data of letters and numbers (d="M0 0L9 9Z")',
     "transform": 'Pass numbers (transform="rotate({a})"), or rotate(45), scale(2)... of numbers',
     "names": 'Pass a name or a list of names (font-family="DejaVu Sans, serif", "bold")',
+    "colour": 'Pass "#" and hex digits, a CSS colour name or rgb() of numbers (stop-color="teal")',
 }
 # A <map>'s name (or id: Chromium takes either) exists for the page's images to refer to, by
 # the first map of that name in the page (in tree order, an output before the page's own): a
@@ -2134,11 +2139,16 @@ def token_refusal(slot: Slot, *readings: str) -> Refusal | None:
         return _REFUSALS["style number"]
     if slot.number == "svg" and _SVG_NUMBER.fullmatch(text) is None:
         return _REFUSALS["svg number"]
-    if slot.svg and _SVG_GRAMMARS[slot.svg].fullmatch(text) is None:
+    if slot.svg and not _of_svg_kind(slot.svg, text):
         return _svg_words(slot.svg)
     if slot.number in ("id", "name") and _NUMBER.fullmatch(text) is None:
         return _REFUSALS[f"{slot.number} number"]
     return None
+
+
+def _of_svg_kind(kind: str, text: str) -> bool:
+    """Whether ``text`` is of the svg attribute's grammar ``kind`` (see _SVG_KINDS)."""
+    return _is_colour(text) if kind == "colour" else bool(_SVG_GRAMMARS[kind].fullmatch(text))
 
 
 def _svg_words(kind: str) -> Refusal:

@@ -283,29 +283,33 @@ def test_a_cite_is_neither_followed_nor_loaded(browser: Any) -> None:  # noqa: F
     ["url(https://x.test/p.svg#g)", "red; fill: url(https://x.test/q.svg#g)", "var(--x)",
      "image(https://x.test/i.png)", "attr(data-x type(<color>))"],
 )  # fmt: skip
-def test_a_stop_or_flood_colour_attribute_holds_a_colour_only(
+def test_a_stop_or_flood_colour_attribute_takes_a_colour_only(
     browser: Any,  # noqa: F811
     value: str,
 ) -> None:
-    # Holds: stop-color and flood-color, as presentation attributes (now taking values), read
-    # a colour only; anything else falls back to black, and nothing is requested.
+    # stop-color and flood-color, as presentation attributes (now taking values), take a
+    # colour: a teal one renders teal and requests nothing.  Anything else is refused (this
+    # pass had seen it fall back to black, but the twenty-sixth pass showed var(--x) there
+    # take the page's colour: see its test_an_svg_colour_positive_control_and_fix).
     template = (
         '<svg width="9" height="9"><defs><linearGradient id="g"><stop stop-color="{}"/>'
         '</linearGradient><filter id="f"><feFlood flood-color="{}"/></filter></defs>'
         '<rect width="9" height="9" fill="url(#g)"/></svg>'
     )
+    for hostile in ((value, "teal"), ("teal", value)):
+        with pytest.raises(RenderError, match=r"stands in an svg attribute that takes colour"):
+            result(template, *hostile)
     context = browser.new_context()
     requested: list[str] = []
     context.route("**/*", lambda route: (requested.append(route.request.url), route.abort()))
     tab = context.new_page()
-    for shown_value, computed in (("teal", "rgb(0, 128, 128)"), (value, "rgb(0, 0, 0)")):
-        tab.set_content(str(result(template, shown_value, shown_value)))
-        tab.wait_for_timeout(300)
-        colours = tab.evaluate(
-            "() => [getComputedStyle(document.querySelector('stop')).stopColor,"
-            " getComputedStyle(document.querySelector('feFlood')).floodColor]"
-        )
-        assert colours == [computed, computed]
+    tab.set_content(str(result(template, "teal", "teal")))
+    tab.wait_for_timeout(300)
+    colours = tab.evaluate(
+        "() => [getComputedStyle(document.querySelector('stop')).stopColor,"
+        " getComputedStyle(document.querySelector('feFlood')).floodColor]"
+    )
+    assert colours == ["rgb(0, 128, 128)", "rgb(0, 128, 128)"]
     assert requested == []
     context.close()
 

@@ -17,9 +17,11 @@ opacities.
 * Holds (not a hole): ``d`` and ``transform`` given ``var(--x)`` (or ``rotate(var(--x))``)
   took nothing in Chromium (no path, no transform): their attributes are parsed by svg's
   own grammar; they get the allow-list all the same.
-* Left: ``stop-color`` and ``flood-color`` given ``var(--x)`` took the page's colour
-  (rgb(1, 2, 3)) in Chromium, but the twenty-fourth pass's test accepts var() there (it
-  falls back to black when the page defines no --x); changing that test is left to review.
+* ``stop-color`` and ``flood-color`` given ``var(--x)`` took the page's colour (rgb(1, 2, 3))
+  in Chromium: the twenty-fourth pass had seen var() there fall back to black, in a page
+  that defines no --x, and accepted it.  Now they take a colour as a style attribute's
+  colour property does (#hex, a name, rgb()/hsl() of numbers); the twenty-fourth pass's test
+  now asserts the refusal (test_a_stop_or_flood_colour_attribute_takes_a_colour_only).
 """
 
 from __future__ import annotations
@@ -74,6 +76,20 @@ def test_an_svg_attribute_positive_control_and_fix(
 ) -> None:
     # Positive control: the value's function read a value of the page's, not its own.
     control_and_fix(browser, template, (hostile, name, page_value), REFUSED, [(plain, shown_as)])
+
+
+@pytest.mark.parametrize(
+    "template",
+    ['<svg style="--x: rgb(1, 2, 3)"><linearGradient><stop id="t" stop-color="{}"/>'
+     "</linearGradient></svg>",
+     '<svg style="--x: rgb(1, 2, 3)"><filter><feFlood id="t" flood-color="{}"/></filter></svg>'],
+)  # fmt: skip
+def test_an_svg_colour_positive_control_and_fix(browser: Any, template: str) -> None:  # noqa: F811
+    # Positive control: pasted in, var(--x) gave the stop (the flood) the page's colour.
+    name = "stop-color" if "stop-color" in template else "flood-color"
+    plain = [("teal", "rgb(0, 128, 128)"), ("#abc", "rgb(170, 187, 204)"),
+             ("rgb(4, 5, 6)", "rgb(4, 5, 6)")]  # fmt: skip
+    control_and_fix(browser, template, ("var(--x)", name, "rgb(1, 2, 3)"), REFUSED, plain)
 
 
 @pytest.mark.parametrize(
