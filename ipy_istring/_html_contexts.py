@@ -2214,10 +2214,11 @@ def token_refusal(slot: Slot, *readings: str) -> Refusal | None:
     """Why a value the browser reads as ``readings`` (a trusted value's text, unescaped and
     as written) may not stand in ``slot``, if the slot continues a token of the template's
     (class="level-{x}") and the value would split it, or is an svg paint and the value holds
-    more than a colour's or an id's characters, or is a whole tabindex or autocomplete and
-    the value is none of its choices, or is in an id after a prefix without a separator and
-    the value is no number (or a name's, an svg opacity's), or is a colour in a style
-    attribute and the value is none (each reading must be one)."""
+    more than a colour's or an id's characters, or is a whole tabindex or autocomplete (or
+    an enumerated attribute, _ENUMERATED) and the value is none of its choices, or is in an
+    id after a prefix without a separator and the value is no number (or a name's, an svg
+    opacity's), or is a colour in a style attribute and the value is none (each reading must
+    be one)."""
     if slot.colour and not all(map(_is_colour, readings)):
         return _REFUSALS["style colour"]
     for name in slot.keywords:
