@@ -121,12 +121,12 @@ _TEX_MATH = re.compile(r"\$.*\$|\\\(.*\\\)|\\\[.*\\\]|\\begin.*\\end", re.DOTALL
 _TABLE_LIKE = frozenset(("table", "tbody", "thead", "tfoot", "tr", "colgroup"))
 
 # Attributes whose value is plain data to the browser, on any HTML element but the ones below.
+# (Enumerated attributes, whose value is one of a set of keywords, are in _ENUMERATED.)
 SAFE_ATTRIBUTES = _names(
     """abbr accesskey align alt autocomplete border cellpadding cellspacing checked class cols
-    colspan datetime decoding dir disabled download draggable for headers height hidden
-    high hreflang id inputmode label lang loading low max maxlength min minlength multiple
-    name optimum placeholder readonly required reversed role rows rowspan scope selected size span
-    spellcheck start step summary tabindex title translate valign value width wrap"""
+    colspan datetime disabled download for headers height high hreflang id label lang low max
+    maxlength min minlength multiple name optimum placeholder readonly required reversed role
+    rows rowspan selected size span start step summary tabindex title valign value width"""
 )
 # SVG geometry and presentation attributes: numbers, colours, path data (no URLs, no CSS text).
 # (A gradient stop's and a flood's colour take a colour only: in Chromium stop-color and
@@ -175,7 +175,10 @@ _SVG_NUMBER = re.compile(r"-?(?:[0-9]+|[0-9]*\.[0-9]+)%?")
 # one).  A value there holds no parenthesis, so it can write no function: numbers with a
 # unit, lists of them, path data, names; a transform's functions take numbers only; a
 # gradient stop's and a flood's colour is a colour as in a style attribute (_is_colour).
-_SVG_LENGTH = r"-?(?:[0-9]+|[0-9]*\.[0-9]+)(?:px|em|ex|rem|pt|pc|cm|mm|in|%)?"
+# (The twenty-seventh pass: a number may have an exponent, 1e1 or 1.5E-1: in Chromium x="1e1"
+# was 10px, as CSS and svg numbers read it.)
+_SVG_FLOAT = r"-?(?:[0-9]+|[0-9]*\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+_SVG_LENGTH = rf"{_SVG_FLOAT}(?:px|em|ex|rem|pt|pc|cm|mm|in|%)?"
 _SVG_TRANSFORM_NUMBERS = r"[0-9eE ,.+-]"
 _SVG_GRAMMARS = {
     "lengths": re.compile(rf"(?:{_SVG_LENGTH}(?:[ ,]+{_SVG_LENGTH})*)?"),
@@ -369,6 +372,65 @@ _CHOICE_HARM = {
     "number, a password, a one-time code) the browser offers to fill in the field",
     "accesskey": "an accesskey takes a key of the page's shortcuts (in Chromium Alt+S clicked "
     "an output's button after the page's own button of that key)",
+}
+# Enumerated attributes (the twenty-seventh pass): the value is one of the attribute's
+# keywords, each of which the browser maps to a state of the element.  A field there is the
+# whole value, and the value one of the keywords listed here, as written (in Chromium each
+# reflected as itself: el.type, el.popover, el.dir...): the keywords that change the element
+# alone.  Left out, as keywords a value may not choose: hidden="until-found" (the element's box
+# stays painted, its content only hidden: in Chromium a hidden 50px box showed, and find-in-
+# page reveals it), <input> types that load, submit, join a page-wide group or hold secrets
+# (type="image" loads its src and submits its form on a click: in Chromium it requested the
+# src and, clicked, submitted to the form's action; radio joins the page's group by name;
+# submit, reset, button, file, password, hidden), and the referrer policies that send more
+# than the default (unsafe-url and no-referrer-when-downgrade sent the notebook's whole URL,
+# its ?token= too, to the image's host; origin and origin-when-cross-origin send the origin
+# to http hosts).  Keys are (element, attribute), "" for any HTML element.  Other enumerated
+# attributes (target, formtarget, method, enctype, crossorigin, contenteditable, shape...)
+# stay off html()'s list, and the elements that load or run (script type, link rel, meta
+# http-equiv, iframe sandbox) take no value at all.
+_ENUMERATED: dict[tuple[str, str], tuple[str, ...]] = {
+    ("", "dir"): ("ltr", "rtl", "auto"),
+    ("", "draggable"): ("true", "false"),
+    ("", "spellcheck"): ("", "true", "false"),
+    ("", "translate"): ("", "yes", "no"),
+    ("", "hidden"): ("", "hidden"),
+    ("", "popover"): ("", "auto", "manual", "hint"),
+    ("", "inputmode"): ("none", "text", "decimal", "numeric", "tel", "search", "email", "url"),
+    ("", "enterkeyhint"): ("enter", "done", "go", "next", "previous", "search", "send"),
+    ("", "loading"): ("lazy", "eager"),
+    ("", "decoding"): ("sync", "async", "auto"),
+    ("", "fetchpriority"): ("high", "low", "auto"),
+    ("", "referrerpolicy"): (
+        "",
+        "no-referrer",
+        "same-origin",
+        "strict-origin",
+        "strict-origin-when-cross-origin",
+    ),
+    ("", "scope"): ("row", "col", "rowgroup", "colgroup"),
+    ("", "wrap"): ("soft", "hard"),
+    ("ol", "type"): ("1", "a", "A", "i", "I"),
+    ("button", "type"): ("button", "submit", "reset"),
+    ("input", "type"): (
+        *("text", "search", "tel", "url", "email", "number", "range", "date", "month"),
+        *("week", "time", "datetime-local", "color", "checkbox"),
+    ),
+    ("details", "open"): ("", "open"),
+    ("video", "preload"): ("none", "metadata", "auto"),
+    ("audio", "preload"): ("none", "metadata", "auto"),
+    ("track", "kind"): ("subtitles", "captions", "descriptions", "chapters", "metadata"),
+}
+# Why the keywords left out of an attribute's list may not come from a value.
+_ENUMERATED_HARM = {
+    "hidden": 'hidden="until-found" keeps the element\'s box painted, its content only hidden '
+    "(in Chromium a hidden 50px box showed), and find-in-page reveals it",
+    "type": 'an <input type="image"> loads its src and submits its form on a click (in '
+    "Chromium it did both), radio joins the page's group of its name, password and file "
+    "reach the user's secrets and files",
+    "referrerpolicy": 'referrerpolicy="unsafe-url" (or no-referrer-when-downgrade) sends '
+    "the notebook's whole URL, its ?token= too, to the host the element requests (in "
+    "Chromium an image's host received it)",
 }
 # ARIA relations by which an element takes over another, named by id anywhere in the page (in
 # Chromium's accessibility tree, aria-owns moved the page's element into the output's subtree
@@ -573,6 +635,8 @@ class Slot:
     colour: bool = False  # the field is a colour in a style attribute: see _STYLE_COLOURS
     keywords: tuple[str, ...] = ()  # it is a keyword of these properties: see _STYLE_KEYWORDS
     svg: str = ""  # the attribute's svg grammar (see _SVG_GRAMMARS), or ""
+    # the field is the whole value of this (element, attribute), one of _ENUMERATED
+    enumerated: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -1463,7 +1527,7 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             "document.getElementById for every script on the page, JupyterLab's too)",
             "Write the name in the template, or keep the value in a data-* attribute",
         )
-    # (a radio button's type is static: a value in a type attribute is refused)
+    # (a radio button's type is static: a value in a type attribute is never "radio")
     group = {"details": "details", "input": landing.type.strip().lower()}.get(element, "")
     if namespace == HTML_NS and name == "name" and group in _PAGE_GROUPS:
         return (
@@ -1489,7 +1553,9 @@ def _attribute_rule(landing: _Landing) -> UrlKind | Literal["plain"] | Refusal:
             "on the page, outside this output too",
             "Put the control inside the <label> (no for=), or write its id in the template",
         )
-    if namespace == HTML_NS and name in SAFE_ATTRIBUTES:
+    if namespace == HTML_NS and (
+        name in SAFE_ATTRIBUTES or _keywords_of(element, name, namespace) is not None
+    ):
         return "plain"
     if namespace == SVG_NS and element == "svg" and name == "transform":
         return (
@@ -1722,6 +1788,7 @@ def _decide(
     continues_token = paint = colour = False
     keywords: tuple[str, ...] = ()  # the properties whose keyword the field is (each reading)
     choice = svg = ""
+    enumerated: tuple[str, str] | None = None  # (element, attribute): see _ENUMERATED
     number = ""  # the field is in an id or a name after a prefix without a separator
     for landing in found:
         if landing.where == "text":
@@ -1756,6 +1823,11 @@ def _decide(
                 return refused(why)
             if landing.attribute in _CHOICES and token.fullmatch(landing.value):
                 choice = landing.attribute
+            place = (landing.element, landing.attribute)
+            if _keywords_of(*place, landing.namespace) is not None:
+                if token.fullmatch(landing.value) is None:
+                    return refused(_enumerated_words(place))
+                enumerated = enumerated or place
             kind = "attribute" if rule == "plain" else "url"
             continues_token = continues_token or index in _token_continuations(landing, token)
             paint = paint or (landing.namespace == SVG_NS and landing.attribute in _PAINT)
@@ -1791,6 +1863,7 @@ def _decide(
         colour,
         keywords,
         svg,
+        enumerated,
     )
     return slot, url
 
@@ -1883,6 +1956,28 @@ def _choice_words(name: str) -> Refusal:
         f"Let the value be the whole attribute and {allowed}"
         if allowed
         else f"Write the {name} in the template",
+    )
+
+
+def _keywords_of(element: str, name: str, namespace: str = HTML_NS) -> tuple[str, ...] | None:
+    """The keywords a value may choose in the attribute ``name`` of ``element``, if it is
+    one of _ENUMERATED (an HTML attribute)."""
+    if namespace != HTML_NS:
+        return None
+    return _ENUMERATED.get((element, name), _ENUMERATED.get(("", name)))
+
+
+def _enumerated_words(place: tuple[str, str]) -> Refusal:
+    """The refusal of a value in the enumerated attribute ``place`` (element, attribute)."""
+    element, name = place
+    harm = _ENUMERATED_HARM.get(name, "a value may choose only the keywords that change the "
+                                "element alone")  # fmt: skip
+    allowed = ", ".join(repr(keyword) for keyword in _keywords_of(element, name) or ())
+    return (
+        f"stands in the attribute {name!r} of <{element}>, an enumerated attribute, and is not "
+        f"the whole value or one of the keywords html() lets a value choose there: {harm}",
+        f"Let the value be the whole attribute and one of {allowed} (as written), or write "
+        "the attribute in the template",
     )
 
 
@@ -2119,10 +2214,11 @@ def token_refusal(slot: Slot, *readings: str) -> Refusal | None:
     """Why a value the browser reads as ``readings`` (a trusted value's text, unescaped and
     as written) may not stand in ``slot``, if the slot continues a token of the template's
     (class="level-{x}") and the value would split it, or is an svg paint and the value holds
-    more than a colour's or an id's characters, or is a whole tabindex or autocomplete and
-    the value is none of its choices, or is in an id after a prefix without a separator and
-    the value is no number (or a name's, an svg opacity's), or is a colour in a style
-    attribute and the value is none (each reading must be one)."""
+    more than a colour's or an id's characters, or is a whole tabindex or autocomplete (or
+    an enumerated attribute, _ENUMERATED) and the value is none of its choices, or is in an
+    id after a prefix without a separator and the value is no number (or a name's, an svg
+    opacity's), or is a colour in a style attribute and the value is none (each reading must
+    be one)."""
     if slot.colour and not all(map(_is_colour, readings)):
         return _REFUSALS["style colour"]
     for name in slot.keywords:
@@ -2135,6 +2231,8 @@ def token_refusal(slot: Slot, *readings: str) -> Refusal | None:
         return _REFUSALS["paint"]
     if slot.choice and text not in _CHOICES[slot.choice]:
         return _choice_words(slot.choice)
+    if slot.enumerated and text not in (_keywords_of(*slot.enumerated) or ()):
+        return _enumerated_words(slot.enumerated)
     if slot.number == "style" and _STYLE_NUMBER.fullmatch(text) is None:
         return _REFUSALS["style number"]
     if slot.number == "svg" and _SVG_NUMBER.fullmatch(text) is None:

@@ -26,7 +26,9 @@ from ipy_istring.template import Interpolation, InterpolationTemplate
 
 # (template before the value, after it): each is accepted with any value
 ACCEPTED = [
-    ('<img class="case" src="x.png" loading="', '">'),
+    # (loading, hidden and translate, here before the twenty-seventh pass, take their
+    # keywords only since, and refuse these payloads: test_enumerated_attributes_refuse_them)
+    ('<img class="case" src="x.png" alt="', '">'),
     # (an svg text's id after a prefix: its font-family, here before the twenty-sixth pass,
     # takes names only since, and refuses these payloads, test_svg_font_family_refuses_them)
     ('<svg><text class="case" id="case-t-', '">a</text></svg>'),
@@ -37,13 +39,13 @@ ACCEPTED = [
     ('<input class="case" type="hidden" name="case-', '">'),
     ('<a class="case" name="case-', '">x</a>'),
     ('<svg><rect class="case" id="case-', '"/></svg>'),
-    ('<div class="case" hidden="', '">a</div>'),
-    ('<div class="case" translate="', '">a</div>'),
+    ('<div class="case" lang="', '">a</div>'),
+    ('<div class="case" title="', '">a</div>'),
     ('<table><tr><th class="case" abbr="', '">a</th></tr></table>'),
     ('<meter class="case" value="', '">a</meter>'),
 ]
 ATTRIBUTES = [
-    "loading", "id", "hreflang", "value", "name", "name", "id", "hidden", "translate",
+    "alt", "id", "hreflang", "value", "name", "name", "id", "lang", "title",
     "abbr", "value",
 ]  # fmt: skip
 PAYLOADS = [
@@ -124,6 +126,20 @@ def test_svg_font_family_refuses_them(payload: str) -> None:
     # function there read the page's values, and font-family now takes names only)
     with pytest.raises(RenderError, match="svg attribute that takes names"):
         render('<svg><text class="case" font-family="', payload, '">a</text></svg>')
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [('<img class="case" src="x.png" loading="', '">'),
+     ('<div class="case" hidden="', '">a</div>'),
+     ('<div class="case" translate="', '">a</div>')],
+)  # fmt: skip
+def test_enumerated_attributes_refuse_them(before: str, after: str, payload: str) -> None:
+    # (accepted with any value in this pass; the twenty-seventh pass lets a value choose an
+    # enumerated attribute's harmless keywords only, hidden="until-found" showed the box)
+    with pytest.raises(RenderError, match="an enumerated attribute"):
+        render(before, payload, after)
 
 
 @pytest.mark.parametrize("value", DOWNLOADS)
