@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 from ._shell_programs import (
     CHOSEN_REPOSITORY,
     DATA_OPTION_PROGRAMS,
+    DIRECTORY_CODE,
     ENVIRONMENT_NAME,
     EXPANDED,
     PLAIN_OPTION_PROGRAMS,
@@ -50,6 +51,7 @@ from ._shell_programs import (
     code_argument,
     command_run,
     database_script_files,
+    directory_code_reader,
     environment_setter,
     find_actions,
     find_data_argument,
@@ -241,13 +243,24 @@ _TREE_HOOKS = (
     "in the tree (husky's .husky), git runs the hooks of the tree it has just written "
     "(post-checkout, post-merge, post-index-change), so the value chooses the code that runs"
 )
-# Why a value choosing the directory a later git command works in is refused.
+# Why a value choosing the directory a later git command works in is refused, and the start
+# of why one is for another program that runs code of that directory (see DIRECTORY_CODE).
 _CHOSEN_DIRECTORY = (
     "the directory cd (or pushd, env -C, unshare --wd, find's starting point before -execdir) "
     "makes current for a git command, which works in " + CHOSEN_REPOSITORY
 )
-# git named anywhere in a template's text (not `digit`).
+_CHOSEN_CODE_DIRECTORY = (
+    "the directory cd (or pushd, env -C, unshare --wd, find's starting point before -execdir) "
+    "makes current for {}, which runs " + DIRECTORY_CODE
+)
+# git named anywhere in a template's text (not `digit`), and the other programs that run code
+# of their working directory (see directory_code_reader), as words.
 _GIT_WORD = re.compile(r"\bgit\b")
+_CHANGES_DIRECTORY = re.compile(r"(?<![\w.-])(?:cd|pushd)(?![\w.-])")
+_DIRECTORY_CODE_WORD = re.compile(
+    r"(?<![\w.-])(?:python|pypy|ipython|node|nodejs|npx|hg|R|Rscript|irb|yarn|yarnpkg)[\d.]*"
+    r"(?![\w.-])"
+)
 # The variables of an expansion (`$f`, `${f}`, `$1`; `$(` gives "("), and those the system sets
 # to a directory, which hold no value unless a loop of the text sets them.
 _EXPANDED_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*|.)")
@@ -415,8 +428,12 @@ class _Lexer:
         # tee s.sh`), by name, and every command with its redirections, to find one that runs
         # such a file (`sh s.sh`, `. ./s.sh`, `./s.sh`, `sh < s.sh`) wherever it stands (a
         # loop may run it after the write).  Only when the text may write a file at all.
+        # (and when cd may choose the directory of a program that runs its code: its commands
+        # are recorded here too, see chosen_directory_refusal)
         self.may_write_files = FIELD in text and (
-            ">" in text or any(writer in text for writer in VALUE_WRITERS)
+            ">" in text
+            or any(writer in text for writer in VALUE_WRITERS)
+            or bool(_CHANGES_DIRECTORY.search(text) and _DIRECTORY_CODE_WORD.search(text))
         )
         self.file_writes: dict[str, set[int]] = {}
         # the fields written to a file a value names by a program not known to run nothing
@@ -505,11 +522,17 @@ class _Lexer:
 
     def refuse_near_git(self, indexes: Iterable[int]) -> None:
         """Refuse the fields of a directory a command runs another in (``env -C {d}``, find's
-        starting point before ``-execdir``) when the text names git anywhere: the runner's
-        command may be git, and the words of ``env --chdir={d}`` hide it from the lexer."""
+        starting point before ``-execdir``) when the text names git anywhere, or another
+        program that runs code of its working directory (``python3``, ``node``): the runner's
+        command may be it, and the words of ``env --chdir={d}`` hide it from the lexer."""
         if _GIT_WORD.search(self.text):
-            for index in indexes:
-                self.refuse(index, _CHOSEN_DIRECTORY)
+            why = _CHOSEN_DIRECTORY
+        elif found := _DIRECTORY_CODE_WORD.search(self.text):
+            why = _CHOSEN_CODE_DIRECTORY.format(found.group())
+        else:
+            return
+        for index in indexes:
+            self.refuse(index, why)
 
     def new_pipeline(self) -> None:
         """Start this level's next pipeline, after a separator that waits for the last."""
@@ -1397,11 +1420,21 @@ class _Lexer:
                 for index in sorted(fields):
                     self.refuse(index, why)
         self.check_outputs()
-        if stopped or "git" in self.programs_run:
+        if self.directories and (why := self.chosen_directory_refusal(stopped)):
             for index in sorted(self.directories):
-                self.refuse(index, _CHOSEN_DIRECTORY)
+                self.refuse(index, why)
         for index in sorted(self.tree_hooks):  # (last: a reader after the write says more)
             self.refuse(index, _TREE_HOOKS)
+
+    def chosen_directory_refusal(self, stopped: bool) -> str | None:
+        """Why the fields of a directory ``cd`` makes current (:attr:`directories`) are
+        refused: a git command of the template works in it (or, the lexer ``stopped``, may),
+        or another command runs code of it that no word names (``python3 -m http.server``
+        imports its http/); None if no command does."""
+        readers = {r for command in self.command_log if (r := directory_code_reader(command))}
+        if stopped or "git" in self.programs_run or "git" in readers:
+            return _CHOSEN_DIRECTORY
+        return _CHOSEN_CODE_DIRECTORY.format(min(readers)) if readers else None
 
     def restores_paths_only(
         self, marked: list[str | None], chosen: list[str | None], fields: list[int], own: int

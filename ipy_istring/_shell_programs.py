@@ -35,6 +35,7 @@ __all__ = [
     "CHOSEN_REPOSITORY",
     "DATA_INPUT_PROGRAMS",
     "DATA_OPTION_PROGRAMS",
+    "DIRECTORY_CODE",
     "ENVIRONMENT_NAME",
     "EXPANDED",
     "NO_END_OF_OPTIONS",
@@ -59,6 +60,7 @@ __all__ = [
     "code_naming",
     "command_run",
     "database_script_files",
+    "directory_code_reader",
     "environment_setter",
     "find_actions",
     "find_data_argument",
@@ -1833,6 +1835,100 @@ def implicit_code_reader(command: Sequence[str | None]) -> str | None:
         if module and module[0] is not None and str(module[0]) in _IMPLICIT_CODE_FILES:
             name = str(module[0])  # (`python -m json.tool` is still python's: it imports)
     return name if name in _IMPLICIT_CODE_FILES else None
+
+
+#: Why a value choosing the directory a program works in is refused when the program runs code
+#: of that directory that no word names, as git obeys a repository's .git/config.
+DIRECTORY_CODE = (
+    "code of that directory that no word of the template names: Python with -c, -m, - or no "
+    "script (and IPython) imports the directory's modules before the standard library's (a "
+    "json.py or an http/ there ran on python3 -c 'import json' and python3 -m http.server), "
+    "node with -e, -p, -r, --import or no script requires from its node_modules (and npx runs "
+    "its node_modules/.bin), hg obeys its .hg/hgrc hooks, R its .Rprofile, irb its .irbrc and "
+    "yarn the yarnPath of its .yarnrc.yml, so the value chooses the code that runs"
+)
+# Programs that run code of their working directory whatever their words (npx: a
+# node_modules/.bin/prettier there ran on `npx prettier`; the others by their manuals), and
+# the options that keep R and irb from it.
+_DIRECTORY_CODE_PROGRAMS = frozenset({"npx", "hg", "R", "Rscript", "irb", "yarn", "yarnpkg"})
+_NO_STARTUP_FILE = frozenset({"--vanilla", "--no-init-file", "-f"})
+_DIRECTORY_CODE_NAMES = _DIRECTORY_CODE_PROGRAMS | {
+    "git", "python", "pypy", "ipython", "node", "nodejs"
+}  # fmt: skip
+# node's options that load a module by its name (resolved from the working directory's
+# node_modules: `node -e 'require("lodash")'` ran a node_modules/lodash there) or read code.
+_NODE_LOADING_OPTIONS = frozenset(
+    {"-e", "--eval", "-p", "--print", "-pe", "-r", "--require", "--import", "--loader",
+     "--experimental-loader", "-i", "--interactive"}
+)  # fmt: skip
+
+
+def directory_code_reader(command: Sequence[str | None]) -> str | None:
+    """The program ``command`` runs (past runners and wrappers) if it runs code of its
+    working directory that no word of ``command`` names (see :data:`DIRECTORY_CODE`; git, see
+    :data:`CHOSEN_REPOSITORY`), else None: a value choosing that directory (``cd {d} &&
+    python3 -m http.server``) chooses the code."""
+    ran = _run_command(command, "")
+    if not ran or ran[0] is None or ran[0] == EXPANDED:
+        return None
+    name = program(ran[0])
+    if name in _WRAPPERS and name != "npx":
+        # (judged by the command it runs: the first later word naming such a program, as
+        # `uv run python -m json.tool f`, `conda run git status`)
+        for at, word in enumerate(ran[1:], 1):
+            if word not in (None, EXPANDED) and program(word) in _DIRECTORY_CODE_NAMES:
+                return directory_code_reader(ran[at:])
+        return None
+    if name == "git":
+        return name  # (see CHOSEN_REPOSITORY)
+    if name in ("python", "pypy", "node", "nodejs"):
+        runs = _imports_from_directory(ran, name)
+    elif name == "ipython":
+        runs = "--ignore-cwd" not in ran  # (IPython puts the directory on sys.path otherwise)
+    else:
+        runs = name in _DIRECTORY_CODE_PROGRAMS and _NO_STARTUP_FILE.isdisjoint(ran)
+    return name if runs else None
+
+
+def _imports_from_directory(command: Sequence[str | None], name: str) -> bool:
+    """Whether ``command``, python's or node's (``name``), imports modules from its working
+    directory: Python with -c, -m, ``-`` or no script puts it first on sys.path (not with -I
+    or -P: "don't prepend a potentially unsafe path"); node resolves a module's name from it
+    for -e, -p, -r, --import, the prompt and ``-``.  A script's own directory comes first
+    instead (``python3 tool.py``, ``node /opt/app.js``)."""
+    expects_argument = False
+    for word in command[1:]:
+        if expects_argument:
+            expects_argument = False
+        elif word == "-":
+            return True
+        elif word is None or word == EXPANDED or word == "--" or not word.startswith("-"):
+            return False  # the script (after --, the next word is)
+        else:
+            decides, expects_argument = _interpreter_option(name, word)
+            if decides is not None:
+                return decides
+    return True
+
+
+def _interpreter_option(name: str, word: str) -> tuple[bool | None, bool]:
+    """For the option ``word`` of python or node (``name``): whether it decides that the
+    program imports from its working directory (None: it does not decide), and whether the
+    next word is its argument."""
+    if name in ("node", "nodejs"):
+        if word.partition("=")[0] in _NODE_LOADING_OPTIONS:
+            return True, False
+        return None, word in _INTERPRETER_OPTIONS_WITH_ARGUMENT["node"]
+    if word.startswith("--"):
+        return None, word in _INTERPRETER_OPTIONS_WITH_ARGUMENT["python"]
+    for index, letter in enumerate(word[1:], 2):
+        if letter in "IP":
+            return False, False
+        if letter in "cm":
+            return True, False
+        if letter in _PYTHON_OPTIONS_WITH_ARGUMENT:
+            return None, index == len(word)
+    return None, False
 
 
 # Programs known to read a word `@f` as data, not as a file of their options: coreutils (a

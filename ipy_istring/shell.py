@@ -63,6 +63,7 @@ from ._shell_grammar import (
 from ._shell_programs import (
     ASSIGNING,
     BANG_COMMAND_FILES,
+    DIRECTORY_CODE,
     ENVIRONMENT_NAME,
     NO_END_OF_OPTIONS,
     OPTION_CODE_PROGRAMS,
@@ -141,6 +142,12 @@ def _fix_for(why: str) -> str:
         return (
             "Write the repository in the static text (git -C repo status, cd repo && git "
             "status): git obeys the settings of whichever repository a value names"
+        )
+    if DIRECTORY_CODE in why:
+        return (
+            "Write the directory in the static text, or give it to the program as an "
+            "argument (python3 -m http.server --directory {d}); python3 -P (or -I) does not "
+            "import from the directory it runs in (cd {d} && python3 -P -m json.tool f)"
         )
     if why.startswith("in a command writing a file a value names"):
         return (
