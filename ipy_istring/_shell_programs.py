@@ -310,6 +310,22 @@ _MODULE_OPTIONS: dict[str, frozenset[str]] = {
     "ssh-add": frozenset({"-s", "-S"}),
     "curl": frozenset({"--engine"}),
 }
+# Options whose argument names a configuration file with settings that run a command or load
+# code, by program (a file that is itself a program, `make -f`, `awk -f`, `gdb -x`, is what the
+# template plainly runs, as `sh {f}`; these read settings, one of which runs code): an
+# openssl.cnf's engine `dynamic_path` (`openssl req -config f`) loaded a marker's library in real
+# openssl 3.0; an ssh config's ProxyCommand ran (`ssh -F f`, scp's, sftp's) in OpenSSH 9.2; a
+# curl config's `output =` overwrote a script the template runs next (curl 7.88); a wgetrc's
+# `use_askpass =` ran (wget 1.21).  By its manual: a mysql option file's `pager =`.
+_CONFIG_OPTIONS: dict[str, frozenset[str]] = {
+    "openssl": frozenset({"-config"}),
+    "ssh": frozenset({"-F"}),
+    "scp": frozenset({"-F"}),
+    "sftp": frozenset({"-F"}),
+    "curl": frozenset({"-K", "--config"}),
+    "wget": frozenset({"--config"}),
+    "mysql": frozenset({"--defaults-file", "--defaults-extra-file"}),
+}
 # Programs that read their first argument as a cluster of option letters even without a '-'
 # (old-style `tar cIf CMD out.tar f`: -I runs CMD, through /bin/sh in GNU tar), and why.
 _OLD_STYLE_OPTIONS = {"tar": "tar cIf CMD out.tar f runs CMD as its compressor"}
@@ -2909,11 +2925,19 @@ def _code_argument_of(
     programs = _PROGRAM_OPTIONS.get(name, frozenset())
     if option in programs or _takes_next(last, programs):
         return f"the argument of {name} {option or last}, a command that {name} runs as code"
-    module_option = _module_option(name, option, last, prefix)
+    module_option = _listed_option(_MODULE_OPTIONS, name, option, last, prefix)
     if module_option:
         return (
             f"the argument of {name} {module_option}, a shared library that {name} loads "
             "(by its path, ./x.so, or from a directory), whose code runs when loaded"
+        )
+    config_option = _listed_option(_CONFIG_OPTIONS, name, option, last, prefix)
+    if config_option:
+        return (
+            f"the argument of {name} {config_option}, a configuration file that {name} "
+            "reads, where a setting may run a command or load code (as ssh's ProxyCommand, "
+            "an openssl.cnf's engine and a wgetrc's use_askpass do; a curl config's output "
+            "writes over any file)"
         )
     if name in _COMMAND_OPERANDS and _operand_count(before) >= _COMMAND_OPERANDS[name]:
         return f"the command string of {name}, " + _AS_CODE.format("a shell")
@@ -2965,11 +2989,13 @@ def _code_argument_of(
     return None
 
 
-def _module_option(name: str, option: str, last: str | None, prefix: str) -> str:
-    """The option of ``name`` (see _MODULE_OPTIONS) whose argument a value is, glued to it
-    (``option``) or the word after it (``last``); "" if none.  openssl reads its options with
-    one dash or two, and ``-engine=x`` as ``-engine x``."""
-    modules = _MODULE_OPTIONS.get(name, frozenset())
+def _listed_option(
+    table: dict[str, frozenset[str]], name: str, option: str, last: str | None, prefix: str
+) -> str:
+    """The option of ``name`` in ``table`` (_MODULE_OPTIONS, _CONFIG_OPTIONS) whose argument a
+    value is, glued to it (``option``) or the word after it (``last``); "" if none.  openssl
+    reads its options with one dash or two, and ``-engine=x`` as ``-engine x``."""
+    modules = table.get(name, frozenset())
     if name != "openssl":
         return option if option in modules else (last or "") if _takes_next(last, modules) else ""
     glued, equals, _ = prefix.partition("=")
@@ -2987,7 +3013,8 @@ def _unknown_code_option(command: Sequence[str | None], prefix: str) -> str | No
         return None  # (a value naming the program: see _code_argument_of)
     if _is_known(command[0]):
         return None
-    given = _code_like_option(command[1:-1], prefix)
+    # (openssl's options are names after one dash, never clusters: `-hex` is no `-he -x`)
+    given = _code_like_option(command[1:-1], prefix, program(command[0]) not in _NO_CLUSTERS)
     if not given:
         return None
     return (
@@ -3024,10 +3051,11 @@ def _code_like(word: str | None, clusters: bool = True) -> bool:
     )
 
 
-def _code_like_option(before: Sequence[str | None], prefix: str) -> str:
+def _code_like_option(before: Sequence[str | None], prefix: str, clusters: bool = True) -> str:
     """The option spelled like a code option (see :func:`_code_like`) whose argument the value
     is: glued to it (``-c{x}``, ``--exec={x}``) or the word after it (``-c {x}``), never past
-    ``--`` nor after ``--name=argument`` (that option's argument is its own word's)."""
+    ``--`` nor after ``--name=argument`` (that option's argument is its own word's).
+    Without ``clusters``, a word after one dash is one option's name (``-hex``, no ``-he -x``)."""
     if "--" in before:
         return ""
     if prefix.startswith("-"):
@@ -3036,7 +3064,7 @@ def _code_like_option(before: Sequence[str | None], prefix: str) -> str:
             return prefix[:2]
         return option if equals and len(option) > 2 and _code_like(option, False) else ""
     last = before[-1] if before else None
-    if last is not None and "=" not in last and _code_like(last):
+    if last is not None and "=" not in last and _code_like(last, clusters):
         return last
     return ""
 
@@ -3274,8 +3302,9 @@ def _glued_code_options(name: str) -> frozenset[str]:
         _SCRIPT_FIRST[name][0] if name in _SCRIPT_FIRST else (),
         _PERL_MODULE_OPTIONS if name == "perl" else (),
         ("-o",) if name in ("ssh", "scp", "sftp") else (),
-        # (`ssh -vI{lib}`; openssl's options are no clusters: see _module_option)
+        # (`ssh -vI{lib}`, `ssh -vF{f}`; openssl's options are no clusters: see _listed_option)
         _MODULE_OPTIONS.get(name, ()) if name != "openssl" else (),
+        _CONFIG_OPTIONS.get(name, ()) if name != "openssl" else (),
     )
 
 
@@ -3303,6 +3332,8 @@ def _unabbreviated(word: str, options: frozenset[str]) -> str:
 # a long option (abbreviated too) before it reads it as short options: `gdb -eval-command=CMD`,
 # `gdb -ex=CMD` and `gdb -eval CMD` each ran CMD's `shell` command in real gdb.
 _LONG_ONLY = frozenset({"gdb"})
+# Programs whose every option is a name after one dash, never a cluster of letters.
+_NO_CLUSTERS = _LONG_ONLY | {"openssl"}
 
 
 def _long_only(word: str) -> str:
