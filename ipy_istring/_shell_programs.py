@@ -309,23 +309,46 @@ _MODULE_OPTIONS: dict[str, frozenset[str]] = {
     "ssh-keygen": frozenset({"-D", "-w"}),
     "ssh-add": frozenset({"-s", "-S"}),
     "curl": frozenset({"--engine"}),
+    # (`php -z ./x.so s.php` ran its constructor in PHP 8.2, as `-d zend_extension=` did)
+    "php": frozenset({"-z", "--zend-extension"}),
 }
+# php's option that sets an ini setting (`-d name=value`), and the settings whose value names a
+# shared library php loads: `php -d extension=./x.so s.php` ran its constructor in PHP 8.2.
+_PHP_DEFINE = frozenset({"-d", "--define"})
+_PHP_LIBRARY_SETTINGS = frozenset({"extension", "zend_extension"})
 # Options whose argument names a configuration file with settings that run a command or load
 # code, by program (a file that is itself a program, `make -f`, `awk -f`, `gdb -x`, is what the
 # template plainly runs, as `sh {f}`; these read settings, one of which runs code): an
 # openssl.cnf's engine `dynamic_path` (`openssl req -config f`) loaded a marker's library in real
 # openssl 3.0; an ssh config's ProxyCommand ran (`ssh -F f`, scp's, sftp's) in OpenSSH 9.2; a
 # curl config's `output =` overwrote a script the template runs next (curl 7.88); a wgetrc's
-# `use_askpass =` ran (wget 1.21).  By its manual: a mysql option file's `pager =`.
-_CONFIG_OPTIONS: dict[str, frozenset[str]] = {
-    "openssl": frozenset({"-config"}),
-    "ssh": frozenset({"-F"}),
-    "scp": frozenset({"-F"}),
-    "sftp": frozenset({"-F"}),
-    "curl": frozenset({"-K", "--config"}),
-    "wget": frozenset({"--config"}),
-    "mysql": frozenset({"--defaults-file", "--defaults-extra-file"}),
+# `use_askpass =` ran (wget 1.21); a php.ini's `auto_prepend_file` ran PHP (`php -c f s.php`);
+# node's env file's `NODE_OPTIONS=--require=...` ran JavaScript; a lesskey source's `#env`
+# LESSOPEN ran in less 590.  By their manuals: less's compiled key file (-k), which holds the
+# same #env, and a mysql option file's `pager =`.
+_SSH_CONFIG = (frozenset({"-F"}), "its ProxyCommand runs a command")
+_NODE_CONFIG = (
+    frozenset({"--env-file", "--env-file-if-exists"}),
+    "its NODE_OPTIONS=--require=f.js runs JavaScript",
+)
+# (the options, and how a setting in such a file runs code)
+_CONFIG_FILES: dict[str, tuple[frozenset[str], str]] = {
+    "openssl": (frozenset({"-config"}), "its engine section's dynamic_path loads a library"),
+    **dict.fromkeys(("ssh", "scp", "sftp"), _SSH_CONFIG),
+    "curl": (frozenset({"-K", "--config"}), "its output = writes over any file"),
+    "wget": (frozenset({"--config"}), "its use_askpass = runs a program"),
+    "php": (frozenset({"-c", "--php-ini"}), "its auto_prepend_file runs PHP"),
+    **dict.fromkeys(("node", "nodejs"), _NODE_CONFIG),
+    "less": (
+        frozenset({"--lesskey-src", "--lesskey-file", "-k"}),
+        "its #env section's LESSOPEN runs a command on each file",
+    ),
+    "mysql": (
+        frozenset({"--defaults-file", "--defaults-extra-file"}),
+        "its pager = runs a command",
+    ),
 }
+_CONFIG_OPTIONS = {name: options for name, (options, _) in _CONFIG_FILES.items()}
 # Programs that read their first argument as a cluster of option letters even without a '-'
 # (old-style `tar cIf CMD out.tar f`: -I runs CMD, through /bin/sh in GNU tar), and why.
 _OLD_STYLE_OPTIONS = {"tar": "tar cIf CMD out.tar f runs CMD as its compressor"}
@@ -2931,13 +2954,14 @@ def _code_argument_of(
             f"the argument of {name} {module_option}, a shared library that {name} loads "
             "(by its path, ./x.so, or from a directory), whose code runs when loaded"
         )
+    php_setting = _php_setting(before, option, prefix) if name == "php" else None
+    if php_setting:
+        return php_setting
     config_option = _listed_option(_CONFIG_OPTIONS, name, option, last, prefix)
     if config_option:
         return (
             f"the argument of {name} {config_option}, a configuration file that {name} "
-            "reads, where a setting may run a command or load code (as ssh's ProxyCommand, "
-            "an openssl.cnf's engine and a wgetrc's use_askpass do; a curl config's output "
-            "writes over any file)"
+            f"reads, one of whose settings may run code ({_CONFIG_FILES[name][1]})"
         )
     if name in _COMMAND_OPERANDS and _operand_count(before) >= _COMMAND_OPERANDS[name]:
         return f"the command string of {name}, " + _AS_CODE.format("a shell")
@@ -3004,6 +3028,33 @@ def _listed_option(
         return ""
     spelled = "-" + word.lstrip("-")
     return spelled if spelled in modules else ""
+
+
+def _php_setting(before: Sequence[str | None], option: str, prefix: str) -> str | None:
+    """Why a value in php's ``-d name=value`` (``--define``) is code: it gives the setting's
+    name (any setting: auto_prepend_file runs a file of PHP), or the setting names a shared
+    library that php loads (extension, zend_extension)."""
+    last = before[-1] if before else None
+    if option == "-d":
+        setting = prefix[2:]
+    elif option == "--define":
+        setting = prefix.partition("=")[2]
+    elif _takes_next(last, _PHP_DEFINE):
+        setting = prefix
+    else:
+        return None
+    named = _SETTING_NAME.match(setting)
+    if named is None:
+        return (
+            "a setting of php -d whose name a value gives (auto_prepend_file runs a file of "
+            "PHP, extension loads a shared library)"
+        )
+    if named.group(1).lower() in _PHP_LIBRARY_SETTINGS:
+        return (
+            f"the php setting {named.group(1)}, a shared library that php loads (by its "
+            "path, or from extension_dir), whose code runs when loaded"
+        )
+    return None
 
 
 def _unknown_code_option(command: Sequence[str | None], prefix: str) -> str | None:

@@ -132,6 +132,11 @@ def _fix_for(why: str) -> str:
             "-config ./openssl.cnf), choosing among names written there in Python: the file "
             "a value names decides what the program runs"
         )
+    if why.startswith("a setting of php -d"):
+        return (
+            "Write the setting's name in the static text and give the value its value only "
+            "(php -d memory_limit={m} s.php)"
+        )
     if why.startswith("a positional parameter"):
         return (
             "Have the command string use its parameter only as data (a quoted \"$1\" "
