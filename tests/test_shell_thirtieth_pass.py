@@ -12,6 +12,20 @@ sh() gave for these templates) in real dash and bash, then refused by allow-list
   overwrote the template's own ``s.sh``, which the template then runs (curl 7.88).
 * wget's ``--config={f}``/``--config {f}``: a wgetrc with ``use_askpass = ./mark`` runs that
   program before wget connects (wget 1.21).
+* php's ``-c {f}``/``--php-ini {f}`` (``-c{f}`` was refused already): a php.ini whose
+  ``auto_prepend_file`` names a PHP file that makes the sentinel (PHP 8.2).
+* node's ``--env-file={f}``/``--env-file {f}`` (also ``nodejs``): an env file whose
+  ``NODE_OPTIONS=--require=...`` names a module that makes it (node 18+).
+* less's ``--lesskey-src={f}``: a lesskey source whose ``#env`` section sets ``LESSOPEN`` to a
+  command, which less 590 ran on its file (its output not a terminal too); by the manual,
+  ``-k``/``--lesskey-file`` (the compiled form, with the same ``#env``; less 590 refused the
+  source form there, so not run).
+* php's ``-d {x}`` (also ``--define {x}``, ``--define={x}``), where the value gives the
+  setting's name: ``auto_prepend_file=evil.php`` ran it; and a shared library php loads,
+  ``-d extension={lib}``, ``-dextension={lib}``, ``-d zend_extension={lib}``, ``-z {lib}``,
+  ``--zend-extension={lib}``: evil.so's constructor ran (PHP 8.2).  ``php -d memory_limit={m}``
+  stays accepted; ``php -d auto_prepend_file={f}`` too, a file of PHP the author plainly asks
+  php to run (as ``php {f}``).
 * By its manual, not run (mysql is not installed): mysql's ``--defaults-file`` and
   ``--defaults-extra-file`` (a ``pager =`` setting is a command mysql runs).
 
@@ -60,7 +74,9 @@ def _prepare(where: pathlib.Path) -> None:
     """evil.so (see the twenty-ninth pass) and the files the cases name: ``evil.cnf`` (the
     openssl.cnf above), ``evil_ssh`` (a ProxyCommand making the sentinel), ``evil_curl`` (a
     config writing ``payload`` over ``s.sh``), ``evil_wget`` (an askpass program ``mark``),
-    harmless ones (``good_ssh``, ``good_curl``, ``good.cnf``) and a zip ``a.zip``."""
+    harmless ones (``good_ssh``, ``good_curl``, ``good.cnf``), a zip ``a.zip``, and for php,
+    node and less: ``evil.ini`` (prepending ``evil.php``), ``evil.env`` (requiring ``evil.js``),
+    ``evil.lesskey`` (a LESSOPEN) and the scripts ``s.php``, ``s.js``."""
     _prepare_library(where)
     (where / "evil.cnf").write_text(_OPENSSL_CNF.format(where=where))
     (where / "good.cnf").write_text("[req]\ndistinguished_name = dn\n[dn]\n")
@@ -75,6 +91,14 @@ def _prepare(where: pathlib.Path) -> None:
     (where / "evil_wget").write_text(f"use_askpass = {where}/mark\n")
     with zipfile.ZipFile(where / "a.zip", "w") as archive:
         archive.writestr("inside.txt", "data\n")
+    touch = f"{where}/{SENTINEL}"
+    (where / "evil.ini").write_text(f"auto_prepend_file={where}/evil.php\n")
+    (where / "evil.php").write_text(f"<?php touch('{touch}'); ?>\n")
+    (where / "s.php").write_text("<?php echo 1; ?>\n")
+    (where / "evil.env").write_text(f"NODE_OPTIONS=--require={where}/evil.js\n")
+    (where / "evil.js").write_text(f"require('fs').writeFileSync('{touch}', '')\n")
+    (where / "s.js").write_text("console.log(1)\n")
+    (where / "evil.lesskey").write_text(f"#env\nLESSOPEN = |touch {touch}; cat %s\n")
 
 
 # -- a value naming a configuration file whose settings run code ------------------------------
@@ -93,16 +117,40 @@ CONFIG_CASES = [
     ("curl --config §; sh s.sh", "evil_curl"),
     ("wget --config=§ -q -O out http://127.0.0.1:9/", "evil_wget"),
     ("wget --config § -q -O out http://127.0.0.1:9/", "evil_wget"),
+    ("php -c § s.php", "evil.ini"),
+    ("php -n --php-ini § s.php", "evil.ini"),
+    ("node --env-file=§ s.js", "evil.env"),
+    ("node --env-file § s.js", "evil.env"),
+    ("less --lesskey-src=§ f", "evil.lesskey"),
+    ("less --lesskey-src § f", "evil.lesskey"),
+]
+
+
+# php's -d where the value gives the setting's name, and a library php loads
+PHP_CASES = [
+    # (template, the value)
+    ("php -d § s.php", "auto_prepend_file={tmp}/evil.php"),
+    ("php --define § s.php", "auto_prepend_file={tmp}/evil.php"),
+    ("php --define=§ s.php", "auto_prepend_file={tmp}/evil.php"),
+    ("php -d extension=§ s.php", "{tmp}/evil.so"),
+    ("php -dextension=§ s.php", "{tmp}/evil.so"),
+    ("php -d zend_extension=§ s.php", "{tmp}/evil.so"),
+    ("php -z § s.php", "{tmp}/evil.so"),
+    ("php --zend-extension=§ s.php", "{tmp}/evil.so"),
 ]
 
 
 @needs_gcc
 @pytest.mark.parametrize("shell", SHELLS)
-@pytest.mark.parametrize(("case", "value"), CONFIG_CASES)
-def test_a_value_naming_a_configuration_file_is_refused(
-    shell: str, case: str, value: str, tmp_path: pathlib.Path
+@pytest.mark.parametrize(
+    ("case", "value", "why"),
+    [(case, value, _CONFIG) for case, value in CONFIG_CASES]
+    + [(case, value, "a setting of php -d|a shared library") for case, value in PHP_CASES],
+)
+def test_a_value_naming_a_configuration_file_or_php_setting_is_refused(
+    shell: str, case: str, value: str, why: str, tmp_path: pathlib.Path
 ) -> None:
-    _show_then_refuse(shell, case, [value], tmp_path, _CONFIG, _prepare)
+    _show_then_refuse(shell, case, [value], tmp_path, why, _prepare)
 
 
 @pytest.mark.parametrize(
@@ -114,6 +162,10 @@ def test_a_value_naming_a_configuration_file_is_refused(
         "openssl req -config ./§ -new",
         "sftp -vF§ host",
         "wget --conf=§ http://example.org/",
+        "nodejs --env-file-if-exists=§ s.js",
+        "less -k § f",
+        "less --lesskey-file=§ f",
+        "less --lesskey-s=§ f",
     ],
 )
 def test_configuration_options_refused_by_their_manuals(case: str) -> None:
@@ -131,6 +183,11 @@ HARMLESS_CASES = [
     ("ssh -G -F good_ssh §", "host"),
     ("curl -K good_curl -o out -- §", "file://{tmp}/f"),
     ("zip -sf §", "a.zip"),
+    ("php -n s.php §", f"$(touch {SENTINEL})"),
+    ("node s.js §", f"$(touch {SENTINEL})"),
+    ("less §", "f"),
+    ("php -n -d memory_limit=§ s.php", "64M"),
+    ("php -n -d auto_prepend_file=§ s.php", "s.php"),
 ]
 
 
