@@ -311,7 +311,46 @@ _MODULE_OPTIONS: dict[str, frozenset[str]] = {
     "ssh-keygen": frozenset({"-D", "-w"}),
     "ssh-add": frozenset({"-s", "-S"}),
     "curl": frozenset({"--engine"}),
+    # (`php -z ./x.so s.php` ran its constructor in PHP 8.2, as `-d zend_extension=` did)
+    "php": frozenset({"-z", "--zend-extension"}),
 }
+# php's option that sets an ini setting (`-d name=value`), and the settings whose value names a
+# shared library php loads: `php -d extension=./x.so s.php` ran its constructor in PHP 8.2.
+_PHP_DEFINE = frozenset({"-d", "--define"})
+_PHP_LIBRARY_SETTINGS = frozenset({"extension", "zend_extension"})
+# Options whose argument names a configuration file with settings that run a command or load
+# code, by program (a file that is itself a program, `make -f`, `awk -f`, `gdb -x`, is what the
+# template plainly runs, as `sh {f}`; these read settings, one of which runs code): an
+# openssl.cnf's engine `dynamic_path` (`openssl req -config f`) loaded a marker's library in real
+# openssl 3.0; an ssh config's ProxyCommand ran (`ssh -F f`, scp's, sftp's) in OpenSSH 9.2; a
+# curl config's `output =` overwrote a script the template runs next (curl 7.88); a wgetrc's
+# `use_askpass =` ran (wget 1.21); a php.ini's `auto_prepend_file` ran PHP (`php -c f s.php`);
+# node's env file's `NODE_OPTIONS=--require=...` ran JavaScript; a lesskey source's `#env`
+# LESSOPEN ran in less 590.  By their manuals: less's compiled key file (-k), which holds the
+# same #env, and a mysql option file's `pager =`.
+_SSH_CONFIG = (frozenset({"-F"}), "its ProxyCommand runs a command")
+_NODE_CONFIG = (
+    frozenset({"--env-file", "--env-file-if-exists"}),
+    "its NODE_OPTIONS=--require=f.js runs JavaScript",
+)
+# (the options, and how a setting in such a file runs code)
+_CONFIG_FILES: dict[str, tuple[frozenset[str], str]] = {
+    "openssl": (frozenset({"-config"}), "its engine section's dynamic_path loads a library"),
+    **dict.fromkeys(("ssh", "scp", "sftp"), _SSH_CONFIG),
+    "curl": (frozenset({"-K", "--config"}), "its output = writes over any file"),
+    "wget": (frozenset({"--config"}), "its use_askpass = runs a program"),
+    "php": (frozenset({"-c", "--php-ini"}), "its auto_prepend_file runs PHP"),
+    **dict.fromkeys(("node", "nodejs"), _NODE_CONFIG),
+    "less": (
+        frozenset({"--lesskey-src", "--lesskey-file", "-k"}),
+        "its #env section's LESSOPEN runs a command on each file",
+    ),
+    "mysql": (
+        frozenset({"--defaults-file", "--defaults-extra-file"}),
+        "its pager = runs a command",
+    ),
+}
+_CONFIG_OPTIONS = {name: options for name, (options, _) in _CONFIG_FILES.items()}
 # Programs that read their first argument as a cluster of option letters even without a '-'
 # (old-style `tar cIf CMD out.tar f`: -I runs CMD, through /bin/sh in GNU tar), and why.
 _OLD_STYLE_OPTIONS = {"tar": "tar cIf CMD out.tar f runs CMD as its compressor"}
@@ -3005,11 +3044,20 @@ def _code_argument_of(
     programs = _PROGRAM_OPTIONS.get(name, frozenset())
     if option in programs or _takes_next(last, programs):
         return f"the argument of {name} {option or last}, a command that {name} runs as code"
-    module_option = _module_option(name, option, last, prefix)
+    module_option = _listed_option(_MODULE_OPTIONS, name, option, last, prefix)
     if module_option:
         return (
             f"the argument of {name} {module_option}, a shared library that {name} loads "
             "(by its path, ./x.so, or from a directory), whose code runs when loaded"
+        )
+    php_setting = _php_setting(before, option, prefix) if name == "php" else None
+    if php_setting:
+        return php_setting
+    config_option = _listed_option(_CONFIG_OPTIONS, name, option, last, prefix)
+    if config_option:
+        return (
+            f"the argument of {name} {config_option}, a configuration file that {name} "
+            f"reads, one of whose settings may run code ({_CONFIG_FILES[name][1]})"
         )
     if name in _COMMAND_OPERANDS and _operand_count(before) >= _COMMAND_OPERANDS[name]:
         return f"the command string of {name}, " + _AS_CODE.format("a shell")
@@ -3061,11 +3109,13 @@ def _code_argument_of(
     return None
 
 
-def _module_option(name: str, option: str, last: str | None, prefix: str) -> str:
-    """The option of ``name`` (see _MODULE_OPTIONS) whose argument a value is, glued to it
-    (``option``) or the word after it (``last``); "" if none.  openssl reads its options with
-    one dash or two, and ``-engine=x`` as ``-engine x``."""
-    modules = _MODULE_OPTIONS.get(name, frozenset())
+def _listed_option(
+    table: dict[str, frozenset[str]], name: str, option: str, last: str | None, prefix: str
+) -> str:
+    """The option of ``name`` in ``table`` (_MODULE_OPTIONS, _CONFIG_OPTIONS) whose argument a
+    value is, glued to it (``option``) or the word after it (``last``); "" if none.  openssl
+    reads its options with one dash or two, and ``-engine=x`` as ``-engine x``."""
+    modules = table.get(name, frozenset())
     if name != "openssl":
         return option if option in modules else (last or "") if _takes_next(last, modules) else ""
     glued, equals, _ = prefix.partition("=")
@@ -3076,6 +3126,33 @@ def _module_option(name: str, option: str, last: str | None, prefix: str) -> str
     return spelled if spelled in modules else ""
 
 
+def _php_setting(before: Sequence[str | None], option: str, prefix: str) -> str | None:
+    """Why a value in php's ``-d name=value`` (``--define``) is code: it gives the setting's
+    name (any setting: auto_prepend_file runs a file of PHP), or the setting names a shared
+    library that php loads (extension, zend_extension)."""
+    last = before[-1] if before else None
+    if option == "-d":
+        setting = prefix[2:]
+    elif option == "--define":
+        setting = prefix.partition("=")[2]
+    elif _takes_next(last, _PHP_DEFINE):
+        setting = prefix
+    else:
+        return None
+    named = _SETTING_NAME.match(setting)
+    if named is None:
+        return (
+            "a setting of php -d whose name a value gives (auto_prepend_file runs a file of "
+            "PHP, extension loads a shared library)"
+        )
+    if named.group(1).lower() in _PHP_LIBRARY_SETTINGS:
+        return (
+            f"the php setting {named.group(1)}, a shared library that php loads (by its "
+            "path, or from extension_dir), whose code runs when loaded"
+        )
+    return None
+
+
 def _unknown_code_option(command: Sequence[str | None], prefix: str) -> str | None:
     """Why the last word of ``command`` is code when its program is none the tables know and
     the word is the argument of an option spelled like a code option (``./tool -c {x}``)."""
@@ -3083,7 +3160,8 @@ def _unknown_code_option(command: Sequence[str | None], prefix: str) -> str | No
         return None  # (a value naming the program: see _code_argument_of)
     if _is_known(command[0]):
         return None
-    given = _code_like_option(command[1:-1], prefix)
+    # (openssl's options are names after one dash, never clusters: `-hex` is no `-he -x`)
+    given = _code_like_option(command[1:-1], prefix, program(command[0]) not in _NO_CLUSTERS)
     if not given:
         return None
     return (
@@ -3120,10 +3198,11 @@ def _code_like(word: str | None, clusters: bool = True) -> bool:
     )
 
 
-def _code_like_option(before: Sequence[str | None], prefix: str) -> str:
+def _code_like_option(before: Sequence[str | None], prefix: str, clusters: bool = True) -> str:
     """The option spelled like a code option (see :func:`_code_like`) whose argument the value
     is: glued to it (``-c{x}``, ``--exec={x}``) or the word after it (``-c {x}``), never past
-    ``--`` nor after ``--name=argument`` (that option's argument is its own word's)."""
+    ``--`` nor after ``--name=argument`` (that option's argument is its own word's).
+    Without ``clusters``, a word after one dash is one option's name (``-hex``, no ``-he -x``)."""
     if "--" in before:
         return ""
     if prefix.startswith("-"):
@@ -3132,7 +3211,7 @@ def _code_like_option(before: Sequence[str | None], prefix: str) -> str:
             return prefix[:2]
         return option if equals and len(option) > 2 and _code_like(option, False) else ""
     last = before[-1] if before else None
-    if last is not None and "=" not in last and _code_like(last):
+    if last is not None and "=" not in last and _code_like(last, clusters):
         return last
     return ""
 
@@ -3370,8 +3449,9 @@ def _glued_code_options(name: str) -> frozenset[str]:
         _SCRIPT_FIRST[name][0] if name in _SCRIPT_FIRST else (),
         _PERL_MODULE_OPTIONS if name == "perl" else (),
         ("-o",) if name in ("ssh", "scp", "sftp") else (),
-        # (`ssh -vI{lib}`; openssl's options are no clusters: see _module_option)
+        # (`ssh -vI{lib}`, `ssh -vF{f}`; openssl's options are no clusters: see _listed_option)
         _MODULE_OPTIONS.get(name, ()) if name != "openssl" else (),
+        _CONFIG_OPTIONS.get(name, ()) if name != "openssl" else (),
     )
 
 
@@ -3399,6 +3479,8 @@ def _unabbreviated(word: str, options: frozenset[str]) -> str:
 # a long option (abbreviated too) before it reads it as short options: `gdb -eval-command=CMD`,
 # `gdb -ex=CMD` and `gdb -eval CMD` each ran CMD's `shell` command in real gdb.
 _LONG_ONLY = frozenset({"gdb"})
+# Programs whose every option is a name after one dash, never a cluster of letters.
+_NO_CLUSTERS = _LONG_ONLY | {"openssl"}
 
 
 def _long_only(word: str) -> str:

@@ -127,6 +127,17 @@ class _Analysis(NamedTuple):
 
 def _fix_for(why: str) -> str:
     """The fix to suggest for a field refused for ``why``."""
+    if "a configuration file that" in why or "a shared library that" in why:
+        return (
+            "Write the file's name in the static text (ssh -F ./ssh_config host, openssl req "
+            "-config ./openssl.cnf), choosing among names written there in Python: the file "
+            "a value names decides what the program runs"
+        )
+    if why.startswith("a setting of php -d"):
+        return (
+            "Write the setting's name in the static text and give the value its value only "
+            "(php -d memory_limit={m} s.php)"
+        )
     if why.startswith("a positional parameter"):
         return (
             "Have the command string use its parameter only as data (a quoted \"$1\" "
