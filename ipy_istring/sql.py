@@ -91,6 +91,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from ._sql_settings import SET_FORMS, data_setting
 from ._sql_tokens import DIALECTS, MARKER, Dialect, check_pattern, dialects, tokens
 from .fields import RenderError, field_text, refusal
 from .template import InterpolationTemplate, as_template, fields_with_built_specs, is_template
@@ -986,6 +987,8 @@ def _sink(
             return f"is an argument of {_shown(name)}(), and {_CODE_CALLS[name]}", _CODE_FIX
         if name == _CODE_SETTING_CALL:
             return "is an argument of set_config() " + _SETTING_CODE, _CODE_FIX
+        if name == _UNLISTED_SETTING_CALL:
+            return _SET_CONFIG_UNLISTED
     if calls[-1:] == ["set_config"] and before == "(":
         return _SETTING_NAMED
     if routine_body:
@@ -1029,6 +1032,41 @@ def _sink(
     if _names_in_progress(setting):  # set {k:i}, set plperl.{k:i}, pragma main.{name:i}
         return _SETTING_NAMED
     return None
+
+
+def _sets_unlisted(head: list[str], after_set: list[str] | None) -> bool:
+    """Whether a field here gives the value of a setting not on the allow-list, inside
+    parentheses too (set x = ({v})); checked after the refusals that say more."""
+    head = _statement(head)
+    statement = head[0] if head else ""
+    name = _setting_name(_setting(head, statement, after_set) or [])
+    return (
+        bool(name)
+        and _sets_settings(head)
+        and not _code_setting(name)  # refused as code, by _sink or the whole query's taint
+        and not _value_setting(name, statement)
+    )
+
+
+# ALTER statements whose SET sets a setting (a role's, a database's, a routine's), rather
+# than a column's default, a table's schema or its options.
+_ALTERED_WITH_SETTINGS = frozenset(("role", "user", "database", "function", "procedure", "routine"))
+
+
+def _sets_settings(head: list[str]) -> bool:
+    """Whether the statement ``head`` begins (without its prefixes) sets settings with its SET
+    or PRAGMA: SET, PRAGMA, a routine's CREATE ... SET, ALTER ROLE/DATABASE/FUNCTION ... SET."""
+    if head[:1] == ["alter"]:
+        return head[1:2] != [] and head[1] in _ALTERED_WITH_SETTINGS
+    return head[:1] in (["set"], ["pragma"], ["create"])
+
+
+def _value_setting(name: str, statement: str) -> bool:
+    """Whether a value may set the setting ``name`` in ``statement``: one on the allow-list
+    (``_sql_settings``), a dotted name of the application's own, or a pragma reading data."""
+    if statement == "pragma":
+        return data_setting(name, pragma=True) or name.rpartition(".")[2] in _DATA_PRAGMAS
+    return data_setting(SET_FORMS.get(name, name) if statement == "set" else name, pragma=False)
 
 
 def _names_in_progress(setting: list[str]) -> bool:
@@ -1075,6 +1113,21 @@ def _setting_name(setting: list[str]) -> str:
     return "".join(setting[start:end])
 
 
+_SETTING_UNLISTED = (
+    "sets a setting that is not on sql()'s list of settings whose value is data "
+    "(ipy_istring/_sql_settings.py): a setting's value may choose a place (DuckDB's "
+    "temp_directory received the author's spilled rows), where names are looked up "
+    "(PostgreSQL's search_path: one schema made a later lower(v) of a varchar run that "
+    "schema's lower(varchar)) or turn checks off (session_replication_role = replica stopped "
+    "the author's triggers)",
+    "Write the value in the static text (to choose among known values, pick an i'...' "
+    "fragment in Python and compose it with ':q'); values may set numbers, sizes, flags and "
+    "formats: threads, memory_limit, statement_timeout, timezone, work_mem...",
+)
+_SET_CONFIG_UNLISTED = ("is an argument of set_config(), which " + _SETTING_UNLISTED[0],
+                        _SETTING_UNLISTED[1])  # fmt: skip
+# The allow-list's refusals, which yield to one that says more (another dialect's, a taint's).
+_UNLISTED = (_SETTING_UNLISTED, _SET_CONFIG_UNLISTED)
 _SETTING_CODE = (
     "naming a setting that says where the database loads libraries or extensions from (or "
     "stored secrets)"
@@ -1606,6 +1659,7 @@ def _role_attribute(head: list[str], before: str) -> bool:
 # The words before ATTACH's path, which may be an expression in parentheses: attach (?) as d.
 _ATTACH_PATH_AFTER = frozenset(("attach", "database", "exists"))
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
+_UNLISTED_SETTING_CALL = "\0set_config unlisted"  # of a setting not on the data list
 _ROLE_SETTING_CALL = "\0set_config role"  # set_config('role', ...), which reads "none"
 # set_config('search_path', ...), which reads its value as a list of schemas
 _PATH_SETTING_CALL = "\0set_config search_path"
@@ -2092,6 +2146,8 @@ def _composed(
                 elif _code_setting(text[start:end].lower()):
                     calls[-1] = _CODE_SETTING_CALL
                     taint = taint or "calls set_config() " + _SETTING_CODE
+                elif not data_setting(text[start + 1 : end - 1].lower(), pragma=False):
+                    calls[-1] = _UNLISTED_SETTING_CALL  # set_config('search_path', {s}, ...)
                 elif text[start:end].lower() in _CHECKED_SETTINGS:
                     # set_config('role', {r}, ...): not "none"; 'search_path': one schema
                     calls[-1] = _CHECKED_SETTINGS[text[start:end].lower()]
@@ -2250,7 +2306,10 @@ def _composed(
                     created[field] = "temp"  # rejects_table = {r}: as create temp table {t:i}
                 elif whole_rejects is False:
                     why = why or _REJECTS_PART  # rejects_table = lower({r})
-                if why is not None and found[field] is None:
+                if why is None and _sets_unlisted(head, after_set):
+                    why = _SETTING_UNLISTED  # set temp_directory = {v}
+                # (the allow-list's refusal yields to one another dialect gives that says more)
+                if why is not None and (found[field] is None or found[field] in _UNLISTED):
                     found[field] = why
                 if (postgresql or d.name == "duckdb") and specs[field] == "i" and not calls:
                     kind = _created(
@@ -2444,7 +2503,7 @@ def _composed(
         _refuse_export_options(found, export_fields, export_written)
         _refuse_cast_types(found, cast_fields, cast_words)
         if taint:
-            found = [where or _runs_code(taint) for where in found]
+            found = [_runs_code(taint) if where in (None, *_UNLISTED) else where for where in found]
     return _Places(
         tuple(found),
         tuple(tables),
