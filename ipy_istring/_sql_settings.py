@@ -8,10 +8,9 @@ and no security switch.  Every other setting is refused, reviewed or not: one wh
 place (DuckDB's ``temp_directory`` wrote the author's spilled rows into the value's directory;
 ``file_search_path``, ``log_query_path``, ``profiling_output``), a switch of checks
 (``session_replication_role = replica`` stopped the author's triggers, SQLite's
-``ignore_check_constraints`` their CHECKs), secrets, extensions or the grammar itself.  The
-search path is listed but checked by sql.py (DuckDB refuses it; PostgreSQL's one schema is
-left open: with one schema, a later ``lower(v)`` of a varchar ran that schema's
-``lower(varchar)``).  ``tests/test_sql_twenty_seventh_pass.py`` reads
+``ignore_check_constraints`` their CHECKs), a lookup of names (PostgreSQL's ``search_path``:
+with one schema, a later ``lower(v)`` of a varchar ran that schema's ``lower(varchar)``),
+secrets, extensions or the grammar itself.  ``tests/test_sql_twenty_seventh_pass.py`` reads
 ``duckdb_settings()``, PostgreSQL's ``pg_settings`` (those a session may set) and SQLite's
 ``pragma_pragma_list`` and fails on a name on neither list, so a new one gets reviewed.
 """
@@ -81,13 +80,6 @@ DATA_SETTINGS = _names(
     """
     variable
     """,
-    # Where functions and tables are looked up, checked by sql.py itself: DuckDB refuses
-    # both (_FUNCTION_SCOPE, the twentieth pass); PostgreSQL takes one schema, which is
-    # left open (a schema's lower(varchar) beat pg_catalog's lower(text): the
-    # twenty-seventh pass's control, and its expected failure)
-    """
-    search_path schema
-    """,
     # PostgreSQL 15, contexts user and superuser: formats, costs, limits, timeouts, flags
     """
     datestyle intervalstyle application_name array_nulls backend_flush_after backslash_quote
@@ -154,9 +146,12 @@ REFUSED_SETTINGS = _names(
     temp_directory file_search_path log_query_path profile_output profiling_output
     http_logging_output enable_http_logging logging_storage logging_sink
     """,
-    # DuckDB: where Python's objects are looked up
+    # Where functions, tables and Python's objects are looked up: one PostgreSQL schema
+    # holding a lower(varchar) made the author's later lower(v) of a varchar column run it (an
+    # exact match beats pg_catalog's lower(text)); DuckDB's search path and schema (refused
+    # with _FUNCTION_SCOPE's reason, the twentieth pass)
     """
-    python_enable_replacements python_scan_all_frames
+    search_path schema python_enable_replacements python_scan_all_frames
     """,
     # DuckDB: security switches and their lists, secrets' storage
     """

@@ -1066,7 +1066,13 @@ def _value_setting(name: str, statement: str) -> bool:
     (``_sql_settings``), a dotted name of the application's own, or a pragma reading data."""
     if statement == "pragma":
         return data_setting(name, pragma=True) or name.rpartition(".")[2] in _DATA_PRAGMAS
+    if statement == "alter" and name in _ALTER_SET_FORMS:
+        return True  # alter function f() set schema {s:i}: a move, which _INTO_SCHEMA reads
     return data_setting(SET_FORMS.get(name, name) if statement == "set" else name, pragma=False)
+
+
+# ALTER FUNCTION ... SET SCHEMA and ALTER DATABASE ... SET TABLESPACE move the object: no setting.
+_ALTER_SET_FORMS = frozenset(("schema", "tablespace"))
 
 
 def _names_in_progress(setting: list[str]) -> bool:
@@ -1661,33 +1667,20 @@ _ATTACH_PATH_AFTER = frozenset(("attach", "database", "exists"))
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
 _UNLISTED_SETTING_CALL = "\0set_config unlisted"  # of a setting not on the data list
 _ROLE_SETTING_CALL = "\0set_config role"  # set_config('role', ...), which reads "none"
-# set_config('search_path', ...), which reads its value as a list of schemas
-_PATH_SETTING_CALL = "\0set_config search_path"
 # The settings set_config() takes a value of that PostgreSQL reads further, by the check of
-# the value at render time (_Places.roles): 'role' reads 'none' as NONE, and 'search_path'
-# reads a list, whose schemas may come before pg_catalog (set_config('search_path', 'carol,
-# pg_catalog', false) made a superuser's lower('ABC') run carol's lower(text)).  Only a field
-# that is the whole value argument is checked; one inside an expression there is refused
-# (lower('NONE') is 'none'; replace(v, ';', ',') makes a list).
-_CHECKED_SETTINGS = {"'role'": _ROLE_SETTING_CALL, "'search_path'": _PATH_SETTING_CALL}
-_CHECKED_VALUES = {_ROLE_SETTING_CALL: "none", _PATH_SETTING_CALL: "search_path"}
+# the value at render time (_Places.roles): 'role' reads 'none' as NONE.  Only a field that is
+# the whole value argument is checked; one inside an expression there is refused
+# (lower('NONE') is 'none').  ('search_path', which PostgreSQL reads as a list of schemas, is
+# off the settings' allow-list since the twenty-seventh pass: even one schema ran its
+# lower(varchar) for a later lower(v).)
+_CHECKED_SETTINGS = {"'role'": _ROLE_SETTING_CALL}
+_CHECKED_VALUES = {_ROLE_SETTING_CALL: "none"}
 _SETTING_VALUE_PART = (
-    "is part of an expression that gives set_config() the value of 'role' or 'search_path', "
-    "which PostgreSQL reads further and sql() checks only as the whole argument: "
+    "is part of an expression that gives set_config() the value of 'role', which PostgreSQL "
+    "reads further and sql() checks only as the whole argument: "
     "set_config('role', lower({r}), false) with 'NONE' set the role NONE, back to the "
     "connection's login role",
-    "Pass the whole value as the field (compute it in Python): set_config('role', {r}, "
-    "false); for the search path write set search_path to {s:i}",
-)
-# A value PostgreSQL reads as a list of schemas: one with a ',' names several, and one with a
-# '"' may join the text's own (SplitIdentifierString's syntax).
-_SEARCH_PATH_LIST = (
-    "is the value of search_path, which PostgreSQL reads as a list of schemas, and the value "
-    "would name several (or quote the text's own): set_config('search_path', 'carol, "
-    "pg_catalog', false) put carol's schema before pg_catalog, and a superuser's lower('ABC') "
-    "ran carol's lower(text), which made carol a superuser",
-    "Pass the name of one schema (as a str, without ',' or '\"'), or write set search_path to "
-    "{s:i}, public, which quotes each name",
+    "Pass the whole value as the field (compute it in Python): set_config('role', {r}, false)",
 )
 
 
@@ -1770,13 +1763,6 @@ def _sslkey_refusal(value: object) -> tuple[str, str] | None:
     return None
 
 
-def _search_path_refusal(value: object) -> tuple[str, str] | None:
-    """Why ``value`` may not be set_config('search_path', ...)'s value: it is no str, or
-    PostgreSQL would read more than one schema, or a quoted one, in it."""
-    if not isinstance(value, str):
-        return _SEARCH_PATH_LIST
-    name = str.__str__(value)  # a str subclass's own __contains__ never runs
-    return _SEARCH_PATH_LIST if "," in name or '"' in name else None
 # PRAGMA name(...) calls a pragma function, and DuckDB's run code (import_database,
 # json_execute_serialized_sql): an argument is a value only in those known to read it as data,
 # a table's name or a count (an allow-list; a pragma's setting, 'pragma k = v', is read above).
@@ -2028,8 +2014,8 @@ class _Places(NamedTuple):
     internal: tuple[tuple[str, ...], ...]
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     # a role where PostgreSQL reads a keyword too: the ':i' value refused there ("public"
-    # after GRANT ... TO, "none" after SET ROLE), "search_path" for set_config()'s value of
-    # it (one schema), _SSLKEY_OPTION for OPTIONS' sslkey value (no engine), or ""
+    # after GRANT ... TO, "none" after SET ROLE), _SSLKEY_OPTION for OPTIONS' sslkey value
+    # (no engine), or ""
     roles: tuple[str, ...]
     # the name of a relation or type a CREATE makes: "temp" (a TEMP one), "created" (another,
     # which a value qualified with pg_temp puts there too), or ""
@@ -2149,7 +2135,7 @@ def _composed(
                 elif not data_setting(text[start + 1 : end - 1].lower(), pragma=False):
                     calls[-1] = _UNLISTED_SETTING_CALL  # set_config('search_path', {s}, ...)
                 elif text[start:end].lower() in _CHECKED_SETTINGS:
-                    # set_config('role', {r}, ...): not "none"; 'search_path': one schema
+                    # set_config('role', {r}, ...): not "none"
                     calls[-1] = _CHECKED_SETTINGS[text[start:end].lower()]
                 config_named = True  # and it must be the whole argument
             named = kind in ("word", "identifier", "field")
@@ -2975,8 +2961,6 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
             where = _attach_path_refusal(interpolation.value, role == _ATTACH_PATH)
         elif where is None and role == _SECRET_NAME:
             where = _secret_name_refusal(interpolation.value)
-        elif where is None and role == "search_path":
-            where = _search_path_refusal(interpolation.value)
         elif where is None and role:
             where = _role_refusal(interpolation.value, role, interpolation.format_spec)
         if where is not None:
