@@ -91,6 +91,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from ._sql_settings import SET_FORMS, data_setting
 from ._sql_tokens import DIALECTS, MARKER, Dialect, check_pattern, dialects, tokens
 from .fields import RenderError, field_text, refusal
 from .template import InterpolationTemplate, as_template, fields_with_built_specs, is_template
@@ -986,6 +987,8 @@ def _sink(
             return f"is an argument of {_shown(name)}(), and {_CODE_CALLS[name]}", _CODE_FIX
         if name == _CODE_SETTING_CALL:
             return "is an argument of set_config() " + _SETTING_CODE, _CODE_FIX
+        if name == _UNLISTED_SETTING_CALL:
+            return _SET_CONFIG_UNLISTED
     if calls[-1:] == ["set_config"] and before == "(":
         return _SETTING_NAMED
     if routine_body:
@@ -1029,6 +1032,47 @@ def _sink(
     if _names_in_progress(setting):  # set {k:i}, set plperl.{k:i}, pragma main.{name:i}
         return _SETTING_NAMED
     return None
+
+
+def _sets_unlisted(head: list[str], after_set: list[str] | None) -> bool:
+    """Whether a field here gives the value of a setting not on the allow-list, inside
+    parentheses too (set x = ({v})); checked after the refusals that say more."""
+    head = _statement(head)
+    statement = head[0] if head else ""
+    name = _setting_name(_setting(head, statement, after_set) or [])
+    return (
+        bool(name)
+        and _sets_settings(head)
+        and not _code_setting(name)  # refused as code, by _sink or the whole query's taint
+        and not _value_setting(name, statement)
+    )
+
+
+# ALTER statements whose SET sets a setting (a role's, a database's, a routine's), rather
+# than a column's default, a table's schema or its options.
+_ALTERED_WITH_SETTINGS = frozenset(("role", "user", "database", "function", "procedure", "routine"))
+
+
+def _sets_settings(head: list[str]) -> bool:
+    """Whether the statement ``head`` begins (without its prefixes) sets settings with its SET
+    or PRAGMA: SET, PRAGMA, a routine's CREATE ... SET, ALTER ROLE/DATABASE/FUNCTION ... SET."""
+    if head[:1] == ["alter"]:
+        return head[1:2] != [] and head[1] in _ALTERED_WITH_SETTINGS
+    return head[:1] in (["set"], ["pragma"], ["create"])
+
+
+def _value_setting(name: str, statement: str) -> bool:
+    """Whether a value may set the setting ``name`` in ``statement``: one on the allow-list
+    (``_sql_settings``), a dotted name of the application's own, or a pragma reading data."""
+    if statement == "pragma":
+        return data_setting(name, pragma=True) or name.rpartition(".")[2] in _DATA_PRAGMAS
+    if statement == "alter" and name in _ALTER_SET_FORMS:
+        return True  # alter function f() set schema {s:i}: a move, which _INTO_SCHEMA reads
+    return data_setting(SET_FORMS.get(name, name) if statement == "set" else name, pragma=False)
+
+
+# ALTER FUNCTION ... SET SCHEMA and ALTER DATABASE ... SET TABLESPACE move the object: no setting.
+_ALTER_SET_FORMS = frozenset(("schema", "tablespace"))
 
 
 def _names_in_progress(setting: list[str]) -> bool:
@@ -1075,6 +1119,21 @@ def _setting_name(setting: list[str]) -> str:
     return "".join(setting[start:end])
 
 
+_SETTING_UNLISTED = (
+    "sets a setting that is not on sql()'s list of settings whose value is data "
+    "(ipy_istring/_sql_settings.py): a setting's value may choose a place (DuckDB's "
+    "temp_directory received the author's spilled rows), where names are looked up "
+    "(PostgreSQL's search_path: one schema made a later lower(v) of a varchar run that "
+    "schema's lower(varchar)) or turn checks off (session_replication_role = replica stopped "
+    "the author's triggers)",
+    "Write the value in the static text (to choose among known values, pick an i'...' "
+    "fragment in Python and compose it with ':q'); values may set numbers, sizes, flags and "
+    "formats: threads, memory_limit, statement_timeout, timezone, work_mem...",
+)
+_SET_CONFIG_UNLISTED = ("is an argument of set_config(), which " + _SETTING_UNLISTED[0],
+                        _SETTING_UNLISTED[1])  # fmt: skip
+# The allow-list's refusals, which yield to one that says more (another dialect's, a taint's).
+_UNLISTED = (_SETTING_UNLISTED, _SET_CONFIG_UNLISTED)
 _SETTING_CODE = (
     "naming a setting that says where the database loads libraries or extensions from (or "
     "stored secrets)"
@@ -1606,34 +1665,22 @@ def _role_attribute(head: list[str], before: str) -> bool:
 # The words before ATTACH's path, which may be an expression in parentheses: attach (?) as d.
 _ATTACH_PATH_AFTER = frozenset(("attach", "database", "exists"))
 _CODE_SETTING_CALL = "\0set_config"  # a set_config() call whose setting names code
+_UNLISTED_SETTING_CALL = "\0set_config unlisted"  # of a setting not on the data list
 _ROLE_SETTING_CALL = "\0set_config role"  # set_config('role', ...), which reads "none"
-# set_config('search_path', ...), which reads its value as a list of schemas
-_PATH_SETTING_CALL = "\0set_config search_path"
 # The settings set_config() takes a value of that PostgreSQL reads further, by the check of
-# the value at render time (_Places.roles): 'role' reads 'none' as NONE, and 'search_path'
-# reads a list, whose schemas may come before pg_catalog (set_config('search_path', 'carol,
-# pg_catalog', false) made a superuser's lower('ABC') run carol's lower(text)).  Only a field
-# that is the whole value argument is checked; one inside an expression there is refused
-# (lower('NONE') is 'none'; replace(v, ';', ',') makes a list).
-_CHECKED_SETTINGS = {"'role'": _ROLE_SETTING_CALL, "'search_path'": _PATH_SETTING_CALL}
-_CHECKED_VALUES = {_ROLE_SETTING_CALL: "none", _PATH_SETTING_CALL: "search_path"}
+# the value at render time (_Places.roles): 'role' reads 'none' as NONE.  Only a field that is
+# the whole value argument is checked; one inside an expression there is refused
+# (lower('NONE') is 'none').  ('search_path', which PostgreSQL reads as a list of schemas, is
+# off the settings' allow-list since the twenty-seventh pass: even one schema ran its
+# lower(varchar) for a later lower(v).)
+_CHECKED_SETTINGS = {"'role'": _ROLE_SETTING_CALL}
+_CHECKED_VALUES = {_ROLE_SETTING_CALL: "none"}
 _SETTING_VALUE_PART = (
-    "is part of an expression that gives set_config() the value of 'role' or 'search_path', "
-    "which PostgreSQL reads further and sql() checks only as the whole argument: "
+    "is part of an expression that gives set_config() the value of 'role', which PostgreSQL "
+    "reads further and sql() checks only as the whole argument: "
     "set_config('role', lower({r}), false) with 'NONE' set the role NONE, back to the "
     "connection's login role",
-    "Pass the whole value as the field (compute it in Python): set_config('role', {r}, "
-    "false); for the search path write set search_path to {s:i}",
-)
-# A value PostgreSQL reads as a list of schemas: one with a ',' names several, and one with a
-# '"' may join the text's own (SplitIdentifierString's syntax).
-_SEARCH_PATH_LIST = (
-    "is the value of search_path, which PostgreSQL reads as a list of schemas, and the value "
-    "would name several (or quote the text's own): set_config('search_path', 'carol, "
-    "pg_catalog', false) put carol's schema before pg_catalog, and a superuser's lower('ABC') "
-    "ran carol's lower(text), which made carol a superuser",
-    "Pass the name of one schema (as a str, without ',' or '\"'), or write set search_path to "
-    "{s:i}, public, which quotes each name",
+    "Pass the whole value as the field (compute it in Python): set_config('role', {r}, false)",
 )
 
 
@@ -1716,13 +1763,6 @@ def _sslkey_refusal(value: object) -> tuple[str, str] | None:
     return None
 
 
-def _search_path_refusal(value: object) -> tuple[str, str] | None:
-    """Why ``value`` may not be set_config('search_path', ...)'s value: it is no str, or
-    PostgreSQL would read more than one schema, or a quoted one, in it."""
-    if not isinstance(value, str):
-        return _SEARCH_PATH_LIST
-    name = str.__str__(value)  # a str subclass's own __contains__ never runs
-    return _SEARCH_PATH_LIST if "," in name or '"' in name else None
 # PRAGMA name(...) calls a pragma function, and DuckDB's run code (import_database,
 # json_execute_serialized_sql): an argument is a value only in those known to read it as data,
 # a table's name or a count (an allow-list; a pragma's setting, 'pragma k = v', is read above).
@@ -1974,8 +2014,8 @@ class _Places(NamedTuple):
     internal: tuple[tuple[str, ...], ...]
     updated: tuple[bool, ...]  # the table PostgreSQL's UPDATE changes: not pg_settings
     # a role where PostgreSQL reads a keyword too: the ':i' value refused there ("public"
-    # after GRANT ... TO, "none" after SET ROLE), "search_path" for set_config()'s value of
-    # it (one schema), _SSLKEY_OPTION for OPTIONS' sslkey value (no engine), or ""
+    # after GRANT ... TO, "none" after SET ROLE), _SSLKEY_OPTION for OPTIONS' sslkey value
+    # (no engine), or ""
     roles: tuple[str, ...]
     # the name of a relation or type a CREATE makes: "temp" (a TEMP one), "created" (another,
     # which a value qualified with pg_temp puts there too), or ""
@@ -2092,8 +2132,10 @@ def _composed(
                 elif _code_setting(text[start:end].lower()):
                     calls[-1] = _CODE_SETTING_CALL
                     taint = taint or "calls set_config() " + _SETTING_CODE
+                elif not data_setting(text[start + 1 : end - 1].lower(), pragma=False):
+                    calls[-1] = _UNLISTED_SETTING_CALL  # set_config('search_path', {s}, ...)
                 elif text[start:end].lower() in _CHECKED_SETTINGS:
-                    # set_config('role', {r}, ...): not "none"; 'search_path': one schema
+                    # set_config('role', {r}, ...): not "none"
                     calls[-1] = _CHECKED_SETTINGS[text[start:end].lower()]
                 config_named = True  # and it must be the whole argument
             named = kind in ("word", "identifier", "field")
@@ -2250,7 +2292,10 @@ def _composed(
                     created[field] = "temp"  # rejects_table = {r}: as create temp table {t:i}
                 elif whole_rejects is False:
                     why = why or _REJECTS_PART  # rejects_table = lower({r})
-                if why is not None and found[field] is None:
+                if why is None and _sets_unlisted(head, after_set):
+                    why = _SETTING_UNLISTED  # set temp_directory = {v}
+                # (the allow-list's refusal yields to one another dialect gives that says more)
+                if why is not None and (found[field] is None or found[field] in _UNLISTED):
                     found[field] = why
                 if (postgresql or d.name == "duckdb") and specs[field] == "i" and not calls:
                     kind = _created(
@@ -2444,7 +2489,7 @@ def _composed(
         _refuse_export_options(found, export_fields, export_written)
         _refuse_cast_types(found, cast_fields, cast_words)
         if taint:
-            found = [where or _runs_code(taint) for where in found]
+            found = [_runs_code(taint) if where in (None, *_UNLISTED) else where for where in found]
     return _Places(
         tuple(found),
         tuple(tables),
@@ -2916,8 +2961,6 @@ def _refuse_composed(template: InterpolationTemplate, builder: _Builder) -> None
             where = _attach_path_refusal(interpolation.value, role == _ATTACH_PATH)
         elif where is None and role == _SECRET_NAME:
             where = _secret_name_refusal(interpolation.value)
-        elif where is None and role == "search_path":
-            where = _search_path_refusal(interpolation.value)
         elif where is None and role:
             where = _role_refusal(interpolation.value, role, interpolation.format_spec)
         if where is not None:

@@ -635,7 +635,7 @@ def test_code_is_found_across_fragments_and_look_alikes_stay() -> None:
         ("create function f(a int default ", ") returns int language sql as 'select 1'"),
         ("select lower(", "), query_count from t"),
         ("update t set command = ", ", extension = 'x'"),
-        ("set search_path = ", ""),
+        ("set application_name = ", ""),  # (search_path: off the allow-list, 27th pass)
     ):
         assert sql(T(static[0], ("v", "x", None, "l"), static[1]), "format").params == ()
     # Look-alikes: the same names as columns, set_config() and pragmas that read data, a
@@ -650,7 +650,7 @@ def test_code_is_found_across_fragments_and_look_alikes_stay() -> None:
         (("pragma threads = ", ""), "qmark"),
         (("pragma cache_size = ", ""), "format"),
         # a code setting's name only as the value of another, or as a schema
-        (("set search_path = extensions, ", ""), "format"),
+        (("set application_name = extensions, ", ""), "format"),
         (("alter table t set schema extensions; select ", ""), "format"),
         (("set variable home_directory = ", ""), "qmark"),
         (("alter table t set (fillfactor = ", ")"), "format"),
@@ -1202,10 +1202,10 @@ def test_a_setting_or_option_chosen_without_set_is_refused(
     [
         # a routine's other clauses, and a setting that loads nothing
         (("create function f (", ("a", "n", None, "i"), " int) returns int language sql "
-          "set search_path = ", ("app", "s", None, "i"), " as 'select 1'"), "format"),
+          "set application_name = ", ("app", "s", None, "i"), " as 'select 1'"), "format"),
         (("create function f() returns setof int language sql set work_mem = ",
           ("64MB", "v", None, "l"), " as 'select 1'"), "format"),
-        (("alter function f() set search_path = ", ("app", "s", None, "i")), "format"),
+        (("alter function f() set application_name = ", ("app", "s", None, "i")), "format"),
         # SET in a BEGIN ATOMIC body is an UPDATE's
         (("create procedure p() language sql begin atomic update t set ",
           ("dynamic_library_path", "c", None, "i"), " = 1; end"), "format"),
@@ -1269,5 +1269,9 @@ def test_a_procedural_language_s_start_up_code_is_a_code_setting(name: str) -> N
     ):
         with pytest.raises(RenderError, match="never become code"):
             sql(T(static, ("1", "x", None, "l"), end), "format")
-    for kept in ("recovery_init_sync_method", "wal_init_zero", "session_init_hint"):
-        assert sql(T(f"set {kept} = ", ("1", "x", None, "l")), "format").params == ()
+    # Look-alikes are no code settings: wal_init_zero is data; the other two are on no list
+    # of settings whose value is data (the twenty-seventh pass), refused as such.
+    assert sql(T("set wal_init_zero = ", ("1", "x", None, "l")), "format").params == ()
+    for kept in ("recovery_init_sync_method", "session_init_hint"):
+        with pytest.raises(RenderError, match="not on sql\\(\\)'s list of settings"):
+            sql(T(f"set {kept} = ", ("1", "x", None, "l")), "format")

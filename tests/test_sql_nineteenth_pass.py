@@ -282,9 +282,11 @@ def test_duckdb_looks_a_types_name_up_and_keeps_external_access_off(
     with pytest.raises(duckdb.CatalogException, match=r"Type with name .* does not exist"):
         connection.execute(*query)
     connection.execute("set enable_external_access = false")
-    query = _render("set enable_external_access = {x:l}", "qmark", "duckdb", x=True)
+    # (the render sql() gave before the twenty-seventh pass, which refuses the value)
     with pytest.raises(duckdb.Error, match="Cannot enable external access"):
-        connection.execute(*query)
+        connection.execute("set enable_external_access = true")
+    with pytest.raises(RenderError, match="not on sql\\(\\)'s list of settings"):
+        _render("set enable_external_access = {x:l}", "qmark", "duckdb", x=True)
 
 
 @pytest.mark.parametrize(

@@ -505,7 +505,7 @@ def test_set_schema_pg_catalog_shadows_every_schemas_table(pg: Any) -> None:  # 
         ("alter table users set schema ", field("PG_CATALOG", "s", "i")),
         ("alter table users rename column secret to ", field("pg_catalog", "c", "i")),
         ("select ", field("pg_catalog", "c", "i"), " from users"),
-        ("alter role r set search_path = ", field("pg_catalog", "s", "l")),
+        ("alter role r set application_name = ", field("pg_catalog", "s", "l")),
     ):
         sql(T(*kept), "format")
     for paramstyle, dialect in NOT_POSTGRESQL:

@@ -103,8 +103,8 @@ def test_a_setting_after_a_long_head_or_a_second_set_is_refused(
     [
         ((LONG_ALTER + " set work_mem = ", field("8MB", spec="l")),
          LONG_ALTER + " set work_mem = '8MB'"),
-        (("alter function f() set work_mem = '1MB' set search_path to ", field("s", spec="i")),
-         "alter function f() set work_mem = '1MB' set search_path to \"s\""),
+        (("alter function f() set work_mem = '1MB' set application_name to ", field("s", spec="i")),
+         "alter function f() set work_mem = '1MB' set application_name to \"s\""),
         (("alter table only public.t alter column v set default ", field("a", spec="l")),
          "alter table only public.t alter column v set default 'a'"),
         (("alter table only public.t alter column id set data type pg_catalog.",

@@ -427,7 +427,8 @@ def test_postgresql_role_attribute_named_by_a_value_is_granted(db: Any) -> None:
             (f"create role {s} in role ", field(g, "g", "i"), " admin ", field(r, "r", "i")),
             ("alter role ", field(s, "r", "i"), " rename to ", field(t, "t", "i")),
             ("alter group ", field(g, "g", "i"), " add user ", field(r, "r", "i")),
-            ("alter role ", field(r, "r", "i"), " set search_path to ", field("public", "s", "i")),
+            ("alter role ", field(r, "r", "i"), " set application_name to ",
+             field("public", "s", "i")),
         ]  # fmt: skip
         for parts in kept:
             db.execute(*sql(T(*parts), "format"))

@@ -35,6 +35,10 @@ Held (each run on the database; a value setting is a parameter or a literal):
 * PostgreSQL's ``set log_directory = {v}`` fails in a session ("cannot be changed now").
 * Ordinary settings stay accepted and run: DuckDB ``threads``, ``memory_limit``,
   ``timezone``; PostgreSQL ``statement_timeout``, ``timezone``.
+Since the twenty-seventh pass a value sets only a setting on an allow-list, and
+``file_search_path``, ``log_query_path``, ``profiling_output``, ``temp_directory``,
+``allowed_directories``, ``lock_configuration`` and ``log_directory`` are off it: those tests
+run the render sql() gave before, then assert the refusal.
 Already refused, checked again: DuckDB ``extension_directory``, ``extension_directories``,
 ``extension_repository_directory``, ``custom_extension_repository``,
 ``autoinstall_extension_repository``, ``home_directory``; PostgreSQL
@@ -171,55 +175,68 @@ def test_secret_directory_written_in_the_text_stays_accepted(tmp_path: pathlib.P
 
 
 def test_duckdb_file_search_path_chooses_data_files_only(tmp_path: pathlib.Path) -> None:
-    """A relative read follows the value's directory (a file the value chooses, accepted);
-    LOAD and ATTACH do not: the planted extension and database there are never opened."""
+    """A relative read follows the value's directory; LOAD and ATTACH do not: the planted
+    extension and database there are never opened.  Accepted here by design, the value is
+    refused since the twenty-seventh pass (a place, not on the settings' allow-list): the
+    statement below is the render sql() gave before."""
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "x.duckdb_extension").write_bytes(b"no extension: MARKER")
     (tmp_path / "data.csv").write_text("v\nfrom_the_value\n")
     duckdb.connect(str(tmp_path / "sub" / "planted.duckdb")).close()
     connection = duckdb.connect()
-    connection.execute(*_render("set file_search_path = {v}", "qmark", "duckdb", v=str(tmp_path)))
+    connection.execute("set file_search_path = ?", [str(tmp_path)])
     assert connection.execute("from read_csv('data.csv')").fetchall() == [("from_the_value",)]
     with pytest.raises(duckdb.IOException, match="not found"):
         connection.execute("load 'sub/x.duckdb_extension'")
     # read_only: ATTACH creates no file where it looks (the working directory), it fails
     with pytest.raises(duckdb.IOException, match="does not exist"):
         connection.execute("attach 'sub/planted.duckdb' (read_only)")
+    with pytest.raises(RenderError, match="not on sql\\(\\)'s list of settings"):
+        _render("set file_search_path = {v}", "qmark", "duckdb", v=str(tmp_path))
 
 
 @pytest.mark.parametrize("setting", ["log_query_path", "profiling_output"])
-def test_duckdb_settings_that_write_a_file_stay_accepted(
+def test_duckdb_settings_that_write_a_file_are_refused(
     tmp_path: pathlib.Path, setting: str
 ) -> None:
-    """A file the value names is written, as by copy t to {f}: accepted by design."""
+    """A file the value names is written, as by copy t to {f}: accepted by design here, and
+    refused since the twenty-seventh pass (a place, not on the settings' allow-list); the
+    statement run is the render sql() gave before."""
     target = tmp_path / "out.txt"
     connection = duckdb.connect()
     connection.execute("pragma enable_profiling = 'json'")
-    connection.execute(*_render(f"set {setting} = {{v}}", "qmark", "duckdb", v=str(target)))
+    connection.execute(f"set {setting} = ?", [str(target)])
     connection.execute("select 42").fetchall()  # 1.5.6 writes once the result is read
     connection.close()
     assert target.exists()
+    with pytest.raises(RenderError, match="not on sql\\(\\)'s list of settings"):
+        _render(f"set {setting} = {{v}}", "qmark", "duckdb", v=str(target))
 
 
 def test_duckdb_values_cannot_turn_security_settings_off(tmp_path: pathlib.Path) -> None:
     connection = duckdb.connect()
     connection.execute("set enable_external_access = false")
-    allowed = _render("set allowed_directories = {v}", "qmark", "duckdb", v=[str(tmp_path)])
+    # (the renders sql() gave before the twenty-seventh pass, which refuses both values)
     with pytest.raises(duckdb.InvalidInputException, match="external_access is disabled"):
-        connection.execute(*allowed)
+        connection.execute("set allowed_directories = ?", [[str(tmp_path)]])
     connection.execute("set lock_configuration = true")
-    unlock = _render("set lock_configuration = {v}", "qmark", "duckdb", v=False)
     with pytest.raises(duckdb.InvalidInputException, match="has been locked"):
-        connection.execute(*unlock)
+        connection.execute("set lock_configuration = ?", [False])
+    for name in ("allowed_directories", "lock_configuration"):
+        with pytest.raises(RenderError, match="not on sql\\(\\)'s list of settings"):
+            _render(f"set {name} = {{v}}", "qmark", "duckdb", v=False)
 
 
 def test_duckdb_ordinary_settings_stay_accepted_and_run() -> None:
     connection = duckdb.connect()
     for name, value, shown in (("threads", 1, "1"), ("memory_limit", "1GB", None),
-                               ("timezone", "UTC", "UTC"), ("temp_directory", "", "")):  # fmt: skip
+                               ("timezone", "UTC", "UTC")):  # fmt: skip
         connection.execute(*_render(f"set {name} = {{v}}", "qmark", "duckdb", v=value))
         current = connection.execute(f"select current_setting('{name}')").fetchone()[0]
         assert shown is None or str(current) == shown
+    # temp_directory received the author's spilled rows: refused since the twenty-seventh pass
+    with pytest.raises(RenderError, match="not on sql\\(\\)'s list of settings"):
+        _render("set temp_directory = {v}", "qmark", "duckdb", v="")
 
 
 def test_postgresql_ordinary_settings_run_and_log_directory_is_refused_by_the_server(
@@ -233,7 +250,9 @@ def test_postgresql_ordinary_settings_run_and_log_directory_is_refused_by_the_se
     import psycopg
 
     with pytest.raises(psycopg.errors.CantChangeRuntimeParam, match="cannot be changed now"):
-        pg.execute(*_render("set log_directory = {v:l}", "format", "postgresql", v=os.sep))
+        pg.execute(f"set log_directory = '{os.sep}'")  # the render sql() gave before
+    with pytest.raises(RenderError, match="not on sql\\(\\)'s list of settings"):
+        _render("set log_directory = {v:l}", "format", "postgresql", v=os.sep)
 
 
 @pytest.mark.parametrize(
