@@ -421,6 +421,12 @@ _ENUMERATED: dict[tuple[str, str], tuple[str, ...]] = {
     ("audio", "preload"): ("none", "metadata", "auto"),
     ("track", "kind"): ("subtitles", "captions", "descriptions", "chapters", "metadata"),
 }
+# The enumerated attributes whose keywords the browser compares as written: <ol type="a">
+# and type="A" are two styles.  The others' are ASCII case-insensitive (the twenty-eighth
+# pass: in Chromium dir="RTL", type="SUBMIT", popover="Manual"... each reflected as the
+# keyword in lower case, and wrap="HARD" wrapped a form's value as "hard" did, so a value may
+# write one in any ASCII case).
+_CASE_SENSITIVE = frozenset((("ol", "type"),))
 # Why the keywords left out of an attribute's list may not come from a value.
 _ENUMERATED_HARM = {
     "hidden": 'hidden="until-found" keeps the element\'s box painted, its content only hidden '
@@ -1967,16 +1973,24 @@ def _keywords_of(element: str, name: str, namespace: str = HTML_NS) -> tuple[str
     return _ENUMERATED.get((element, name), _ENUMERATED.get(("", name)))
 
 
+def _is_keyword_of(place: tuple[str, str], text: str) -> bool:
+    """Whether ``text`` is one of the keywords a value may choose in the enumerated attribute
+    ``place`` (element, attribute), compared as the browser does (see _CASE_SENSITIVE)."""
+    folded = text if place in _CASE_SENSITIVE else _keyword(text)
+    return folded in (_keywords_of(*place) or ())
+
+
 def _enumerated_words(place: tuple[str, str]) -> Refusal:
     """The refusal of a value in the enumerated attribute ``place`` (element, attribute)."""
     element, name = place
     harm = _ENUMERATED_HARM.get(name, "a value may choose only the keywords that change the "
                                 "element alone")  # fmt: skip
     allowed = ", ".join(repr(keyword) for keyword in _keywords_of(element, name) or ())
+    case = "as written" if place in _CASE_SENSITIVE else "in any ASCII case"
     return (
         f"stands in the attribute {name!r} of <{element}>, an enumerated attribute, and is not "
         f"the whole value or one of the keywords html() lets a value choose there: {harm}",
-        f"Let the value be the whole attribute and one of {allowed} (as written), or write "
+        f"Let the value be the whole attribute and one of {allowed} ({case}), or write "
         "the attribute in the template",
     )
 
@@ -2231,7 +2245,7 @@ def token_refusal(slot: Slot, *readings: str) -> Refusal | None:
         return _REFUSALS["paint"]
     if slot.choice and text not in _CHOICES[slot.choice]:
         return _choice_words(slot.choice)
-    if slot.enumerated and text not in (_keywords_of(*slot.enumerated) or ()):
+    if slot.enumerated and not _is_keyword_of(slot.enumerated, text):
         return _enumerated_words(slot.enumerated)
     if slot.number == "style" and _STYLE_NUMBER.fullmatch(text) is None:
         return _REFUSALS["style number"]

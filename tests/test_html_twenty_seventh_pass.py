@@ -198,17 +198,26 @@ def test_each_keyword_renders_as_written_and_reflects_as_itself(
     prop: str,
     keywords: dict[str, object],
 ) -> None:
+    reflects(browser, template, prop, {k: (k if r is None else r) for k, r in keywords.items()})
+
+
+def reflects(browser: Any, template: str, prop: str, expected: dict[str, object]) -> None:  # noqa: F811
+    """Assert each value (a key of ``expected``) renders as pasted in, and that ``t.{prop}``
+    of the render reads as its entry in Chromium."""
     tab = browser.new_page()
-    for keyword, reflected in keywords.items():
-        rendered = str(result(template, keyword))
-        assert rendered == naive(template, keyword)
+    for value, reflected in expected.items():
+        rendered = str(result(template, value))
+        assert rendered == naive(template, value)
         tab.set_content(rendered)
-        expected = keyword if reflected is None else reflected
-        assert tab.evaluate(f"t.{prop}") == expected, (template, keyword)
+        assert tab.evaluate(f"t.{prop}") == reflected, (template, value)
     tab.close()
 
 
-PAYLOADS = ['" onmouseover="window.__pwned=1" x="', "x", "RTL", " auto", "auto ", "1;"]
+# ("RTL" was here: the twenty-eighth pass accepts a keyword in any ASCII case, as Chromium
+# reads it; the full-width letters stay refused, not folded by the browser.)
+PAYLOADS = [
+    '" onmouseover="window.__pwned=1" x="', "x", "\uff32\uff34\uff2c", " auto", "auto ", "1;"
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("template", "prop", "keywords"), REFLECTED)
@@ -222,7 +231,8 @@ def test_other_text_is_refused(template: str, prop: str, keywords: object, value
     ("template", "value"),
     [('<p hidden="{}">x</p>', "until-found"),
      *[('<input type="{}" name="choice">', kind) for kind in
-       ("image", "radio", "submit", "reset", "button", "file", "password", "hidden", "TEXT")],
+       ("image", "radio", "submit", "reset", "button", "file", "password", "hidden",
+        "IMAGE")],  # ("TEXT" was here: accepted by the twenty-eighth pass; a refused one's case)
      *[('<a href="/x" referrerpolicy="{}">x</a>', policy) for policy in
        ("unsafe-url", "no-referrer-when-downgrade", "origin", "origin-when-cross-origin")],
      ('<p dir="r{}">x</p>', "tl"), ('<p dir="{}tl">x</p>', "r"), ('<p dir=" {}">x</p>', "rtl"),
